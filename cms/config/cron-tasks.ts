@@ -1,0 +1,2 @@
+// Server-side timers. Each task must claim its work atomically in the database: every cms instance runs them.
+export default {};

@@ -1,0 +1,27 @@
+export default ({ env }) => [
+  'strapi::logger',
+  'strapi::errors',
+  {
+    name: 'strapi::security',
+    config: {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'data:', 'blob:'] },
+      },
+    },
+  },
+  {
+    name: 'strapi::cors',
+    config: {
+      origin: env.array('CORS_ORIGINS', ['http://localhost:4321', 'http://127.0.0.1:4321']),
+      credentials: true,
+      headers: ['Content-Type', 'Authorization', 'user-uid', 'x-user-email', 'x-email-verified', 'Idempotency-Key'],
+    },
+  },
+  'strapi::poweredBy',
+  'strapi::query',
+  { name: 'strapi::body', config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb' } },
+  'strapi::session',
+  'strapi::favicon',
+  'strapi::public',
+];

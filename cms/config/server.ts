@@ -1,0 +1,15 @@
+import { guardConfig, secret } from '../src/config-guard';
+import cronTasks from './cron-tasks';
+
+export default ({ env }) => {
+  guardConfig();
+  return {
+    host: env('HOST', '127.0.0.1'),
+    port: env.int('PORT', 1337),
+    url: env('PUBLIC_URL', ''),
+    proxy: { koa: env.bool('BEHIND_PROXY', false) },
+    app: { keys: env.array('APP_KEYS', [secret(process.env, 'APP_KEYS')]) },
+    cron: { enabled: env.bool('CRON_ENABLED', true), tasks: cronTasks },
+    logger: { updates: { enabled: false }, startup: { enabled: false } },
+  };
+};

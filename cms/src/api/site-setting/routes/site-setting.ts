@@ -1,0 +1,5 @@
+export default {
+  routes: [
+    { method: 'GET', path: '/site-settings', handler: 'site-setting.show', config: { auth: false } },
+  ],
+};

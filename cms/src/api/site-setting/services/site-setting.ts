@@ -1,0 +1,32 @@
+import type { Core } from '@strapi/strapi';
+import type { SiteSettings } from '@writory/shared';
+
+const SOCIAL_FIELDS = [
+  ['instagramUrl', 'Instagram'],
+  ['facebookUrl', 'Facebook'],
+  ['xUrl', 'X'],
+  ['linkedinUrl', 'LinkedIn'],
+  ['youtubeUrl', 'YouTube'],
+] as const;
+
+export const DEFAULT_SETTINGS = {
+  contactEmail: 'hello@writory.local',
+  whatsappPrimary: '+91 90000 00001',
+  whatsappSecondary: '+91 90000 00002',
+  instagramUrl: 'https://instagram.com/writory',
+  facebookUrl: 'https://facebook.com/writory',
+  xUrl: 'https://x.com/writory',
+  linkedinUrl: 'https://linkedin.com/company/writory',
+  youtubeUrl: 'https://youtube.com/@writory',
+};
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async publicSettings(): Promise<SiteSettings> {
+    const row = ((await strapi.documents('api::site-setting.site-setting').findFirst()) ?? DEFAULT_SETTINGS) as Record<string, string | null>;
+    return {
+      contactEmail: row.contactEmail ?? DEFAULT_SETTINGS.contactEmail,
+      whatsappNumbers: [row.whatsappPrimary, row.whatsappSecondary].filter((n): n is string => Boolean(n)),
+      socialLinks: SOCIAL_FIELDS.filter(([field]) => row[field]).map(([field, label]) => ({ label, url: row[field] as string })),
+    };
+  },
+});

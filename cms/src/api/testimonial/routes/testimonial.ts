@@ -1,0 +1,5 @@
+export default {
+  routes: [
+    { method: 'GET', path: '/testimonials', handler: 'testimonial.list', config: { auth: false } },
+  ],
+};

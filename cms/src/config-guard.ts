@@ -1,0 +1,53 @@
+/**
+ * Checks the environment before Strapi starts, so broken configuration stops the cms
+ * with one line that says what to fix instead of a stack trace later.
+ */
+export type Env = Record<string, string | undefined>;
+
+export const PRODUCTION_SECRETS = [
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'ADMIN_JWT_SECRET',
+  'TRANSFER_TOKEN_SALT',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+] as const;
+
+export const DATABASE_CLIENTS = ['sqlite', 'postgres'] as const;
+
+/** Returns the reasons the cms must not start; empty when the configuration is usable. */
+export function configProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const client = env.DATABASE_CLIENT ?? 'sqlite';
+  if (!(DATABASE_CLIENTS as readonly string[]).includes(client)) {
+    problems.push(`DATABASE_CLIENT must be one of ${DATABASE_CLIENTS.join(', ')} (got "${client}")`);
+  }
+  if (client === 'postgres' && !env.DATABASE_URL && !env.DATABASE_HOST) {
+    problems.push('DATABASE_CLIENT=postgres needs DATABASE_URL or DATABASE_HOST');
+  }
+  if (production) {
+    const missing = PRODUCTION_SECRETS.filter((name) => !env[name]);
+    if (missing.length) problems.push(`production needs these secrets set: ${missing.join(', ')}`);
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+      problems.push('FIREBASE_AUTH_EMULATOR_HOST is set: the emulator skips token signature checks, never use it in production');
+    }
+    if (!env.FIREBASE_PROJECT_ID) problems.push('production needs FIREBASE_PROJECT_ID');
+  }
+  return problems;
+}
+
+/** Stops the process with a one-line reason when the configuration is broken. */
+export function guardConfig(env: Env = process.env): void {
+  // `strapi build` reads the config too, but only compiles: secrets are for the running server.
+  if (process.argv.slice(2).includes('build')) return;
+  const problems = configProblems(env);
+  if (problems.length === 0) return;
+  process.stderr.write(`writory-cms: refusing to start: ${problems.join('; ')}\n`);
+  process.exit(1);
+}
+
+/** Development-only fallbacks; production must set real values (guardConfig enforces it). */
+export function secret(env: Env, name: (typeof PRODUCTION_SECRETS)[number]): string {
+  return env[name] ?? `writory-dev-only-${name.toLowerCase()}`;
+}

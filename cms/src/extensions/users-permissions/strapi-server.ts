@@ -1,0 +1,23 @@
+/**
+ * The users-permissions user is our product user. Identity comes from Firebase only, so the plugin's
+ * own content-api routes (local sign-up and login, /users*) are dropped: src/api routes take /api/users*.
+ */
+const PRODUCT_USER_ATTRIBUTES = {
+  firebaseUid: { type: 'string', unique: true, configurable: false },
+  name: { type: 'string', maxLength: 80 },
+  phone: { type: 'string', maxLength: 20 },
+  profilePicture: { type: 'media', multiple: false, allowedTypes: ['images'] },
+  dateOfBirth: { type: 'date' },
+  emailVerified: { type: 'boolean', default: false },
+  country: { type: 'string', maxLength: 2 },
+  referralCode: { type: 'string', unique: true },
+  remindersOptOut: { type: 'boolean', default: false },
+  suspendedAt: { type: 'datetime' },
+  lastSeenAt: { type: 'datetime' },
+};
+
+export default (plugin) => {
+  Object.assign(plugin.contentTypes.user.schema.attributes, PRODUCT_USER_ATTRIBUTES);
+  plugin.routes['content-api'].routes = [];
+  return plugin;
+};

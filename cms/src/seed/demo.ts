@@ -1,0 +1,59 @@
+import type { Core } from '@strapi/strapi';
+import demo from '@writory/shared/demo-accounts.json';
+import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
+import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
+import { roleId, type RoleType } from './roles';
+import { DEMO_ARTICLES, DEMO_TESTIMONIALS } from './demo-content';
+
+/** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
+export async function seedDemoData(strapi: Core.Strapi) {
+  await seedOnce(strapi, 'api::site-setting.site-setting', async () => {
+    await strapi.documents('api::site-setting.site-setting').create({ data: DEFAULT_SETTINGS });
+  });
+  await seedOnce(strapi, 'api::testimonial.testimonial', async () => {
+    for (const [order, testimonial] of DEMO_TESTIMONIALS.entries()) {
+      await strapi.documents('api::testimonial.testimonial').create({ data: { ...testimonial, order }, status: 'published' });
+    }
+  });
+  await seedOnce(strapi, 'api::article.article', async () => {
+    for (const { published, ...article } of DEMO_ARTICLES) {
+      await strapi.documents('api::article.article').create({ data: article, ...(published ? { status: 'published' } : {}) });
+    }
+  });
+  const month = monthOf(new Date(), DEFAULT_CONTEST_TIME_ZONE);
+  const contests = strapi.documents('api::contest.contest');
+  if (!(await contests.findFirst({ filters: { month } }))) {
+    const window = monthWindow(month, DEFAULT_CONTEST_TIME_ZONE);
+    await contests.create({ data: { ...window, theme: 'Thresholds' } });
+  }
+  await seedDemoUsers(strapi);
+}
+
+async function seedOnce(strapi: Core.Strapi, uid: any, seed: () => Promise<void>) {
+  const existing = await strapi.db.query(uid).count();
+  if (existing === 0) await seed();
+}
+
+const ROLE_OF: Record<string, RoleType> = { poet: 'authenticated', judge: 'judge', moderator: 'moderator', admin: 'admin' };
+
+async function seedDemoUsers(strapi: Core.Strapi) {
+  const users = strapi.db.query('plugin::users-permissions.user');
+  for (const account of demo.accounts) {
+    if (await users.findOne({ where: { firebaseUid: account.uid } })) continue;
+    await users.create({
+      data: {
+        username: account.uid,
+        email: account.email,
+        provider: 'firebase',
+        confirmed: true,
+        blocked: false,
+        firebaseUid: account.uid,
+        name: account.name,
+        phone: account.phone,
+        dateOfBirth: account.dateOfBirth,
+        emailVerified: true,
+        role: await roleId(strapi, ROLE_OF[account.role]),
+      },
+    });
+  }
+}

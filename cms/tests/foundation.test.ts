@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCms, type TestCms } from './helpers/strapi';
+
+describe('cms foundation on SQLite', () => {
+  let cms: TestCms;
+  beforeAll(async () => {
+    cms = await startTestCms();
+  });
+  afterAll(async () => {
+    await cms?.stop();
+  });
+
+  it('answers the health check with the database it uses', async () => {
+    const res = await cms.api.get('/api/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'sqlite' });
+  });
+
+  it('runs SQLite in WAL mode with a busy timeout', async () => {
+    const [mode] = await cms.strapi.db.connection.raw('PRAGMA journal_mode');
+    const [timeout] = await cms.strapi.db.connection.raw('PRAGMA busy_timeout');
+    expect(mode.journal_mode).toBe('wal');
+    expect(Object.values(timeout)[0]).toBe(5000);
+  });
+
+  it('serves public site settings for the footer', async () => {
+    const res = await cms.api.get('/api/site-settings').expect(200);
+    expect(res.body.contactEmail).toMatch(/@/);
+    expect(res.body.whatsappNumbers).toHaveLength(2);
+    expect(res.body.socialLinks.map((l: { label: string }) => l.label)).toContain('Instagram');
+  });
+
+  it('serves published testimonials only, with both picture spellings', async () => {
+    const res = await cms.api.get('/api/testimonials').expect(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    for (const testimonial of res.body) {
+      expect(testimonial).toHaveProperty('profile_picture');
+      expect(testimonial).toHaveProperty('profilePicture');
+      expect(typeof testimonial.name).toBe('string');
+    }
+  });
+
+  it('seeds the demo accounts with their roles', async () => {
+    const admin = await cms.strapi.db.query('plugin::users-permissions.user').findOne({
+      where: { email: 'admin@writory.local' },
+      populate: ['role'],
+    });
+    expect(admin.firebaseUid).toBe('demo-admin-0001');
+    expect(admin.role.type).toBe('admin');
+  });
+
+  it('has dropped the plugin’s local sign-up and login routes', async () => {
+    const users = cms.strapi.db.query('plugin::users-permissions.user');
+    const before = await users.count();
+    const res = await cms.api.post('/api/auth/local/register').send({ username: 'intruder', email: 'x@example.com', password: 'secret123' });
+    expect([404, 405]).toContain(res.status);
+    expect(res.body?.jwt).toBeUndefined();
+    expect(await users.count()).toBe(before);
+    const login = await cms.api.post('/api/auth/local').send({ identifier: 'poet@writory.local', password: 'WritoryPoet1!' });
+    expect([404, 405]).toContain(login.status);
+    expect(login.body?.jwt).toBeUndefined();
+  });
+
+  it('creates the current contest month', async () => {
+    const contests = await cms.strapi.documents('api::contest.contest').findMany({});
+    expect(contests.length).toBe(1);
+    expect(contests[0].month).toMatch(/^\d{4}-\d{2}$/);
+  });
+});

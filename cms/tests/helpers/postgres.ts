@@ -1,0 +1,61 @@
+// A throwaway PostgreSQL cluster on loopback for the scale-path tests (Debian's postgresql package).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+
+function postgresBin(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  if (!versions.length) throw new Error('PostgreSQL is not installed (run scripts/system-deps.sh)');
+  return path.join(base, versions[0], 'bin');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface TestPostgres {
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'writory-pg-'));
+  const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+  if (runAs.length) execFileSync('chown', ['postgres:postgres', dataDir]);
+  const cmd = (args: string[]) => (runAs.length ? [runAs[0], [...runAs.slice(1), ...args]] : [args[0], args.slice(1)]) as [string, string[]];
+  execFileSync(...cmd([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'writory', '--auth=trust', '-E', 'UTF8']), { stdio: 'ignore' });
+  const port = await freePort();
+  const server: ChildProcess = spawn(...cmd([path.join(bin, 'postgres'), '-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir]), {
+    stdio: 'ignore',
+  });
+  const started = Date.now();
+  for (;;) {
+    try {
+      execFileSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+      break;
+    } catch {
+      if (Date.now() - started > 30_000) throw new Error('PostgreSQL did not start within 30 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'writory', 'writory']);
+  return {
+    env: { DATABASE_CLIENT: 'postgres', DATABASE_URL: `postgres://writory@127.0.0.1:${port}/writory` },
+    async stop() {
+      execFileSync(...cmd([path.join(bin, 'pg_ctl'), '-D', dataDir, 'stop', '-m', 'fast']), { stdio: 'ignore' });
+      if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Boots the real cms in-process on a throwaway database and serves its HTTP API to supertest.
+import { createRequire } from 'node:module';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import supertest from 'supertest';
+import type { Core } from '@strapi/strapi';
+
+const require = createRequire(import.meta.url);
+const appDir = path.resolve(__dirname, '..', '..');
+
+export interface TestCms {
+  strapi: Core.Strapi;
+  api: ReturnType<typeof supertest>;
+  stop(): Promise<void>;
+}
+
+export async function startTestCms(env: Record<string, string> = {}): Promise<TestCms> {
+  const dbFile = `.tmp/test-${process.pid}-${Date.now()}.db`;
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_CLIENT: 'sqlite',
+    DATABASE_FILENAME: dbFile,
+    SERVE_ADMIN_PANEL: 'false',
+    CRON_ENABLED: 'false',
+    WRITORY_DEMO_DATA: 'true',
+    FIREBASE_PROJECT_ID: 'demo-writory',
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    ...env,
+  });
+  const { createStrapi } = require('@strapi/strapi');
+  const strapi: Core.Strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+  strapi.log.level = 'warn';
+  await strapi.server.mount();
+  return {
+    strapi,
+    api: supertest(strapi.server.httpServer),
+    async stop() {
+      await strapi.destroy();
+      if (env.DATABASE_CLIENT !== 'postgres') {
+        for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(appDir, dbFile + suffix), { force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The contest's fixed facts, as the spec states them. Shown on the site, enforced in the cms.
+
+export const MINIMUM_AGE = 13;
+export const MAX_POEM_BYTES = 5 * 1024 * 1024;
+export const POEM_EXTENSIONS = ['.docx', '.pdf'] as const;
+export const SUBMISSION_OPEN_DAY = 1;
+export const SUBMISSION_CLOSE_DAY = 25;
+export const RESULTS_DAY = 30;
+export const MAX_SCORE = 100;
+export const JUDGING_CRITERIA = ['Structure', 'Creativity', 'Language', 'Emotional Impact', 'Theme'] as const;
+export const WINNER_REWARDS = [
+  'T-shirt',
+  'Tote bag',
+  'Framed poem certificate',
+  'Stationery set',
+  'Creative journal',
+  'Bookmarks',
+  'Certificates and social recognition',
+] as const;
+export const COUNTER_FALLBACK = { poets: 98, pieces: 0 } as const;

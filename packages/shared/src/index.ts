@@ -1,0 +1,2 @@
+export * from './wire.ts';
+export * from './contest-rules.ts';

@@ -1,0 +1,240 @@
+// Starts and stops the whole local stack: mail sink, Firebase Auth emulator, cms, site.
+// Used by `npm start` (profile "dev") and by the e2e run of `npm test` (profile "test").
+import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../toolchain.mjs';
+import { DEMO_ACCOUNTS, PANEL_ADMIN, FIREBASE_PROJECT_ID } from './demo-accounts.mjs';
+import { seedAuthEmulator } from './seed-auth.mjs';
+
+export const PROFILES = {
+  dev: { cms: 1337, site: 4321, auth: 9099, hub: 4400, logging: 4500, smtp: 1025, mailWeb: 1080, db: '.tmp/data.db' },
+  test: { cms: 1339, site: 4329, auth: 9199, hub: 4409, logging: 4509, smtp: 1029, mailWeb: 1089, db: '.tmp/e2e.db' },
+};
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const varDir = join(root, '.var');
+
+export function log(msg) {
+  process.stdout.write(`[writory] ${msg}\n`);
+}
+
+function run(cmd, args, opts = {}) {
+  execFileSync(cmd, args, { stdio: 'inherit', ...opts });
+}
+
+/** Hash of every file under the given paths: rebuild only when something changed. */
+function treeFingerprint(paths) {
+  const hash = createHash('sha256');
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const entry of readdirSync(p).sort()) {
+        if (['node_modules', 'dist', '.tmp', '.strapi', '.cache', 'generated', 'uploads'].includes(entry)) continue;
+        walk(join(p, entry));
+      }
+    } else {
+      hash.update(p);
+      hash.update(readFileSync(p));
+    }
+  };
+  paths.forEach(walk);
+  return hash.digest('hex');
+}
+
+function buildOnce(name, inputs, build) {
+  mkdirSync(varDir, { recursive: true });
+  const stamp = join(varDir, `${name}.build-stamp`);
+  const fingerprint = treeFingerprint(inputs);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
+  log(`building ${name}`);
+  build();
+  writeFileSync(stamp, fingerprint);
+}
+
+export function buildShared() {
+  buildOnce('shared', [join(root, 'packages/shared/src'), join(root, 'packages/shared/tsconfig.json')], () =>
+    run(bin('tsc'), ['-p', 'packages/shared/tsconfig.json'], { cwd: root }),
+  );
+}
+
+/** Compiles the cms and builds its admin panel (strapi build), when its sources changed. */
+export function buildCms(env) {
+  buildShared();
+  const cmsDir = join(root, 'cms');
+  buildOnce('cms', [join(cmsDir, 'src'), join(cmsDir, 'config'), join(cmsDir, 'package.json'), join(cmsDir, 'tsconfig.json')], () =>
+    run(bin('strapi'), ['build', '--minify'], { cwd: cmsDir, env: { ...env, NODE_ENV: 'production' } }),
+  );
+}
+
+export function buildSite(env, ports) {
+  log('building the site from the cms content');
+  run(bin('astro'), ['build'], {
+    cwd: join(root, 'site'),
+    env: { ...env, CMS_URL: `http://127.0.0.1:${ports.cms}`, PUBLIC_SITE_URL: `http://localhost:${ports.site}` },
+  });
+}
+
+async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} was not ready at ${url} after ${timeoutMs / 1000}s`);
+}
+
+function firebaseConfig(ports) {
+  mkdirSync(varDir, { recursive: true });
+  const file = join(varDir, `firebase.${ports.auth}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: ports.auth },
+        hub: { host: '127.0.0.1', port: ports.hub },
+        logging: { host: '127.0.0.1', port: ports.logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  return file;
+}
+
+/**
+ * Starts everything and resolves once every service answers.
+ * Returns { stop, urls, env } where env holds what tests need to reach the services.
+ */
+export async function startStack({ profile = 'dev', demoData = true, freshDatabase = false, quiet = false, extraCmsEnv = {} } = {}) {
+  const ports = PROFILES[profile];
+  const children = [];
+  const baseEnv = { ...process.env, FORCE_COLOR: '0' };
+  const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
+  const logsDir = join(varDir, 'logs', profile);
+  mkdirSync(logsDir, { recursive: true });
+
+  const spawnService = (name, cmd, args, opts) => {
+    const child = spawn(cmd, args, { stdio, detached: true, ...opts });
+    child.serviceName = name;
+    children.push(child);
+    child.on('exit', (code, signal) => {
+      if (!stopping && code !== 0) log(`${name} stopped unexpectedly (${signal ?? `exit ${code}`})`);
+    });
+    return child;
+  };
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of [...children].reverse()) {
+      if (child.exitCode !== null) continue;
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode) return resolve();
+            const force = setTimeout(() => {
+              try {
+                process.kill(-child.pid, 'SIGKILL');
+              } catch {
+                // already gone
+              }
+              resolve();
+            }, 8000);
+            child.on('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+          }),
+      ),
+    );
+  };
+
+  try {
+    buildCms(baseEnv);
+
+    log(`mail sink: smtp 127.0.0.1:${ports.smtp}, inbox http://localhost:${ports.mailWeb}`);
+    const mail = spawnService('mail sink', bin('maildev'), ['--ip', '127.0.0.1', '--smtp', String(ports.smtp), '--web', String(ports.mailWeb), '--silent'], {
+      cwd: root,
+      env: baseEnv,
+    });
+
+    const firebaseArgs = ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID, '--config', firebaseConfig(ports)];
+    const authData = join(varDir, 'auth-emulator');
+    if (profile === 'dev') {
+      if (existsSync(join(authData, 'firebase-export-metadata.json'))) firebaseArgs.push('--import', authData);
+      firebaseArgs.push('--export-on-exit', authData);
+    }
+    log(`auth emulator on 127.0.0.1:${ports.auth}`);
+    const auth = spawnService('auth emulator', bin('firebase'), firebaseArgs, {
+      cwd: varDir,
+      env: { ...baseEnv, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: baseEnv.CI ?? '' },
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
+    });
+    const authHost = `127.0.0.1:${ports.auth}`;
+    await waitFor(`http://${authHost}/`, 'auth emulator', { child: auth });
+    await waitFor(`http://127.0.0.1:${ports.mailWeb}/`, 'mail sink', { child: mail });
+    await seedAuthEmulator({ host: authHost, accounts: DEMO_ACCOUNTS });
+
+    const cmsDir = join(root, 'cms');
+    if (freshDatabase) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(join(cmsDir, ports.db + suffix), { force: true });
+    }
+    const cmsEnv = {
+      ...baseEnv,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(ports.cms),
+      DATABASE_FILENAME: ports.db,
+      FIREBASE_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(ports.smtp),
+      SITE_URL: `http://localhost:${ports.site}`,
+      CORS_ORIGINS: `http://localhost:${ports.site},http://127.0.0.1:${ports.site}`,
+      WRITORY_DEMO_DATA: demoData ? 'true' : 'false',
+      ADMIN_EMAILS: DEMO_ACCOUNTS.filter((a) => a.role === 'admin').map((a) => a.email).join(','),
+      STRAPI_ADMIN_EMAIL: PANEL_ADMIN.email,
+      STRAPI_ADMIN_PASSWORD: PANEL_ADMIN.password,
+      ...extraCmsEnv,
+    };
+    log(`cms on http://localhost:${ports.cms}`);
+    const cms = spawnService('cms', bin('strapi'), ['start'], { cwd: cmsDir, env: cmsEnv });
+    await waitFor(`http://127.0.0.1:${ports.cms}/api/health`, 'cms', { child: cms });
+
+    buildSite(baseEnv, ports);
+    const site = spawnService('site', process.execPath, [join(root, 'site/server/serve.mjs')], {
+      cwd: join(root, 'site'),
+      env: { ...baseEnv, PORT: String(ports.site), CMS_URL: `http://127.0.0.1:${ports.cms}` },
+    });
+    await waitFor(`http://127.0.0.1:${ports.site}/`, 'site', { child: site });
+
+    const urls = {
+      site: `http://localhost:${ports.site}`,
+      cms: `http://localhost:${ports.cms}`,
+      cmsAdmin: `http://localhost:${ports.cms}/admin`,
+      mail: `http://localhost:${ports.mailWeb}`,
+      authEmulator: `http://127.0.0.1:${ports.auth}`,
+    };
+    return { stop, urls, ports, env: { FIREBASE_AUTH_EMULATOR_HOST: authHost, FIREBASE_PROJECT_ID }, children };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

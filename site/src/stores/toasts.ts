@@ -1,0 +1,27 @@
+// Toasts: at most one on screen; a new one replaces the old.
+import { atom } from 'nanostores';
+
+export type ToastVariant = 'default' | 'destructive';
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}
+
+/** How long a toast stays before it dismisses itself, in ms. */
+export const TOAST_DURATION_MS = 6000;
+
+export const $toast = atom<Toast | null>(null);
+let nextId = 1;
+
+export function showToast(input: { title: string; description?: string; variant?: ToastVariant }): Toast {
+  const toast: Toast = { id: nextId++, variant: 'default', ...input };
+  $toast.set(toast);
+  return toast;
+}
+
+export function dismissToast(id?: number) {
+  const current = $toast.get();
+  if (current && (id === undefined || current.id === id)) $toast.set(null);
+}
