@@ -73,7 +73,15 @@ export function buildSite(env, ports) {
   log('building the site from the cms content');
   run(bin('astro'), ['build'], {
     cwd: join(root, 'site'),
-    env: { ...env, CMS_URL: `http://127.0.0.1:${ports.cms}`, PUBLIC_SITE_URL: `http://localhost:${ports.site}` },
+    env: {
+      ...env,
+      CMS_URL: `http://127.0.0.1:${ports.cms}`,
+      PUBLIC_SITE_URL: `http://localhost:${ports.site}`,
+      PUBLIC_FIREBASE_PROJECT_ID: FIREBASE_PROJECT_ID,
+      PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
+      PUBLIC_FIREBASE_AUTH_DOMAIN: `localhost`,
+      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+    },
   });
 }
 

@@ -26,3 +26,24 @@ export interface Count {
 export interface ApiErrorBody {
   error: { status: number; name: string; message: string; details?: unknown };
 }
+
+export type RoleType = 'authenticated' | 'judge' | 'moderator' | 'admin';
+
+/** The signed-in poet as the cms knows them (POST /api/users, GET /api/users/me). */
+export interface ProductUser {
+  uid: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  profilePictureUrl: string | null;
+  emailVerified: boolean;
+  dateOfBirth: string | null;
+  role: RoleType;
+  isAdmin: boolean;
+}
+
+/** What anyone may read about a user (GET /api/users/{uid}). */
+export interface PublicUser {
+  name: string | null;
+  profilePictureUrl: string | null;
+}
