@@ -1,0 +1,17 @@
+// Shared e2e helpers: an axe scan that fails with a readable list of violations.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Stops the cookie banner from covering the page: stores a choice as a returning visitor would have. */
+export async function withSavedConsent(page: Page, value: 'granted' | 'denied' = 'denied') {
+  await page.addInitScript((v) => {
+    const consent = { ad_storage: v, analytics_storage: v, ad_user_data: v, ad_personalization: v };
+    if (!localStorage.getItem('writory-cookie-consent')) localStorage.setItem('writory-cookie-consent', JSON.stringify(consent));
+  }, value);
+}

@@ -1,0 +1,23 @@
+// Every public route of the spec (section 2) with the heading a visitor sees.
+export const PUBLIC_ROUTES: { path: string; heading: RegExp }[] = [
+  { path: '/', heading: /Where every poem gets a fair reading/ },
+  { path: '/terms', heading: /Terms/ },
+  { path: '/privacy', heading: /Privacy/ },
+  { path: '/email-verified', heading: /Email verified/i },
+  { path: '/email-verification-handler', heading: /Verifying your email/i },
+  { path: '/password-reset-handler', heading: /new password/i },
+  { path: '/__/auth/action', heading: /Email action/i },
+  { path: '/auth', heading: /Sign in/i },
+  { path: '/writory-wall', heading: /Writory Wall/ },
+  { path: '/winning-poems', heading: /Results|Winning/i },
+  { path: '/leaderboard', heading: /Leaderboard/ },
+  { path: '/past-winners', heading: /Past winners/i },
+  { path: '/about', heading: /About/ },
+  { path: '/contact', heading: /Contact/ },
+  { path: '/articles', heading: /Articles/ },
+  { path: '/profile', heading: /profile/i },
+  { path: '/earnings', heading: /Earnings/ },
+  { path: '/referrals', heading: /Referrals/ },
+  { path: '/submit', heading: /Submit/ },
+  { path: '/not-found', heading: /not found/i },
+];

@@ -1,0 +1,76 @@
+// `npm test`: every suite: repository checks, site unit tests, cms integration tests (SQLite and
+// PostgreSQL), then Playwright e2e in Chromium against the whole stack started on test ports.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './toolchain.mjs';
+import { buildCms, buildShared, log, startStack } from './lib/stack.mjs';
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const results = [];
+const only = process.argv[2]; // optional: repo | site | cms | e2e
+
+function vitestSuite(name, cwd, config) {
+  const report = join(root, '.var', `vitest-${name}.json`);
+  rmSync(report, { force: true });
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (config) args.push('--config', config);
+  const run = spawnSync(bin('vitest'), args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const counts = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
+  results.push({
+    name,
+    passed: counts?.numPassedTests ?? 0,
+    failed: counts ? counts.numFailedTests + (run.status !== 0 && counts.numFailedTests === 0 ? 1 : 0) : 1,
+    skipped: (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0),
+  });
+}
+
+async function e2eSuite() {
+  const report = join(root, '.var', 'e2e-results.json');
+  rmSync(report, { force: true });
+  const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
+  try {
+    const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_BASE_URL: stack.urls.site,
+        E2E_CMS_URL: stack.urls.cms,
+        E2E_MAIL_URL: stack.urls.mail,
+        E2E_AUTH_EMULATOR_URL: stack.urls.authEmulator,
+        ...stack.env,
+      },
+    });
+    const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
+    results.push({
+      name: 'e2e',
+      passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+      failed: stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
+      skipped: stats?.skipped ?? 0,
+    });
+  } finally {
+    await stack.stop();
+  }
+}
+
+execFileSync('bash', [join(root, 'scripts/system-deps.sh')], { stdio: 'inherit' });
+buildShared();
+if (!only || only === 'repo') vitestSuite('repo', root, 'vitest.config.ts');
+if (!only || only === 'site') vitestSuite('site', join(root, 'site'));
+if (!only || only === 'cms' || only === 'e2e') buildCms(process.env);
+if (!only || only === 'cms') vitestSuite('cms', join(root, 'cms'));
+if (!only || only === 'e2e') {
+  try {
+    await e2eSuite();
+  } catch (error) {
+    log(`e2e could not run: ${error.message}`);
+    results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log('\nSuites:');
+for (const r of results) console.log(`  ${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);
