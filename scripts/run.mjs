@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ensureInstalled, projectEnv, root } from './toolchain.mjs';
 
 const [command, ...args] = process.argv.slice(2);
-const commands = new Set(['start', 'test', 'bench', 'dev', 'typecheck']);
+const commands = new Set(['start', 'test', 'bench']);
 if (!commands.has(command)) {
   console.error(`usage: node scripts/run.mjs <${[...commands].join('|')}> [args]`);
   process.exit(2);

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const cmsDir = path.resolve(__dirname, '..');
+const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
+
+function startCms(env: Record<string, string>) {
+  return spawnSync(strapiBin, ['start'], {
+    cwd: cmsDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, STRAPI_TELEMETRY_DISABLED: 'true', PORT: '0', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('the cms refuses to start on broken configuration', () => {
+  it.each([
+    ['an unknown database client', { DATABASE_CLIENT: 'mongodb' }, 'DATABASE_CLIENT must be one of sqlite, postgres (got "mongodb")'],
+    ['production without secrets', { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p' }, 'production needs these secrets set'],
+    [
+      'the auth emulator in production',
+      {
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'p',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        APP_KEYS: 'a,b',
+        API_TOKEN_SALT: 's',
+        ADMIN_JWT_SECRET: 's',
+        TRANSFER_TOKEN_SALT: 's',
+        JWT_SECRET: 's',
+        ENCRYPTION_KEY: 's',
+      },
+      'FIREBASE_AUTH_EMULATOR_HOST is set',
+    ],
+  ])('%s: exits 1 with a one-line reason', (_name, env, reason) => {
+    const result = startCms(env);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n').filter((line) => line.startsWith('writory-cms:'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('refusing to start');
+    expect(lines[0]).toContain(reason);
+  });
+});
