@@ -13,6 +13,14 @@ export const PROFILES = {
   test: { cms: 1339, site: 4329, auth: 9199, hub: 4409, logging: 4509, smtp: 1029, mailWeb: 1089, db: '.tmp/e2e.db' },
 };
 
+/** WRITORY_PORT_OFFSET moves every port of a profile, so two checkouts can run side by side. */
+function portsOf(profile) {
+  const offset = Number(process.env.WRITORY_PORT_OFFSET ?? 0);
+  const ports = { ...PROFILES[profile] };
+  for (const key of Object.keys(ports)) if (typeof ports[key] === 'number') ports[key] += offset;
+  return ports;
+}
+
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const varDir = join(root, '.var');
 
@@ -123,7 +131,7 @@ function firebaseConfig(ports) {
  * Returns { stop, urls, env } where env holds what tests need to reach the services.
  */
 export async function startStack({ profile = 'dev', demoData = true, freshDatabase = false, quiet = false, extraCmsEnv = {} } = {}) {
-  const ports = PROFILES[profile];
+  const ports = portsOf(profile);
   const children = [];
   const baseEnv = { ...process.env, FORCE_COLOR: '0' };
   const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
