@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
+import { CMS_URL, PANEL_ADMIN } from './demo';
 
 test.describe('every public route', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -134,4 +135,18 @@ test('@phone the home page has no horizontal scroll on a phone', async ({ page }
   await page.goto('/');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('editors can sign in to the Strapi admin panel with the seeded account', async ({ page }) => {
+  await page.goto(`${CMS_URL}/admin`);
+  await page.getByLabel('Email').fill(PANEL_ADMIN.email);
+  await page.getByLabel('Password').fill(PANEL_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('link', { name: 'Content Manager' }).first()).toBeVisible({ timeout: 20_000 });
+});
+
+test('/api is served on the same origin as the pages', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ status: 'ok' });
 });
