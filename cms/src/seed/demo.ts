@@ -3,7 +3,7 @@ import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
 import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { roleId, type RoleType } from './roles';
-import { DEMO_ARTICLES, DEMO_TESTIMONIALS } from './demo-content';
+import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
 
 /** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
 export async function seedDemoData(strapi: Core.Strapi) {
@@ -16,10 +16,29 @@ export async function seedDemoData(strapi: Core.Strapi) {
     }
   });
   await seedOnce(strapi, 'api::article.article', async () => {
-    for (const { published, ...article } of DEMO_ARTICLES) {
-      await strapi.documents('api::article.article').create({ data: article, ...(published ? { status: 'published' } : {}) });
+    const tagIds = new Map<string, string>();
+    for (const name of new Set(DEMO_ARTICLES.flatMap((a) => a.tags))) {
+      const tag = await strapi.documents('api::tag.tag').create({ data: { name, slug: name } });
+      tagIds.set(name, tag.documentId);
+    }
+    for (const { published, tags, ...article } of DEMO_ARTICLES) {
+      await strapi.documents('api::article.article').create({
+        data: { ...article, tags: tags.map((name) => tagIds.get(name)!) } as any,
+        ...(published ? { status: 'published' } : {}),
+      });
     }
   });
+  await seedOnce(strapi, 'api::faq.faq', async () => {
+    for (const [order, faq] of DEMO_FAQS.entries()) {
+      await strapi.documents('api::faq.faq').create({ data: { ...faq, order }, status: 'published' });
+    }
+  });
+  for (const [slug, page] of Object.entries(DEMO_PAGES)) {
+    const uid = `api::${slug}-page.${slug}-page` as any;
+    await seedOnce(strapi, uid, async () => {
+      await strapi.documents(uid).create({ data: page as any });
+    });
+  }
   const month = monthOf(new Date(), DEFAULT_CONTEST_TIME_ZONE);
   const contests = strapi.documents('api::contest.contest');
   if (!(await contests.findFirst({ filters: { month } }))) {

@@ -47,3 +47,62 @@ export interface PublicUser {
   name: string | null;
   profilePictureUrl: string | null;
 }
+
+export interface ArticleSummary {
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  publishedAt: string;
+  updatedAt: string;
+  cover: { url: string; alt: string; width?: number; height?: number } | null;
+  tags: { name: string; slug: string }[];
+  readingMinutes: number;
+}
+
+export interface ArticleDetail extends ArticleSummary {
+  /** Strapi blocks editor content. */
+  body: unknown[];
+}
+
+export interface ArticlePage {
+  articles: ArticleSummary[];
+  pagination: { page: number; pageSize: number; total: number; pageCount: number };
+}
+
+export interface Faq {
+  id: string;
+  question: string;
+  answer: string;
+  keywords: string;
+}
+
+export interface ContentPage {
+  slug: 'about' | 'terms' | 'privacy';
+  title: string;
+  intro: string;
+  body: unknown[];
+  updatedAt: string;
+}
+
+/** POST /api/users body (sent at each sign-in). The token decides who the caller is; uid must match it. */
+export interface UpsertProductUserBody {
+  uid: string;
+  email?: string | null;
+  name?: string | null;
+  phone?: string | null;
+}
+
+/** PUT /api/users/me body: only these fields may change; null clears one. dateOfBirth is YYYY-MM-DD. */
+export interface UpdateProductUserBody {
+  name?: string | null;
+  phone?: string | null;
+  dateOfBirth?: string | null;
+}
+
+/** GET /api/admin/whoami: the admin guard's probe. */
+export interface AdminWhoami {
+  uid: string;
+  email: string;
+  role: RoleType;
+}

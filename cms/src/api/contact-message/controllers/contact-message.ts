@@ -1,0 +1,20 @@
+import type { Core } from '@strapi/strapi';
+import { handle, parseInput } from '../../../lib/http';
+import { createLimit } from '../../../lib/rate-limit';
+import { contactInput } from '../services/validation';
+
+const perClient = createLimit({
+  points: Number(process.env.CONTACT_MESSAGES_PER_MINUTE ?? 5),
+  durationSeconds: 60,
+  message: 'Too many messages from this connection.',
+});
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  create: handle(async (ctx: any) => {
+    const input = parseInput(contactInput, ctx.request.body);
+    await perClient(ctx.request.ip);
+    await strapi.service('api::contact-message.contact-message').receive(input);
+    ctx.status = 201;
+    ctx.body = { success: true };
+  }),
+});

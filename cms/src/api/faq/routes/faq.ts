@@ -1,0 +1,3 @@
+export default {
+  routes: [{ method: 'GET', path: '/faqs', handler: 'faq.list', config: { auth: false } }],
+};

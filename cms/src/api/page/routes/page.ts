@@ -1,0 +1,3 @@
+export default {
+  routes: [{ method: 'GET', path: '/pages/:slug', handler: 'page.show', config: { auth: false } }],
+};

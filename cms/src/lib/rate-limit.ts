@@ -1,0 +1,16 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { HttpError } from './http';
+
+/** A per-key limit that throws a 429 naming when to try again. */
+export function createLimit({ points, durationSeconds, message }: { points: number; durationSeconds: number; message: string }) {
+  const limiter = new RateLimiterMemory({ points, duration: durationSeconds });
+  return async (key: string) => {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfterSeconds = Math.ceil(rejection.msBeforeNext / 1000);
+      throw new HttpError(429, `${message} Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+    }
+  };
+}

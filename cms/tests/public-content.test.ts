@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCms, type TestCms } from './helpers/strapi';
+
+let cms: TestCms;
+beforeAll(async () => {
+  cms = await startTestCms({ CONTACT_MESSAGES_PER_MINUTE: '4' });
+});
+afterAll(async () => {
+  await cms?.stop();
+});
+
+describe('articles', () => {
+  it('lists published articles newest first, never drafts, with pagination', async () => {
+    const res = await cms.api.get('/api/articles').expect(200);
+    expect(res.body.pagination).toEqual({ page: 1, pageSize: 12, total: 3, pageCount: 1 });
+    const slugs = res.body.articles.map((a: { slug: string }) => a.slug);
+    expect(slugs).not.toContain('draft-next-months-theme');
+    const dates = res.body.articles.map((a: { publishedAt: string }) => a.publishedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(res.body.articles[0]).toMatchObject({ readingMinutes: 1, tags: expect.any(Array) });
+  });
+
+  it('pages and filters by tag', async () => {
+    const page2 = await cms.api.get('/api/articles?page=2&pageSize=2').expect(200);
+    expect(page2.body.articles).toHaveLength(1);
+    expect(page2.body.pagination.pageCount).toBe(2);
+    const judging = await cms.api.get('/api/articles?tag=judging').expect(200);
+    expect(judging.body.articles.map((a: { slug: string }) => a.slug)).toEqual(['how-writory-judges-a-poem']);
+  });
+
+  it('returns one article with its body', async () => {
+    const res = await cms.api.get('/api/articles/how-writory-judges-a-poem').expect(200);
+    expect(res.body.title).toBe('How Writory judges a poem');
+    expect(res.body.body[0].type).toBe('paragraph');
+  });
+
+  it.each([
+    ['/api/articles/draft-next-months-theme', 404, /draft-next-months-theme/],
+    ['/api/articles/no-such-article', 404, /No published article/],
+    ['/api/articles?page=0', 422, /^page:/],
+    ['/api/articles?pageSize=1000', 422, /^pageSize:/],
+    ['/api/articles?tag=%3Cscript%3E', 422, /^tag: must be a tag slug/],
+  ])('GET %s answers %i naming the problem', async (path, status, message) => {
+    const res = await cms.api.get(path).expect(status);
+    expect(res.body.error.status).toBe(status);
+    expect(res.body.error.message).toMatch(message);
+  });
+});
+
+describe('pages and FAQ', () => {
+  it.each(['about', 'terms', 'privacy'])('serves the editable %s page', async (slug) => {
+    const res = await cms.api.get(`/api/pages/${slug}`).expect(200);
+    expect(res.body.slug).toBe(slug);
+    expect(res.body.body.length).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown page', async () => {
+    const res = await cms.api.get('/api/pages/secrets').expect(422);
+    expect(res.body.error.message).toMatch(/^slug: must be one of about, terms, privacy/);
+  });
+
+  it('serves published FAQ entries in order', async () => {
+    const res = await cms.api.get('/api/faqs').expect(200);
+    expect(res.body[0].question).toBe('When are results announced?');
+  });
+});
+
+describe('contact form', () => {
+  const valid = { name: 'Asha', email: 'asha@example.com', subject: 'Entry question', message: 'Hello!\nCan I enter twice?' };
+  const messages = () => cms.strapi.db.query('api::contact-message.contact-message').count();
+
+  it.each([
+    [{ ...valid, name: '' }, /^name: is required/],
+    [{ ...valid, name: undefined }, /^name: is required/],
+    [{ ...valid, email: 'not-an-email' }, /^email: must be a valid email address/],
+    [{ ...valid, subject: 'x'.repeat(121) }, /^subject: must be at most 120 characters/],
+    [{ ...valid, message: 'x'.repeat(5001) }, /^message: must be at most 5000 characters/],
+    [{ ...valid, name: 'Bad\u0007Bell' }, /^name: contains control characters/],
+  ])('refuses bad input with a 422 naming the field (%#), storing nothing', async (body, message) => {
+    const before = await messages();
+    const res = await cms.api.post('/api/contact').send(body).expect(422);
+    expect(res.body.error.message).toMatch(message);
+    expect(await messages()).toBe(before);
+  });
+
+  it('stores a valid message and answers 201', async () => {
+    const before = await messages();
+    await cms.api.post('/api/contact').send(valid).expect(201, { success: true });
+    expect(await messages()).toBe(before + 1);
+    const stored = await cms.strapi.db.query('api::contact-message.contact-message').findOne({ orderBy: { id: 'desc' } });
+    expect(stored).toMatchObject({ name: 'Asha', email: 'asha@example.com', message: 'Hello!\nCan I enter twice?', readAt: null });
+  });
+
+  it('answers a bot that fills the honeypot like a person, but keeps nothing', async () => {
+    const before = await messages();
+    await cms.api.post('/api/contact').send({ ...valid, website: 'http://spam.example' }).expect(201);
+    expect(await messages()).toBe(before);
+  });
+
+  it('limits messages per client with a 429 that says when to retry', async () => {
+    let res;
+    for (let i = 0; i < 4; i++) res = await cms.api.post('/api/contact').send(valid);
+    expect(res!.status).toBe(429);
+    expect(res!.body.error.message).toMatch(/Too many messages from this connection\. Try again in \d+ s\./);
+  });
+});
