@@ -2,15 +2,19 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import sitemap from '@astrojs/sitemap';
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
+
+// Pages that are for one person or for admins stay out of the sitemap.
+const PRIVATE_PAGE = /\/(admin-[^/]*|certificate\/.*|profile|earnings|referrals|__\/auth\/action|email-verif[^/]*|password-reset-handler|not-found)\/?$/;
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react()],
+  integrations: [react(), sitemap({ filter: (page) => !PRIVATE_PAGE.test(new URL(page).pathname) })],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   vite: {

@@ -1,5 +1,5 @@
 // Build-time reads from the cms (Astro pages run this in Node while building static HTML).
-import type { SiteSettings, Testimonial } from '@writory/shared';
+import type { ArticleDetail, ArticlePage, ArticleSummary, ContentPage, SiteSettings, Testimonial } from '@writory/shared';
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -9,6 +9,24 @@ async function cmsGet<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-let settings: Promise<SiteSettings> | undefined;
-export const siteSettings = () => (settings ??= cmsGet<SiteSettings>('/site-settings'));
+const once = <T>(load: () => Promise<T>) => {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
+};
+
+export const siteSettings = once(() => cmsGet<SiteSettings>('/site-settings'));
 export const testimonials = () => cmsGet<Testimonial[]>('/testimonials');
+export const contentPage = (slug: ContentPage['slug']) => cmsGet<ContentPage>(`/pages/${slug}`);
+
+/** Every published article, newest first (summaries; read once per build). */
+export const allArticles = once(async () => {
+  const articles: ArticleSummary[] = [];
+  for (let page = 1; ; page++) {
+    const batch = await cmsGet<ArticlePage>(`/articles?page=${page}&pageSize=100`);
+    articles.push(...batch.articles);
+    if (page >= batch.pagination.pageCount) return articles;
+  }
+});
+
+export const article = (slug: string) => cmsGet<ArticleDetail>(`/articles/${encodeURIComponent(slug)}`);
+

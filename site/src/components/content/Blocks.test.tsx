@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import Blocks, { safeHref } from './Blocks';
+
+describe('safeHref', () => {
+  it.each([
+    ['https://writory.example/a', 'https://writory.example/a'],
+    ['mailto:hello@writory.local', 'mailto:hello@writory.local'],
+    ['/articles', '/articles'],
+    ['javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['//evil.example', null],
+  ])('%s → %s', (url, expected) => {
+    expect(safeHref(url)).toBe(expected);
+  });
+});
+
+describe('Blocks', () => {
+  it('escapes text and drops dangerous links', () => {
+    const html = renderToStaticMarkup(
+      <Blocks
+        content={[
+          { type: 'paragraph', children: [{ type: 'text', text: '<img src=x onerror=alert(1)>' }] },
+          { type: 'paragraph', children: [{ type: 'link', url: 'javascript:alert(1)', children: [{ type: 'text', text: 'click' }] }] },
+        ]}
+      />,
+    );
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('<span>click</span>');
+  });
+});

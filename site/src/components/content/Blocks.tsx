@@ -1,0 +1,37 @@
+import { BlocksRenderer, type BlocksContent } from '@strapi/blocks-react-renderer';
+
+/** Only web, mail and same-site links survive; anything else (javascript:, data:) becomes plain text. */
+export function safeHref(url: string): string | null {
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  try {
+    const { protocol } = new URL(url);
+    return ['http:', 'https:', 'mailto:'].includes(protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Renders Strapi blocks-editor content as static HTML (no client JavaScript, text always escaped). */
+export default function Blocks({ content }: { content: unknown[] }) {
+  return (
+    <BlocksRenderer
+      content={content as BlocksContent}
+      blocks={{
+        link: ({ children, url }) => {
+          const href = safeHref(url);
+          return href ? <a href={href} className="text-quill underline underline-offset-4" rel={href.startsWith('/') ? undefined : 'noopener nofollow'}>{children}</a> : <span>{children}</span>;
+        },
+        heading: ({ children, level }) => {
+          const Tag = `h${Math.min(6, Math.max(2, level))}` as 'h2';
+          return <Tag className="mt-8 mb-3 font-serif text-2xl font-semibold">{children}</Tag>;
+        },
+        paragraph: ({ children }) => <p className="mb-4 leading-relaxed">{children}</p>,
+        quote: ({ children }) => <blockquote className="my-6 border-s-4 border-quill ps-4 italic">{children}</blockquote>,
+        list: ({ children, format }) => (format === 'ordered' ? <ol className="mb-4 list-decimal ps-6">{children}</ol> : <ul className="mb-4 list-disc ps-6">{children}</ul>),
+        image: ({ image }) => (
+          <img src={image.url} alt={image.alternativeText ?? ''} width={image.width} height={image.height} loading="lazy" className="my-6 h-auto max-w-full rounded" />
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, apiFetch } from '../lib/api';
+
+type Field = 'name' | 'email' | 'subject' | 'message';
+const FIELDS: { name: Field; label: string; type?: string; max: number; autoComplete?: string }[] = [
+  { name: 'name', label: 'Your name', max: 80, autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', max: 254, autoComplete: 'email' },
+  { name: 'subject', label: 'Subject', max: 120 },
+  { name: 'message', label: 'Message', max: 5000 },
+];
+
+/** Maps the server's 422 details to one message per field. */
+export function fieldErrors(error: ApiError): Partial<Record<Field | 'form', string>> {
+  try {
+    const body = JSON.parse(error.body) as { error?: { message?: string; details?: { errors?: { path: string; message: string }[] } } };
+    const errors: Partial<Record<Field | 'form', string>> = {};
+    for (const e of body.error?.details?.errors ?? []) errors[(e.path as Field) || 'form'] ??= e.message;
+    if (Object.keys(errors).length === 0) errors.form = body.error?.message ?? error.message;
+    return errors;
+  } catch {
+    return { form: error.message };
+  }
+}
+
+export default function ContactForm() {
+  const id = useId();
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    setStatus('sending');
+    setErrors({});
+    try {
+      await apiFetch('/api/contact', { method: 'POST', body: JSON.stringify(data) });
+      setStatus('sent');
+      form.reset();
+    } catch (error) {
+      setStatus('idle');
+      setErrors(error instanceof ApiError ? fieldErrors(error) : { form: 'We could not send your message. Check your connection and try again.' });
+    }
+  }
+
+  if (status === 'sent') {
+    return (
+      <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-6" data-testid="contact-sent">
+        <p className="font-semibold">Thank you, your message is on its way.</p>
+        <p className="mt-1 text-sm">We usually reply within two working days.</p>
+        <button type="button" className="btn btn-link mt-2 px-0" onClick={() => setStatus('idle')}>Send another message</button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={errors.form ? `${id}-form` : undefined}>
+      {errors.form && <p id={`${id}-form`} role="alert" className="rounded bg-red-50 p-3 text-sm text-red-900">{errors.form}</p>}
+      {FIELDS.map((field) => {
+        const inputId = `${id}-${field.name}`;
+        const errorId = `${inputId}-error`;
+        const common = {
+          id: inputId,
+          name: field.name,
+          required: true,
+          maxLength: field.max,
+          'aria-invalid': errors[field.name] ? true : undefined,
+          'aria-describedby': errors[field.name] ? errorId : undefined,
+          className: 'mt-1 w-full rounded-md border border-stone-400 bg-white px-3 py-2',
+        };
+        return (
+          <div key={field.name}>
+            <label htmlFor={inputId} className="block text-sm font-semibold">{field.label}</label>
+            {field.name === 'message' ? <textarea {...common} rows={6} dir="auto" /> : <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} dir="auto" />}
+            {errors[field.name] && <p id={errorId} className="mt-1 text-sm text-red-800">{field.label} {errors[field.name]}</p>}
+          </div>
+        );
+      })}
+      {/* Honeypot: people never see or reach it; bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className="btn btn-default" disabled={status === 'sending'}>{status === 'sending' ? 'Sending…' : 'Send message'}</button>
+    </form>
+  );
+}
