@@ -1,7 +1,7 @@
 // Starts and stops the whole local stack: mail sink, Firebase Auth emulator, cms, site.
 // Used by `npm start` (profile "dev") and by the e2e run of `npm test` (profile "test").
 import { spawn, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../toolchain.mjs';
@@ -77,20 +77,22 @@ export function buildCms(env) {
   );
 }
 
+/** What an astro build needs: where the cms is, and the public Firebase settings for the browser. */
+function siteBuildEnv(env, ports) {
+  return {
+    ...env,
+    CMS_URL: `http://127.0.0.1:${ports.cms}`,
+    PUBLIC_SITE_URL: `http://localhost:${ports.site}`,
+    PUBLIC_FIREBASE_PROJECT_ID: FIREBASE_PROJECT_ID,
+    PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
+    PUBLIC_FIREBASE_AUTH_DOMAIN: 'localhost',
+    PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+  };
+}
+
 export function buildSite(env, ports) {
   log('building the site from the cms content');
-  run(bin('astro'), ['build'], {
-    cwd: join(root, 'site'),
-    env: {
-      ...env,
-      CMS_URL: `http://127.0.0.1:${ports.cms}`,
-      PUBLIC_SITE_URL: `http://localhost:${ports.site}`,
-      PUBLIC_FIREBASE_PROJECT_ID: FIREBASE_PROJECT_ID,
-      PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
-      PUBLIC_FIREBASE_AUTH_DOMAIN: `localhost`,
-      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
-    },
-  });
+  run(bin('astro'), ['build'], { cwd: join(root, 'site'), env: siteBuildEnv(env, ports) });
 }
 
 async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
@@ -135,6 +137,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
   const children = [];
   const baseEnv = { ...process.env, FORCE_COLOR: '0' };
   const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
+  const rebuildToken = randomBytes(24).toString('hex');
   const logsDir = join(varDir, 'logs', profile);
   mkdirSync(logsDir, { recursive: true });
 
@@ -225,6 +228,8 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       SITE_URL: `http://localhost:${ports.site}`,
       CORS_ORIGINS: `http://localhost:${ports.site},http://127.0.0.1:${ports.site}`,
       WRITORY_DEMO_DATA: demoData ? 'true' : 'false',
+      SITE_REBUILD_URL: `http://127.0.0.1:${ports.site}/__rebuild`,
+      SITE_REBUILD_TOKEN: rebuildToken,
       ADMIN_EMAILS: DEMO_ACCOUNTS.filter((a) => a.role === 'admin').map((a) => a.email).join(','),
       STRAPI_ADMIN_EMAIL: PANEL_ADMIN.email,
       STRAPI_ADMIN_PASSWORD: PANEL_ADMIN.password,
@@ -237,7 +242,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     buildSite(baseEnv, ports);
     const site = spawnService('site', process.execPath, [join(root, 'site/server/serve.mjs')], {
       cwd: join(root, 'site'),
-      env: { ...baseEnv, PORT: String(ports.site), CMS_URL: `http://127.0.0.1:${ports.cms}` },
+      env: { ...siteBuildEnv(baseEnv, ports), PORT: String(ports.site), SITE_REBUILD_TOKEN: rebuildToken },
     });
     await waitFor(`http://127.0.0.1:${ports.site}/`, 'site', { child: site });
 

@@ -1,17 +1,25 @@
 // The site's production server: static files from dist/, /api and /uploads proxied to the cms
-// so the pages and the API share one origin, and unknown paths answer 404 with the not-found page.
+// so the pages and the API share one origin, unknown paths answer 404 with the not-found page,
+// and POST /__rebuild (from the cms, with a shared token) rebuilds the static pages in place.
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { createProxyServer } from 'http-proxy-3';
+import { createRebuilder } from './rebuilder.mjs';
+import { precompress } from './precompress.mjs';
 
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const siteDir = fileURLToPath(new URL('..', import.meta.url));
+const distDir = `${siteDir}dist`;
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
+const rebuildToken = process.env.SITE_REBUILD_TOKEN ?? '';
 
-const notFoundPage = () => readFileSync(`${distDir}/404.html`);
+const log = (msg) => console.log(`site: ${msg}`);
+
 const proxy = createProxyServer({ target: cmsUrl, xfwd: true, proxyTimeout: 0 });
 proxy.on('error', (error, _req, res) => {
   if ('writeHead' in res && !res.headersSent) {
@@ -22,27 +30,76 @@ proxy.on('error', (error, _req, res) => {
   }
 });
 
-const serveStatic = sirv(distDir, {
-  dev: process.env.SITE_NO_CACHE === '1',
-  etag: true,
-  gzip: true,
-  brotli: true,
-  extensions: ['html'],
-  setHeaders(res, pathname) {
-    if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-  },
-});
+function staticHandler() {
+  return sirv(distDir, {
+    dev: process.env.SITE_NO_CACHE === '1',
+    etag: true,
+    gzip: true,
+    brotli: true,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    },
+  });
+}
+precompress(distDir);
+let serveStatic = staticHandler();
+let notFoundPage = readFileSync(`${distDir}/404.html`);
+
+/** Builds into a fresh folder, then swaps it in, so visitors never see a half-built site. */
+function buildSite() {
+  const nextDir = `${siteDir}.build-next`;
+  const oldDir = `${siteDir}.build-old`;
+  rmSync(nextDir, { recursive: true, force: true });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`${siteDir}../node_modules/astro/bin/astro.mjs`, 'build', '--outDir', nextDir], {
+      cwd: siteDir,
+      env: process.env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0 || !existsSync(`${nextDir}/index.html`)) return reject(new Error(`astro build exited with ${code}`));
+      precompress(nextDir);
+      rmSync(oldDir, { recursive: true, force: true });
+      renameSync(distDir, oldDir);
+      renameSync(nextDir, distDir);
+      serveStatic = staticHandler();
+      notFoundPage = readFileSync(`${distDir}/404.html`);
+      rmSync(oldDir, { recursive: true, force: true });
+      resolve();
+    });
+  });
+}
+const rebuilder = createRebuilder({ build: buildSite, log });
+
+function tokenMatches(given) {
+  const a = Buffer.from(String(given ?? ''));
+  const b = Buffer.from(rebuildToken);
+  return rebuildToken !== '' && a.length === b.length && timingSafeEqual(a, b);
+}
+
+function json(res, status, body) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
 
 const isProxied = (url = '') => url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
 
 export const server = createServer((req, res) => {
   if (isProxied(req.url)) return proxy.web(req, res);
+  if (req.url === '/__rebuild') {
+    if (req.method !== 'POST') return json(res, 405, { error: { status: 405, name: 'MethodNotAllowed', message: 'POST only' } });
+    if (!tokenMatches(req.headers['x-rebuild-token'])) return json(res, 403, { error: { status: 403, name: 'Forbidden', message: 'bad rebuild token' } });
+    rebuilder.request();
+    return json(res, 202, { accepted: true });
+  }
   serveStatic(req, res, () => {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(notFoundPage());
+    res.end(notFoundPage);
   });
 });
 
-server.listen(port, host, () => console.log(`site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
+server.listen(port, host, () => log(`http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

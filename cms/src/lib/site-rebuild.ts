@@ -1,0 +1,38 @@
+import type { Core } from '@strapi/strapi';
+
+/** Content the static site renders: a change to any of these asks the site to rebuild. */
+export const SITE_CONTENT = new Set([
+  'api::article.article',
+  'api::tag.tag',
+  'api::testimonial.testimonial',
+  'api::site-setting.site-setting',
+  'api::about-page.about-page',
+  'api::terms-page.terms-page',
+  'api::privacy-page.privacy-page',
+  'api::faq.faq',
+]);
+const CHANGES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
+
+/** Tells the site to rebuild (debounced) whenever published content changes, however it changed. */
+export function watchContentForSiteRebuild(strapi: Core.Strapi, env = process.env) {
+  const url = env.SITE_REBUILD_URL;
+  const token = env.SITE_REBUILD_TOKEN ?? '';
+  if (!url) return;
+  let timer: NodeJS.Timeout | undefined;
+  const notify = () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      try {
+        const res = await fetch(url, { method: 'POST', headers: { 'x-rebuild-token': token } });
+        if (!res.ok) strapi.log.warn(`site rebuild hook answered ${res.status}`);
+      } catch (error) {
+        strapi.log.warn(`site rebuild hook unreachable: ${(error as Error).message}`);
+      }
+    }, 500);
+  };
+  strapi.documents.use(async (context, next) => {
+    const result = await next();
+    if (SITE_CONTENT.has(context.uid) && CHANGES.has(context.action)) notify();
+    return result;
+  });
+}
