@@ -65,12 +65,16 @@ function installFingerprint() {
   return hash.digest('hex');
 }
 
-/** npm install (not ci: Strapi's lockfile lists platform binaries the registry lacks) when anything changed. */
+/**
+ * npm install (not ci: Strapi's lockfile lists platform binaries the registry lacks) when anything changed.
+ * Install scripts are skipped: every native module we use ships prebuilt binaries (better-sqlite3, esbuild,
+ * swc, rollup), and the one that does not (re2, optional in firebase-tools) would compile for minutes.
+ */
 export function ensureInstalled(env) {
   const stamp = join(root, 'node_modules', '.writory-install');
   const fingerprint = installFingerprint();
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
   log('installing dependencies (npm install)');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: root, stdio: 'inherit', env });
   writeFileSync(stamp, installFingerprint());
 }
