@@ -1,5 +1,7 @@
 // The one way the site talks to /api: credentials always sent, JSON in and out,
 // and a non-ok answer raises an Error whose message is "status: body" (the spec's error catalogue).
+import type { ApiErrorBody } from '@writory/shared';
+import { currentIdToken } from './firebase';
 
 export class ApiError extends Error {
   constructor(
@@ -25,4 +27,44 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   if (!res.ok) throw await apiErrorFrom(res);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+/**
+ * apiFetch for a signed-in user: adds `Authorization: Bearer <Firebase ID token>`.
+ * With nobody signed in the request goes without it and the server answers as for a visitor.
+ */
+export async function authedFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const token = await currentIdToken();
+  const headers = new Headers(init.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return apiFetch<T>(path, { ...init, headers });
+}
+
+/** The `{ error: { message, details } }` body our controllers send, when an ApiError carries one. */
+export function apiErrorBody(error: unknown): ApiErrorBody['error'] | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    const parsed = JSON.parse(error.body) as Partial<ApiErrorBody>;
+    return parsed && typeof parsed.error?.message === 'string' ? parsed.error : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Splits a validation answer into one message per field (details.errors[].path names the field,
+ * as "phone" or ["phone"]) and the rest, which belongs to the whole form.
+ */
+export function fieldErrorsFrom(error: unknown, fields: readonly string[]): { fields: Record<string, string>; form: string | null } {
+  const body = apiErrorBody(error);
+  const result: { fields: Record<string, string>; form: string | null } = { fields: {}, form: null };
+  if (!body) return result;
+  const details = body.details as { errors?: { path?: unknown; message?: unknown }[] } | undefined;
+  for (const issue of Array.isArray(details?.errors) ? details.errors : []) {
+    const path = Array.isArray(issue.path) ? issue.path.join('.') : String(issue.path ?? '');
+    const field = fields.find((name) => path === name || path.startsWith(`${name}.`));
+    if (field && typeof issue.message === 'string' && !result.fields[field]) result.fields[field] = issue.message;
+  }
+  if (Object.keys(result.fields).length === 0) result.form = body.message;
+  return result;
 }

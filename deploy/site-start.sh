@@ -1,0 +1,8 @@
+#!/bin/sh
+# Entry point of the site container (deploy/site.Dockerfile): render the static pages from the
+# cms (CMS_URL), then serve them. Restarting the container republishes the cms content.
+set -eu
+cd /app/site
+echo "site: building static pages from ${CMS_URL:?CMS_URL must point at the cms}"
+/app/node_modules/.bin/astro build
+exec node server/serve.mjs

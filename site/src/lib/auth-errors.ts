@@ -1,0 +1,58 @@
+// Plain-words messages for the identity provider's error codes (Firebase "auth/…" codes).
+import { t } from '../i18n/t';
+import type { MessageKey } from '../i18n/en';
+
+const MESSAGE_KEYS: Record<string, MessageKey> = {
+  'auth/popup-blocked': 'authError.popupBlocked',
+  'auth/popup-closed-by-user': 'authError.popupClosed',
+  'auth/cancelled-popup-request': 'authError.popupClosed',
+  'auth/unauthorized-domain': 'authError.unauthorizedDomain',
+  'auth/network-request-failed': 'authError.network',
+  'auth/password-does-not-meet-requirements': 'authError.passwordRequirements',
+  'auth/weak-password': 'authError.weakPassword',
+  'auth/user-mismatch': 'authError.userMismatch',
+  'auth/wrong-password': 'authError.wrongCredentials',
+  'auth/invalid-credential': 'authError.wrongCredentials',
+  'auth/invalid-login-credentials': 'authError.wrongCredentials',
+  'auth/user-not-found': 'authError.userNotFound',
+  'auth/email-already-in-use': 'authError.emailInUse',
+  'auth/too-many-requests': 'authError.tooManyRequests',
+  'auth/invalid-email': 'authError.invalidEmail',
+  'auth/missing-email': 'authError.invalidEmail',
+  'auth/missing-password': 'authError.missingPassword',
+  'auth/user-disabled': 'authError.userDisabled',
+  'auth/expired-action-code': 'authError.expiredLink',
+  'auth/invalid-action-code': 'authError.invalidLink',
+  'auth/requires-recent-login': 'authError.recentLogin',
+  'auth/operation-not-allowed': 'authError.notAllowed',
+  'auth/account-exists-with-different-credential': 'authError.differentCredential',
+};
+
+/** The "auth/…" code of a Firebase error, or undefined for anything else. */
+export function authErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The requirements a password policy reports as missing. Firebase puts them in the message:
+ * "Missing password requirements: [Password must contain at least 8 characters, …]".
+ */
+export function missingPasswordRequirements(providerMessage: string | undefined): string[] {
+  const list = providerMessage?.match(/\[([^\]]+)\]/)?.[1];
+  return list ? list.split(',').map((item) => item.trim()).filter(Boolean) : [];
+}
+
+/** A message a poet can act on, for a provider code; the provider's own text adds policy details. */
+export function authErrorMessage(code: string | undefined, providerMessage?: string): string {
+  const key = (code && MESSAGE_KEYS[code]) || 'authError.unknown';
+  const message = t(key);
+  if (code !== 'auth/password-does-not-meet-requirements') return message;
+  const missing = missingPasswordRequirements(providerMessage);
+  return missing.length ? `${message} ${t('authError.passwordMissing', { list: missing.join('; ') })}` : message;
+}
+
+/** authErrorMessage for a caught error of any kind. */
+export function messageForAuthError(error: unknown): string {
+  return authErrorMessage(authErrorCode(error), (error as { message?: string } | null)?.message);
+}

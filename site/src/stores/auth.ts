@@ -1,0 +1,231 @@
+// Identity: who is signed in with Firebase Authentication, and the actions that sign in, up and out.
+// Firebase loads the first time anything subscribes to these atoms (see lib/firebase.ts).
+import { atom, onMount } from 'nanostores';
+import type { ActionCodeSettings, User } from 'firebase/auth';
+import { currentIdToken, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
+import { authErrorCode } from '../lib/auth-errors';
+
+export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+/** The signed-in identity as the provider knows it (spec section 3). */
+export interface IdentityUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phoneNumber: string | null;
+  emailVerified: boolean;
+  photoURL: string | null;
+}
+
+export const $authStatus = atom<AuthStatus>('loading');
+export const $identity = atom<IdentityUser | null>(null);
+/** The error code of a redirect sign-in that failed, found when the page started. */
+export const $redirectErrorCode = atom<string | null>(null);
+
+/** Browser storage keys of the spec; the password key is only ever removed (we never store a password). */
+export const STORAGE_KEYS = {
+  demoSession: 'demo-session',
+  signupEmail: 'signup_email',
+  signupPassword: 'signup_password',
+  pendingVerificationUid: 'pending_verification_uid',
+} as const;
+/** Set while someone is signed in, so the header can show a placeholder instead of "Login" while Firebase starts. */
+export const SIGNED_IN_HINT_KEY = 'writory-signed-in';
+
+/** The signed-in user's ID token for `Authorization: Bearer`, or null when signed out. */
+export const getIdToken = currentIdToken;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function toIdentity(user: User): IdentityUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    phoneNumber: user.phoneNumber,
+    emailVerified: user.emailVerified,
+    photoURL: user.photoURL,
+  };
+}
+
+const sameIdentity = (a: IdentityUser | null, b: IdentityUser | null) =>
+  a === b || (!!a && !!b && (Object.keys(a) as (keyof IdentityUser)[]).every((key) => a[key] === b[key]));
+
+/** Sign-up signs the new account in and straight out again; listeners should not see that blink. */
+let holdAuthState = false;
+
+function publish(user: User | null) {
+  const identity = user ? toIdentity(user) : null;
+  if (!sameIdentity($identity.get(), identity)) $identity.set(identity);
+  $authStatus.set(identity ? 'signed-in' : 'signed-out');
+  const store = storage();
+  if (!store) return;
+  if (identity) store.setItem(SIGNED_IN_HINT_KEY, '1');
+  else store.removeItem(SIGNED_IN_HINT_KEY);
+  if (identity?.emailVerified && store.getItem(STORAGE_KEYS.pendingVerificationUid) === identity.uid) {
+    store.removeItem(STORAGE_KEYS.pendingVerificationUid);
+    store.removeItem(STORAGE_KEYS.signupEmail);
+  }
+}
+
+let started: Promise<void> | null = null;
+
+/** Starts following the auth state (once), and checks the result of a redirect sign-in. */
+export function startAuth(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  started ??= loadFirebaseAuth().then(
+    ({ auth, sdk }) => {
+      sdk.onAuthStateChanged(auth, (user) => {
+        if (!holdAuthState) publish(user);
+      });
+      sdk.getRedirectResult(auth).catch((error: unknown) => $redirectErrorCode.set(authErrorCode(error) ?? 'auth/internal-error'));
+    },
+    (error: unknown) => {
+      console.error('Sign-in could not start', error);
+      publish(null);
+    },
+  );
+  return started;
+}
+
+onMount($authStatus, () => void startAuth());
+onMount($identity, () => void startAuth());
+
+/** True when the last page saw someone signed in: a hint for placeholders, never for decisions. */
+export function wasSignedIn(): boolean {
+  return storage()?.getItem(SIGNED_IN_HINT_KEY) === '1';
+}
+
+const continueTo = (path: string): ActionCodeSettings => ({ url: `${window.location.origin}${path}` });
+/** Where verification emails continue to, and where reset emails continue to (spec section 2). */
+export const VERIFY_EMAIL_CONTINUE_PATH = '/__/auth/action';
+export const RESET_PASSWORD_CONTINUE_PATH = '/password-reset-handler';
+
+function googleProvider({ sdk }: FirebaseAuthKit) {
+  const provider = new sdk.GoogleAuthProvider();
+  provider.addScope('email');
+  provider.addScope('profile');
+  provider.setCustomParameters({ prompt: 'select_account' });
+  return provider;
+}
+
+/**
+ * Google sign-in in a popup. Not async on purpose: when Firebase is already loaded the popup opens
+ * inside the click that asked for it, which is what keeps browsers from blocking it.
+ */
+export function signInWithGoogle(): Promise<IdentityUser> {
+  const open = (kit: FirebaseAuthKit) => kit.sdk.signInWithPopup(kit.auth, googleProvider(kit)).then((result) => toIdentity(result.user));
+  const kit = loadedFirebaseAuth();
+  return kit ? open(kit) : loadFirebaseAuth().then(open);
+}
+
+/** Google sign-in in this window, for when popups are blocked; the result is read by startAuth(). */
+export async function signInWithGoogleRedirect(): Promise<void> {
+  const kit = await loadFirebaseAuth();
+  await kit.sdk.signInWithRedirect(kit.auth, googleProvider(kit));
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<IdentityUser> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  const { user } = await sdk.signInWithEmailAndPassword(auth, email, password);
+  return toIdentity(user);
+}
+
+/**
+ * Creates the account, remembers the email and the pending uid (never the password), sends the
+ * verification email and signs out at once: the poet signs in after verifying.
+ */
+export async function signUpWithEmail(email: string, password: string): Promise<{ verificationSent: boolean }> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  holdAuthState = true;
+  try {
+    const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+    storage()?.setItem(STORAGE_KEYS.signupEmail, email);
+    storage()?.setItem(STORAGE_KEYS.pendingVerificationUid, user.uid);
+    let verificationSent = true;
+    try {
+      await sdk.sendEmailVerification(user, continueTo(VERIFY_EMAIL_CONTINUE_PATH));
+    } catch (error) {
+      console.error('Could not send the verification email', error);
+      verificationSent = false;
+    }
+    await sdk.signOut(auth);
+    return { verificationSent };
+  } finally {
+    holdAuthState = false;
+    publish(auth.currentUser);
+  }
+}
+
+/** Sends a new verification email to the signed-in user. */
+export async function resendVerificationEmail(): Promise<void> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  if (!auth.currentUser) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-token-expired' });
+  await sdk.sendEmailVerification(auth.currentUser, continueTo(VERIFY_EMAIL_CONTINUE_PATH));
+}
+
+/** Re-reads the signed-in user from the provider (e.g. after the email was verified elsewhere). */
+export async function refreshIdentity(): Promise<void> {
+  const { auth } = await loadFirebaseAuth();
+  await auth.authStateReady();
+  if (!auth.currentUser) return;
+  await auth.currentUser.reload();
+  publish(auth.currentUser);
+}
+
+/** Applies the code of a verification link; returns the verified email. */
+export async function applyEmailVerification(oobCode: string): Promise<string | null> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  const info = await sdk.checkActionCode(auth, oobCode);
+  await sdk.applyActionCode(auth, oobCode);
+  await refreshIdentity().catch(() => undefined);
+  return info.data.email ?? null;
+}
+
+/**
+ * Sends a password reset email. An unknown address gets the same answer as a known one, so the
+ * form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  try {
+    await sdk.sendPasswordResetEmail(auth, email, continueTo(RESET_PASSWORD_CONTINUE_PATH));
+  } catch (error) {
+    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
+  }
+}
+
+/** Checks a reset code and returns the email it is for. */
+export async function verifyResetCode(oobCode: string): Promise<string> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  return sdk.verifyPasswordResetCode(auth, oobCode);
+}
+
+export async function confirmNewPassword(oobCode: string, password: string): Promise<void> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  await sdk.confirmPasswordReset(auth, oobCode, password);
+}
+
+/**
+ * Logout (spec section 4): clears the demo-session and sign-up keys, clears the user (the product
+ * user store follows), signs out and goes to the root. A failed sign-out is logged and changes nothing else.
+ */
+export async function logout(navigate: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+  const store = storage();
+  for (const key of [...Object.values(STORAGE_KEYS), SIGNED_IN_HINT_KEY]) store?.removeItem(key);
+  $identity.set(null);
+  $authStatus.set('signed-out');
+  try {
+    const { auth, sdk } = await loadFirebaseAuth();
+    await sdk.signOut(auth);
+  } catch (error) {
+    console.error('Sign-out failed', error);
+  }
+  navigate('/');
+}
