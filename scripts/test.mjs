@@ -9,6 +9,7 @@ import { buildCms, buildShared, log, startStack } from './lib/stack.mjs';
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = [];
 const only = process.argv[2]; // optional: repo | site | cms | e2e
+const e2eArgs = process.argv.slice(3); // with e2e: passed to playwright (spec files, --grep …)
 
 function vitestSuite(name, cwd, config) {
   const report = join(root, '.var', `vitest-${name}.json`);
@@ -30,7 +31,7 @@ async function e2eSuite() {
   rmSync(report, { force: true });
   const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
   try {
-    const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...e2eArgs], {
       cwd: root,
       stdio: 'inherit',
       env: {
