@@ -2,13 +2,31 @@ import type { Core } from '@strapi/strapi';
 import { ensureRoles } from './seed/roles';
 import { seedPanelAdmin } from './seed/panel-admin';
 import { seedDemoData } from './seed/demo';
+import { createTokenVerifier, type TokenVerifier } from './auth/firebase';
+import { createFirebaseStrategy } from './auth/strategy';
+import { grantSignedInRoutes } from './auth/permissions';
+import { watchContentForSiteRebuild } from './lib/site-rebuild';
+
+const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    const verifier = createTokenVerifier();
+    verifiers.set(strapi, verifier);
+    strapi.get('auth').register('content-api', createFirebaseStrategy(strapi, verifier));
+    watchContentForSiteRebuild(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureRoles(strapi);
+    await grantSignedInRoutes(strapi);
     await seedPanelAdmin(strapi);
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
+    const promoted = await strapi.service('api::user.user').promoteAdminEmails();
+    if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);
+  },
+
+  async destroy({ strapi }: { strapi: Core.Strapi }) {
+    await verifiers.get(strapi)?.close();
   },
 };

@@ -17,7 +17,11 @@ const PRODUCT_USER_ATTRIBUTES = {
 };
 
 export default (plugin) => {
-  Object.assign(plugin.contentTypes.user.schema.attributes, PRODUCT_USER_ATTRIBUTES);
+  const schema = plugin.contentTypes.user.schema;
+  Object.assign(schema.attributes, PRODUCT_USER_ATTRIBUTES);
+  // `unique` on an attribute is only checked by the document service; this index makes two first requests
+  // of one Firebase user (or two cms instances) unable to create two users.
+  schema.indexes = [...(schema.indexes ?? []), { name: 'up_users_firebase_uid_unique', columns: ['firebase_uid'], type: 'unique' }];
   plugin.routes['content-api'].routes = [];
   return plugin;
 };

@@ -1,0 +1,38 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError } from '../../../lib/api-error';
+import { parse, updateMeBody, upsertBody } from '../validation/user';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const users = () => strapi.service('api::user.user');
+  return {
+    async upsert(ctx) {
+      ctx.body = await users().upsert(ctx.state.user, parse(upsertBody, ctx.request.body));
+    },
+
+    async me(ctx) {
+      ctx.body = users().me(ctx.state.user);
+    },
+
+    async updateMe(ctx) {
+      ctx.body = await users().updateMe(ctx.state.user, parse(updateMeBody(), ctx.request.body));
+    },
+
+    async uploadPicture(ctx) {
+      const picture = ctx.request.files?.picture;
+      if (!picture || Array.isArray(picture)) {
+        throw new ApiError(422, 'Send one image in the multipart field "picture".', {}, 'ValidationError');
+      }
+      ctx.body = await strapi.service('api::user.picture').replace(ctx.state.user, picture);
+    },
+
+    async publicProfile(ctx) {
+      ctx.body = await users().publicProfile(ctx.params.uid);
+      ctx.set('Cache-Control', 'public, max-age=60');
+    },
+
+    async count(ctx) {
+      ctx.body = { count: await users().count() };
+      ctx.set('Cache-Control', 'public, max-age=10');
+    },
+  };
+};

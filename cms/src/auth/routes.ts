@@ -1,0 +1,22 @@
+import type { RoleType } from '@writory/shared';
+
+export const FIREBASE_STRATEGY = 'firebase';
+export const SIGNED_IN_ROLES: readonly RoleType[] = ['authenticated', 'judge', 'moderator', 'admin'];
+
+type PolicyConfig = string | { name: string; config?: Record<string, unknown> };
+
+/**
+ * Route config for a route that needs a signed-in Firebase user: 401 without a valid ID token, 403 when the
+ * user's role is not in `roles` (default: every signed-in role). At boot the route's action is granted to
+ * those roles in users-permissions (see ./permissions.ts), so nothing needs ticking in the admin panel.
+ *
+ *   { method: 'GET', path: '/admin/things', handler: 'thing.list', config: signedIn({ roles: ['admin'] }) }
+ */
+export function signedIn(options: { roles?: RoleType[]; policies?: PolicyConfig[]; middlewares?: unknown[] } = {}) {
+  const { roles, policies = [], middlewares } = options;
+  return {
+    auth: { strategies: [FIREBASE_STRATEGY] },
+    policies: [...(roles ? [{ name: 'global::has-role', config: { roles } }] : []), ...policies],
+    ...(middlewares ? { middlewares } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import type { TokenVerifier } from './firebase';
+import { FIREBASE_STRATEGY } from './routes';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+
+/** The spec's `user-uid` and `x-user-email` headers grant nothing; one that names someone else is refused. */
+function refuseMismatchedHeaders(headers: Record<string, string | string[] | undefined>, claims: DecodedIdToken) {
+  const uid = headerValue(headers['user-uid']);
+  if (uid !== undefined && uid !== claims.uid) {
+    throw new errors.ForbiddenError('The user-uid header does not match the signed-in user.');
+  }
+  const email = headerValue(headers['x-user-email'])?.toLowerCase();
+  if (email !== undefined && claims.email && email !== claims.email.toLowerCase()) {
+    throw new errors.ForbiddenError('The x-user-email header does not match the signed-in user.');
+  }
+}
+
+/** The role's users-permissions permissions plus the Public ones (a signed-in user may do what a visitor may). */
+async function abilityFor(strapi: Core.Strapi, roleId: number) {
+  const permissions = strapi.plugin('users-permissions').service('permission');
+  const [own, visitor] = await Promise.all([permissions.findRolePermissions(roleId), permissions.findPublicPermissions()]);
+  return strapi.contentAPI.permissions.engine.generateAbility([...own, ...visitor].map(permissions.toContentAPIPermission));
+}
+
+/**
+ * Content-API auth strategy: `Authorization: Bearer <Firebase ID token>` → the users-permissions user and an
+ * ability built from its role, checked against the route's scope in verify() the way users-permissions does.
+ */
+export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerifier) {
+  return {
+    name: FIREBASE_STRATEGY,
+
+    async authenticate(ctx: any) {
+      const header = headerValue(ctx.request.header.authorization);
+      if (!header) return { authenticated: false };
+      const token = BEARER.exec(header)?.[1];
+      if (!token) return { error: 'Malformed Authorization header: send "Bearer <Firebase ID token>".' };
+      let claims: DecodedIdToken;
+      try {
+        claims = await verifier.verify(token);
+      } catch {
+        return { error: 'Invalid or expired Firebase ID token.' };
+      }
+      refuseMismatchedHeaders(ctx.request.header, claims);
+      const user = await strapi.service('api::user.user').identify(claims);
+      const ability = await abilityFor(strapi, user.role.id);
+      ctx.state.user = user;
+      return { authenticated: true, credentials: user, ability };
+    },
+
+    verify(auth: { credentials?: unknown; ability?: { can(action: string): boolean } | null }, config: { scope?: string | string[] }) {
+      const { credentials: user, ability } = auth;
+      if (!config.scope) {
+        if (!user) throw new errors.UnauthorizedError();
+        return;
+      }
+      if (!ability) throw new errors.UnauthorizedError();
+      const scopes = Array.isArray(config.scope) ? config.scope : [config.scope];
+      if (!scopes.every((scope) => ability.can(scope))) throw new errors.ForbiddenError();
+    },
+  };
+}

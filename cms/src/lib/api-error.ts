@@ -1,0 +1,33 @@
+import { STATUS_CODES } from 'node:http';
+import { errors } from '@strapi/utils';
+
+/**
+ * A client error with any 4xx status (422, 415, …). Strapi's own error classes only map to
+ * 400/401/403/404/413/429; this one goes through Strapi's errors middleware as an HttpError, so the
+ * answer has the usual body `{ data: null, error: { status, name, message, details } }` and no log line.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly expose = true;
+  readonly details: Record<string, unknown>;
+
+  constructor(status: number, message: string, details: Record<string, unknown> = {}, name?: string) {
+    super(message);
+    this.status = status;
+    this.details = details;
+    this.name = name ?? `${(STATUS_CODES[status] ?? 'Error').replace(/[^A-Za-z]/g, '')}Error`;
+  }
+}
+// http-errors' HttpError cannot be constructed, but the errors middleware only checks `instanceof`.
+Object.setPrototypeOf(ApiError.prototype, errors.HttpError.prototype);
+
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** 422 for input that breaks a field rule: the first problem is the message, details list them all. */
+export function validationError(issues: FieldIssue[]): ApiError {
+  const errorsList = issues.map((issue) => ({ path: issue.path, message: issue.message, name: 'ValidationError' }));
+  return new ApiError(422, issues[0]?.message ?? 'Invalid input', { errors: errorsList }, 'ValidationError');
+}

@@ -1,0 +1,12 @@
+/**
+ * `global::verified-email`: the signed-in user's email is verified (the Firebase token's email_verified claim,
+ * copied onto the user at each request). 401 without a user, 403 while unverified.
+ */
+import { errors } from '@strapi/utils';
+
+export default (ctx: { state: { user?: { emailVerified?: boolean | null } } }) => {
+  const user = ctx.state.user;
+  if (!user) throw new errors.UnauthorizedError('Sign in to continue.');
+  if (user.emailVerified !== true) throw new errors.PolicyError('Please verify your email address first.');
+  return true;
+};
