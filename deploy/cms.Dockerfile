@@ -20,7 +20,9 @@ COPY packages/shared/package.json packages/shared/
 COPY cms/package.json cms/
 COPY site/package.json site/
 # `npm ci` fails on Strapi's lockfile (non-Linux @swc/core binaries are missing from the registry).
-RUN npm install
+# Install scripts are skipped as in scripts/toolchain.mjs: every native module used ships prebuilt
+# binaries (better-sqlite3, sharp, esbuild, swc, rollup); re2 (optional, firebase-tools) would compile.
+RUN npm install --ignore-scripts
 
 COPY packages/shared/ packages/shared/
 COPY cms/ cms/

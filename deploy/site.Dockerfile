@@ -6,7 +6,8 @@
 # (the cms is healthy by then, see depends_on in docker-compose.yml), not while the image is
 # built: during `docker compose build` no service runs and build containers are not on the
 # compose network, so the cms cannot be reached. The image holds sources and dependencies;
-# deploy/site-start.sh builds dist/ and then serves it.
+# deploy/site-start.sh builds dist/ and then serves it, and serve.mjs rebuilds in place (astro
+# from /app/node_modules) when the cms reports a content change.
 ARG NODE_VERSION=24.21.0
 
 # ---- deps: the same install layers as deploy/cms.Dockerfile (shared build cache) ----
@@ -21,7 +22,9 @@ COPY packages/shared/package.json packages/shared/
 COPY cms/package.json cms/
 COPY site/package.json site/
 # `npm ci` fails on Strapi's lockfile (non-Linux @swc/core binaries are missing from the registry).
-RUN npm install
+# Install scripts are skipped as in scripts/toolchain.mjs: every native module used ships prebuilt
+# binaries (better-sqlite3, sharp, esbuild, swc, rollup); re2 (optional, firebase-tools) would compile.
+RUN npm install --ignore-scripts
 
 # ---- runtime: sources + dependencies; builds at start ----
 FROM node:${NODE_VERSION}-slim AS runtime
@@ -30,7 +33,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321
 WORKDIR /app
-# node owns everything: `astro build` writes site/dist, site/.astro and Vite's cache.
+# node owns everything: `astro build` writes site/dist, site/.build-next, site/.astro, Vite's cache.
 COPY --from=deps --chown=node:node /app /app
 # The site imports @writory/shared from its TypeScript sources (package "import" condition).
 COPY --chown=node:node packages/shared/ packages/shared/

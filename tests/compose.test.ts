@@ -200,6 +200,8 @@ function defaultIn(file: string, re: RegExp): number {
 }
 const CMS_PORT = defaultIn('cms/config/server.ts', /env\.int\(\s*'PORT'\s*,\s*(\d+)\s*\)/);
 const SITE_PORT = defaultIn('site/server/serve.mjs', /process\.env\.PORT\s*\?\?\s*(\d+)/);
+/** The path site/server/serve.mjs rebuilds on (POST from the cms). */
+const REBUILD_PATH = /req\.url === '(\/[^']*rebuild[^']*)'/.exec(read('site/server/serve.mjs'))?.[1] ?? '(serve.mjs has no rebuild route)';
 const POSTGRES_PORT = 5432; // the official image's default (the postgres service sets no PGPORT)
 
 // ---------------------------------------------------------------------------------------------
@@ -457,7 +459,7 @@ describe('docker-compose.yml: variables', () => {
     expect(allStrings(compose).filter((s) => /\$\{/.test(s))).toEqual([]);
   });
 
-  it.each([...PRODUCTION_SECRETS, 'POSTGRES_PASSWORD', 'FIREBASE_PROJECT_ID', 'PUBLIC_SITE_URL', 'SMTP_HOST'])(
+  it.each([...PRODUCTION_SECRETS, 'POSTGRES_PASSWORD', 'FIREBASE_PROJECT_ID', 'PUBLIC_SITE_URL', 'SMTP_HOST', 'SITE_REBUILD_TOKEN'])(
     'refuses to start without %s',
     (name) => {
       expect(() => resolve({ ...SAMPLE_ENV, [name]: '' })).toThrow(`required variable ${name}`);
@@ -512,7 +514,7 @@ describe.each(builtServices)('image of %s', (name, service) => {
 
   it('installs with npm install (npm ci fails on the Strapi lockfile) from the lockfile in the context', () => {
     const runs = instructions.filter((i) => i.op === 'RUN').map((i) => i.args);
-    expect(runs).toContain('npm install');
+    expect(runs.filter((r) => /^npm install\b/.test(r))).toHaveLength(1);
     expect(runs.some((r) => /\bnpm ci\b/.test(r))).toBe(false);
     expect(copies.some((c) => c.sources.includes('package-lock.json'))).toBe(true);
   });
@@ -549,7 +551,10 @@ describe('the site image', () => {
   });
 
   it('runs astro build (with the cms up) and then serves dist with site/server/serve.mjs', () => {
-    const script = read(startScript!.sources[0]);
+    const script = read(startScript!.sources[0])
+      .split('\n')
+      .filter((l) => !/^\s*#/.test(l))
+      .join('\n');
     expect(script).toMatch(/astro build/);
     expect(script).toMatch(/exec node server\/serve\.mjs/);
     expect(script.indexOf('astro build')).toBeLessThan(script.indexOf('serve.mjs'));
@@ -590,6 +595,13 @@ describe('nginx (the one reverse proxy)', () => {
       expect(target?.host).toBe(`cms:${servicePort.cms}`);
     },
   );
+
+  it('does not expose the site\'s rebuild hook', () => {
+    const loc = locationFor(publicServer!, REBUILD_PATH)!;
+    expect(loc.path).toBe(REBUILD_PATH);
+    expect(one(loc.block, 'proxy_pass')).toBeUndefined();
+    expect(one(loc.block, 'return')?.args).toEqual(['404']);
+  });
 
   it('streams /api/notifications/stream unbuffered and uncompressed', () => {
     const loc = locationFor(publicServer!, '/api/notifications/stream')!;
@@ -737,6 +749,15 @@ describe('the site environment', () => {
 
   it('never points the browser at the auth emulator', () => {
     expect(Object.keys(siteEnv).filter((k) => /EMULATOR/.test(k))).toEqual([]);
+  });
+
+  it('is asked to rebuild by the cms at its own port and path, with the same token', () => {
+    const url = new URL(cmsEnv.SITE_REBUILD_URL);
+    expect(compose.services[url.hostname]).toBe(compose.services.site);
+    expect(Number(url.port)).toBe(SITE_PORT);
+    expect(url.pathname).toBe(REBUILD_PATH);
+    expect(siteEnv.SITE_REBUILD_TOKEN).toBe(cmsEnv.SITE_REBUILD_TOKEN);
+    expect(siteEnv.SITE_REBUILD_TOKEN).toBe(SAMPLE_ENV.SITE_REBUILD_TOKEN);
   });
 
   it('builds pages for the same public origin the cms allows', () => {
