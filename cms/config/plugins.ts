@@ -11,7 +11,8 @@ export default ({ env }) => ({
         host: env('SMTP_HOST', '127.0.0.1'),
         port: env.int('SMTP_PORT', 1025),
         secure: env.bool('SMTP_SECURE', false),
-        ignoreTLS: !env.bool('SMTP_SECURE', false),
+        // STARTTLS is used whenever the server offers it (the local mail sink does not).
+        requireTLS: env.bool('SMTP_REQUIRE_TLS', false),
         ...(env('SMTP_USERNAME') ? { auth: { user: env('SMTP_USERNAME'), pass: env('SMTP_PASSWORD') } } : {}),
       },
       settings: {

@@ -225,7 +225,6 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       FIREBASE_AUTH_EMULATOR_HOST: authHost,
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(ports.smtp),
-      SITE_URL: `http://localhost:${ports.site}`,
       CORS_ORIGINS: `http://localhost:${ports.site},http://127.0.0.1:${ports.site}`,
       WRITORY_DEMO_DATA: demoData ? 'true' : 'false',
       SITE_REBUILD_URL: `http://127.0.0.1:${ports.site}/__rebuild`,
