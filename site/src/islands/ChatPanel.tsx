@@ -1,0 +1,179 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { Faq } from '@writory/shared';
+import { apiFetch } from '../lib/api';
+import { createFaqMatcher } from '../lib/faq-match';
+
+// The chat panel, loaded on demand by the Chatbot launcher. Answers come from the FAQ entries editors
+// manage in Strapi (GET /api/faqs), matched in the browser; no external AI service is involved.
+const text = {
+  title: 'Ask Writory',
+  intro: 'Answers from our FAQ',
+  close: 'Close chat',
+  log: 'Conversation',
+  you: 'You:',
+  bot: 'Writory:',
+  welcome: 'Hi! Ask me about the contest: dates, file formats, judging, age limits or rewards.',
+  suggestions: 'Popular questions',
+  label: 'Your question',
+  placeholder: 'Type your question',
+  send: 'Send',
+  noMatch: 'Sorry, I don’t have an answer for that yet. Our team will gladly help:',
+  unavailable: 'I can’t reach the answers right now. Please try again later, or write to us:',
+  contact: 'Contact us',
+  loading: 'Loading...',
+} as const;
+
+export interface ChatPanelProps {
+  id: string;
+  onClose(): void;
+}
+
+interface Message {
+  id: number;
+  from: 'user' | 'bot';
+  text: string;
+  /** Offer the contact page with this message. */
+  contact?: boolean;
+}
+
+type FaqState = { status: 'loading' } | { status: 'ready'; faqs: Faq[] } | { status: 'error' };
+
+export default function ChatPanel({ id, onClose }: ChatPanelProps) {
+  const [faqState, setFaqState] = useState<FaqState>({ status: 'loading' });
+  const [messages, setMessages] = useState<Message[]>([{ id: 0, from: 'bot', text: text.welcome }]);
+  const [draft, setDraft] = useState('');
+  const [pending, setPending] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const nextId = useRef(1);
+  const titleId = useId();
+  const inputId = useId();
+
+  useEffect(() => {
+    input.current?.focus();
+    let live = true;
+    apiFetch<Faq[]>('/api/faqs').then(
+      (faqs) => live && setFaqState({ status: 'ready', faqs: Array.isArray(faqs) ? faqs : [] }),
+      () => live && setFaqState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const matcher = useMemo(() => (faqState.status === 'ready' ? createFaqMatcher(faqState.faqs) : null), [faqState]);
+
+  const reply = (question: string): Message => {
+    const id = nextId.current++;
+    if (faqState.status === 'error') return { id, from: 'bot', text: text.unavailable, contact: true };
+    const match = matcher?.(question);
+    return match ? { id, from: 'bot', text: match.faq.answer } : { id, from: 'bot', text: text.noMatch, contact: true };
+  };
+
+  // Questions asked before the FAQ arrived are answered as soon as it does.
+  useEffect(() => {
+    if (faqState.status === 'loading' || pending.length === 0) return;
+    setMessages((list) => [...list, ...pending.map(reply)]);
+    setPending([]);
+  }, [faqState, pending]);
+
+  useEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages, pending]);
+
+  const ask = (question: string) => {
+    const trimmed = question.trim();
+    if (!trimmed) return;
+    setMessages((list) => [...list, { id: nextId.current++, from: 'user', text: trimmed }]);
+    setPending((list) => [...list, trimmed]);
+    setDraft('');
+    input.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    ask(draft);
+  };
+
+  const asked = messages.some((m) => m.from === 'user');
+  const suggestions = faqState.status === 'ready' ? faqState.faqs.slice(0, 3) : [];
+
+  return (
+    <div
+      id={id}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      data-testid="chat-panel"
+      className="fixed inset-x-3 bottom-24 z-40 flex max-h-[calc(100dvh-8rem)] flex-col rounded-lg border border-stone-300 bg-white shadow-2xl sm:inset-x-auto sm:end-4 sm:h-[32rem] sm:w-96"
+    >
+      <header className="flex items-center justify-between gap-2 rounded-t-lg bg-quill px-4 py-3 text-white">
+        <div>
+          <h2 id={titleId} className="font-serif text-lg font-bold">{text.title}</h2>
+          <p className="text-xs text-white">{text.intro}</p>
+        </div>
+        <button type="button" className="btn btn-icon text-white hover:bg-white/15" onClick={onClose} aria-label={text.close}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </header>
+
+      <div ref={log} role="log" aria-label={text.log} tabIndex={0} className="min-h-40 flex-1 space-y-3 overflow-y-auto p-4 text-sm" data-testid="chat-log">
+        {messages.map((message) => (
+          <div key={message.id} className={message.from === 'user' ? 'flex justify-end' : 'flex justify-start'}>
+            <p
+              dir="auto"
+              data-from={message.from}
+              className={`max-w-[85%] rounded-lg px-3 py-2 whitespace-pre-line ${message.from === 'user' ? 'bg-quill text-white' : 'bg-parchment text-ink'}`}
+            >
+              <span className="sr-only">{message.from === 'user' ? text.you : text.bot} </span>
+              {message.text}
+              {message.contact && (
+                <>
+                  {' '}
+                  <a href="/contact" className="font-semibold text-quill underline underline-offset-2">{text.contact}</a>
+                </>
+              )}
+            </p>
+          </div>
+        ))}
+        {pending.length > 0 && <p className="text-ink-soft">{text.loading}</p>}
+      </div>
+
+      {!asked && suggestions.length > 0 && (
+        <div className="border-t border-stone-200 px-4 py-2">
+          <p id={`${id}-suggestions`} className="text-xs font-semibold text-ink-soft">{text.suggestions}</p>
+          <ul aria-labelledby={`${id}-suggestions`} className="mt-1 flex flex-wrap gap-2">
+            {suggestions.map((faq) => (
+              <li key={faq.id}>
+                <button type="button" className="btn btn-secondary btn-sm text-start" onClick={() => ask(faq.question)}>
+                  {faq.question}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-stone-200 p-3">
+        <div className="flex-1">
+          <label htmlFor={inputId} className="sr-only">{text.label}</label>
+          <input
+            ref={input}
+            id={inputId}
+            type="text"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder={text.placeholder}
+            autoComplete="off"
+            maxLength={300}
+            className="w-full rounded-md border border-stone-400 px-3 py-2 text-sm"
+          />
+        </div>
+        <button type="submit" className="btn btn-default" disabled={!draft.trim()}>{text.send}</button>
+      </form>
+    </div>
+  );
+}
