@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
+import { forbidden } from '../lib/api-error';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
 
@@ -12,11 +13,11 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
 function refuseMismatchedHeaders(headers: Record<string, string | string[] | undefined>, claims: DecodedIdToken) {
   const uid = headerValue(headers['user-uid']);
   if (uid !== undefined && uid !== claims.uid) {
-    throw new errors.ForbiddenError('The user-uid header does not match the signed-in user.');
+    throw forbidden('The user-uid header does not match the signed-in user.');
   }
   const email = headerValue(headers['x-user-email'])?.toLowerCase();
   if (email !== undefined && claims.email && email !== claims.email.toLowerCase()) {
-    throw new errors.ForbiddenError('The x-user-email header does not match the signed-in user.');
+    throw forbidden('The x-user-email header does not match the signed-in user.');
   }
 }
 

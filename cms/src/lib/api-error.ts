@@ -21,6 +21,13 @@ export class ApiError extends Error {
 // http-errors' HttpError cannot be constructed, but the errors middleware only checks `instanceof`.
 Object.setPrototypeOf(ApiError.prototype, errors.HttpError.prototype);
 
+/**
+ * 401/403 with a message the caller sees. Strapi's own UnauthorizedError/ForbiddenError lose their message on
+ * GET routes: the `strapi::public` catch-all route wraps later routes and turns them into a bare ctx.forbidden().
+ */
+export const unauthorized = (message: string, details?: Record<string, unknown>) => new ApiError(401, message, details, 'UnauthorizedError');
+export const forbidden = (message: string, details?: Record<string, unknown>) => new ApiError(403, message, details, 'ForbiddenError');
+
 export interface FieldIssue {
   path: (string | number)[];
   message: string;

@@ -4,6 +4,7 @@
  * 401 without a user (e.g. an API token), 403 with another role. A wrong config stops the cms at boot.
  */
 import { errors } from '@strapi/utils';
+import { unauthorized } from '../lib/api-error';
 
 const ROLE_TYPES = ['authenticated', 'judge', 'moderator', 'admin'];
 
@@ -17,7 +18,7 @@ export default {
   },
   handler(ctx: { state: { user?: { role?: { type?: string } } } }, config: { roles: string[] }) {
     const user = ctx.state.user;
-    if (!user) throw new errors.UnauthorizedError('Sign in to continue.');
+    if (!user) throw unauthorized('Sign in to continue.');
     if (!config.roles.includes(user.role?.type ?? '')) {
       throw new errors.PolicyError('Your account does not have access to this.', { roles: config.roles });
     }

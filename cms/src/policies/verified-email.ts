@@ -3,10 +3,11 @@
  * copied onto the user at each request). 401 without a user, 403 while unverified.
  */
 import { errors } from '@strapi/utils';
+import { unauthorized } from '../lib/api-error';
 
 export default (ctx: { state: { user?: { emailVerified?: boolean | null } } }) => {
   const user = ctx.state.user;
-  if (!user) throw new errors.UnauthorizedError('Sign in to continue.');
+  if (!user) throw unauthorized('Sign in to continue.');
   if (user.emailVerified !== true) throw new errors.PolicyError('Please verify your email address first.');
   return true;
 };

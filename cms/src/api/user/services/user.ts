@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { AdminWhoami, ProductUser, PublicUser, RoleType } from '@writory/shared';
 import { parseAdminEmails } from '../../../auth/admin-emails';
+import { forbidden } from '../../../lib/api-error';
 import type { UpdateMeBody, UpsertBody } from '../validation/user';
 
 const USER = 'plugin::users-permissions.user';
@@ -107,7 +108,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const email = claims.email ? claims.email.toLowerCase() : null;
       const verified = claims.email_verified === true;
       const existing = await findByUid(claims.uid);
-      if (existing && isSuspended(existing)) throw new errors.ForbiddenError(SUSPENDED_MESSAGE);
+      if (existing && isSuspended(existing)) throw forbidden(SUSPENDED_MESSAGE);
       if (!existing) return createFromToken(claims, email, verified);
 
       const changes: Record<string, unknown> = {};
@@ -136,7 +137,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * The body email is only used when the token has none (phone-only accounts).
      */
     async upsert(user: UserRow, input: UpsertBody): Promise<ProductUser> {
-      if (input.uid !== user.firebaseUid) throw new errors.ForbiddenError('uid does not match the signed-in user.');
+      if (input.uid !== user.firebaseUid) throw forbidden('uid does not match the signed-in user.');
       const data: Record<string, unknown> = {};
       if (input.name && !user.name) data.name = input.name;
       if (input.phone && !user.phone) data.phone = input.phone;
