@@ -53,7 +53,7 @@ function dateOfBirth(now: () => Date) {
 /** POST /api/users: extra keys (sent by older clients) are ignored. */
 export const upsertBody = z.object({
   uid: z.string({ error: 'uid is required.' }).min(1, { error: 'uid is required.' }).max(128),
-  email: z.email({ error: 'Email must be an email address.' }).max(254).nullish().or(z.literal('').transform(() => null)),
+  email: z.preprocess((value) => (value === '' ? null : value), z.email({ error: 'Email must be an email address.' }).max(254).nullish()),
   name,
   phone,
 });
