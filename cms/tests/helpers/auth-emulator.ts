@@ -1,0 +1,173 @@
+// The real Firebase Auth emulator for cms tests, on ports of its own (auth 9299, hub 4419, logging 4519) so it
+// never meets the dev stack (9099) or the e2e stack (9199). Users and ID tokens come from its REST API.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const PROJECT_ID = 'demo-writory';
+export const AUTH_PORT = 9299;
+export const AUTH_HOST = `127.0.0.1:${AUTH_PORT}`;
+const BASE = `http://${AUTH_HOST}`;
+/** What the cms needs to trust this emulator; set before it boots. */
+export const AUTH_EMULATOR_ENV = { FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST, FIREBASE_PROJECT_ID: PROJECT_ID };
+const firebaseBin = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'firebase');
+
+export interface EmulatorUser {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
+
+export interface NewUser {
+  uid?: string;
+  email: string;
+  password?: string;
+  emailVerified?: boolean;
+  displayName?: string;
+}
+
+export interface AuthEmulator {
+  env: typeof AUTH_EMULATOR_ENV;
+  /** Admin API ("Bearer owner"): a user with a chosen uid and verification state, signed in. */
+  createUser(user: NewUser): Promise<EmulatorUser>;
+  /** Public sign-up, as the site does it: unverified email, uid chosen by the emulator. */
+  signUp(email: string, password?: string): Promise<EmulatorUser>;
+  /** A fresh ID token (its claims reflect the account as it is now). */
+  signIn(email: string, password: string): Promise<string>;
+  setEmailVerified(uid: string, emailVerified: boolean): Promise<void>;
+  clear(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function call(pathname: string, init: { method?: string; body?: unknown; admin?: boolean } = {}) {
+  const res = await fetch(`${BASE}${pathname}`, {
+    method: init.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...(init.admin ? { authorization: 'Bearer owner' } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`auth emulator ${pathname}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+async function answers(): Promise<boolean> {
+  try {
+    return (await fetch(`${BASE}/`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const started = Date.now();
+  // Its own "ready" line, not just an answer on the port: that could come from someone else's emulator.
+  while (!(output().includes('All emulators ready') && (await answers()))) {
+    if (child.exitCode !== null) throw new Error(`auth emulator exited with ${child.exitCode}:\n${output()}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`auth emulator not up after ${timeoutMs / 1000}s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits for a port left busy by a previous run to be released; never borrows someone else's emulator. */
+async function waitForFreePort(timeoutMs = 30_000) {
+  const started = Date.now();
+  while (await answers()) {
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`port ${AUTH_PORT} is taken by another process; the cms tests need it for their own auth emulator`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export async function startAuthEmulator(): Promise<AuthEmulator> {
+  await waitForFreePort();
+  const workDir = mkdtempSync(path.join(tmpdir(), 'writory-auth-emulator-'));
+  const config = path.join(workDir, 'firebase.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: AUTH_PORT },
+        hub: { host: '127.0.0.1', port: 4419 },
+        logging: { host: '127.0.0.1', port: 4519 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  let output = '';
+  // Its own process group, so stop() ends the CLI and anything it started.
+  const child: ChildProcess = spawn(firebaseBin, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config], {
+    cwd: workDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_AUTH_EMULATOR_HOST: '' },
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  try {
+    await waitUntilUp(child, () => output);
+  } catch (error) {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const accounts = `/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`;
+  const signIn = async (email: string, password: string) =>
+    (await call('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any', { body: { email, password, returnSecureToken: true } }))
+      .idToken as string;
+
+  const emulator: AuthEmulator = {
+    env: AUTH_EMULATOR_ENV,
+    async createUser({ uid, email, password = 'Secret-123', emailVerified = true, displayName }) {
+      const created = await call(accounts, { admin: true, body: { localId: uid, email, password, emailVerified, displayName } });
+      return { uid: created.localId, email, password, idToken: await signIn(email, password) };
+    },
+    async signUp(email, password = 'Secret-123') {
+      const res = await call('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', { body: { email, password, returnSecureToken: true } });
+      return { uid: res.localId, email, password, idToken: res.idToken };
+    },
+    signIn,
+    async setEmailVerified(uid, emailVerified) {
+      await call(`${accounts}:update`, { admin: true, body: { localId: uid, emailVerified } });
+    },
+    async clear() {
+      await call(`/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE' });
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid!, 'SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      }
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+  await emulator.clear();
+  return emulator;
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An unsigned token shaped like the emulator's, with any claims overridden: for expired and foreign tokens. */
+export function craftToken(claims: Record<string, unknown> = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    auth_time: now - 60,
+    user_id: 'crafted-user',
+    sub: 'crafted-user',
+    iat: now - 60,
+    exp: now + 3600,
+    email: 'crafted@example.com',
+    email_verified: true,
+    firebase: { identities: {}, sign_in_provider: 'password' },
+    ...claims,
+  };
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
+}
