@@ -21,6 +21,8 @@ export const $authStatus = atom<AuthStatus>('loading');
 export const $identity = atom<IdentityUser | null>(null);
 /** The error code of a redirect sign-in that failed, found when the page started. */
 export const $redirectErrorCode = atom<string | null>(null);
+/** True from the moment logout starts: pages that send signed-out visitors elsewhere let logout lead. */
+export const $loggingOut = atom(false);
 
 /** Browser storage keys of the spec; the password key is only ever removed (we never store a password). */
 export const STORAGE_KEYS = {
@@ -217,6 +219,7 @@ export async function confirmNewPassword(oobCode: string, password: string): Pro
  * user store follows), signs out and goes to the root. A failed sign-out is logged and changes nothing else.
  */
 export async function logout(navigate: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+  $loggingOut.set(true);
   const store = storage();
   for (const key of [...Object.values(STORAGE_KEYS), SIGNED_IN_HINT_KEY]) store?.removeItem(key);
   $identity.set(null);

@@ -91,6 +91,8 @@ export function announceProfileUpdate(user?: ProductUser): void {
 }
 
 onMount($productUser, () => {
+  // nanostores also mounts a store briefly when it is read during server rendering: nothing to follow there.
+  if (typeof window === 'undefined') return;
   const unsubscribe = $identity.subscribe((identity) => void syncProductUser(identity));
   window.addEventListener(PROFILE_UPDATED_EVENT, onProfileUpdated);
   return () => {

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $authStatus, $loggingOut } from '../stores/auth';
+import { $productUser, $productUserState } from '../stores/product-user';
+
+/**
+ * Sends visitors to /auth and signed-in non-admins to the home page. Only a courtesy: the server
+ * refuses admin data to anyone who is not an admin.
+ */
+export default function AdminGuard() {
+  const status = useStore($authStatus);
+  const user = useStore($productUser);
+  const userState = useStore($productUserState);
+  const loggingOut = useStore($loggingOut);
+
+  useEffect(() => {
+    if (loggingOut) return;
+    if (status === 'signed-out') {
+      window.location.replace(`/auth?${new URLSearchParams({ next: window.location.pathname })}`);
+    } else if (status === 'signed-in' && (userState === 'synced' || userState === 'fallback') && !user?.isAdmin) {
+      window.location.replace('/');
+    }
+  }, [status, user, userState, loggingOut]);
+
+  return null;
+}
