@@ -1,0 +1,353 @@
+// Identity end to end: sign-up with email verification, sign-in, profile, logout, password reset,
+// Google popup sign-in, admin menu and guard, against the real Auth emulator and cms.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+
+const demo = JSON.parse(readFileSync(join(__dirname, '../packages/shared/demo-accounts.json'), 'utf8')) as {
+  firebaseProjectId: string;
+  accounts: { email: string; password: string; name: string; role: string }[];
+};
+const account = (role: string) => demo.accounts.find((a) => a.role === role)!;
+const poet = account('poet');
+const admin = account('admin');
+const emulator = process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9199';
+const projectId = demo.firebaseProjectId;
+const gapiStub = join(__dirname, 'stubs/gapi.js');
+
+const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@writory.test`;
+const SIGN_UP_KEYS = ['demo-session', 'signup_email', 'signup_password', 'pending_verification_uid'];
+
+/** The newest code the emulator "emailed" to this address (VERIFY_EMAIL or PASSWORD_RESET). */
+async function oobCodeFor(request: APIRequestContext, email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET') {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${emulator}/emulator/v1/projects/${projectId}/oobCodes`);
+      const { oobCodes = [] } = (await res.json()) as { oobCodes?: { email: string; requestType: string; oobCode: string }[] };
+      code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1)?.oobCode;
+      return code;
+    }, { message: `no ${requestType} code for ${email}` })
+    .toBeTruthy();
+  return code!;
+}
+
+/** An email/password account straight in the emulator (its public sign-up endpoint), not yet verified. */
+async function createAccount(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Opens a page and waits until its islands are interactive (Astro drops `ssr` once one has hydrated). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+const hydrated = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
+
+async function signIn(page: Page, email: string, password: string) {
+  await open(page, '/auth');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 15_000 });
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu', { name: 'Account menu' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+async function logOut(page: Page) {
+  const menu = await openAccountMenu(page);
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('login-button')).toHaveText('Login');
+}
+
+const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage));
+
+/** Google's script is unreachable here: serve our gapi stub, and empty styles and fonts for the emulator's page. */
+async function stubGoogleScripts(context: BrowserContext) {
+  await context.route('https://apis.google.com/js/api.js**', (route) => route.fulfill({ path: gapiStub, contentType: 'text/javascript' }));
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) => route.fulfill({ status: 200, body: '' }));
+}
+
+test.beforeEach(async ({ page }) => {
+  await withSavedConsent(page);
+});
+
+test('sign up, verify the email, sign in, edit the profile and log out', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('signup');
+  const password = 'Quill-and-verse-42';
+
+  await open(page, '/auth');
+  await page.getByRole('button', { name: 'New to Writory? Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeFocused();
+
+  // The form explains what is wrong, on the field, before asking the provider.
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const emailField = page.getByRole('textbox', { name: 'Email', exact: true });
+  await expect(emailField).toBeFocused();
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  await expect(emailField).toHaveAccessibleDescription('Enter your email address.');
+
+  await emailField.fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(`${password}!`);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription('The two passwords don’t match.');
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toContainText(email);
+  await expect(page.getByRole('heading', { name: 'Sign in with email' })).toBeVisible();
+  // Signed out at once; the email and the pending uid are kept, the password never.
+  await expect(page.getByTestId('login-button')).toBeVisible();
+  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  expect(stored.signup_email).toBe(email);
+  expect(stored.pending_verification_uid).toBeTruthy();
+  expect(stored.signup_password).toBeUndefined();
+  expect(Object.values(stored).some((value) => value.includes(password))).toBe(false);
+
+  // The verification link, as our own action handler receives it.
+  const oobCode = await oobCodeFor(request, email, 'VERIFY_EMAIL');
+  await page.goto(`/__/auth/action?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page).toHaveURL(/\/email-verified\?email=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email verified');
+  await expect(page.getByText(`Your email address ${email} is verified`)).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in to Writory' }).click();
+  await hydrated(page);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+
+  // The profile: verified email; name, phone and date of birth saved and still there after a reload.
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/?$/);
+  await expect(page.getByTestId('profile-email')).toContainText(email);
+  await expect(page.getByTestId('email-verified-badge')).toHaveText('Verified');
+  await page.getByLabel('Name').fill('Ink Tester');
+  await page.getByLabel('Phone').fill('+447700900123');
+  await page.getByLabel('Date of birth').fill('1999-05-17');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Profile saved');
+  await openAccountMenu(page);
+  await expect(page.getByTestId('profile-menu-name')).toHaveText('Ink Tester');
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByLabel('Name')).toHaveValue('Ink Tester');
+  await expect(page.getByLabel('Phone')).toHaveValue('+447700900123');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('1999-05-17');
+
+  await logOut(page);
+  const keys = await storedKeys(page);
+  for (const key of SIGN_UP_KEYS) expect(keys).not.toContain(key);
+});
+
+test('the profile shows the server’s message on the field it is about', async ({ page }) => {
+  await signIn(page, poet.email, poet.password);
+  await open(page, '/profile');
+  const dob = page.getByLabel('Date of birth');
+  await expect(dob).toBeVisible();
+  const tooYoung = new Date();
+  tooYoung.setFullYear(tooYoung.getFullYear() - 10);
+  await dob.fill(tooYoung.toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  // The wording of the age rule is the server's; whatever it is, it is tied to the field and focused.
+  await expect(dob).toHaveAttribute('aria-invalid', 'true');
+  await expect(dob).toBeFocused();
+  await expect(dob).toHaveAccessibleDescription(/13/);
+
+  // A picture that is not an image is refused before upload.
+  await page.getByLabel('Upload a new picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await expect(page.getByLabel('Upload a new picture')).toHaveAccessibleDescription(/Choose a JPEG, PNG or WebP image/);
+});
+
+test('password reset: request, open the link, set a new password, sign in with it', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('reset');
+  await createAccount(request, email, 'Old-password-1');
+
+  await open(page, '/auth');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a link to choose a new password is on its way' })).toContainText(email);
+
+  // Firebase's action link for a reset goes on to our reset page.
+  const oobCode = await oobCodeFor(request, email, 'PASSWORD_RESET');
+  await page.goto(`/__/auth/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page).toHaveURL(new RegExp(`/password-reset-handler\\?oobCode=${oobCode}`));
+  await expect(page.getByText(`Choose a new password for ${email}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('Confirm password').fill('short');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByLabel('New password')).toHaveAccessibleDescription(/Use at least 8 characters/);
+  await page.getByLabel('New password').fill('New-password-2');
+  await page.getByLabel('Confirm password').fill('New-password-2');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Your password is changed')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await hydrated(page);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+
+  // The old password no longer works; the new one does.
+  await page.getByLabel('Password', { exact: true }).fill('Old-password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('email and password don’t match');
+  await expect(page.getByRole('alert')).toBeFocused();
+  await page.getByLabel('Password', { exact: true }).fill('New-password-2');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  // A used link cannot be used again.
+  await page.goto(`/password-reset-handler?oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page.getByRole('alert')).toContainText('invalid or has already been used');
+  await expect(page.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/auth?view=reset');
+});
+
+test('an admin sees Admin Dashboard and may stay on admin pages; a poet does neither', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, admin.email, admin.password);
+  const menu = await openAccountMenu(page);
+  await menu.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin-visit-tracking\/?$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/admin-visit-tracking\/?$/);
+  await logOut(page);
+
+  await signIn(page, poet.email, poet.password);
+  const poetMenu = await openAccountMenu(page);
+  await expect(poetMenu.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(poetMenu.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await page.goto('/admin-users');
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+});
+
+test('a visitor on an admin page is sent to sign in, and comes back after', async ({ page }) => {
+  await page.goto('/admin-users');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fadmin-users/);
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin-users\/?$/);
+});
+
+test('the profile menu works from the keyboard', async ({ page }) => {
+  await signIn(page, poet.email, poet.password);
+  const button = page.getByRole('button', { name: 'Account menu' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Account menu' });
+  await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('login-button')).toBeVisible();
+});
+
+test('Google sign-in in a popup through the emulator; a broken picture shows the default icon', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await stubGoogleScripts(context);
+  const email = uniqueEmail('google');
+  await open(page, '/auth?next=/profile');
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByText('Add new account').click();
+  await popup.locator('#email-input').fill(email);
+  await popup.locator('#display-name-input').fill('Gia Google');
+  await popup.locator('#profile-photo-input').fill('http://127.0.0.1:9/missing.png');
+  await popup.locator('#sign-in').click();
+
+  await expect(page).toHaveURL(/\/profile\/?$/, { timeout: 15_000 });
+  await expect(page.getByTestId('profile-email')).toContainText(email);
+  await expect(page.getByTestId('email-verified-badge')).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('avatar-default-icon')).toBeVisible();
+  await openAccountMenu(page);
+  await expect(page.getByTestId('profile-menu-name')).toHaveText('Gia Google');
+});
+
+test.describe('accessibility', () => {
+  test('/auth in each of its views, with errors shown', async ({ page }) => {
+    await open(page, '/auth');
+    await expect(page.getByTestId('auth-form-signin')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'New to Writory? Create an account' }).click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expectNoAxeViolations(page);
+  });
+
+  test('/profile signed in', async ({ page }) => {
+    await signIn(page, poet.email, poet.password);
+    await open(page, '/profile');
+    await expect(page.getByTestId('profile-form')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('/password-reset-handler without a code', async ({ page }) => {
+    await open(page, '/password-reset-handler');
+    await expect(page.getByTestId('reset-link-problem')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a visitor on /profile is sent to sign in', async ({ page }) => {
+    await open(page, '/profile');
+    await expect(page).toHaveURL(/\/auth\?next=%2Fprofile/);
+  });
+});
+
+test('@phone the signed-in header menu fits and works on a phone (375 px)', async ({ page }) => {
+  await signIn(page, poet.email, poet.password);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  const { width } = page.viewportSize()!;
+  const menu = await openAccountMenu(page);
+  for (const item of await menu.getByRole('menuitem').all()) {
+    const box = (await item.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }
+  await page.keyboard.press('Escape');
+  await header.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText('No notifications yet')).toBeInViewport();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await logOut(page);
+});
