@@ -5,12 +5,15 @@ import { seedDemoData } from './seed/demo';
 import { createTokenVerifier, type TokenVerifier } from './auth/firebase';
 import { createFirebaseStrategy } from './auth/strategy';
 import { grantSignedInRoutes } from './auth/permissions';
+import { multipartCleanup } from './lib/multipart-cleanup';
 import { watchContentForSiteRebuild } from './lib/site-rebuild';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    // Added before the configured middlewares, so it wraps them all (body parser and auth included).
+    strapi.server.use(multipartCleanup());
     const verifier = createTokenVerifier();
     verifiers.set(strapi, verifier);
     strapi.get('auth').register('content-api', createFirebaseStrategy(strapi, verifier));

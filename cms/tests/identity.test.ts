@@ -342,6 +342,30 @@ describe('POST /api/users/me/picture', () => {
     expectErrorBody(res);
   });
 
+  it('leaves no temporary upload behind, whether the picture is stored or refused', async () => {
+    const seen: string[] = [];
+    const service = cms.strapi.service('api::user.user');
+    const identify = service.identify;
+    // Called while the request is being authenticated, after the multipart body was written to temp files.
+    service.identify = async (claims: unknown) => {
+      const files = Object.values(cms.strapi.requestContext.get()?.request?.files ?? {}).flat() as { filepath: string }[];
+      seen.push(...files.map((file) => file.filepath));
+      return identify.call(service, claims);
+    };
+    const suspended = await emulator.createUser({ email: newEmail('suspended-upload') });
+    await api.get('/api/users/me').set(bearer(suspended.idToken)).expect(200);
+    await users().update({ where: { firebaseUid: suspended.uid }, data: { suspendedAt: new Date() } });
+    try {
+      await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', await png(30, 30), 'ok.png').expect(200);
+      await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', Buffer.from('not an image'), 'x.png').expect(415);
+      await api.post('/api/users/me/picture').set(bearer(suspended.idToken)).attach('picture', await png(30, 30), 'ok.png').expect(403);
+    } finally {
+      service.identify = identify;
+    }
+    expect(seen).toHaveLength(3);
+    for (const filepath of seen) expect(existsSync(filepath), filepath).toBe(false);
+  });
+
   it('deletes the stored file when linking it to the user fails', async () => {
     const before = await storedState();
     const query = cms.strapi.db.query.bind(cms.strapi.db);
