@@ -74,22 +74,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function createFromToken(claims: DecodedIdToken, email: string | null, verified: boolean): Promise<UserRow> {
+    const role = await roleId(isAdminEmail(email, verified) ? 'admin' : 'authenticated');
     try {
-      return await users().create({
-        data: {
-          username: claims.uid,
-          email,
-          provider: 'firebase',
-          confirmed: true,
-          blocked: false,
-          firebaseUid: claims.uid,
-          name: typeof claims.name === 'string' ? claims.name.trim().slice(0, 80) || null : null,
-          emailVerified: verified,
-          lastSeenAt: new Date(),
-          role: await roleId(isAdminEmail(email, verified) ? 'admin' : 'authenticated'),
-        },
-        populate: POPULATE,
-      });
+      // One transaction: the row and its role link become visible together to concurrent readers.
+      return await strapi.db.transaction(() =>
+        users().create({
+          data: {
+            username: claims.uid,
+            email,
+            provider: 'firebase',
+            confirmed: true,
+            blocked: false,
+            firebaseUid: claims.uid,
+            name: typeof claims.name === 'string' ? claims.name.trim().slice(0, 80) || null : null,
+            emailVerified: verified,
+            lastSeenAt: new Date(),
+            role,
+          },
+          populate: POPULATE,
+        }),
+      );
     } catch (error) {
       // Two first requests at once: the unique index on firebase_uid lets one win; use its row.
       const existing = await findByUid(claims.uid);
@@ -112,6 +116,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!existing) return createFromToken(claims, email, verified);
 
       const changes: Record<string, unknown> = {};
+      if (!existing.role) changes.role = await roleId('authenticated'); // e.g. made in the panel without a role
       if (email && existing.email !== email) changes.email = email;
       if ((existing.emailVerified === true) !== verified) changes.emailVerified = verified;
       if (isAdminEmail(email, verified) && existing.role?.type !== 'admin') changes.role = await roleId('admin');

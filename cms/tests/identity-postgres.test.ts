@@ -1,0 +1,51 @@
+// The identity paths that lean on the database (unique firebase_uid under a burst, counts, role changes) on PostgreSQL.
+import type { AddressInfo } from 'node:net';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { startTestPostgres, type TestPostgres } from './helpers/postgres';
+
+describe('identity on PostgreSQL', () => {
+  let pg: TestPostgres;
+  let stack: CmsWithAuth;
+  let api: ReturnType<typeof supertest>;
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+    stack = await startCmsWithAuth({ ...pg.env, ADMIN_EMAILS: 'boss@writory.test' });
+    const server = stack.cms.strapi.server.httpServer;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await pg?.stop();
+  });
+
+  it('creates exactly one user when the first requests of a new account arrive together', async () => {
+    const poet = await stack.emulator.signUp('burst@writory.test');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api.get('/api/users/me').set(bearer(poet.idToken))));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(answers.every((r) => r.body.uid === poet.uid && r.body.role === 'authenticated')).toBe(true);
+    expect(await stack.cms.strapi.db.query('plugin::users-permissions.user').count({ where: { firebaseUid: poet.uid } })).toBe(1);
+  });
+
+  it('makes a verified ADMIN_EMAILS email an Admin and guards /api/admin', async () => {
+    const boss = await stack.emulator.createUser({ email: 'boss@writory.test', emailVerified: true });
+    const poet = await stack.emulator.createUser({ email: 'plain@writory.test', emailVerified: true });
+    await api.get('/api/admin/whoami').set(bearer(boss.idToken)).expect(200, { uid: boss.uid, email: 'boss@writory.test', role: 'admin' });
+    await api.get('/api/admin/whoami').set(bearer(poet.idToken)).expect(403);
+    await api.get('/api/admin/whoami').expect(401);
+  });
+
+  it('updates the profile and counts users', async () => {
+    const poet = await stack.emulator.createUser({ email: 'profile@writory.test' });
+    const res = await api.put('/api/users/me').set(bearer(poet.idToken)).send({ name: 'Noor', dateOfBirth: '1999-12-31' }).expect(200);
+    expect(res.body).toMatchObject({ name: 'Noor', dateOfBirth: '1999-12-31' });
+    const count = await api.get('/api/users/count').expect(200);
+    expect(count.body.count).toBeGreaterThanOrEqual(3);
+    await api.get(`/api/users/${poet.uid}`).expect(200, { name: 'Noor', profilePictureUrl: null });
+  });
+});
