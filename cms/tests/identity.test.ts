@@ -146,6 +146,8 @@ describe('tokens that are refused with 401 and create nothing', () => {
     ['a token for another Firebase project', () => bearer(craftToken({ sub: 'foreign-user', user_id: 'foreign-user', aud: 'someone-else', iss: 'https://securetoken.google.com/someone-else' }))],
     ['a token from another issuer', () => bearer(craftToken({ sub: 'forged-user', user_id: 'forged-user', iss: 'https://evil.example/demo-writory' }))],
     ['a token without a subject', () => bearer(craftToken({ sub: '', user_id: '' }))],
+    // Unsigned like the emulator's own tokens, but for an account the emulator never issued.
+    ['a well-formed token for an account that does not exist', () => bearer(craftToken({ sub: 'ghost-user', user_id: 'ghost-user' }))],
     ['a token issued in the future', () => bearer(craftToken({ sub: 'future-user', user_id: 'future-user', iat: Math.floor(Date.now() / 1000) + 3600 }))],
   ];
 
