@@ -17,6 +17,7 @@ const projectId = demo.firebaseProjectId;
 const gapiStub = join(__dirname, 'stubs/gapi.js');
 
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@writory.test`;
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const SIGN_UP_KEYS = ['demo-session', 'signup_email', 'signup_password', 'pending_verification_uid'];
 
 /** The newest code the emulator "emailed" to this address (VERIFY_EMAIL or PASSWORD_RESET). */
@@ -294,6 +295,18 @@ test('Google sign-in in a popup through the emulator; a broken picture shows the
   await expect(header.getByTestId('avatar-default-icon')).toBeVisible();
   await openAccountMenu(page);
   await expect(page.getByTestId('profile-menu-name')).toHaveText('Gia Google');
+  await page.keyboard.press('Escape');
+
+  // A file that claims to be a PNG but is not: the server refuses it and says why.
+  const pictureInput = page.getByLabel('Upload a new picture');
+  await pictureInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') });
+  await expect(pictureInput).toHaveAccessibleDescription(/JPEG, PNG or WebP/);
+  await expect(pictureInput).toHaveAttribute('aria-invalid', 'true');
+  // A real picture replaces the broken one, in the profile and in the header.
+  await pictureInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  await expect(page.getByTestId('toast')).toContainText('Profile picture updated');
+  await expect(header.getByTestId('avatar-image')).toHaveAttribute('src', /\/uploads\//);
+  await expect(pictureInput).not.toHaveAttribute('aria-invalid');
 });
 
 test.describe('accessibility', () => {
