@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { errors } from '@strapi/utils';
+import type { ZodType } from 'zod';
 
 /**
  * A client error with any 4xx status (422, 415, …). Strapi's own error classes only map to
@@ -38,3 +39,21 @@ export function validationError(issues: FieldIssue[]): ApiError {
   const errorsList = issues.map((issue) => ({ path: issue.path, message: issue.message, name: 'ValidationError' }));
   return new ApiError(422, issues[0]?.message ?? 'Invalid input', { errors: errorsList }, 'ValidationError');
 }
+
+/** Parses input at the boundary with a zod schema, or throws a 422 naming each bad field. */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.filter((key): key is string | number => typeof key !== 'symbol'),
+    message: issue.message,
+  }));
+  const error = validationError(issues);
+  const [first] = issues;
+  if (first.path.length) error.message = `${first.path.join('.')}: ${first.message}`;
+  throw error;
+}
+
+/** 429 with when to try again, in the message and in details.retryAfterSeconds. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, `${message} Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }, 'TooManyRequestsError');

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { HttpError } from './http';
+import { tooManyRequests } from './api-error';
 
 /** A per-key limit that throws a 429 naming when to try again. */
 export function createLimit({ points, durationSeconds, message }: { points: number; durationSeconds: number; message: string }) {
@@ -10,7 +10,7 @@ export function createLimit({ points, durationSeconds, message }: { points: numb
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfterSeconds = Math.ceil(rejection.msBeforeNext / 1000);
-      throw new HttpError(429, `${message} Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+      throw tooManyRequests(message, retryAfterSeconds);
     }
   };
 }

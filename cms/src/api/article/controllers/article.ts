@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { handle, HttpError, parseInput } from '../../../lib/http';
+import { ApiError, parseInput } from '../../../lib/api-error';
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -10,15 +10,15 @@ const listQuery = z.object({
 const slugParam = z.object({ slug: z.string().regex(/^[A-Za-z0-9-_]{1,200}$/, 'must be an article slug') });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  list: handle(async (ctx: any) => {
+  list: async (ctx: any) => {
     const query = parseInput(listQuery, ctx.query);
     ctx.body = await strapi.service('api::article.article').listPublished(query);
-  }),
+  },
 
-  show: handle(async (ctx: any) => {
+  show: async (ctx: any) => {
     const { slug } = parseInput(slugParam, ctx.params);
     const article = await strapi.service('api::article.article').findPublishedBySlug(slug);
-    if (!article) throw new HttpError(404, `No published article has the slug "${slug}"`);
+    if (!article) throw new ApiError(404, `No published article has the slug "${slug}"`);
     ctx.body = article;
-  }),
+  },
 });

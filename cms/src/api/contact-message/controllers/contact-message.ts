@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { handle, parseInput } from '../../../lib/http';
+import { parseInput } from '../../../lib/api-error';
 import { createLimit } from '../../../lib/rate-limit';
 import { contactInput } from '../services/validation';
 
@@ -10,11 +10,11 @@ const perClient = createLimit({
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  create: handle(async (ctx: any) => {
+  create: async (ctx: any) => {
     const input = parseInput(contactInput, ctx.request.body);
     await perClient(ctx.request.ip);
     await strapi.service('api::contact-message.contact-message').receive(input);
     ctx.status = 201;
     ctx.body = { success: true };
-  }),
+  },
 });
