@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, apiFetch } from '../lib/api';
+import { apiFetch, fieldErrorsFrom } from '../lib/api';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 const FIELDS: { name: Field; label: string; type?: string; max: number; autoComplete?: string }[] = [
@@ -8,19 +8,7 @@ const FIELDS: { name: Field; label: string; type?: string; max: number; autoComp
   { name: 'subject', label: 'Subject', max: 120 },
   { name: 'message', label: 'Message', max: 5000 },
 ];
-
-/** Maps the server's 422 details to one message per field. */
-export function fieldErrors(error: ApiError): Partial<Record<Field | 'form', string>> {
-  try {
-    const body = JSON.parse(error.body) as { error?: { message?: string; details?: { errors?: { path: string; message: string }[] } } };
-    const errors: Partial<Record<Field | 'form', string>> = {};
-    for (const e of body.error?.details?.errors ?? []) errors[(e.path as Field) || 'form'] ??= e.message;
-    if (Object.keys(errors).length === 0) errors.form = body.error?.message ?? error.message;
-    return errors;
-  } catch {
-    return { form: error.message };
-  }
-}
+const FIELD_NAMES = FIELDS.map((field) => field.name);
 
 export default function ContactForm() {
   const id = useId();
@@ -39,7 +27,9 @@ export default function ContactForm() {
       form.reset();
     } catch (error) {
       setStatus('idle');
-      setErrors(error instanceof ApiError ? fieldErrors(error) : { form: 'We could not send your message. Check your connection and try again.' });
+      const problems = fieldErrorsFrom(error, FIELD_NAMES);
+      const named = Object.keys(problems.fields).length > 0;
+      setErrors({ ...problems.fields, ...(named ? {} : { form: problems.form ?? 'We could not send your message. Check your connection and try again.' }) });
     }
   }
 
