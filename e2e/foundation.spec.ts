@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
-import { CMS_URL, PANEL_ADMIN } from './demo';
+import { accountOf } from './demo';
+import { signInToPanel } from './cms-admin';
+import { signIn } from './session';
 
 test.describe('every public route', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -35,7 +37,8 @@ test('the certificate uses the bare layout without header or footer', async ({ p
 
 test('admin routes use the admin navigation', async ({ page }) => {
   await withSavedConsent(page);
-  await page.goto('/admin-settings');
+  const admin = accountOf('admin');
+  await signIn(page, admin.email, admin.password, '/admin-settings');
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
@@ -111,6 +114,7 @@ test.describe('cookie consent', () => {
     await banner.getByRole('button', { name: 'Save preferences' }).click();
     await expect(banner).toHaveCount(0);
     await page.reload();
+    await page.waitForLoadState('networkidle');
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookies' }).click();
     await expect(page.getByRole('checkbox', { name: 'Analytics storage' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Advertising storage' })).not.toBeChecked();
@@ -138,11 +142,7 @@ test('@phone the home page has no horizontal scroll on a phone', async ({ page }
 });
 
 test('editors can sign in to the Strapi admin panel with the seeded account', async ({ page }) => {
-  await page.goto(`${CMS_URL}/admin`);
-  await page.getByLabel('Email').fill(PANEL_ADMIN.email);
-  await page.getByLabel('Password').fill(PANEL_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('link', { name: 'Content Manager' }).first()).toBeVisible({ timeout: 20_000 });
+  await signInToPanel(page);
 });
 
 test('/api is served on the same origin as the pages', async ({ request }) => {

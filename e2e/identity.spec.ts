@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { hydrated, open, signIn } from './session';
 
 const demo = JSON.parse(readFileSync(join(__dirname, '../packages/shared/demo-accounts.json'), 'utf8')) as {
   firebaseProjectId: string;
@@ -38,22 +39,6 @@ async function oobCodeFor(request: APIRequestContext, email: string, requestType
 async function createAccount(request: APIRequestContext, email: string, password: string) {
   const res = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** Opens a page and waits until its islands are interactive (Astro drops `ssr` once one has hydrated). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-}
-const hydrated = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
-
-async function signIn(page: Page, email: string, password: string) {
-  await open(page, '/auth');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 15_000 });
 }
 
 async function openAccountMenu(page: Page) {

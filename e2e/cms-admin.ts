@@ -1,0 +1,24 @@
+// Talks to the Strapi admin API the way the admin panel does, to publish content in e2e tests.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { CMS_URL, PANEL_ADMIN } from './demo';
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post(`${CMS_URL}/admin/login`, { data: PANEL_ADMIN });
+  if (!res.ok()) throw new Error(`admin login failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()).data.token;
+}
+
+export async function adminApi(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const res = await request.fetch(`${CMS_URL}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
+  return res.json();
+}
+
+/** Signs in to the Strapi admin panel as an editor would, and waits until the panel has opened. */
+export async function signInToPanel(page: Page) {
+  await page.goto(`${CMS_URL}/admin`);
+  await page.getByLabel('Email').fill(PANEL_ADMIN.email);
+  await page.getByLabel('Password').fill(PANEL_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('link', { name: 'Content Manager' }).first()).toBeVisible({ timeout: 20_000 });
+}

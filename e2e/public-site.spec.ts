@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { adminApi, adminToken, signInToPanel } from './cms-admin';
+import { CMS_URL } from './demo';
+
+test.beforeEach(async ({ page }) => withSavedConsent(page));
+
+test('articles list newest first, filter by tag, open an article, no drafts', async ({ page }) => {
+  await page.goto('/articles');
+  const list = page.getByTestId('article-list');
+  await expect(list.getByRole('heading', { level: 2 })).toHaveCount(3);
+  await expect(page.getByText('Draft: next month’s theme')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Filter by topic' }).getByRole('link', { name: 'judging' }).click();
+  await expect(page).toHaveURL(/\/articles\/tag\/judging\/?$/);
+  await expect(page.getByTestId('article-list').getByRole('heading', { level: 2 })).toHaveCount(1);
+  await page.getByRole('link', { name: 'How Writory judges a poem' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How Writory judges a poem');
+  await expect(page.getByText(/min read/)).toBeVisible();
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  await expectNoAxeViolations(page);
+});
+
+test('an unknown or draft article slug shows the not-found page', async ({ page }) => {
+  for (const slug of ['no-such-article', 'draft-next-months-theme']) {
+    const res = await page.goto(`/articles/${slug}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/not found/i);
+  }
+});
+
+test('the RSS feed and the sitemap list published articles only', async ({ request }) => {
+  const rss = await (await request.get('/rss.xml')).text();
+  expect(rss).toContain('<title>How Writory judges a poem</title>');
+  expect(rss).not.toContain('draft-next-months-theme');
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemapUrl = new URL(/<loc>([^<]+)<\/loc>/.exec(index)![1]);
+  const sitemap = await (await request.get(sitemapUrl.pathname)).text();
+  expect(sitemap).toContain('/articles/how-writory-judges-a-poem/');
+  expect(sitemap).not.toContain('admin-');
+});
+
+test('about, terms and privacy show the text editors wrote in the cms', async ({ page, request }) => {
+  for (const slug of ['about', 'terms', 'privacy']) {
+    const content = await (await request.get(`/api/pages/${slug}`)).json();
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.title);
+    await expect(page.getByText(content.intro)).toBeVisible();
+  }
+  await page.goto('/about#our-team');
+  await expect(page.getByRole('heading', { name: 'Our team' })).toBeInViewport();
+});
+
+test('a contact message is confirmed, stored, and visible in the Strapi panel', async ({ page, browser }) => {
+  const subject = `Question ${Date.now()}`;
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Your name is required')).toBeVisible();
+  await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Your name').fill('Grace Okafor');
+  await page.getByLabel('Email').fill('grace@example.com');
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('Can I enter a poem written in Yoruba?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByTestId('contact-sent')).toContainText('Thank you');
+  await expectNoAxeViolations(page);
+
+  const panel = await browser.newPage();
+  await signInToPanel(panel);
+  await panel.goto(`${CMS_URL}/admin/content-manager/collection-types/api::contact-message.contact-message`);
+  await expect(panel.getByText(subject).or(panel.getByText('Grace Okafor')).first()).toBeVisible({ timeout: 20_000 });
+  await panel.close();
+});
+
+test('an article published in the cms appears on the site within 60 s and goes when unpublished', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const slug = `fresh-ink-${Date.now()}`;
+  const created = await adminApi(request, token, 'POST', '/content-manager/collection-types/api::article.article', {
+    title: 'Fresh ink',
+    slug,
+    excerpt: 'Published during a test.',
+    author: 'E2E',
+    body: [{ type: 'paragraph', children: [{ type: 'text', text: 'Brand new words.' }] }],
+  });
+  const documentId = created.data.documentId;
+  await adminApi(request, token, 'POST', `/content-manager/collection-types/api::article.article/${documentId}/actions/publish`, {});
+
+  await expect(async () => {
+    const res = await page.goto(`/articles/${slug}`);
+    expect(res?.status()).toBe(200);
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh ink');
+
+  await adminApi(request, token, 'POST', `/content-manager/collection-types/api::article.article/${documentId}/actions/unpublish`, {});
+  await expect(async () => {
+    const res = await page.goto(`/articles/${slug}`);
+    expect(res?.status()).toBe(404);
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+});
