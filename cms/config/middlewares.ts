@@ -20,7 +20,16 @@ export default ({ env }) => [
   },
   'strapi::poweredBy',
   'strapi::query',
-  { name: 'strapi::body', config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb' } },
+  {
+    name: 'strapi::body',
+    config: {
+      jsonLimit: '256kb',
+      formLimit: '256kb',
+      textLimit: '256kb',
+      // A ceiling for any multipart file (the panel's media library included); routes set tighter limits.
+      formidable: { maxFileSize: env.int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024) },
+    },
+  },
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

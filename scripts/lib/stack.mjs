@@ -18,6 +18,7 @@ function portsOf(profile) {
   const offset = Number(process.env.WRITORY_PORT_OFFSET ?? 0);
   const ports = { ...PROFILES[profile] };
   for (const key of Object.keys(ports)) if (typeof ports[key] === 'number') ports[key] += offset;
+  if (offset) ports.db = ports.db.replace(/\.db$/, `-${ports.cms}.db`);
   return ports;
 }
 

@@ -1,12 +1,14 @@
 // The real Firebase Auth emulator for cms tests, on ports of its own (auth 9299, hub 4419, logging 4519) so it
-// never meets the dev stack (9099) or the e2e stack (9199). Users and ID tokens come from its REST API.
+// never meets the dev stack (9099) or the e2e stack (9199); WRITORY_PORT_OFFSET moves them like the stacks'.
+// Users and ID tokens come from its REST API.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const PROJECT_ID = 'demo-writory';
-export const AUTH_PORT = 9299;
+const OFFSET = Number(process.env.WRITORY_PORT_OFFSET ?? 0);
+export const AUTH_PORT = 9299 + OFFSET;
 export const AUTH_HOST = `127.0.0.1:${AUTH_PORT}`;
 const BASE = `http://${AUTH_HOST}`;
 /** What the cms needs to trust this emulator; set before it boots. */
@@ -90,8 +92,8 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
     JSON.stringify({
       emulators: {
         auth: { host: '127.0.0.1', port: AUTH_PORT },
-        hub: { host: '127.0.0.1', port: 4419 },
-        logging: { host: '127.0.0.1', port: 4519 },
+        hub: { host: '127.0.0.1', port: 4419 + OFFSET },
+        logging: { host: '127.0.0.1', port: 4519 + OFFSET },
         ui: { enabled: false },
         singleProjectMode: true,
       },
