@@ -18,9 +18,31 @@ export const DEFAULT_SETTINGS = {
   xUrl: 'https://x.com/writory',
   linkedinUrl: 'https://linkedin.com/company/writory',
   youtubeUrl: 'https://youtube.com/@writory',
+  contestTimeZone: 'Asia/Kolkata',
+  maxEntriesPerMonth: 3,
+  judgesPerEntry: 2,
+  normaliseScores: false,
 };
 
+/** The contest rules admins may change (from /admin-settings); read by the cms, never trusted from a browser. */
+export interface ContestSettings {
+  contestTimeZone: string;
+  maxEntriesPerMonth: number;
+  judgesPerEntry: number;
+  normaliseScores: boolean;
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async contestSettings(): Promise<ContestSettings> {
+    const row = ((await strapi.documents('api::site-setting.site-setting').findFirst()) ?? {}) as Partial<ContestSettings>;
+    return {
+      contestTimeZone: row.contestTimeZone || DEFAULT_SETTINGS.contestTimeZone,
+      maxEntriesPerMonth: row.maxEntriesPerMonth ?? DEFAULT_SETTINGS.maxEntriesPerMonth,
+      judgesPerEntry: row.judgesPerEntry ?? DEFAULT_SETTINGS.judgesPerEntry,
+      normaliseScores: row.normaliseScores ?? DEFAULT_SETTINGS.normaliseScores,
+    };
+  },
+
   async publicSettings(): Promise<SiteSettings> {
     const row = ((await strapi.documents('api::site-setting.site-setting').findFirst()) ?? DEFAULT_SETTINGS) as Record<string, string | null>;
     return {
