@@ -76,9 +76,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Each import row checked, linked to an account by email, and whether it replaces an earlier import. */
-  async function checkImport(text: string) {
+  async function checkImport(text: string, db: Knex | Knex.Transaction = knex()) {
     const { rows, errors } = parseLeaderboardCsv(text);
-    const published = new Set((await knex()(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month as string));
+    const published = new Set((await db(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month as string));
     const emails = [...new Set(rows.map((row) => row.email).filter((email): email is string => Boolean(email)))];
     const users: { id: number; email: string }[] = emails.length
       ? await strapi.db.query('plugin::users-permissions.user').findMany({ where: { email: { $in: emails } }, select: ['id', 'email'] })
@@ -87,7 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const months = [...new Set(rows.map((row) => row.month))];
     const imported = new Set(
       months.length
-        ? (await knex()(tableOf(strapi, MONTH)).whereIn('month', months).where({ source: 'import' }).select('month', 'poet_key')).map((r) => `${r.month} ${r.poet_key}`)
+        ? (await db(tableOf(strapi, MONTH)).whereIn('month', months).where({ source: 'import' }).select('month', 'poet_key')).map((r) => `${r.month} ${r.poet_key}`)
         : [],
     );
     const accepted: (MonthPoints & { row: number; month: string; email: string | null; replaces: boolean })[] = [];
@@ -143,7 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Stores every row of a clean file in one transaction (rows for the same month and poet are replaced). */
     async commitImport(text: string): Promise<{ imported: number; months: string[] }> {
       return strapi.db.transaction(async ({ trx }) => {
-        const { accepted, errors } = await checkImport(text);
+        const { accepted, errors } = await checkImport(text, trx);
         if (errors.length || !accepted.length) {
           const first = errors.slice(0, 5).map((e) => `row ${e.row}: ${e.message}`).join('; ');
           throw new ApiError(422, errors.length ? `Nothing was imported: ${first}.` : 'The file has no rows.', { errors }, 'ValidationError');
