@@ -1,5 +1,8 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
+import { resultsText } from './en-results';
+
 export const en = {
+  ...resultsText,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',
