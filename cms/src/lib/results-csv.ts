@@ -1,12 +1,12 @@
 // The results CSV: one row per entry with the entry code and either the five criteria (0–20 each) or a
 // total (0–100), and an optional comment for the poet. Checks that need the database (does the code exist,
 // is it this month's) are the results service's.
-import { CRITERIA, CRITERION_MAX, MAX_SCORE, type Criteria, type CsvRowError } from '@writory/shared';
+import { SCORE_CRITERIA, SCORE_CRITERION_MAX, MAX_SCORE, type Criteria, type CsvRowError } from '@writory/shared';
 import { parseScore, readCsv, type CsvColumn } from './csv';
 
 export const RESULTS_COLUMNS: CsvColumn[] = [
   { key: 'entryCode', aliases: ['entry_code', 'entry code', 'code', 'entry'], required: true },
-  ...CRITERIA.map(({ key, label }) => ({ key, aliases: [label] })),
+  ...SCORE_CRITERIA.map(({ key, label }) => ({ key, aliases: [label] })),
   { key: 'total', aliases: ['score', 'total score'] },
   { key: 'comment', aliases: ['comments', 'judge comment', 'feedback'] },
 ];
@@ -25,10 +25,10 @@ export const roundScore = (value: number) => Math.round(value * 100) / 100;
 /** Parses and checks every row; rows with a problem are left out of `rows` and described in `errors`. */
 export function parseResultsCsv(text: string): { rows: ResultsCsvRow[]; errors: CsvRowError[] } {
   const table = readCsv(text, RESULTS_COLUMNS);
-  const hasCriteria = CRITERIA.every(({ key }) => table.columns.includes(key));
-  const someCriteria = CRITERIA.some(({ key }) => table.columns.includes(key));
+  const hasCriteria = SCORE_CRITERIA.every(({ key }) => table.columns.includes(key));
+  const someCriteria = SCORE_CRITERIA.some(({ key }) => table.columns.includes(key));
   if ((someCriteria && !hasCriteria) || (!hasCriteria && !table.columns.includes('total'))) {
-    const missing = CRITERIA.filter(({ key }) => !table.columns.includes(key)).map(({ key }) => key);
+    const missing = SCORE_CRITERIA.filter(({ key }) => !table.columns.includes(key)).map(({ key }) => key);
     table.errors.unshift({ row: 1, message: `The header needs all five criteria or a total (missing: ${missing.join(', ')}${table.columns.includes('total') ? '' : ', total'}).` });
     return { rows: [], errors: table.errors };
   }
@@ -45,11 +45,11 @@ export function parseResultsCsv(text: string): { rows: ResultsCsvRow[]; errors: 
 
     let criteria: Criteria | null = null;
     if (hasCriteria) {
-      const cells = CRITERIA.map(({ key }) => [key, parseScore(values[key] ?? '', CRITERION_MAX)] as const);
+      const cells = SCORE_CRITERIA.map(({ key }) => [key, parseScore(values[key] ?? '', SCORE_CRITERION_MAX)] as const);
       const filled = cells.filter(([, value]) => value !== null);
-      if (filled.length === CRITERIA.length) {
+      if (filled.length === SCORE_CRITERIA.length) {
         for (const [key, value] of cells) {
-          if (value === 'bad') problems.push({ row, column: key, message: `${key} must be a number from 0 to ${CRITERION_MAX} (got "${values[key]}")` });
+          if (value === 'bad') problems.push({ row, column: key, message: `${key} must be a number from 0 to ${SCORE_CRITERION_MAX} (got "${values[key]}")` });
         }
         if (cells.every(([, value]) => typeof value === 'number')) criteria = Object.fromEntries(cells) as Criteria;
       } else if (filled.length > 0) {

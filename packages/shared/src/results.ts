@@ -1,16 +1,16 @@
 // Results: timers, score cards, winners, leaderboard and certificates, as the cms sends them.
 
 /** The five judging criteria, each scored 0–20 (the total is out of 100). */
-export const CRITERIA = [
+export const SCORE_CRITERIA = [
   { key: 'structure', label: 'Structure' },
   { key: 'creativity', label: 'Creativity' },
   { key: 'language', label: 'Language' },
   { key: 'emotionalImpact', label: 'Emotional Impact' },
   { key: 'theme', label: 'Theme' },
 ] as const;
-export type CriterionKey = (typeof CRITERIA)[number]['key'];
-export type Criteria = Record<CriterionKey, number>;
-export const CRITERION_MAX = 20;
+export type ScoreCriterionKey = (typeof SCORE_CRITERIA)[number]['key'];
+export type Criteria = Record<ScoreCriterionKey, number>;
+export const SCORE_CRITERION_MAX = 20;
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 /** How many of the best non-winning entries are told how close they came. */
 export const RUNNERS_UP = 10;

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import {
-  CRITERIA,
+  SCORE_CRITERIA,
   RUNNERS_UP,
   type Criteria,
   type CsvRowError,
@@ -145,7 +145,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         poetId: entry.poetId,
         code: entry.code,
         title: entry.title,
-        ...Object.fromEntries(CRITERIA.map(({ key }) => [key, score.criteria ? score.criteria[key] : null])),
+        ...Object.fromEntries(SCORE_CRITERIA.map(({ key }) => [key, score.criteria ? score.criteria[key] : null])),
         total: roundScore(score.total),
         percentile,
         rank,
@@ -256,12 +256,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const mine = monthWinners.find((w) => w.entryId === row.entryId);
         const lastWinning = monthWinners.length ? Math.min(...monthWinners.map((w) => w.score)) : null;
         const runnerUp = !mine && lastWinning !== null && row.rank <= monthWinners.length + RUNNERS_UP;
-        const hasCriteria = CRITERIA.every(({ key }) => typeof row[key] === 'number');
+        const hasCriteria = SCORE_CRITERIA.every(({ key }) => typeof row[key] === 'number');
         return {
           entryCode: row.code,
           title: row.title ?? '',
           month: row.month,
-          criteria: hasCriteria ? (Object.fromEntries(CRITERIA.map(({ key }) => [key, row[key]])) as Criteria) : null,
+          criteria: hasCriteria ? (Object.fromEntries(SCORE_CRITERIA.map(({ key }) => [key, row[key]])) as Criteria) : null,
           total: row.total,
           percentile: row.percentile,
           rank: row.rank,

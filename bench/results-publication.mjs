@@ -1,0 +1,112 @@
+// Benchmark: publish one month of 10,000 scored entries (score cards, entry statuses, a notification per entrant,
+// leaderboard, participation certificates) on SQLite, in the one transaction the results timer runs.
+// Prints wall time and peak memory and saves them to bench/results/results-publication.json.
+//   node scripts/run.mjs … is not needed: run with the project's Node from the repository root:
+//   .toolchain/node-24.21.0/bin/node bench/results-publication.mjs [entries] [poets]
+// It boots the built cms (cms/dist: run `node scripts/run.mjs test cms` or `cd cms && npx tsc -p .` first).
+import { createRequire } from 'node:module';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import os from 'node:os';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const cmsDir = path.join(root, 'cms');
+const ENTRIES = Number(process.argv[2] ?? 10_000);
+const POETS = Number(process.argv[3] ?? 7_000);
+const MONTH = '2030-01';
+const dbFile = `.tmp/bench-results-${process.pid}.db`;
+
+process.chdir(cmsDir);
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  DATABASE_CLIENT: 'sqlite',
+  DATABASE_FILENAME: dbFile,
+  SERVE_ADMIN_PANEL: 'false',
+  CRON_ENABLED: 'false',
+  WRITORY_DEMO_DATA: 'false',
+  FIREBASE_PROJECT_ID: 'demo-writory',
+  STRAPI_TELEMETRY_DISABLED: 'true',
+});
+const require = createRequire(path.join(cmsDir, 'package.json'));
+const { createStrapi } = require('@strapi/strapi');
+const { bulkInsert, linkOf, tableOf } = require(path.join(cmsDir, 'dist/src/lib/bulk.js'));
+
+const strapi = await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load();
+strapi.log.level = 'warn';
+const knex = strapi.db.connection;
+
+console.log(`setting up ${ENTRIES} entries by ${POETS} poets…`);
+const contest = await strapi.db.query('api::contest.contest').create({
+  data: { month: MONTH, theme: 'Benchmark', opensAt: new Date('2030-01-01'), closesAt: new Date('2030-01-26'), resultsAt: new Date('2030-01-30') },
+});
+await strapi.db.transaction(async ({ trx }) => {
+  const users = Array.from({ length: POETS }, (_, i) => ({
+    username: `bench-${i}`,
+    email: `bench-${i}@bench.writory.test`,
+    provider: 'firebase',
+    confirmed: true,
+    blocked: false,
+    firebaseUid: `bench-${i}`,
+    name: `Bench Poet ${i}`,
+  }));
+  await bulkInsert(strapi, trx, 'plugin::users-permissions.user', users);
+  const poetIds = (await trx(tableOf(strapi, 'plugin::users-permissions.user')).where('username', 'like', 'bench-%').orderBy('id').select('id')).map((r) => r.id);
+  const entries = Array.from({ length: ENTRIES }, (_, i) => ({ code: `BN-${String(i + 1).padStart(6, '0')}`, title: `Poem ${i + 1}`, language: 'English', status: 'scored' }));
+  await bulkInsert(strapi, trx, 'api::entry.entry', entries);
+  const entryIds = (await trx(tableOf(strapi, 'api::entry.entry')).where('code', 'like', 'BN-%').orderBy('id').select('id')).map((r) => r.id);
+  const contestLink = linkOf(strapi, 'api::entry.entry', 'contest');
+  const poetLink = linkOf(strapi, 'api::entry.entry', 'poet');
+  for (let i = 0; i < entryIds.length; i += 400) {
+    const chunk = entryIds.slice(i, i + 400);
+    await trx(contestLink.table).insert(chunk.map((id) => ({ [contestLink.own]: id, [contestLink.target]: contest.id })));
+    await trx(poetLink.table).insert(chunk.map((id, j) => ({ [poetLink.own]: id, [poetLink.target]: poetIds[(i + j) % poetIds.length] })));
+  }
+});
+
+const header = 'entry_code,structure,creativity,language,emotional_impact,theme,comment';
+const lines = Array.from({ length: ENTRIES }, (_, i) => {
+  const s = (n) => ((i * 7 + n * 13) % 2001) / 100;
+  return `BN-${String(i + 1).padStart(6, '0')},${s(1)},${s(2)},${s(3)},${s(4)},${s(5)},"Comment ${i}, with care"`;
+});
+const payload = { month: MONTH, source: 'csv', fileName: 'bench.csv', fileContent: [header, ...lines].join('\n') };
+
+global.gc?.();
+const rssBefore = process.memoryUsage().rss;
+let peakRss = rssBefore;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+const timer = await strapi.db.query('api::timer.timer').create({ data: { kind: 'results', dueAt: new Date(), status: 'scheduled', payload, attempts: 0 } });
+const started = performance.now();
+const outcome = await strapi.service('api::timer.timer').fireOne(timer.id);
+const wallMs = performance.now() - started;
+clearInterval(sampler);
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+if (!outcome.fired) throw new Error(`publication failed: ${outcome.error}`);
+
+const counts = {
+  results: await strapi.db.query('api::result.result').count({ where: { month: MONTH } }),
+  notifications: await strapi.db.query('api::notification.notification').count(),
+  certificates: await strapi.db.query('api::certificate.certificate').count(),
+  leaderboardMonth: await strapi.db.query('api::leaderboard.leaderboard-month').count({ where: { month: MONTH } }),
+  publishedEntries: await strapi.db.query('api::entry.entry').count({ where: { status: 'published' } }),
+};
+const figures = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((n) => n.toFixed(1)).join('/')}`,
+  node: process.version,
+  database: 'SQLite (better-sqlite3, WAL)',
+  entries: ENTRIES,
+  poets: POETS,
+  wallSeconds: Number((wallMs / 1000).toFixed(2)),
+  rssBeforeMB: Math.round(rssBefore / 1024 / 1024),
+  peakRssMB: Math.round(peakRss / 1024 / 1024),
+  summary: outcome.summary,
+  counts,
+};
+console.log(JSON.stringify(figures, null, 2));
+mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(path.join(root, 'bench', 'results', 'results-publication.json'), `${JSON.stringify(figures, null, 2)}\n`);
+
+await strapi.destroy();
+for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(cmsDir, dbFile + suffix), { force: true });
+process.exit(0);

@@ -1,0 +1,186 @@
+// Results end to end: an admin schedules the results and the winners a few seconds ahead on /admin-upload and
+// leaves; the server's timers publish them; the poet's score card and certificates appear on /profile without
+// anyone on the admin page; the static winner pages and leaderboard are rebuilt; the certificate's PDF downloads
+// and its QR code's address verifies it. The demo data has last month's entries scored and waiting.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { accountOf } from './demo';
+import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { open, signIn } from './session';
+
+const admin = accountOf('admin');
+const poet = accountOf('poet');
+
+async function signedIn(browser: Browser, who: { email: string; password: string }, next: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withSavedConsent(page);
+  await signIn(page, who.email, who.password, next);
+  return page;
+}
+
+/** A datetime-local value `seconds` from now, in the browser's own time zone. */
+const localInSeconds = (page: Page, seconds: number) =>
+  page.evaluate((s) => {
+    const at = new Date(Date.now() + s * 1000);
+    return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+  }, seconds);
+
+/** Scores for every entry of a month: entry n gets 95 - 3n, its first entry wins. */
+function resultsCsv(month: string, count: number) {
+  const lines = ['entry_code,structure,creativity,language,emotional_impact,theme,comment'];
+  for (let i = 0; i < count; i++) {
+    const base = 19 - i * 0.5;
+    lines.push(`WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')},${base},${base},${base},${base},${base - 1},"Bold line breaks, ${i + 1}"`);
+  }
+  return lines.join('\r\n');
+}
+
+test('results and winners publish on their timers; score card, winner pages, leaderboard and certificate follow', async ({ browser }) => {
+  test.setTimeout(300_000);
+
+  // The admin schedules last month's scores 8 seconds ahead and sees the countdown.
+  const adminPage = await signedIn(browser, admin, '/admin-upload');
+  const scores = adminPage.getByRole('region', { name: 'Publish scores' });
+  await expect(scores.getByLabel('Contest month')).toHaveValue(/^\d{4}-\d{2}$/);
+  const month = await scores.getByLabel('Contest month').inputValue();
+  await scores.getByLabel('Results CSV').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultsCsv(month, 8)) });
+  await expect(scores.getByTestId('results-preview')).toContainText('8 of 8 entries scored');
+  const firstTitle = (await scores.getByTestId('results-preview').locator('tbody tr').first().locator('td').nth(2).textContent())!.trim();
+  await expectNoAxeViolations(adminPage);
+  await scores.getByLabel('Publish at').check();
+  await scores.getByLabel('Date and time of publication').fill(await localInSeconds(adminPage, 8));
+  await scores.getByRole('button', { name: 'Schedule the publication' }).click();
+  await expect(scores.getByTestId('results-countdown')).toHaveText(/^00:0\d$/);
+  await adminPage.context().close();
+
+  // Nobody is on the admin page: the server publishes, and the poet's score card appears.
+  const poetPage = await signedIn(browser, poet, '/profile');
+  const card = poetPage.getByTestId('score-card').filter({ hasText: firstTitle });
+  await expect(card).toBeVisible({ timeout: 40_000 });
+  await expect(card.getByTestId('score-total')).toHaveText('94/100');
+  await expect(card.getByRole('row', { name: /Structure/ })).toContainText('19/20');
+  await expect(card).toContainText('Ranked 1st of 8 entries');
+  await expect(card).toContainText('Bold line breaks, 1');
+  await expectNoAxeViolations(poetPage);
+
+  // The admin picks the winners (the best three are suggested) and schedules them 6 seconds ahead.
+  const adminAgain = await signedIn(browser, admin, '/admin-upload');
+  const winners = adminAgain.getByRole('region', { name: 'Publish winners' });
+  await winners.getByLabel('Contest month').selectOption(month);
+  const suggestions = winners.getByTestId('winner-suggestions');
+  await expect(suggestions.getByRole('combobox').first()).toHaveValue('first');
+  await suggestions.getByRole('combobox').nth(3).selectOption('honourable');
+  await winners.getByLabel('Publish at').check();
+  await winners.getByLabel('Date and time of publication').fill(await localInSeconds(adminAgain, 6));
+  await winners.getByRole('button', { name: 'Schedule the winners' }).click();
+  await expect(winners.getByTestId('winners-countdown')).toBeVisible();
+  await adminAgain.context().close();
+
+  // The poet's card shows the place, and a winner certificate appears.
+  await expect(card.getByText('1st place')).toBeVisible({ timeout: 40_000 });
+  const certificates = poetPage.getByTestId('my-certificates');
+  await expect(certificates.getByText(/^1st place · /)).toBeVisible({ timeout: 15_000 });
+
+  // The certificate page says it is genuine; the PDF downloads; the QR code's address verifies it.
+  await certificates.getByRole('link', { name: /^Open: 1st place/ }).click();
+  await expect(poetPage.getByTestId('certificate-status')).toContainText('Genuine Writory certificate');
+  await expect(poetPage.getByTestId('certificate-name')).toHaveText(poet.name);
+  await expect(poetPage.getByRole('banner')).toHaveCount(0);
+  await expectNoAxeViolations(poetPage);
+  const [download] = await Promise.all([poetPage.waitForEvent('download'), poetPage.getByRole('link', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  const qrUrl = (await poetPage.getByTestId('certificate-qr').getAttribute('data-url'))!;
+  const code = (await poetPage.getByTestId('verification-code').textContent())!;
+  expect(new URL(qrUrl).origin).toBe(new URL(poetPage.url()).origin);
+  const visitor = await browser.newPage();
+  await visitor.goto(qrUrl);
+  await expect(visitor.getByTestId('certificate-status')).toContainText('Genuine Writory certificate');
+  await expect(visitor.getByTestId('verification-code')).toHaveText(code);
+  // …and so does the code typed from the paper certificate.
+  await open(visitor, '/certificate/');
+  await visitor.getByLabel('Verification code').fill(code.toLowerCase());
+  await visitor.getByRole('button', { name: 'Verify' }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/certificate/${new URL(qrUrl).pathname.split('/').pop()}$`));
+
+  // The static pages are rebuilt after publication: the new winners, their poem pages, the leaderboard.
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto('/winning-poems');
+        return visitor.getByTestId('latest-winners').getByText(firstTitle).count();
+      },
+      { timeout: 180_000, intervals: [3_000] },
+    )
+    .toBeGreaterThan(0);
+  await expectNoAxeViolations(visitor);
+  await visitor.getByTestId('latest-winners').getByRole('link', { name: firstTitle }).click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  await expect(visitor.getByText(poet.name)).toBeVisible();
+  await expect(visitor.getByText('Score 94/100')).toBeVisible();
+  await expectNoAxeViolations(visitor);
+
+  await open(visitor, '/leaderboard');
+  const board = visitor.getByTestId('leaderboard');
+  await board.getByLabel('Search by name').fill(poet.name.split(' ')[0]);
+  await board.getByRole('button', { name: 'Search' }).click();
+  await expect(board.getByRole('row', { name: new RegExp(poet.name) })).toBeVisible();
+  await board.getByLabel('Show').selectOption(month);
+  await expect(board.getByRole('row', { name: new RegExp(`1 ${poet.name} 94`) })).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  await visitor.goto('/past-winners');
+  await expect(visitor.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expectNoAxeViolations(visitor);
+});
+
+test('an admin imports leaderboard history: an error per bad row first, then the fixed file', async ({ page }) => {
+  await withSavedConsent(page);
+  await signIn(page, admin.email, admin.password, '/admin-leaderboard-upload');
+  const file = page.getByLabel('Leaderboard CSV');
+  await file.setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from('month,name,points\n2021-01,Ida Berg,70\n2021-13,Ida Berg,x\n') });
+  await expect(page.getByTestId('row-errors')).toContainText('Row 3 (month): month must look like 2024-07');
+  await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await file.setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from('month,name,points\n2021-01,Ida Berg,70\n2021-02,"Berg, Ida",12\n') });
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Imported 2 rows');
+  const board = await page.request.get('/api/leaderboard?q=ida');
+  expect((await board.json()).rows.map((r: { poetName: string }) => r.poetName)).toEqual(expect.arrayContaining(['Ida Berg', 'Berg, Ida']));
+});
+
+test('an admin previews the certificate template with real data @phone', async ({ page }) => {
+  await withSavedConsent(page);
+  await signIn(page, admin.email, admin.password, '/admin-participation-certificate');
+  const preview = page.getByTestId('certificate-preview');
+  await expect(preview.getByRole('heading', { name: 'Certificate of Participation' })).toBeVisible();
+  await expect(preview.getByTestId('verification-code')).toHaveText('SAMP-LE00-0000');
+  await expect(page.getByTestId('issued-certificates').getByRole('listitem').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('winners, leaderboard and a certificate read well on a phone @phone', async ({ page }) => {
+  await withSavedConsent(page);
+  const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  await open(page, '/winning-poems');
+  const first = page.getByTestId('winner-card').first();
+  await expect(first).toBeVisible();
+  expect(await noSideScroll()).toBe(true);
+  await expectNoAxeViolations(page);
+  await first.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await noSideScroll()).toBe(true);
+  await expectNoAxeViolations(page);
+
+  await open(page, '/leaderboard');
+  await expect(page.getByTestId('leaderboard').getByRole('row').nth(1)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await signIn(page, poet.email, poet.password, '/profile');
+  await expect(page.getByTestId('score-card').first()).toBeVisible();
+  expect(await noSideScroll()).toBe(true);
+  await page.getByTestId('my-certificates').getByRole('link', { name: /^Open: Participation/ }).first().click();
+  await expect(page.getByTestId('certificate')).toBeVisible();
+  expect(await noSideScroll()).toBe(true);
+  await expectNoAxeViolations(page);
+});
