@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accountOf } from './demo';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
-import { open, signIn } from './session';
+import { hydrated, open, signIn } from './session';
 
 const admin = accountOf('admin');
 const poet = accountOf('poet');
@@ -16,6 +16,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   const page = await context.newPage();
   await withSavedConsent(page);
   await signIn(page, who.email, who.password, next);
+  await hydrated(page);
   return page;
 }
 
@@ -44,7 +45,7 @@ test('results and winners publish on their timers; score card, winner pages, lea
   const scores = adminPage.getByRole('region', { name: 'Publish scores' });
   await expect(scores.getByLabel('Contest month')).toHaveValue(/^\d{4}-\d{2}$/);
   const month = await scores.getByLabel('Contest month').inputValue();
-  await scores.getByLabel('Results CSV').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultsCsv(month, 8)) });
+  await scores.getByLabel('Results CSV', { exact: true }).setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultsCsv(month, 8)) });
   await expect(scores.getByTestId('results-preview')).toContainText('8 of 8 entries scored');
   const firstTitle = (await scores.getByTestId('results-preview').locator('tbody tr').first().locator('td').nth(2).textContent())!.trim();
   await expectNoAxeViolations(adminPage);
@@ -56,7 +57,8 @@ test('results and winners publish on their timers; score card, winner pages, lea
 
   // Nobody is on the admin page: the server publishes, and the poet's score card appears.
   const poetPage = await signedIn(browser, poet, '/profile');
-  const card = poetPage.getByTestId('score-card').filter({ hasText: firstTitle });
+  const firstCode = `WR-${month.replace('-', '')}-0001`;
+  const card = poetPage.getByTestId('score-card').filter({ hasText: firstCode });
   await expect(card).toBeVisible({ timeout: 40_000 });
   await expect(card.getByTestId('score-total')).toHaveText('94/100');
   await expect(card.getByRole('row', { name: /Structure/ })).toContainText('19/20');
@@ -135,8 +137,10 @@ test('results and winners publish on their timers; score card, winner pages, lea
 });
 
 test('an admin imports leaderboard history: an error per bad row first, then the fixed file', async ({ page }) => {
+  test.setTimeout(90_000);
   await withSavedConsent(page);
   await signIn(page, admin.email, admin.password, '/admin-leaderboard-upload');
+  await hydrated(page);
   const file = page.getByLabel('Leaderboard CSV');
   await file.setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from('month,name,points\n2021-01,Ida Berg,70\n2021-13,Ida Berg,x\n') });
   await expect(page.getByTestId('row-errors')).toContainText('Row 3 (month): month must look like 2024-07');
@@ -150,6 +154,7 @@ test('an admin imports leaderboard history: an error per bad row first, then the
 });
 
 test('an admin previews the certificate template with real data @phone', async ({ page }) => {
+  test.setTimeout(90_000);
   await withSavedConsent(page);
   await signIn(page, admin.email, admin.password, '/admin-participation-certificate');
   const preview = page.getByTestId('certificate-preview');
@@ -160,6 +165,7 @@ test('an admin previews the certificate template with real data @phone', async (
 });
 
 test('winners, leaderboard and a certificate read well on a phone @phone', async ({ page }) => {
+  test.setTimeout(120_000);
   await withSavedConsent(page);
   const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   await open(page, '/winning-poems');

@@ -54,7 +54,7 @@ async function entriesFor(strapi: Core.Strapi, contestId: number, month: string,
     const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;
     if (!(await strapi.db.query('api::entry.entry').findOne({ where: { code } }))) {
       await strapi.db.query('api::entry.entry').create({
-        data: { code, title: TITLES[(i + month.length * 3) % TITLES.length], language: 'English', status: 'scored', contest: contestId, poet: poetIds[i % poetIds.length] },
+        data: { code, title: TITLES[(i + Number(month.slice(5)) * 3) % TITLES.length], language: 'English', status: 'scored', contest: contestId, poet: poetIds[i % poetIds.length] },
       });
     }
     codes.push(code);
