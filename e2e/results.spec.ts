@@ -82,10 +82,11 @@ test('results and winners publish on their timers; score card, winner pages, lea
   // The poet's card shows the place, and a winner certificate appears.
   await expect(card.getByText('1st place')).toBeVisible({ timeout: 40_000 });
   const certificates = poetPage.getByTestId('my-certificates');
-  await expect(certificates.getByText(/^1st place · /)).toBeVisible({ timeout: 15_000 });
+  const winnerLabel = `1st place · ${new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`))}`;
+  await expect(certificates.getByText(winnerLabel)).toBeVisible({ timeout: 15_000 });
 
   // The certificate page says it is genuine; the PDF downloads; the QR code's address verifies it.
-  await certificates.getByRole('link', { name: /^Open: 1st place/ }).click();
+  await certificates.getByRole('link', { name: `Open: ${winnerLabel}` }).click();
   await expect(poetPage.getByTestId('certificate-status')).toContainText('Genuine Writory certificate');
   await expect(poetPage.getByTestId('certificate-name')).toHaveText(poet.name);
   await expect(poetPage.getByRole('banner')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { LeaderboardPreview } from '@writory/shared';
 import RowErrors from '../components/results/RowErrors';
+import TableHead from '../components/results/TableHead';
 import { FormAlert, Notice } from '../components/react/Message';
 import { apiErrorBody, authedFetch } from '../lib/api';
 import { formatScore, monthLabel } from '../lib/results';
@@ -87,16 +88,7 @@ export default function LeaderboardImport() {
           <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
             <table className="w-full text-sm">
               <caption className="sr-only">Rows to import</caption>
-              <thead className="bg-parchment">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start">Row</th>
-                  <th scope="col" className="px-3 py-2 text-start">Month</th>
-                  <th scope="col" className="px-3 py-2 text-start">Poet</th>
-                  <th scope="col" className="px-3 py-2 text-start">Email</th>
-                  <th scope="col" className="px-3 py-2 text-end">Points</th>
-                  <th scope="col" className="px-3 py-2 text-start">Note</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Row', 'Month', 'Poet', 'Email', { label: 'Points', end: true }, 'Note']} />
               <tbody>
                 {preview.rows.slice(0, SHOWN_ROWS).map((row) => (
                   <tr key={row.row} className="border-t border-stone-100">

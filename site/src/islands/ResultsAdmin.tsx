@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { SCORE_CRITERIA, type ResultsPreview, type ResultsTimer } from '@writory/shared';
 import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
 import RowErrors from '../components/results/RowErrors';
+import TableHead from '../components/results/TableHead';
 import TimerPanel from '../components/results/TimerPanel';
 import { FormAlert } from '../components/react/Message';
 import { apiErrorBody, authedFetch } from '../lib/api';
@@ -189,16 +190,7 @@ export default function ResultsAdmin() {
           <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
             <table className="w-full text-sm">
               <caption className="sr-only">Scores to publish</caption>
-              <thead className="bg-parchment">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start">Row</th>
-                  <th scope="col" className="px-3 py-2 text-start">Entry</th>
-                  <th scope="col" className="px-3 py-2 text-start">Title</th>
-                  <th scope="col" className="px-3 py-2 text-start">Criteria</th>
-                  <th scope="col" className="px-3 py-2 text-end">Total</th>
-                  <th scope="col" className="px-3 py-2 text-start">Comment</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Row', 'Entry', 'Title', 'Criteria', { label: 'Total', end: true }, 'Comment']} />
               <tbody>
                 {preview.rows.slice(0, SHOWN_ROWS).map((row) => (
                   <tr key={row.entryCode} className="border-t border-stone-100 align-top">

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { PLACE_LABELS, WINNER_PLACES, type SuggestedWinner, type WinnerData, type WinnerPlace, type WinnerTimer } from '@writory/shared';
 import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
+import TableHead from '../components/results/TableHead';
 import TimerPanel from '../components/results/TimerPanel';
 import { FormAlert } from '../components/react/Message';
 import { apiErrorBody, authedFetch } from '../lib/api';
@@ -106,15 +107,7 @@ export default function WinnersAdmin() {
                 <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
                   <table className="w-full text-sm" data-testid="winner-suggestions">
                     <caption className="sr-only">The best scores of {monthLabel(month)}</caption>
-                    <thead className="bg-parchment">
-                      <tr>
-                        <th scope="col" className="px-3 py-2 text-start">Rank</th>
-                        <th scope="col" className="px-3 py-2 text-start">Poem</th>
-                        <th scope="col" className="px-3 py-2 text-start">Poet</th>
-                        <th scope="col" className="px-3 py-2 text-end">Score</th>
-                        <th scope="col" className="px-3 py-2 text-start">Place</th>
-                      </tr>
-                    </thead>
+                    <TableHead columns={['Rank', 'Poem', 'Poet', { label: 'Score', end: true }, 'Place']} />
                     <tbody>
                       {suggestions.map((s) => (
                         <tr key={s.entryCode} className="border-t border-stone-100">

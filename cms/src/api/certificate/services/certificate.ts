@@ -9,22 +9,7 @@ import { poetNameOf } from '../../result/services/month-entries';
 const CERTIFICATE = 'api::certificate.certificate';
 const USER = 'plugin::users-permissions.user';
 
-interface CertificateRow {
-  id: number;
-  slug: string;
-  verificationCode: string;
-  kind: CertificateKind;
-  month: string;
-  poetId: number;
-  entryId: number | null;
-  name: string;
-  place: WinnerPlace | null;
-  title: string | null;
-  status: 'valid' | 'replaced';
-  replacedBy: string | null;
-  issuedAt: string;
-}
-
+/** Who a certificate is for and what it says. */
 interface NewCertificate {
   kind: CertificateKind;
   month: string;
@@ -33,6 +18,15 @@ interface NewCertificate {
   name: string;
   place: WinnerPlace | null;
   title: string | null;
+}
+
+interface CertificateRow extends NewCertificate {
+  id: number;
+  slug: string;
+  verificationCode: string;
+  status: 'valid' | 'replaced';
+  replacedBy: string | null;
+  issuedAt: string;
 }
 
 const notFound = () => new ApiError(404, 'There is no certificate at this address.', {}, 'NotFoundError');
