@@ -1,9 +1,9 @@
 // Benchmark: publish one month of 10,000 scored entries (score cards, entry statuses, a notification per entrant,
 // leaderboard, participation certificates) on SQLite, in the one transaction the results timer runs.
-// Prints wall time and peak memory and saves them to bench/results/results-publication.json.
-//   node scripts/run.mjs … is not needed: run with the project's Node from the repository root:
-//   .toolchain/node-24.21.0/bin/node bench/results-publication.mjs [entries] [poets]
-// It boots the built cms (cms/dist: run `node scripts/run.mjs test cms` or `cd cms && npx tsc -p .` first).
+// Prints wall time, CPU time, peak memory and a breakdown, and saves them to bench/results/results-publication.json.
+// From the repository root, with the project's Node and a built cms (cms/dist, e.g. after `node scripts/run.mjs test cms`):
+//   .toolchain/node-24.21.0/bin/node bench/results-publication.mjs [entries=10000] [poets=7000]
+// BENCH_PROFILE=/tmp/publication.cpuprofile also records a CPU profile of the publication.
 import { createRequire } from 'node:module';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -71,14 +71,43 @@ const lines = Array.from({ length: ENTRIES }, (_, i) => {
 });
 const payload = { month: MONTH, source: 'csv', fileName: 'bench.csv', fileContent: [header, ...lines].join('\n') };
 
+// Time the steps that run inside the publication, for the breakdown.
+const steps = {};
+const timed = (uid, method) => {
+  const service = strapi.service(uid);
+  const original = service[method];
+  service[method] = async (...args) => {
+    const started = performance.now();
+    try {
+      return await original.apply(service, args);
+    } finally {
+      steps[`${uid.split('.').pop()}.${method}`] = Number(((performance.now() - started) / 1000).toFixed(2));
+    }
+  };
+};
+timed('api::notification.notification', 'notifyMany');
+timed('api::leaderboard.leaderboard', 'recordResults');
+timed('api::certificate.certificate', 'issueParticipation');
+
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;
 let peakRss = rssBefore;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 const timer = await strapi.db.query('api::timer.timer').create({ data: { kind: 'results', dueAt: new Date(), status: 'scheduled', payload, attempts: 0 } });
+// BENCH_PROFILE=file.cpuprofile records a CPU profile of the publication alone.
+const { Session } = await import('node:inspector/promises');
+const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const outcome = await strapi.service('api::timer.timer').fireOne(timer.id);
 const wallMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+if (profiler) writeFileSync(process.env.BENCH_PROFILE, JSON.stringify((await profiler.post('Profiler.stop')).profile));
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 if (!outcome.fired) throw new Error(`publication failed: ${outcome.error}`);
@@ -98,8 +127,11 @@ const figures = {
   entries: ENTRIES,
   poets: POETS,
   wallSeconds: Number((wallMs / 1000).toFixed(2)),
+  /** CPU time of the cms process (JavaScript and SQLite run in it): less sensitive to a busy machine than wall time. */
+  cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
   rssBeforeMB: Math.round(rssBefore / 1024 / 1024),
   peakRssMB: Math.round(peakRss / 1024 / 1024),
+  stepSeconds: steps,
   summary: outcome.summary,
   counts,
 };

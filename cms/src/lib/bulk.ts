@@ -7,10 +7,12 @@ import type { Knex } from 'knex';
 const CHUNK = 400;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A 24-character document id like Strapi's own. */
-export function documentId(): string {
-  const bytes = randomBytes(24);
-  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
+const randomText = (length: number) => Array.from(randomBytes(length), (b) => ALPHABET[b % ALPHABET.length]).join('');
+
+/** Document ids for a batch of rows: a random 16-character stem shared by the batch and an 8-character counter. */
+function documentIds(count: number): string[] {
+  const stem = randomText(16);
+  return Array.from({ length: count }, (_, i) => `${stem}${i.toString(36).padStart(8, '0')}`);
 }
 
 function metadataOf(strapi: Core.Strapi, uid: string) {
@@ -53,11 +55,13 @@ export async function bulkInsert(strapi: Core.Strapi, trx: Knex.Transaction, uid
     if (!attr) throw new Error(`${uid} has no attribute ${key}`);
     columns.set(key, attr.columnName ?? key);
   }
-  const toDb = (key: string, value: unknown) => (meta.attributes[key].type === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : value);
+  const json = new Set([...columns.keys()].filter((key) => meta.attributes[key].type === 'json'));
+  const toDb = (key: string, value: unknown) => (value === undefined || value === null ? null : json.has(key) ? JSON.stringify(value) : value);
+  const ids = documentIds(rows.length);
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((row) => {
-      const out: Record<string, unknown> = { document_id: documentId(), created_at: now, updated_at: now, published_at: now };
-      for (const [key, column] of columns) out[column] = toDb(key, row[key] ?? null);
+    const chunk = rows.slice(i, i + CHUNK).map((row, j) => {
+      const out: Record<string, unknown> = { document_id: ids[i + j], created_at: now, updated_at: now, published_at: now };
+      for (const [key, column] of columns) out[column] = toDb(key, row[key]);
       return out;
     });
     await trx(meta.tableName).insert(chunk);
