@@ -105,7 +105,8 @@ test('results and winners publish on their timers; score card, winner pages, lea
   await open(visitor, '/certificate/');
   await visitor.getByLabel('Verification code').fill(code.toLowerCase());
   await visitor.getByRole('button', { name: 'Verify' }).click();
-  await expect(visitor).toHaveURL(new RegExp(`/certificate/${new URL(qrUrl).pathname.split('/').pop()}$`));
+  await expect(visitor).toHaveURL(new RegExp(`/certificate/${new URL(qrUrl).pathname.split('/').pop()}$`), { timeout: 15_000 });
+  await expect(visitor.getByTestId('certificate-status')).toContainText('Genuine Writory certificate');
 
   // The static pages are rebuilt after publication: the new winners, their poem pages, the leaderboard.
   await expect
