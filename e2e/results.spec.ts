@@ -97,7 +97,7 @@ test('results and winners publish on their timers; score card, winner pages, lea
   const qrUrl = (await poetPage.getByTestId('certificate-qr').getAttribute('data-url'))!;
   const code = (await poetPage.getByTestId('verification-code').textContent())!;
   expect(new URL(qrUrl).origin).toBe(new URL(poetPage.url()).origin);
-  const visitor = await browser.newPage();
+  const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(qrUrl);
   await expect(visitor.getByTestId('certificate-status')).toContainText('Genuine Writory certificate');
   await expect(visitor.getByTestId('verification-code')).toHaveText(code);
