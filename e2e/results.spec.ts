@@ -45,6 +45,7 @@ test('results and winners publish on their timers; score card, winner pages, lea
   const scores = adminPage.getByRole('region', { name: 'Publish scores' });
   await expect(scores.getByLabel('Contest month')).toHaveValue(/^\d{4}-\d{2}$/);
   const month = await scores.getByLabel('Contest month').inputValue();
+  const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
   await scores.getByLabel('Results CSV', { exact: true }).setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultsCsv(month, 8)) });
   await expect(scores.getByTestId('results-preview')).toContainText('8 of 8 entries scored');
   const firstTitle = (await scores.getByTestId('results-preview').locator('tbody tr').first().locator('td').nth(2).textContent())!.trim();
@@ -82,7 +83,7 @@ test('results and winners publish on their timers; score card, winner pages, lea
   // The poet's card shows the place, and a winner certificate appears.
   await expect(card.getByText('1st place')).toBeVisible({ timeout: 40_000 });
   const certificates = poetPage.getByTestId('my-certificates');
-  const winnerLabel = `1st place · ${new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`))}`;
+  const winnerLabel = `1st place · ${monthName}`;
   await expect(certificates.getByText(winnerLabel)).toBeVisible({ timeout: 15_000 });
 
   // The certificate page says it is genuine; the PDF downloads; the QR code's address verifies it.
@@ -113,7 +114,7 @@ test('results and winners publish on their timers; score card, winner pages, lea
     .poll(
       async () => {
         await visitor.goto('/winning-poems');
-        return visitor.getByTestId('latest-winners').getByText(firstTitle).count();
+        return visitor.getByText(`The winners of the ${monthName} contest`).count();
       },
       { timeout: 180_000, intervals: [3_000] },
     )

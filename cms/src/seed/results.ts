@@ -13,7 +13,13 @@ const DEMO_POETS = [
   { key: 'mateo', name: 'Mateo García' },
   { key: 'noor', name: 'Noor Haddad' },
 ];
-const TITLES = ['Salt and Morning', 'The Quiet Orchard', 'Letters to the River', 'What the Lamp Knew', 'Stairwell Hymn', 'Monsoon Ledger', 'Glass Harbour', 'A Map of Small Hours', 'Kiln', 'After the Bells'];
+// Twenty titles: consecutive months use different halves, so no two demo months share a title.
+const TITLES = [
+  'Salt and Morning', 'The Quiet Orchard', 'Letters to the River', 'What the Lamp Knew', 'Stairwell Hymn',
+  'Monsoon Ledger', 'Glass Harbour', 'A Map of Small Hours', 'Kiln', 'After the Bells',
+  'Ferry at Dusk', 'The Weight of Snow', 'Borrowed Light', 'Grandmother’s Loom', 'Night Market',
+  'Small Republic of Rain', 'Orchard Elegy', 'Tidewater', 'The Cartographer’s Daughter', 'Lanterns',
+];
 
 export function shiftMonth(month: string, by: number): string {
   const [year, m] = month.split('-').map(Number);
@@ -54,7 +60,7 @@ async function entriesFor(strapi: Core.Strapi, contestId: number, month: string,
     const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;
     if (!(await strapi.db.query('api::entry.entry').findOne({ where: { code } }))) {
       await strapi.db.query('api::entry.entry').create({
-        data: { code, title: TITLES[(i + Number(month.slice(5)) * 3) % TITLES.length], language: 'English', status: 'scored', contest: contestId, poet: poetIds[i % poetIds.length] },
+        data: { code, title: TITLES[(i % 10) + (Number(month.slice(5)) % 2) * 10], language: 'English', status: 'scored', contest: contestId, poet: poetIds[i % poetIds.length] },
       });
     }
     codes.push(code);
