@@ -2,28 +2,16 @@
 // poet's stream on the other within a second (LISTEN/NOTIFY). Instance A runs in this process, B as `strapi start`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationItem } from '@writory/shared';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
+import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function startSecondInstance(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();

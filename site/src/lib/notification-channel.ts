@@ -73,6 +73,7 @@ async function readStream(signal: AbortSignal, token: string, onEvent: (event: N
     if (res.status === 401) return { outcome: 'unauthorized', ready };
     if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return { outcome: 'failed', ready };
     const parser = createParser({
+      maxBufferSize: 1 << 20,
       onEvent(message) {
         try {
           const data: unknown = JSON.parse(message.data);
