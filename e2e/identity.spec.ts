@@ -344,7 +344,7 @@ test('@phone the signed-in header menu fits and works on a phone (375 px)', asyn
   }
   await page.keyboard.press('Escape');
   await header.getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByText('No notifications yet')).toBeInViewport();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeInViewport();
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await logOut(page);
