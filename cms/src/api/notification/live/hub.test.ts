@@ -15,11 +15,11 @@ const item = (id: number, userId: number): NotificationItem & { userId: number }
 });
 
 function fakeStore(rows: (NotificationItem & { userId: number })[] = []) {
-  const store: HubStore & { rowsAsked: number[][] } = {
+  const store: HubStore & { rowsAsked: [number[], number[]][] } = {
     rowsAsked: [],
-    async rows(ids) {
-      store.rowsAsked.push(ids);
-      return rows.filter((row) => ids.includes(row.id));
+    async rows(ids, userIds) {
+      store.rowsAsked.push([ids, userIds]);
+      return rows.filter((row) => ids.includes(row.id) && userIds.includes(row.userId));
     },
     async unreadCounts(userIds) {
       return new Map(userIds.map((id) => [id, id * 10]));
@@ -67,9 +67,19 @@ describe('the notification hub', () => {
     expect(created(a1)).toEqual([{ kind: 'created', notification: expect.objectContaining({ id: 7, title: 't7' }), unreadCount: 10 }]);
     expect(created(a2)).toEqual(created(a1));
     expect(created(b).map((e) => e.kind === 'created' && e.notification.id)).toEqual([8]);
-    // user 5 has no stream here: the store is never asked for notification 9
-    expect(store.rowsAsked).toEqual([[7, 8]]);
+    // user 5 has no stream here: only the rows of users 1 and 2 are read
+    expect(store.rowsAsked).toEqual([[[7, 8, 9], [1, 2]]]);
     expect(JSON.stringify(created(a1)[0])).not.toContain('userId');
+    hub.closeAll();
+  });
+
+  it('finds a poet’s notification by its owner in the database, even when the pairs had the ids the wrong way round', async () => {
+    // Notification 8 is user 1's, 7 is user 5's (who has no stream); the pairs say the opposite.
+    const hub = createHub(fakeStore([item(7, 5), item(8, 1)]));
+    const one = reader(hub.open(1));
+    await hub.deliver({ kind: 'created', pairs: [1, 7, 5, 8] });
+    await flush();
+    expect(one.events().flatMap((e) => (e.kind === 'created' ? [e.notification.id] : []))).toEqual([8]);
     hub.closeAll();
   });
 

@@ -11,8 +11,8 @@ export type Change =
   | { kind: 'read-all' | 'cleared'; userId: number };
 
 export interface HubStore {
-  /** The notifications with these ids that still exist, oldest first. */
-  rows(ids: number[]): Promise<(NotificationItem & { userId: number })[]>;
+  /** The notifications with these ids that still exist and belong to one of these users, oldest first. */
+  rows(ids: number[], userIds: number[]): Promise<(NotificationItem & { userId: number })[]>;
   unreadCounts(userIds: number[]): Promise<Map<number, number>>;
 }
 
@@ -88,16 +88,16 @@ export function createHub(store: HubStore, options: HubOptions = {}) {
 
   async function deliver(change: Change) {
     if (change.kind === 'created') {
+      // The pairs only say whose streams to look at: each row's owner is read back from the database, so a
+      // notification can never reach anyone else's stream, whatever order an insert returned its ids in.
       const ids: number[] = [];
       const users = new Set<number>();
       for (let i = 0; i + 1 < change.pairs.length; i += 2) {
-        if (byUser.has(change.pairs[i])) {
-          users.add(change.pairs[i]);
-          ids.push(change.pairs[i + 1]);
-        }
+        if (byUser.has(change.pairs[i])) users.add(change.pairs[i]);
+        ids.push(change.pairs[i + 1]);
       }
-      if (!ids.length) return;
-      const [rows, counts] = await Promise.all([store.rows(ids), store.unreadCounts([...users])]);
+      if (!users.size) return;
+      const [rows, counts] = await Promise.all([store.rows(ids, [...users]), store.unreadCounts([...users])]);
       for (const { userId, ...notification } of rows) {
         send(userId, { kind: 'created', notification, unreadCount: counts.get(userId) ?? 0 });
       }

@@ -10,10 +10,11 @@ import { NOTIFICATION, SELECT, toItem, unreadCounts, type NotificationRow } from
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const hub = createHub(
     {
-      async rows(ids) {
+      async rows(ids, userIds) {
         const rows: NotificationRow[] = [];
         for (let i = 0; i < ids.length; i += 500) {
-          rows.push(...(await strapi.db.query(NOTIFICATION).findMany({ select: SELECT, where: { id: { $in: ids.slice(i, i + 500) } } })));
+          const where = { id: { $in: ids.slice(i, i + 500) }, userId: { $in: userIds } };
+          rows.push(...(await strapi.db.query(NOTIFICATION).findMany({ select: SELECT, where })));
         }
         return rows.sort((a, b) => a.id - b.id).map((row) => ({ ...toItem(row), userId: row.userId }));
       },

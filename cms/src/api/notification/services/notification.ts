@@ -47,7 +47,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       for (let i = 0; i < items.length; i += CHUNK) {
         const chunk = items.slice(i, i + CHUNK);
         const { ids } = await query().createMany({ data: chunk.map(({ userId, notification }) => row(userId, notification)) });
-        // Inserted in order, so ids[k] belongs to chunk[k]; without returned ids (an old driver) nobody is told live.
+        // Without returned ids (an old driver) nobody is told live; the lists still show them at the next load.
         if (ids?.length !== chunk.length) continue;
         await publish({ kind: 'created', pairs: chunk.flatMap(({ userId }, k) => [userId, Number(ids[k])]) });
       }
