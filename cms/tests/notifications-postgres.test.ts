@@ -6,9 +6,10 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationItem } from '@writory/shared';
-import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { AUTH_EMULATOR_ENV, startAuthEmulator, type AuthEmulator } from './helpers/auth-emulator';
 import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
+import { startTestCms, type TestCms } from './helpers/strapi';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
@@ -51,7 +52,8 @@ async function startSecondInstance(env: Record<string, string>): Promise<{ url: 
 
 describe('live notifications across two cms instances on PostgreSQL', () => {
   let pg: TestPostgres;
-  let stack: CmsWithAuth;
+  let emulator: AuthEmulator;
+  let cms: TestCms;
   let second: Awaited<ReturnType<typeof startSecondInstance>>;
   let urlA: string;
   let poetToken: string;
@@ -59,17 +61,19 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
   let poetId: number;
 
   beforeAll(async () => {
+    // One after another, not side by side: on a busy machine the emulator and two cms boots compete for the CPU.
     pg = await startTestPostgres();
-    stack = await startCmsWithAuth({ ...pg.env, ADMIN_EMAILS: 'boss@writory.test' });
-    const server = stack.cms.strapi.server.httpServer;
+    emulator = await startAuthEmulator();
+    cms = await startTestCms({ ...AUTH_EMULATOR_ENV, ...pg.env, ADMIN_EMAILS: 'boss@writory.test' });
+    const server = cms.strapi.server.httpServer;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     urlA = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // B starts once A has made the schema, so the two never race to create tables.
-    second = await startSecondInstance({ ...pg.env, ...stack.emulator.env, ADMIN_EMAILS: 'boss@writory.test' });
-    poetToken = (await stack.emulator.createUser({ email: 'listener@writory.test' })).idToken;
-    adminToken = (await stack.emulator.createUser({ email: 'boss@writory.test' })).idToken;
+    second = await startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' });
+    poetToken = (await emulator.createUser({ email: 'listener@writory.test' })).idToken;
+    adminToken = (await emulator.createUser({ email: 'boss@writory.test' })).idToken;
     const me = await supertest(urlA).get('/api/users/me').set('Authorization', `Bearer ${poetToken}`).expect(200);
-    poetId = (await stack.cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } })).id;
+    poetId = (await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } })).id;
   });
 
   afterAll(async () => {
@@ -79,12 +83,13 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (second.child.exitCode === null) second.child.kill('SIGKILL');
     }
-    await stack?.stop();
+    await cms?.stop();
+    await emulator?.stop();
     await pg?.stop();
   });
 
   it('uses LISTEN/NOTIFY on PostgreSQL', () => {
-    expect(stack.cms.strapi.service('api::notification.live').transportKind()).toBe('postgres');
+    expect(cms.strapi.service('api::notification.live').transportKind()).toBe('postgres');
   });
 
   it('delivers a notification made on A to the poet’s stream on B, and one made on B to the stream on A', async () => {
@@ -94,7 +99,7 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await onB.next((e) => e.kind === 'ready');
       await onA.next((e) => e.kind === 'ready');
 
-      await stack.cms.strapi.service('api::notification.notification').notify(poetId, { title: 'from A', message: 'made on instance A' });
+      await cms.strapi.service('api::notification.notification').notify(poetId, { title: 'from A', message: 'made on instance A' });
       const fromA = await onB.next((e) => e.kind === 'created', 1_000);
       expect(fromA).toMatchObject({ notification: { title: 'from A' }, unreadCount: 1 });
       await onA.next((e) => e.kind === 'created', 1_000);
@@ -126,7 +131,7 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
         userId: i === 2_500 ? poetId : 1_000_000 + i, // everyone else has no account and no stream
         notification: { title: i === 2_500 ? 'your result' : `result ${i}`, message: 'Results are out' },
       }));
-      await stack.cms.strapi.service('api::notification.notification').notifyMany(items);
+      await cms.strapi.service('api::notification.notification').notifyMany(items);
       const mine = await onB.next((e) => e.kind === 'created', 2_000);
       expect(mine).toMatchObject({ notification: { title: 'your result' } });
       await new Promise((r) => setTimeout(r, 300));
