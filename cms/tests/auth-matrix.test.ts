@@ -56,6 +56,13 @@ const ROUTES: { route: string; send: Send; expected: Record<Caller, number> }[] 
     expected: signedIn(422),
   },
   { route: 'GET /api/admin/whoami', send: (c) => withAuth(cms.api.get('/api/admin/whoami'), c), expected: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/notifications', send: (c) => withAuth(cms.api.get('/api/notifications'), c), expected: signedIn(200) },
+  {
+    // No body: an admin is told what is missing (422), the others never get that far.
+    route: 'POST /api/admin/notifications (no body)',
+    send: (c) => withAuth(cms.api.post('/api/admin/notifications'), c),
+    expected: { ...signedIn(403), admin: 422 },
+  },
 ];
 
 beforeAll(async () => {
