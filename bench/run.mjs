@@ -32,6 +32,15 @@ function updateReadme(markdown) {
   writeFileSync(README, `${text.slice(0, start + README_START.length)}\n${body}${text.slice(end)}`);
 }
 
+/** Writes latest.json, latest.md and the README's copy of the table. */
+export function writeResults(results) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const markdown = renderResults(results);
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
+  updateReadme(markdown);
+}
+
 export function runBench({ names = [], runs = 3, reuseSite = false, log }) {
   let stack = null;
   const stop = async () => stack?.stop();
@@ -71,21 +80,19 @@ export function runBench({ names = [], runs = 3, reuseSite = false, log }) {
 
     const previous = names.length ? loadPrevious() : null;
     const merged = { ...(previous?.benchmarks ?? {}), ...benchmarks };
+    const seconds = (Date.now() - started) / 1000;
     const results = {
       command,
       date,
-      seconds: (Date.now() - started) / 1000,
+      seconds,
+      lastFullRun: names.length ? (previous?.lastFullRun ?? null) : { date, seconds, loadAverage: machine.loadAverage },
       machine,
       versions: versions(),
       dataset: { counts: dataset.counts, reused: dataset.reused, seconds: dataset.seconds, notSeeded: dataset.notSeeded },
       benchmarks: Object.fromEntries(BENCHMARKS.filter((b) => merged[b.name]).map((b) => [b.name, merged[b.name]])),
     };
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-    const markdown = renderResults(results);
-    writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
-    if (!names.length) updateReadme(markdown);
-    log(`bench: done in ${Math.round(results.seconds)} s; figures in bench/results/latest.md`);
+    writeResults(results);
+    log(`bench: done in ${Math.round(seconds)} s; figures in bench/results/latest.md`);
     return ok;
   })();
   return { stop, done };

@@ -1,5 +1,5 @@
 // What the figures were measured on: the machine and the versions of what was measured.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { createRequire } from 'node:module';
@@ -14,14 +14,10 @@ const packageVersion = (name, from = root) => {
   }
 };
 
+/** A version from a command's output (nginx prints it on stderr). */
 const commandVersion = (cmd, args, pattern) => {
-  try {
-    const out = execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return pattern.exec(out)?.[1] ?? out.trim();
-  } catch (error) {
-    const out = `${error.stdout ?? ''}${error.stderr ?? ''}`;
-    return pattern.exec(out)?.[1] ?? 'missing';
-  }
+  const run = spawnSync(cmd, args, { encoding: 'utf8' });
+  return run.error ? 'missing' : (pattern.exec(`${run.stdout}${run.stderr}`)?.[1] ?? 'unknown');
 };
 
 export function machineInfo() {

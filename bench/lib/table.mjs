@@ -18,7 +18,12 @@ export function renderResults(results) {
   const { machine, versions, dataset, benchmarks } = results;
   const out = [];
   out.push(`# Writory benchmarks`, '');
-  out.push(`Made by \`${results.command}\` on ${results.date} in ${Math.round(results.seconds)} s.`, '');
+  const full = results.lastFullRun;
+  out.push(
+    `Last run: \`${results.command}\` on ${results.date} in ${Math.round(results.seconds)} s.` +
+      (full && full.date !== results.date ? ` Last full run (\`npm run bench\`): ${full.date} in ${Math.round(full.seconds)} s, load average ${full.loadAverage} at its start.` : ''),
+    '',
+  );
   out.push(
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os}; load average at start ${machine.loadAverage}. ` +
       `Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
@@ -36,7 +41,7 @@ export function renderResults(results) {
   }
   for (const [name, bench] of entries) {
     out.push(`## ${bench.title} (\`${name}\`)`, '');
-    if (bench.error) out.push(`Did not finish: ${bench.error}`, '');
+    if (bench.error) out.push(`Did not finish: ${bench.error.split('\n')[0]}`, '');
     for (const table of bench.tables ?? []) {
       if (table.caption) out.push(table.caption, '');
       out.push(markdownTable(table.columns, table.rows), '');
