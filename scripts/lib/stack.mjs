@@ -79,7 +79,7 @@ export function buildCms(env) {
 }
 
 /** What an astro build needs: where the cms is, and the public Firebase settings for the browser. */
-function siteBuildEnv(env, ports) {
+export function siteBuildEnv(env, ports) {
   return {
     ...env,
     CMS_URL: `http://127.0.0.1:${ports.cms}`,
@@ -96,7 +96,7 @@ export function buildSite(env, ports) {
   run(bin('astro'), ['build'], { cwd: join(root, 'site'), env: siteBuildEnv(env, ports) });
 }
 
-async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
+export async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
@@ -111,7 +111,7 @@ async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
   throw new Error(`${what} was not ready at ${url} after ${timeoutMs / 1000}s`);
 }
 
-function firebaseConfig(ports) {
+export function firebaseConfig(ports) {
   mkdirSync(varDir, { recursive: true });
   const file = join(varDir, `firebase.${ports.auth}.json`);
   writeFileSync(

@@ -43,7 +43,7 @@ function staticHandler() {
     },
   });
 }
-precompress(distDir);
+await precompress(distDir);
 let serveStatic = staticHandler();
 let notFoundPage = readFileSync(`${distDir}/404.html`);
 
@@ -61,14 +61,16 @@ function buildSite() {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0 || !existsSync(`${nextDir}/index.html`)) return reject(new Error(`astro build exited with ${code}`));
-      precompress(nextDir);
-      rmSync(oldDir, { recursive: true, force: true });
-      renameSync(distDir, oldDir);
-      renameSync(nextDir, distDir);
-      serveStatic = staticHandler();
-      notFoundPage = readFileSync(`${distDir}/404.html`);
-      rmSync(oldDir, { recursive: true, force: true });
-      resolve();
+      precompress(nextDir, { previous: distDir }).then(({ compressed, reused }) => {
+        log(`compressed ${compressed} changed files, reused ${reused}`);
+        rmSync(oldDir, { recursive: true, force: true });
+        renameSync(distDir, oldDir);
+        renameSync(nextDir, distDir);
+        serveStatic = staticHandler();
+        notFoundPage = readFileSync(`${distDir}/404.html`);
+        rmSync(oldDir, { recursive: true, force: true });
+        resolve();
+      }, reject);
     });
   });
 }
