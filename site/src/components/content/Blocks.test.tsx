@@ -49,6 +49,21 @@ describe('Blocks lists', () => {
         ]}
       />,
     );
-    expect(html).toBe('<ul class="mb-4 list-disc ps-6"><li>one</li><li class="list-none"><ol class="mb-4 list-decimal ps-6"><li>inner</li></ol></li></ul>');
+    expect(html).toBe('<ul class="mb-4 list-disc ps-6"><li dir="auto">one</li><li class="list-none"><ol class="mb-4 list-decimal ps-6"><li dir="auto">inner</li></ol></li></ul>');
+  });
+});
+
+describe('Blocks direction', () => {
+  it('lets each block take its direction from its own text', () => {
+    const html = renderToStaticMarkup(
+      <Blocks
+        content={[
+          { type: 'heading', level: 2, children: [{ type: 'text', text: 'الليل' }] },
+          { type: 'paragraph', children: [{ type: 'text', text: 'English' }] },
+          { type: 'quote', children: [{ type: 'text', text: 'قصيدة' }] },
+        ]}
+      />,
+    );
+    expect(html.match(/dir="auto"/g)).toHaveLength(3);
   });
 });

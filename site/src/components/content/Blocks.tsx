@@ -18,7 +18,10 @@ const listItems = (children: ReactNode) =>
     isValidElement<{ content?: { type?: string } }>(child) && child.props.content?.type === 'list' ? <li className="list-none">{child}</li> : child,
   );
 
-/** Renders Strapi blocks-editor content as static HTML (no client JavaScript, text always escaped). */
+/**
+ * Renders Strapi blocks-editor content as static HTML (no client JavaScript, text always escaped). Each block
+ * takes its direction from its own text, so an Arabic paragraph reads right to left among English ones.
+ */
 export default function Blocks({ content }: { content: unknown[] }) {
   return (
     <BlocksRenderer
@@ -30,10 +33,23 @@ export default function Blocks({ content }: { content: unknown[] }) {
         },
         heading: ({ children, level }) => {
           const Tag = `h${Math.min(6, Math.max(2, level))}` as 'h2';
-          return <Tag className="mt-8 mb-3 font-serif text-2xl font-semibold">{children}</Tag>;
+          return (
+            <Tag dir="auto" className="mt-8 mb-3 font-serif text-2xl font-semibold">
+              {children}
+            </Tag>
+          );
         },
-        paragraph: ({ children }) => <p className="mb-4 leading-relaxed">{children}</p>,
-        quote: ({ children }) => <blockquote className="my-6 border-s-4 border-quill ps-4 italic">{children}</blockquote>,
+        paragraph: ({ children }) => (
+          <p dir="auto" className="mb-4 leading-relaxed">
+            {children}
+          </p>
+        ),
+        quote: ({ children }) => (
+          <blockquote dir="auto" className="my-6 border-s-4 border-quill ps-4 italic">
+            {children}
+          </blockquote>
+        ),
+        'list-item': ({ children }) => <li dir="auto">{children}</li>,
         list: ({ children, format }) =>
           format === 'ordered' ? <ol className="mb-4 list-decimal ps-6">{listItems(children)}</ol> : <ul className="mb-4 list-disc ps-6">{listItems(children)}</ul>,
         image: ({ image }) => (
