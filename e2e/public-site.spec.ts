@@ -11,7 +11,7 @@ test('articles list newest first, filter by tag, open an article, no drafts', as
   const headings = page.getByTestId('article-list').getByRole('heading', { level: 2 });
   await expect(headings).toContainText(['Five revision habits of finalists', 'Writing in your first language', 'How Writory judges a poem']);
   await expect(page.getByText('Draft: next month’s theme')).toHaveCount(0);
-  await page.getByRole('navigation', { name: 'Filter by topic' }).getByRole('link', { name: 'judging' }).click();
+  await page.getByRole('navigation', { name: 'Filter by topic' }).getByRole('link', { name: 'judging', exact: true }).click();
   await expect(page).toHaveURL(/\/articles\/tag\/judging\/?$/);
   await expect(headings).toContainText(['How Writory judges a poem']);
   await expect(headings.filter({ hasText: 'Five revision habits of finalists' })).toHaveCount(0);
