@@ -206,6 +206,23 @@ test('password reset: request, open the link, set a new password, sign in with i
   await expect(page.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/auth?view=reset');
 });
 
+test('/email-verification-handler applies a verification link too, and a used link says so', async ({ page, request }) => {
+  const email = uniqueEmail('handler');
+  const signUp = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, { data: { email, password: 'Handler-pass-1', returnSecureToken: true } });
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const sent = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, { data: { requestType: 'VERIFY_EMAIL', idToken } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const oobCode = await oobCodeFor(request, email, 'VERIFY_EMAIL');
+
+  await page.goto(`/email-verification-handler?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page).toHaveURL(/\/email-verified\?email=/);
+  await expect(page.getByText(`Your email address ${email} is verified`)).toBeVisible();
+
+  await page.goto(`/email-verification-handler?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page.getByRole('alert')).toContainText('invalid or has already been used');
+  await expect(page.getByTestId('email-action-result').getByRole('link')).toHaveAttribute('href', '/auth');
+});
+
 test('an admin sees Admin Dashboard and may stay on admin pages; a poet does neither', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, admin.email, admin.password);

@@ -91,9 +91,12 @@ export function siteBuildEnv(env, ports) {
   };
 }
 
+/** Each local stack builds and serves its own folder (site/dist-<site port>): npm start and npm test can run at once. */
+const siteDistOf = (ports) => `dist-${ports.site}`;
+
 export function buildSite(env, ports) {
   log('building the site from the cms content');
-  run(bin('astro'), ['build'], { cwd: join(root, 'site'), env: siteBuildEnv(env, ports) });
+  run(bin('astro'), ['build', '--outDir', siteDistOf(ports)], { cwd: join(root, 'site'), env: siteBuildEnv(env, ports) });
 }
 
 export async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
@@ -242,7 +245,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     buildSite(baseEnv, ports);
     const site = spawnService('site', process.execPath, [join(root, 'site/server/serve.mjs')], {
       cwd: join(root, 'site'),
-      env: { ...siteBuildEnv(baseEnv, ports), PORT: String(ports.site), SITE_REBUILD_TOKEN: rebuildToken },
+      env: { ...siteBuildEnv(baseEnv, ports), PORT: String(ports.site), SITE_REBUILD_TOKEN: rebuildToken, SITE_DIST_DIR: siteDistOf(ports) },
     });
     await waitFor(`http://127.0.0.1:${ports.site}/`, 'site', { child: site });
 
