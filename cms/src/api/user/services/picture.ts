@@ -28,6 +28,29 @@ async function readHead(filepath: string): Promise<Uint8Array> {
   }
 }
 
+/**
+ * Checks an uploaded image's size and bytes, then re-encodes it as WebP of at most `maxSide` px (EXIF, GPS and
+ * other metadata dropped). `what` names it in the refusals ("picture", "author photo").
+ */
+export async function normaliseImage(file: IncomingFile, { maxSide = PICTURE_MAX_SIDE, what = 'picture' } = {}): Promise<Buffer> {
+  const The = `The ${what}`;
+  if (file.size > PICTURE_MAX_BYTES) {
+    throw new errors.PayloadTooLargeError(`${The} must be at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`, { maxBytes: PICTURE_MAX_BYTES });
+  }
+  if (!sniffImage(await readHead(file.filepath))) {
+    throw new ApiError(415, `${The} must be a JPEG, PNG or WebP image.`, { accepted: ['image/jpeg', 'image/png', 'image/webp'] });
+  }
+  try {
+    return await sharp(file.filepath, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new ApiError(422, `${The} could not be read as an image.`, {}, 'ValidationError');
+  }
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const upload = () => strapi.plugin('upload').service('upload');
 
@@ -41,32 +64,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Checks the bytes, then re-encodes at most 512×512 WebP (EXIF and other metadata dropped). */
-  async function normalise(file: IncomingFile): Promise<Buffer> {
-    if (file.size > PICTURE_MAX_BYTES) {
-      throw new errors.PayloadTooLargeError(`The picture must be at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`, { maxBytes: PICTURE_MAX_BYTES });
-    }
-    if (!sniffImage(await readHead(file.filepath))) {
-      throw new ApiError(415, 'The picture must be a JPEG, PNG or WebP image.', { accepted: ['image/jpeg', 'image/png', 'image/webp'] });
-    }
-    try {
-      return await sharp(file.filepath, { limitInputPixels: 40_000_000, failOn: 'error' })
-        .rotate()
-        .resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 85 })
-        .toBuffer();
-    } catch {
-      throw new ApiError(422, 'The picture could not be read as an image.', {}, 'ValidationError');
-    }
-  }
-
   return {
     /**
      * Stores a new profile picture through the upload plugin and points the user at it. If linking fails the
      * new file is deleted; the old picture is deleted only once the new one is linked.
      */
     async replace(user: UserRow, file: IncomingFile): Promise<ProductUser> {
-      const image = await normalise(file);
+      const image = await normaliseImage(file);
       const dir = await mkdtemp(path.join(tmpdir(), 'writory-picture-'));
       let stored: { id: number } | undefined;
       try {
