@@ -495,11 +495,13 @@ describe('private files', () => {
   });
 });
 
+const KETTLE = 'The kettle sings\nof a house asleep\nwhile frost writes letters\non the window glass\nand nobody answers\nbut the morning light';
+
 describe('blind judging', () => {
   let code: string;
   beforeAll(async () => {
     const res = await enter(otherPoet, {
-      poem: { bytes: await makeDocx('The kettle sings\nof a house asleep\n\nby Tomas Berg\ntomas@example.org', { author: 'Tomas Berg' }), name: 'Tomas Berg - kettle.docx' },
+      poem: { bytes: await makeDocx(`${KETTLE}\n\nby Tomas Berg\ntomas@example.org`, { author: 'Tomas Berg' }), name: 'Tomas Berg - kettle.docx' },
       fields: { title: 'Kettle', fullName: 'Tomas Berg', country: 'SE' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -512,9 +514,21 @@ describe('blind judging', () => {
     expect(queue.body.entries.find((e: any) => e.code === code)).toMatchObject({ title: 'Kettle', judges: 0, myTotal: null, status: 'received' });
     const entry = await api.get(`/api/judging/entries/${code}`).set(bearer(judge)).expect(200);
     expect(entry.body).toMatchObject({ code, title: 'Kettle', kind: 'docx', fileAvailable: true, myScore: null, otherScores: null });
-    expect(entry.body.text).toBe('The kettle sings\nof a house asleep\n\n[name removed]\n[email removed]');
+    expect(entry.body.text).toBe(`${KETTLE}\n\n[name removed]\n[email removed]`);
+    expect(entry.body.originality).toEqual({ flag: false, matches: [] });
     const everything = JSON.stringify([queue.body, entry.body]);
     for (const secret of ['Tomas', 'Berg', 'tomas@', otherPoet.email, '+44']) expect(everything).not.toContain(secret);
+  });
+
+  it('flags a near-duplicate of an earlier entry for judges, without refusing it', async () => {
+    const res = await enter(poet, { poem: { bytes: await makePdf(`${KETTLE.toUpperCase()}!\n— Mira`), name: 'again.pdf' }, fields: { title: 'Kettle again' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const entry = await api.get(`/api/judging/entries/${res.body.code}`).set(bearer(judge)).expect(200);
+    expect(entry.body.originality).toEqual({ flag: true, matches: [{ kind: 'entry', code, similarity: expect.any(Number) }] });
+    expect(entry.body.originality.matches[0].similarity).toBeGreaterThan(0.6);
+    const queue = await api.get('/api/judging/queue').set(bearer(judge)).expect(200);
+    expect(queue.body.entries.find((e: any) => e.code === res.body.code).originalityFlag).toBe(true);
+    expect(queue.body.entries.find((e: any) => e.code === code).originalityFlag).toBe(false);
   });
 
   it.each([

@@ -21,6 +21,7 @@ import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation, lockRow } from '../../../lib/db';
 import { createPrivateFiles, privateFilesRoot, removeListed, type OutgoingFile } from '../../../lib/private-files';
 import { toContestInfo, type ContestRow } from '../../contest/services/contest';
+import type { SimilarText } from '../../originality/services/originality';
 import { normaliseImage, type IncomingFile } from '../../user/services/picture';
 import type { UserRow } from '../../user/services/user';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
@@ -139,7 +140,7 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
   const files = createPrivateFiles(privateFilesRoot(strapi.dirs.app.root));
   const contests = () => strapi.service('api::contest.contest');
   const allowance = () => strapi.service('api::entry.allowance');
-  const originality = () => strapi.service('api::originality.originality') as OriginalityService | undefined;
+  const originality = () => strapi.service('api::originality.originality');
   let countCache: { at: number; value: Promise<number> } | null = null;
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
@@ -192,29 +193,19 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
     }
   }
 
-  async function checkOriginality(text: string): Promise<{ flag: boolean | null; matches: OriginalityMatch[] }> {
-    const service = originality();
-    if (!service) return { flag: null, matches: [] };
-    try {
-      const similar = await service.findSimilar(text);
-      const entryIds = similar.filter((match) => match.kind === 'entry').map((match) => match.refId);
-      const codes = new Map<number, string>(
-        entryIds.length ? (await entries().findMany({ where: { id: { $in: entryIds } }, select: ['id', 'code'] })).map((row: EntryRow) => [row.id, row.code]) : [],
-      );
-      const matches = similar.map((match) => ({ kind: match.kind, similarity: Math.round(match.similarity * 100) / 100, code: match.kind === 'entry' ? (codes.get(match.refId) ?? null) : null }));
-      return { flag: matches.length > 0, matches };
-    } catch (error) {
-      strapi.log.error(`originality check failed: ${(error as Error).message}`);
-      return { flag: null, matches: [] };
-    }
-  }
-
-  async function registerOriginality(entryId: number, text: string): Promise<void> {
-    try {
-      await originality()?.register('entry', entryId, text);
-    } catch (error) {
-      strapi.log.error(`entry ${entryId}: originality register failed: ${(error as Error).message}`);
-    }
+  /** Earlier entries and wall posts this text nearly repeats: a flag for judges, never a refusal. */
+  async function checkOriginality(text: string): Promise<{ flag: boolean; matches: OriginalityMatch[] }> {
+    const similar: SimilarText[] = await originality().findSimilar(text);
+    const entryIds = similar.filter((match) => match.kind === 'entry').map((match) => match.refId);
+    const codes = new Map<number, string>(
+      entryIds.length ? (await entries().findMany({ where: { id: { $in: entryIds } }, select: ['id', 'code'] })).map((row: EntryRow) => [row.id, row.code]) : [],
+    );
+    const matches = similar.map((match) => ({
+      kind: match.kind,
+      similarity: Math.round(match.similarity * 100) / 100,
+      code: match.kind === 'entry' ? (codes.get(match.refId) ?? null) : null,
+    }));
+    return { flag: matches.length > 0, matches };
   }
 
   async function findOwnEntry(user: UserRow, code: string): Promise<EntryRow> {
@@ -257,8 +248,8 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
   }
 
   /**
-   * Stores a built entry: its files in the private store, then its row, the allowance and the notification
-   * in one transaction; on any failure nothing is left behind (files included). Then the originality index.
+   * Stores a built entry: its files in the private store, then its row, the allowance, its originality
+   * fingerprint and the notification in one transaction; on any failure nothing is left behind (files included).
    * The demo seed stores its entries without notifying.
    */
   async function enter(user: UserRow, contest: ContestRow, built: Built, { notify = true } = {}): Promise<EntryRow> {
@@ -296,6 +287,7 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
           populate: ['contest'],
         });
         await allowance().consume(user, contest, created.id);
+        await originality().register('entry', created.id, built.text);
         if (notify) {
           await strapi.service('api::notification.notification').notify(user.id, {
             title: 'Poem received',
@@ -310,7 +302,6 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
       for (const key of written) await files.remove(key);
     }
     countCache = null;
-    await registerOriginality(row.id, built.text);
     return row;
   }
 
@@ -526,13 +517,6 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
     },
   };
 });
-
-/** The shared originality service (kind 'entry' | 'wall-post'), when it is installed. */
-interface OriginalityService {
-  register(kind: 'entry' | 'wall-post', refId: number, text: string): Promise<unknown>;
-  findSimilar(text: string, options?: { excludeKind?: string; excludeRefId?: number; threshold?: number }): Promise<{ kind: 'entry' | 'wall-post'; refId: number; similarity: number }[]>;
-  remove(kind: 'entry' | 'wall-post', refId: number): Promise<unknown>;
-}
 
 /** The site's origin for links in emails: SITE_URL, else the first CORS origin. */
 function siteUrl(): string {
