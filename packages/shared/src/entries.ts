@@ -10,6 +10,9 @@ export const POEM_TYPES = {
 } as const;
 export type PoemKind = keyof typeof POEM_TYPES;
 
+/** A phone number as the entry form takes it: digits with spaces, brackets or dashes, an optional leading +. */
+export const CONTACT_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
 /** What a poet declares with every entry; each must be ticked. */
 export const DECLARATIONS = {
   original: 'This poem is my own original work and has not been published anywhere (print, online or social media).',

@@ -1,8 +1,7 @@
 // The boundary of /api/entries*: the multipart fields of an entry, parsed before the entry service sees them.
 import { z } from 'zod';
-import { DECLARATION_KEYS, DECLARATIONS, isCountryCode } from '@writory/shared';
+import { CONTACT_PHONE_PATTERN, DECLARATION_KEYS, DECLARATIONS, isCountryCode } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { PHONE_PATTERN } from '../../user/validation/user';
 
 const text = (label: string, max: number, required: string) =>
   z
@@ -16,7 +15,7 @@ const contact = {
   phone: z
     .string({ error: 'Enter your phone number.' })
     .trim()
-    .refine((value) => PHONE_PATTERN.test(value), { error: 'Enter a phone number such as +91 90000 00000 (6 to 20 digits, spaces, brackets or dashes).' }),
+    .refine((value) => CONTACT_PHONE_PATTERN.test(value), { error: 'Enter a phone number such as +91 90000 00000 (6 to 20 digits, spaces, brackets or dashes).' }),
   country: z
     .string({ error: 'Choose your country.' })
     .trim()

@@ -1,0 +1,27 @@
+// The contest months admins manage on /admin-settings: theme, dates and normalisation per month.
+import { atom } from 'nanostores';
+import type { AdminContest, AdminContests, AdminContestUpdate } from '@writory/shared';
+import { authedFetch } from '../lib/api';
+import type { LoadState } from './contest';
+
+export const $contestMonths = atom<{ state: LoadState; data: AdminContests | null }>({ state: 'loading', data: null });
+
+export async function loadContestMonths(): Promise<void> {
+  try {
+    $contestMonths.set({ state: 'ready', data: await authedFetch<AdminContests>('/api/admin/contests') });
+  } catch (error) {
+    console.warn('Could not load the contest months', error);
+    $contestMonths.set({ state: 'failed', data: null });
+  }
+}
+
+/** Saves one month (creating it when new) and puts the server's answer in the list. */
+export async function saveContestMonth(month: string, update: AdminContestUpdate): Promise<AdminContest> {
+  const saved = await authedFetch<AdminContest>(`/api/admin/contests/${encodeURIComponent(month)}`, { method: 'PUT', body: JSON.stringify(update) });
+  const current = $contestMonths.get().data;
+  if (current) {
+    const others = current.contests.filter((contest) => contest.month !== month);
+    $contestMonths.set({ state: 'ready', data: { ...current, contests: [...others, saved].sort((a, b) => b.month.localeCompare(a.month)) } });
+  }
+  return saved;
+}
