@@ -404,6 +404,11 @@ describe('refusals leave nothing behind', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers who may enter before anything about the fields', async () => {
+    const res = await api.post('/api/entries').set(bearer(kid)).field('title', 'x');
+    expectErrorBody(res, 403, /at least 13/);
+  });
+
   it('refuses 401 without a token', async () => {
     expectErrorBody(await api.post('/api/entries').attach('poem', await makeDocx('x'), 'p.docx'), 401);
   });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import ContestMonthForm from '../components/entries/ContestMonthForm';
+import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { monthLabel } from '../lib/contest-time';
@@ -37,13 +38,9 @@ export default function ContestSettings() {
         {t('settings.contests')}
       </h2>
       {!hydrated || months.state === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          {t('common.loading')}
-        </p>
+        <Loading>{t('common.loading')}</Loading>
       ) : !months.data ? (
-        <p role="alert" className="text-sm text-red-800">
-          {t('judging.failed')}
-        </p>
+        <Failure>{t('judging.failed')}</Failure>
       ) : (
         <>
           <p className="text-sm text-ink-soft">{t('settings.contestsHelp', { zone: months.data.timeZone })}</p>

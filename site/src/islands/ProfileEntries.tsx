@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { MyEntry } from '@writory/shared';
+import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { formatInstant, monthLabel } from '../lib/contest-time';
@@ -59,11 +60,7 @@ function EntryCard({ entry }: { entry: MyEntry }) {
       <button type="button" className="btn btn-link mt-2 px-0" onClick={() => void download()}>
         {t('entries.download')}
       </button>
-      {error && (
-        <p role="alert" className="text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <Failure>{error}</Failure>}
     </li>
   );
 }
@@ -89,17 +86,9 @@ export default function ProfileEntries() {
           </a>
         </p>
       )}
-      {mine.state === 'loading' && (
-        <p role="status" className="text-ink-soft">
-          {t('entries.loading')}
-        </p>
-      )}
-      {mine.state === 'failed' && (
-        <p role="alert" className="text-sm text-red-800">
-          {t('entries.failed')}
-        </p>
-      )}
-      {mine.state === 'ready' && mine.entries.length === 0 && (
+      {mine.state === 'loading' && <Loading>{t('entries.loading')}</Loading>}
+      {mine.state === 'failed' && <Failure>{t('entries.failed')}</Failure>}
+      {mine.state === 'ready' && mine.data?.length === 0 && (
         <p className="text-ink-soft">
           {t('entries.none')}{' '}
           <a href="/submit" className="font-semibold text-quill underline underline-offset-4">
@@ -107,9 +96,9 @@ export default function ProfileEntries() {
           </a>
         </p>
       )}
-      {mine.entries.length > 0 && (
+      {mine.data && mine.data.length > 0 && (
         <ul className="space-y-4">
-          {mine.entries.map((entry) => (
+          {mine.data.map((entry) => (
             <EntryCard key={entry.code} entry={entry} />
           ))}
         </ul>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ENTRY_STATUSES, type AdminEntryRow } from '@writory/shared';
+import MonthSelect from '../components/entries/MonthSelect';
+import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { formatInstant, monthLabel } from '../lib/contest-time';
@@ -84,20 +86,8 @@ export default function SubmissionTable() {
 
   const rows = useMemo(() => sortRows(filterRows(table.data?.rows ?? [], { text, status: statusFilter }), sort.key, sort.direction), [table.data, text, statusFilter, sort]);
 
-  if (!hydrated || table.state === 'loading') {
-    return (
-      <p role="status" className="text-ink-soft">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (!table.data) {
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {t('judging.failed')}
-      </p>
-    );
-  }
+  if (!hydrated || table.state === 'loading') return <Loading>{t('common.loading')}</Loading>;
+  if (!table.data) return <Failure>{t('judging.failed')}</Failure>;
   const data = table.data;
   const sortBy = (key: SortKey) =>
     setSort((current) => ({ key, direction: current.key === key && current.direction === 'ascending' ? 'descending' : 'ascending' }));
@@ -105,20 +95,7 @@ export default function SubmissionTable() {
   return (
     <div className="space-y-4" data-testid="submission-table">
       <div className="flex flex-wrap items-end gap-4">
-        {data.months.length > 0 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-month`} className="text-sm font-semibold">
-              {t('judging.month')}
-            </label>
-            <select id={`${id}-month`} value={data.month ?? ''} onChange={(event) => void loadSubmissionData(event.target.value)} className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2">
-              {data.months.map((month) => (
-                <option key={month} value={month}>
-                  {monthLabel(month)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <MonthSelect months={data.months} value={data.month} onChange={(month) => void loadSubmissionData(month)} />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-filter`} className="text-sm font-semibold">
             {t('data.filter')}

@@ -6,6 +6,7 @@ import EntryForm from '../components/entries/EntryForm';
 import EntryPreviewStep from '../components/entries/EntryPreviewStep';
 import EntryReceipt from '../components/entries/EntryReceipt';
 import { focusFirstProblem } from '../components/react/Field';
+import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { ApiError, apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
@@ -120,20 +121,12 @@ export default function SubmitEntry() {
     setValues({ ...EMPTY, fullName: values.fullName, phone: values.phone, country: values.country });
     setPoem(null);
     setPhoto(null);
-    form.current?.reset();
+    form.current?.querySelectorAll<HTMLInputElement>('input[type="file"]').forEach((input) => (input.value = ''));
     goTo({ name: 'form' });
   }
 
-  if (!hydrated || contest.state === 'loading') {
-    return (
-      <p role="status" className="text-ink-soft">
-        {t('contest.loading')}
-      </p>
-    );
-  }
-  if (contest.state === 'failed' || !contest.data) {
-    return <FormAlertText>{t('contest.unavailable')}</FormAlertText>;
-  }
+  if (!hydrated || contest.state === 'loading') return <Loading>{t('contest.loading')}</Loading>;
+  if (contest.state === 'failed' || !contest.data) return <Failure>{t('contest.unavailable')}</Failure>;
 
   const banner = <ContestBanner current={contest.data} />;
   if (!contest.data.current) return banner;
@@ -154,9 +147,7 @@ export default function SubmitEntry() {
     return (
       <div className="space-y-6">
         {banner}
-        <p role="status" className="text-ink-soft">
-          {t('common.loading')}
-        </p>
+        <Loading>{t('common.loading')}</Loading>
       </div>
     );
   }
@@ -225,13 +216,5 @@ export default function SubmitEntry() {
         <EntryReceipt receipt={step.receipt} timeZone={contest.data.timeZone} canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker} onAnother={another} />
       )}
     </div>
-  );
-}
-
-function FormAlertText({ children }: { children: string }) {
-  return (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      {children}
-    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBoth, formatInstant, fromZonedInput, monthLabel, toZonedInput } from './contest-time';
+import { closingShown, formatBoth, formatInstant, fromZonedInput, monthLabel, toZonedInput } from './contest-time';
 
 describe('contest time', () => {
   it('formats an instant in the contest zone and in the visitor’s', () => {
@@ -21,5 +21,12 @@ describe('contest time', () => {
   it('refuses a malformed value and names months', () => {
     expect(fromZonedInput('25/11/2026', 'UTC')).toBeNull();
     expect(monthLabel('2026-02')).toBe('February 2026');
+  });
+});
+
+describe('closingShown', () => {
+  it('shows a midnight close as the last minute of the day before, other times as they are', () => {
+    expect(closingShown('2026-11-25T18:30:00.000Z', 'Asia/Kolkata')).toBe('2026-11-25T18:29:00.000Z');
+    expect(closingShown('2026-11-25T08:30:00.000Z', 'Asia/Kolkata')).toBe('2026-11-25T08:30:00.000Z');
   });
 });

@@ -62,6 +62,14 @@ export function fromZonedInput(value: string, timeZone: string): string | null {
   return new Date(ms).toISOString();
 }
 
+/**
+ * The instant to show as a closing time: windows end at the first instant of the next day (exclusive), which
+ * reads better as the last minute of the day before ("25 Nov, 23:59" rather than "26 Nov, 00:00").
+ */
+export function closingShown(iso: string, timeZone: string): string {
+  return toZonedInput(iso, timeZone).endsWith('T00:00') ? new Date(new Date(iso).getTime() - 60_000).toISOString() : iso;
+}
+
 /** "November 2026" for "2026-11". */
 export function monthLabel(month: string, locale = 'en-GB'): string {
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));

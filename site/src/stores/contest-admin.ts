@@ -1,19 +1,11 @@
 // The contest months admins manage on /admin-settings: theme, dates and normalisation per month.
-import { atom } from 'nanostores';
 import type { AdminContest, AdminContests, AdminContestUpdate } from '@writory/shared';
 import { authedFetch } from '../lib/api';
-import type { LoadState } from './contest';
+import { loadable, loadInto } from './loadable';
 
-export const $contestMonths = atom<{ state: LoadState; data: AdminContests | null }>({ state: 'loading', data: null });
+export const $contestMonths = loadable<AdminContests>();
 
-export async function loadContestMonths(): Promise<void> {
-  try {
-    $contestMonths.set({ state: 'ready', data: await authedFetch<AdminContests>('/api/admin/contests') });
-  } catch (error) {
-    console.warn('Could not load the contest months', error);
-    $contestMonths.set({ state: 'failed', data: null });
-  }
-}
+export const loadContestMonths = () => loadInto($contestMonths, () => authedFetch<AdminContests>('/api/admin/contests'), 'the contest months');
 
 /** Saves one month (creating it when new) and puts the server's answer in the list. */
 export async function saveContestMonth(month: string, update: AdminContestUpdate): Promise<AdminContest> {

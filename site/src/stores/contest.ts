@@ -4,20 +4,12 @@ import { atom, onMount } from 'nanostores';
 import type { CurrentContest, EntryAllowance } from '@writory/shared';
 import { apiFetch, authedFetch } from '../lib/api';
 import { $authStatus } from './auth';
+import { loadable, loadInto, type LoadState } from './loadable';
 
-export type LoadState = 'loading' | 'ready' | 'failed';
-
-export const $contest = atom<{ state: LoadState; data: CurrentContest | null }>({ state: 'loading', data: null });
+export const $contest = loadable<CurrentContest>();
 export const $allowance = atom<{ state: LoadState | 'signed-out'; data: EntryAllowance | null }>({ state: 'loading', data: null });
 
-export async function loadContest(): Promise<void> {
-  try {
-    $contest.set({ state: 'ready', data: await apiFetch<CurrentContest>('/api/contests/current') });
-  } catch (error) {
-    console.warn('Could not load the contest', error);
-    $contest.set({ state: 'failed', data: null });
-  }
-}
+export const loadContest = () => loadInto($contest, () => apiFetch<CurrentContest>('/api/contests/current'), 'the contest');
 
 /** Asks the server again (after an entry, or when the sign-in changes). */
 export async function loadAllowance(): Promise<void> {
@@ -25,12 +17,7 @@ export async function loadAllowance(): Promise<void> {
     $allowance.set({ state: $authStatus.get() === 'signed-out' ? 'signed-out' : 'loading', data: null });
     return;
   }
-  try {
-    $allowance.set({ state: 'ready', data: await authedFetch<EntryAllowance>('/api/entries/allowance') });
-  } catch (error) {
-    console.warn('Could not load the entry allowance', error);
-    $allowance.set({ state: 'failed', data: null });
-  }
+  await loadInto($allowance, () => authedFetch<EntryAllowance>('/api/entries/allowance'), 'the entry allowance');
 }
 
 onMount($contest, () => {

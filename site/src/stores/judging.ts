@@ -2,22 +2,15 @@
 import { atom } from 'nanostores';
 import type { JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
 import { authedFetch } from '../lib/api';
-import type { LoadState } from './contest';
+import { loadable, loadInto, type LoadState } from './loadable';
 
-export const $queue = atom<{ state: LoadState; data: JudgingQueue | null }>({ state: 'loading', data: null });
+export const $queue = loadable<JudgingQueue>();
 export const $openEntry = atom<{ state: LoadState | 'none'; data: JudgingEntry | null }>({ state: 'none', data: null });
 export const $progress = atom<JudgingProgress | null>(null);
 
 const withMonth = (path: string, month?: string | null) => (month ? `${path}?${new URLSearchParams({ month })}` : path);
 
-export async function loadQueue(month?: string | null): Promise<void> {
-  try {
-    $queue.set({ state: 'ready', data: await authedFetch<JudgingQueue>(withMonth('/api/judging/queue', month)) });
-  } catch (error) {
-    console.warn('Could not load the judging queue', error);
-    $queue.set({ state: 'failed', data: $queue.get().data });
-  }
-}
+export const loadQueue = (month?: string | null) => loadInto($queue, () => authedFetch<JudgingQueue>(withMonth('/api/judging/queue', month)), 'the judging queue');
 
 export async function loadProgress(month?: string | null): Promise<void> {
   try {
@@ -29,12 +22,7 @@ export async function loadProgress(month?: string | null): Promise<void> {
 
 export async function openEntry(code: string): Promise<void> {
   $openEntry.set({ state: 'loading', data: null });
-  try {
-    $openEntry.set({ state: 'ready', data: await authedFetch<JudgingEntry>(`/api/judging/entries/${encodeURIComponent(code)}`) });
-  } catch (error) {
-    console.warn('Could not open the entry', error);
-    $openEntry.set({ state: 'failed', data: null });
-  }
+  await loadInto($openEntry, () => authedFetch<JudgingEntry>(`/api/judging/entries/${encodeURIComponent(code)}`), 'the entry');
 }
 
 export function closeEntry(): void {

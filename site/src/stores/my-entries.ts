@@ -1,20 +1,13 @@
 // The signed-in poet's entries with their status (GET /api/entries/mine; never a score).
-import { atom, onMount } from 'nanostores';
+import { onMount } from 'nanostores';
 import type { MyEntry } from '@writory/shared';
 import { authedFetch } from '../lib/api';
 import { $authStatus } from './auth';
-import type { LoadState } from './contest';
+import { loadable, loadInto } from './loadable';
 
-export const $myEntries = atom<{ state: LoadState; entries: MyEntry[] }>({ state: 'loading', entries: [] });
+export const $myEntries = loadable<MyEntry[]>();
 
-export async function loadMyEntries(): Promise<void> {
-  try {
-    $myEntries.set({ state: 'ready', entries: await authedFetch<MyEntry[]>('/api/entries/mine') });
-  } catch (error) {
-    console.warn('Could not load your entries', error);
-    $myEntries.set({ state: 'failed', entries: [] });
-  }
-}
+export const loadMyEntries = () => loadInto($myEntries, () => authedFetch<MyEntry[]>('/api/entries/mine'), 'your entries');
 
 onMount($myEntries, () => {
   if (typeof window === 'undefined') return;

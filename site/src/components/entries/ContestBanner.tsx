@@ -1,6 +1,6 @@
 import type { ContestInfo, CurrentContest } from '@writory/shared';
 import { t } from '../../i18n/t';
-import { formatBoth, monthLabel } from '../../lib/contest-time';
+import { closingShown, formatBoth, monthLabel } from '../../lib/contest-time';
 
 /** An instant in the contest's time zone, with the visitor's own time beside it when it differs. */
 export function When({ iso, zone }: { iso: string; zone: string }) {
@@ -19,7 +19,7 @@ function Open({ contest, zone }: { contest: ContestInfo; zone: string }) {
       <h2 className="font-serif text-xl font-bold">{t('contest.current', { month: monthLabel(contest.month) })}</h2>
       {contest.theme && <p className="mt-1 font-semibold text-quill">{t('contest.theme', { theme: contest.theme })}</p>}
       <p className="mt-2 text-sm">
-        {t('contest.closes')} <When iso={contest.closesAt} zone={zone} />
+        {t('contest.closes')} <When iso={closingShown(contest.closesAt, zone)} zone={zone} />
       </p>
       <p className="text-sm">
         {t('contest.results')} <When iso={contest.resultsAt} zone={zone} />

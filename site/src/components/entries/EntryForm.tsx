@@ -45,7 +45,7 @@ function Control({ id, label, hint, error, children }: { id: string; label: stri
 
 const describedBy = (id: string, hint: boolean, error?: string) => [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 const fileClass =
-  'text-sm file:me-3 file:rounded-md file:border file:border-quill file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-quill aria-[invalid=true]:text-red-800';
+  'max-w-full text-sm file:me-3 file:rounded-md file:border file:border-quill file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-quill aria-[invalid=true]:text-red-800';
 
 /** Step 1: the poem's file, title and language, and the poet's contact details and optional photo. */
 export default function EntryForm({ values, errors, formError, busy, onChange, onPoem, onPhoto, onSubmit, formRef }: Props) {
@@ -122,7 +122,7 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
             onChange={set('country')}
             aria-invalid={errors.country ? true : undefined}
             aria-describedby={describedBy(`${id}-country`, false, errors.country)}
-            className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+            className="min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
           >
             <option value="">{t('submit.countryChoose')}</option>
             {countries.map((country) => (

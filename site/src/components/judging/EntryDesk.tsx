@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { JudgingEntry, ScoreInput } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { downloadPrivateFile } from '../../lib/entry-files';
+import { Failure } from '../react/States';
 import ScoreCard from './ScoreCard';
 import ScoreForm from './ScoreForm';
 
@@ -62,11 +63,7 @@ export default function EntryDesk({ entry, onScore }: { entry: JudgingEntry; onS
       ) : (
         <p className="text-sm text-ink-soft">{t('judging.withheld')}</p>
       )}
-      {downloadError && (
-        <p role="alert" className="text-sm text-red-800">
-          {downloadError}
-        </p>
-      )}
+      {downloadError && <Failure>{downloadError}</Failure>}
       <Originality entry={entry} />
       {entry.myScore ? (
         <section aria-label={t('judging.yourScore')} className="space-y-3" data-testid="scores-after">

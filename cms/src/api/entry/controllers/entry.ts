@@ -32,6 +32,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async preview(ctx) {
       await limitPreviews(`preview:${ctx.state.user.id}`);
+      // Who may enter, and when, comes first: a closed window or an age refusal is the answer, not a missing field.
+      await entries().requireEligible(ctx.state.user, new Date());
       const poem = poemIn(ctx);
       const fields = parseInput(previewFields, ctx.request.body ?? {});
       ctx.body = await entries().preview(ctx.state.user, { ...fields, poem });
@@ -39,6 +41,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async create(ctx) {
       await limitEntries(`entry:${ctx.state.user.id}`);
+      await entries().requireEligible(ctx.state.user, new Date());
       const key = idempotencyKeyOf(ctx.request.headers['idempotency-key']);
       const poem = poemIn(ctx);
       const photo = fileIn(ctx, 'photo');

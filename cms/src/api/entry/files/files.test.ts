@@ -10,6 +10,7 @@ import {
   makeEncryptedDocx,
   makeEncryptedPdf,
   makeExe,
+  makeLargeDocx,
   makeLegacyDoc,
   makeLyingZipBombDocx,
   makePdf,
@@ -128,6 +129,14 @@ describe('makeJudgeCopy', () => {
     expect(all).not.toMatch(/Asha|Verse/);
     expect(wordPartText(await zip.file('word/document.xml')!.async('string'))).toContain(REDACTED.name);
     expect((await extractPoem(copy!)).text).toBe(`Salt\n${REDACTED.name}`);
+  });
+
+  it('copies the parts it does not change as they were (a stored photo stays stored)', async () => {
+    const original = await makeLargeDocx('Salt', 2 * 1024 * 1024);
+    const copy = await makeJudgeCopy('docx', original, 'Salt', anonymiser);
+    const media = (await JSZip.loadAsync(copy!)).files['word/media/image1.png'] as unknown as { _data: { compression: { magic: string } } };
+    expect(media._data.compression.magic).toBe('\x00\x00');
+    expect(Math.abs(copy!.length - original.length)).toBeLessThan(4096);
   });
 
   it('withholds a .docx whose name is split across formatting runs', async () => {

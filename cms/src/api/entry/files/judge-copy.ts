@@ -53,6 +53,11 @@ async function docxJudgeCopy(bytes: Buffer, anonymiser: Anonymiser): Promise<Buf
     });
   }
   if (mentions > 0) return null;
+  // Parts left as they were keep their compression, so JSZip copies them instead of packing them again
+  // (a stored 4 MB photo would otherwise be deflated anew on every entry).
+  for (const file of Object.values(zip.files) as unknown as { _data?: { compression?: { magic?: string } }; options: { compression?: string } }[]) {
+    if (file._data?.compression?.magic === '\x00\x00') file.options.compression = 'STORE';
+  }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 

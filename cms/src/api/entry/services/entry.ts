@@ -21,6 +21,7 @@ import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation, lockRow } from '../../../lib/db';
 import { createPrivateFiles, privateFilesRoot, removeListed, type OutgoingFile } from '../../../lib/private-files';
 import { toContestInfo, type ContestRow } from '../../contest/services/contest';
+import { limitReached } from './allowance';
 import type { SimilarText } from '../../originality/services/originality';
 import { normaliseImage, type IncomingFile } from '../../user/services/picture';
 import type { UserRow } from '../../user/services/user';
@@ -317,7 +318,7 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
       let blocker = await blockerOf(user, contest, now);
       if (!contest) return { contest: null, limit: 0, used: 0, remaining: 0, blocker };
       const { limit, used, remaining } = await allowance().entryAllowance(user, contest);
-      if (!blocker && remaining <= 0) blocker = { code: 'limit', message: `You have entered ${used} of the ${limit} poems allowed this month.` };
+      if (!blocker && remaining <= 0) blocker = { code: 'limit', message: limitReached({ limit, used }).message };
       return { contest: toContestInfo(contest), limit, used, remaining, blocker };
     },
 
