@@ -9,7 +9,6 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DECLARATION_KEYS } from '@writory/shared';
 import type { AuthEmulator, EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import type { TestCms } from './helpers/strapi';
@@ -25,7 +24,8 @@ import {
   makePdf,
   makeZipBombDocx,
 } from './helpers/poem-files';
-import { monthOf, addMonths } from '../src/lib/contest-calendar';
+import { addMonths } from '../src/lib/contest-calendar';
+import { bearer, entryClient, HOUR, month, TZ, type Attempt } from './helpers/entries';
 
 const USER = 'plugin::users-permissions.user';
 const ENTRY = 'api::entry.entry';
@@ -33,8 +33,6 @@ const SCORE = 'api::score.score';
 const CONTEST = 'api::contest.contest';
 const NOTIFICATION = 'api::notification.notification';
 const ADMIN_EMAIL = 'contest-admin@writory.test';
-const TZ = 'Asia/Kolkata';
-const HOUR = 3_600_000;
 
 let stack: CmsWithAuth;
 let emulator: AuthEmulator;
@@ -43,11 +41,12 @@ let api: ReturnType<typeof supertest>;
 let privateDir: string;
 let sent: { to: string; subject: string; text: string }[] = [];
 
-let seq = 0;
-const newEmail = (label: string) => `${label}-${++seq}-${Date.now()}@writory.test`;
-const bearer = (user: EmulatorUser) => ({ Authorization: `Bearer ${user.idToken}` });
+let client: ReturnType<typeof entryClient>;
+const account: ReturnType<typeof entryClient>['account'] = (...args) => client.account(...args);
+const preview: ReturnType<typeof entryClient>['preview'] = (...args) => client.preview(...args);
+const enter: ReturnType<typeof entryClient>['enter'] = (...args) => client.enter(...args);
+const setWindow: ReturnType<typeof entryClient>['setWindow'] = (...args) => client.setWindow(...args);
 const db = (uid: string) => cms.strapi.db.query(uid as never);
-const month = () => monthOf(new Date(), TZ);
 const privateFiles = () => {
   const walk = (dir: string): string[] => {
     try {
@@ -58,64 +57,6 @@ const privateFiles = () => {
   };
   return walk(privateDir).sort();
 };
-
-/** A signed-in account with a role, a date of birth and a verified email (or not). */
-async function account(label: string, { role = 'authenticated', dateOfBirth = '2000-05-17', verified = true, name = `${label} Poet` } = {}) {
-  const user = await emulator.createUser({ email: newEmail(label), emailVerified: verified, displayName: name });
-  await api.get('/api/users/me').set(bearer(user)).expect(200);
-  const roleRow = await db('plugin::users-permissions.role').findOne({ where: { type: role } });
-  await db(USER).update({ where: { firebaseUid: user.uid }, data: { role: roleRow.id, dateOfBirth, name, phone: '+44 7700 900123' } });
-  return user;
-}
-
-const fields = (overrides: Record<string, string | undefined> = {}) => ({
-  title: 'Lanterns',
-  language: 'English',
-  fullName: 'Mira Okafor',
-  phone: '+44 7700 900123',
-  country: 'GB',
-  declarations: DECLARATION_KEYS.join(','),
-  ...overrides,
-});
-
-interface Attempt {
-  poem?: { bytes: Buffer; name: string };
-  photo?: { bytes: Buffer; name: string };
-  fields?: Record<string, string | undefined>;
-  key?: string | null;
-  /** Defaults to the sha the preview of the poem gives. */
-  sha?: string;
-}
-
-function preview(user: EmulatorUser, poem: { bytes: Buffer; name: string }, extra: Record<string, string> = { fullName: 'Mira Okafor', phone: '+44 7700 900123' }) {
-  let req = api.post('/api/entries/preview').set(bearer(user)).attach('poem', poem.bytes, poem.name);
-  for (const [k, v] of Object.entries(extra)) req = req.field(k, v);
-  return req;
-}
-
-async function enter(user: EmulatorUser, attempt: Attempt = {}) {
-  const poem = attempt.poem ?? { bytes: await makeDocx(`A poem ${++seq}\nabout light`), name: 'poem.docx' };
-  const allFields = fields(attempt.fields);
-  let sha = attempt.sha;
-  if (sha === undefined) {
-    const res = await preview(user, poem, { fullName: allFields.fullName ?? '', phone: allFields.phone ?? '' });
-    sha = res.status === 200 ? res.body.textSha256 : '0'.repeat(64);
-  }
-  let req = api.post('/api/entries').set(bearer(user));
-  if (attempt.key !== null) req = req.set('Idempotency-Key', attempt.key ?? `key-${Date.now()}-${++seq}`);
-  req = req.attach('poem', poem.bytes, poem.name);
-  if (attempt.photo) req = req.attach('photo', attempt.photo.bytes, attempt.photo.name);
-  for (const [k, v] of Object.entries({ ...allFields, confirmedTextSha256: sha })) if (v !== undefined) req = req.field(k, v);
-  return req;
-}
-
-async function setWindow(opensAt: Date, closesAt: Date, admin: EmulatorUser) {
-  await api
-    .put(`/api/admin/contests/${month()}`)
-    .set(bearer(admin))
-    .send({ opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString(), resultsAt: new Date(closesAt.getTime() + 48 * HOUR).toISOString() })
-    .expect(200);
-}
 
 async function snapshot() {
   return {
@@ -152,6 +93,7 @@ beforeAll(async () => {
   const server = cms.strapi.server.httpServer;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  client = entryClient(api, emulator, cms.strapi);
   vi.spyOn(cms.strapi.plugin('email').service('email'), 'send').mockImplementation(async (mail: any) => {
     sent.push(mail);
   });
@@ -353,7 +295,7 @@ describe('refusals leave nothing behind', () => {
     [refused, kid, noBirthday, unverified] = await Promise.all([
       account('refused', { name: 'Mira Okafor' }),
       account('kid', { dateOfBirth: twelve.toISOString().slice(0, 10) }),
-      account('nodob', { dateOfBirth: null as unknown as string }),
+      account('nodob', { dateOfBirth: null }),
       account('unverified', { verified: false }),
     ]);
   });

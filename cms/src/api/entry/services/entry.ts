@@ -448,6 +448,8 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
       const rows: EntryRow[] = await entries().findMany({
         where: { contest: { id: contest.id } },
         orderBy: { submittedAt: 'asc' },
+        // Not the texts: a month may hold thousands of entries.
+        select: ['id', 'code', 'title', 'contactName', 'contactPhone', 'contactCountry', 'language', 'status', 'submittedAt', 'wordCount', 'originalityFlag', 'photoKey'],
         populate: { poet: { select: ['id', 'name', 'email'] } },
       });
       const summary = await scores.summaries(contest);
