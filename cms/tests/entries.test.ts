@@ -588,3 +588,37 @@ describe('blind judging', () => {
     expect(await db(ENTRY).count({ where: { contest: { id: contest.id }, status: 'received' } })).toBe(0);
   });
 });
+
+describe('who may call what', () => {
+  type Caller = 'anonymous' | 'poet' | 'judge' | 'moderator' | 'admin';
+  const callers: Caller[] = ['anonymous', 'poet', 'judge', 'moderator', 'admin'];
+  const users = {} as Record<Caller, EmulatorUser | null>;
+  const all = (status: number) => Object.fromEntries(callers.map((c) => [c, status])) as Record<Caller, number>;
+  const signedIn = (status: number) => ({ ...all(status), anonymous: 401 });
+  const adminsOnly = { ...signedIn(403), admin: 200 };
+
+  beforeAll(async () => {
+    Object.assign(users, { anonymous: null, poet, judge, admin, moderator: await account('moderator', { role: 'moderator' }) });
+  });
+
+  it.each([
+    ['GET /api/contests/current', () => api.get('/api/contests/current'), all(200)],
+    ['GET /api/submission-count', () => api.get('/api/submission-count'), all(200)],
+    ['GET /api/entries/allowance', () => api.get('/api/entries/allowance'), signedIn(200)],
+    ['GET /api/entries/mine', () => api.get('/api/entries/mine'), signedIn(200)],
+    // Past auth, an eligible poet is told what is missing; other roles never get that far.
+    ['POST /api/entries/preview (no file)', () => api.post('/api/entries/preview'), { ...signedIn(403), poet: 422 }],
+    ['POST /api/entries (no file)', () => api.post('/api/entries'), { ...signedIn(403), poet: 422 }],
+    ['GET /api/judging/queue', () => api.get('/api/judging/queue'), { ...signedIn(403), judge: 200, admin: 200 }],
+    ['GET /api/judging/progress', () => api.get('/api/judging/progress'), adminsOnly],
+    ['GET /api/admin/entries', () => api.get('/api/admin/entries'), adminsOnly],
+    ['GET /api/admin/contests', () => api.get('/api/admin/contests'), adminsOnly],
+  ] as const)('%s', async (_, send, expected) => {
+    for (const caller of callers) {
+      const user = users[caller];
+      const res = await (user ? send().set(bearer(user)) : send());
+      expect(res.status, `${caller}: ${JSON.stringify(res.body)}`).toBe(expected[caller]);
+      expect(res.type).toBe('application/json');
+    }
+  });
+});
