@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
 import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
 import { seedDemoContest, seedDemoEntries } from './entries';
+import { seedDemoNotifications } from './notifications';
 
 /** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
 export async function seedDemoData(strapi: Core.Strapi) {
@@ -42,6 +43,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
   const contest = await seedDemoContest(strapi);
   await seedDemoUsers(strapi);
   await seedDemoEntries(strapi, contest);
+  await seedDemoNotifications(strapi);
 }
 
 async function seedOnce(strapi: Core.Strapi, uid: any, seed: () => Promise<void>) {

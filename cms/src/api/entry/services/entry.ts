@@ -4,6 +4,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   countWords,
+  ENTRY_PHOTO_MAX_BYTES,
   ENTRY_STATUSES,
   MAX_POEM_BYTES,
   MINIMUM_AGE,
@@ -23,7 +24,7 @@ import { createPrivateFiles, privateFilesRoot, removeListed, type OutgoingFile }
 import { toContestInfo, type ContestRow } from '../../contest/services/contest';
 import { limitReached } from './allowance';
 import type { SimilarText } from '../../originality/services/originality';
-import { normaliseImage, type IncomingFile } from '../../user/services/picture';
+import { normaliseImage, type IncomingFile } from '../../../lib/images';
 import type { UserRow } from '../../user/services/user';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
 import { createAnonymiser, type Anonymiser } from '../files/anonymise';
@@ -352,7 +353,9 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
 
       await allowance().assertAvailable(user, contest);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
-      const photo = input.photo ? await normaliseImage(input.photo, { maxSide: PHOTO_MAX_SIDE, what: 'author photo' }) : null;
+      const photo = input.photo
+        ? (await normaliseImage(input.photo, { label: 'The author photo', maxBytes: ENTRY_PHOTO_MAX_BYTES, maxWidth: PHOTO_MAX_SIDE, maxHeight: PHOTO_MAX_SIDE })).data
+        : null;
       const { fields } = input;
       const draft = await build(
         user,
