@@ -1,12 +1,12 @@
 // The results CSV: one row per entry with the entry code and either the five criteria (0–20 each) or a
 // total (0–100), and an optional comment for the poet. Checks that need the database (does the code exist,
 // is it this month's) are the results service's.
-import { SCORE_CRITERIA, SCORE_CRITERION_MAX, MAX_SCORE, type Criteria, type CsvRowError } from '@writory/shared';
+import { CRITERIA, CRITERION_KEYS, CRITERION_MAX, MAX_SCORE, type CriterionScores, type CsvRowError } from '@writory/shared';
 import { parseScore, readCsv, type CsvColumn } from './csv';
 
 export const RESULTS_COLUMNS: CsvColumn[] = [
   { key: 'entryCode', aliases: ['entry_code', 'entry code', 'code', 'entry'], required: true },
-  ...SCORE_CRITERIA.map(({ key, label }) => ({ key, aliases: [label] })),
+  ...CRITERION_KEYS.map((key) => ({ key, aliases: [CRITERIA[key]] })),
   { key: 'total', aliases: ['score', 'total score'] },
   { key: 'comment', aliases: ['comments', 'judge comment', 'feedback'] },
 ];
@@ -15,7 +15,7 @@ export const MAX_COMMENT_LENGTH = 2000;
 export interface ResultsCsvRow {
   row: number;
   entryCode: string;
-  criteria: Criteria | null;
+  criteria: CriterionScores | null;
   total: number;
   comment: string | null;
 }
@@ -25,10 +25,10 @@ export const roundScore = (value: number) => Math.round(value * 100) / 100;
 /** Parses and checks every row; rows with a problem are left out of `rows` and described in `errors`. */
 export function parseResultsCsv(text: string): { rows: ResultsCsvRow[]; errors: CsvRowError[] } {
   const table = readCsv(text, RESULTS_COLUMNS);
-  const hasCriteria = SCORE_CRITERIA.every(({ key }) => table.columns.includes(key));
-  const someCriteria = SCORE_CRITERIA.some(({ key }) => table.columns.includes(key));
+  const hasCriteria = CRITERION_KEYS.every((key) => table.columns.includes(key));
+  const someCriteria = CRITERION_KEYS.some((key) => table.columns.includes(key));
   if ((someCriteria && !hasCriteria) || (!hasCriteria && !table.columns.includes('total'))) {
-    const missing = SCORE_CRITERIA.filter(({ key }) => !table.columns.includes(key)).map(({ key }) => key);
+    const missing = CRITERION_KEYS.filter((key) => !table.columns.includes(key));
     table.errors.unshift({ row: 1, message: `The header needs all five criteria or a total (missing: ${missing.join(', ')}${table.columns.includes('total') ? '' : ', total'}).` });
     return { rows: [], errors: table.errors };
   }
@@ -43,15 +43,15 @@ export function parseResultsCsv(text: string): { rows: ResultsCsvRow[]; errors: 
     else if (firstRowOf.has(entryCode)) problems.push({ row, column: 'entryCode', message: `entry ${entryCode} appears again (first on row ${firstRowOf.get(entryCode)})` });
     else firstRowOf.set(entryCode, row);
 
-    let criteria: Criteria | null = null;
+    let criteria: CriterionScores | null = null;
     if (hasCriteria) {
-      const cells = SCORE_CRITERIA.map(({ key }) => [key, parseScore(values[key] ?? '', SCORE_CRITERION_MAX)] as const);
+      const cells = CRITERION_KEYS.map((key) => [key, parseScore(values[key] ?? '', CRITERION_MAX)] as const);
       const filled = cells.filter(([, value]) => value !== null);
-      if (filled.length === SCORE_CRITERIA.length) {
+      if (filled.length === CRITERION_KEYS.length) {
         for (const [key, value] of cells) {
-          if (value === 'bad') problems.push({ row, column: key, message: `${key} must be a number from 0 to ${SCORE_CRITERION_MAX} (got "${values[key]}")` });
+          if (value === 'bad') problems.push({ row, column: key, message: `${key} must be a number from 0 to ${CRITERION_MAX} (got "${values[key]}")` });
         }
-        if (cells.every(([, value]) => typeof value === 'number')) criteria = Object.fromEntries(cells) as Criteria;
+        if (cells.every(([, value]) => typeof value === 'number')) criteria = Object.fromEntries(cells) as CriterionScores;
       } else if (filled.length > 0) {
         problems.push({ row, message: 'give all five criteria or none of them (then the total)' });
       }

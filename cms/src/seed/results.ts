@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { SCORE_CRITERIA } from '@writory/shared';
+import { CRITERION_KEYS } from '@writory/shared';
 import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { roleId } from './roles';
@@ -81,7 +81,7 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
   const poetIds = await demoPoetIds(strapi);
 
   const codes = await entriesFor(strapi, await contestFor(strapi, published, 'Light'), published, poetIds, 10);
-  const header = ['entry_code', ...SCORE_CRITERIA.map((c) => c.key), 'comment'].join(',');
+  const header = ['entry_code', ...CRITERION_KEYS, 'comment'].join(',');
   const rows = codes.map((code, i) => [code, 19 - i, 18 - (i % 3), 17 - (i % 4), 19 - i, 16, `"Vivid imagery, ${i % 2 ? 'a strong close' : 'a daring form'}."`].join(','));
   await strapi.service('api::result.result').publish({ month: published, source: 'csv', fileName: 'demo-results.csv', fileContent: [header, ...rows].join('\n') });
   await strapi.service('api::winner.winner').publish({

@@ -1,6 +1,6 @@
 // Contest months, entries and result files for the results tests, written straight to the database.
 import type { Core } from '@strapi/strapi';
-import { SCORE_CRITERIA } from '@writory/shared';
+import { CRITERIA, CRITERION_KEYS } from '@writory/shared';
 
 export interface TestEntry {
   id: number;
@@ -33,7 +33,7 @@ export async function createEntries(strapi: Core.Strapi, contestId: number, mont
 /** A results CSV with the five criteria: entry i scores (base - i) spread over the criteria. */
 export function criteriaCsv(entries: { code: string }[], options: { base?: number; crlf?: boolean; comment?: (i: number) => string } = {}): string {
   const { base = 20, crlf = false, comment = (i: number) => `Judge note ${i + 1}, with a comma` } = options;
-  const lines = [['entry_code', ...SCORE_CRITERIA.map((c) => c.label), 'comment'].join(',')];
+  const lines = [['entry_code', ...CRITERION_KEYS.map((key) => CRITERIA[key]), 'comment'].join(',')];
   entries.forEach((entry, i) => {
     const each = Math.max(0, base - i * 0.5);
     lines.push([entry.code, each, each, each, each, each - 1, `"${comment(i).replace(/"/g, '""')}"`].join(','));

@@ -1,16 +1,7 @@
 // Results: timers, score cards, winners, leaderboard and certificates, as the cms sends them.
+// The five criteria are the entries' CRITERIA (entries.ts); a score card's criteria are CriterionScores.
+import type { CriterionScores } from './entries.ts';
 
-/** The five judging criteria, each scored 0–20 (the total is out of 100). */
-export const SCORE_CRITERIA = [
-  { key: 'structure', label: 'Structure' },
-  { key: 'creativity', label: 'Creativity' },
-  { key: 'language', label: 'Language' },
-  { key: 'emotionalImpact', label: 'Emotional Impact' },
-  { key: 'theme', label: 'Theme' },
-] as const;
-export type ScoreCriterionKey = (typeof SCORE_CRITERIA)[number]['key'];
-export type Criteria = Record<ScoreCriterionKey, number>;
-export const SCORE_CRITERION_MAX = 20;
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 /** How many of the best non-winning entries are told how close they came. */
 export const RUNNERS_UP = 10;
@@ -85,7 +76,7 @@ export interface ResultsPreviewRow {
   row: number;
   entryCode: string;
   title: string | null;
-  criteria: Criteria | null;
+  criteria: CriterionScores | null;
   total: number;
   comment: string | null;
 }
@@ -119,7 +110,7 @@ export interface ScoreCard {
   entryCode: string;
   title: string;
   month: string;
-  criteria: Criteria | null;
+  criteria: CriterionScores | null;
   total: number;
   /** Share of the month's entries that scored lower, 0–100. */
   percentile: number;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { SCORE_CRITERIA, SCORE_CRITERION_MAX, PLACE_LABELS, type ScoreCard } from '@writory/shared';
+import { CRITERIA, CRITERION_KEYS, CRITERION_MAX, PLACE_LABELS, type ScoreCard } from '@writory/shared';
 import { t } from '../i18n/t';
 import { useHydrated } from '../components/react/useHydrated';
 import { formatScore, monthLabel, ordinal } from '../lib/results';
@@ -116,18 +116,18 @@ function ScoreCardView({ card }: { card: ScoreCard }) {
             </tr>
           </thead>
           <tbody>
-            {SCORE_CRITERIA.map(({ key, label }) => (
+            {CRITERION_KEYS.map((key) => (
               <tr key={key}>
                 <th scope="row" className="w-40 py-1 pe-3 text-start font-medium">
-                  {label}
+                  {CRITERIA[key]}
                 </th>
                 <td className="py-1">
                   <span className="flex items-center gap-3">
                     <span className="h-2 flex-1 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
-                      <span className="block h-full rounded-full bg-quill" style={{ width: `${(card.criteria![key] / SCORE_CRITERION_MAX) * 100}%` }} />
+                      <span className="block h-full rounded-full bg-quill" style={{ width: `${(card.criteria![key] / CRITERION_MAX) * 100}%` }} />
                     </span>
                     <span className="w-14 text-end tabular-nums">
-                      {formatScore(card.criteria![key])}/{SCORE_CRITERION_MAX}
+                      {formatScore(card.criteria![key])}/{CRITERION_MAX}
                     </span>
                   </span>
                 </td>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { SCORE_CRITERIA, type ResultsPreview, type ResultsTimer } from '@writory/shared';
+import { CRITERIA, CRITERION_KEYS, type ResultsPreview, type ResultsTimer } from '@writory/shared';
 import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
 import RowErrors from '../components/results/RowErrors';
 import TableHead from '../components/results/TableHead';
@@ -155,7 +155,7 @@ export default function ResultsAdmin() {
             Results CSV
           </label>
           <p id={`${id}-hint`} className="text-xs text-ink-soft">
-            Columns: entry_code, then {SCORE_CRITERIA.map((c) => c.label).join(', ')} (0–20 each) or total (0–100), and an optional comment. UTF-8, at most 10 MB.
+            Columns: entry_code, then {Object.values(CRITERIA).join(', ')} (0–20 each) or total (0–100), and an optional comment. UTF-8, at most 10 MB.
           </p>
           <input
             id={`${id}-file`}
@@ -197,7 +197,7 @@ export default function ResultsAdmin() {
                     <td className="px-3 py-2">{row.row}</td>
                     <td className="px-3 py-2 font-mono">{row.entryCode}</td>
                     <td className="px-3 py-2" dir="auto">{row.title}</td>
-                    <td className="px-3 py-2 tabular-nums">{row.criteria ? SCORE_CRITERIA.map((c) => formatScore(row.criteria![c.key])).join(' · ') : '—'}</td>
+                    <td className="px-3 py-2 tabular-nums">{row.criteria ? CRITERION_KEYS.map((key) => formatScore(row.criteria![key])).join(' · ') : '—'}</td>
                     <td className="px-3 py-2 text-end font-semibold tabular-nums">{formatScore(row.total)}</td>
                     <td className="max-w-xs truncate px-3 py-2" dir="auto" title={row.comment ?? ''}>{row.comment ?? ''}</td>
                   </tr>

@@ -1,9 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import {
-  SCORE_CRITERIA,
+  CRITERION_KEYS,
   RUNNERS_UP,
-  type Criteria,
+  type CriterionScores,
   type CsvRowError,
   type PublicationSummary,
   type ResultsMonth,
@@ -26,7 +26,7 @@ const ENTRY = 'api::entry.entry';
 export interface EntryScore {
   row: number;
   entryCode: string;
-  criteria: Criteria | null;
+  criteria: CriterionScores | null;
   total: number;
   comments: string[];
 }
@@ -145,7 +145,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         poetId: entry.poetId,
         code: entry.code,
         title: entry.title,
-        ...Object.fromEntries(SCORE_CRITERIA.map(({ key }) => [key, score.criteria ? score.criteria[key] : null])),
+        ...Object.fromEntries(CRITERION_KEYS.map((key) => [key, score.criteria ? score.criteria[key] : null])),
         total: roundScore(score.total),
         percentile,
         rank,
@@ -256,12 +256,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const mine = monthWinners.find((w) => w.entryId === row.entryId);
         const lastWinning = monthWinners.length ? Math.min(...monthWinners.map((w) => w.score)) : null;
         const runnerUp = !mine && lastWinning !== null && row.rank <= monthWinners.length + RUNNERS_UP;
-        const hasCriteria = SCORE_CRITERIA.every(({ key }) => typeof row[key] === 'number');
+        const hasCriteria = CRITERION_KEYS.every((key) => typeof row[key] === 'number');
         return {
           entryCode: row.code,
           title: row.title ?? '',
           month: row.month,
-          criteria: hasCriteria ? (Object.fromEntries(SCORE_CRITERIA.map(({ key }) => [key, row[key]])) as Criteria) : null,
+          criteria: hasCriteria ? (Object.fromEntries(CRITERION_KEYS.map((key) => [key, row[key]])) as CriterionScores) : null,
           total: row.total,
           percentile: row.percentile,
           rank: row.rank,
