@@ -81,6 +81,15 @@ export interface ResultsPreviewRow {
   comment: string | null;
 }
 
+/** How the judges' in-app scores were summed up (results from the app, not from a CSV). */
+export interface JudgingSummary {
+  /** Per-judge normalisation was on for the contest: totals are normalised scores, not plain means. */
+  normalised: boolean;
+  judgesPerEntry: number;
+  /** Entries scored by fewer judges than judgesPerEntry (published all the same). */
+  underJudged: string[];
+}
+
 /** What would be published: stored nowhere until the admin publishes or schedules it. */
 export interface ResultsPreview {
   month: string;
@@ -92,6 +101,8 @@ export interface ResultsPreview {
   missing: string[];
   entrants: number;
   alreadyPublished: boolean;
+  /** Null for a CSV. */
+  judging: JudgingSummary | null;
   /** True when nothing stops publication. */
   ready: boolean;
 }

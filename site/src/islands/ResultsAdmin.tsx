@@ -180,6 +180,14 @@ export default function ResultsAdmin() {
             {preview.missing.length ? `; ${preview.missing.length} without a score` : ''}
             {preview.errors.length ? `; ${preview.errors.length} problems` : ''}.
           </p>
+          {preview.judging && (
+            <p className="text-sm text-ink-soft" data-testid="judging-summary">
+              Each total is {preview.judging.normalised ? 'the entry’s normalised score (per-judge z-scores, rescaled)' : 'the mean of the judges’ totals'}; each
+              criterion is the judges’ mean; the comments are the judges’ own.
+              {preview.judging.underJudged.length > 0 &&
+                ` ${preview.judging.underJudged.length} of them had fewer than ${preview.judging.judgesPerEntry} judges (${preview.judging.underJudged.slice(0, 10).join(', ')}${preview.judging.underJudged.length > 10 ? ', …' : ''}).`}
+            </p>
+          )}
           <RowErrors errors={preview.errors} />
           {preview.missing.length > 0 && (
             <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

@@ -5,6 +5,7 @@ import {
   RUNNERS_UP,
   type CriterionScores,
   type CsvRowError,
+  type JudgingSummary,
   type PublicationSummary,
   type ResultsMonth,
   type ResultsPreview,
@@ -13,7 +14,7 @@ import {
   type WinnerPlace,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { bulkInsert, linkOf, tableOf } from '../../../lib/bulk';
+import { bulkInsert, columnOf, linkOf, tableOf } from '../../../lib/bulk';
 import { rankByScore } from '../../../lib/ranking';
 import { parseResultsCsv, roundScore } from '../../../lib/results-csv';
 import type { ResultsPayload } from '../../timer/services/timer';
@@ -36,6 +37,7 @@ interface Scores {
   scores: Map<number, EntryScore>;
   errors: CsvRowError[];
   missing: string[];
+  judging: JudgingSummary | null;
 }
 
 const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictError');
@@ -58,7 +60,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return new Map(found.map((e: { code: string; contest?: { month: string } }) => [e.code.toUpperCase(), e.contest?.month ?? 'no']));
   }
 
-  async function csvScores(month: string, text: string, entries: MonthEntry[]): Promise<Omit<Scores, 'entries' | 'missing'>> {
+  async function csvScores(month: string, text: string, entries: MonthEntry[]): Promise<Omit<Scores, 'entries' | 'missing' | 'judging'>> {
     const { rows, errors } = parseResultsCsv(text);
     const byCode = new Map(entries.map((entry) => [entry.code.toUpperCase(), entry]));
     const unknown = rows.filter((row) => !byCode.has(row.entryCode)).map((row) => row.entryCode);
@@ -84,12 +86,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** The month's entries and their scores; `db` is the publication's transaction when there is one. */
   async function scoresOf(payload: ResultsPayload, db: Knex | Knex.Transaction = knex()): Promise<Scores> {
     const entries = await monthEntries(strapi, db, payload.month);
-    let found: Omit<Scores, 'entries' | 'missing'>;
-    if (payload.source === 'csv') {
-      found = await csvScores(payload.month, payload.fileContent ?? '', entries);
-    } else {
-      found = await strapi.service('api::result.judges').scores(payload.month, entries);
-    }
+    const found: Omit<Scores, 'entries' | 'missing'> =
+      payload.source === 'csv'
+        ? { ...(await csvScores(payload.month, payload.fileContent ?? '', entries)), judging: null }
+        : await strapi.service('api::result.judges').scores(payload.month, entries, db);
     const missing = entries.filter((entry) => !found.scores.has(entry.id)).map((entry) => entry.code);
     return { entries, missing, ...found };
   }
@@ -115,6 +115,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       missing: scores.missing,
       entrants: scores.entries.length,
       alreadyPublished,
+      judging: scores.judging,
       ready: !alreadyPublished && scores.errors.length === 0 && scores.missing.length === 0 && scores.entries.length > 0,
     };
   }
@@ -207,15 +208,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async publish(payload: ResultsPayload): Promise<PublicationSummary> {
       return strapi.db.transaction(async ({ trx }) => {
         const contest = await contestOf(payload.month);
+        // The entries first: this locks them, so a judge's score arrives before this read or not at all
+        // (judging refuses published entries). A refusal below rolls the status back with everything else.
+        const link = linkOf(strapi, ENTRY, 'contest');
+        await trx(tableOf(strapi, ENTRY))
+          .whereIn('id', trx(link.table).select(link.own).where(link.target, contest.id))
+          .update({ status: 'published', [columnOf(strapi, ENTRY, 'resultsPublishedAt')]: new Date(), updated_at: new Date() });
         const scores = await scoresOf(payload, trx);
         const preview = previewOf(payload, scores, await isPublished(payload.month));
         if (!preview.ready) throw refusal(preview);
 
         const ranked = await writeResults(trx, payload.month, payload.source, scores);
-        const link = linkOf(strapi, ENTRY, 'contest');
-        await trx(tableOf(strapi, ENTRY))
-          .whereIn('id', trx(link.table).select(link.own).where(link.target, contest.id))
-          .update({ status: 'published', updated_at: new Date() });
 
         const notifications = ranked
           .filter(({ item }) => item.entry.poetId !== null)
