@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
+import { sendPrivateFile } from '../../../lib/private-files';
 import { respond } from '../../timer/controllers/timer';
 import { monthQuery, winnerId, winnersBody } from '../validation';
 
@@ -12,6 +13,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async detail(ctx) {
     ctx.body = await service(strapi).detail(parseInput(winnerId, ctx.params).id);
+  },
+
+  async photo(ctx) {
+    const { id } = parseInput(winnerId, ctx.params);
+    const file = await strapi.service('api::winner.poem').photoOf(id);
+    await sendPrivateFile(ctx, strapi.service('api::entry.entry').privateFiles(), file, 'inline');
+    // Public once the winners are: any cache may keep it for an hour.
+    ctx.set('Cache-Control', 'public, max-age=3600');
   },
 
   async suggestions(ctx) {

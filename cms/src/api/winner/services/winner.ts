@@ -122,18 +122,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const rows: WinnerRow[] = picks.map(({ place, result }) => {
           const user = result.poetId ? userOf.get(result.poetId) : undefined;
           const n = place === 'honourable' ? ++honourable : 0;
+          const slug = place === 'honourable' ? `${data.month}-honourable-${n}` : `${data.month}-${place}`;
+          const entry = content.get(result.entryId);
           return {
-            slug: place === 'honourable' ? `${data.month}-honourable-${n}` : `${data.month}-${place}`,
+            slug,
             month: data.month,
             place,
             position: place === 'honourable' ? 3 + n : POSITION[place],
             entryId: result.entryId,
             poetId: result.poetId,
             poetName: poetNameOf(user?.name, user?.email),
-            poetPhotoUrl: content.get(result.entryId)?.photoUrl ?? user?.profilePicture?.url ?? null,
+            // The photo sent with the entry, else the poet's profile picture.
+            poetPhotoUrl: entry?.hasPhoto ? `/api/winners/${slug}/photo` : (user?.profilePicture?.url ?? null),
             title: result.title,
-            language: content.get(result.entryId)?.language ?? null,
-            poem: content.get(result.entryId)?.poem ?? null,
+            language: entry?.language ?? null,
+            poem: entry?.poem ?? null,
             score: roundScore(result.total),
           };
         });
