@@ -4,11 +4,12 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
-import { createContest, createEntries, criteriaCsv, type TestEntry } from './helpers/contest-data';
+import { createContest, createEntries, criteriaCsv, poemText, type TestEntry } from './helpers/contest-data';
 import { startTestCms, type TestCms } from './helpers/strapi';
 
 const ADMIN_EMAIL = 'results-boss@writory.test';
@@ -25,6 +26,8 @@ let cms: TestCms;
 let api: ReturnType<typeof supertest>;
 let admin: string;
 const poets: { token: string; id: number; name: string }[] = [];
+/** Two accounts with the judge role. */
+const judges: string[] = [];
 let entries: TestEntry[];
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -78,6 +81,13 @@ beforeAll(async () => {
     const row = await db('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } });
     poets.push({ token: user.idToken, id: row.id, name });
   }
+  for (const label of ['judge-a', 'judge-b']) {
+    const user = await emulator.createUser({ email: `${label}@writory.test` });
+    const me = await api.get('/api/users/me').set(bearer(user.idToken)).expect(200);
+    const role = await db('plugin::users-permissions.role').findOne({ where: { type: 'judge' } });
+    await db('plugin::users-permissions.user').update({ where: { firebaseUid: me.body.uid }, data: { role: role.id } });
+    judges.push(user.idToken);
+  }
   const contestId = await createContest(cms.strapi, MONTH);
   entries = await createEntries(cms.strapi, contestId, MONTH, poets.map((p) => p.id), 12);
 });
@@ -114,12 +124,14 @@ describe('admin routes', () => {
     ['post', '/api/admin/certificates/some-slug/reissue'],
   ];
 
-  it('refuses visitors (401) and poets (403) on every admin route', async () => {
+  it('refuses visitors (401), poets and judges (403) on every admin route', async () => {
     for (const [method, route] of ROUTES) {
       const anonymous = await (api as any)[method](route);
       expect([route, anonymous.status]).toEqual([route, 401]);
       const poet = await (api as any)[method](route).set(bearer(poets[0].token));
       expect([route, poet.status]).toEqual([route, 403]);
+      const judge = await (api as any)[method](route).set(bearer(judges[0]));
+      expect([route, judge.status]).toEqual([route, 403]);
     }
     expect(await published()).toEqual(NOTHING);
   });
@@ -475,6 +487,143 @@ describe('certificates', () => {
     await api.post(`/api/admin/certificates/${ben.slug}/reissue`).set(bearer(admin)).expect(409);
     const benMine = (await api.get('/api/certificates/me').set(bearer(poets[1].token))).body.certificates;
     expect(benMine.filter((c: { kind: string }) => c.kind === 'participation').map((c: { name: string }) => c.name)).toEqual(['Benedict Okafor']);
+  });
+});
+
+describe("results from the judges' in-app scores", () => {
+  const JULY = '2024-07';
+  let july: TestEntry[];
+  let photo: Buffer;
+  const score = (judge: string, entry: TestEntry, marks: number[], comment: string | null = null) =>
+    api
+      .post(`/api/judging/entries/${entry.code}/scores`)
+      .set(bearer(judge))
+      .send({ structure: marks[0], creativity: marks[1], language: marks[2], emotionalImpact: marks[3], theme: marks[4], comment });
+  const preview = () => api.post('/api/admin/results/preview').set(bearer(admin)).send({ month: JULY });
+  const julyState = async () => ({
+    results: await db(RESULT).count({ where: { month: JULY } }),
+    published: await db('api::entry.entry').count({ where: { code: { $in: july.map((e) => e.code) }, status: 'published' } }),
+    timers: await db(TIMER).count({ where: { kind: 'results', status: 'scheduled' } }),
+  });
+
+  beforeAll(async () => {
+    const contestId = await createContest(cms.strapi, JULY, 'Harbours');
+    july = await createEntries(cms.strapi, contestId, JULY, poets.map((p) => p.id), 4, 'in_judging');
+    // The first entry came with an author photo (kept in the private store, as entries keep it).
+    photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).webp().toBuffer();
+    const photoKey = await cms.strapi.service('api::entry.entry').privateFiles().put('entry-photos', photo, 'webp');
+    await db('api::entry.entry').update({ where: { id: july[0].id }, data: { photoKey } });
+
+    await score(judges[0], july[0], [18, 17, 16, 19, 15], 'Luminous close.').expect(201);
+    await score(judges[1], july[0], [16, 15, 14, 17, 13], 'A strong turn.').expect(201);
+    await score(judges[0], july[1], [12, 12, 12, 12, 12]).expect(201);
+    await score(judges[1], july[1], [14, 14, 14, 14, 14]).expect(201);
+    await score(judges[0], july[2], [15, 15, 15, 15, 15]).expect(201);
+  });
+
+  it('refuses bad requests and a month with an unscored entry, publishing nothing', async () => {
+    const cases: [unknown, number, RegExp][] = [
+      [{}, 422, /required/],
+      [{ month: '2024-7' }, 422, /must look like/],
+      [{ month: JULY, publishAt: 'tomorrow' }, 422, /ISO 8601/],
+      [{ month: JULY, publishAt: '2020-01-01T00:00:00Z' }, 422, /in the past/],
+      [{ month: '2031-01' }, 404, /no contest for 2031-01/],
+    ];
+    for (const [body, status, message] of cases) {
+      for (const route of ['/api/admin/results/preview', '/api/admin/results/publish']) {
+        if (route.endsWith('preview') && 'publishAt' in (body as object)) continue;
+        const res = await api.post(route).set(bearer(admin)).send(body as object);
+        expect([route, res.status, res.body.error?.message]).toEqual([route, status, expect.stringMatching(message)]);
+      }
+    }
+
+    const res = await preview().expect(200);
+    expect(res.body).toMatchObject({ source: 'judges', entrants: 4, missing: [july[3].code], ready: false });
+    const refused = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY }).expect(422);
+    expect(refused.body.error.message).toMatch(new RegExp(`1 entry has no score \\(${july[3].code}\\)`));
+    const scheduled = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY, publishAt: future(60_000) });
+    expect(scheduled.status).toBe(422);
+    expect(await julyState()).toEqual({ results: 0, published: 0, timers: 0 });
+  });
+
+  it('previews the means (or the normalised scores) with the judges’ comments, storing nothing', async () => {
+    await score(judges[1], july[3], [10, 10, 10, 10, 10]).expect(201);
+    const res = await preview().expect(200);
+    expect(res.body).toMatchObject({ month: JULY, source: 'judges', fileName: null, errors: [], missing: [], entrants: 4, ready: true });
+    expect(res.body.judging).toEqual({ normalised: false, judgesPerEntry: 2, underJudged: [july[2].code, july[3].code] });
+    expect(res.body.rows[0]).toEqual({
+      row: 1,
+      entryCode: july[0].code,
+      title: july[0].title,
+      criteria: { structure: 17, creativity: 16, language: 15, emotionalImpact: 18, theme: 14 },
+      total: 80,
+      comment: 'Luminous close.\n\nA strong turn.',
+    });
+    expect(res.body.rows.map((r: { total: number }) => r.total)).toEqual([80, 65, 75, 50]);
+
+    // With normalisation on for the contest, each total is the entry's official (normalised) score.
+    await db('api::contest.contest').update({ where: { month: JULY }, data: { normaliseScores: true } });
+    const normalised = await preview().expect(200);
+    const table = await api.get(`/api/admin/entries?month=${JULY}`).set(bearer(admin)).expect(200);
+    const official = new Map(table.body.rows.map((r: { code: string; score: number }) => [r.code, r.score]));
+    expect(normalised.body.judging.normalised).toBe(true);
+    expect(normalised.body.rows.map((r: { entryCode: string; total: number }) => r.total)).toEqual(july.map((e) => official.get(e.code)));
+    expect(normalised.body.rows.map((r: { total: number }) => r.total)).not.toEqual([80, 65, 75, 50]);
+    await db('api::contest.contest').update({ where: { month: JULY }, data: { normaliseScores: null } });
+    expect(await julyState()).toEqual({ results: 0, published: 0, timers: 0 });
+  });
+
+  it('publishes every score at once; poets see criteria, total and comments; judging closes', async () => {
+    // The photo of an entry is private until it wins: no winner yet, so no photo.
+    await api.get(`/api/winners/${JULY}-first/photo`).expect(404);
+    await api.get(`/api/entries/${july[0].code}/photo`).expect(401);
+
+    const res = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY }).expect(200);
+    expect(res.body.summary).toEqual({ month: JULY, published: 4, notified: 4, certificates: 3 });
+    expect(await julyState()).toEqual({ results: 4, published: 4, timers: 0 });
+    const entry = await db('api::entry.entry').findOne({ where: { id: july[0].id } });
+    expect(entry.resultsPublishedAt).toBeTruthy();
+
+    const cards = (await api.get('/api/results/me').set(bearer(poets[0].token)).expect(200)).body.scoreCards;
+    expect(cards.find((c: { entryCode: string }) => c.entryCode === july[0].code)).toMatchObject({
+      month: JULY,
+      criteria: { structure: 17, creativity: 16, language: 15, emotionalImpact: 18, theme: 14 },
+      total: 80,
+      rank: 1,
+      entrants: 4,
+      percentile: 75,
+      comments: ['Luminous close.', 'A strong turn.'],
+    });
+
+    const late = await score(judges[1], july[2], [20, 20, 20, 20, 20]).expect(409);
+    expect(late.body.error.message).toMatch(/published/);
+    await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY }).expect(409);
+    expect(await db(RESULT).count({ where: { month: JULY } })).toBe(4);
+  });
+
+  it('shows the winning poem and serves only a published winner’s photo', async () => {
+    const suggested = await api.get(`/api/admin/winners/suggestions?month=${JULY}`).set(bearer(admin)).expect(200);
+    expect(suggested.body.suggestions.map((s: { entryCode: string }) => s.entryCode)).toEqual([july[0].code, july[2].code, july[1].code, july[3].code]);
+    await api
+      .post('/api/admin/upload-winners')
+      .set(bearer(admin))
+      .send({ month: JULY, winners: [{ entryCode: july[0].code, place: 'first' }, { entryCode: july[2].code, place: 'second' }] })
+      .expect(200);
+
+    const first = (await api.get(`/api/winners/${JULY}-first`).expect(200)).body;
+    expect(first).toMatchObject({ poetName: 'Ana Lima', score: 80, theme: 'Harbours', poem: poemText(july[0].title), poetPhotoUrl: `/api/winners/${JULY}-first/photo` });
+    const image = await api.get(first.poetPhotoUrl).responseType('blob').expect(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('public, max-age=3600');
+    expect(Buffer.compare(image.body, photo)).toBe(0);
+
+    const second = (await api.get(`/api/winners/${JULY}-second`).expect(200)).body;
+    expect(second).toMatchObject({ poetName: 'جلال الدين', poem: poemText(july[2].title), poetPhotoUrl: null });
+    const none = await api.get(`/api/winners/${JULY}-second/photo`).expect(404);
+    expect(none.body.error.message).toBe('This winner has no photo.');
+    await api.get(`/api/winners/${JULY}-third/photo`).expect(404);
+    await api.get(`/api/winners/${july[1].code}/photo`).expect(404);
+    await api.get(`/api/winners/${'x'.repeat(65)}/photo`).expect(422);
   });
 });
 

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { CRITERION_KEYS } from '@writory/shared';
+import sharp from 'sharp';
+import { countWords, CRITERION_KEYS, DECLARATIONS } from '@writory/shared';
 import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
+import { makeDocx } from './poem-documents';
 import { roleId } from './roles';
 
 /** Poets without a sign-in account: they fill the demo months, the leaderboard and the winner pages. */
@@ -54,13 +57,64 @@ async function demoPoetIds(strapi: Core.Strapi): Promise<number[]> {
   return ids;
 }
 
-async function entriesFor(strapi: Core.Strapi, contestId: number, month: string, poetIds: number[], count: number) {
+const STANZAS = [
+  'The morning keeps its salt\non the sill of the window;\nI read it like a letter\nno one thought to send.',
+  'My grandmother counted rain\nin the creases of her palms,\nand every storm she named\nstill knocks at our door.',
+  'Under the bridge the river\nrehearses its one long vowel;\nthe city, half asleep,\nanswers in lamplight.',
+  'I folded the evening twice\nand kept it in my pocket,\na ticket for a ferry\nthat leaves when you are ready.',
+  'What the kiln remembers\nis not the clay but the hands,\nthe breath held at the door,\nthe small prayer of the fire.',
+];
+
+/** A short demo poem for a title (two stanzas, different for neighbouring entries). */
+const demoPoem = (title: string, i: number) => `${title}\n\n${STANZAS[i % STANZAS.length]}\n\n${STANZAS[(i + 2) % STANZAS.length]}`;
+
+/** A plain square author photo, as the entry form would store it (WebP). */
+const demoPhoto = (hue: number) =>
+  sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 60 + (hue % 5) * 30, g: 90, b: 140 } } }).webp({ quality: 80 }).toBuffer();
+
+/**
+ * Entries of a demo month, written like real ones: the poem's text (what winner pages show) in a .docx in the
+ * private store, the contact details and declarations, and for the first entry an author photo.
+ */
+async function entriesFor(strapi: Core.Strapi, contestId: number, month: string, poetIds: number[], count: number, { status = 'scored', firstTitle = 0 } = {}) {
+  const files = strapi.service('api::entry.entry').privateFiles();
   const codes: string[] = [];
   for (let i = 0; i < count; i++) {
     const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;
     if (!(await strapi.db.query('api::entry.entry').findOne({ where: { code } }))) {
+      const title = TITLES[((i + firstTitle) % 10) + (Number(month.slice(5)) % 2) * 10];
+      const text = demoPoem(title, i);
+      const bytes = await makeDocx(text);
+      const poetId = poetIds[i % poetIds.length];
+      const poet = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: poetId }, select: ['name'] });
+      const submittedAt = new Date(`${month}-0${1 + (i % 9)}T10:00:00Z`);
       await strapi.db.query('api::entry.entry').create({
-        data: { code, title: TITLES[(i % 10) + (Number(month.slice(5)) % 2) * 10], language: 'English', status: 'scored', contest: contestId, poet: poetIds[i % poetIds.length] },
+        data: {
+          code,
+          title,
+          language: 'English',
+          status,
+          contest: contestId,
+          poet: poetId,
+          submittedAt,
+          judgingStartedAt: new Date(`${month}-26T00:00:00Z`),
+          scoredAt: status === 'scored' ? new Date(`${month}-27T00:00:00Z`) : null,
+          fileKey: await files.put('entries', bytes, 'docx'),
+          fileName: `${title}.docx`,
+          fileType: 'docx',
+          fileSize: bytes.length,
+          fileSha256: createHash('sha256').update(bytes).digest('hex'),
+          text,
+          judgeText: text,
+          judgeTitle: title,
+          wordCount: countWords(text),
+          photoKey: i === 0 ? await files.put('entry-photos', await demoPhoto(Number(month.slice(5))), 'webp') : null,
+          contactName: poet?.name ?? 'Writory poet',
+          contactPhone: '+44 7700 900123',
+          contactCountry: 'GB',
+          declarations: { ...DECLARATIONS, acceptedAt: submittedAt.toISOString() },
+          idempotencyKey: `demo-results:${code}`,
+        },
       });
     }
     codes.push(code);
@@ -70,7 +124,8 @@ async function entriesFor(strapi: Core.Strapi, contestId: number, month: string,
 
 /**
  * Demo results for `npm start` and the e2e run: two months ago is published (scores, winners, certificates), last
- * month's entries are scored and wait for an admin to publish them, and the leaderboard has some imported history.
+ * month's entries are scored and wait for an admin to publish them, three months ago has two entries waiting for
+ * the judges (to publish from their in-app scores), and the leaderboard has some imported history.
  * Integration tests (NODE_ENV=test) make their own data.
  */
 export async function seedResultsDemo(strapi: Core.Strapi) {
@@ -95,6 +150,8 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
   });
 
   await entriesFor(strapi, await contestFor(strapi, waiting, 'Rivers'), waiting, poetIds, 8);
+  const judging = shiftMonth(current, -3);
+  await entriesFor(strapi, await contestFor(strapi, judging, 'Harbours'), judging, poetIds, 2, { status: 'in_judging', firstTitle: 8 }); // titles last month's 8 entries don't use
 
   const before = (n: number) => shiftMonth(published, -n);
   const history = ['month,name,email,points', `${before(1)},Amara Okafor,amara@demo.writory.local,81`, `${before(1)},Lena Fischer,,77.5`, `${before(2)},Lena Fischer,,90`];

@@ -17,6 +17,9 @@ export async function createContest(strapi: Core.Strapi, month: string, theme = 
   return contest.id;
 }
 
+/** The text extracted from a test entry's file (what winner pages show). */
+export const poemText = (title: string) => `${title}\n\nThe lamp keeps its small republic\nof light against the hill.`;
+
 /** `count` entries of a month, shared round-robin between the poets. */
 export async function createEntries(strapi: Core.Strapi, contestId: number, month: string, poetIds: number[], count: number, status = 'scored'): Promise<TestEntry[]> {
   const entries: TestEntry[] = [];
@@ -24,7 +27,10 @@ export async function createEntries(strapi: Core.Strapi, contestId: number, mont
     const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;
     const title = `Poem ${i + 1} of ${month}`;
     const poetId = poetIds[i % poetIds.length];
-    const entry = await strapi.db.query('api::entry.entry').create({ data: { code, title, language: 'English', status, contest: contestId, poet: poetId } });
+    const text = poemText(title);
+    const entry = await strapi.db
+      .query('api::entry.entry')
+      .create({ data: { code, title, language: 'English', status, contest: contestId, poet: poetId, text, judgeText: text, judgeTitle: title, submittedAt: new Date() } });
     entries.push({ id: entry.id, code, title, poetId });
   }
   return entries;
