@@ -6,5 +6,6 @@ import staticHtml from './static-html.mjs';
 import api from './api.mjs';
 import polling from './polling.mjs';
 import rebuild from './rebuild.mjs';
+import publication from './publication.mjs';
 
-export const BENCHMARKS = [pages, lighthouse, staticHtml, api, polling, rebuild];
+export const BENCHMARKS = [pages, lighthouse, staticHtml, api, polling, rebuild, publication];

@@ -1,11 +1,13 @@
 // Benchmark: publish one month of 10,000 scored entries (score cards, entry statuses, a notification per entrant,
-// leaderboard, participation certificates) on SQLite, in the one transaction the results timer runs.
-// Prints wall time, CPU time, peak memory and a breakdown, and saves them to bench/results/results-publication.json.
-// From the repository root, with the project's Node and a built cms (cms/dist, e.g. after `node scripts/run.mjs test cms`):
-//   .toolchain/node-24.21.0/bin/node bench/results-publication.mjs [entries=10000] [poets=7000]
+// leaderboard, participation certificates) on SQLite, in the one transaction the results timer runs. The scores
+// come from the judges' in-app scores (two judges per entry: 20,000 score rows, summed up by the judging service)
+// or from a results CSV. Prints wall time, CPU time, peak memory and a breakdown, and saves them under the source's
+// name in bench/results/results-publication.json. `npm run bench -- results-publication` runs both sources
+// (bench/publication.mjs); on its own, from the repository root, with the project's Node and a built cms (cms/dist):
+//   .toolchain/node-24.21.0/bin/node bench/results-publication.mjs [entries=10000] [poets=7000] [judges|csv]
 // BENCH_PROFILE=/tmp/publication.cpuprofile also records a CPU profile of the publication.
 import { createRequire } from 'node:module';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
@@ -14,6 +16,9 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const cmsDir = path.join(root, 'cms');
 const ENTRIES = Number(process.argv[2] ?? 10_000);
 const POETS = Number(process.argv[3] ?? 7_000);
+const SOURCE = process.argv[4] ?? 'judges';
+if (!['judges', 'csv'].includes(SOURCE)) throw new Error(`unknown source ${SOURCE}: judges or csv`);
+const JUDGES = 2;
 const MONTH = '2030-01';
 const dbFile = `.tmp/bench-results-${process.pid}.db`;
 
@@ -52,7 +57,32 @@ await strapi.db.transaction(async ({ trx }) => {
   }));
   await bulkInsert(strapi, trx, 'plugin::users-permissions.user', users);
   const poetIds = (await trx(tableOf(strapi, 'plugin::users-permissions.user')).where('username', 'like', 'bench-%').orderBy('id').select('id')).map((r) => r.id);
-  const entries = Array.from({ length: ENTRIES }, (_, i) => ({ code: `BN-${String(i + 1).padStart(6, '0')}`, title: `Poem ${i + 1}`, language: 'English', status: 'scored' }));
+  // Entries as the entry form stores them (the poem's text included; files are not needed to publish).
+  const entries = Array.from({ length: ENTRIES }, (_, i) => {
+    const title = `Poem ${i + 1}`;
+    const text = `${title}\n\nThe river keeps a ledger of small lights,\nand every bridge remembers who has crossed.\n`.repeat(3);
+    return {
+      code: `BN-${String(i + 1).padStart(6, '0')}`,
+      title,
+      language: 'English',
+      status: 'scored',
+      submittedAt: new Date('2030-01-10'),
+      text,
+      judgeText: text,
+      judgeTitle: title,
+      wordCount: 60,
+      fileKey: `entries/${String(i).padStart(32, '0')}.docx`,
+      fileName: `${title}.docx`,
+      fileType: 'docx',
+      fileSize: 20_000,
+      fileSha256: String(i).padStart(64, '0'),
+      contactName: `Bench Poet ${i}`,
+      contactPhone: '+44 7700 900123',
+      contactCountry: 'GB',
+      declarations: { original: true, individual: true, appropriate: true, final: true },
+      idempotencyKey: `bench-${i}`,
+    };
+  });
   await bulkInsert(strapi, trx, 'api::entry.entry', entries);
   const entryIds = (await trx(tableOf(strapi, 'api::entry.entry')).where('code', 'like', 'BN-%').orderBy('id').select('id')).map((r) => r.id);
   const contestLink = linkOf(strapi, 'api::entry.entry', 'contest');
@@ -62,6 +92,18 @@ await strapi.db.transaction(async ({ trx }) => {
     await trx(contestLink.table).insert(chunk.map((id) => ({ [contestLink.own]: id, [contestLink.target]: contest.id })));
     await trx(poetLink.table).insert(chunk.map((id, j) => ({ [poetLink.own]: id, [poetLink.target]: poetIds[(i + j) % poetIds.length] })));
   }
+  if (SOURCE === 'judges') {
+    // Each entry scored by two judges (the last two bench users stand in for them), with a comment each.
+    const mark = (i, j, n) => (i * 7 + j * 5 + n * 13) % 21;
+    const scores = entryIds.flatMap((entryId, i) =>
+      Array.from({ length: JUDGES }, (_, j) => {
+        const criteria = { structure: mark(i, j, 1), creativity: mark(i, j, 2), language: mark(i, j, 3), emotionalImpact: mark(i, j, 4), theme: mark(i, j, 5) };
+        const total = Object.values(criteria).reduce((a, b) => a + b, 0);
+        return { entryId, judgeId: poetIds[poetIds.length - 1 - j], contestId: contest.id, ...criteria, total, comment: `Judge ${j + 1}: careful imagery, ${i}.`, submittedAt: new Date(2030, 0, 27, 0, 0, j) };
+      }),
+    );
+    await bulkInsert(strapi, trx, 'api::score.score', scores);
+  }
 });
 
 const header = 'entry_code,structure,creativity,language,emotional_impact,theme,comment';
@@ -69,7 +111,10 @@ const lines = Array.from({ length: ENTRIES }, (_, i) => {
   const s = (n) => ((i * 7 + n * 13) % 2001) / 100;
   return `BN-${String(i + 1).padStart(6, '0')},${s(1)},${s(2)},${s(3)},${s(4)},${s(5)},"Comment ${i}, with care"`;
 });
-const payload = { month: MONTH, source: 'csv', fileName: 'bench.csv', fileContent: [header, ...lines].join('\n') };
+const payload =
+  SOURCE === 'csv'
+    ? { month: MONTH, source: 'csv', fileName: 'bench.csv', fileContent: [header, ...lines].join('\n') }
+    : { month: MONTH, source: 'judges', fileName: null, fileContent: null };
 
 // Time the steps that run inside the publication, for the breakdown.
 const steps = {};
@@ -85,6 +130,7 @@ const timed = (uid, method) => {
     }
   };
 };
+timed('api::result.judges', 'scores');
 timed('api::notification.notification', 'notifyMany');
 timed('api::leaderboard.leaderboard', 'recordResults');
 timed('api::certificate.certificate', 'issueParticipation');
@@ -124,7 +170,9 @@ const figures = {
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((n) => n.toFixed(1)).join('/')}`,
   node: process.version,
   database: 'SQLite (better-sqlite3, WAL)',
+  source: SOURCE,
   entries: ENTRIES,
+  scoreRows: SOURCE === 'judges' ? ENTRIES * JUDGES : 0,
   poets: POETS,
   wallSeconds: Number((wallMs / 1000).toFixed(2)),
   /** CPU time of the cms process (JavaScript and SQLite run in it): less sensitive to a busy machine than wall time. */
@@ -137,7 +185,11 @@ const figures = {
 };
 console.log(JSON.stringify(figures, null, 2));
 mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(path.join(root, 'bench', 'results', 'results-publication.json'), `${JSON.stringify(figures, null, 2)}\n`);
+const saved = path.join(root, 'bench', 'results', 'results-publication.json');
+const previous = existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) : {};
+// One entry per source (an older file held one run's figures at the top level).
+const bySource = previous.judges || previous.csv ? previous : {};
+writeFileSync(saved, `${JSON.stringify({ ...bySource, [SOURCE]: figures }, null, 2)}\n`);
 
 await strapi.destroy();
 for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(cmsDir, dbFile + suffix), { force: true });
