@@ -139,6 +139,74 @@ test('results and winners publish on their timers; score card, winner pages, lea
   await expectNoAxeViolations(visitor);
 });
 
+/** The demo month waiting for the judges: three months before this one, in the demo contest time zone. */
+function judgingMonth() {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const index = year * 12 + month - 1 - 3;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const month = judgingMonth();
+  const [first, second] = [1, 2].map((n) => `WR-${month.replace('-', '')}-000${n}`);
+
+  // The judge scores both entries of the month on the judging desk.
+  const judge = accountOf('judge');
+  const judgePage = await signedIn(browser, judge, '/admin-submissions');
+  await judgePage.getByLabel('Contest', { exact: true }).selectOption(month);
+  const scoreEntry = async (code: string, marks: string[], comment: string) => {
+    await judgePage.getByRole('button', { name: `Open ${code}` }).click();
+    const desk = judgePage.getByTestId('judging-entry');
+    await expect(desk.getByRole('heading', { name: `Entry ${code}` })).toBeFocused();
+    for (const [i, criterion] of ['Structure', 'Creativity', 'Language', 'Emotional Impact', 'Theme'].entries()) {
+      await desk.getByLabel(criterion, { exact: true }).fill(marks[i]);
+    }
+    await desk.getByLabel('Comment (optional)').fill(comment);
+    await desk.getByRole('button', { name: /^Submit scores/ }).click();
+    await expect(desk.getByTestId('scores-after')).toContainText('Your scores:');
+  };
+  await scoreEntry(first, ['18', '17', '16', '19', '15'], 'A luminous close.');
+  await scoreEntry(second, ['14', '14', '14', '14', '14'], 'Steady images.');
+  await judgePage.context().close();
+
+  // The admin previews the judges' scores and publishes them now, then the winners.
+  const adminPage = await signedIn(browser, admin, '/admin-upload');
+  const scores = adminPage.getByRole('region', { name: 'Publish scores' });
+  await scores.getByLabel('Contest month').selectOption(month);
+  await scores.getByLabel('The judges’ scores in the app').check();
+  await scores.getByRole('button', { name: 'Preview the judges’ scores' }).click();
+  const preview = scores.getByTestId('results-preview');
+  await expect(preview).toContainText('2 of 2 entries scored');
+  await expect(preview.getByTestId('judging-summary')).toContainText('the mean of the judges’ totals');
+  await expect(preview.getByTestId('judging-summary')).toContainText('2 of them had fewer than 2 judges');
+  await expect(preview.getByRole('row', { name: new RegExp(first) })).toContainText('85');
+  await expectNoAxeViolations(adminPage);
+  await scores.getByRole('button', { name: 'Publish 2 scores now' }).click();
+  await expect(scores.getByText(/already published/)).toBeVisible({ timeout: 15_000 });
+
+  const winners = adminPage.getByRole('region', { name: 'Publish winners' });
+  await winners.getByLabel('Contest month').selectOption(month);
+  await expect(winners.getByTestId('winner-suggestions').getByRole('combobox').first()).toHaveValue('first');
+  await winners.getByRole('button', { name: 'Publish the winners now' }).click();
+  await expect(winners.getByLabel('Contest month').locator('option:checked')).toHaveText(/winners published/, { timeout: 15_000 });
+  await adminPage.context().close();
+
+  // The rebuilt winner page: the poem's text and the author photo (served only because the poem won).
+  const visitor = await (await browser.newContext()).newPage();
+  await expect
+    .poll(async () => (await visitor.goto(`/winning-poem/${month}-first`))?.status(), { timeout: 180_000, intervals: [3_000] })
+    .toBe(200);
+  await expect(visitor.getByTestId('poem')).toContainText('The morning keeps its salt');
+  await expect(visitor.getByText('Score 85/100')).toBeVisible();
+  const photo = visitor.locator(`img[src="/api/winners/${month}-first/photo"]`);
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(visitor);
+  expect((await visitor.request.get(`/api/winners/${month}-second/photo`)).status()).toBe(404);
+  await visitor.context().close();
+});
+
 test('an admin imports leaderboard history: an error per bad row first, then the fixed file', async ({ page }) => {
   test.setTimeout(90_000);
   await withSavedConsent(page);
