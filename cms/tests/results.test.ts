@@ -541,8 +541,15 @@ describe("results from the judges' in-app scores", () => {
     expect(res.body).toMatchObject({ source: 'judges', entrants: 4, missing: [july[3].code], ready: false });
     const refused = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY }).expect(422);
     expect(refused.body.error.message).toMatch(new RegExp(`1 entry has no score \\(${july[3].code}\\)`));
-    const scheduled = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY, publishAt: future(60_000) });
-    expect(scheduled.status).toBe(422);
+    expect(await julyState()).toEqual({ results: 0, published: 0, timers: 0 });
+
+    // Scheduled, judging may go on until the timer fires; a firing with an entry still unscored fails and publishes nothing.
+    const scheduled = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY, publishAt: future(60_000) }).expect(201);
+    expect(scheduled.body.timer).toMatchObject({ isActive: true, month: JULY, source: 'judges', fileName: null });
+    expect(await fireNow('results')).toBe(0);
+    const failed = (await api.get('/api/admin/timer/get').set(bearer(admin)).expect(200)).body.timer;
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining(july[3].code) });
+    await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(200);
     expect(await julyState()).toEqual({ results: 0, published: 0, timers: 0 });
   });
 

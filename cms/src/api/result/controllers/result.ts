@@ -39,10 +39,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     respond(ctx, await strapi.service('api::timer.timer').publishOrSchedule('results', payload, publishAt, ctx.state.user.id));
   },
 
-  /** POST /api/admin/results/publish: publish the judges' in-app scores now, or at publishAt. */
+  /** POST /api/admin/results/publish: publish the judges' in-app scores now, or at publishAt (judging may go on until then). */
   async publishJudges(ctx) {
     const { payload, publishAt } = judgesPayload(ctx);
-    await results(strapi).assertPublishable(payload);
+    if (publishAt) await results(strapi).assertSchedulable(payload);
+    else await results(strapi).assertPublishable(payload);
     respond(ctx, await strapi.service('api::timer.timer').publishOrSchedule('results', payload, publishAt, ctx.state.user.id));
   },
 

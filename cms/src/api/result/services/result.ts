@@ -193,6 +193,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return previewOf(payload, await scoresOf(payload), await isPublished(payload.month));
     },
 
+    /**
+     * Refuses (4xx) judges' scores that could never be published at `publishAt`: a month already published or
+     * without entries. Entries still waiting for a judge may be scored until the timer fires (if one is still
+     * unscored then, the firing fails with that error and can be retried).
+     */
+    async assertSchedulable(payload: ResultsPayload): Promise<ResultsPreview> {
+      const preview = await this.preview(payload);
+      if (preview.alreadyPublished || preview.entrants === 0 || preview.errors.length) throw refusal(preview);
+      return preview;
+    },
+
     /** Refuses (4xx) a payload that cannot be published as it is. */
     async assertPublishable(payload: ResultsPayload): Promise<ResultsPreview> {
       const preview = await this.preview(payload);
