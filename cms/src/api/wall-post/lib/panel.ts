@@ -1,0 +1,135 @@
+// Editors moderate the wall in the Strapi panel too: a status they set there has the same effects as a decision on
+// /admin-wall-moderation (reports resolved, the poet notified, the wall refreshed), and the counters the cms keeps
+// cannot be overwritten by a form that was opened before the last like.
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { WallStatus } from '@writory/shared';
+import { LIKE, POST, REPORT, isPublic } from './posts';
+
+/** Fields the cms keeps; the panel shows them but what it sends back for them is ignored. */
+export const SYSTEM_FIELDS = ['likesCount', 'openReports', 'flagged', 'prefilterFlags', 'similarity', 'approvedAt', 'moderatedAt', 'moderatedBy'] as const;
+
+interface Before {
+  id: number;
+  title: string;
+  status: WallStatus;
+  approvedAt: string | null;
+  moderationReason: string | null;
+  poet: { id: number } | null;
+}
+
+function panelEditor(strapi: Core.Strapi): string {
+  const user = (strapi.requestContext?.get?.() as { state?: { user?: { firstname?: string; lastname?: string; email?: string } } } | undefined)?.state?.user;
+  const name = [user?.firstname, user?.lastname].filter(Boolean).join(' ') || user?.email;
+  return name ? `${name} (Strapi panel)` : 'Strapi panel';
+}
+
+export function watchWallPanelEdits(strapi: Core.Strapi) {
+  strapi.documents.use(async (context, next) => {
+    const { uid, action } = context;
+    const params = context.params as { documentId?: string; data?: Record<string, unknown> };
+
+    if (uid === REPORT && ['create', 'update', 'delete'].includes(action)) {
+      // A report changed by hand: recount the open reports of its post.
+      const before = params.documentId ? await strapi.db.query(REPORT).findOne({ where: { documentId: params.documentId }, select: ['postId'] }) : null;
+      const result = await next();
+      const postId = (before?.postId ?? (result as { postId?: number } | null)?.postId) as number | undefined;
+      if (postId) {
+        const open = await strapi.db.query(REPORT).count({ where: { postId, status: 'open' } });
+        await strapi.db.query(POST).update({ where: { id: postId }, data: { openReports: open } });
+      }
+      return result;
+    }
+
+    if (uid !== POST) return next();
+
+    if (action === 'create' || action === 'update') {
+      const data = params.data ?? {};
+      for (const field of SYSTEM_FIELDS) delete data[field];
+      if (action === 'create') return next();
+
+      const before = (await strapi.db.query(POST).findOne({
+        where: { documentId: params.documentId },
+        select: ['id', 'title', 'status', 'approvedAt', 'moderationReason'],
+        populate: { poet: { select: ['id'] } },
+      })) as Before | null;
+      if (!before) return next();
+      const to = (data.status as WallStatus | undefined) ?? before.status;
+      if (to === before.status) {
+        // An edit without a decision (a typo fixed in an approved poem): the wall shows the new words.
+        const result = await next();
+        strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(to) });
+        return result;
+      }
+
+      const reason = typeof data.moderationReason === 'string' ? data.moderationReason.trim() : (before.moderationReason ?? '');
+      if ((to === 'rejected' || to === 'hidden') && !reason) {
+        throw new errors.ValidationError(`Write a Moderation reason for the poet before setting the status to ${to}.`);
+      }
+      Object.assign(data, {
+        moderatedAt: new Date(),
+        moderatedBy: panelEditor(strapi),
+        ...(to === 'approved' || to === 'pending' ? { moderationReason: null } : { moderationReason: reason }),
+        ...(to === 'held' ? {} : { openReports: 0 }),
+        ...(to === 'approved' && !before.approvedAt ? { approvedAt: new Date() } : {}),
+      });
+      const result = await strapi.db.transaction(async () => {
+        const updated = await next();
+        if (to !== 'held' && to !== 'pending') {
+          const title = typeof data.title === 'string' ? data.title : before.title;
+          await strapi.service('api::wall-post.moderation').settle({ id: before.id, title, poetId: before.poet?.id ?? null }, before.status, to, to === 'approved' ? null : reason);
+        }
+        return updated;
+      });
+      strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.status) || isPublic(to) });
+      return result;
+    }
+
+    if (action === 'delete') {
+      const before = await strapi.db.query(POST).findOne({ where: { documentId: params.documentId }, select: ['id', 'status'] });
+      const result = await next();
+      if (before) {
+        await strapi.db.query(LIKE).deleteMany({ where: { postId: before.id } });
+        await strapi.db.query(REPORT).deleteMany({ where: { postId: before.id } });
+        strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.status) });
+      }
+      return result;
+    }
+
+    return next();
+  });
+}
+
+const HELP: Record<string, string> = {
+  status: 'approved shows the poem on the wall; rejected and hidden need a Moderation reason. The poet is notified when you save.',
+  moderationReason: 'The poet reads this when their poem is rejected or hidden.',
+  openReports: 'Open reports; several take the poem off the wall (held) until someone decides.',
+  flagged: 'The word-list prefilter found listed words: a hint, never a decision.',
+  prefilterFlags: 'Listed words the prefilter found.',
+  similarity: 'Contest entries and posts with similar text (originality check).',
+};
+
+/** Panel layout of wall posts and reports: the moderation fields first and explained, the counters read-only. */
+export async function configureWallPanel(strapi: Core.Strapi) {
+  try {
+    const contentTypes = strapi.plugin('content-manager').service('content-types');
+    const configure = async (uid: string, change: (config: any) => void) => {
+      const config = await contentTypes.findConfiguration({ uid });
+      change(config);
+      await contentTypes.updateConfiguration({ uid }, { settings: config.settings, metadatas: config.metadatas, layouts: config.layouts });
+    };
+    await configure(POST, (config) => {
+      config.settings = { ...config.settings, mainField: 'title', defaultSortBy: 'createdAt', defaultSortOrder: 'DESC' };
+      config.layouts.list = ['id', 'title', 'status', 'openReports', 'flagged', 'createdAt'];
+      for (const [field, description] of Object.entries(HELP)) config.metadatas[field].edit.description = description;
+      for (const field of SYSTEM_FIELDS) config.metadatas[field].edit.editable = false;
+    });
+    await configure(REPORT, (config) => {
+      config.settings = { ...config.settings, defaultSortBy: 'createdAt', defaultSortOrder: 'DESC' };
+      config.layouts.list = ['id', 'post', 'reason', 'status', 'createdAt'];
+      for (const field of ['reporterId', 'postId']) config.metadatas[field].edit.editable = false;
+    });
+  } catch (error) {
+    strapi.log.warn(`wall: could not lay out the panel's wall views: ${(error as Error).message}`);
+  }
+}
