@@ -117,6 +117,25 @@ describe('sharing a poem', () => {
     expect(queue.body.items.find((item: { id: number }) => item.id === id)).toMatchObject({ flags: ['shit'], status: 'pending' });
   });
 
+  it('flags much the same words as a contest entry or an earlier post for the moderators, and forgets deleted posts', async () => {
+    const words = 'I kept the lamp on for the rain,\nas if the rain could lose its way\nbetween the river and the lane\nand knock, and ask if it could stay.';
+    await cms.strapi.service('api::originality.originality').register('entry', 424242, words);
+    const first = await newPoet();
+    const copy = await sharedPost(first.token, poem('Lamp', { text: words.replace('lamp', 'light') }));
+    const again = await sharedPost((await newPoet()).token, poem('Lamp again', { text: words }));
+    const queue = await api.get('/api/admin/wall/posts?filter=pending&pageSize=50').set(bearer(tokens.moderator)).expect(200);
+    const similar = (id: number) => queue.body.items.find((item: { id: number }) => item.id === id).similar;
+    expect(similar(copy)).toEqual([{ kind: 'entry', refId: 424242, similarity: expect.any(Number) }]);
+    expect(similar(again).map((s: { kind: string; refId: number }) => `${s.kind}:${s.refId}`).sort()).toEqual(['entry:424242', `wall-post:${copy}`]);
+    expect(similar(again).every((s: { similarity: number }) => s.similarity >= 0.6)).toBe(true);
+    const original = await sharedPost((await newPoet()).token, poem('Mine', { text: 'Salt on the windowsill, the gulls\narguing over a loaf of sky' }));
+    expect((await db(POST).findOne({ where: { id: original } })).similarity).toBeNull();
+    await api.delete(`/api/wall/posts/${copy}`).set(bearer(first.token)).expect(204);
+    expect(await cms.strapi.service('api::originality.originality').findSimilar(words, { excludeKind: 'entry', excludeRefId: 424242 })).toEqual([
+      expect.objectContaining({ kind: 'wall-post', refId: again }),
+    ]);
+  });
+
   it.each([
     ['an empty title', poem(''), /^title: is required$/],
     ['a title over 120 characters', poem('t'.repeat(121)), /^title: must be at most 120 characters$/],

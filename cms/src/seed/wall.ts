@@ -115,6 +115,7 @@ export async function seedWallDemo(strapi: Core.Strapi) {
       },
     });
     for (const uid of post.likedBy ?? []) await strapi.db.query(LIKE).create({ data: { postId: row.id, userId: ids.get(uid) } });
+    await strapi.service('api::originality.originality').register('wall-post', row.id, post.text);
   }
 }
 

@@ -46,7 +46,12 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
     if (action === 'create' || action === 'update') {
       const data = params.data ?? {};
       for (const field of SYSTEM_FIELDS) delete data[field];
-      if (action === 'create') return next();
+      if (action === 'create') {
+        const created = await next();
+        const id = (created as { id?: number } | null)?.id;
+        if (id && typeof data.text === 'string') await strapi.service('api::originality.originality').register('wall-post', id, data.text);
+        return created;
+      }
 
       const before = (await strapi.db.query(POST).findOne({
         where: { documentId: params.documentId },
@@ -55,32 +60,31 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
       })) as Before | null;
       if (!before) return next();
       const to = (data.status as WallStatus | undefined) ?? before.status;
-      if (to === before.status) {
-        // An edit without a decision (a typo fixed in an approved poem): the wall shows the new words.
-        const result = await next();
-        strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(to) });
-        return result;
-      }
-
+      const decided = to !== before.status;
       const reason = typeof data.moderationReason === 'string' ? data.moderationReason.trim() : (before.moderationReason ?? '');
-      if ((to === 'rejected' || to === 'hidden') && !reason) {
-        throw new errors.ValidationError(`Write a Moderation reason for the poet before setting the status to ${to}.`);
+      if (decided) {
+        if ((to === 'rejected' || to === 'hidden') && !reason) {
+          throw new errors.ValidationError(`Write a Moderation reason for the poet before setting the status to ${to}.`);
+        }
+        Object.assign(data, {
+          moderatedAt: new Date(),
+          moderatedBy: panelEditor(strapi),
+          moderationReason: to === 'approved' || to === 'pending' ? null : reason,
+          ...(to === 'held' ? {} : { openReports: 0 }),
+          ...(to === 'approved' && !before.approvedAt ? { approvedAt: new Date() } : {}),
+        });
       }
-      Object.assign(data, {
-        moderatedAt: new Date(),
-        moderatedBy: panelEditor(strapi),
-        ...(to === 'approved' || to === 'pending' ? { moderationReason: null } : { moderationReason: reason }),
-        ...(to === 'held' ? {} : { openReports: 0 }),
-        ...(to === 'approved' && !before.approvedAt ? { approvedAt: new Date() } : {}),
-      });
       const result = await strapi.db.transaction(async () => {
         const updated = await next();
-        if (to !== 'held' && to !== 'pending') {
+        // The words may have changed: the originality fingerprint follows them.
+        if (typeof data.text === 'string') await strapi.service('api::originality.originality').register('wall-post', before.id, data.text);
+        if (decided && to !== 'held' && to !== 'pending') {
           const title = typeof data.title === 'string' ? data.title : before.title;
           await strapi.service('api::wall-post.moderation').settle({ id: before.id, title, poetId: before.poet?.id ?? null }, before.status, to, to === 'approved' ? null : reason);
         }
         return updated;
       });
+      // A decision, or an edit of a poem on the wall (a typo fixed): the wall shows what changed.
       strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.status) || isPublic(to) });
       return result;
     }
@@ -91,6 +95,7 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
       if (before) {
         await strapi.db.query(LIKE).deleteMany({ where: { postId: before.id } });
         await strapi.db.query(REPORT).deleteMany({ where: { postId: before.id } });
+        await strapi.service('api::originality.originality').remove('wall-post', before.id);
         strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.status) });
       }
       return result;

@@ -19,6 +19,7 @@ export const notOnTheWall = (id: number) => new ApiError(404, `No poem number ${
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const posts = () => strapi.db.query(POST);
+  const originality = () => strapi.service('api::originality.originality');
   const ttlMs = Number(process.env.WALL_CACHE_SECONDS ?? 5) * 1000;
   const pages = createTtlCache<WallPage>({ ttlMs, maxEntries: 200 });
   const details = createTtlCache<WallPostDetail | null>({ ttlMs, maxEntries: 2000 });
@@ -64,8 +65,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async create(user: { id: number }, input: NewPostBody): Promise<MyWallPost> {
       await strapi.service('api::wall-post.limits').posts.consume(user.id);
       const flags = prefilterFlags(input.title, input.text);
-      const row = await posts().create({
-        data: { ...input, status: 'pending', poet: user.id, likesCount: 0, openReports: 0, flagged: flags.length > 0, prefilterFlags: flags },
+      const row = await strapi.db.transaction(async () => {
+        const created = await posts().create({
+          data: { ...input, status: 'pending', poet: user.id, likesCount: 0, openReports: 0, flagged: flags.length > 0, prefilterFlags: flags },
+        });
+        // Originality: earlier contest entries and wall posts with much the same words, for the moderators.
+        const similar = await originality().findSimilar(input.text, { excludeKind: 'wall-post', excludeRefId: created.id });
+        await originality().register('wall-post', created.id, input.text);
+        return similar.length ? posts().update({ where: { id: created.id }, data: { similarity: similar } }) : created;
       });
       return toMine(row as PostRow);
     },
@@ -89,6 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await strapi.db.transaction(async () => {
         await strapi.db.query(LIKE).deleteMany({ where: { postId: id } });
         await strapi.db.query(REPORT).deleteMany({ where: { postId: id } });
+        await originality().remove('wall-post', id);
         await posts().delete({ where: { id } });
       });
       changed({ rebuild: isPublic(post.status) });
