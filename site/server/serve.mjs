@@ -43,7 +43,7 @@ function staticHandler() {
     },
   });
 }
-precompress(distDir);
+await precompress(distDir);
 let serveStatic = staticHandler();
 let notFoundPage = readFileSync(`${distDir}/404.html`);
 
@@ -59,9 +59,13 @@ function buildSite() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     child.on('error', reject);
-    child.on('exit', (code) => {
+    child.on('exit', async (code) => {
       if (code !== 0 || !existsSync(`${nextDir}/index.html`)) return reject(new Error(`astro build exited with ${code}`));
-      precompress(nextDir);
+      try {
+        await precompress(nextDir, { previous: distDir });
+      } catch (error) {
+        return reject(error);
+      }
       rmSync(oldDir, { recursive: true, force: true });
       renameSync(distDir, oldDir);
       renameSync(nextDir, distDir);
