@@ -117,7 +117,6 @@ function ShareForm({ onShared }: { onShared: () => void }) {
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-label="Share a poem">
       <FormAlert>{problem}</FormAlert>
-      <Notice>{notice}</Notice>
       <p className="text-sm text-ink-soft">Plain text only: your line breaks and spacing are kept exactly. Be kind: Writory is for poets from 13 years old, and a moderator reads every poem before it appears.</p>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-title`} className="text-sm font-semibold">{LABEL.title}</label>
@@ -153,6 +152,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
         {error('text')}
       </div>
       <button type="submit" className="btn btn-default" disabled={sending}>{sending ? 'Sending…' : 'Send to the moderators'}</button>
+      <Notice>{notice}</Notice>
     </form>
   );
 }
