@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { WALL_SORTS, type WallPage, type WallSort } from '@writory/shared';
 import PostCard from '../components/wall/PostCard';
 import { apiFetch } from '../lib/api';
-import { SORT_LABEL, wallViewFrom, wallViewSearch } from '../lib/wall';
+import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { clearLiked, loadLiked } from '../stores/wall-likes';
 
@@ -11,10 +11,10 @@ type View = { sort: WallSort; page: number };
 
 /**
  * The wall's poems, newest or most liked, page by page. The page is built with the newest poems in it (no
- * JavaScript needed to read them); once here it asks the cms for the current ones, which adds what was approved
- * since the build and the latest like counts.
+ * JavaScript needed to read them, rebuilt within seconds of each decision); the island asks the cms's cached API
+ * for other views, for signed-in poets, and when the built copy is over a minute old (like counts move).
  */
-export default function WallFeed({ initial }: { initial: WallPage }) {
+export default function WallFeed({ initial, builtAt }: { initial: WallPage; builtAt: number }) {
   const [data, setData] = useState(initial);
   const [view, setView] = useState<View>({ sort: initial.sort, page: initial.pagination.page });
   const [state, setState] = useState<'ready' | 'loading' | 'failed'>('ready');
@@ -44,11 +44,19 @@ export default function WallFeed({ initial }: { initial: WallPage }) {
   }
 
   useEffect(() => {
-    void show(wallViewFrom(window.location.search), 'none');
     const onPop = () => void show(wallViewFrom(window.location.search), 'none', true);
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
+
+  // Once we know who is reading: the built copy serves visitors while it is fresh; anything else comes from the cms.
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (status === 'loading' || refreshed.current) return;
+    refreshed.current = true;
+    const wanted = wallViewFrom(window.location.search);
+    if (feedNeedsRefresh({ view: wanted, builtAt, now: Date.now(), signedIn: status === 'signed-in' })) void show(wanted, 'none');
+  }, [status, builtAt]);
 
   useEffect(() => {
     if (status === 'signed-in') loadLiked(data.posts.map((post) => post.id)).catch(() => undefined);

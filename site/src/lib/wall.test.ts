@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWallDate, languageLabel, likesText, postIdFrom, wallViewFrom, wallViewSearch } from './wall';
+import { feedNeedsRefresh, formatWallDate, languageLabel, likesText, postIdFrom, wallViewFrom, wallViewSearch } from './wall';
 
 describe('languageLabel', () => {
   it.each([
@@ -46,5 +46,18 @@ describe('text', () => {
   it('formats dates the same everywhere and counts likes in words', () => {
     expect(formatWallDate('2026-11-22T23:30:00.000Z')).toBe('Nov 22, 2026');
     expect([likesText(0), likesText(1), likesText(1200)]).toEqual(['0 likes', '1 like', '1,200 likes']);
+  });
+});
+
+describe('feedNeedsRefresh', () => {
+  const newest = { sort: 'newest' as const, page: 1 };
+  it.each([
+    ['a visitor, built 10 s ago', newest, 10_000, false, false],
+    ['a visitor, built 2 minutes ago', newest, 120_000, false, true],
+    ['a signed-in poet', newest, 10_000, true, true],
+    ['a visitor on page 2', { sort: 'newest' as const, page: 2 }, 10_000, false, true],
+    ['a visitor on the most liked', { sort: 'most-liked' as const, page: 1 }, 10_000, false, true],
+  ])('%s: %s', (_name, view, age, signedIn, expected) => {
+    expect(feedNeedsRefresh({ view, builtAt: 1_000_000, now: 1_000_000 + age, signedIn })).toBe(expected);
   });
 });

@@ -59,3 +59,14 @@ export function postIdFrom(search: string): number | null {
 
 /** "1 like", "12 likes". */
 export const likesText = (likes: number) => `${likes.toLocaleString('en')} ${likes === 1 ? 'like' : 'likes'}`;
+
+/** How old the built first page may be before the feed island asks the cms for a fresh one. */
+export const WALL_BUILD_FRESH_MS = 60_000;
+
+/**
+ * Whether the feed island should read its view from the cms: always for another view than the built one (the
+ * newest, page 1), for signed-in poets (their likes change the counts), and when the built copy is over a minute old.
+ */
+export function feedNeedsRefresh({ view, builtAt, now, signedIn }: { view: { sort: WallSort; page: number }; builtAt: number; now: number; signedIn: boolean }): boolean {
+  return view.sort !== 'newest' || view.page !== 1 || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
+}
