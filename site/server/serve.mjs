@@ -12,7 +12,8 @@ import { createRebuilder } from './rebuilder.mjs';
 import { precompress } from './precompress.mjs';
 
 const siteDir = fileURLToPath(new URL('..', import.meta.url));
-const distDir = `${siteDir}dist`;
+// SITE_DIST_DIR serves another build (the wall benchmark builds and serves its own).
+const distDir = process.env.SITE_DIST_DIR ?? `${siteDir}dist`;
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -121,9 +121,10 @@ export async function seedWallDemo(strapi: Core.Strapi) {
 
 /**
  * `count` approved posts by the demo poets, inserted in batches straight into the tables (for the wall benchmark:
- * 100,000 posts in seconds). Likes are only counted on the posts, not stored one by one.
+ * 100,000 posts in seconds; SQLite takes at most 500 rows per insert). Likes are only counted on the posts, not
+ * stored one by one.
  */
-export async function seedWallBulk(strapi: Core.Strapi, count: number, { batch = 1000 } = {}) {
+export async function seedWallBulk(strapi: Core.Strapi, count: number, { batch = 400 } = {}) {
   const knex = strapi.db.connection;
   const posts = strapi.db.metadata.get(POST);
   const poetLink = (posts.attributes.poet as any).joinTable;
