@@ -21,7 +21,8 @@ export type WallReportReason = (typeof WALL_REPORT_REASONS)[number];
 export const WALL_STATUSES = ['pending', 'approved', 'rejected', 'hidden', 'held'] as const;
 export type WallStatus = (typeof WALL_STATUSES)[number];
 
-export const WALL_DECISIONS = ['approve', 'reject', 'hide', 'restore'] as const;
+/** dismiss: keep a reported poem on the wall and close its reports. */
+export const WALL_DECISIONS = ['approve', 'reject', 'hide', 'restore', 'dismiss'] as const;
 export type WallDecision = (typeof WALL_DECISIONS)[number];
 
 /** Who wrote a post, as anyone may see it. */

@@ -28,12 +28,13 @@ const FILTER_LABEL: Record<WallModerationFilter, string> = {
 const ACTIONS: Record<WallModerationItem['status'], WallDecision[]> = {
   pending: ['approve', 'reject'],
   rejected: ['approve'],
-  approved: ['hide'],
+  approved: ['dismiss', 'hide'],
   held: ['restore', 'hide'],
   hidden: ['restore'],
 };
-const ACTION_LABEL: Record<WallDecision, string> = { approve: 'Approve', reject: 'Reject', hide: 'Hide', restore: 'Restore' };
-const DONE: Record<WallDecision, string> = { approve: 'approved', reject: 'rejected', hide: 'hidden', restore: 'restored' };
+const actionsFor = (item: WallModerationItem) => ACTIONS[item.status].filter((action) => action !== 'dismiss' || item.openReports > 0);
+const ACTION_LABEL: Record<WallDecision, string> = { approve: 'Approve', reject: 'Reject', hide: 'Hide', restore: 'Restore', dismiss: 'Keep, dismiss the reports' };
+const DONE: Record<WallDecision, string> = { approve: 'approved', reject: 'rejected', hide: 'hidden', restore: 'restored', dismiss: 'kept on the wall' };
 const needsReason = (action: WallDecision) => action === 'reject' || action === 'hide';
 
 /** /admin-wall-moderation: the queue of wall posts, for moderators and admins. */
@@ -60,7 +61,7 @@ export default function WallModeration() {
   }, [status, filter, page, reload]);
 
   const decided = (item: WallModerationItem, action: WallDecision) => {
-    setNotice(`“${item.title}” ${DONE[action]}. The poet has been notified.`);
+    setNotice(`“${item.title}” ${DONE[action]}.${action === 'dismiss' ? ' Its reports are closed.' : ' The poet has been notified.'}`);
     setReload((n) => n + 1);
   };
 
@@ -197,12 +198,12 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
               </div>
             )}
             <div className="flex flex-wrap gap-2">
-              {ACTIONS[item.status].map((action) => (
+              {actionsFor(item).map((action) => (
                 <button
                   key={action}
                   type="button"
                   disabled={busy}
-                  className={`btn btn-sm ${action === 'approve' || action === 'restore' ? 'btn-default' : 'btn-destructive'}`}
+                  className={`btn btn-sm ${action === 'hide' || action === 'reject' ? 'btn-destructive' : 'btn-default'}`}
                   onClick={() => void decide(action)}
                 >
                   {asking === action ? `Confirm: ${ACTION_LABEL[action].toLowerCase()}` : ACTION_LABEL[action]}

@@ -2,7 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { idParams, likedQuery, newPostBody, newReportBody, wallQuery } from '../validation/wall';
 
-const PUBLIC_CACHE = 'public, max-age=10, stale-while-revalidate=20';
+// Browsers ask again each time (a poet who just liked or was approved sees it); a shared cache may keep 5 s.
+const PUBLIC_CACHE = 'public, max-age=0, s-maxage=5';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const posts = () => strapi.service('api::wall-post.posts');

@@ -32,7 +32,12 @@ describe('decisions', () => {
 
   it.each(table)('%s on a %s post', (action, status) => {
     const allowed = DECISIONS[action].from.includes(status);
-    expect(decisionRefusal(action, status) === null).toBe(allowed);
+    expect(decisionRefusal(action, status, 1) === null).toBe(allowed);
+  });
+
+  it('dismisses only open reports', () => {
+    expect(decisionRefusal('dismiss', 'approved', 0)).toBe('This poem has no open reports to dismiss.');
+    expect(decisionRefusal('dismiss', 'approved', 2)).toBeNull();
   });
 
   it('names the state in a refusal', () => {
@@ -46,5 +51,6 @@ describe('decisions', () => {
     expect(decisionNotice(post, 'pending', 'rejected', 'Too short.')?.message).toBe('A moderator did not approve “Rain”. Reason: Too short.');
     expect(decisionNotice(post, 'approved', 'hidden', 'Copied.')?.message).toBe('A moderator took “Rain” off the Writory Wall. Reason: Copied.');
     expect(decisionNotice(post, 'approved', 'held', null)).toBeNull();
+    expect(decisionNotice(post, 'approved', 'approved', null)).toBeNull();
   });
 });

@@ -78,6 +78,7 @@ export const DECISIONS: Record<WallDecision, { from: readonly WallStatus[]; to: 
   reject: { from: ['pending'], to: 'rejected' },
   hide: { from: ['approved', 'held'], to: 'hidden' },
   restore: { from: ['hidden', 'held'], to: 'approved' },
+  dismiss: { from: ['approved'], to: 'approved' },
 };
 
 const STATUS_WORDS: Record<WallStatus, string> = {
@@ -89,7 +90,8 @@ const STATUS_WORDS: Record<WallStatus, string> = {
 };
 
 /** Why a decision cannot apply to a post in this state, or null when it can. */
-export function decisionRefusal(action: WallDecision, status: WallStatus): string | null {
+export function decisionRefusal(action: WallDecision, status: WallStatus, openReports = 0): string | null {
+  if (action === 'dismiss' && status === 'approved' && openReports === 0) return 'This poem has no open reports to dismiss.';
   if (DECISIONS[action].from.includes(status)) return null;
   const allowed = DECISIONS[action].from.map((s) => STATUS_WORDS[s]).join(' or ');
   return `This poem is ${STATUS_WORDS[status]}; "${action}" applies only to a poem that is ${allowed}.`;
@@ -97,6 +99,7 @@ export function decisionRefusal(action: WallDecision, status: WallStatus): strin
 
 /** What the poet is told when their post moves from one state to another; null for moves that are no decision. */
 export function decisionNotice(post: { id: number; title: string }, from: WallStatus, to: WallStatus, reason: string | null) {
+  if (from === to) return null; // reports dismissed: nothing changes for the poet
   const quoted = `“${post.title}”`;
   const why = reason ? ` Reason: ${reason}` : '';
   if (to === 'approved' && (from === 'hidden' || from === 'held')) {

@@ -103,14 +103,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * approve, reject (with a reason), hide (with a reason) or restore. Nobody decides on their own poem; a decision
+     * approve, reject (with a reason), hide (with a reason), restore, or dismiss the reports of a poem that stays on
+     * the wall. Every decision closes the post's open reports. Nobody decides on their own poem; a decision
      * applies only to the state the moderator saw (two moderators at once: the second gets a 409).
      */
     async decide(moderator: Moderator, id: number, { action, reason }: DecisionBody): Promise<WallModerationItem> {
       const post = (await posts().findOne({ where: { id }, populate: { poet: { select: ['id'] } } })) as PostRow | null;
       if (!post) throw new ApiError(404, `No wall post number ${id}.`, { id }, 'NotFoundError');
       if (post.poet?.id === moderator.id) throw forbidden('You cannot moderate your own poem: another moderator will decide.');
-      const refusal = decisionRefusal(action, post.status);
+      const refusal = decisionRefusal(action, post.status, post.openReports ?? 0);
       if (refusal) throw new ApiError(409, refusal, { status: post.status, action }, 'ConflictError');
       const { to } = DECISIONS[action];
       const kept = to === 'rejected' || to === 'hidden' ? (reason ?? null) : null;

@@ -95,7 +95,7 @@ describe('report and decision bodies', () => {
     ['report', { reason: 'other' }, 'note: is required when the reason is "other": tell the moderators what is wrong', newReportBody],
     ['report', { reason: 'spam', note: 'n'.repeat(501) }, 'note: must be at most 500 characters', newReportBody],
     ['report', { reason: 'spam', postId: 3 }, 'These fields are not accepted: postId.', newReportBody],
-    ['decision', { action: 'publish' }, 'action: must be one of approve, reject, hide, restore', decisionBody],
+    ['decision', { action: 'publish' }, 'action: must be one of approve, reject, hide, restore, dismiss', decisionBody],
     ['decision', { action: 'reject' }, 'reason: is required to reject a poem: the poet reads it', decisionBody],
     ['decision', { action: 'hide', reason: '   ' }, 'reason: is required to hide a poem: the poet reads it', decisionBody],
     ['decision', { action: 'approve', reason: 'r'.repeat(501) }, 'reason: must be at most 500 characters', decisionBody],
