@@ -1,8 +1,8 @@
 // The Writory Wall end to end, against the real cms, Auth emulator and site: share → moderate → wall → like and
 // report → notifications; markup payloads stay text; Arabic and Hindi keep their direction and line breaks.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminApi, adminToken } from './cms-admin';
-import { AUTH_EMULATOR_URL, accountOf } from './demo';
+import { adminApi, adminToken, signInToPanel } from './cms-admin';
+import { AUTH_EMULATOR_URL, CMS_URL, accountOf } from './demo';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
@@ -251,6 +251,29 @@ test('@phone the wall and a post page fit a phone, page through the wall, and pa
 
   await open(page, '/writory-wall/post?id=999999');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This poem is not on the wall');
+});
+
+test('an editor approves a poem in the Strapi panel: it reaches the wall and the poet is notified', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const title = `Panel approved ${Date.now()}`;
+  const { id } = await api<{ id: number }>(request, await idToken(request, otherPoet), 'POST', '/api/wall/posts', { title, text: 'Approved\n  in the panel', language: 'en' });
+  const token = await adminToken(request);
+  const found = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::wall-post.wall-post?${new URLSearchParams({ 'filters[title][$eq]': title })}`);
+  const documentId = found.results[0].documentId;
+
+  const panel = await browser.newPage();
+  await signInToPanel(panel);
+  await panel.goto(`${CMS_URL}/admin/content-manager/collection-types/api::wall-post.wall-post/${documentId}`);
+  await expect(panel.getByText('The poet is notified when you save.')).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('combobox', { name: 'moderationStatus' }).click();
+  await panel.getByRole('option', { name: 'approved' }).click();
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText(/Saved/i).first()).toBeVisible({ timeout: 15_000 });
+  await panel.close();
+
+  expect(await notificationsAbout(request, title)).toEqual(['Your poem is on the Writory Wall']);
+  const res = await request.get(`/api/wall/posts/${id}`);
+  expect(res.status()).toBe(200);
 });
 
 test('poets without the role are sent away from the moderation queue', async ({ page }) => {

@@ -60,7 +60,7 @@ async function approvedPost(token: string, body = poem()): Promise<number> {
 /** Everything a refused request must leave as it was. */
 async function stored() {
   return {
-    posts: await db(POST).findMany({ orderBy: { id: 'asc' }, select: ['id', 'title', 'status', 'likesCount', 'openReports', 'moderationReason'] }),
+    posts: await db(POST).findMany({ orderBy: { id: 'asc' }, select: ['id', 'title', 'moderationStatus', 'likesCount', 'openReports', 'moderationReason'] }),
     likes: await db(LIKE).count(),
     reports: await db(REPORT).count(),
     notifications: await db(NOTIFICATION).count(),
@@ -112,7 +112,7 @@ describe('sharing a poem', () => {
   it('lets the word-list prefilter mark a post for moderators without deciding anything', async () => {
     const { token } = await newPoet();
     const id = await sharedPost(token, poem('Bad day', { text: 'this shit again' }));
-    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ status: 'pending', flagged: true, prefilterFlags: ['shit'] });
+    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ moderationStatus: 'pending', flagged: true, prefilterFlags: ['shit'] });
     const queue = await api.get('/api/admin/wall/posts?filter=pending&pageSize=50').set(bearer(tokens.moderator)).expect(200);
     expect(queue.body.items.find((item: { id: number }) => item.id === id)).toMatchObject({ flags: ['shit'], status: 'pending' });
   });
@@ -183,14 +183,14 @@ describe('the public wall', () => {
     const res = await api.get('/api/wall/posts').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
     expect(res.body).toMatchObject({ sort: 'newest', pagination: { page: 1, pageSize: 20 } });
-    const rows = await db(POST).findMany({ where: { status: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }], select: ['id'] });
+    const rows = await db(POST).findMany({ where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }], select: ['id'] });
     expect(res.body.posts.map((p: { id: number }) => p.id)).toEqual(rows.slice(0, 20).map((r: { id: number }) => r.id));
     expect(res.body.pagination.total).toBe(rows.length);
     const arabic = res.body.posts.find((p: { language: string }) => p.language === 'ar');
     expect(arabic).toMatchObject({ title: 'رسالة إلى البحر', poet: { name: 'Layla Haddad', pictureUrl: null }, truncated: false });
     expect(arabic.excerpt.split('\n')).toHaveLength(6);
     expect(JSON.stringify(res.body)).not.toMatch(/@writory\.local/);
-    const hidden = await db(POST).findMany({ where: { status: { $ne: 'approved' } }, select: ['id'] });
+    const hidden = await db(POST).findMany({ where: { moderationStatus: { $ne: 'approved' } }, select: ['id'] });
     const shown = await publicIds();
     expect(hidden.some((row: { id: number }) => shown.includes(row.id))).toBe(false);
   });
@@ -207,7 +207,7 @@ describe('the public wall', () => {
     const res = await api.get(`/api/wall/posts/${kitchen.id}`).expect(200);
     expect(res.body).toMatchObject({ id: kitchen.id, text: kitchen.text, likes: 3, poet: { name: 'Asha Verse' } });
     for (const status of ['pending', 'rejected']) {
-      const row = await db(POST).findOne({ where: { status } });
+      const row = await db(POST).findOne({ where: { moderationStatus: status } });
       expect((await api.get(`/api/wall/posts/${row.id}`).expect(404)).body.error.message).toBe(`No poem number ${row.id} is on the wall.`);
     }
     await api.get('/api/wall/posts/999999').expect(404);
@@ -230,7 +230,7 @@ describe('moderation', () => {
     expect((await api.get('/api/admin/wall/posts').set(auth)).status).toBe(status);
     if (status === 200) {
       await api.post(`/api/admin/wall/posts/${id}/decisions`).set(auth).send({ action: 'approve' }).expect(200);
-      expect((await db(POST).findOne({ where: { id } })).status).toBe('approved');
+      expect((await db(POST).findOne({ where: { id } })).moderationStatus).toBe('approved');
     } else {
       await expectRefused(() => api.post(`/api/admin/wall/posts/${id}/decisions`).set(auth).send({ action: 'approve' }), status);
     }
@@ -307,7 +307,7 @@ describe('moderation', () => {
 
   it('counts each queue for the moderators’ tabs', async () => {
     const res = await api.get('/api/admin/wall/posts?filter=rejected').set(bearer(tokens.admin)).expect(200);
-    expect(res.body.counts.rejected).toBe(await db(POST).count({ where: { status: 'rejected' } }));
+    expect(res.body.counts.rejected).toBe(await db(POST).count({ where: { moderationStatus: 'rejected' } }));
     expect(res.body.items.every((item: { status: string }) => item.status === 'rejected')).toBe(true);
     await api.get('/api/admin/wall/posts?filter=everything').set(bearer(tokens.admin)).expect(422);
   });
@@ -365,7 +365,7 @@ describe('reports', () => {
     const res = await api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'plagiarism', note: 'From a 1990 anthology.' }).expect(201);
     expect(res.body).toEqual({ held: false });
     await expectRefused(() => api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'spam' }), 409, /already reported/);
-    expect(await db(REPORT).findMany({ where: { postId: id } })).toEqual([expect.objectContaining({ reason: 'plagiarism', note: 'From a 1990 anthology.', status: 'open', reporterId: reporter.id })]);
+    expect(await db(REPORT).findMany({ where: { postId: id } })).toEqual([expect.objectContaining({ reason: 'plagiarism', note: 'From a 1990 anthology.', reportStatus: 'open', reporterId: reporter.id })]);
     expect(await publicIds()).toContain(id);
     expect(await db(NOTIFICATION).count({ where: { userId: poet.id } })).toBe(1); // the approval only: reporters stay unknown
   });
@@ -387,7 +387,7 @@ describe('reports', () => {
     expect(item.reports.map((r: { reason: string }) => r.reason).sort()).toEqual(['hate', 'inappropriate', 'spam']);
     await decide(tokens.moderator, id, { action: 'restore' }).expect(200);
     expect(await publicIds()).toContain(id);
-    expect(await db(REPORT).count({ where: { postId: id, status: 'open' } })).toBe(0);
+    expect(await db(REPORT).count({ where: { postId: id, reportStatus: 'open' } })).toBe(0);
     expect((await db(POST).findOne({ where: { id } })).openReports).toBe(0);
   });
 
@@ -397,8 +397,8 @@ describe('reports', () => {
     await expectRefused(() => decide(tokens.moderator, id, { action: 'dismiss' }), 409, 'This poem has no open reports to dismiss.');
     await api.post(`/api/wall/posts/${id}/reports`).set(bearer(tokens.judge)).send({ reason: 'hate' }).expect(201);
     await decide(tokens.moderator, id, { action: 'dismiss' }).expect(200);
-    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ status: 'approved', openReports: 0 });
-    expect(await db(REPORT).count({ where: { postId: id, status: 'open' } })).toBe(0);
+    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ moderationStatus: 'approved', openReports: 0 });
+    expect(await db(REPORT).count({ where: { postId: id, reportStatus: 'open' } })).toBe(0);
     expect(await db(NOTIFICATION).count({ where: { userId: poet.id } })).toBe(1); // the approval only
     expect(await publicIds()).toContain(id);
   });
@@ -419,12 +419,12 @@ describe('the Strapi panel', () => {
     const poet = await newPoet();
     const id = await sharedPost(poet.token);
     const { documentId } = await db(POST).findOne({ where: { id } });
-    await expect(documents().update({ documentId, data: { status: 'rejected' } as any })).rejects.toThrow(/Moderation reason/);
-    expect((await db(POST).findOne({ where: { id } })).status).toBe('pending');
-    await documents().update({ documentId, data: { status: 'approved', likesCount: 999, openReports: 5 } as any });
-    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ status: 'approved', likesCount: 0, openReports: 0, moderatedBy: 'Strapi panel' });
+    await expect(documents().update({ documentId, data: { moderationStatus: 'rejected' } as any })).rejects.toThrow(/Moderation reason/);
+    expect((await db(POST).findOne({ where: { id } })).moderationStatus).toBe('pending');
+    await documents().update({ documentId, data: { moderationStatus: 'approved', likesCount: 999, openReports: 5 } as any });
+    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ moderationStatus: 'approved', likesCount: 0, openReports: 0, moderatedBy: 'Strapi panel' });
     expect(await publicIds()).toContain(id);
-    await documents().update({ documentId, data: { status: 'hidden', moderationReason: 'Off-topic for the wall.' } as any });
+    await documents().update({ documentId, data: { moderationStatus: 'hidden', moderationReason: 'Off-topic for the wall.' } as any });
     const titles = (await db(NOTIFICATION).findMany({ where: { userId: poet.id }, orderBy: { id: 'asc' } })).map((n: { title: string }) => n.title);
     expect(titles).toEqual(['Your poem is on the Writory Wall', 'Your poem was taken off the wall']);
     expect(await publicIds()).not.toContain(id);

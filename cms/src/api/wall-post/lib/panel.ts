@@ -12,7 +12,7 @@ export const SYSTEM_FIELDS = ['likesCount', 'openReports', 'flagged', 'prefilter
 interface Before {
   id: number;
   title: string;
-  status: WallStatus;
+  moderationStatus: WallStatus;
   approvedAt: string | null;
   moderationReason: string | null;
   poet: { id: number } | null;
@@ -35,7 +35,7 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
       const result = await next();
       const postId = (before?.postId ?? (result as { postId?: number } | null)?.postId) as number | undefined;
       if (postId) {
-        const open = await strapi.db.query(REPORT).count({ where: { postId, status: 'open' } });
+        const open = await strapi.db.query(REPORT).count({ where: { postId, reportStatus: 'open' } });
         await strapi.db.query(POST).update({ where: { id: postId }, data: { openReports: open } });
       }
       return result;
@@ -55,16 +55,16 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
 
       const before = (await strapi.db.query(POST).findOne({
         where: { documentId: params.documentId },
-        select: ['id', 'title', 'status', 'approvedAt', 'moderationReason'],
+        select: ['id', 'title', 'moderationStatus', 'approvedAt', 'moderationReason'],
         populate: { poet: { select: ['id'] } },
       })) as Before | null;
       if (!before) return next();
-      const to = (data.status as WallStatus | undefined) ?? before.status;
-      const decided = to !== before.status;
+      const to = (data.moderationStatus as WallStatus | undefined) ?? before.moderationStatus;
+      const decided = to !== before.moderationStatus;
       const reason = typeof data.moderationReason === 'string' ? data.moderationReason.trim() : (before.moderationReason ?? '');
       if (decided) {
         if ((to === 'rejected' || to === 'hidden') && !reason) {
-          throw new errors.ValidationError(`Write a Moderation reason for the poet before setting the status to ${to}.`);
+          throw new errors.ValidationError(`Write a Moderation reason for the poet before setting the Moderation status to ${to}.`);
         }
         Object.assign(data, {
           moderatedAt: new Date(),
@@ -80,23 +80,23 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
         if (typeof data.text === 'string') await strapi.service('api::originality.originality').register('wall-post', before.id, data.text);
         if (decided && to !== 'held' && to !== 'pending') {
           const title = typeof data.title === 'string' ? data.title : before.title;
-          await strapi.service('api::wall-post.moderation').settle({ id: before.id, title, poetId: before.poet?.id ?? null }, before.status, to, to === 'approved' ? null : reason);
+          await strapi.service('api::wall-post.moderation').settle({ id: before.id, title, poetId: before.poet?.id ?? null }, before.moderationStatus, to, to === 'approved' ? null : reason);
         }
         return updated;
       });
       // A decision, or an edit of a poem on the wall (a typo fixed): the wall shows what changed.
-      strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.status) || isPublic(to) });
+      strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.moderationStatus) || isPublic(to) });
       return result;
     }
 
     if (action === 'delete') {
-      const before = await strapi.db.query(POST).findOne({ where: { documentId: params.documentId }, select: ['id', 'status'] });
+      const before = await strapi.db.query(POST).findOne({ where: { documentId: params.documentId }, select: ['id', 'moderationStatus'] });
       const result = await next();
       if (before) {
         await strapi.db.query(LIKE).deleteMany({ where: { postId: before.id } });
         await strapi.db.query(REPORT).deleteMany({ where: { postId: before.id } });
         await strapi.service('api::originality.originality').remove('wall-post', before.id);
-        strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.status) });
+        strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.moderationStatus) });
       }
       return result;
     }
@@ -106,7 +106,7 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
 }
 
 const HELP: Record<string, string> = {
-  status: 'approved shows the poem on the wall; rejected and hidden need a Moderation reason. The poet is notified when you save.',
+  moderationStatus: 'approved shows the poem on the wall; rejected and hidden need a Moderation reason. The poet is notified when you save.',
   moderationReason: 'The poet reads this when their poem is rejected or hidden.',
   openReports: 'Open reports; several take the poem off the wall (held) until someone decides.',
   flagged: 'The word-list prefilter found listed words: a hint, never a decision.',
@@ -125,13 +125,13 @@ export async function configureWallPanel(strapi: Core.Strapi) {
     };
     await configure(POST, (config) => {
       config.settings = { ...config.settings, mainField: 'title', defaultSortBy: 'createdAt', defaultSortOrder: 'DESC' };
-      config.layouts.list = ['id', 'title', 'status', 'openReports', 'flagged', 'createdAt'];
+      config.layouts.list = ['id', 'title', 'moderationStatus', 'openReports', 'flagged', 'createdAt'];
       for (const [field, description] of Object.entries(HELP)) config.metadatas[field].edit.description = description;
       for (const field of SYSTEM_FIELDS) config.metadatas[field].edit.editable = false;
     });
     await configure(REPORT, (config) => {
       config.settings = { ...config.settings, defaultSortBy: 'createdAt', defaultSortOrder: 'DESC' };
-      config.layouts.list = ['id', 'post', 'reason', 'status', 'createdAt'];
+      config.layouts.list = ['id', 'post', 'reason', 'reportStatus', 'createdAt'];
       for (const field of ['reporterId', 'postId']) config.metadatas[field].edit.editable = false;
     });
   } catch (error) {

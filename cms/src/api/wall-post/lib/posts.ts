@@ -29,7 +29,7 @@ export interface PostRow {
   title: string;
   text: string;
   language: string;
-  status: WallStatus;
+  moderationStatus: WallStatus;
   moderationReason: string | null;
   likesCount: number | null;
   openReports: number | null;
@@ -68,8 +68,8 @@ export function toDetail(row: PostRow): WallPostDetail {
 }
 
 export function toMine(row: PostRow): MyWallPost {
-  const reason = row.status === 'rejected' || row.status === 'hidden' ? row.moderationReason : null;
-  return { id: row.id, title: row.title, language: row.language, status: row.status, reason: reason ?? null, likes: row.likesCount ?? 0, createdAt: iso(row.createdAt) };
+  const reason = row.moderationStatus === 'rejected' || row.moderationStatus === 'hidden' ? row.moderationReason : null;
+  return { id: row.id, title: row.title, language: row.language, status: row.moderationStatus, reason: reason ?? null, likes: row.likesCount ?? 0, createdAt: iso(row.createdAt) };
 }
 
 /** Which states each moderator decision applies to, and where it moves the post. */

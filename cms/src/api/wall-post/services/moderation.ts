@@ -14,11 +14,11 @@ import type { DecisionBody, ModerationQuery } from '../validation/wall';
 const REPORTS_PER_ITEM = 50;
 
 const FILTERS: Record<WallModerationFilter, { where: object; orderBy: object[] }> = {
-  pending: { where: { status: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
-  reported: { where: { $or: [{ status: 'held' }, { openReports: { $gt: 0 } }] }, orderBy: [{ openReports: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }] },
-  approved: { where: { status: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }] },
-  hidden: { where: { status: 'hidden' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
-  rejected: { where: { status: 'rejected' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
+  pending: { where: { moderationStatus: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+  reported: { where: { $or: [{ moderationStatus: 'held' }, { openReports: { $gt: 0 } }] }, orderBy: [{ openReports: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }] },
+  approved: { where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }] },
+  hidden: { where: { moderationStatus: 'hidden' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
+  rejected: { where: { moderationStatus: 'rejected' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
 };
 
 interface Moderator {
@@ -39,7 +39,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       title: row.title,
       text: row.text,
       language: row.language,
-      status: row.status,
+      status: row.moderationStatus,
       reason: row.moderationReason ?? null,
       poet: { ...poetOf(row), id: row.poet?.id ?? 0 },
       own: row.poet?.id === viewer.id,
@@ -58,13 +58,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (postIds.length === 0) return byPost;
     const rows = await reports().findMany({
       where: { postId: { $in: postIds } },
-      orderBy: [{ status: 'asc' }, { createdAt: 'desc' }],
-      select: ['id', 'postId', 'reason', 'note', 'status', 'createdAt'],
+      orderBy: [{ reportStatus: 'asc' }, { createdAt: 'desc' }],
+      select: ['id', 'postId', 'reason', 'note', 'reportStatus', 'createdAt'],
       limit: REPORTS_PER_ITEM * postIds.length,
     });
     for (const row of rows) {
       const list = byPost.get(row.postId) ?? [];
-      if (list.length < REPORTS_PER_ITEM) list.push({ id: row.id, reason: row.reason, note: row.note ?? null, status: row.status, createdAt: new Date(row.createdAt).toISOString() });
+      if (list.length < REPORTS_PER_ITEM) list.push({ id: row.id, reason: row.reason, note: row.note ?? null, status: row.reportStatus, createdAt: new Date(row.createdAt).toISOString() });
       byPost.set(row.postId, list);
     }
     return byPost;
@@ -82,7 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * are resolved and the poet is told.
    */
   async function settle(post: { id: number; title: string; poetId: number | null }, from: WallStatus, to: WallStatus, reason: string | null) {
-    await reports().updateMany({ where: { postId: post.id, status: 'open' }, data: { status: 'resolved', resolvedAt: new Date() } });
+    await reports().updateMany({ where: { postId: post.id, reportStatus: 'open' }, data: { reportStatus: 'resolved', resolvedAt: new Date() } });
     const notice = decisionNotice(post, from, to, reason);
     if (notice && post.poetId) await strapi.service('api::notification.notification').notify(post.poetId, notice);
   }
@@ -111,16 +111,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const post = (await posts().findOne({ where: { id }, populate: { poet: { select: ['id'] } } })) as PostRow | null;
       if (!post) throw new ApiError(404, `No wall post number ${id}.`, { id }, 'NotFoundError');
       if (post.poet?.id === moderator.id) throw forbidden('You cannot moderate your own poem: another moderator will decide.');
-      const refusal = decisionRefusal(action, post.status, post.openReports ?? 0);
-      if (refusal) throw new ApiError(409, refusal, { status: post.status, action }, 'ConflictError');
+      const refusal = decisionRefusal(action, post.moderationStatus, post.openReports ?? 0);
+      if (refusal) throw new ApiError(409, refusal, { status: post.moderationStatus, action }, 'ConflictError');
       const { to } = DECISIONS[action];
       const kept = to === 'rejected' || to === 'hidden' ? (reason ?? null) : null;
       const now = new Date();
       await strapi.db.transaction(async () => {
         const { count } = await posts().updateMany({
-          where: { id, status: post.status },
+          where: { id, moderationStatus: post.moderationStatus },
           data: {
-            status: to,
+            moderationStatus: to,
             moderationReason: kept,
             moderatedAt: now,
             moderatedBy: moderator.name?.trim() || moderator.email || `user ${moderator.id}`,
@@ -129,9 +129,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           },
         });
         if (count === 0) throw new ApiError(409, 'Another moderator decided on this poem a moment ago. Reload the queue.', { id }, 'ConflictError');
-        await settle({ id, title: post.title, poetId: post.poet?.id ?? null }, post.status, to, kept);
+        await settle({ id, title: post.title, poetId: post.poet?.id ?? null }, post.moderationStatus, to, kept);
       });
-      publicPosts().changed({ rebuild: isPublic(post.status) !== isPublic(to) });
+      publicPosts().changed({ rebuild: isPublic(post.moderationStatus) !== isPublic(to) });
       const [row] = await items([(await posts().findOne({ where: { id }, populate: POPULATE })) as PostRow], moderator);
       return row;
     },

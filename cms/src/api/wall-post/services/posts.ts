@@ -26,7 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function loadPage({ sort, page, pageSize }: WallQuery): Promise<WallPage> {
     const orderBy = sort === 'newest' ? [{ approvedAt: 'desc' }, { id: 'desc' }] : [{ likesCount: 'desc' }, { approvedAt: 'desc' }, { id: 'desc' }];
-    const where = { status: 'approved' };
+    const where = { moderationStatus: 'approved' };
     const [rows, total] = await Promise.all([
       posts().findMany({ where, orderBy, offset: (page - 1) * pageSize, limit: pageSize, select: PUBLIC_FIELDS, populate: POET_POPULATE }),
       posts().count({ where }),
@@ -35,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function loadDetail(id: number): Promise<WallPostDetail | null> {
-    const row = await posts().findOne({ where: { id, status: 'approved' }, select: PUBLIC_FIELDS, populate: POET_POPULATE });
+    const row = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: PUBLIC_FIELDS, populate: POET_POPULATE });
     return row ? toDetail(row as PostRow) : null;
   }
 
@@ -67,7 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const flags = prefilterFlags(input.title, input.text);
       const row = await strapi.db.transaction(async () => {
         const created = await posts().create({
-          data: { ...input, status: 'pending', poet: user.id, likesCount: 0, openReports: 0, flagged: flags.length > 0, prefilterFlags: flags },
+          data: { ...input, moderationStatus: 'pending', poet: user.id, likesCount: 0, openReports: 0, flagged: flags.length > 0, prefilterFlags: flags },
         });
         // Originality: earlier contest entries and wall posts with much the same words, for the moderators.
         const similar = await originality().findSimilar(input.text, { excludeKind: 'wall-post', excludeRefId: created.id });
@@ -83,14 +83,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         where: { poet: { id: user.id } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         limit: MY_POSTS_LIMIT,
-        select: ['id', 'title', 'language', 'status', 'moderationReason', 'likesCount', 'createdAt'],
+        select: ['id', 'title', 'language', 'moderationStatus', 'moderationReason', 'likesCount', 'createdAt'],
       });
       return (rows as PostRow[]).map(toMine);
     },
 
     /** The poet deletes their own post (any state), with its likes and reports. */
     async remove(user: { id: number }, id: number): Promise<void> {
-      const post = await posts().findOne({ where: { id }, select: ['id', 'status'], populate: { poet: { select: ['id'] } } });
+      const post = await posts().findOne({ where: { id }, select: ['id', 'moderationStatus'], populate: { poet: { select: ['id'] } } });
       if (!post) throw new ApiError(404, `No wall post number ${id}.`, { id }, 'NotFoundError');
       if (post.poet?.id !== user.id) throw forbidden('Only the poet who shared this poem can delete it.');
       await strapi.db.transaction(async () => {
@@ -99,7 +99,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await originality().remove('wall-post', id);
         await posts().delete({ where: { id } });
       });
-      changed({ rebuild: isPublic(post.status) });
+      changed({ rebuild: isPublic(post.moderationStatus) });
     },
 
     /** Which of these posts the poet likes. */

@@ -23,7 +23,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const limits = () => strapi.service('api::wall-post.limits');
 
   async function publicPost(id: number): Promise<{ id: number; poet: { id: number } | null }> {
-    const post = await posts().findOne({ where: { id, status: 'approved' }, select: ['id'], populate: { poet: { select: ['id'] } } });
+    const post = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: ['id'], populate: { poet: { select: ['id'] } } });
     if (!post) throw notOnTheWall(id);
     return post;
   }
@@ -79,9 +79,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       let held = false;
       try {
         await strapi.db.transaction(async ({ trx }) => {
-          await reports().create({ data: { post: postId, postId, reporterId: user.id, reason: input.reason, note: input.note || null, status: 'open' } });
+          await reports().create({ data: { post: postId, postId, reporterId: user.id, reason: input.reason, note: input.note || null, reportStatus: 'open' } });
           await trx(postsTable()).where({ id: postId }).increment('open_reports', 1);
-          const updated = await trx(postsTable()).where({ id: postId, status: 'approved' }).where('open_reports', '>=', threshold).update({ status: 'held' });
+          const updated = await trx(postsTable()).where({ id: postId, moderation_status: 'approved' }).where('open_reports', '>=', threshold).update({ moderation_status: 'held' });
           held = updated > 0;
         });
       } catch (error) {
