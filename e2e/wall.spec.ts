@@ -265,7 +265,7 @@ test('an editor approves a poem in the Strapi panel: it reaches the wall and the
   await signInToPanel(panel);
   await panel.goto(`${CMS_URL}/admin/content-manager/collection-types/api::wall-post.wall-post/${documentId}`);
   await expect(panel.getByText('The poet is notified when you save.')).toBeVisible({ timeout: 20_000 });
-  await panel.getByRole('combobox', { name: 'moderationStatus' }).click();
+  await panel.getByRole('combobox', { name: 'Moderation status' }).click();
   await panel.getByRole('option', { name: 'approved' }).click();
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByText(/Saved/i).first()).toBeVisible({ timeout: 15_000 });

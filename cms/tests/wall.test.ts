@@ -430,6 +430,14 @@ describe('the Strapi panel', () => {
     expect(await publicIds()).not.toContain(id);
   });
 
+  it('lays out the edit view with the decision first and the counters read-only', async () => {
+    const config = await cms.strapi.plugin('content-manager').service('content-types').findConfiguration({ uid: POST });
+    expect(config.layouts.edit[1].map((field: { name: string }) => field.name)).toEqual(['moderationStatus', 'moderationReason']);
+    expect(config.metadatas.moderationStatus.edit.description).toMatch(/The poet is notified when you save\./);
+    expect(['likesCount', 'openReports', 'approvedAt'].map((field) => config.metadatas[field].edit.editable)).toEqual([false, false, false]);
+    expect(config.metadatas.poet.edit.mainField).toBe('email');
+  });
+
   it('deletes a post with its likes and reports', async () => {
     const id = await approvedPost((await newPoet()).token);
     await api.put(`/api/wall/posts/${id}/like`).set(bearer(tokens.admin)).expect(200);

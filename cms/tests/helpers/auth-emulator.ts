@@ -62,7 +62,7 @@ async function answers(): Promise<boolean> {
   }
 }
 
-async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs = 120_000) {
   const started = Date.now();
   // Its own "ready" line, not just an answer on the port: that could come from someone else's emulator.
   while (!(output().includes('All emulators ready') && (await answers()))) {

@@ -105,16 +105,36 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
   });
 }
 
-const HELP: Record<string, string> = {
-  moderationStatus: 'approved shows the poem on the wall; rejected and hidden need a Moderation reason. The poet is notified when you save.',
-  moderationReason: 'The poet reads this when their poem is rejected or hidden.',
-  openReports: 'Open reports; several take the poem off the wall (held) until someone decides.',
-  flagged: 'The word-list prefilter found listed words: a hint, never a decision.',
-  prefilterFlags: 'Listed words the prefilter found.',
-  similarity: 'Contest entries and posts with similar text (originality check).',
+/** Label and help of each wall post field in the panel. */
+const FIELDS: Record<string, [label: string, help?: string]> = {
+  title: ['Title'],
+  language: ['Language', 'A language tag: en, hi, ar…'],
+  moderationStatus: ['Moderation status', 'approved shows the poem on the wall; rejected and hidden need a Moderation reason; held means taken off by reports. The poet is notified when you save.'],
+  moderationReason: ['Moderation reason', 'The poet reads this when their poem is rejected or hidden.'],
+  text: ['Poem'],
+  poet: ['Poet'],
+  reports: ['Reports'],
+  openReports: ['Open reports', 'Several take the poem off the wall (held) until someone decides.'],
+  likesCount: ['Likes'],
+  flagged: ['Flagged by the word list', 'A hint, never a decision.'],
+  approvedAt: ['On the wall since'],
+  moderatedAt: ['Last decision at'],
+  moderatedBy: ['Last decision by'],
+  prefilterFlags: ['Word-list matches'],
+  similarity: ['Similar texts', 'Contest entries and wall posts with much the same words (originality check).'],
 };
+const EDIT_LAYOUT: [string, number][][] = [
+  [['title', 8], ['language', 4]],
+  [['moderationStatus', 4], ['moderationReason', 8]],
+  [['text', 12]],
+  [['poet', 6], ['reports', 6]],
+  [['openReports', 4], ['likesCount', 4], ['flagged', 4]],
+  [['approvedAt', 4], ['moderatedAt', 4], ['moderatedBy', 4]],
+  [['prefilterFlags', 12]],
+  [['similarity', 12]],
+];
 
-/** Panel layout of wall posts and reports: the moderation fields first and explained, the counters read-only. */
+/** Panel layout of wall posts and reports: the decision first and explained, the counters read-only, poets by email. */
 export async function configureWallPanel(strapi: Core.Strapi) {
   try {
     const contentTypes = strapi.plugin('content-manager').service('content-types');
@@ -126,12 +146,21 @@ export async function configureWallPanel(strapi: Core.Strapi) {
     await configure(POST, (config) => {
       config.settings = { ...config.settings, mainField: 'title', defaultSortBy: 'createdAt', defaultSortOrder: 'DESC' };
       config.layouts.list = ['id', 'title', 'moderationStatus', 'openReports', 'flagged', 'createdAt'];
-      for (const [field, description] of Object.entries(HELP)) config.metadatas[field].edit.description = description;
+      config.layouts.edit = EDIT_LAYOUT.map((row) => row.map(([name, size]) => ({ name, size })));
+      for (const [field, [label, help]] of Object.entries(FIELDS)) {
+        config.metadatas[field].edit.label = label;
+        config.metadatas[field].list.label = label;
+        if (help) config.metadatas[field].edit.description = help;
+      }
       for (const field of SYSTEM_FIELDS) config.metadatas[field].edit.editable = false;
+      config.metadatas.poet.edit.mainField = 'email';
     });
     await configure(REPORT, (config) => {
       config.settings = { ...config.settings, defaultSortBy: 'createdAt', defaultSortOrder: 'DESC' };
       config.layouts.list = ['id', 'post', 'reason', 'reportStatus', 'createdAt'];
+      config.metadatas.post.edit.mainField = 'title';
+      config.metadatas.reportStatus.edit.label = 'Report status';
+      config.metadatas.reportStatus.list.label = 'Report status';
       for (const field of ['reporterId', 'postId']) config.metadatas[field].edit.editable = false;
     });
   } catch (error) {
