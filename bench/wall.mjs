@@ -125,6 +125,18 @@ async function load(url, headers = {}) {
   return { requests: times.length, requestsPerSecond: Math.round(result.requests.average), p50ms: at(0.5), p95ms: at(0.95), p99ms: at(0.99), errors: result.errors + result.non2xx };
 }
 
+/** One reader alone: the server time of `n` requests in a row, without contention from other readers. */
+async function alone(url, n = 30) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50ms: +times[Math.floor(n / 2)].toFixed(1), p95ms: +times[Math.floor(n * 0.95)].toFixed(1) };
+}
+
 /** GET with the raw bytes on the wire (fetch would decompress them). */
 const rawGet = (path, headers = {}) =>
   new Promise((resolve, reject) => {
@@ -190,7 +202,8 @@ const { post } = Astro.props;
   return { posts: count, postPages: pages, astroBuildSeconds: build, precompressSeconds: compress, secondsPerThousandPages: +((build + compress) / (pages / 1000)).toFixed(1) };
 }
 
-const results = { date: new Date().toISOString(), posts: STATIC_PROBE ?? POSTS, connections: CONNECTIONS, seconds: SECONDS, cores: (await import('node:os')).cpus().length };
+const os = await import('node:os');
+const results = { date: new Date().toISOString(), posts: STATIC_PROBE ?? POSTS, connections: CONNECTIONS, seconds: SECONDS, cores: os.cpus().length, loadAverageAtStart: os.loadavg()[0] };
 buildCms(process.env);
 await seed(STATIC_PROBE ?? POSTS);
 let cms = await startCms();
@@ -216,6 +229,10 @@ try {
     await cms.stopNow();
     cms = await startCms({ WALL_CACHE_SECONDS: '0' });
     children[0] = cms;
+    results.apiUncachedAlone = await alone(`${cmsUrl}/api/wall/posts?sort=newest&page=1`);
+    results.apiUncachedMostLikedAlone = await alone(`${cmsUrl}/api/wall/posts?sort=most-liked&page=1`);
+    results.apiUncachedDeepPageAlone = await alone(`${cmsUrl}/api/wall/posts?sort=newest&page=4000`);
+    log(`one reader, cache off: newest p50 ${results.apiUncachedAlone.p50ms} ms, most liked p50 ${results.apiUncachedMostLikedAlone.p50ms} ms, page 4000 p50 ${results.apiUncachedDeepPageAlone.p50ms} ms`);
     results.apiUncached = await load(`${siteUrl}/api/wall/posts?sort=newest&page=1`);
     log(`GET /api/wall/posts (cache off): p50 ${results.apiUncached.p50ms} ms, p95 ${results.apiUncached.p95ms} ms, ${results.apiUncached.requestsPerSecond} req/s`);
     results.apiUncachedMostLiked = await load(`${siteUrl}/api/wall/posts?sort=most-liked&page=1`);
