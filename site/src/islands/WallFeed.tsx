@@ -22,7 +22,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   const heading = useRef<HTMLHeadingElement>(null);
   const ticket = useRef(0);
 
-  async function show(next: View, how: 'push' | 'replace' | 'none', focus = false) {
+  async function show(next: View, how: 'push' | 'none', focus = false) {
     const mine = ++ticket.current;
     setState('loading');
     try {
@@ -31,9 +31,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
       setData(page);
       setView(next);
       setState('ready');
-      const url = `${window.location.pathname}${wallViewSearch(next)}${window.location.hash}`;
-      if (how === 'push') window.history.pushState(null, '', url);
-      if (how === 'replace') window.history.replaceState(null, '', url);
+      if (how === 'push') window.history.pushState(null, '', `${window.location.pathname}${wallViewSearch(next)}${window.location.hash}`);
       if (focus) {
         heading.current?.focus();
         heading.current?.scrollIntoView({ block: 'start' });
