@@ -5,6 +5,7 @@ import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
 import { seedDemoContest, seedDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
+import { seedWallDemo } from './wall';
 
 /** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
 export async function seedDemoData(strapi: Core.Strapi) {
@@ -44,6 +45,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
   await seedDemoUsers(strapi);
   await seedDemoEntries(strapi, contest);
   await seedDemoNotifications(strapi);
+  await seedWallDemo(strapi);
 }
 
 async function seedOnce(strapi: Core.Strapi, uid: any, seed: () => Promise<void>) {
