@@ -242,15 +242,13 @@ describe('visit tracking', () => {
     beforeAll(async () => {
       const poet = await db(USER).findOne({ where: { firebaseUid: ACCOUNT_OF.poet } });
       const at = (iso: string) => new Date(iso);
-      await db(VISIT).createMany({
-        data: [
-          { visitorId: 'fixture-a', userType: 'anonymous', userId: null, page: '/', device: 'mobile', day: '2020-01-01', visitedAt: at('2020-01-01T05:00:00Z') },
-          { visitorId: 'fixture-a', userType: 'anonymous', userId: null, page: '/about', device: 'desktop', day: '2020-01-01', visitedAt: at('2020-01-01T06:00:00Z') },
-          { visitorId: 'fixture-b', userType: 'anonymous', userId: null, page: '/', device: 'mobile', day: '2020-01-01', visitedAt: at('2020-01-01T07:00:00Z') },
-          { visitorId: ACCOUNT_OF.poet, userType: 'logged-in', userId: poet.id, page: '/', device: 'desktop', day: '2020-01-02', visitedAt: at('2020-01-02T05:00:00Z') },
-          { visitorId: 'fixture-c', userType: 'anonymous', userId: null, page: '/far', device: 'mobile', day: '2020-02-01', visitedAt: at('2020-02-01T05:00:00Z') },
-        ],
-      });
+      await visits().store([
+        { visitorId: 'fixture-a', userType: 'anonymous', userId: null, page: '/', device: 'mobile', day: '2020-01-01', visitedAt: at('2020-01-01T05:00:00Z') },
+        { visitorId: 'fixture-a', userType: 'anonymous', userId: null, page: '/about', device: 'desktop', day: '2020-01-01', visitedAt: at('2020-01-01T06:00:00Z') },
+        { visitorId: 'fixture-b', userType: 'anonymous', userId: null, page: '/', device: 'mobile', day: '2020-01-01', visitedAt: at('2020-01-01T07:00:00Z') },
+        { visitorId: ACCOUNT_OF.poet, userType: 'logged-in', userId: poet.id, page: '/', device: 'desktop', day: '2020-01-02', visitedAt: at('2020-01-02T05:00:00Z') },
+        { visitorId: 'fixture-c', userType: 'anonymous', userId: null, page: '/far', device: 'mobile', day: '2020-02-01', visitedAt: at('2020-02-01T05:00:00Z') },
+      ]);
     });
 
     it('aggregates visits, unique visitors, pages, devices and visitor kinds over the range’s days', async () => {
@@ -319,6 +317,17 @@ describe('visit tracking', () => {
     expect(burst.map((res) => res.status)).toEqual(Array(12).fill(202));
     await visits().flush();
     expect(await stored()).toBe(before + 12);
+  });
+
+  it('keeps the roll-ups the dashboard reads equal to the visits stored', async () => {
+    await visits().flush();
+    const knex = cms.strapi.db.connection;
+    const raw = await knex('visits').select('day', 'page', 'device', 'user_type').count({ n: '*' }).groupBy('day', 'page', 'device', 'user_type');
+    const rolled = await knex('visit_days').select('day', 'page', 'device', 'user_type', 'visits');
+    const key = (row: Record<string, unknown>) => [row.day, row.page, row.device, row.user_type].join('|');
+    expect(new Map(rolled.map((row: any) => [key(row), Number(row.visits)]))).toEqual(new Map(raw.map((row: any) => [key(row), Number(row.n)])));
+    const pairs = await knex('visits').countDistinct({ n: knex.raw("day || '|' || visitor_id") }).first();
+    expect(await knex('visitor_days').count({ n: '*' }).first()).toEqual({ n: Number(pairs!.n) });
   });
 
   it('limits visits per connection with a 429 that says when to retry', async () => {

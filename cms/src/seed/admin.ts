@@ -36,15 +36,15 @@ export async function seedAdminDemo(strapi: Core.Strapi) {
       const visitedAt = new Date(now - Math.floor(random() * 14 * 86_400_000) - 10 * 60_000);
       return {
         visitorId: `demo-visitor-${String(i % 60).padStart(3, '0')}`,
-        userType: 'anonymous',
+        userType: 'anonymous' as const,
         userId: null,
         page: DEMO_PAGES[Math.floor(random() * DEMO_PAGES.length)],
-        device: random() < 0.6 ? 'mobile' : 'desktop',
+        device: random() < 0.6 ? ('mobile' as const) : ('desktop' as const),
         day: dayOf(visitedAt, contestTimeZone),
         visitedAt,
       };
     });
-    await strapi.db.query('api::visit.visit').createMany({ data: rows });
+    await strapi.service('api::visit.visit').store(rows);
   }
   if ((await strapi.db.query('api::contact-message.contact-message').count()) === 0) {
     for (const message of DEMO_MESSAGES) await strapi.documents('api::contact-message.contact-message').create({ data: message });

@@ -6,6 +6,10 @@ import { ANONYMOUS_ID, type DayRange, type TrackVisitInput } from '../validation
 import { QueueFullError, WriteQueue } from '../../../lib/write-queue';
 
 const VISIT = 'api::visit.visit';
+const VISIT_DAY = 'api::visit.visit-day';
+const VISITOR_DAY = 'api::visit.visitor-day';
+/** Rows per INSERT statement (SQLite allows at most 500 in one compound insert). */
+const INSERT_CHUNK = 500;
 const USER = 'plugin::users-permissions.user';
 const ACTIVE_WINDOW_MS = 5 * 60_000;
 const TOP_PAGES = 10;
@@ -45,12 +49,63 @@ export function daysBetween(from: string, to: string): string[] {
 
 const isAdminPage = (path: string) => /^\/admin(-|\/|$)/.test(path);
 
+interface TableOf {
+  name: string;
+  column(attribute: string): string;
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const env = process.env;
+  const knex = () => strapi.db.connection;
+  const tableOf = (uid: string): TableOf => {
+    const meta = strapi.db.metadata.get(uid as any) as unknown as { tableName: string; attributes: Record<string, { columnName?: string }> };
+    return { name: meta.tableName, column: (attribute) => meta.attributes[attribute]?.columnName ?? attribute };
+  };
+
+  /**
+   * Stores visits and their roll-ups in one transaction: the raw rows (export, active visitors), visits per
+   * day × page × device × kind (incremented), and each day's distinct visitors (inserted once). The dashboard
+   * reads the roll-ups, so its cost follows days and pages, not the number of visits.
+   */
+  async function store(rows: VisitRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const [visit, perDay, visitorDay] = [tableOf(VISIT), tableOf(VISIT_DAY), tableOf(VISITOR_DAY)];
+    const counts = new Map<string, { day: string; page: string; device: string; userType: string; visits: number }>();
+    const visitors = new Map<string, { day: string; visitorId: string }>();
+    for (const row of rows) {
+      const key = JSON.stringify([row.day, row.page, row.device, row.userType]);
+      const count = counts.get(key);
+      if (count) count.visits += 1;
+      else counts.set(key, { day: row.day, page: row.page, device: row.device, userType: row.userType, visits: 1 });
+      visitors.set(JSON.stringify([row.day, row.visitorId]), { day: row.day, visitorId: row.visitorId });
+    }
+    const columns = (table: TableOf, record: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(record).map(([attribute, value]) => [table.column(attribute), value]));
+    await strapi.db.transaction(async ({ trx }) => {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx(visit.name).insert(rows.slice(i, i + INSERT_CHUNK).map((row) => columns(visit, { ...row })));
+      }
+      const visitsColumn = perDay.column('visits');
+      const dayKeys = ['day', 'page', 'device', 'userType'].map(perDay.column);
+      const dayRows = [...counts.values()].map((count) => columns(perDay, count));
+      for (let i = 0; i < dayRows.length; i += INSERT_CHUNK) {
+        await trx(perDay.name)
+          .insert(dayRows.slice(i, i + INSERT_CHUNK))
+          .onConflict(dayKeys)
+          .merge({ [visitsColumn]: trx.raw('?? + ??', [`${perDay.name}.${visitsColumn}`, `excluded.${visitsColumn}`]) });
+      }
+      const visitorRows = [...visitors.values()].map((pair) => columns(visitorDay, pair));
+      for (let i = 0; i < visitorRows.length; i += INSERT_CHUNK) {
+        await trx(visitorDay.name)
+          .insert(visitorRows.slice(i, i + INSERT_CHUNK))
+          .onConflict([visitorDay.column('day'), visitorDay.column('visitorId')])
+          .ignore();
+      }
+    });
+  }
+
   const queue = new WriteQueue<VisitRow>({
-    insert: async (rows) => {
-      await strapi.db.query(VISIT).createMany({ data: rows });
-    },
+    insert: store,
     flushEveryMs: Number(env.VISIT_FLUSH_MS ?? 1000),
     flushAtRows: Number(env.VISIT_FLUSH_ROWS ?? 500),
     maxRows: Number(env.VISIT_QUEUE_MAX ?? 50_000),
@@ -69,23 +124,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     return timeZone.value;
   }
-
-  const table = () => {
-    const meta = strapi.db.metadata.get(VISIT) as unknown as { tableName: string; attributes: Record<string, { columnName?: string }> };
-    const column = (attribute: string) => `${meta.tableName}.${meta.attributes[attribute].columnName ?? attribute}`;
-    return {
-      name: meta.tableName,
-      id: `${meta.tableName}.id`,
-      visitorId: column('visitorId'),
-      userType: column('userType'),
-      userId: column('userId'),
-      page: column('page'),
-      device: column('device'),
-      day: column('day'),
-      visitedAt: column('visitedAt'),
-    };
-  };
-  const knex = () => strapi.db.connection;
 
   return {
     /**
@@ -134,34 +172,44 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     waiting: () => queue.waiting,
 
-    /** The dashboard: every figure is aggregated by the database over the range's days. */
+    /** Writes visits now, without the queue (demo data, tests, imports). */
+    store,
+
+    /** The dashboard: every figure is aggregated by the database from the roll-ups of the range's days. */
     async summary({ from, to }: DayRange): Promise<VisitSummary> {
-      const t = table();
       const db = knex();
-      const inRange = () => db(t.name).whereBetween(t.day, [from, to]);
-      const [perDay, totals, pages, split, active] = await Promise.all([
-        inRange().select({ day: t.day }).count({ hits: '*' }).countDistinct({ uniques: t.visitorId }).groupBy(t.day),
-        inRange().count({ hits: '*' }).countDistinct({ uniques: t.visitorId }).first(),
-        inRange().select({ path: t.page }).count({ hits: '*' }).groupBy(t.page).orderBy([{ column: 'hits', order: 'desc' }, { column: 'path' }]).limit(TOP_PAGES),
-        inRange().select({ device: t.device, kind: t.userType }).count({ hits: '*' }).groupBy(t.device, t.userType),
-        db(t.name).where(t.visitedAt, '>=', new Date(Date.now() - ACTIVE_WINDOW_MS)).countDistinct({ visitors: t.visitorId }).first(),
+      const [visit, perDay, visitorDay] = [tableOf(VISIT), tableOf(VISIT_DAY), tableOf(VISITOR_DAY)];
+      const col = (table: TableOf, attribute: string) => `${table.name}.${table.column(attribute)}`;
+      const days = () => db(perDay.name).whereBetween(col(perDay, 'day'), [from, to]);
+      const visitorDays = () => db(visitorDay.name).whereBetween(col(visitorDay, 'day'), [from, to]);
+      const [visitsPerDay, visitorsPerDay, uniques, pages, split, active] = await Promise.all([
+        days().select({ day: col(perDay, 'day') }).sum({ hits: col(perDay, 'visits') }).groupBy(col(perDay, 'day')),
+        visitorDays().select({ day: col(visitorDay, 'day') }).count({ uniques: '*' }).groupBy(col(visitorDay, 'day')),
+        visitorDays().countDistinct({ uniques: col(visitorDay, 'visitorId') }).first(),
+        days()
+          .select({ path: col(perDay, 'page') })
+          .sum({ hits: col(perDay, 'visits') })
+          .groupBy(col(perDay, 'page'))
+          .orderBy([{ column: 'hits', order: 'desc' }, { column: 'path' }])
+          .limit(TOP_PAGES),
+        days().select({ device: col(perDay, 'device'), kind: col(perDay, 'userType') }).sum({ hits: col(perDay, 'visits') }).groupBy(col(perDay, 'device'), col(perDay, 'userType')),
+        db(visit.name).where(col(visit, 'visitedAt'), '>=', new Date(Date.now() - ACTIVE_WINDOW_MS)).countDistinct({ visitors: col(visit, 'visitorId') }).first(),
       ]);
-      const byDay = new Map(perDay.map((row: any) => [String(row.day), row]));
+      const hitsOn = new Map((visitsPerDay as any[]).map((row) => [String(row.day), Number(row.hits)]));
+      const uniquesOn = new Map((visitorsPerDay as any[]).map((row) => [String(row.day), Number(row.uniques)]));
       const devices: Record<VisitDevice, number> = { mobile: 0, desktop: 0 };
       const userTypes: Record<VisitUserType, number> = { 'logged-in': 0, anonymous: 0 };
       for (const row of split as any[]) {
         if (row.device in devices) devices[row.device as VisitDevice] += Number(row.hits);
         if (row.kind in userTypes) userTypes[row.kind as VisitUserType] += Number(row.hits);
       }
+      const dayList = daysBetween(from, to).map((day) => ({ day, visits: hitsOn.get(day) ?? 0, uniqueVisitors: uniquesOn.get(day) ?? 0 }));
       return {
         from,
         to,
         timeZone: await contestTimeZone(),
-        totals: { visits: Number(totals?.hits ?? 0), uniqueVisitors: Number(totals?.uniques ?? 0) },
-        days: daysBetween(from, to).map((day) => {
-          const row: any = byDay.get(day);
-          return { day, visits: Number(row?.hits ?? 0), uniqueVisitors: Number(row?.uniques ?? 0) };
-        }),
+        totals: { visits: dayList.reduce((sum, day) => sum + day.visits, 0), uniqueVisitors: Number((uniques as any)?.uniques ?? 0) },
+        days: dayList,
         topPages: (pages as any[]).map((row) => ({ page: String(row.path), visits: Number(row.hits) })),
         devices,
         userTypes,
@@ -175,30 +223,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return dayOf(new Date(), await contestTimeZone());
     },
 
-    /** Every visit of the range in the order they came, a page at a time, with the account's email and name. */
+    /** Every visit of the range, day by day in the order they came, with the account's email and name. */
     async *exportRows({ from, to }: DayRange): AsyncGenerator<(string | null)[][]> {
-      const t = table();
-      const users = strapi.db.metadata.get(USER) as unknown as { tableName: string };
-      let lastId = 0;
+      const visit = tableOf(VISIT);
+      const users = tableOf(USER);
+      const col = (table: TableOf, attribute: string) => `${table.name}.${table.column(attribute)}`;
+      // Keyset pagination on (day, id), which the visits_day_id index serves in order.
+      let after: [string, number] = [from, 0];
       for (;;) {
-        const rows: any[] = await knex()(t.name)
-          .leftJoin(users.tableName, `${users.tableName}.id`, t.userId)
+        const rows: any[] = await knex()(visit.name)
+          .leftJoin(users.name, `${users.name}.id`, col(visit, 'userId'))
           .select({
-            id: t.id,
-            visitorId: t.visitorId,
-            userType: t.userType,
-            page: t.page,
-            visitedAt: t.visitedAt,
-            email: `${users.tableName}.email`,
-            username: `${users.tableName}.name`,
-            device: t.device,
+            id: `${visit.name}.id`,
+            day: col(visit, 'day'),
+            visitorId: col(visit, 'visitorId'),
+            userType: col(visit, 'userType'),
+            page: col(visit, 'page'),
+            visitedAt: col(visit, 'visitedAt'),
+            email: col(users, 'email'),
+            username: col(users, 'name'),
+            device: col(visit, 'device'),
           })
-          .whereBetween(t.day, [from, to])
-          .andWhere(t.id, '>', lastId)
-          .orderBy(t.id)
+          .whereRaw('(??, ??) > (?, ?)', [col(visit, 'day'), `${visit.name}.id`, ...after])
+          .andWhere(col(visit, 'day'), '<=', to)
+          .orderBy([{ column: col(visit, 'day') }, { column: `${visit.name}.id` }])
           .limit(EXPORT_PAGE);
         if (rows.length === 0) return;
-        lastId = rows[rows.length - 1].id;
+        const last = rows[rows.length - 1];
+        after = [String(last.day), Number(last.id)];
         yield rows.map((row) => [
           row.visitorId,
           row.userType,
