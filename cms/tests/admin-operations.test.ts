@@ -272,6 +272,14 @@ describe('visit tracking', () => {
       });
     });
 
+    it('shows the last 30 days up to today in the contest time zone when no range is given', async () => {
+      const res = await as('admin', cms.api.get('/api/admin/visits/summary')).expect(200);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+      expect(res.body.to).toBe(today);
+      expect(res.body.days).toHaveLength(30);
+      expect(res.body.days[0].day).toBe(res.body.from);
+    });
+
     it('counts visitors active in the last 5 minutes', async () => {
       const activeNow = async () => (await as('admin', cms.api.get('/api/admin/visits/summary?from=2020-01-01&to=2020-01-01'))).body.activeNow as number;
       const before = await activeNow();
@@ -284,7 +292,7 @@ describe('visit tracking', () => {
       ['from after to', 'from=2020-01-05&to=2020-01-01', /^from: from must be on or before to/],
       ['a range over 366 days', 'from=2020-01-01&to=2021-01-02', /^to: the range must be at most 366 days/],
       ['a date that is not one', 'from=2020-02-30&to=2020-03-01', /^from: must be a date written YYYY-MM-DD/],
-      ['no range', '', /^from: must be a date/],
+      ['half a range', 'from=2020-01-01', /^to: must be a date/],
     ])('refuses %s with a 422', async (_label, query, message) => {
       const res = await as('admin', cms.api.get(`/api/admin/visits/summary?${query}`));
       expect(res.status).toBe(422);

@@ -34,8 +34,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
+    /** Without from and to: the last 30 days up to today in the contest time zone. */
     async summary(ctx: any) {
-      ctx.body = await visits().summary(parseInput(dayRange, ctx.query));
+      const range = ctx.query.from === undefined && ctx.query.to === undefined ? await visits().defaultRange() : parseInput(dayRange, ctx.query);
+      ctx.body = await visits().summary(range);
     },
 
     async export(ctx: any) {

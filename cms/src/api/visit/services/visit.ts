@@ -13,6 +13,7 @@ const INSERT_CHUNK = 500;
 const USER = 'plugin::users-permissions.user';
 const ACTIVE_WINDOW_MS = 5 * 60_000;
 const TOP_PAGES = 10;
+const DEFAULT_RANGE_DAYS = 30;
 const EXPORT_PAGE = 2000;
 const TIME_ZONE_TTL_MS = 30_000;
 
@@ -37,6 +38,9 @@ export function dayOf(instant: Date, timeZone: string): string {
   }
   return format.format(instant);
 }
+
+/** The day `days` days before `day`. */
+export const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Every day from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
@@ -218,9 +222,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /** Today in the contest time zone (the dashboard's default range ends there). */
-    async today(): Promise<string> {
-      return dayOf(new Date(), await contestTimeZone());
+    /** The last 30 days, up to today in the contest time zone. */
+    async defaultRange(): Promise<DayRange> {
+      const to = dayOf(new Date(), await contestTimeZone());
+      return { from: daysBefore(to, DEFAULT_RANGE_DAYS - 1), to };
     },
 
     /** Every visit of the range, day by day in the order they came, with the account's email and name. */
