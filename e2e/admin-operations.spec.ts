@@ -192,7 +192,6 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
       code: unique('E2E').slice(0, 32),
       title: 'Thresholds at dusk',
       language: 'English',
-      status: 'received',
       contest: { connect: [{ documentId: contest.documentId }] },
       poet: { connect: [{ documentId: row.documentId }] },
     });
@@ -306,8 +305,11 @@ test('a poet sends feedback; admins filter it, read contact messages and change 
   await adminView.context().close();
 });
 
-test('every admin page of this area passes an axe scan, also at phone size @phone', async ({ page }) => {
+test('every admin page of this area passes an axe scan, also at phone size @phone', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
+  // At phone size the pages with wide tables and charts; on the desktop every page.
+  const phone = testInfo.project.name === 'phone';
+  const PHONE_PAGES = ['/admin-visit-tracking', '/admin-users-data', '/admin-email-reminder'];
   await withSavedConsent(page, 'denied');
   await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
   const ready: Record<string, (p: Page) => Promise<void>> = {
@@ -320,10 +322,12 @@ test('every admin page of this area passes an axe scan, also at phone size @phon
     '/admin-settings': (p) => expect(p.getByTestId('settings-form')).toBeVisible(),
   };
   for (const [path, isReady] of Object.entries(ready)) {
+    if (phone && !PHONE_PAGES.includes(path)) continue;
     await open(page, path);
     await isReady(page);
     await expectNoAxeViolations(page);
   }
+  if (phone) return;
   // The feedback form as a poet sees it on /contact.
   await open(page, '/contact');
   await expect(page.getByTestId('feedback-form')).toBeVisible();

@@ -1,8 +1,8 @@
 // maildev, the local mail sink of `npm start`, on free ports: what the cms sends by SMTP lands in its inbox,
 // read through its REST API.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './postgres';
 
 const maildevBin = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'maildev');
 
@@ -20,17 +20,6 @@ export interface MailSink {
   emails(): Promise<SunkMail[]>;
   clear(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export async function startMailSink(): Promise<MailSink> {

@@ -12,7 +12,8 @@ function postgresBin(): string {
   return path.join(base, versions[0], 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

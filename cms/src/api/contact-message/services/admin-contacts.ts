@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { AdminContactMessage, AdminContactPage } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import type { ContactListQuery } from '../validation/admin';
+import { paginationOf } from '../../../lib/list-query';
 
 const MESSAGE = 'api::contact-message.contact-message';
 
@@ -40,7 +41,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         messages().count({ where }),
         messages().count({ where: { readAt: { $null: true } } }),
       ]);
-      return { messages: rows.map(present), pagination: { page, pageSize, total, pageCount: Math.ceil(total / pageSize) }, unread };
+      return { messages: rows.map(present), pagination: paginationOf(page, pageSize, total), unread };
     },
 
     async markRead(id: string, read: boolean): Promise<AdminContactMessage> {

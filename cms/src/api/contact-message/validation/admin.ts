@@ -1,13 +1,11 @@
 // The boundary of /api/admin/contacts*.
 import { z } from 'zod';
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+import { optional, pageParams, searchText } from '../../../lib/list-query';
 
 export const contactListQuery = z.object({
   status: optional(z.enum(['all', 'unread', 'read'], { error: 'must be all, unread or read' })),
-  q: optional(z.string().trim().max(100, { error: 'must be at most 100 characters' })),
-  page: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000)),
-  pageSize: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(100, { error: 'must be at most 100' })),
+  q: searchText,
+  ...pageParams,
 });
 export type ContactListQuery = z.infer<typeof contactListQuery>;
 

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { AdminFeedback, AdminFeedbackPage } from '@writory/shared';
 import type { UserRow } from '../../user/services/user';
 import type { FeedbackInput, FeedbackListQuery } from '../validation/feedback';
+import { paginationOf } from '../../../lib/list-query';
 
 const FEEDBACK = 'api::feedback.feedback';
 const RATINGS = ['1', '2', '3', '4', '5'] as const;
@@ -62,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const sum = RATINGS.reduce((acc, value) => acc + Number(value) * byRating[value], 0);
       return {
         feedback: rows.map(present),
-        pagination: { page, pageSize, total, pageCount: Math.ceil(total / pageSize) },
+        pagination: paginationOf(page, pageSize, total),
         stats: { count, average: count ? Math.round((sum / count) * 100) / 100 : null, byRating },
       };
     },

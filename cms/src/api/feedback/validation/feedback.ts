@@ -1,7 +1,6 @@
 // The boundary of /api/feedback and /api/admin/feedback.
 import { z } from 'zod';
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+import { optional, pageParams, searchText } from '../../../lib/list-query';
 const day = z.iso.date({ error: 'must be a date written YYYY-MM-DD' });
 const rating = z.number({ error: 'must be a whole number from 1 to 5' }).int({ error: 'must be a whole number from 1 to 5' }).min(1, { error: 'must be at least 1' }).max(5, { error: 'must be at most 5' });
 
@@ -31,9 +30,8 @@ export const feedbackListQuery = z
     rating: optional(z.coerce.number({ error: 'must be a whole number from 1 to 5' }).pipe(rating)),
     from: optional(day),
     to: optional(day),
-    q: optional(z.string().trim().max(100, { error: 'must be at most 100 characters' })),
-    page: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000)),
-    pageSize: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(100, { error: 'must be at most 100' })),
+    q: searchText,
+    ...pageParams,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'from must be on or before to', path: ['from'] });
 export type FeedbackListQuery = z.infer<typeof feedbackListQuery>;

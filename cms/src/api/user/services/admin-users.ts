@@ -4,6 +4,7 @@ import { parseAdminEmails } from '../../../auth/admin-emails';
 import { ApiError, forbidden } from '../../../lib/api-error';
 import type { UserFilters, UserListQuery } from '../validation/admin-users';
 import { isSuspended, type UserRow } from './user';
+import { paginationOf } from '../../../lib/list-query';
 
 const USER = 'plugin::users-permissions.user';
 const ROLE = 'plugin::users-permissions.role';
@@ -127,7 +128,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ]);
       return {
         users: await present(rows, month),
-        pagination: { page, pageSize, total, pageCount: Math.ceil(total / pageSize) },
+        pagination: paginationOf(page, pageSize, total),
         month,
       };
     },

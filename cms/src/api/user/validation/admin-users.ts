@@ -1,9 +1,8 @@
 // The boundary of /api/admin/users*: every query and body is parsed here.
 import { z } from 'zod';
 import { ENTRY_FILTERS, ROLE_TYPES, USER_STATUSES } from '@writory/shared';
+import { optional, pageParams, searchText } from '../../../lib/list-query';
 
-/** An empty query parameter (an untouched filter) counts as absent. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const ROLE_MESSAGE = `role must be one of ${ROLE_TYPES.join(', ')} (poet means authenticated)`;
 /** A role type; "poet" is accepted for the poets' role, authenticated. */
@@ -13,7 +12,7 @@ export const roleType = z.preprocess(
 );
 
 export const userFilters = z.object({
-  q: optional(z.string().trim().max(100, { error: 'must be at most 100 characters' })),
+  q: searchText,
   role: optional(roleType),
   status: optional(z.enum(USER_STATUSES, { error: `must be one of ${USER_STATUSES.join(', ')}` })),
   verified: optional(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true')),
@@ -21,10 +20,7 @@ export const userFilters = z.object({
 });
 export type UserFilters = z.infer<typeof userFilters>;
 
-export const userListQuery = userFilters.extend({
-  page: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000)),
-  pageSize: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(100, { error: 'must be at most 100' })),
-});
+export const userListQuery = userFilters.extend(pageParams);
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 export const roleChangeBody = z.strictObject({ role: roleType }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only role can be sent here (not ${issue.keys.join(', ')}).` : 'Send a JSON object with role.') });
