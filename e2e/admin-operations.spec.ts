@@ -144,7 +144,7 @@ test('an admin changes a user’s role and suspends them, and that user’s next
   await users.getByLabel('Search name, email or phone').fill(user.email);
   await users.getByRole('button', { name: 'Search' }).click();
   const row = users.getByTestId('user-row').filter({ hasText: user.email });
-  await expect(row).toHaveCount(1);
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
   await row.getByLabel(`Role of ${user.email}`).selectOption('admin');
   await row.getByRole('button', { name: 'Save role' }).click();
   await expect(users.getByTestId('toast')).toContainText(`${user.email} is now admin.`);
@@ -201,7 +201,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await withSavedConsent(page, 'denied');
   await signIn(page, optedOut.email, optedOut.password, '/profile');
   const preference = page.getByTestId('reminder-preference');
-  await expect(preference.getByRole('checkbox', { name: 'Email me contest reminders (a few a month at most)' })).toBeChecked();
+  await expect(preference.getByRole('checkbox', { name: 'Email me contest reminders (a few a month at most)' })).toBeChecked({ timeout: 15_000 });
   await preference.getByRole('checkbox').uncheck();
   await expect(preference.getByRole('status')).toHaveText('Reminders are off.');
   await expectNoAxeViolations(page);
@@ -212,6 +212,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await reminders.getByLabel('Subject').fill(subject);
   await reminders.getByLabel('Message').fill('Dear {name},\n\nThe contest closes on the 25th.');
   await reminders.getByRole('radio', { name: /This month’s entrants/ }).check();
+  await expect(reminders.getByTestId('audience-count-entered-this-month')).not.toBeEmpty({ timeout: 15_000 });
   const countText = await reminders.getByTestId('audience-count-entered-this-month').textContent();
   const count = Number(countText!.replace(/\D/g, ''));
   // Who that audience is, as the admin user list says: verified, active poets with an entry, reminders on.
@@ -267,7 +268,7 @@ test('a poet sends feedback; admins filter it, read contact messages and change 
   await open(adminView, '/admin-feedback');
   await adminView.getByLabel('Rating').selectOption('4');
   await adminView.getByRole('button', { name: 'Filter' }).click();
-  await expect(adminView.getByTestId('feedback-item').filter({ hasText: comment })).toContainText(poet.name);
+  await expect(adminView.getByTestId('feedback-item').filter({ hasText: comment })).toContainText(poet.name, { timeout: 15_000 });
   await expect(adminView.getByTestId('feedback-average')).toContainText('Average 4.00 out of 5');
   await adminView.getByLabel('From').fill('2026-02-01');
   await adminView.getByLabel('To').fill('2026-01-01');
@@ -276,7 +277,7 @@ test('a poet sends feedback; admins filter it, read contact messages and change 
 
   await open(adminView, '/admin-contacts');
   const first = adminView.getByTestId('contact-message').first();
-  await expect(first).toBeVisible();
+  await expect(first).toBeVisible({ timeout: 15_000 });
   const unreadBefore = Number((await adminView.getByRole('status').filter({ hasText: 'unread' }).textContent())!.match(/(\d+) unread/)![1]);
   await expect(first.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', /^mailto:.+\?subject=Re%3A/);
   const toggle = first.getByRole('button', { name: /Mark as (read|unread)/ });
@@ -288,7 +289,7 @@ test('a poet sends feedback; admins filter it, read contact messages and change 
 
   await open(adminView, '/admin-settings');
   const timeZone = adminView.getByLabel('Contest time zone');
-  await expect(timeZone).toHaveValue('Asia/Kolkata');
+  await expect(timeZone).toHaveValue('Asia/Kolkata', { timeout: 15_000 });
   await timeZone.fill('Mars/Olympus');
   await adminView.getByRole('button', { name: 'Save settings' }).click();
   await expect(timeZone).toHaveAttribute('aria-invalid', 'true');
@@ -312,14 +313,15 @@ test('every admin page of this area passes an axe scan, also at phone size @phon
   const PHONE_PAGES = ['/admin-visit-tracking', '/admin-users-data', '/admin-email-reminder'];
   await withSavedConsent(page, 'denied');
   await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  const loaded = { timeout: 15_000 };
   const ready: Record<string, (p: Page) => Promise<void>> = {
-    '/admin-visit-tracking': (p) => expect(p.getByTestId('stat-visits')).toBeVisible(),
-    '/admin-users': (p) => expect(p.getByTestId('user-row').first()).toBeVisible(),
-    '/admin-users-data': (p) => expect(p.getByTestId('users-table')).toBeVisible(),
-    '/admin-contacts': (p) => expect(p.getByTestId('contact-message').first()).toBeVisible(),
-    '/admin-feedback': (p) => expect(p.getByTestId('feedback-average')).toBeVisible(),
-    '/admin-email-reminder': (p) => expect(p.getByTestId('audience-count-verified-poets')).not.toBeEmpty(),
-    '/admin-settings': (p) => expect(p.getByTestId('settings-form')).toBeVisible(),
+    '/admin-visit-tracking': (p) => expect(p.getByTestId('stat-visits')).toBeVisible(loaded),
+    '/admin-users': (p) => expect(p.getByTestId('user-row').first()).toBeVisible(loaded),
+    '/admin-users-data': (p) => expect(p.getByTestId('users-table')).toBeVisible(loaded),
+    '/admin-contacts': (p) => expect(p.getByTestId('contact-message').first()).toBeVisible(loaded),
+    '/admin-feedback': (p) => expect(p.getByTestId('feedback-average')).toBeVisible(loaded),
+    '/admin-email-reminder': (p) => expect(p.getByTestId('audience-count-verified-poets')).not.toBeEmpty(loaded),
+    '/admin-settings': (p) => expect(p.getByTestId('settings-form')).toBeVisible(loaded),
   };
   for (const [path, isReady] of Object.entries(ready)) {
     if (phone && !PHONE_PAGES.includes(path)) continue;
