@@ -23,7 +23,10 @@ export default function ReminderOptOut() {
 
   if (status !== 'signed-in' || (optedOut === null && !error)) return null;
 
+  /** The box follows the click at once; it goes back if the server refuses. */
   const change = async (wantsReminders: boolean) => {
+    const before = optedOut;
+    setOptedOut(!wantsReminders);
     setSaving(true);
     setError(null);
     setMessage(null);
@@ -32,6 +35,7 @@ export default function ReminderOptOut() {
       setOptedOut(saved.optedOut);
       setMessage(saved.optedOut ? 'Reminders are off.' : 'Reminders are on.');
     } catch (caught) {
+      setOptedOut(before);
       setError(problemOf(caught, 'We couldn’t save your choice. Try again.'));
     } finally {
       setSaving(false);
