@@ -8,6 +8,9 @@ export type VisitUserType = (typeof VISIT_USER_TYPES)[number];
 export const VISIT_DEVICES = ['mobile', 'desktop'] as const;
 export type VisitDevice = (typeof VISIT_DEVICES)[number];
 
+/** Admin pages (/admin-…): tracked only for signed-in visitors. */
+export const isAdminPath = (path: string) => /^\/admin(-|\/|$)/.test(path);
+
 /**
  * POST /api/track-visit-realtime (the spec's visit record). A logged-in visit needs the visitor's ID token;
  * the cms takes the user, email and name from the token's account, never from this body.

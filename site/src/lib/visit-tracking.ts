@@ -1,6 +1,6 @@
 // Visit tracking (spec: "Visit record"): one POST /api/track-visit-realtime per page view, only with analytics
 // consent. Pure helpers here; lib/visit-tracker.ts runs them in the browser after the page has loaded.
-import type { TrackVisitBody, VisitDevice } from '@writory/shared';
+import { isAdminPath, type TrackVisitBody, type VisitDevice } from '@writory/shared';
 
 export const TRACK_VISIT_PATH = '/api/track-visit-realtime';
 /** The anonymous visitor id: written only with analytics consent, removed when consent is withdrawn. */
@@ -14,8 +14,6 @@ export interface SignedInVisitor {
   name: string | null;
   token: string;
 }
-
-export const isAdminPath = (path: string) => /^\/admin(-|\/|$)/.test(path);
 
 export function deviceOf(matchMedia: (query: string) => { matches: boolean }): VisitDevice {
   return matchMedia(MOBILE_QUERY).matches ? 'mobile' : 'desktop';

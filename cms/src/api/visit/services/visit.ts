@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { VisitDevice, VisitSummary, VisitUserType } from '@writory/shared';
+import { isAdminPath, type VisitDevice, type VisitSummary, type VisitUserType } from '@writory/shared';
 import { ApiError, forbidden, unauthorized, validationError } from '../../../lib/api-error';
 import type { UserRow } from '../../user/services/user';
 import { ANONYMOUS_ID, type DayRange, type TrackVisitInput } from '../validation/visit';
@@ -8,9 +8,9 @@ import { QueueFullError, WriteQueue } from '../../../lib/write-queue';
 const VISIT = 'api::visit.visit';
 const VISIT_DAY = 'api::visit.visit-day';
 const VISITOR_DAY = 'api::visit.visitor-day';
+const USER = 'plugin::users-permissions.user';
 /** Rows per INSERT statement (SQLite allows at most 500 in one compound insert). */
 const INSERT_CHUNK = 500;
-const USER = 'plugin::users-permissions.user';
 const ACTIVE_WINDOW_MS = 5 * 60_000;
 const TOP_PAGES = 10;
 const DEFAULT_RANGE_DAYS = 30;
@@ -50,8 +50,6 @@ export function daysBetween(from: string, to: string): string[] {
   }
   return days;
 }
-
-const isAdminPage = (path: string) => /^\/admin(-|\/|$)/.test(path);
 
 interface TableOf {
   name: string;
@@ -144,7 +142,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!ANONYMOUS_ID.test(input.userID)) {
           throw validationError([{ path: ['userID'], message: 'userID: an anonymous id must be 8 to 128 letters, digits, - or _.' }]);
         }
-        if (isAdminPage(input.pageVisited)) {
+        if (isAdminPath(input.pageVisited)) {
           throw validationError([{ path: ['pageVisited'], message: 'pageVisited: admin pages are only tracked for signed-in visitors.' }]);
         }
         row = { visitorId: input.userID, userId: null };
