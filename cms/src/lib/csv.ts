@@ -1,7 +1,8 @@
-// Reads an uploaded CSV for the admin imports (results, leaderboard history): the bytes must be UTF-8 text
+// CSV both ways. Reading an uploaded CSV for the admin imports (results, leaderboard history): the bytes must be UTF-8 text
 // of at most 10 MB (a byte-order mark and CRLF line ends are fine, quoted fields may hold commas and line
 // breaks), the header must name exactly the expected columns, and every record is checked on its own so
-// the admin sees one message per bad row.
+// the admin sees one message per bad row. Writing: CSV exports streamed to the browser (csvLines, sendCsv).
+import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { MAX_CSV_BYTES, type CsvRowError } from '@writory/shared';
 import { ApiError } from './api-error';
@@ -112,4 +113,33 @@ export async function uploadedCsv(
   if ((file.size ?? 0) > MAX_CSV_BYTES) throw csvFileError(`The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`, 413);
   const { readFile } = await import('node:fs/promises');
   return { name: file.originalFilename ?? 'upload.csv', bytes: new Uint8Array(await readFile(file.filepath)) };
+}
+
+type Cell = string | number | boolean | null | undefined;
+
+/**
+ * CSV lines for `rows` (no header), RFC 4180 quoting, CRLF line ends. Cells that a spreadsheet would run as a
+ * formula (=, +, -, @, tab, CR at the start) are prefixed with ' so an export never executes anything.
+ */
+export function csvLines(rows: Cell[][]): string {
+  if (rows.length === 0) return '';
+  return `${Papa.unparse(rows, { header: false, escapeFormulae: true, newline: '\r\n' })}\r\n`;
+}
+
+/**
+ * Answers with a CSV download streamed from `chunks` (the header row first). The UTF-8 byte order mark lets
+ * spreadsheet apps read names in any script.
+ */
+export function sendCsv(ctx: any, filename: string, header: string[], chunks: AsyncIterable<Cell[][]>) {
+  async function* body() {
+    yield `\uFEFF${csvLines([header])}`;
+    for await (const rows of chunks) {
+      const text = csvLines(rows);
+      if (text) yield text;
+    }
+  }
+  ctx.set('Content-Type', 'text/csv; charset=utf-8');
+  ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = Readable.from(body());
 }
