@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
 import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
+import { seedPayments } from './payments';
 
 /** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
 export async function seedDemoData(strapi: Core.Strapi) {
@@ -46,6 +47,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
     await contests.create({ data: { ...window, theme: 'Thresholds' } });
   }
   await seedDemoUsers(strapi);
+  await seedPayments(strapi);
 }
 
 async function seedOnce(strapi: Core.Strapi, uid: any, seed: () => Promise<void>) {

@@ -1,2 +1,3 @@
 export * from './wire.ts';
 export * from './contest-rules.ts';
+export * from './payments.ts';
