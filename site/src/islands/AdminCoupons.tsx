@@ -186,7 +186,7 @@ function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon 
           {(['percent', 'fixed'] as const).map((type) => (
             <label key={type} className="flex items-center gap-2">
               <input type="radio" name="discountType" checked={values.discountType === type} onChange={() => setValues({ ...values, discountType: type })} className="h-4 w-4 accent-quill" />
-              {type === 'percent' ? 'Percent off' : 'Fixed amount off'}
+              {type === 'percent' ? 'A percentage' : 'A fixed amount'}
             </label>
           ))}
         </div>
