@@ -2,6 +2,7 @@
 // webhook (signature, idempotency, unknown orders), credits, refunds, the revenue report, referrals, earnings
 // and withdrawals. Real cms on SQLite, real Firebase Auth emulator users; every refusal leaves the ledgers as
 // they were.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import supertest from 'supertest';
@@ -220,6 +221,62 @@ describe('checkout and the webhook', () => {
     const poet = await fx.poet('unverified', false);
     const res = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR' }).expect(403);
     expect(res.body.error.message).toMatch(/verify your email/);
+  });
+});
+
+describe('live mode, by configuration only', () => {
+  it('checks out through the Stripe API, confirms by a webhook signed with the live secret, refunds through Stripe', async () => {
+    // Stripe's API stands in as a small local server (no network here); everything of ours is real.
+    const calls: { path: string; params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+    const stripeApi = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        calls.push({ path: req.url ?? '', params: new URLSearchParams(body), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+        res.setHeader('content-type', 'application/json');
+        const answer = req.url === '/v1/checkout/sessions'
+          ? { id: 'cs_live_fake_0001', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_live_fake_0001' }
+          : { id: 're_fake_0001', object: 'refund', status: 'succeeded' };
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+    const live = { STRIPE_SECRET_KEY: 'sk_test_fake_live', STRIPE_WEBHOOK_SECRET: 'whsec_live_suite', STRIPE_API_URL: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}` };
+    Object.assign(process.env, live);
+    try {
+      expect((await api.get('/api/payments/tiers').expect(200)).body).toMatchObject({ mode: 'live', testMode: false });
+      const poet = await fx.poet('live');
+      const started = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Trio').id, currency: 'USD' }).expect(201);
+      const { code } = started.body.order;
+      expect(started.body).toMatchObject({ checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_live_fake_0001', order: { provider: 'stripe', testMode: false, total: 699 } });
+      expect(calls[0].path).toBe('/v1/checkout/sessions');
+      expect(calls[0].idempotencyKey).toBe(`checkout-${code}`);
+      expect(Object.fromEntries(calls[0].params)).toMatchObject({
+        mode: 'payment',
+        client_reference_id: code,
+        'line_items[0][price_data][currency]': 'usd',
+        'line_items[0][price_data][unit_amount]': '699',
+        'line_items[0][quantity]': '1',
+        success_url: `http://localhost:4321/submit?order=${code}&checkout=success`,
+      });
+      // The test checkout does not exist in live mode, and the local test secret signs nothing here.
+      await fx.as(poet).post('/api/payments/test-checkout/cs_live_fake_0001').send({ outcome: 'paid' }).expect(404);
+      const session = { id: 'cs_live_fake_0001', object: 'checkout.session', amount_total: 699, currency: 'usd', payment_status: 'paid', payment_intent: 'pi_live_fake_0001', client_reference_id: code };
+      await postWebhook(signedEvent({ id: 'evt_live_local', type: 'checkout.session.completed', data: { object: session } })).expect(400);
+      await postWebhook(signedEvent({ id: 'evt_live_1', type: 'checkout.session.completed', data: { object: session } }, live.STRIPE_WEBHOOK_SECRET)).expect(200);
+      expect(await fx.credits(poet)).toBe(3);
+
+      await fx.as('admin').post(`/api/admin/payments/orders/${code}/refund`).expect(200);
+      expect(calls[1]).toMatchObject({ path: '/v1/refunds', idempotencyKey: `refund-${code}` });
+      expect(calls[1].params.get('payment_intent')).toBe('pi_live_fake_0001');
+      expect(await fx.orderState(code)).toBe('refunded');
+      // Stripe's own charge.refunded event for it follows, and changes nothing more.
+      const refunded = { id: 'ch_1', object: 'charge', payment_intent: 'pi_live_fake_0001', refunded: true, metadata: { orderCode: code } };
+      expect((await postWebhook(signedEvent({ id: 'evt_live_2', type: 'charge.refunded', data: { object: refunded } }, live.STRIPE_WEBHOOK_SECRET)).expect(200)).body.outcome).toBe('unchanged_refunded');
+    } finally {
+      for (const name of Object.keys(live)) delete process.env[name];
+      await new Promise((resolve) => stripeApi.close(resolve));
+    }
   });
 });
 

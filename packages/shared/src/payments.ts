@@ -191,6 +191,7 @@ export type ReferralStatus = 'signed_up' | 'rewarded' | 'reversed';
 
 /** GET /api/referrals/me */
 export interface MyReferrals {
+  testMode: boolean;
   code: string;
   /** Site path of the invitation link, e.g. /join?ref=ABCD2345 */
   path: string;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney, type MyReferrals, type ReferralStatus } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import SignInPrompt from '../components/payments/SignInPrompt';
+import { TestModeBadge } from '../components/payments/TestMode';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { authedFetch } from '../lib/api';
 import { shortDate } from '../lib/payments';
@@ -52,8 +53,8 @@ export default function ReferralsPage() {
   return (
     <div className="space-y-8" data-testid="referrals">
       <section aria-labelledby="ref-link" className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
-        <h2 id="ref-link" className="text-xl font-bold">
-          Your invitation
+        <h2 id="ref-link" className="flex flex-wrap items-center gap-2 text-xl font-bold">
+          Your invitation {data.testMode && <TestModeBadge />}
         </h2>
         <p className="text-ink-soft">You earn {data.rewardRule}.</p>
         <div className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-center">

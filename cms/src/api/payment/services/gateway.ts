@@ -21,6 +21,8 @@ export interface PaymentsConfig {
   secretKey: string | null;
   webhookSecret: string | null;
   siteUrl: string;
+  /** Another Stripe API host (stripe-mock, or a fake in tests); Stripe's own when unset. */
+  apiUrl: string | null;
 }
 
 export function paymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
@@ -33,18 +35,25 @@ export function paymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsCo
     secretKey: mode === 'live' ? secretKey : null,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET || (mode === 'test' ? LOCAL_TEST_WEBHOOK_SECRET : null),
     siteUrl: (env.PUBLIC_SITE_URL || firstOrigin || 'http://localhost:4321').replace(/\/+$/, ''),
+    apiUrl: env.STRIPE_API_URL || null,
   };
 }
 
 export const randomId = (bytes = 12) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes + 4);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  let client: { key: string; stripe: Stripe } | null = null;
+  let client: { id: string; stripe: Stripe } | null = null;
   const config = () => paymentsConfig();
   /** The SDK; in test-payments mode only its offline helpers (webhook signatures) are used. */
   const stripe = (): Stripe => {
-    const key = config().secretKey ?? 'sk_test_writory_offline';
-    if (client?.key !== key) client = { key, stripe: new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000 }) };
+    const { secretKey, apiUrl } = config();
+    const key = secretKey ?? 'sk_test_writory_offline';
+    const id = `${key} ${apiUrl ?? ''}`;
+    if (client?.id !== id) {
+      const api = apiUrl ? new URL(apiUrl) : null;
+      const host = api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {};
+      client = { id, stripe: new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000, ...host }) };
+    }
     return client.stripe;
   };
 

@@ -152,6 +152,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ? await strapi.db.query(EARNING).findMany({ where: { kind: 'referral_reward', referralId: { $in: rows.map((r) => r.id) } } })
         : [];
       return {
+        testMode: strapi.service('api::payment.gateway').testMode(),
         code,
         path: `/join?${new URLSearchParams({ ref: code })}`,
         rewardRule: describeRule(rules),
