@@ -197,6 +197,7 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   await expect(referrerPage.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
   expect(await referrerPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(referrerPage.getByText('Nobody yet.')).toBeVisible();
+  await expect(referrerPage.getByTestId('test-mode')).toBeVisible();
   await expectNoAxeViolations(referrerPage);
 
   // A new poet opens the link, signs up (their account is verified) and signs in: the first sync attributes them.

@@ -5,10 +5,9 @@ import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
 import { apiErrorBody, authedFetch } from '../lib/api';
-import { shortDate, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
+import { PAYOUT_METHOD_LABEL as METHOD_LABEL, shortDate, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 
 const FILTERS: (WithdrawalStatus | 'all')[] = ['requested', 'approved', 'paid', 'rejected', 'all'];
-const METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
 
 function detailsText(w: AdminWithdrawal): string {
   const d = w.details;

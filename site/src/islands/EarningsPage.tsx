@@ -6,9 +6,8 @@ import { TestModeBadge } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
-import { shortDate, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
+import { PAYOUT_METHOD_LABEL as METHOD_LABEL, shortDate, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 
-const METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
 const DETAIL_FIELDS: Record<PayoutMethod, { name: string; label: (inr: boolean) => string; hint?: (inr: boolean) => string; autoComplete?: string; type?: string }[]> = {
   upi: [{ name: 'upiId', label: () => 'UPI id', hint: () => 'Like asha@okaxis' }],
   bank: [

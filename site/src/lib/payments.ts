@@ -1,5 +1,5 @@
 // Pure helpers for the money pages: which currency to show first, and labels for months and states.
-import type { CurrencyCode, OrderState, PublicTier, WithdrawalStatus } from '@writory/shared';
+import type { CurrencyCode, OrderState, PayoutMethod, PublicTier, WithdrawalStatus } from '@writory/shared';
 
 export const CURRENCY_STORAGE_KEY = 'writory-currency';
 
@@ -26,6 +26,7 @@ export const monthName = (month: string) =>
 export const entriesLabel = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
 export const ORDER_STATE_LABEL: Record<OrderState, string> = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Not paid', refunded: 'Refunded' };
+export const PAYOUT_METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
 export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = { requested: 'Requested', approved: 'Approved', paid: 'Paid', rejected: 'Rejected' };
 
 /** A date for people: "3 Jun 2025". */

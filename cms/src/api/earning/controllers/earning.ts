@@ -1,14 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
+import { idParam } from '../../../lib/params';
 import { createLimit } from '../../../lib/rate-limit';
 import { payInput, rejectInput, withdrawalInput, withdrawalQuery } from '../validation/withdrawal';
 
 const requestsPerPoet = createLimit({ points: 30, durationSeconds: 600, message: 'Too many withdrawal requests.' });
-const idParam = (ctx: any) => {
-  const id = Number(ctx.params.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : -1;
-};
-
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withdrawals = () => strapi.service('api::earning.withdrawals');
   return {

@@ -1,11 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
+import { idParam } from '../../../lib/params';
 import { couponInput, couponPatch, revenueQuery, settingsInput, tierInput } from '../validation/payment';
-
-const idParam = (ctx: any) => {
-  const id = Number(ctx.params.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : -1;
-};
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const tiers = () => strapi.service('api::payment.tiers');
