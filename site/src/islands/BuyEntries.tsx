@@ -153,7 +153,7 @@ export default function BuyEntries() {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6" data-testid="buy-entries">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${id}-title`} className="text-2xl font-bold">
+        <h2 id={`${id}-title`} className="my-0 text-2xl font-bold">
           Entry credits{month ? ` for ${monthName(month)}` : ''}
         </h2>
         {catalogue.testMode && <TestModeBadge />}
