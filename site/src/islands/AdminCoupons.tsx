@@ -5,6 +5,7 @@ import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { authedFetch, fieldErrorsFrom } from '../lib/api';
 import { shortDate } from '../lib/payments';
+import ScrollRegion from '../components/payments/ScrollRegion';
 
 const STATUS: Record<CouponStatus, string> = { active: 'Active', scheduled: 'Not started', expired: 'Expired', exhausted: 'Used up', disabled: 'Disabled' };
 const FIELDS = ['code', 'description', 'percentOff', 'amountOff', 'currency', 'validFrom', 'validUntil', 'maxUses', 'maxUsesPerPoet', 'tierIds'] as const;
@@ -67,7 +68,7 @@ export default function AdminCoupons() {
           onCancel={() => setEditing(null)}
         />
       )}
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <ScrollRegion label="Coupons" className="rounded-lg border border-stone-200 bg-white">
         <table className="w-full text-sm" data-testid="coupon-table">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">
@@ -111,7 +112,7 @@ export default function AdminCoupons() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { apiErrorBody, authedFetch } from '../lib/api';
 import { ORDER_STATE_LABEL, shortDate } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
+import ScrollRegion from '../components/payments/ScrollRegion';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
@@ -151,7 +152,7 @@ export default function AdminRevenue() {
 function RevenueTable({ caption, rows, currency }: { caption: string; rows: RevenueRow[]; currency: CurrencyCode }) {
   const money = (n: number) => formatMoney(n, currency);
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+    <ScrollRegion label={caption} className="rounded-lg border border-stone-200 bg-white">
       <table className="w-full text-sm">
         <caption className="p-2 text-start font-semibold">{caption}</caption>
         <thead>
@@ -175,13 +176,13 @@ function RevenueTable({ caption, rows, currency }: { caption: string; rows: Reve
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
 function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (order: AdminOrder) => void }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+    <ScrollRegion label="Orders in this period" className="rounded-lg border border-stone-200 bg-white">
       <table className="w-full text-sm" data-testid="revenue-orders">
         <caption className="p-2 text-start font-semibold">Orders in this period</caption>
         <thead>
@@ -215,6 +216,6 @@ function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (or
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -6,6 +6,7 @@ import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
 import { apiErrorBody, authedFetch } from '../lib/api';
 import { entriesLabel } from '../lib/payments';
+import ScrollRegion from '../components/payments/ScrollRegion';
 
 /** /admin-tier-prices: entry tiers, their price in each currency, on sale or not. */
 export default function AdminTierPrices() {
@@ -33,7 +34,7 @@ export default function AdminTierPrices() {
     <div className="space-y-6" data-testid="admin-tiers">
       <AdminMoneyHeader />
       <Notice>{notice}</Notice>
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <ScrollRegion label="Tiers" className="rounded-lg border border-stone-200 bg-white">
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">
@@ -60,7 +61,7 @@ export default function AdminTierPrices() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {editing === null ? (
         <button type="button" className="btn btn-default" onClick={() => setEditing('new')}>
           Add a tier

@@ -7,6 +7,7 @@ import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
 import { PAYOUT_METHOD_LABEL as METHOD_LABEL, shortDate, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
+import ScrollRegion from '../components/payments/ScrollRegion';
 
 const DETAIL_FIELDS: Record<PayoutMethod, { name: string; label: (inr: boolean) => string; hint?: (inr: boolean) => string; autoComplete?: string; type?: string }[]> = {
   upi: [{ name: 'upiId', label: () => 'UPI id', hint: () => 'Like asha@okaxis' }],
@@ -219,7 +220,7 @@ function Ledger({ data }: { data: MyEarnings }) {
       {data.ledger.length === 0 ? (
         <p className="text-ink-soft">Nothing yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Every credit and debit">
           <table className="w-full text-sm" data-testid="ledger">
             <thead>
               <tr className="border-b border-stone-300">
@@ -243,7 +244,7 @@ function Ledger({ data }: { data: MyEarnings }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

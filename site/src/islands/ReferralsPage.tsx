@@ -6,6 +6,7 @@ import { TestModeBadge } from '../components/payments/TestMode';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { authedFetch } from '../lib/api';
 import { shortDate } from '../lib/payments';
+import ScrollRegion from '../components/payments/ScrollRegion';
 
 const STATUS: Record<ReferralStatus, string> = { signed_up: 'Signed up', rewarded: 'Reward earned', reversed: 'Reward reversed (refund)' };
 
@@ -93,7 +94,7 @@ export default function ReferralsPage() {
         {data.referrals.length === 0 ? (
           <p className="text-ink-soft">Nobody yet. Share your link with poets you know.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Poets who joined through your link">
             <table className="w-full text-start text-sm" data-testid="referral-list">
               <thead>
                 <tr className="border-b border-stone-300 text-start">
@@ -117,7 +118,7 @@ export default function ReferralsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>
