@@ -220,7 +220,7 @@ function Ledger({ data }: { data: MyEarnings }) {
       {data.ledger.length === 0 ? (
         <p className="text-ink-soft">Nothing yet.</p>
       ) : (
-        <ScrollRegion label="Every credit and debit">
+        <ScrollRegion label="Ledger table">
           <table className="w-full text-sm" data-testid="ledger">
             <thead>
               <tr className="border-b border-stone-300">

@@ -94,7 +94,7 @@ export default function ReferralsPage() {
         {data.referrals.length === 0 ? (
           <p className="text-ink-soft">Nobody yet. Share your link with poets you know.</p>
         ) : (
-          <ScrollRegion label="Poets who joined through your link">
+          <ScrollRegion label="Referral table">
             <table className="w-full text-start text-sm" data-testid="referral-list">
               <thead>
                 <tr className="border-b border-stone-300 text-start">
