@@ -259,6 +259,11 @@ export default function BuyEntries() {
       </form>
 
       {signedIn && mine && mine.orders.length > 0 && <RecentOrders orders={mine.orders.slice(0, 5)} />}
+      {signedIn && (
+        <p className="text-sm">
+          Invite poets with your <a className="btn-link" href="/referrals">referral link</a>: you earn a reward when they pay for their first entries (see <a className="btn-link" href="/earnings">Earnings</a>).
+        </p>
+      )}
     </section>
   );
 }
