@@ -7,6 +7,6 @@ export default defineConfig({
     pool: 'threads',
     fileParallelism: false,
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -33,7 +33,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321
 WORKDIR /app
-# node owns everything: `astro build` writes site/dist, site/.build-next, site/.astro, Vite's cache.
+# node owns everything: `astro build` writes site/dist, site/dist-next (rebuilds), site/.astro, Vite's cache.
 COPY --from=deps --chown=node:node /app /app
 # The site imports @writory/shared from its TypeScript sources (package "import" condition).
 COPY --chown=node:node packages/shared/ packages/shared/

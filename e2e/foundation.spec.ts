@@ -4,6 +4,7 @@ import { PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';
 import { signInToPanel } from './cms-admin';
 import { signIn } from './session';
+import { ADMIN_PAGES } from '../site/src/lib/admin-pages';
 
 test.describe('every public route', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -44,6 +45,20 @@ test('admin routes use the admin navigation', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Visit tracking' }).click();
   await expect(page).toHaveURL(/\/admin-visit-tracking\/?$/);
+});
+
+test('every admin route of the spec renders its heading inside the admin layout', async ({ page }) => {
+  test.setTimeout(90_000);
+  await withSavedConsent(page);
+  const admin = accountOf('admin');
+  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  expect(ADMIN_PAGES).toHaveLength(19);
+  for (const adminPage of ADMIN_PAGES) {
+    const res = await page.goto(`/${adminPage.slug}`);
+    expect(res?.status(), adminPage.slug).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(adminPage.label);
+    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: adminPage.label })).toHaveAttribute('aria-current', 'page');
+  }
 });
 
 test('header dropdowns lead to their pages, keyboard included', async ({ page }) => {

@@ -206,14 +206,37 @@ test('password reset: request, open the link, set a new password, sign in with i
   await expect(page.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/auth?view=reset');
 });
 
+test('/email-verification-handler applies a verification link too, and a used link says so', async ({ page, request }) => {
+  const email = uniqueEmail('handler');
+  const signUp = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, { data: { email, password: 'Handler-pass-1', returnSecureToken: true } });
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const sent = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, { data: { requestType: 'VERIFY_EMAIL', idToken } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const oobCode = await oobCodeFor(request, email, 'VERIFY_EMAIL');
+
+  await page.goto(`/email-verification-handler?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page).toHaveURL(/\/email-verified\?email=/);
+  await expect(page.getByText(`Your email address ${email} is verified`)).toBeVisible();
+
+  await page.goto(`/email-verification-handler?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page.getByRole('alert')).toContainText('invalid or has already been used');
+  await expect(page.getByTestId('email-action-result').getByRole('link')).toHaveAttribute('href', '/auth');
+});
+
 test('an admin sees Admin Dashboard and may stay on admin pages; a poet does neither', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, admin.email, admin.password);
   const menu = await openAccountMenu(page);
+  // The guard decides once the page has synced the signed-in user. (Not 'networkidle': a signed-in page keeps
+  // its notification stream open, so the network is never idle.)
+  const synced = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/users' && res.request().method() === 'POST' && /\/admin-visit-tracking/.test(res.request().headers().referer ?? ''),
+  );
   await menu.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin-visit-tracking\/?$/);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await synced;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page).toHaveURL(/\/admin-visit-tracking\/?$/);
   await logOut(page);
 
@@ -344,7 +367,7 @@ test('@phone the signed-in header menu fits and works on a phone (375 px)', asyn
   }
   await page.keyboard.press('Escape');
   await header.getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByText('No notifications yet')).toBeInViewport();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeInViewport();
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await logOut(page);

@@ -56,6 +56,54 @@ const ROUTES: { route: string; send: Send; expected: Record<Caller, number> }[] 
     expected: signedIn(422),
   },
   { route: 'GET /api/admin/whoami', send: (c) => withAuth(cms.api.get('/api/admin/whoami'), c), expected: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/notifications', send: (c) => withAuth(cms.api.get('/api/notifications'), c), expected: signedIn(200) },
+  {
+    // No body: an admin is told what is missing (422), the others never get that far.
+    route: 'POST /api/admin/notifications (no body)',
+    send: (c) => withAuth(cms.api.post('/api/admin/notifications'), c),
+    expected: { ...signedIn(403), admin: 422 },
+  },
+  { route: 'GET /api/articles/:slug (published)', send: (c) => withAuth(cms.api.get('/api/articles/how-writory-judges-a-poem'), c), expected: everyone(200) },
+  { route: 'GET /api/articles/:slug (draft)', send: (c) => withAuth(cms.api.get('/api/articles/draft-next-months-theme'), c), expected: everyone(404) },
+  { route: 'GET /api/pages/:slug', send: (c) => withAuth(cms.api.get('/api/pages/about'), c), expected: everyone(200) },
+  {
+    // An empty message: refused by validation (before the rate limit) for everyone, so nothing is stored.
+    route: 'POST /api/contact (empty)',
+    send: (c) => withAuth(cms.api.post('/api/contact').send({}), c),
+    expected: everyone(422),
+  },
+  { route: 'GET /api/admin/articles', send: (c) => withAuth(cms.api.get('/api/admin/articles'), c), expected: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'POST /api/admin/articles/preview',
+    send: (c) => withAuth(cms.api.post('/api/admin/articles/preview').send({ body: 'Hello' }), c),
+    expected: { ...signedIn(403), admin: 200 },
+  },
+  {
+    // No title or body: an admin is told what is missing (422), nobody else gets that far.
+    route: 'POST /api/admin/articles (empty)',
+    send: (c) => withAuth(cms.api.post('/api/admin/articles').send({}), c),
+    expected: { ...signedIn(403), admin: 422 },
+  },
+  // The plugins' own content-API routes: no role is granted them, so nobody reaches files, mail or schemas.
+  ...(
+    [
+      ['GET', '/api/upload/files'],
+      ['GET', '/api/upload/files/page'],
+      ['GET', '/api/upload/files/1'],
+      ['DELETE', '/api/upload/files/1'],
+      ['POST', '/api/upload'],
+      ['POST', '/api/email'],
+      ['GET', '/api/i18n/locales'],
+      ['GET', '/api/content-type-builder/content-types'],
+      ['GET', '/api/content-type-builder/content-types/api::article.article'],
+      ['GET', '/api/content-type-builder/components'],
+      ['GET', '/api/content-type-builder/components/any.component'],
+    ] as const
+  ).map(([method, path]) => ({
+    route: `${method} ${path}`,
+    send: (c: Caller) => withAuth(cms.api[method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'delete'](path), c),
+    expected: everyone(403),
+  })),
 ];
 
 beforeAll(async () => {

@@ -280,6 +280,27 @@ describe('live mode, by configuration only', () => {
   });
 });
 
+describe('payments off (production without Stripe keys)', () => {
+  it('takes free orders only, and stores nothing for a paid one', async () => {
+    const poet = await fx.poet('off');
+    await fx.coupon({ code: 'OFFFREE', discountType: 'percent', percentOff: 100 });
+    const before = await fx.count('api::payment.order', { userId: await fx.userId(poet) });
+    process.env.NODE_ENV = 'production';
+    try {
+      expect((await api.get('/api/payments/tiers').expect(200)).body).toMatchObject({ mode: 'off', testMode: false });
+      const paid = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR' }).expect(503);
+      expect(paid.body.error.message).toMatch(/Card payments are not set up/);
+      expect(await fx.count('api::payment.order', { userId: await fx.userId(poet) })).toBe(before);
+      const free = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'OFFFREE' }).expect(201);
+      expect(free.body).toMatchObject({ checkoutUrl: null, order: { state: 'paid', provider: 'free' } });
+      // With no webhook secret configured, no event is accepted.
+      await postWebhook(signedEvent({ id: 'evt_off', type: 'checkout.session.completed', data: { object: {} } })).expect(400);
+    } finally {
+      process.env.NODE_ENV = 'test';
+    }
+  });
+});
+
 describe('credits', () => {
   it('consume() uses one credit inside the entry transaction and refuses the last-but-none with a 402', async () => {
     const poet = await fx.poet('entrant');

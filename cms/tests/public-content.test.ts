@@ -3,7 +3,7 @@ import { startTestCms, type TestCms } from './helpers/strapi';
 
 let cms: TestCms;
 beforeAll(async () => {
-  cms = await startTestCms({ CONTACT_MESSAGES_PER_MINUTE: '4' });
+  cms = await startTestCms({ CONTACT_MESSAGES_PER_MINUTE: '4', BEHIND_PROXY: 'true' });
 });
 afterAll(async () => {
   await cms?.stop();
@@ -95,6 +95,14 @@ describe('contact form', () => {
     const before = await messages();
     await cms.api.post('/api/contact').send({ ...valid, website: 'http://spam.example' }).expect(201);
     expect(await messages()).toBe(before);
+  });
+
+  it('behind the proxy, counts the address the proxy saw, whatever the client wrote in X-Forwarded-For', async () => {
+    const viaProxy = (forwardedFor: string) => cms.api.post('/api/contact').set('X-Forwarded-For', forwardedFor).send(valid);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await viaProxy(`198.51.100.${i}, 203.0.113.7`)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    expect((await viaProxy('203.0.113.7, 203.0.113.8')).status).toBe(201);
   });
 
   it('limits messages per client with a 429 that says when to retry', async () => {

@@ -79,7 +79,7 @@ export function buildCms(env) {
 }
 
 /** What an astro build needs: where the cms is, and the public Firebase settings for the browser. */
-function siteBuildEnv(env, ports) {
+export function siteBuildEnv(env, ports) {
   return {
     ...env,
     CMS_URL: `http://127.0.0.1:${ports.cms}`,
@@ -91,12 +91,15 @@ function siteBuildEnv(env, ports) {
   };
 }
 
+/** Each local stack builds and serves its own folder (site/dist-<site port>): npm start and npm test can run at once. */
+const siteDistOf = (ports) => `dist-${ports.site}`;
+
 export function buildSite(env, ports) {
   log('building the site from the cms content');
-  run(bin('astro'), ['build'], { cwd: join(root, 'site'), env: siteBuildEnv(env, ports) });
+  run(bin('astro'), ['build', '--outDir', siteDistOf(ports)], { cwd: join(root, 'site'), env: siteBuildEnv(env, ports) });
 }
 
-async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
+export async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
@@ -111,7 +114,7 @@ async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
   throw new Error(`${what} was not ready at ${url} after ${timeoutMs / 1000}s`);
 }
 
-function firebaseConfig(ports) {
+export function firebaseConfig(ports) {
   mkdirSync(varDir, { recursive: true });
   const file = join(varDir, `firebase.${ports.auth}.json`);
   writeFileSync(
@@ -242,7 +245,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     buildSite(baseEnv, ports);
     const site = spawnService('site', process.execPath, [join(root, 'site/server/serve.mjs')], {
       cwd: join(root, 'site'),
-      env: { ...siteBuildEnv(baseEnv, ports), PORT: String(ports.site), SITE_REBUILD_TOKEN: rebuildToken },
+      env: { ...siteBuildEnv(baseEnv, ports), PORT: String(ports.site), SITE_REBUILD_TOKEN: rebuildToken, SITE_DIST_DIR: siteDistOf(ports) },
     });
     await waitFor(`http://127.0.0.1:${ports.site}/`, 'site', { child: site });
 

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { createProxyServer } from 'http-proxy-3';
@@ -12,7 +13,8 @@ import { createRebuilder } from './rebuilder.mjs';
 import { precompress } from './precompress.mjs';
 
 const siteDir = fileURLToPath(new URL('..', import.meta.url));
-const distDir = `${siteDir}dist`;
+// The local stacks (npm start, the e2e run) each serve a folder of their own, so one never rebuilds under the other.
+const distDir = resolve(siteDir, process.env.SITE_DIST_DIR ?? 'dist');
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -43,14 +45,14 @@ function staticHandler() {
     },
   });
 }
-precompress(distDir);
+await precompress(distDir);
 let serveStatic = staticHandler();
 let notFoundPage = readFileSync(`${distDir}/404.html`);
 
 /** Builds into a fresh folder, then swaps it in, so visitors never see a half-built site. */
 function buildSite() {
-  const nextDir = `${siteDir}.build-next`;
-  const oldDir = `${siteDir}.build-old`;
+  const nextDir = `${distDir}-next`;
+  const oldDir = `${distDir}-old`;
   rmSync(nextDir, { recursive: true, force: true });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`${siteDir}../node_modules/astro/bin/astro.mjs`, 'build', '--outDir', nextDir], {
@@ -61,14 +63,16 @@ function buildSite() {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0 || !existsSync(`${nextDir}/index.html`)) return reject(new Error(`astro build exited with ${code}`));
-      precompress(nextDir);
-      rmSync(oldDir, { recursive: true, force: true });
-      renameSync(distDir, oldDir);
-      renameSync(nextDir, distDir);
-      serveStatic = staticHandler();
-      notFoundPage = readFileSync(`${distDir}/404.html`);
-      rmSync(oldDir, { recursive: true, force: true });
-      resolve();
+      precompress(nextDir, { previous: distDir }).then(({ compressed, reused }) => {
+        log(`compressed ${compressed} changed files, reused ${reused}`);
+        rmSync(oldDir, { recursive: true, force: true });
+        renameSync(distDir, oldDir);
+        renameSync(nextDir, distDir);
+        serveStatic = staticHandler();
+        notFoundPage = readFileSync(`${distDir}/404.html`);
+        rmSync(oldDir, { recursive: true, force: true });
+        resolve();
+      }, reject);
     });
   });
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
 import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
+import { seedDemoNotifications } from './notifications';
 import { seedPayments } from './payments';
 
 /** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
@@ -47,6 +48,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
     await contests.create({ data: { ...window, theme: 'Thresholds' } });
   }
   await seedDemoUsers(strapi);
+  await seedDemoNotifications(strapi);
   await seedPayments(strapi);
 }
 

@@ -62,7 +62,8 @@ async function answers(): Promise<boolean> {
   }
 }
 
-async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+// About 5 s on an idle machine; building its API validator is CPU-bound, so a busy shared machine needs far longer.
+async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs = 150_000) {
   const started = Date.now();
   // Its own "ready" line, not just an answer on the port: that could come from someone else's emulator.
   while (!(output().includes('All emulators ready') && (await answers()))) {

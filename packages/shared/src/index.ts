@@ -1,3 +1,5 @@
 export * from './wire.ts';
 export * from './contest-rules.ts';
+export * from './notifications.ts';
+export * from './admin-articles.ts';
 export * from './payments.ts';

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { focusFirstProblem } from '../components/react/Field';
 import { apiFetch, fieldErrorsFrom } from '../lib/api';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
@@ -14,6 +15,20 @@ export default function ContactForm() {
   const id = useId();
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef<HTMLDivElement>(null);
+
+  // The send button is disabled while sending, which drops keyboard focus: put it where the answer is.
+  useEffect(() => {
+    if (attempt) focusFirstProblem(form.current);
+  }, [attempt]);
+  const again = useRef(false);
+  useEffect(() => {
+    if (status === 'sent') sent.current?.focus();
+    if (status === 'idle' && again.current) form.current?.querySelector('input')?.focus();
+    again.current = false;
+  }, [status]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,21 +45,25 @@ export default function ContactForm() {
       const problems = fieldErrorsFrom(error, FIELD_NAMES);
       const named = Object.keys(problems.fields).length > 0;
       setErrors({ ...problems.fields, ...(named ? {} : { form: problems.form ?? 'We could not send your message. Check your connection and try again.' }) });
+      setAttempt((n) => n + 1);
     }
   }
 
   if (status === 'sent') {
     return (
-      <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-6" data-testid="contact-sent">
+      <div ref={sent} tabIndex={-1} role="status" className="rounded-lg border border-green-300 bg-green-50 p-6 focus:outline-none" data-testid="contact-sent">
         <p className="font-semibold">Thank you, your message is on its way.</p>
         <p className="mt-1 text-sm">We usually reply within two working days.</p>
-        <button type="button" className="btn btn-link mt-2 px-0" onClick={() => setStatus('idle')}>Send another message</button>
+        <button type="button" className="btn btn-link mt-2 px-0" onClick={() => {
+            again.current = true;
+            setStatus('idle');
+          }}>Send another message</button>
       </div>
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={errors.form ? `${id}-form` : undefined}>
-      {errors.form && <p id={`${id}-form`} role="alert" className="rounded bg-red-50 p-3 text-sm text-red-900">{errors.form}</p>}
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-describedby={errors.form ? `${id}-form` : undefined}>
+      {errors.form && <p id={`${id}-form`} role="alert" tabIndex={-1} data-form-alert className="rounded bg-red-50 p-3 text-sm text-red-900">{errors.form}</p>}
       {FIELDS.map((field) => {
         const inputId = `${id}-${field.name}`;
         const errorId = `${inputId}-error`;

@@ -6,6 +6,7 @@ import { useHydrated } from '../components/react/useHydrated';
 import { displayNameOf } from '../lib/display-name';
 import { $authStatus, $identity, logout, wasSignedIn } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
+import NotificationBell from './NotificationBell';
 
 /** The header's account corner: Login for visitors; the notification bell and the profile menu once signed in. */
 export default function HeaderAccount() {
@@ -64,61 +65,6 @@ function useDismiss(open: boolean, close: (refocus: boolean) => void, ref: RefOb
       document.removeEventListener('keydown', onKey);
     };
   }, [open, close, ref]);
-}
-
-/** A placeholder until notifications arrive: the bell, a hidden unread badge and an empty panel. */
-function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const close = useRef((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }).current;
-  useDismiss(open, close, wrapper);
-
-  return (
-    <div ref={wrapper} className="relative">
-      <button
-        ref={button}
-        type="button"
-        className="btn btn-ghost btn-icon relative rounded-full"
-        aria-label={t('account.notifications')}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-        data-testid="notification-bell"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-        </svg>
-        <span
-          hidden
-          className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-[0.65rem] leading-5 text-white"
-          data-testid="notification-badge"
-        />
-      </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="z-50 rounded-md border border-stone-200 bg-white p-4 text-sm text-ink-soft shadow-lg max-sm:fixed max-sm:inset-x-4 max-sm:top-16 sm:absolute sm:end-0 sm:mt-2 sm:w-72"
-      >
-        {t('account.noNotifications')}
-      </div>
-    </div>
-  );
 }
 
 interface ProfileMenuProps {

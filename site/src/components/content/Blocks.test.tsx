@@ -7,6 +7,7 @@ describe('safeHref', () => {
     ['https://writory.example/a', 'https://writory.example/a'],
     ['mailto:hello@writory.local', 'mailto:hello@writory.local'],
     ['/articles', '/articles'],
+    ['#our-team', '#our-team'],
     ['javascript:alert(1)', null],
     ['JaVaScRiPt:alert(1)', null],
     ['data:text/html,<script>alert(1)</script>', null],
@@ -29,5 +30,40 @@ describe('Blocks', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('javascript:');
     expect(html).toContain('<span>click</span>');
+  });
+});
+
+describe('Blocks lists', () => {
+  it('puts a nested list inside an item, so the HTML stays a valid list', () => {
+    const html = renderToStaticMarkup(
+      <Blocks
+        content={[
+          {
+            type: 'list',
+            format: 'unordered',
+            children: [
+              { type: 'list-item', children: [{ type: 'text', text: 'one' }] },
+              { type: 'list', format: 'ordered', indentLevel: 1, children: [{ type: 'list-item', children: [{ type: 'text', text: 'inner' }] }] },
+            ],
+          },
+        ]}
+      />,
+    );
+    expect(html).toBe('<ul class="mb-4 list-disc ps-6"><li dir="auto">one</li><li class="list-none"><ol class="mb-4 list-decimal ps-6"><li dir="auto">inner</li></ol></li></ul>');
+  });
+});
+
+describe('Blocks direction', () => {
+  it('lets each block take its direction from its own text', () => {
+    const html = renderToStaticMarkup(
+      <Blocks
+        content={[
+          { type: 'heading', level: 2, children: [{ type: 'text', text: 'الليل' }] },
+          { type: 'paragraph', children: [{ type: 'text', text: 'English' }] },
+          { type: 'quote', children: [{ type: 'text', text: 'قصيدة' }] },
+        ]}
+      />,
+    );
+    expect(html.match(/dir="auto"/g)).toHaveLength(3);
   });
 });

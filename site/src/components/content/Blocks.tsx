@@ -1,8 +1,9 @@
+import { Children, isValidElement, type ReactNode } from 'react';
 import { BlocksRenderer, type BlocksContent } from '@strapi/blocks-react-renderer';
 
-/** Only web, mail and same-site links survive; anything else (javascript:, data:) becomes plain text. */
+/** Only web, mail, same-site and in-page links survive; anything else (javascript:, data:) becomes plain text. */
 export function safeHref(url: string): string | null {
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  if (url.startsWith('#') || (url.startsWith('/') && !url.startsWith('//'))) return url;
   try {
     const { protocol } = new URL(url);
     return ['http:', 'https:', 'mailto:'].includes(protocol) ? url : null;
@@ -11,7 +12,16 @@ export function safeHref(url: string): string | null {
   }
 }
 
-/** Renders Strapi blocks-editor content as static HTML (no client JavaScript, text always escaped). */
+/** A nested list (the blocks editor puts it beside the items) goes inside an item, as HTML wants. */
+const listItems = (children: ReactNode) =>
+  Children.map(children, (child) =>
+    isValidElement<{ content?: { type?: string } }>(child) && child.props.content?.type === 'list' ? <li className="list-none">{child}</li> : child,
+  );
+
+/**
+ * Renders Strapi blocks-editor content as static HTML (no client JavaScript, text always escaped). Each block
+ * takes its direction from its own text, so an Arabic paragraph reads right to left among English ones.
+ */
 export default function Blocks({ content }: { content: unknown[] }) {
   return (
     <BlocksRenderer
@@ -23,11 +33,25 @@ export default function Blocks({ content }: { content: unknown[] }) {
         },
         heading: ({ children, level }) => {
           const Tag = `h${Math.min(6, Math.max(2, level))}` as 'h2';
-          return <Tag className="mt-8 mb-3 font-serif text-2xl font-semibold">{children}</Tag>;
+          return (
+            <Tag dir="auto" className="mt-8 mb-3 font-serif text-2xl font-semibold">
+              {children}
+            </Tag>
+          );
         },
-        paragraph: ({ children }) => <p className="mb-4 leading-relaxed">{children}</p>,
-        quote: ({ children }) => <blockquote className="my-6 border-s-4 border-quill ps-4 italic">{children}</blockquote>,
-        list: ({ children, format }) => (format === 'ordered' ? <ol className="mb-4 list-decimal ps-6">{children}</ol> : <ul className="mb-4 list-disc ps-6">{children}</ul>),
+        paragraph: ({ children }) => (
+          <p dir="auto" className="mb-4 leading-relaxed">
+            {children}
+          </p>
+        ),
+        quote: ({ children }) => (
+          <blockquote dir="auto" className="my-6 border-s-4 border-quill ps-4 italic">
+            {children}
+          </blockquote>
+        ),
+        'list-item': ({ children }) => <li dir="auto">{children}</li>,
+        list: ({ children, format }) =>
+          format === 'ordered' ? <ol className="mb-4 list-decimal ps-6">{listItems(children)}</ol> : <ul className="mb-4 list-disc ps-6">{listItems(children)}</ul>,
         image: ({ image }) => (
           <img src={image.url} alt={image.alternativeText ?? ''} width={image.width} height={image.height} loading="lazy" className="my-6 h-auto max-w-full rounded" />
         ),

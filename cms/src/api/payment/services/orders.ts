@@ -172,6 +172,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           if (coupon) await lockFor(strapi, LOCK.coupon, coupon.id);
         }
         const { tier, subtotal, coupon, discount, total, month } = await priced(user, input, now);
+        if (total > 0 && gateway().mode() === 'off') {
+          throw new ApiError(503, 'Card payments are not set up on this site yet. Only free entries (a zero price or a 100% coupon) are possible.', {}, 'ServiceUnavailableError');
+        }
         const order: OrderRow = await orders().create({
           data: {
             code: newOrderCode(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImage } from './picture';
+import { sniffImage } from './images';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 

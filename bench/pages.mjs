@@ -1,0 +1,119 @@
+// Every public page: the bytes a visitor downloads (gzip), split into HTML, CSS and JavaScript, read from the
+// built site through its own server. JavaScript "at load" is what the page's scripts and islands import
+// statically (all of it is fetched once every island has hydrated); "on demand" is what they import
+// dynamically (e.g. the chatbot panel, Firebase at sign-in). Render-blocking: classic <script src> without
+// async/defer, and stylesheets.
+import { readFileSync } from 'node:fs';
+import { init, parse } from 'es-module-lexer';
+import { getRaw } from './lib/http.mjs';
+import { scanHtml } from './lib/html.mjs';
+import { kb, num } from './lib/stats.mjs';
+
+const ARTICLE_PAGES = ['/articles/page/2', '/articles/tag/craft', '/articles/bench-0500'];
+/** The e2e suite's list of every public route of the spec (read as text: it is TypeScript). */
+const PUBLIC_ROUTES = [...readFileSync(new URL('../e2e/routes.ts', import.meta.url), 'utf8').matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]);
+export const PAGE_PATHS = [...PUBLIC_ROUTES, ...ARTICLE_PAGES];
+const JS_BUDGET = 100 * 1024;
+
+/** Follows static imports from the entry modules; dynamic imports start the on-demand graph. */
+async function moduleGraph(base, entries, sizeOf) {
+  await init;
+  const atLoad = new Set();
+  const onDemand = new Set();
+  const visit = async (url, into) => {
+    if (atLoad.has(url) || into.has(url)) return;
+    into.add(url);
+    const { body } = await sizeOf(url);
+    const [imports] = parse(body.toString('utf8'));
+    for (const imp of imports) {
+      if (!imp.n) continue; // a computed dynamic import: nothing to follow
+      const target = new URL(imp.n, url).href;
+      if (!target.startsWith(base)) continue;
+      await visit(target, imp.d === -1 ? into : onDemand);
+    }
+  };
+  for (const entry of entries) await visit(new URL(entry, base).href, atLoad);
+  for (const url of atLoad) onDemand.delete(url);
+  return { atLoad, onDemand };
+}
+
+export async function measurePage(base, path, cache = new Map()) {
+  const sizeOf = (url) => {
+    if (!cache.has(url)) cache.set(url, getRaw(url));
+    return cache.get(url);
+  };
+  const html = await getRaw(new URL(path, base).href);
+  const scan = scanHtml(html.body.toString('utf8'));
+  const css = await Promise.all(scan.stylesheets.map((href) => sizeOf(new URL(href, base).href)));
+  const classic = await Promise.all(scan.classicScripts.map((src) => sizeOf(new URL(src, base).href)));
+  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf);
+  const total = async (urls) => (await Promise.all([...urls].map(sizeOf))).reduce((sum, r) => sum + r.wireBytes, 0);
+  const cssBytes = css.reduce((sum, r) => sum + r.wireBytes, 0);
+  const jsBytes = (await total(atLoad)) + classic.reduce((sum, r) => sum + r.wireBytes, 0);
+  return {
+    path,
+    status: html.status,
+    htmlBytes: html.wireBytes,
+    cssBytes,
+    jsBytes,
+    jsFiles: atLoad.size + classic.length,
+    onDemandJsBytes: await total(onDemand),
+    inlineJsBytes: scan.inlineJsBytes,
+    islands: scan.islands,
+    blockingScripts: scan.blockingScripts,
+    blockingStylesheets: scan.stylesheets.length,
+    totalBytes: html.wireBytes + cssBytes + jsBytes,
+  };
+}
+
+export default {
+  name: 'pages',
+  title: 'Public pages: bytes transferred (gzip)',
+  async run(ctx) {
+    const { url } = await ctx.stack.site();
+    const cache = new Map();
+    const pages = [];
+    for (const path of PAGE_PATHS) pages.push(await measurePage(url, path, cache));
+    const withoutIslands = pages.filter((p) => p.islands === 0);
+    const heaviest = pages.reduce((a, b) => (b.jsBytes > a.jsBytes ? b : a));
+    const blocking = pages.filter((p) => p.blockingScripts > 0);
+    return {
+      figures: { pages },
+      tables: [
+        {
+          caption: 'Bytes are what the site server sends with `Accept-Encoding: gzip` (sizes do not vary between runs). JS at load: every module the page’s scripts and islands import statically; on demand: dynamic imports (chat panel, Firebase, …). Inline JS is uncompressed and already inside the HTML.',
+          columns: ['Page', '>Islands', '>HTML', '>CSS', '>JS at load', '>JS files', '>JS on demand', '>Inline JS', '>Blocking scripts', '>Total'],
+          rows: pages.map((p) => [
+            `\`${p.path}\`${p.status === 200 ? '' : ` (${p.status})`}`,
+            p.islands,
+            kb(p.htmlBytes),
+            kb(p.cssBytes),
+            kb(p.jsBytes),
+            p.jsFiles,
+            kb(p.onDemandJsBytes),
+            kb(p.inlineJsBytes),
+            p.blockingScripts,
+            kb(p.totalBytes),
+          ]),
+        },
+      ],
+      targets: [
+        {
+          target: 'Pages without islands ship 0 bytes of JavaScript',
+          measured: withoutIslands.length ? `${withoutIslands.filter((p) => p.jsBytes + p.inlineJsBytes === 0).length} of ${withoutIslands.length} pages without islands ship none` : `every public page has islands (${num(Math.min(...pages.map((p) => p.islands)))} or more)`,
+          met: withoutIslands.length ? withoutIslands.every((p) => p.jsBytes + p.inlineJsBytes === 0) : null,
+        },
+        {
+          target: 'Any public page ≤ 100 KB gzip JavaScript in total',
+          measured: `heaviest: \`${heaviest.path}\` ${kb(heaviest.jsBytes)} at load (+ ${kb(heaviest.onDemandJsBytes)} on demand)`,
+          met: pages.every((p) => p.jsBytes <= JS_BUDGET),
+        },
+        {
+          target: 'No render-blocking JavaScript',
+          measured: blocking.length ? `${blocking.length} pages with blocking scripts: ${blocking.map((p) => `\`${p.path}\``).join(', ')}` : 'none on any page',
+          met: blocking.length === 0,
+        },
+      ],
+    };
+  },
+};

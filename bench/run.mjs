@@ -1,0 +1,99 @@
+// Runs benchmarks against the bench stack and saves their figures (bench/results/latest.{json,md}).
+// A benchmark is a module with { name, title, run(ctx) → { tables, targets, notes, figures } } and an
+// optional setup(ctx); ctx gives the stack (cms, site, auth emulator), the dataset and the number of runs.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../scripts/toolchain.mjs';
+import { buildCms } from '../scripts/lib/stack.mjs';
+import { BENCHMARKS } from './index.mjs';
+import { ensureDataset } from './seed/index.mjs';
+import { createBenchStack } from './lib/stack.mjs';
+import { machineInfo, versions } from './lib/machine.mjs';
+import { markdownTable, renderResults } from './lib/table.mjs';
+
+const RESULTS_DIR = join(root, 'bench', 'results');
+const README = join(root, 'README.md');
+const README_START = '<!-- bench:results:start -->';
+const README_END = '<!-- bench:results:end -->';
+
+function loadPrevious() {
+  const file = join(RESULTS_DIR, 'latest.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+/** Puts the results between the README's markers, headings moved under the README's own section. */
+function updateReadme(markdown) {
+  if (!existsSync(README)) return;
+  const text = readFileSync(README, 'utf8');
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  if (start < 0 || end < start) return;
+  const body = markdown.replace(/^# .*\n\n/, '').replace(/^(#+) /gm, '#$1 ');
+  writeFileSync(README, `${text.slice(0, start + README_START.length)}\n${body}${text.slice(end)}`);
+}
+
+/** Writes latest.json, latest.md and the README's copy of the table. */
+export function writeResults(results) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const markdown = renderResults(results);
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
+  updateReadme(markdown);
+}
+
+export function runBench({ names = [], runs = 3, reuseSite = false, log }) {
+  let stack = null;
+  const stop = async () => stack?.stop();
+  const done = (async () => {
+    const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
+    if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+    const chosen = names.length ? BENCHMARKS.filter((b) => names.includes(b.name)) : BENCHMARKS;
+    const started = Date.now();
+    const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const command = `npm run bench${names.length ? ` -- ${names.join(' ')}` : ''}`;
+    const machine = machineInfo();
+
+    buildCms(process.env);
+    const dataset = ensureDataset({ cmsDir: join(root, 'cms'), log });
+    stack = createBenchStack({ dataset: dataset.file, reuseSite });
+    const ctx = { stack, dataset, log, runs, root };
+
+    const benchmarks = {};
+    let ok = true;
+    for (const bench of chosen) {
+      log(`bench: ${bench.name} — ${bench.title}`);
+      const t = Date.now();
+      let outcome;
+      try {
+        await bench.setup?.(ctx);
+        outcome = await bench.run(ctx);
+      } catch (error) {
+        ok = false;
+        log(`bench: ${bench.name} broke: ${error.stack ?? error.message}`);
+        outcome = { error: error.message };
+      }
+      benchmarks[bench.name] = { title: bench.title, date, command, seconds: (Date.now() - t) / 1000, ...outcome };
+      for (const table of outcome.tables ?? []) console.log(`\n${table.caption ?? ''}\n${markdownTable(table.columns, table.rows)}\n`);
+      log(`bench: ${bench.name} took ${Math.round((Date.now() - t) / 1000)} s`);
+    }
+    await stack.stop();
+
+    const previous = names.length ? loadPrevious() : null;
+    const merged = { ...(previous?.benchmarks ?? {}), ...benchmarks };
+    const seconds = (Date.now() - started) / 1000;
+    const results = {
+      command,
+      date,
+      seconds,
+      lastFullRun: names.length ? (previous?.lastFullRun ?? null) : { date, seconds, loadAverage: machine.loadAverage },
+      machine,
+      versions: versions(),
+      dataset: { counts: dataset.counts, reused: dataset.reused, seconds: dataset.seconds, notSeeded: dataset.notSeeded },
+      benchmarks: Object.fromEntries(BENCHMARKS.filter((b) => merged[b.name]).map((b) => [b.name, merged[b.name]])),
+    };
+    writeResults(results);
+    log(`bench: done in ${Math.round(seconds)} s; figures in bench/results/latest.md`);
+    return ok;
+  })();
+  return { stop, done };
+}

@@ -1,0 +1,41 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError, parseInput } from '../../../lib/api-error';
+import { adminArticleInput, previewInput } from '../validation/admin-article';
+
+const badRequest = (message: string, field: string) =>
+  new ApiError(422, `${field}: ${message}`, { errors: [{ path: [field], message, name: 'ValidationError' }] }, 'ValidationError');
+
+/** JSON body, or multipart with the article as JSON in `data` and the picture in `cover`. */
+function articleInput(ctx: any) {
+  if (!ctx.is('multipart')) return { raw: ctx.request.body, cover: undefined };
+  const files: Record<string, unknown> = ctx.request.files ?? {};
+  const strange = Object.keys(files).filter((name) => name !== 'cover');
+  if (strange.length) throw badRequest(`send the cover image in the field "cover", nothing else (got "${strange.join('", "')}")`, 'cover');
+  if (Array.isArray(files.cover)) throw badRequest('send one cover image', 'cover');
+  const data = ctx.request.body?.data;
+  if (typeof data !== 'string') throw badRequest('send the article as JSON in the multipart field "data"', 'data');
+  try {
+    return { raw: JSON.parse(data) as unknown, cover: files.cover as { filepath: string; size: number } | undefined };
+  } catch {
+    throw badRequest('is not valid JSON', 'data');
+  }
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const articles = () => strapi.service('api::article.admin-article');
+  return {
+    async overview(ctx: any) {
+      ctx.body = await articles().overview();
+    },
+
+    async preview(ctx: any) {
+      ctx.body = articles().preview(parseInput(previewInput, ctx.request.body).body);
+    },
+
+    async create(ctx: any) {
+      const { raw, cover } = articleInput(ctx);
+      ctx.body = await articles().create(ctx.state.user, parseInput(adminArticleInput, raw), cover);
+      ctx.status = 201;
+    },
+  };
+};

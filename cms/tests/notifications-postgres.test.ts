@@ -1,0 +1,144 @@
+// Two cms instances on one PostgreSQL, as behind one proxy: a notification made on either instance reaches the
+// poet's stream on the other within a second (LISTEN/NOTIFY). Instance A runs in this process, B as `strapi start`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationItem } from '@writory/shared';
+import { AUTH_EMULATOR_ENV, startAuthEmulator, type AuthEmulator } from './helpers/auth-emulator';
+import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
+import { openStream } from './helpers/sse';
+import { startTestCms, type TestCms } from './helpers/strapi';
+
+const cmsDir = path.resolve(__dirname, '..');
+const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
+
+async function startSecondInstance(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(strapiBin, ['start'], {
+    cwd: cmsDir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SERVE_ADMIN_PANEL: 'false',
+      CRON_ENABLED: 'false',
+      WRITORY_DEMO_DATA: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`second cms exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() - started > 90_000) throw new Error(`second cms not up after 90 s:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, child, output: () => output };
+}
+
+describe('live notifications across two cms instances on PostgreSQL', () => {
+  let pg: TestPostgres;
+  let emulator: AuthEmulator;
+  let cms: TestCms;
+  let second: Awaited<ReturnType<typeof startSecondInstance>>;
+  let urlA: string;
+  let poetToken: string;
+  let adminToken: string;
+  let poetId: number;
+
+  beforeAll(async () => {
+    // One after another, not side by side: on a busy machine the emulator and two cms boots compete for the CPU.
+    pg = await startTestPostgres();
+    emulator = await startAuthEmulator();
+    cms = await startTestCms({ ...AUTH_EMULATOR_ENV, ...pg.env, ADMIN_EMAILS: 'boss@writory.test' });
+    const server = cms.strapi.server.httpServer;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    urlA = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // B starts once A has made the schema, so the two never race to create tables.
+    second = await startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' });
+    poetToken = (await emulator.createUser({ email: 'listener@writory.test' })).idToken;
+    adminToken = (await emulator.createUser({ email: 'boss@writory.test' })).idToken;
+    const me = await supertest(urlA).get('/api/users/me').set('Authorization', `Bearer ${poetToken}`).expect(200);
+    poetId = (await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } })).id;
+  });
+
+  afterAll(async () => {
+    if (second?.child.exitCode === null) {
+      const exited = new Promise((r) => second.child.once('exit', r));
+      second.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (second.child.exitCode === null) second.child.kill('SIGKILL');
+    }
+    await cms?.stop();
+    await emulator?.stop();
+    await pg?.stop();
+  });
+
+  it('uses LISTEN/NOTIFY on PostgreSQL', () => {
+    expect(cms.strapi.service('api::notification.live').transportKind()).toBe('postgres');
+  });
+
+  it('delivers a notification made on A to the poet’s stream on B, and one made on B to the stream on A', async () => {
+    const onB = await openStream(second.url, poetToken);
+    const onA = await openStream(urlA, poetToken);
+    try {
+      await onB.next((e) => e.kind === 'ready');
+      await onA.next((e) => e.kind === 'ready');
+
+      await cms.strapi.service('api::notification.notification').notify(poetId, { title: 'from A', message: 'made on instance A' });
+      const fromA = await onB.next((e) => e.kind === 'created', 1_000);
+      expect(fromA).toMatchObject({ notification: { title: 'from A' }, unreadCount: 1 });
+      await onA.next((e) => e.kind === 'created', 1_000);
+
+      await supertest(second.url)
+        .post('/api/admin/notifications')
+        .set('Authorization', `Bearer ${adminToken}`)
+        .send({ recipient: 'listener@writory.test', title: 'from B', message: 'sent through instance B' })
+        .expect(201);
+      const fromB = await onA.next((e) => e.kind === 'created', 1_000);
+      expect(fromB).toMatchObject({ notification: { title: 'from B' }, unreadCount: 2 });
+      await onB.next((e) => e.kind === 'created', 1_000);
+
+      // A change made on A reaches B too.
+      const id = (fromB as { notification: NotificationItem }).notification.id;
+      await supertest(urlA).post(`/api/notifications/${id}/read`).set('Authorization', `Bearer ${poetToken}`).expect(200);
+      expect(await onB.next((e) => e.kind === 'read', 1_000)).toEqual({ kind: 'read', ids: [id], unreadCount: 1 });
+    } finally {
+      onA.close();
+      onB.close();
+    }
+  });
+
+  it('delivers the poet’s share of a 3,000-notification bulk send on the other instance', async () => {
+    const onB = await openStream(second.url, poetToken);
+    try {
+      await onB.next((e) => e.kind === 'ready');
+      const items = Array.from({ length: 3_000 }, (_, i) => ({
+        userId: i === 2_500 ? poetId : 1_000_000 + i, // everyone else has no account and no stream
+        notification: { title: i === 2_500 ? 'your result' : `result ${i}`, message: 'Results are out' },
+      }));
+      await cms.strapi.service('api::notification.notification').notifyMany(items);
+      const mine = await onB.next((e) => e.kind === 'created', 2_000);
+      expect(mine).toMatchObject({ notification: { title: 'your result' } });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(onB.events.filter((e) => e.kind === 'created')).toHaveLength(1);
+      expect(second.output()).not.toMatch(/could not (deliver|publish)/);
+    } finally {
+      onB.close();
+    }
+  });
+});
