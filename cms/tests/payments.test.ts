@@ -280,12 +280,12 @@ describe('live mode, by configuration only', () => {
   });
 });
 
-describe('payments off (production without Stripe keys)', () => {
+describe('payments off (no Stripe keys, test payments not allowed)', () => {
   it('takes free orders only, and stores nothing for a paid one', async () => {
     const poet = await fx.poet('off');
     await fx.coupon({ code: 'OFFFREE', discountType: 'percent', percentOff: 100 });
     const before = await fx.count('api::payment.order', { userId: await fx.userId(poet) });
-    process.env.NODE_ENV = 'production';
+    process.env.PAYMENTS_TEST_MODE = 'false';
     try {
       expect((await api.get('/api/payments/tiers').expect(200)).body).toMatchObject({ mode: 'off', testMode: false });
       const paid = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR' }).expect(503);
@@ -296,7 +296,7 @@ describe('payments off (production without Stripe keys)', () => {
       // With no webhook secret configured, no event is accepted.
       await postWebhook(signedEvent({ id: 'evt_off', type: 'checkout.session.completed', data: { object: {} } })).expect(400);
     } finally {
-      process.env.NODE_ENV = 'test';
+      delete process.env.PAYMENTS_TEST_MODE;
     }
   });
 });

@@ -9,6 +9,8 @@ describe('paymentsConfig: the mode is configuration only', () => {
     ['keys set, test mode forced', { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PAYMENTS_TEST_MODE: 'true' }, 'test', 'whsec_x'],
     ['production without keys', { NODE_ENV: 'production' }, 'off', null],
     ['production demo', { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_demo' }, 'test', 'whsec_demo'],
+    ['test payments refused, no keys', { NODE_ENV: 'development', PAYMENTS_TEST_MODE: 'false' }, 'off', null],
+    ['test payments refused, keys set', { PAYMENTS_TEST_MODE: 'false', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'live', 'whsec_x'],
   ])('%s → %s', (_name, env, mode, webhookSecret) => {
     const config = paymentsConfig(env);
     expect(config.mode).toBe(mode);

@@ -3,7 +3,8 @@
 // - test-payments (the default outside production, or PAYMENTS_TEST_MODE=true): no call leaves the machine,
 //   checkout completes on our own test page, and the outcome reaches the cms as a Stripe event signed with the
 //   SDK's test-signature helper and handled by the same webhook code that live events go through;
-// - off: production without Stripe keys. Free orders (100% coupons, zero prices) still work; paid ones cannot start.
+// - off: production without Stripe keys (or PAYMENTS_TEST_MODE=false without them). Free orders (100% coupons,
+//   zero prices) still work; paid ones cannot start.
 import { randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import Stripe from 'stripe';
@@ -27,8 +28,9 @@ export interface PaymentsConfig {
 
 export function paymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
   const secretKey = env.STRIPE_SECRET_KEY || null;
-  const forcedTest = env.PAYMENTS_TEST_MODE === 'true';
-  const mode: PaymentsMode = secretKey && !forcedTest ? 'live' : forcedTest || env.NODE_ENV !== 'production' ? 'test' : 'off';
+  // PAYMENTS_TEST_MODE: "true" forces test payments, "false" forbids them, unset means "outside production".
+  const testAllowed = env.PAYMENTS_TEST_MODE === 'true' || (env.PAYMENTS_TEST_MODE !== 'false' && env.NODE_ENV !== 'production');
+  const mode: PaymentsMode = secretKey && env.PAYMENTS_TEST_MODE !== 'true' ? 'live' : testAllowed ? 'test' : 'off';
   const firstOrigin = (env.CORS_ORIGINS ?? '').split(',')[0]?.trim();
   return {
     mode,
