@@ -78,7 +78,7 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expect(tierForm.getByText('USD: enter an amount such as 199.00')).toBeVisible();
   await tierForm.getByLabel('USD').fill('4.00');
   await tierForm.getByRole('button', { name: 'Save tier' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Tier “${tierName}” saved` })).toBeVisible();
+  await expect(page.getByTestId('admin-tiers').getByRole('status').filter({ hasText: `Tier “${tierName}” saved` })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(tierName) })).toContainText('₹150.00 · $4.00');
   await expectNoAxeViolations(page);
 
@@ -130,9 +130,9 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await poetPage.getByRole('button', { name: 'Pay ₹75.00 (test)' }).click();
 
   await expect(poetPage).toHaveURL(/\/submit\/?$/);
-  await expect(poetPage.getByRole('status').filter({ hasText: /Payment received for order WR-\w+: 2 entries/ })).toBeVisible({ timeout: 15_000 });
+  await expect(buy.getByRole('status').filter({ hasText: /Payment received for order WR-\w+: 2 entries/ })).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => creditsShown(poetPage)).toBe(2);
-  const orderCode = /order (WR-\w+)/.exec(await poetPage.getByRole('status').filter({ hasText: 'Payment received' }).innerText())![1];
+  const orderCode = /order (WR-\w+)/.exec(await buy.getByRole('status').filter({ hasText: 'Payment received' }).innerText())![1];
 
   const receipt = await mailTo(request, poet.email, /Your Writory receipt/);
   expect(receipt.subject).toBe(`[TEST MODE] Your Writory receipt ${orderCode}`);
@@ -155,7 +155,7 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await buy.getByLabel('Coupon code (optional)').fill(free);
   await buy.getByRole('button', { name: 'Apply' }).click();
   await buy.getByRole('button', { name: 'Get 2 entries free' }).click();
-  await expect(poetPage.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible();
+  await expect(buy.getByRole('status').filter({ hasText: /Payment received for order WR-\w+: 2 entries/ })).toBeVisible();
   await expect.poll(() => creditsShown(poetPage)).toBe(4);
   await expect(poetPage).toHaveURL(/\/submit\/?$/);
 
@@ -194,7 +194,7 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   const link = await referrerPage.getByLabel('Referral link').inputValue();
   expect(link).toMatch(/\/join\?ref=[2-9A-HJ-NP-Z]{8}$/);
   await referrerPage.getByRole('button', { name: 'Copy link' }).click();
-  await expect(referrerPage.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
+  await expect(referrerPage.getByTestId('referrals').getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
   expect(await referrerPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(referrerPage.getByText('Nobody yet.')).toBeVisible();
   await expect(referrerPage.getByTestId('test-mode')).toBeVisible();
@@ -215,7 +215,7 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   const buy = await chooseTier(refereePage, 'Single');
   await buy.getByRole('button', { name: 'Buy 1 entry for ₹99.00' }).click();
   await refereePage.getByRole('button', { name: 'Pay ₹99.00 (test)' }).click();
-  await expect(refereePage.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+  await expect(refereePage.getByTestId('buy-entries').getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 15_000 });
 
   await open(referrerPage, '/earnings');
   await expect(referrerPage.getByTestId('balance-INR')).toContainText('₹9.90 available');
@@ -241,11 +241,11 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   const card = page.getByRole('listitem', { name: '₹9.90 for Ravi Kumar' });
   await expect(card).toContainText('UPI noor.h@okaxis');
   await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'approved' })).toBeVisible();
+  await expect(page.getByTestId('admin-withdrawals').getByRole('status').filter({ hasText: 'approved' })).toBeVisible();
   await page.getByRole('button', { name: 'Approved', exact: true }).click();
   await card.getByLabel('Payment reference').fill('UTR-E2E-0001');
   await card.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'paid' })).toBeVisible();
+  await expect(page.getByTestId('admin-withdrawals').getByRole('status').filter({ hasText: ': paid.' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await referrerPage.reload();
