@@ -131,7 +131,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await service('api::payment.credits').grant(row);
     if (row.total > 0) await service('api::referral.referral').rewardFirstPaidOrder(row, paidAt);
     const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
-    await notify(row.userId, 'Payment received', `${credits} for ${monthLabel(row.month)} are yours (order ${row.code}).`, '/submit');
+    await notify(row.userId, 'Payment received', `${credits} for ${monthLabel(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`, '/submit');
     onCommit(() => void service('api::payment.receipts').orderPaid(row));
     return true;
   }
