@@ -3,3 +3,4 @@ export * from './contest-rules.ts';
 export * from './notifications.ts';
 export * from './admin-articles.ts';
 export * from './payments.ts';
+export * from './entries.ts';
