@@ -116,7 +116,7 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   await signIn(page, poet.email, poet.password, '/submit');
   await expect(page.getByTestId('contest-banner')).toContainText(/contest is open/);
   await expect(page.getByTestId('contest-banner')).toContainText(/Submissions close/);
-  await expect(page.getByTestId('entries-left')).toHaveText('You can enter 2 more of 3 poems this month.');
+  await expect(page.getByTestId('entries-left')).toHaveText('You can enter 2 more poems this month (2 free entries).');
   // The contact details start from the profile.
   await expect(page.getByLabel('Full name')).toHaveValue(poet.name);
   await expectNoAxeViolations(page);

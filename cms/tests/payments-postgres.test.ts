@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { entryClient, month } from './helpers/entries';
 import { paymentsFixture, type PaymentsFixture } from './helpers/payments';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres';
 
@@ -12,13 +13,15 @@ describe('payments on PostgreSQL', () => {
   let pg: TestPostgres;
   let stack: CmsWithAuth;
   let fx: PaymentsFixture;
+  let api: ReturnType<typeof supertest>;
 
   beforeAll(async () => {
     pg = await startTestPostgres();
     stack = await startCmsWithAuth(pg.env);
     const server = stack.cms.strapi.server.httpServer;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fx = await paymentsFixture(stack, supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    fx = await paymentsFixture(stack, api);
   });
 
   afterAll(async () => {
@@ -44,19 +47,25 @@ describe('payments on PostgreSQL', () => {
     expect(earnings.ledger.reduce((sum: number, row: { amount: number }) => sum + row.amount, 0)).toBe(1000);
   });
 
-  it('parallel entries spend each credit once', async () => {
-    const poet = await fx.poet('pg-entries');
-    await fx.buy(poet, 'Trio', 'INR');
-    const userId = await fx.userId(poet);
-    const month = (await fx.as(poet).get('/api/payments/me').expect(200)).body.month;
-    const credits = fx.strapi.service('api::payment.credits');
-    const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => fx.strapi.db.transaction(() => credits.consume(userId, month, 700000 + i))),
-    );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(refusals.every((r) => r.reason.status === 402)).toBe(true);
-    expect(await credits.available(userId, month)).toBe(0);
+  it('parallel entries spend each credit once, and a refused one stores nothing', async () => {
+    const { strapi } = fx;
+    const client = entryClient(api, stack.emulator, strapi);
+    await fx.openContest();
+    const restoreFree = await fx.setFreeEntries(0);
+    try {
+      const poet = await client.account('pg-entries');
+      await fx.buy(poet, 'Trio', 'INR');
+      const userId = await fx.userId(poet);
+      const results = await Promise.all(Array.from({ length: 6 }, () => client.enter(poet)));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 402, 402, 402]);
+      const entries = await strapi.db.query('api::entry.entry').findMany({ where: { poet: { id: userId } }, select: ['id'] });
+      expect(entries).toHaveLength(3);
+      const debits = await strapi.db.query('api::payment.entry-credit').findMany({ where: { userId, reason: 'entry' } });
+      expect(debits.map((row: { entryId: number }) => row.entryId).sort()).toEqual(entries.map((row: { id: number }) => row.id).sort());
+      expect(await strapi.service('api::payment.credits').available(userId, month())).toBe(0);
+    } finally {
+      await restoreFree();
+    }
   });
 
   it('a coupon’s last use goes to one checkout only', async () => {

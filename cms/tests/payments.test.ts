@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TEST_WEBHOOK_SECRET } from '../src/api/payment/services/gateway';
 import type { EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { entryClient, month } from './helpers/entries';
 import { paymentsFixture, type PaymentsFixture } from './helpers/payments';
 
 let stack: CmsWithAuth;
@@ -321,6 +322,83 @@ describe('credits', () => {
     ).rejects.toThrow('the entry could not be stored');
     expect(await credits.available(userId, month)).toBe(1);
     expect((await fx.as(poet).get('/api/payments/me').expect(200)).body.credits).toMatchObject({ available: 1, purchased: 2, used: 1 });
+  });
+});
+
+describe('entries: the free entries of the month first, then entry credits', () => {
+  it('an entry spends a credit in its own transaction; a failed entry spends nothing; a refund takes back the unused credits', async () => {
+    const { strapi } = stack.cms;
+    const client = entryClient(api, stack.emulator, strapi);
+    const allowance = async (poet: EmulatorUser) => (await fx.as(poet).get('/api/entries/allowance').expect(200)).body;
+    const entriesOf = async (poet: EmulatorUser) => fx.count('api::entry.entry', { poet: { id: await fx.userId(poet) } });
+    await fx.openContest();
+    const restoreFree = await fx.setFreeEntries(1);
+    try {
+      const poet = await client.account('credit-entrant');
+      expect(await allowance(poet)).toMatchObject({ limit: 1, used: 0, remaining: 1, free: 1, freeLeft: 1, credits: 0, blocker: null, contest: { month: month() } });
+      // The free entry spends no credit.
+      expect((await client.enter(poet)).status).toBe(201);
+      expect(await fx.count('api::payment.entry-credit', { userId: await fx.userId(poet) })).toBe(0);
+      const none = await allowance(poet);
+      expect(none).toMatchObject({ used: 1, remaining: 0, freeLeft: 0, credits: 0, blocker: { code: 'no-credits', message: expect.stringMatching(/entered 1 poem in the .* contest \(your free entry included\) and have no entry credits left\. Buy entries/) } });
+
+      // Nothing left: 402, and nothing is stored.
+      const before = { ledgers: await fx.ledgers(), entries: await entriesOf(poet) };
+      const refused = await client.enter(poet);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(402);
+      expect(refused.body.error).toMatchObject({ name: 'PaymentRequiredError', details: { reason: 'no-credits' } });
+      expect({ ledgers: await fx.ledgers(), entries: await entriesOf(poet) }).toEqual(before);
+
+      // Three credits bought for this month: the next entry spends one, recorded against that entry.
+      const order = await fx.buy(poet, 'Trio', 'INR');
+      expect(order.month).toBe(month());
+      expect(await allowance(poet)).toMatchObject({ limit: 4, used: 1, remaining: 3, freeLeft: 0, credits: 3, blocker: null });
+      const paid = await client.enter(poet);
+      expect(paid.status).toBe(201);
+      const entry = await strapi.db.query('api::entry.entry').findOne({ where: { code: paid.body.code } });
+      expect(await strapi.db.query('api::payment.entry-credit').findMany({ where: { userId: await fx.userId(poet), reason: 'entry' } })).toEqual([
+        expect.objectContaining({ delta: -1, month: month(), entryId: entry.id }),
+      ]);
+      expect(await allowance(poet)).toMatchObject({ used: 2, remaining: 2, credits: 2 });
+
+      // An entry that fails after its credit was spent (here: its originality fingerprint cannot be stored)
+      // rolls back whole: no entry, no debit.
+      const originality = strapi.service('api::originality.originality');
+      const register = originality.register;
+      originality.register = async () => {
+        throw new Error('the fingerprint store is down');
+      };
+      const failedBefore = { ledgers: await fx.ledgers(), entries: await entriesOf(poet) };
+      try {
+        expect((await client.enter(poet)).status).toBe(500);
+      } finally {
+        originality.register = register;
+      }
+      expect({ ledgers: await fx.ledgers(), entries: await entriesOf(poet) }).toEqual(failedBefore);
+
+      // A refund takes back the two unused credits; the entry made with the third stays.
+      await fx.as('admin').post(`/api/admin/payments/orders/${order.code}/refund`).expect(200);
+      expect(await allowance(poet)).toMatchObject({ used: 2, remaining: 0, credits: 0, blocker: { code: 'no-credits' } });
+      expect((await fx.as(poet).get('/api/payments/me').expect(200)).body.credits).toEqual({ month: month(), available: 0, purchased: 3, used: 1 });
+      expect(await strapi.db.query('api::entry.entry').findOne({ where: { id: entry.id } })).toBeTruthy();
+      expect((await client.enter(poet)).status).toBe(402);
+
+      // With no tier on sale there is nothing to buy: the refusal says so (403).
+      const tiers = (await fx.as('admin').get('/api/admin/payments/tiers').expect(200)).body as { id: number; active: boolean }[];
+      const active = tiers.filter((t) => t.active);
+      const setActive = (on: boolean) => Promise.all(active.map((t) => strapi.db.query('api::payment.entry-tier').update({ where: { id: t.id }, data: { active: on } })));
+      await setActive(false);
+      try {
+        expect((await allowance(poet)).blocker).toMatchObject({ code: 'limit', message: expect.stringMatching(/next contest opens/) });
+        const limited = await client.enter(poet);
+        expect(limited.status).toBe(403);
+        expect(limited.body.error.details).toMatchObject({ reason: 'limit' });
+      } finally {
+        await setActive(true);
+      }
+    } finally {
+      await restoreFree();
+    }
   });
 });
 

@@ -41,10 +41,3 @@ export function isoOf(value: unknown): string | null {
   const date = value instanceof Date ? value : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
-
-/** True for a unique-constraint violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; cause?: { code?: string } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /unique constraint|UNIQUE constraint failed/i.test(e?.message ?? '');
-}

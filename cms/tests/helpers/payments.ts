@@ -4,6 +4,7 @@ import type supertest from 'supertest';
 import { expect } from 'vitest';
 import type { EmulatorUser } from './auth-emulator';
 import type { CmsWithAuth } from './cms-with-auth';
+import { HOUR, month } from './entries';
 
 type Api = ReturnType<typeof supertest>;
 type Caller = 'admin' | 'judge' | EmulatorUser;
@@ -127,6 +128,20 @@ export async function paymentsFixture(stack: CmsWithAuth, api: Api) {
       await strapi.db.query('api::earning.earning').create({
         data: { userId: await userId(user), currency, amount, kind: 'referral_reward', availableAt: new Date(Date.now() - DAY_MS) },
       });
+    },
+
+    /** Opens this month's contest for entries from yesterday to tomorrow, as an admin would. */
+    async openContest() {
+      const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+      await as('admin').put(`/api/admin/contests/${month()}`).send({ opensAt: at(-24), closesAt: at(24), resultsAt: at(72) }).expect(200);
+    },
+
+    /** Sets the free entries per poet per month (site settings); returns a function that puts the old value back. */
+    async setFreeEntries(maxEntriesPerMonth: number): Promise<() => Promise<void>> {
+      const settings = (await strapi.documents('api::site-setting.site-setting').findFirst()) as { documentId: string; maxEntriesPerMonth: number };
+      const update = (value: number) => strapi.documents('api::site-setting.site-setting').update({ documentId: settings.documentId, data: { maxEntriesPerMonth: value } as never });
+      await update(maxEntriesPerMonth);
+      return async () => void (await update(settings.maxEntriesPerMonth));
     },
 
     async setSettings(change: Record<string, unknown>) {

@@ -24,6 +24,8 @@ export interface TierCatalogue {
   testMode: boolean;
   currencies: CurrencyCode[];
   tiers: PublicTier[];
+  /** Entries every poet may make each month without buying any (0: every entry is paid for). */
+  freeEntriesPerMonth: number;
 }
 
 export interface AdminTier extends PublicTier {

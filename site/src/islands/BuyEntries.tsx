@@ -6,8 +6,9 @@ import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
 import { TestModeBadge, TestModeNotice } from '../components/payments/TestMode';
 import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
-import { CURRENCY_STORAGE_KEY, defaultCurrency, entriesLabel, monthName, ORDER_STATE_LABEL, tiersIn } from '../lib/payments';
+import { CURRENCY_STORAGE_KEY, defaultCurrency, entriesLabel, freeEntriesText, monthName, ORDER_STATE_LABEL, tiersIn } from '../lib/payments';
 import { $authStatus } from '../stores/auth';
+import { $allowance, loadAllowance } from '../stores/contest';
 import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, quote, settledOrder, startCheckout } from '../stores/payments';
 
 function savedCurrency(): string | null {
@@ -28,6 +29,7 @@ export default function BuyEntries() {
   const status = useStore($authStatus);
   const catalogue = useStore($catalogue);
   const mine = useStore($myPayments);
+  const allowance = useStore($allowance);
   const id = useId();
   const [currency, setCurrency] = useState<CurrencyCode | null>(null);
   const [tierId, setTierId] = useState<number | null>(null);
@@ -44,9 +46,11 @@ export default function BuyEntries() {
   useEffect(() => {
     loadCatalogue().catch(() => setLoadError(true));
   }, []);
+  // Credits change when the poet enters a poem (the entry form reloads the allowance) or buys a tier.
+  const entriesUsed = allowance.data?.used;
   useEffect(() => {
     if (signedIn) loadMyPayments().catch(() => undefined);
-  }, [signedIn]);
+  }, [signedIn, entriesUsed]);
   useEffect(() => {
     if (!catalogue || currency) return;
     const chosen = defaultCurrency(catalogue.currencies, { saved: savedCurrency(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, languages: navigator.languages });
@@ -72,7 +76,10 @@ export default function BuyEntries() {
     settledOrder(code)
       .then((order) => {
         setNotice(null);
-        if (order.state === 'paid') setNotice(paidMessage(order));
+        if (order.state === 'paid') {
+          setNotice(paidMessage(order));
+          void loadAllowance();
+        }
         else if (order.state === 'pending') setNotice(`Order ${code} is still waiting for the payment to be confirmed. Your credits appear here as soon as it is.`);
         else setFormError(`Order ${code} was not paid (${ORDER_STATE_LABEL[order.state].toLowerCase()}). Nothing was charged.`);
         return loadMyPayments();
@@ -136,7 +143,7 @@ export default function BuyEntries() {
       setNotice(paidMessage(started.order));
       setCoupon('');
       setTierId(null);
-      await loadMyPayments();
+      await Promise.all([loadMyPayments(), loadAllowance()]);
       setBusy(false);
     } catch (caught) {
       explain(caught);
@@ -151,7 +158,7 @@ export default function BuyEntries() {
   const month = mine?.month;
   const total = priced?.total ?? tier?.price ?? null;
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6" data-testid="buy-entries">
+    <section id="buy-entries" aria-labelledby={`${id}-title`} className="scroll-mt-24 space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6" data-testid="buy-entries">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="my-0 text-2xl font-bold">
           Entry credits{month ? ` for ${monthName(month)}` : ''}
@@ -162,7 +169,7 @@ export default function BuyEntries() {
       {catalogue.mode === 'off' && <p className="text-sm text-ink-soft">Card payments are not set up yet: only free tiers and 100% coupons work.</p>}
       {signedIn && mine && (
         <p className="text-lg" data-testid="credits-available">
-          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}. Each poem you enter uses one.
+          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}. {freeEntriesText(catalogue.freeEntriesPerMonth)}
         </p>
       )}
       <Notice innerRef={noticeRef}>{notice}</Notice>

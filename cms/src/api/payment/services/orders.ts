@@ -3,9 +3,8 @@
 // transaction, so a replayed or concurrent event can never apply twice.
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { AdminOrder, CheckoutStarted, CurrencyCode, MyPayments, OrderState, OrderSummary, PaymentProvider, Quote } from '@writory/shared';
+import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, type MyPayments, type OrderState, type OrderSummary, type PaymentProvider, type Quote } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import type { UserRow } from '../../user/services/user';
 import type { CheckoutInputParsed } from '../validation/payment';
@@ -43,8 +42,6 @@ export interface OrderRow {
 
 type OnCommit = (callback: () => void) => void;
 
-export const monthLabel = (month: string) =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function toOrderSummary(row: OrderRow): OrderSummary {
   return {
@@ -77,13 +74,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const notify = (userId: number, title: string, message: string, link: string) =>
     service('api::notification.notification').notify(userId, { title, message, link });
 
-  /** The contest month credits are sold for: this month until its submissions close, then the next one. */
+  /**
+   * The contest month credits are sold for: the contest open for entries now, else the next one to open
+   * (the contests' own dates, so an admin's override of a month's window moves the sale with it).
+   */
   async function saleMonth(now = new Date()): Promise<string> {
-    const { contestTimeZone } = await service('api::site-setting.site-setting').contestSettings();
-    const month = monthOf(now, contestTimeZone);
-    if (now < monthWindow(month, contestTimeZone).closesAt) return month;
-    const [year, m] = month.split('-').map(Number);
-    return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+    const { current, next } = await service('api::contest.contest').currentAndNext(now);
+    return (current ?? next).month;
   }
 
   async function tierAndPrice(input: CheckoutInputParsed): Promise<{ tier: TierRow; subtotal: number }> {
@@ -131,7 +128,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await service('api::payment.credits').grant(row);
     if (row.total > 0) await service('api::referral.referral').rewardFirstPaidOrder(row, paidAt);
     const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
-    await notify(row.userId, 'Payment received', `${credits} for ${monthLabel(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`, '/submit');
+    await notify(row.userId, 'Payment received', `${credits} for ${monthName(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`, '/submit');
     onCommit(() => void service('api::payment.receipts').orderPaid(row));
     return true;
   }

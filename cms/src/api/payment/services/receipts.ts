@@ -1,8 +1,8 @@
 // Receipt and payout emails, sent after the change they report has committed. A mail failure is logged and
 // never undoes the payment.
 import type { Core } from '@strapi/strapi';
-import { formatMoney, type CurrencyCode } from '@writory/shared';
-import { monthLabel, type OrderRow } from './orders';
+import { formatMoney, monthName, type CurrencyCode } from '@writory/shared';
+import type { OrderRow } from './orders';
 
 const USER = 'plugin::users-permissions.user';
 
@@ -31,7 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const money = (amount: number) => formatMoney(amount, order.currency);
     return [
       `Order: ${order.code}`,
-      `Tier: ${order.tierName} (${order.entries} ${order.entries === 1 ? 'entry' : 'entries'} for ${monthLabel(order.month)})`,
+      `Tier: ${order.tierName} (${order.entries} ${order.entries === 1 ? 'entry' : 'entries'} for ${monthName(order.month)})`,
       `Price: ${money(order.subtotal)}`,
       ...(order.discount ? [`Coupon ${order.couponCode}: -${money(order.discount)}`] : []),
       `Total paid: ${money(order.total)}`,

@@ -45,6 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         testMode: gateway.testMode(),
         currencies: CURRENCY_CODES.filter((c) => used.has(c)),
         tiers,
+        freeEntriesPerMonth: (await strapi.service('api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth,
       };
     },
 

@@ -3,7 +3,7 @@
 import type { Core } from '@strapi/strapi';
 import type Stripe from 'stripe';
 import { ApiError } from '../../../lib/api-error';
-import { isUniqueViolation } from '../../../lib/money-db';
+import { isUniqueViolation } from '../../../lib/db';
 import type { OrderRow } from './orders';
 
 const EVENT = 'api::payment.payment-event';
