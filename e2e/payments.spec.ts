@@ -1,12 +1,14 @@
 // Paid entry in test-payments mode, driven as people would: an admin prices a tier and makes a coupon, a poet
-// buys the tier with the coupon through the test checkout and sees the credits (and the receipt email), the
-// revenue report shows the order; a referral link sign-up earns the referrer a reward once the referee pays,
+// who has used the month's free entries buys the tier with the coupon through the test checkout, sees the
+// credits (and the receipt email) and enters a poem with one; the revenue report shows the order; a referral link sign-up earns the referrer a reward once the referee pays,
 // which the referrer withdraws and an admin approves and pays.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { accountOf, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID, MAIL_URL } from './demo';
+import { confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet } from './entrants';
 import { open, signIn } from './session';
+import { makeDocx } from '../cms/tests/helpers/poem-files';
 
 const admin = accountOf('admin');
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
@@ -60,8 +62,8 @@ async function chooseTier(page: Page, tierName: string, currency = 'INR') {
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
-test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt', async ({ page, browser, request }) => {
-  test.setTimeout(210_000);
+test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
   const tierName = `Duo ${stamp()}`;
   const code = `HALF${stamp()}`;
 
@@ -107,10 +109,18 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expect(prices.getByTestId('test-mode')).toHaveText('TEST MODE');
   await home.context().close();
 
-  // The poet buys the tier with the coupon.
-  const poet = await verifiedAccount(request, 'buyer');
+  // A poet who has already entered the month's three free poems is asked to buy entries.
+  const poet = await newPoet(request, 'buyer', { name: 'Asha Verse' });
+  for (const title of ['First light', 'Second wind', 'Third rail']) expect((await enterByApi(request, poet, title, `${title}\nin three short lines\nof paid-for hope`)).status()).toBe(201);
   const poetPage = await newPage(browser);
   await signIn(poetPage, poet.email, poet.password, '/submit');
+  const blocked = poetPage.getByTestId('entry-blocked');
+  await expect(blocked).toContainText('You have entered 3 poems in the');
+  await expect(blocked).toContainText('(all 3 free entries included) and have no entry credits left');
+  await blocked.getByRole('link', { name: 'Buy entries' }).click();
+  await expect(poetPage).toHaveURL(/\/submit\/?#buy-entries$/);
+
+  // The poet buys the tier with the coupon.
   const buy = await chooseTier(poetPage, tierName);
   await expect(buy.getByTestId('test-mode').first()).toBeVisible();
   expect(await creditsShown(poetPage)).toBe(0);
@@ -132,6 +142,7 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expect(poetPage).toHaveURL(/\/submit\/?$/);
   await expect(buy.getByRole('status').filter({ hasText: /Payment received for order WR-\w+: 2 entries/ })).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => creditsShown(poetPage)).toBe(2);
+  await expect(poetPage.getByTestId('entries-left')).toHaveText('You can enter 2 more poems this month (2 entry credits).');
   const orderCode = /order (WR-\w+)/.exec(await buy.getByRole('status').filter({ hasText: 'Payment received' }).innerText())![1];
 
   const receipt = await mailTo(request, poet.email, /Your Writory receipt/);
@@ -158,6 +169,16 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expect(buy.getByRole('status').filter({ hasText: /Payment received for order WR-\w+: 2 entries/ })).toBeVisible();
   await expect.poll(() => creditsShown(poetPage)).toBe(4);
   await expect(poetPage).toHaveURL(/\/submit\/?$/);
+
+  // A poem entered with one of the credits.
+  await expect(poetPage.getByTestId('entries-left')).toHaveText('You can enter 4 more poems this month (4 entry credits).');
+  const poem = { name: 'ledger.docx', mimeType: DOCX, buffer: await makeDocx('Four coins of ink\nand one of them spent\non this small song') };
+  await fillEntryForm(poetPage, poem, 'Ledger Song');
+  await expect(poetPage.getByTestId('preview-text')).toContainText('Four coins of ink');
+  const entryCode = await confirmEntry(poetPage);
+  expect(entryCode).toMatch(/^W\d{4}-/);
+  await expect.poll(() => creditsShown(poetPage)).toBe(3);
+  await expectNoAxeViolations(poetPage);
 
   // The revenue report shows the paid order with its coupon; the CSV has it too.
   await open(page, '/admin-revenue-report');

@@ -1,13 +1,8 @@
 // Entry credits: a ledger of +N (a paid tier), -1 (an entry) and -N (unused credits taken back on a refund)
 // per poet and contest month. The balance is the sum of the rows, read in SQL.
 //
-// For the contest-entries service:
-//   const credits = strapi.service('api::payment.credits');
-//   await credits.available(userId, month);                 // how many poems the poet may still enter
-//   await strapi.db.transaction(async () => {
-//     const entry = await …create the entry…;
-//     await credits.consume(userId, month, entry.id);       // throws a 402 when none is left: the entry rolls back
-//   });
+// The entries' allowance (`api::entry.allowance`) reads `summary()` and, for an entry beyond the month's free
+// ones, calls `consume()` inside the entry's own transaction (a 402 when none is left rolls the entry back).
 import type { Core } from '@strapi/strapi';
 import type { CreditSummary } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
