@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { CURRENCY_CODES, formatMoney, parseMajor, toMajorString, type AdminCoupon, type AdminTier, type CouponInput, type CouponStatus, type CurrencyCode, type DiscountType } from '@writory/shared';
+import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
@@ -232,14 +233,7 @@ function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon 
         </div>
         {errors.tierIds && <p className="text-sm font-medium text-red-800">{errors.tierIds}</p>}
       </fieldset>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-default" disabled={busy} aria-busy={busy}>
-          Save coupon
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save coupon" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

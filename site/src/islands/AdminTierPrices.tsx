@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatMoney, type AdminTier, type TierInput } from '@writory/shared';
+import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
@@ -121,14 +122,7 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-quill" />
         On sale
       </label>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-default" disabled={busy} aria-busy={busy}>
-          Save tier
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save tier" busy={busy} onCancel={onCancel} />
     </form>
   );
 }
