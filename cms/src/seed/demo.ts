@@ -6,6 +6,8 @@ import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-
 import { seedDemoContest, seedDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
 import { seedPayments } from './payments';
+import { seedWallDemo } from './wall';
+import { seedAdminDemo } from './admin';
 
 /** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
 export async function seedDemoData(strapi: Core.Strapi) {
@@ -46,6 +48,8 @@ export async function seedDemoData(strapi: Core.Strapi) {
   await seedDemoEntries(strapi, contest);
   await seedDemoNotifications(strapi);
   await seedPayments(strapi);
+  await seedWallDemo(strapi);
+  await seedAdminDemo(strapi);
 }
 
 async function seedOnce(strapi: Core.Strapi, uid: any, seed: () => Promise<void>) {

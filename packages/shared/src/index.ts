@@ -4,3 +4,5 @@ export * from './notifications.ts';
 export * from './admin-articles.ts';
 export * from './payments.ts';
 export * from './entries.ts';
+export * from './wall.ts';
+export * from './admin.ts';

@@ -100,4 +100,12 @@ describe('<Counters />', () => {
     expect(await screen.findByText('2,500')).toBeTruthy();
     expect(document.querySelector('[data-counter="pieces"]')?.textContent).toBe('310');
   });
+
+  it('keeps the fallback admins set while the live counts cannot be read', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({}, 503)));
+    render(<Counters fallback={{ poets: 1200, pieces: 45 }} />);
+    await act(async () => {});
+    expect(document.querySelector('[data-counter="poets"]')?.textContent).toBe('1,200');
+    expect(document.querySelector('[data-counter="pieces"]')?.textContent).toBe('45');
+  });
 });

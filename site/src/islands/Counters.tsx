@@ -68,12 +68,13 @@ export function pollWhileVisible(task: () => void, intervalMs: number, doc: Docu
   };
 }
 
-export default function Counters() {
-  const [counts, setCounts] = useState<Counts>(COUNTER_FALLBACK);
+/** `fallback`: the numbers admins set on /admin-settings (read at build time), else the spec's 98 and 0. */
+export default function Counters({ fallback = COUNTER_FALLBACK }: { fallback?: Counts }) {
+  const [counts, setCounts] = useState<Counts>(fallback);
 
   useEffect(() => {
     let live = true;
-    let latest: Counts = COUNTER_FALLBACK;
+    let latest: Counts = fallback;
     const stop = pollWhileVisible(() => {
       void fetchCounts(latest).then((next) => {
         latest = next;
@@ -84,7 +85,7 @@ export default function Counters() {
       live = false;
       stop();
     };
-  }, []);
+  }, [fallback]);
 
   return (
     <dl className="mx-auto mt-10 grid max-w-md grid-cols-2 gap-4">

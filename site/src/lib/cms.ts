@@ -1,5 +1,5 @@
 // Build-time reads from the cms (Astro pages run this in Node while building static HTML).
-import type { ArticleDetail, ArticlePage, ArticleSummary, ContentPage, SiteSettings, Testimonial, TierCatalogue } from '@writory/shared';
+import type { ArticleDetail, ArticlePage, ArticleSummary, ContentPage, SiteSettings, Testimonial, TierCatalogue, WallPage } from '@writory/shared';
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -31,3 +31,6 @@ export const allArticles = once(async () => {
 
 export const article = (slug: string) => cmsGet<ArticleDetail>(`/articles/${encodeURIComponent(slug)}`);
 
+
+/** The first page of the Writory Wall's newest poems, built into /writory-wall. */
+export const wallFirstPage = () => cmsGet<WallPage>('/wall/posts?sort=newest&page=1');
