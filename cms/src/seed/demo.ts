@@ -6,6 +6,7 @@ import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-
 import { seedDemoContest, seedDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
 import { seedResultsDemo } from './results';
+import { seedPayments } from './payments';
 import { seedWallDemo } from './wall';
 import { seedAdminDemo } from './admin';
 
@@ -48,6 +49,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
   await seedDemoEntries(strapi, contest);
   await seedDemoNotifications(strapi);
   await seedResultsDemo(strapi);
+  await seedPayments(strapi);
   await seedWallDemo(strapi);
   await seedAdminDemo(strapi);
 }

@@ -3,6 +3,7 @@ export * from './contest-rules.ts';
 export * from './notifications.ts';
 export * from './admin-articles.ts';
 export * from './results.ts';
+export * from './payments.ts';
 export * from './entries.ts';
 export * from './wall.ts';
 export * from './admin.ts';
