@@ -1,7 +1,8 @@
 // Results end to end: an admin schedules the results and the winners a few seconds ahead on /admin-upload and
 // leaves; the server's timers publish them; the poet's score card and certificates appear on /profile without
 // anyone on the admin page; the static winner pages and leaderboard are rebuilt; the certificate's PDF downloads
-// and its QR code's address verifies it. The demo data has last month's entries scored and waiting.
+// and its QR code's address verifies it. The demo data has last month's entries scored and waiting; judges score
+// the entries of three months ago in the app and the admin publishes their scores.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accountOf } from './demo';
@@ -37,14 +38,24 @@ function resultsCsv(month: string, count: number) {
   return lines.join('\r\n');
 }
 
+/**
+ * A demo month, `before` months before this one in the demo contest time zone: 1 has scored entries waiting for a
+ * results CSV, 3 has entries waiting for the judges (this month's contest is open and holds other specs' entries).
+ */
+function demoMonth(before: number) {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const index = year * 12 + month - 1 - before;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 test('results and winners publish on their timers; score card, winner pages, leaderboard and certificate follow', async ({ browser }) => {
   test.setTimeout(300_000);
 
   // The admin schedules last month's scores 8 seconds ahead and sees the countdown.
   const adminPage = await signedIn(browser, admin, '/admin-upload');
   const scores = adminPage.getByRole('region', { name: 'Publish scores' });
-  await expect(scores.getByLabel('Contest month')).toHaveValue(/^\d{4}-\d{2}$/);
-  const month = await scores.getByLabel('Contest month').inputValue();
+  const month = demoMonth(1);
+  await scores.getByLabel('Contest month').selectOption(month);
   const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
   await scores.getByLabel('Results CSV', { exact: true }).setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultsCsv(month, 8)) });
   await expect(scores.getByTestId('results-preview')).toContainText('8 of 8 entries scored');
@@ -139,16 +150,9 @@ test('results and winners publish on their timers; score card, winner pages, lea
   await expectNoAxeViolations(visitor);
 });
 
-/** The demo month waiting for the judges: three months before this one, in the demo contest time zone. */
-function judgingMonth() {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
-  const index = year * 12 + month - 1 - 3;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
 test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo', async ({ browser }) => {
   test.setTimeout(300_000);
-  const month = judgingMonth();
+  const month = demoMonth(3);
   const [first, second] = [1, 2].map((n) => `WR-${month.replace('-', '')}-000${n}`);
 
   // The judge scores both entries of the month on the judging desk.
