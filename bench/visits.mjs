@@ -67,7 +67,9 @@ export default {
       days120: await sequential(`${cms}/api/admin/visits/summary?from=${from}&to=${summary.to}`, { headers: bearer(admin) }),
     };
     const all = await (await fetch(`${cms}/api/admin/visits/summary?from=${from}&to=${summary.to}`, { headers: bearer(admin) })).json();
-    const allStored = storedRows === accepted && storedRolledUp === accepted;
+    // Requests still in flight when a run ends (or past autocannon's timeout) are stored without their 202 being
+    // counted: at least every accepted visit must be there, and the roll-up must agree with the raw rows.
+    const allStored = storedRows >= accepted && storedRolledUp === storedRows;
     return {
       figures: { post: { ...post, runs }, accepted, storedRows, storedRolledUp, dashboard, visitsInRange: { days30: summary.totals.visits, days120: all.totals.visits } },
       tables: [
@@ -84,7 +86,7 @@ export default {
       targets: [
         {
           target: 'Every accepted visit is stored (issue 9)',
-          measured: `${num(accepted)} accepted (202): ${num(storedRows)} rows and ${num(storedRolledUp)} in the per-day roll-up within ${FLUSH_WAIT_MS / 1000} s`,
+          measured: `${num(accepted)} answered 202; ${num(storedRows)} rows and ${num(storedRolledUp)} in the per-day roll-up within ${FLUSH_WAIT_MS / 1000} s (the rest were sent but their answer came after the load ended or timed out)`,
           met: allStored,
         },
       ],
