@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { waitFor } from '../scripts/lib/stack.mjs';
 import { benchPoet } from './seed/poets.mjs';
-import { interleaved, loadRun } from './lib/load.mjs';
+import { interleaved, loadRun, measured } from './lib/load.mjs';
 import { startProcess, stopProcess } from './lib/proc.mjs';
 import { LOG_DIR } from './lib/stack.mjs';
 import { signedInPoets } from './lib/users.mjs';
@@ -37,10 +37,7 @@ async function exists(url, headers = {}) {
 async function measure(cms, endpoint, runs, headersOf) {
   const url = `${cms}${endpoint.pick ? endpoint.pick(0).path : endpoint.path}`;
   const pick = (i) => ({ ...(endpoint.pick ? endpoint.pick(i) : {}), ...(headersOf ? { headers: headersOf(i) } : {}) });
-  await loadRun(url, { ...LOAD, seconds: 1, pick }); // warm-up, not counted
-  const results = [];
-  for (let i = 0; i < runs; i++) results.push(await loadRun(url, { ...LOAD, pick }));
-  return { name: endpoint.name, path: endpoint.path, ...medianOf(results), runs: results };
+  return { name: endpoint.name, path: endpoint.path, ...(await measured(url, runs, { ...LOAD, pick })) };
 }
 
 const row = (m) => [m.name, `\`${m.path}\``, num(m.rps), num(m.p50, 1), num(m.p95, 1), num(m.p99, 1), num(m.errors)];

@@ -66,6 +66,29 @@ async function signIn(browser, site, user) {
   return { context, page };
 }
 
+const LONG_LIVED = /\/api\/notifications\/stream$/;
+
+/** Watches a page's requests; the function it returns waits until none but the long-lived stream has been in flight for `ms`. */
+function networkQuiet(page) {
+  const inFlight = new Set();
+  let since = Date.now();
+  page.on('request', (req) => {
+    if (!LONG_LIVED.test(new URL(req.url()).pathname)) inFlight.add(req);
+  });
+  const done = (req) => {
+    if (inFlight.delete(req) && inFlight.size === 0) since = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async (ms, timeoutMs) => {
+    const until = Date.now() + timeoutMs;
+    while (inFlight.size > 0 || Date.now() - since < ms) {
+      if (Date.now() > until) throw new Error(`the page's network was still busy after ${timeoutMs / 1000} s: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+}
+
 /** Signs everyone in (a few at a time), reloads each page as a signed-in visitor arriving on the home page,
  * counts its calls during the load and then while it sits idle. */
 async function oursLoad(site, authHost, users, seconds, cmsPid, log) {
@@ -91,12 +114,14 @@ async function oursLoad(site, authHost, users, seconds, cmsPid, log) {
     const snapshot = () => ({ api: seen.api, identity: seen.identity, paths: { ...seen.paths }, at: Date.now(), cpu: groupCpuSeconds(cmsPid) });
     const start = snapshot();
     // The load ends when every island that hydrates by itself (not client:visible ones below the fold) has
-    // hydrated and the network has been quiet for half a second.
+    // hydrated and the network has been quiet for half a second, the open notifications stream aside (it stays
+    // open for good, so Playwright's 'networkidle' never comes).
     await Promise.all(
       sessions.map(async ({ page }) => {
+        const quiet = networkQuiet(page);
         await page.reload();
         await page.waitForFunction(() => [...document.querySelectorAll('astro-island:not([client="visible"])')].every((island) => !island.hasAttribute('ssr')), null, { timeout: 120_000 });
-        await page.waitForLoadState('networkidle', { timeout: 120_000 });
+        await quiet(500, 120_000);
       }),
     );
     const idleStart = snapshot();

@@ -1,13 +1,13 @@
 // Runs benchmarks against the bench stack and saves their figures (bench/results/latest.{json,md}).
 // A benchmark is a module with { name, title, run(ctx) → { tables, targets, notes, figures } } and an
 // optional setup(ctx); ctx gives the stack (cms, site, auth emulator), the dataset and the number of runs.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../scripts/toolchain.mjs';
 import { buildCms } from '../scripts/lib/stack.mjs';
 import { BENCHMARKS } from './index.mjs';
 import { ensureDataset } from './seed/index.mjs';
-import { createBenchStack } from './lib/stack.mjs';
+import { LOG_DIR, createBenchStack } from './lib/stack.mjs';
 import { machineInfo, versions } from './lib/machine.mjs';
 import { markdownTable, renderResults } from './lib/table.mjs';
 
@@ -41,6 +41,18 @@ export function writeResults(results) {
   updateReadme(markdown);
 }
 
+/**
+ * The stack runs on a copy of the dataset made at each start: what benchmarks write (visits, uploaded entries,
+ * notifications, a retitled article) is gone by the next run, and the seeded file stays as seeded.
+ */
+function workingCopy(file) {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const copy = join(LOG_DIR, 'writory-bench-run.db');
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(copy + suffix, { force: true });
+  copyFileSync(file, copy);
+  return copy;
+}
+
 export function runBench({ names = [], runs = 3, reuseSite = false, log }) {
   let stack = null;
   const stop = async () => stack?.stop();
@@ -55,7 +67,7 @@ export function runBench({ names = [], runs = 3, reuseSite = false, log }) {
 
     buildCms(process.env);
     const dataset = ensureDataset({ cmsDir: join(root, 'cms'), log });
-    stack = createBenchStack({ dataset: dataset.file, reuseSite });
+    stack = createBenchStack({ dataset: workingCopy(dataset.file), reuseSite });
     const ctx = { stack, dataset, log, runs, root };
 
     const benchmarks = {};

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { adminApi, adminToken } from './cms-admin';
+import { enterByApi, newPoet } from './entrants';
 import { AUTH_EMULATOR_URL, CMS_URL, FIREBASE_PROJECT_ID, MAIL_URL, accountOf } from './demo';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
@@ -179,22 +179,13 @@ test('an admin changes a user’s role and suspends them, and that user’s next
 
 test('a reminder reaches the mail sink for exactly the chosen audience, once, and opted-out poets get none', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
-  const [entrant, optedOut, idle] = [await newAccount(request, 'entrant'), await newAccount(request, 'optout'), await newAccount(request, 'idle')];
+  // Two poets enter this month's contest as the entry form does; a third has no entry.
+  const [entrant, optedOut] = [await newPoet(request, 'entrant'), await newPoet(request, 'optout')];
+  const idle = await newAccount(request, 'idle');
   for (const account of [entrant, optedOut, idle]) expect((await me(request, account.email, account.password)).status()).toBe(200);
-
-  // This month's entries, made through the Strapi admin API (as the contest's own pages would).
-  const token = await adminToken(request);
-  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
-  const contest = (await adminApi(request, token, 'GET', `/content-manager/collection-types/api::contest.contest?filters[$and][0][month][$eq]=${month}`)).results[0];
   for (const account of [entrant, optedOut]) {
-    const row = (await adminApi(request, token, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[$and][0][email][$eq]=${encodeURIComponent(account.email)}`)).results[0];
-    await adminApi(request, token, 'POST', '/content-manager/collection-types/api::entry.entry', {
-      code: unique('E2E').slice(0, 32),
-      title: 'Thresholds at dusk',
-      language: 'English',
-      contest: { connect: [{ documentId: contest.documentId }] },
-      poet: { connect: [{ documentId: row.documentId }] },
-    });
+    const entry = await enterByApi(request, account, 'Thresholds at dusk', 'At dusk the door stands open,\nand the hallway keeps its light.');
+    expect(entry.status(), await entry.text()).toBe(201);
   }
 
   // One entrant turns reminders off on their profile.
@@ -270,8 +261,8 @@ test('a poet sends feedback; admins filter it, read contact messages and change 
   await adminView.getByRole('button', { name: 'Filter' }).click();
   await expect(adminView.getByTestId('feedback-item').filter({ hasText: comment })).toContainText(poet.name, { timeout: 15_000 });
   await expect(adminView.getByTestId('feedback-average')).toContainText('Average 4.00 out of 5');
-  await adminView.getByLabel('From').fill('2026-02-01');
-  await adminView.getByLabel('To').fill('2026-01-01');
+  await adminView.getByLabel('From', { exact: true }).fill('2026-02-01');
+  await adminView.getByLabel('To', { exact: true }).fill('2026-01-01');
   await adminView.getByRole('button', { name: 'Filter' }).click();
   await expect(adminView.getByRole('alert')).toHaveText('The start date must be on or before the end date.');
 

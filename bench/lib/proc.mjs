@@ -64,3 +64,19 @@ export function groupCpuSeconds(pgid) {
   }
   return ticks / TICKS;
 }
+
+/** Resident memory (bytes) of every live process of a process group. */
+export function groupRssBytes(pgid) {
+  let kb = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return kb * 1024;
+}

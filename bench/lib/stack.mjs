@@ -6,13 +6,14 @@
 // reachable here, so those run with NODE_ENV=development on the same build, database and port.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/toolchain.mjs';
 import { buildCms, firebaseConfig, log, siteBuildEnv, waitFor } from '../../scripts/lib/stack.mjs';
 import { PANEL_ADMIN, FIREBASE_PROJECT_ID } from '../../scripts/lib/demo-accounts.mjs';
 import { seedAuthEmulator } from '../../scripts/lib/seed-auth.mjs';
 import { startProcess, stopAll, stopProcess } from './proc.mjs';
+import { BENCH_ADMIN } from './users.mjs';
 
 /** Ports of the bench stack; WRITORY_PORT_OFFSET moves them like every other stack's. */
 const BASE_PORTS = { cms: 1338, site: 4328, auth: 9098, hub: 4408, logging: 4508, nginx: 8088, koa: 8087 };
@@ -55,8 +56,10 @@ export function createBenchStack({ dataset, reuseSite = false }) {
   const urls = { cms: `http://127.0.0.1:${ports.cms}`, site: `http://127.0.0.1:${ports.site}`, auth: `127.0.0.1:${ports.auth}` };
   const state = { cms: null, cmsMode: null, site: null, siteBuilt: reuseSite && existsSync(join(root, 'site/dist/index.html')), auth: null };
   mkdirSync(LOG_DIR, { recursive: true });
+  const privateDir = join(LOG_DIR, 'private');
+  rmSync(privateDir, { recursive: true, force: true });
 
-  const cmsEnv = (mode) => ({
+  const cmsEnv = (mode, extra) => ({
     ...env,
     ...(mode === 'production' ? { NODE_ENV: 'production', ...secrets } : { NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: urls.auth }),
     HOST: '127.0.0.1',
@@ -72,12 +75,22 @@ export function createBenchStack({ dataset, reuseSite = false }) {
     STRAPI_ADMIN_PASSWORD: PANEL_ADMIN.password,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '9', // nothing is mailed during the bench
+    // As in production behind its proxy: the client address is the last X-Forwarded-For entry (the visits load
+    // comes from many addresses, as real visitors do, instead of one that the per-client limit would stop).
+    BEHIND_PROXY: 'true',
+    PROXY_HOPS: '1',
+    ADMIN_EMAILS: BENCH_ADMIN.email,
+    // Files uploaded during a run (entries) go to the run's own folder, emptied at each start.
+    PRIVATE_FILES_DIR: privateDir,
+    ...extra,
   });
 
   const stack = {
     ports,
     urls,
     rebuildToken,
+    /** The SQLite file the cms runs on (this run's copy of the dataset). */
+    databaseFile: dataset,
     get cmsPid() {
       return state.cms?.pid;
     },
@@ -88,15 +101,20 @@ export function createBenchStack({ dataset, reuseSite = false }) {
       return state.site?.logFile;
     },
 
-    /** The cms in `mode` ('production' or 'signed-in'); restarted when it runs in the other mode. */
-    async cms(mode = 'production') {
+    /**
+     * The cms in `mode` ('production' or 'signed-in'), with `extraEnv` added to its environment; restarted when
+     * it runs in the other mode or with other extra settings.
+     */
+    async cms(mode = 'production', extraEnv = {}) {
       if (mode === 'signed-in') await stack.auth();
-      if (state.cms && state.cmsMode === mode && state.cms.exitCode === null) return urls.cms;
+      const key = `${mode} ${JSON.stringify(extraEnv)}`;
+      if (state.cms && state.cmsKey === key && state.cms.exitCode === null) return urls.cms;
       await stopProcess(state.cms);
       buildCms(env);
-      log(`bench: cms (${mode}) on ${urls.cms}`);
-      state.cms = startProcess('cms', bin('strapi'), ['start'], { cwd: join(root, 'cms'), env: cmsEnv(mode), logFile: join(LOG_DIR, 'cms.log') });
+      log(`bench: cms (${mode}${Object.keys(extraEnv).length ? ` with ${JSON.stringify(extraEnv)}` : ''}) on ${urls.cms}`);
+      state.cms = startProcess('cms', bin('strapi'), ['start'], { cwd: join(root, 'cms'), env: cmsEnv(mode, extraEnv), logFile: join(LOG_DIR, 'cms.log') });
       state.cmsMode = mode;
+      state.cmsKey = key;
       await waitFor(`${urls.cms}/api/health`, 'cms', { child: state.cms, timeoutMs: 120_000 });
       return urls.cms;
     },

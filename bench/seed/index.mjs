@@ -8,18 +8,20 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import poets from './poets.mjs';
-import notifications from './notifications.mjs';
+import notifications, { busyPoetNotifications } from './notifications.mjs';
 import articles from './articles.mjs';
 import entries from './entries.mjs';
+import judging from './judging.mjs';
+import wall from './wall.mjs';
+import visits from './visits.mjs';
 
-/** In order: later seeders may read rows of earlier ones (notifications and entries need poets). */
-export const SEEDERS = [poets, notifications, articles, entries];
+/** In order: later seeders may read rows of earlier ones (everything needs poets, scores need entries). */
+export const SEEDERS = [poets, notifications, busyPoetNotifications, articles, entries, judging, wall, visits];
 
-/** What the issue asks for that no model in main can hold yet: seeded once those features land. */
+/** What the issue's dataset implies that is left out on purpose (cheap to add, but no benchmark reads it). */
 export const NOT_SEEDED = [
-  'wall posts (100,000): no wall model in main yet',
-  'visits (1,000,000): no visit model in main yet',
-  'entry files, scores and judging rows: only the entry model’s core row is in main',
+  'the seeded entries’ files on disk (their rows carry file keys, sizes and hashes; nothing downloads them)',
+  'wall reports and the wall posts’ originality fingerprints',
 ];
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -78,12 +80,12 @@ async function seedInProcess(cmsDir) {
   strapi.log.level = 'warn';
   const counts = {};
   for (const seeder of SEEDERS) {
-    const present = await seeder.present(strapi);
-    const missing = seeder.target - present;
+    const before = await seeder.present(strapi);
+    const missing = seeder.missing ? Number(await seeder.missing(strapi)) : seeder.target - before;
     if (missing > 0) {
       const t = Date.now();
       await seeder.seed(strapi, missing, { cmsDir });
-      console.log(`[bench]   ${seeder.name} (${seeder.table}): +${missing} rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      console.log(`[bench]   ${seeder.name} (${seeder.table}): +${(await seeder.present(strapi)) - before} rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
     counts[seeder.name] = await seeder.present(strapi);
   }

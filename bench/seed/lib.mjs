@@ -1,5 +1,7 @@
 // Helpers for the bench dataset seeders: bulk inserts through Strapi's query engine (one statement per
 // batch, inside one transaction) and link rows written straight into the relation's join table.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 /** A small deterministic generator, so every machine seeds the same dataset. */
 export function random(seed = 1) {
@@ -84,3 +86,14 @@ export const NAMES = {
   given: ['Asha', 'Layla', 'Tomás', 'Grace', 'Mei', 'Jonah', 'Aarav', 'Noor', 'Ife', 'Sofia', 'प्रिया', 'أحمد', 'Kenji', 'Zanele', 'Olga', 'Ravi'],
   family: ['Verse', 'Haddad', 'Rivera', 'Okafor', 'Tan', 'Marsh', 'Mehta', 'Rahman', 'Adeyemi', 'Rossi', 'शर्मा', 'الحسن', 'Sato', 'Dlamini', 'Ivanova', 'Iyer'],
 };
+
+/** A module of the built cms (cms/dist), e.g. `src/lib/contest-calendar.js`. */
+export const cmsModule = (cmsDir, path) => createRequire(join(cmsDir, 'package.json'))(`./dist/${path}`);
+
+/** `length` lowercase hex digits from the generator (file keys, hashes). */
+export const hex = (rng, length) => Array.from({ length }, () => '0123456789abcdef'[rng.int(0, 15)]).join('');
+
+/** A short poem of `lines` lines from the word list. */
+export function poemText(rng, lines = 12) {
+  return Array.from({ length: lines }, () => Array.from({ length: rng.int(4, 9) }, () => rng.pick(WORDS)).join(' ')).join('\n');
+}
