@@ -12,5 +12,6 @@ import live from './live.mjs';
 import uploads from './uploads.mjs';
 import polling from './polling.mjs';
 import rebuild from './rebuild.mjs';
+import publication from './publication.mjs';
 
-export const BENCHMARKS = [pages, lighthouse, staticHtml, wall, visits, api, notifications, live, uploads, polling, rebuild];
+export const BENCHMARKS = [pages, lighthouse, staticHtml, wall, visits, api, notifications, live, uploads, polling, rebuild, publication];

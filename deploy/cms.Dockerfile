@@ -40,6 +40,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=1337
 WORKDIR /app
+# Noto fonts: certificate PDFs set names and poem titles in any script (cms/src/lib/certificate-pdf.ts).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app /app
 # Strapi's local upload provider writes to uploads, entries' private files to .private (volumes in docker-compose.yml).
 RUN mkdir -p /app/cms/public/uploads /app/cms/.private && chown node:node /app/cms/public/uploads /app/cms/.private

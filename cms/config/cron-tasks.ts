@@ -1,7 +1,9 @@
 // Server-side timers. Each task must claim its work atomically in the database: every cms instance runs them.
 import type { Core } from '@strapi/strapi';
+import { timerCronTasks } from '../src/api/timer/cron';
 
 export default {
+  ...timerCronTasks,
   /**
    * Every 10 minutes: this month's and next month's contests exist (a unique index on month makes a second
    * instance's insert fail harmlessly), calendar dates follow the time zone setting, entries of closed

@@ -49,6 +49,8 @@ function staticHandler() {
 await precompress(distDir);
 let serveStatic = staticHandler();
 let notFoundPage = readFileSync(`${distDir}/404.html`);
+// Issued certificates are not built as pages: /certificate/{slug} is answered with the one certificate page.
+const isCertificate = (url = '') => /^\/certificate\/[^/?#]+\/?(\?.*)?$/.test(url);
 
 /** Builds into a fresh folder, then swaps it in, so visitors never see a half-built site. */
 function buildSite() {
@@ -101,6 +103,10 @@ export const server = createServer((req, res) => {
     return json(res, 202, { accepted: true });
   }
   serveStatic(req, res, () => {
+    if (isCertificate(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate' });
+      return res.end(req.method === 'HEAD' ? undefined : readFileSync(`${distDir}/certificate/index.html`));
+    }
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(notFoundPage);
   });

@@ -1,5 +1,119 @@
+// CSV both ways. Reading an uploaded CSV for the admin imports (results, leaderboard history): the bytes must be UTF-8 text
+// of at most 10 MB (a byte-order mark and CRLF line ends are fine, quoted fields may hold commas and line
+// breaks), the header must name exactly the expected columns, and every record is checked on its own so
+// the admin sees one message per bad row. Writing: CSV exports streamed to the browser (csvLines, sendCsv).
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
+import { MAX_CSV_BYTES, type CsvRowError } from '@writory/shared';
+import { ApiError } from './api-error';
+
+export interface CsvColumn {
+  key: string;
+  /** Header spellings accepted besides the key ("Entry Code", "entry_code" and "entryCode" all match "entryCode"). */
+  aliases?: string[];
+  required?: boolean;
+}
+
+export interface CsvRecord {
+  /** As a spreadsheet numbers it: the header is row 1. */
+  row: number;
+  values: Record<string, string>;
+}
+
+export interface CsvTable {
+  columns: string[];
+  records: CsvRecord[];
+  errors: CsvRowError[];
+}
+
+const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** 422 for a file that cannot be read at all: nothing in it is looked at further. */
+export const csvFileError = (message: string, status = 422) => new ApiError(status, message, {}, 'CsvFileError');
+
+/** The file's text, or a 4xx saying why it is not a CSV we can read. */
+export function decodeCsv(bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_CSV_BYTES) throw csvFileError(`The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`, 413);
+  if (bytes.byteLength === 0) throw csvFileError('The file is empty.');
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw csvFileError('The file is UTF-16 text. Save it as "CSV UTF-8" and upload it again.', 415);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw csvFileError('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.', 415);
+  }
+  if (text.includes('\u0000')) throw csvFileError('The file holds binary data, not CSV text.', 415);
+  return text;
+}
+
+/**
+ * Splits CSV text into records keyed by column. A header that lacks a required column or names an unknown
+ * or repeated one is a 422 for the whole file; a record with more or fewer fields than the header is a row
+ * error. Blank lines are ignored.
+ */
+export function readCsv(text: string, columns: CsvColumn[]): CsvTable {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: false });
+  const records = parsed.data;
+  const headerIndex = records.findIndex((fields) => fields.some((field) => field.trim() !== ''));
+  if (headerIndex === -1) throw csvFileError('The file has no header row.');
+  const header = records[headerIndex].map((name) => name.trim());
+
+  const byName = new Map<string, CsvColumn>();
+  for (const column of columns) for (const name of [column.key, ...(column.aliases ?? [])]) byName.set(normalise(name), column);
+  const keys: string[] = [];
+  const unknown: string[] = [];
+  for (const name of header) {
+    const column = byName.get(normalise(name));
+    if (!column) unknown.push(name || '(empty)');
+    else if (keys.includes(column.key)) throw csvFileError(`The column "${name}" appears twice in the header.`);
+    else keys.push(column.key);
+  }
+  const expected = columns.map((c) => c.key).join(', ');
+  if (unknown.length) throw csvFileError(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. The columns are: ${expected}.`);
+  const missing = columns.filter((c) => c.required && !keys.includes(c.key)).map((c) => c.key);
+  if (missing.length) throw csvFileError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. The columns are: ${expected}.`);
+
+  const table: CsvTable = { columns: keys, records: [], errors: [] };
+  for (let index = headerIndex + 1; index < records.length; index++) {
+    const fields = records[index];
+    const row = index + 1;
+    if (fields.every((field) => field.trim() === '')) continue;
+    if (fields.length !== header.length) {
+      table.errors.push({ row, message: `has ${fields.length} field${fields.length === 1 ? '' : 's'}; the header has ${header.length}` });
+      continue;
+    }
+    table.records.push({ row, values: Object.fromEntries(keys.map((key, i) => [key, fields[i].trim()])) });
+  }
+  for (const error of parsed.errors) {
+    // Papaparse's own findings (an unclosed quote, …) name the record they concern.
+    if (typeof error.row === 'number') table.errors.push({ row: error.row + 1, message: error.message });
+  }
+  table.errors.sort((a, b) => a.row - b.row);
+  return table;
+}
+
+/** A decimal with at most two places, in [min, max]; null when the cell is empty. */
+export function parseScore(cell: string, max: number): number | 'bad' | null {
+  if (cell === '') return null;
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(cell)) return 'bad';
+  const value = Number(cell);
+  return value >= 0 && value <= max ? value : 'bad';
+}
+
+/** The multipart file of a request as bytes, or a 4xx naming what is missing or too large. */
+export async function uploadedCsv(
+  files: Record<string, unknown> | undefined,
+  field: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const file = files?.[field] as { filepath?: string; originalFilename?: string; size?: number } | { filepath?: string }[] | undefined;
+  if (Array.isArray(file)) throw csvFileError(`Send one file in "${field}".`, 400);
+  if (!file?.filepath) throw csvFileError(`Attach the CSV file in the multipart field "${field}".`, 400);
+  if ((file.size ?? 0) > MAX_CSV_BYTES) throw csvFileError(`The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`, 413);
+  const { readFile } = await import('node:fs/promises');
+  return { name: file.originalFilename ?? 'upload.csv', bytes: new Uint8Array(await readFile(file.filepath)) };
+}
 
 type Cell = string | number | boolean | null | undefined;
 

@@ -1,7 +1,9 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
+import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
 
 export const en = {
+  ...resultsText,
   ...entriesEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',

@@ -3,7 +3,7 @@ import type { ArticleDetail, ArticlePage, ArticleSummary, ContentPage, SiteSetti
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
-async function cmsGet<T>(path: string): Promise<T> {
+export async function cmsGet<T>(path: string): Promise<T> {
   const res = await fetch(`${cmsUrl()}/api${path}`);
   if (!res.ok) throw new Error(`cms ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;

@@ -24,9 +24,14 @@ const spread = (values: number[], average: number) => Math.sqrt(mean(values.map(
 export function entryScores(points: ScorePoint[], normalise: boolean): Map<number, EntryScore> {
   const byEntry = new Map<number, ScorePoint[]>();
   const byJudge = new Map<number, number[]>();
+  // Appended in place: a month has thousands of points per judge (copying each list per point is quadratic).
   for (const point of points) {
-    byEntry.set(point.entryId, [...(byEntry.get(point.entryId) ?? []), point]);
-    byJudge.set(point.judgeId, [...(byJudge.get(point.judgeId) ?? []), point.total]);
+    const entryPoints = byEntry.get(point.entryId);
+    if (entryPoints) entryPoints.push(point);
+    else byEntry.set(point.entryId, [point]);
+    const judgeTotals = byJudge.get(point.judgeId);
+    if (judgeTotals) judgeTotals.push(point.total);
+    else byJudge.set(point.judgeId, [point.total]);
   }
   const judgeStats = new Map([...byJudge].map(([judgeId, totals]) => {
     const average = mean(totals);

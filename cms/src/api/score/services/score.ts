@@ -157,30 +157,29 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
      */
     async submit(judge: UserRow, code: string, input: ParsedScore, now: Date = new Date()): Promise<JudgeScore> {
       const row = await entryByCode(code);
-      if (row.status === 'published') {
-        throw new ApiError(409, 'The results of this contest are published: its scores are closed.', { reason: 'published' }, 'ConflictError');
-      }
+      const closed = () => new ApiError(409, 'The results of this contest are published: its scores are closed.', { reason: 'published' }, 'ConflictError');
+      if (row.status === 'published') throw closed();
       const { judgesPerEntry } = await settings();
       const total = CRITERION_KEYS.reduce((sum, key) => sum + input[key], 0);
       try {
         const created: ScoreRow = await strapi.db.transaction(async ({ trx }) => {
           await lockRow(strapi, ENTRY, row.id, trx);
+          // Read under the lock: results published meanwhile (their transaction holds the entry) close the scores.
+          const current: EntryRow = await entries().findOne({ where: { id: row.id }, select: ['status', 'judgingStartedAt', 'scoredAt'] });
+          if (current.status === 'published') throw closed();
           const score = await scores().create({
             data: { ...input, total, entryId: row.id, judgeId: judge.id, contestId: row.contest!.id, submittedAt: now },
           });
           const judges = await scores().count({ where: { entryId: row.id } });
-          const current: EntryRow = await entries().findOne({ where: { id: row.id }, select: ['status', 'judgingStartedAt', 'scoredAt'] });
-          if (current.status !== 'published') {
-            const done = judges >= judgesPerEntry;
-            await entries().update({
-              where: { id: row.id },
-              data: {
-                status: done ? 'scored' : 'in_judging',
-                judgingStartedAt: current.judgingStartedAt ?? now,
-                ...(done ? { scoredAt: current.scoredAt ?? now } : {}),
-              },
-            });
-          }
+          const done = judges >= judgesPerEntry;
+          await entries().update({
+            where: { id: row.id },
+            data: {
+              status: done ? 'scored' : 'in_judging',
+              judgingStartedAt: current.judgingStartedAt ?? now,
+              ...(done ? { scoredAt: current.scoredAt ?? now } : {}),
+            },
+          });
           return score;
         });
         return toJudgeScore(created);

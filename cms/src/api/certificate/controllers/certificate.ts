@@ -1,0 +1,60 @@
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+import { parseInput } from '../../../lib/api-error';
+import { MONTH } from '../../result/validation';
+
+const kindAndMonth = z.object({ kind: z.enum(['participation', 'winner'], { error: 'must be participation or winner' }), month: MONTH });
+const slug = z.object({ slug: z.string().min(1).max(160) });
+const code = z.object({ code: z.string().trim().min(4, 'is too short').max(20, 'is too long') });
+
+const service = (strapi: Core.Strapi) => strapi.service('api::certificate.certificate');
+
+function sendPdf(ctx, bytes: Uint8Array, fileName: string) {
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  ctx.set('Cache-Control', 'private, max-age=300');
+  ctx.body = Buffer.from(bytes);
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async view(ctx) {
+    ctx.body = await service(strapi).view(parseInput(slug, ctx.params).slug);
+  },
+
+  async pdf(ctx) {
+    const { view, bytes } = await service(strapi).pdf(parseInput(slug, ctx.params).slug);
+    sendPdf(ctx, bytes, `writory-certificate-${view.slug}.pdf`);
+  },
+
+  async verify(ctx) {
+    ctx.body = await service(strapi).verify(parseInput(code, ctx.params).code);
+  },
+
+  async mine(ctx) {
+    ctx.body = { certificates: await service(strapi).mine(ctx.state.user.id) };
+  },
+
+  async list(ctx) {
+    const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
+    ctx.body = { certificates: await service(strapi).list(kind, month) };
+  },
+
+  async preview(ctx) {
+    const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
+    ctx.body = await service(strapi).preview(kind, month);
+  },
+
+  async previewPdf(ctx) {
+    const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
+    sendPdf(ctx, await service(strapi).previewPdf(kind, month), `writory-${kind}-certificate-preview-${month}.pdf`);
+  },
+
+  async issue(ctx) {
+    const { kind, month } = parseInput(kindAndMonth, ctx.request.body ?? {});
+    ctx.body = { success: true, ...(await service(strapi).issueMonth(kind, month)) };
+  },
+
+  async reissue(ctx) {
+    ctx.body = { success: true, certificate: await service(strapi).reissue(parseInput(slug, ctx.params).slug) };
+  },
+});

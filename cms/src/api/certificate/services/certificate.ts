@@ -1,0 +1,236 @@
+import type { Core } from '@strapi/strapi';
+import type { CertificateKind, CertificateListItem, CertificateView, WinnerPlace } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+import { bulkInsert, tableOf } from '../../../lib/bulk';
+import { certificatePdf } from '../../../lib/certificate-pdf';
+import { certificateSlug, newVerificationCode, normaliseVerificationCode, qrPath } from '../../../lib/certificate-codes';
+import { poetNameOf } from '../../result/services/month-entries';
+
+const CERTIFICATE = 'api::certificate.certificate';
+const USER = 'plugin::users-permissions.user';
+
+/** Who a certificate is for and what it says. */
+interface NewCertificate {
+  kind: CertificateKind;
+  month: string;
+  poetId: number;
+  entryId: number | null;
+  name: string;
+  place: WinnerPlace | null;
+  title: string | null;
+}
+
+interface CertificateRow extends NewCertificate {
+  id: number;
+  slug: string;
+  verificationCode: string;
+  status: 'valid' | 'replaced';
+  replacedBy: string | null;
+  issuedAt: string;
+}
+
+const notFound = () => new ApiError(404, 'There is no certificate at this address.', {}, 'NotFoundError');
+
+/** The public origin of the site, where /certificate/{slug} lives (the QR code opens it). */
+export function siteUrl(env = process.env): string {
+  const origin = env.PUBLIC_SITE_URL || env.CORS_ORIGINS?.split(',')[0]?.trim() || 'http://localhost:4321';
+  return origin.replace(/\/+$/, '');
+}
+
+export const certificateUrl = (slug: string) => `${siteUrl()}/certificate/${encodeURIComponent(slug)}`;
+
+function toView(row: Pick<CertificateRow, 'slug' | 'kind' | 'name' | 'month' | 'place' | 'title' | 'verificationCode' | 'issuedAt' | 'status' | 'replacedBy'>): CertificateView {
+  const url = certificateUrl(row.slug);
+  const { size, path } = qrPath(url);
+  return {
+    slug: row.slug,
+    kind: row.kind,
+    name: row.name,
+    month: row.month,
+    place: row.place ?? null,
+    title: row.title ?? null,
+    verificationCode: row.verificationCode,
+    issuedAt: new Date(row.issuedAt).toISOString(),
+    status: row.status,
+    replacedBy: row.replacedBy ?? null,
+    url,
+    qr: { size, path },
+  };
+}
+
+const listItem = (row: CertificateRow): CertificateListItem => ({
+  slug: row.slug,
+  kind: row.kind,
+  name: row.name,
+  month: row.month,
+  place: row.place ?? null,
+  verificationCode: row.verificationCode,
+  issuedAt: new Date(row.issuedAt).toISOString(),
+  status: row.status,
+});
+
+/**
+ * Certificates: one participation certificate per poet with a published score in a month, one winner certificate
+ * per winning entry. Each has a public page /certificate/{slug} (the slug starts with the poet's name), a PDF, a
+ * verification code and a QR code of its page. Re-issuing replaces one (e.g. after a name change): the old page
+ * then says it was replaced and links the new one.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const certificates = () => strapi.db.query(CERTIFICATE);
+
+  async function insert(items: NewCertificate[]): Promise<number> {
+    const issuedAt = new Date();
+    await strapi.db.transaction(({ trx }) =>
+      bulkInsert(
+        strapi,
+        trx,
+        CERTIFICATE,
+        items.map((item) => ({
+          ...item,
+          slug: certificateSlug(item.name, item.month, item.kind),
+          verificationCode: newVerificationCode(),
+          status: 'valid',
+          replacedBy: null,
+          issuedAt,
+        })),
+      ),
+    );
+    return items.length;
+  }
+
+  /** Poets of a month with a published score, and their names as their profile says now. */
+  async function participants(month: string): Promise<NewCertificate[]> {
+    return strapi.db.transaction(async ({ trx }) => {
+      const rows = await trx(`${tableOf(strapi, 'api::result.result')} as r`)
+        .join(`${tableOf(strapi, USER)} as u`, 'u.id', 'r.poet_id')
+        .where('r.month', month)
+        .distinct('u.id as poetId', 'u.name as name', 'u.email as email');
+      return rows.map((row) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: poetNameOf(row.name, row.email), place: null, title: null }));
+    });
+  }
+
+  async function winners(month: string): Promise<NewCertificate[]> {
+    const rows = await strapi.db.query('api::winner.winner').findMany({ where: { month, poetId: { $notNull: true } }, orderBy: { position: 'asc' } });
+    return rows.map((w: { poetId: number; entryId: number; poetName: string; place: WinnerPlace; title: string }) => ({
+      kind: 'winner' as const,
+      month,
+      poetId: w.poetId,
+      entryId: w.entryId,
+      name: w.poetName,
+      place: w.place,
+      title: w.title,
+    }));
+  }
+
+  /** Who should hold a certificate of this kind for the month but has no valid one yet. */
+  async function missing(kind: CertificateKind, month: string): Promise<NewCertificate[]> {
+    const due = kind === 'participation' ? await participants(month) : await winners(month);
+    const held: { poetId: number; entryId: number | null }[] = await certificates().findMany({
+      where: { kind, month, status: 'valid' },
+      select: ['poetId', 'entryId'],
+    });
+    const key = (c: { poetId: number; entryId: number | null }) => (kind === 'participation' ? `${c.poetId}` : `${c.poetId}:${c.entryId}`);
+    const have = new Set(held.map(key));
+    return due.filter((c) => !have.has(key(c)));
+  }
+
+  return {
+    /** Issues every missing participation certificate of a month (joins the publication's transaction). */
+    async issueParticipation(month: string): Promise<number> {
+      return insert(await missing('participation', month));
+    },
+
+    async issueWinners(month: string): Promise<number> {
+      return insert(await missing('winner', month));
+    },
+
+    /** For the admin pages: issue what is missing for a whole month. */
+    async issueMonth(kind: CertificateKind, month: string): Promise<{ issued: number }> {
+      const published = await strapi.db.query(kind === 'winner' ? 'api::winner.winner' : 'api::result.result').count({ where: { month } });
+      if (!published) {
+        throw new ApiError(409, `The ${month} ${kind === 'winner' ? 'winners are' : 'results are'} not published yet.`, {}, 'ConflictError');
+      }
+      return { issued: await (kind === 'winner' ? this.issueWinners(month) : this.issueParticipation(month)) };
+    },
+
+    /** Replaces one certificate with a new one (new code and address, the poet's current name). */
+    async reissue(slug: string): Promise<CertificateListItem> {
+      return strapi.db.transaction(async () => {
+        const old: CertificateRow | null = await certificates().findOne({ where: { slug } });
+        if (!old) throw notFound();
+        if (old.status !== 'valid') throw new ApiError(409, 'This certificate was already replaced.', { replacedBy: old.replacedBy }, 'ConflictError');
+        const user = await strapi.db.query(USER).findOne({ where: { id: old.poetId }, select: ['name', 'email'] });
+        const name = old.kind === 'participation' && user ? poetNameOf(user.name, user.email) : old.name;
+        const created: CertificateRow = await certificates().create({
+          data: {
+            kind: old.kind,
+            month: old.month,
+            poetId: old.poetId,
+            entryId: old.entryId,
+            name,
+            place: old.place,
+            title: old.title,
+            slug: certificateSlug(name, old.month, old.kind),
+            verificationCode: newVerificationCode(),
+            status: 'valid',
+            issuedAt: new Date(),
+          },
+        });
+        await certificates().update({ where: { id: old.id }, data: { status: 'replaced', replacedBy: created.slug } });
+        return listItem(created);
+      });
+    },
+
+    async view(slug: string): Promise<CertificateView> {
+      const row: CertificateRow | null = await certificates().findOne({ where: { slug } });
+      if (!row) throw notFound();
+      return toView(row);
+    },
+
+    async verify(code: string): Promise<CertificateView> {
+      const row: CertificateRow | null = await certificates().findOne({ where: { verificationCode: normaliseVerificationCode(code) } });
+      if (!row) throw new ApiError(404, 'No certificate has this verification code. Check the code and try again.', {}, 'NotFoundError');
+      return toView(row);
+    },
+
+    async pdf(slug: string): Promise<{ view: CertificateView; bytes: Uint8Array }> {
+      const view = await this.view(slug);
+      return { view, bytes: await certificatePdf(view, qrPath(view.url).modules) };
+    },
+
+    async mine(userId: number): Promise<CertificateListItem[]> {
+      const rows = await certificates().findMany({ where: { poetId: userId, status: 'valid' }, orderBy: [{ month: 'desc' }, { kind: 'desc' }] });
+      return rows.map(listItem);
+    },
+
+    async list(kind: CertificateKind, month: string): Promise<CertificateListItem[]> {
+      const rows = await certificates().findMany({ where: { kind, month }, orderBy: [{ status: 'desc' }, { name: 'asc' }], limit: 500 });
+      return rows.map(listItem);
+    },
+
+    /** The template filled with a real poet of the month (nothing is stored; the code is a sample). */
+    async preview(kind: CertificateKind, month: string): Promise<CertificateView> {
+      const [sample] = kind === 'participation' ? await participants(month) : await winners(month);
+      const stored: CertificateRow | null = await certificates().findOne({ where: { kind, month, status: 'valid' }, orderBy: { id: 'asc' } });
+      const base = sample ?? stored;
+      if (!base) throw new ApiError(409, `Nobody holds a ${kind} certificate for ${month} yet: publish the ${kind === 'winner' ? 'winners' : 'results'} first.`, {}, 'ConflictError');
+      return toView({
+        slug: 'sample',
+        kind,
+        name: base.name,
+        month,
+        place: base.place ?? null,
+        title: base.title ?? null,
+        verificationCode: 'SAMP-LE00-0000',
+        issuedAt: new Date().toISOString(),
+        status: 'valid',
+        replacedBy: null,
+      });
+    },
+
+    async previewPdf(kind: CertificateKind, month: string): Promise<Uint8Array> {
+      const view = await this.preview(kind, month);
+      return certificatePdf(view, qrPath(view.url).modules);
+    },
+  };
+};

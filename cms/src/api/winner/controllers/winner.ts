@@ -1,0 +1,36 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { sendPrivateFile } from '../../../lib/private-files';
+import { respond } from '../../timer/controllers/timer';
+import { monthQuery, winnerId, winnersBody } from '../validation';
+
+const service = (strapi: Core.Strapi) => strapi.service('api::winner.winner');
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async index(ctx) {
+    ctx.body = await service(strapi).index();
+  },
+
+  async detail(ctx) {
+    ctx.body = await service(strapi).detail(parseInput(winnerId, ctx.params).id);
+  },
+
+  async photo(ctx) {
+    const { id } = parseInput(winnerId, ctx.params);
+    const file = await strapi.service('api::winner.poem').photoOf(id);
+    await sendPrivateFile(ctx, strapi.service('api::entry.entry').privateFiles(), file, 'inline');
+    // Public once the winners are: any cache may keep it for an hour.
+    ctx.set('Cache-Control', 'public, max-age=3600');
+  },
+
+  async suggestions(ctx) {
+    ctx.body = { suggestions: await service(strapi).suggestions(parseInput(monthQuery, ctx.query ?? {}).month) };
+  },
+
+  /** POST /api/admin/upload-winners (the spec's route): publish the winners now, or at publishAt. */
+  async upload(ctx) {
+    const { publishAt, ...winnerData } = parseInput(winnersBody, ctx.request.body ?? {});
+    await service(strapi).assertSchedulable(winnerData, publishAt);
+    respond(ctx, await strapi.service('api::timer.timer').publishOrSchedule('winners', winnerData, publishAt, ctx.state.user.id));
+  },
+});

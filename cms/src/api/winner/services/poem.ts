@@ -1,0 +1,38 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError } from '../../../lib/api-error';
+import type { OutgoingFile } from '../../../lib/private-files';
+import type { EntryRow } from '../../entry/services/entry';
+
+export interface WinningContent {
+  /** The text extracted from the poem's file (the poet's own words; judges read an anonymised copy). */
+  poem: string | null;
+  language: string | null;
+  /** The entry came with an author photo: /api/winners/{id}/photo serves it once the winner is published. */
+  hasPhoto: boolean;
+}
+
+const ENTRY = 'api::entry.entry';
+const noPhoto = () => new ApiError(404, 'This winner has no photo.', {}, 'NotFoundError');
+
+/** What the public winner pages show of an entry: its text, its language and the author's photo. */
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async contentOf(entryIds: number[]): Promise<Map<number, WinningContent>> {
+    const entries: Pick<EntryRow, 'id' | 'language' | 'text' | 'photoKey'>[] = await strapi.db
+      .query(ENTRY)
+      .findMany({ where: { id: { $in: entryIds } }, select: ['id', 'language', 'text', 'photoKey'] });
+    return new Map(entries.map((e) => [e.id, { poem: e.text?.trim() || null, language: e.language ?? null, hasPhoto: Boolean(e.photoKey) }]));
+  },
+
+  /**
+   * The author photo of a published winner, for GET /api/winners/{id}/photo. Entry photos are private: only a
+   * winner's, and only once the winners are published (a winner row exists), leave through this route.
+   */
+  async photoOf(slug: string): Promise<OutgoingFile> {
+    const winner: { entryId: number } | null = await strapi.db.query('api::winner.winner').findOne({ where: { slug }, select: ['entryId'] });
+    if (!winner) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
+    const entry: Pick<EntryRow, 'photoKey'> | null = await strapi.db.query(ENTRY).findOne({ where: { id: winner.entryId }, select: ['photoKey'] });
+    const files = strapi.service('api::entry.entry').privateFiles();
+    if (!entry?.photoKey || !(await files.exists(entry.photoKey))) throw noPhoto();
+    return { key: entry.photoKey, name: `${slug}.webp`, type: 'image/webp' };
+  },
+});

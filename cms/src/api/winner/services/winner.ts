@@ -1,0 +1,198 @@
+import type { Core } from '@strapi/strapi';
+import {
+  MAX_HONOURABLE_MENTIONS,
+  PLACE_LABELS,
+  RUNNERS_UP,
+  type PublicationSummary,
+  type SuggestedWinner,
+  type WinnerData,
+  type WinnerDetail,
+  type WinnerPlace,
+  type WinnersIndex,
+  type WinnerSummary,
+} from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+import { bulkInsert } from '../../../lib/bulk';
+import { roundScore } from '../../../lib/results-csv';
+import { poetNameOf } from '../../result/services/month-entries';
+
+const WINNER = 'api::winner.winner';
+const RESULT = 'api::result.result';
+const USER = 'plugin::users-permissions.user';
+const POSITION: Record<Exclude<WinnerPlace, 'honourable'>, number> = { first: 1, second: 2, third: 3 };
+
+interface WinnerRow {
+  slug: string;
+  month: string;
+  place: WinnerPlace;
+  position: number;
+  entryId: number;
+  poetId: number | null;
+  poetName: string;
+  poetPhotoUrl: string | null;
+  title: string;
+  language: string | null;
+  poem: string | null;
+  score: number;
+}
+
+const summaryOf = (row: WinnerRow): WinnerSummary => ({
+  id: row.slug,
+  month: row.month,
+  place: row.place,
+  poetName: row.poetName,
+  poetPhotoUrl: row.poetPhotoUrl ?? null,
+  title: row.title,
+  language: row.language ?? '',
+  score: row.score,
+});
+
+const invalid = (message: string) => new ApiError(422, message, {}, 'ValidationError');
+
+/** Checks that don't need the database: one of each podium place at most, a first place, no entry twice. */
+export function checkWinnerShape(data: WinnerData): void {
+  const places = data.winners.map((w) => w.place);
+  for (const place of ['first', 'second', 'third'] as const) {
+    if (places.filter((p) => p === place).length > 1) throw invalid(`Only one entry can take ${PLACE_LABELS[place].toLowerCase()}.`);
+  }
+  if (!places.includes('first')) throw invalid('Choose the entry that takes 1st place.');
+  if (places.filter((p) => p === 'honourable').length > MAX_HONOURABLE_MENTIONS) throw invalid(`At most ${MAX_HONOURABLE_MENTIONS} honourable mentions.`);
+  const codes = data.winners.map((w) => w.entryCode.toUpperCase());
+  const repeated = codes.find((code, i) => codes.indexOf(code) !== i);
+  if (repeated) throw invalid(`Entry ${repeated} is chosen twice.`);
+}
+
+/**
+ * Winners: the admin picks 1st, 2nd, 3rd and honourable mentions from a month's published scores; publication
+ * (through the winner timer) snapshots each winning poem for the public pages, tells the winners and the
+ * runners-up, and issues the winner certificates, in one transaction.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const winners = () => strapi.db.query(WINNER);
+
+  /** The published results of the chosen entries, in the order of the winner data. */
+  async function chosen(data: WinnerData) {
+    checkWinnerShape(data);
+    const published = await strapi.db.query(RESULT).count({ where: { month: data.month } });
+    if (!published) throw new ApiError(409, `The ${data.month} results are not published yet; publish the scores first.`, {}, 'ConflictError');
+    const codes = data.winners.map((w) => w.entryCode.toUpperCase());
+    const rows: { entryId: number; poetId: number | null; code: string; title: string; total: number }[] = await strapi.db
+      .query(RESULT)
+      .findMany({ where: { month: data.month }, select: ['entryId', 'poetId', 'code', 'title', 'total'] });
+    const byCode = new Map(rows.map((row) => [row.code.toUpperCase(), row]));
+    const unknown = codes.filter((code) => !byCode.has(code));
+    if (unknown.length) throw invalid(`No published ${data.month} score for ${unknown.join(', ')}.`);
+    return data.winners.map((w) => ({ place: w.place, result: byCode.get(w.entryCode.toUpperCase())! }));
+  }
+
+  return {
+    checkWinnerShape,
+
+    /** The month's best published scores, to pick the winners from. */
+    async suggestions(month: string): Promise<SuggestedWinner[]> {
+      const rows = await strapi.db.query(RESULT).findMany({ where: { month }, orderBy: [{ rank: 'asc' }, { code: 'asc' }], limit: 20 });
+      const users = await strapi.db.query(USER).findMany({ where: { id: { $in: rows.map((r: { poetId: number }) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
+      const nameOf = new Map(users.map((u: { id: number; name: string | null; email: string | null }) => [u.id, poetNameOf(u.name, u.email)]));
+      return rows.map((row: { code: string; title: string; poetId: number; total: number; rank: number }) => ({
+        entryCode: row.code,
+        title: row.title ?? '',
+        poetName: nameOf.get(row.poetId) ?? 'Writory poet',
+        total: row.total,
+        rank: row.rank,
+      }));
+    },
+
+    /** Refuses (4xx) winner data that cannot be published now; results may still be scheduled before it. */
+    async assertSchedulable(data: WinnerData, publishAt: Date | null): Promise<void> {
+      checkWinnerShape(data);
+      if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${data.month} winners are already published.`, {}, 'ConflictError');
+      if (!publishAt) await chosen(data);
+    },
+
+    async publish(data: WinnerData): Promise<PublicationSummary> {
+      return strapi.db.transaction(async ({ trx }) => {
+        if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${data.month} winners are already published.`, {}, 'ConflictError');
+        const picks = await chosen(data);
+        const poetIds = picks.map((p) => p.result.poetId).filter((id): id is number => id !== null);
+        const users = await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, populate: ['profilePicture'] });
+        type PoetRow = { id: number; name: string | null; email: string | null; profilePicture?: { url: string } | null };
+        const userOf = new Map<number, PoetRow>(users.map((u: PoetRow) => [u.id, u]));
+        const content = await strapi.service('api::winner.poem').contentOf(picks.map((p) => p.result.entryId));
+        let honourable = 0;
+        const rows: WinnerRow[] = picks.map(({ place, result }) => {
+          const user = result.poetId ? userOf.get(result.poetId) : undefined;
+          const n = place === 'honourable' ? ++honourable : 0;
+          const slug = place === 'honourable' ? `${data.month}-honourable-${n}` : `${data.month}-${place}`;
+          const entry = content.get(result.entryId);
+          return {
+            slug,
+            month: data.month,
+            place,
+            position: place === 'honourable' ? 3 + n : POSITION[place],
+            entryId: result.entryId,
+            poetId: result.poetId,
+            poetName: poetNameOf(user?.name, user?.email),
+            // The photo sent with the entry, else the poet's profile picture.
+            poetPhotoUrl: entry?.hasPhoto ? `/api/winners/${slug}/photo` : (user?.profilePicture?.url ?? null),
+            title: result.title,
+            language: entry?.language ?? null,
+            poem: entry?.poem ?? null,
+            score: roundScore(result.total),
+          };
+        });
+        await bulkInsert(strapi, trx, WINNER, rows.map((row) => ({ ...row })));
+
+        // Winners hear they won; the best of the rest hear how close they came.
+        const lastWinning = Math.min(...rows.map((r) => r.score));
+        const runnersUp: { poetId: number | null; title: string; total: number; rank: number }[] = await strapi.db.query(RESULT).findMany({
+          where: { month: data.month, entryId: { $notIn: rows.map((r) => r.entryId) } },
+          orderBy: [{ rank: 'asc' }],
+          limit: RUNNERS_UP,
+          select: ['poetId', 'title', 'total', 'rank'],
+        });
+        const notifications = [
+          ...rows
+            .filter((r) => r.poetId !== null)
+            .map((r) => ({
+              userId: r.poetId!,
+              notification: {
+                title: r.place === 'honourable' ? 'An honourable mention for your poem' : `Your poem won ${PLACE_LABELS[r.place].toLowerCase()}!`,
+                message: `“${r.title}” is a winner of the ${data.month} Writory contest (${PLACE_LABELS[r.place]}). Your winner certificate is on your profile.`,
+                link: `/winning-poem/${r.slug}`,
+              },
+            })),
+          ...runnersUp
+            .filter((r) => r.poetId !== null)
+            .map((r) => ({
+              userId: r.poetId!,
+              notification: {
+                title: 'So close to the winners',
+                message: `“${r.title}” placed ${r.rank} of the ${data.month} entries, ${roundScore(Math.max(0, lastWinning - r.total))} points from the last winning score (${lastWinning}).`,
+                link: '/profile#scores',
+              },
+            })),
+        ];
+        await strapi.service('api::notification.notification').notifyMany(notifications);
+        const certificates = await strapi.service('api::certificate.certificate').issueWinners(data.month);
+        return { month: data.month, published: rows.length, notified: notifications.length, certificates };
+      });
+    },
+
+    /** Every month with published winners, newest first (for /winning-poems and /past-winners). */
+    async index(): Promise<WinnersIndex> {
+      const rows: WinnerRow[] = await winners().findMany({ orderBy: [{ month: 'desc' }, { position: 'asc' }] });
+      const themes = await strapi.db.query('api::contest.contest').findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] } }, select: ['month', 'theme'] });
+      const themeOf = new Map(themes.map((c: { month: string; theme: string | null }) => [c.month, c.theme ?? null]));
+      const months = new Map<string, WinnerSummary[]>();
+      for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), summaryOf(row)]);
+      return { months: [...months].map(([month, list]) => ({ month, theme: themeOf.get(month) ?? null, winners: list })) };
+    },
+
+    async detail(slug: string): Promise<WinnerDetail> {
+      const row: WinnerRow | null = await winners().findOne({ where: { slug } });
+      if (!row) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
+      const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month: row.month }, select: ['theme'] });
+      return { ...summaryOf(row), poem: row.poem ?? '', theme: contest?.theme ?? null };
+    },
+  };
+};

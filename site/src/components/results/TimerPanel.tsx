@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { apiErrorBody } from '../../lib/api';
+import { formatCountdown } from '../../lib/results';
+import { $resultsTimer, $winnerTimer, deleteTimer, pollTimer, retryTimer, type TimerKind } from '../../stores/publication-timers';
+import { showToast } from '../../stores/toasts';
+
+const LABEL: Record<TimerKind, string> = { results: 'Results', winners: 'Winners' };
+
+/** The countdown of a publication timer, what it published, or why it failed (with Retry and Delete). */
+export default function TimerPanel({ kind, what }: { kind: TimerKind; what: (timer: any) => string }) {
+  const tracked = useStore(kind === 'results' ? $resultsTimer : $winnerTimer);
+  const [now, setNow] = useState(() => Date.now());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => pollTimer(kind), [kind]);
+  useEffect(() => {
+    if (!tracked.timer?.isActive) return;
+    const handle = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(handle);
+  }, [tracked.timer?.isActive]);
+
+  const act = (action: () => Promise<void>, done: string) => async () => {
+    setBusy(true);
+    try {
+      await action();
+      showToast({ title: done });
+    } catch (caught) {
+      showToast({ title: apiErrorBody(caught)?.message ?? 'That did not work. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const { timer, dueAtLocal, loaded } = tracked;
+  const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  return (
+    <section aria-labelledby={`${kind}-timer`} className="rounded-lg border border-stone-200 bg-white p-4" data-testid={`${kind}-timer`}>
+      <h3 id={`${kind}-timer`} className="font-semibold">
+        {LABEL[kind]} timer
+      </h3>
+      {!loaded ? (
+        <p className="text-sm text-ink-soft">Loading…</p>
+      ) : !timer ? (
+        <p className="text-sm text-ink-soft">No publication is scheduled.</p>
+      ) : timer.status === 'scheduled' ? (
+        <div className="mt-2 space-y-2">
+          <p className="text-sm">
+            {what(timer)} publishes in{' '}
+            <span className="font-mono text-lg font-bold text-quill" data-testid={`${kind}-countdown`}>
+              {formatCountdown((dueAtLocal ?? now) - now)}
+            </span>{' '}
+            <span className="text-ink-soft">({when(timer.dueAt)})</span>
+          </p>
+          <p className="text-xs text-ink-soft">The server publishes it at that time, whether or not this page is open.</p>
+          <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={act(() => deleteTimer(kind), 'Scheduled publication deleted')}>
+            Delete the timer
+          </button>
+        </div>
+      ) : timer.status === 'fired' ? (
+        <p className="mt-2 text-sm" data-testid={`${kind}-fired`}>
+          {what(timer)} published {timer.firedAt ? when(timer.firedAt) : ''}
+          {timer.summary && `: ${timer.summary.published} ${kind === 'results' ? 'scores' : 'winners'}, ${timer.summary.notified} notifications, ${timer.summary.certificates} certificates.`}
+        </p>
+      ) : (
+        <div className="mt-2 space-y-2">
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid={`${kind}-failed`}>
+            Publishing {what(timer)} failed: {timer.error}. Nothing was published.
+          </p>
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-default btn-sm" disabled={busy} onClick={act(() => retryTimer(kind), 'Published')}>
+              Retry now
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={act(() => deleteTimer(kind), 'Timer deleted')}>
+              Delete the timer
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

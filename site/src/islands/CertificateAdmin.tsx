@@ -1,0 +1,154 @@
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { PLACE_LABELS, type CertificateKind, type CertificateListItem, type CertificateView } from '@writory/shared';
+import Certificate from '../components/results/Certificate';
+import { FormAlert } from '../components/react/Message';
+import { apiErrorBody, authedFetch } from '../lib/api';
+import { currentIdToken } from '../lib/firebase';
+import { monthLabel } from '../lib/results';
+import { $months, loadMonths } from '../stores/publication-timers';
+import { showToast } from '../stores/toasts';
+
+/** /admin-participation-certificate and /admin-winner-certificate: preview with real data, issue for a month, re-issue one. */
+export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
+  const months = useStore($months);
+  const [month, setMonth] = useState('');
+  const [preview, setPreview] = useState<CertificateView | null>(null);
+  const [issued, setIssued] = useState<CertificateListItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const ready = (months ?? []).filter((m) => (kind === 'winner' ? m.winnersPublished : m.resultsPublished));
+
+  useEffect(() => {
+    loadMonths().catch(() => setError('We couldn’t load the contest months.'));
+  }, []);
+  useEffect(() => {
+    if (!month && ready.length) setMonth(ready[0].month);
+  }, [months]);
+
+  const load = async () => {
+    if (!month) return;
+    setError(null);
+    const query = `kind=${kind}&month=${month}`;
+    try {
+      const [view, list] = await Promise.all([
+        authedFetch<CertificateView>(`/api/admin/certificates/preview?${query}`),
+        authedFetch<{ certificates: CertificateListItem[] }>(`/api/admin/certificates?${query}`),
+      ]);
+      setPreview(view);
+      setIssued(list.certificates);
+    } catch (caught) {
+      setPreview(null);
+      setIssued(null);
+      setError(apiErrorBody(caught)?.message ?? 'We couldn’t load the certificates of this month.');
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [month]);
+
+  const run = async (action: () => Promise<string>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      showToast({ title: await action() });
+      await load();
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'That did not work. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const issueMonth = () =>
+    run(async () => {
+      const { issued: count } = await authedFetch<{ issued: number }>('/api/admin/certificates/issue', { method: 'POST', body: JSON.stringify({ kind, month }) });
+      return count ? `Issued ${count} certificates` : 'Every certificate of this month is already issued';
+    });
+
+  const reissue = (certificate: CertificateListItem) =>
+    run(async () => {
+      await authedFetch(`/api/admin/certificates/${encodeURIComponent(certificate.slug)}/reissue`, { method: 'POST' });
+      return `Re-issued the certificate of ${certificate.name}`;
+    });
+
+  // The preview PDF needs the admin's token, so it is fetched and opened as a file.
+  const previewPdf = async () => {
+    const token = await currentIdToken();
+    const res = await fetch(`/api/admin/certificates/preview/pdf?kind=${kind}&month=${month}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (!res.ok) return setError('The PDF preview failed.');
+    const url = URL.createObjectURL(await res.blob());
+    const link = Object.assign(document.createElement('a'), { href: url, download: `writory-${kind}-certificate-preview-${month}.pdf` });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  return (
+    <div className="space-y-6">
+      <FormAlert>{error}</FormAlert>
+      {ready.length === 0 ? (
+        <p className="text-ink-soft">{kind === 'winner' ? 'Winner certificates are issued when a month’s winners are published.' : 'Participation certificates are issued when a month’s scores are published.'}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-month`} className="text-sm font-semibold">
+                Contest month
+              </label>
+              <select id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)} className="rounded-md border border-stone-400 bg-white px-3 py-2">
+                {ready.map((m) => (
+                  <option key={m.month} value={m.month}>
+                    {monthLabel(m.month)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" className="btn btn-default" disabled={busy || !month} onClick={issueMonth}>
+              Issue for the whole month
+            </button>
+            <button type="button" className="btn btn-outline" disabled={!preview} onClick={previewPdf}>
+              Preview the PDF
+            </button>
+          </div>
+          {preview && (
+            <section aria-labelledby={`${id}-preview`} className="space-y-2">
+              <h2 id={`${id}-preview`} className="text-lg font-semibold">
+                Template with real data
+              </h2>
+              <div className="rounded-lg border border-stone-200 bg-white p-2" data-testid="certificate-preview">
+                <Certificate view={preview} />
+              </div>
+            </section>
+          )}
+          {issued && (
+            <section aria-labelledby={`${id}-issued`} className="space-y-2">
+              <h2 id={`${id}-issued`} className="text-lg font-semibold">
+                Issued ({issued.filter((c) => c.status === 'valid').length})
+              </h2>
+              <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white" data-testid="issued-certificates">
+                {issued.map((certificate) => (
+                  <li key={certificate.slug} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2">
+                    <span>
+                      <a className="font-semibold underline" href={`/certificate/${encodeURIComponent(certificate.slug)}`} dir="auto">
+                        {certificate.name}
+                      </a>
+                      {certificate.place && <span className="text-ink-soft"> · {PLACE_LABELS[certificate.place]}</span>}
+                      <span className="ms-2 font-mono text-xs text-ink-soft">{certificate.verificationCode}</span>
+                      {certificate.status === 'replaced' && <span className="ms-2 text-xs text-amber-900">replaced</span>}
+                    </span>
+                    {certificate.status === 'valid' && (
+                      <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => reissue(certificate)} aria-label={`Re-issue the certificate of ${certificate.name}`}>
+                        Re-issue
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

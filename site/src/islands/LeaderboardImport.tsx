@@ -1,0 +1,116 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import type { LeaderboardPreview } from '@writory/shared';
+import RowErrors from '../components/results/RowErrors';
+import TableHead from '../components/results/TableHead';
+import { FormAlert, Notice } from '../components/react/Message';
+import { apiErrorBody, authedFetch } from '../lib/api';
+import { formatScore, monthLabel } from '../lib/results';
+
+const SHOWN_ROWS = 100;
+
+/** /admin-leaderboard-upload: historical leaderboard rows from CSV, previewed with an error per row, then imported at once. */
+export default function LeaderboardImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<LeaderboardPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const send = async <T,>(path: string, chosen: File) => {
+    const body = new FormData();
+    body.append('csvFile', chosen);
+    return authedFetch<T>(path, { method: 'POST', body });
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    setPreview(null);
+    setError(null);
+    setDone(null);
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      setPreview(await send<LeaderboardPreview>('/api/admin/leaderboard/preview', chosen));
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'The preview failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await send<{ imported: number; months: string[] }>('/api/admin/leaderboard/import', file);
+      setDone(`Imported ${result.imported} rows for ${result.months.map(monthLabel).join(', ')}. The leaderboard page refreshes in a minute.`);
+      setPreview(null);
+      setFile(null);
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'The import failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-file`} className="text-sm font-semibold">
+          Leaderboard CSV
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-ink-soft">
+          Columns: month (like 2023-11), name, email (optional: links the row to a Writory account), points. UTF-8, at most 10 MB. Months whose results were
+          published on Writory cannot be imported; importing a month and poet again replaces the earlier row.
+        </p>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={`${id}-hint`}
+          onChange={choose}
+          disabled={busy}
+          className="text-sm file:me-3 file:rounded-md file:border file:border-quill file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-quill"
+          data-testid="leaderboard-file"
+        />
+      </div>
+      <FormAlert>{error}</FormAlert>
+      <Notice>{done}</Notice>
+      {preview && (
+        <div className="space-y-4" data-testid="leaderboard-preview">
+          <p className="text-sm" aria-live="polite">
+            {preview.rows.length} rows ready{preview.errors.length ? `, ${preview.errors.length} problems` : ''}.
+          </p>
+          <RowErrors errors={preview.errors} />
+          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Rows to import</caption>
+              <TableHead columns={['Row', 'Month', 'Poet', 'Email', { label: 'Points', end: true }, 'Note']} />
+              <tbody>
+                {preview.rows.slice(0, SHOWN_ROWS).map((row) => (
+                  <tr key={row.row} className="border-t border-stone-100">
+                    <td className="px-3 py-2">{row.row}</td>
+                    <td className="px-3 py-2">{row.month}</td>
+                    <td className="px-3 py-2" dir="auto">{row.name}</td>
+                    <td className="px-3 py-2">{row.email ?? '—'}</td>
+                    <td className="px-3 py-2 text-end tabular-nums">{formatScore(row.points)}</td>
+                    <td className="px-3 py-2">{row.replaces ? 'replaces an earlier import' : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {preview.rows.length > SHOWN_ROWS && <p className="p-3 text-sm text-ink-soft">…and {preview.rows.length - SHOWN_ROWS} more rows.</p>}
+          </div>
+          {preview.ready && (
+            <button type="button" className="btn btn-default" disabled={busy} aria-busy={busy} onClick={commit}>
+              Import {preview.rows.length} rows
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

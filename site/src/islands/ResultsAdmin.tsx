@@ -1,0 +1,229 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { CRITERIA, CRITERION_KEYS, type ResultsPreview, type ResultsTimer } from '@writory/shared';
+import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
+import RowErrors from '../components/results/RowErrors';
+import TableHead from '../components/results/TableHead';
+import TimerPanel from '../components/results/TimerPanel';
+import { FormAlert } from '../components/react/Message';
+import { apiErrorBody, authedFetch } from '../lib/api';
+import { formatScore, localInputToIso, monthLabel } from '../lib/results';
+import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
+import { showToast } from '../stores/toasts';
+
+type Source = 'csv' | 'judges';
+const SHOWN_ROWS = 50;
+
+/** /admin-upload, scores: a results CSV or the judges' in-app scores → preview with an error per row → publish now or at a time. */
+export default function ResultsAdmin() {
+  const months = useStore($months);
+  const [month, setMonth] = useState('');
+  const [source, setSource] = useState<Source>('csv');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ResultsPreview | null>(null);
+  const [when, setWhen] = useState<When>(defaultWhen);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    loadMonths().catch(() => setError('We couldn’t load the contest months.'));
+  }, []);
+  useEffect(() => {
+    if (!month && months?.length) setMonth((months.find((m) => !m.resultsPublished && m.entries > 0) ?? months[0]).month);
+  }, [months, month]);
+
+  const reset = () => {
+    setPreview(null);
+    setError(null);
+  };
+
+  const runPreview = async (nextFile = file, nextSource = source, nextMonth = month) => {
+    reset();
+    if (!nextMonth || (nextSource === 'csv' && !nextFile)) return;
+    setBusy(true);
+    try {
+      const init: RequestInit = { method: 'POST' };
+      if (nextSource === 'csv') {
+        const body = new FormData();
+        body.append('month', nextMonth);
+        body.append('csvFile', nextFile!);
+        init.body = body;
+      } else {
+        init.body = JSON.stringify({ month: nextMonth });
+      }
+      setPreview(await authedFetch<ResultsPreview>('/api/admin/results/preview', init));
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'The preview failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    void runPreview(chosen);
+  };
+
+  const publish = async () => {
+    if (!preview?.ready) return;
+    const publishAt = when.mode === 'at' ? localInputToIso(when.at) : null;
+    if (when.mode === 'at' && !publishAt) {
+      setError('Choose the date and time of publication.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      let answer: { timer: ResultsTimer; summary?: { published: number } };
+      if (source === 'csv') {
+        const body = new FormData();
+        body.append('month', month);
+        if (publishAt) body.append('publishAt', publishAt);
+        body.append('csvFile', file!);
+        answer = await authedFetch('/api/admin/upload-csv', { method: 'POST', body });
+      } else {
+        answer = await authedFetch('/api/admin/results/publish', { method: 'POST', body: JSON.stringify({ month, ...(publishAt ? { publishAt } : {}) }) });
+      }
+      showToast({ title: answer.summary ? `Published ${answer.summary.published} scores of ${monthLabel(month)}` : `Scheduled for ${new Date(answer.timer.dueAt).toLocaleString()}` });
+      setPreview(null);
+      setFile(null);
+      await Promise.all([refreshTimer('results'), loadMonths()]);
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'Publishing failed. Please try again.');
+      await refreshTimer('results').catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const selected = months?.find((m) => m.month === month);
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-5 rounded-lg border border-stone-200 bg-parchment/40 p-5">
+      <h2 id={`${id}-title`} className="font-serif text-2xl font-bold">
+        Publish scores
+      </h2>
+      <TimerPanel kind="results" what={(timer: ResultsTimer) => `${monthLabel(timer.month)} results${timer.fileName ? ` (${timer.fileName})` : ''}`} />
+      <FormAlert>{error}</FormAlert>
+
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-month`} className="text-sm font-semibold">
+            Contest month
+          </label>
+          <select
+            id={`${id}-month`}
+            value={month}
+            onChange={(event) => {
+              setMonth(event.target.value);
+              void runPreview(file, source, event.target.value);
+            }}
+            className="rounded-md border border-stone-400 bg-white px-3 py-2"
+          >
+            {(months ?? []).map((m) => (
+              <option key={m.month} value={m.month}>
+                {monthLabel(m.month)} · {m.entries} entries{m.resultsPublished ? ' · published' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="text-sm font-semibold">Scores from</legend>
+          {(['csv', 'judges'] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={source === value}
+                onChange={() => {
+                  setSource(value);
+                  reset();
+                }}
+              />
+              {value === 'csv' ? 'A results CSV' : 'The judges’ scores in the app'}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      {selected?.resultsPublished && <p className="text-sm text-ink-soft">The {monthLabel(month)} results are already published.</p>}
+
+      {source === 'csv' ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-file`} className="text-sm font-semibold">
+            Results CSV
+          </label>
+          <p id={`${id}-hint`} className="text-xs text-ink-soft">
+            Columns: entry_code, then {Object.values(CRITERIA).join(', ')} (0–20 each) or total (0–100), and an optional comment. UTF-8, at most 10 MB.
+          </p>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={`${id}-hint`}
+            onChange={chooseFile}
+            className="text-sm file:me-3 file:rounded-md file:border file:border-quill file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-quill"
+            data-testid="results-file"
+          />
+        </div>
+      ) : (
+        <button type="button" className="btn btn-outline" disabled={busy || !month} onClick={() => runPreview()}>
+          Preview the judges’ scores
+        </button>
+      )}
+
+      {preview && (
+        <div className="space-y-4" data-testid="results-preview">
+          <p className="text-sm" aria-live="polite">
+            {preview.rows.length} of {preview.entrants} entries scored
+            {preview.missing.length ? `; ${preview.missing.length} without a score` : ''}
+            {preview.errors.length ? `; ${preview.errors.length} problems` : ''}.
+          </p>
+          {preview.judging && (
+            <p className="text-sm text-ink-soft" data-testid="judging-summary">
+              Each total is {preview.judging.normalised ? 'the entry’s normalised score (per-judge z-scores, rescaled)' : 'the mean of the judges’ totals'}; each
+              criterion is the judges’ mean; the comments are the judges’ own.
+              {preview.judging.underJudged.length > 0 &&
+                ` ${preview.judging.underJudged.length} of them had fewer than ${preview.judging.judgesPerEntry} judges (${preview.judging.underJudged.slice(0, 10).join(', ')}${preview.judging.underJudged.length > 10 ? ', …' : ''}).`}
+            </p>
+          )}
+          <RowErrors errors={preview.errors} />
+          {preview.missing.length > 0 && (
+            <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              Every entry of the month needs a score. Missing: {preview.missing.slice(0, 20).join(', ')}
+              {preview.missing.length > 20 ? ` and ${preview.missing.length - 20} more` : ''}.
+            </p>
+          )}
+          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Scores to publish</caption>
+              <TableHead columns={['Row', 'Entry', 'Title', 'Criteria', { label: 'Total', end: true }, 'Comment']} />
+              <tbody>
+                {preview.rows.slice(0, SHOWN_ROWS).map((row) => (
+                  <tr key={row.entryCode} className="border-t border-stone-100 align-top">
+                    <td className="px-3 py-2">{row.row}</td>
+                    <td className="px-3 py-2 font-mono">{row.entryCode}</td>
+                    <td className="px-3 py-2" dir="auto">{row.title}</td>
+                    <td className="px-3 py-2 tabular-nums">{row.criteria ? CRITERION_KEYS.map((key) => formatScore(row.criteria![key])).join(' · ') : '—'}</td>
+                    <td className="px-3 py-2 text-end font-semibold tabular-nums">{formatScore(row.total)}</td>
+                    <td className="max-w-xs truncate px-3 py-2" dir="auto" title={row.comment ?? ''}>{row.comment ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {preview.rows.length > SHOWN_ROWS && <p className="p-3 text-sm text-ink-soft">…and {preview.rows.length - SHOWN_ROWS} more rows.</p>}
+          </div>
+          {preview.ready && (
+            <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+              <PublishWhen value={when} onChange={setWhen} legend="When should poets see their scores?" />
+              <button type="button" className="btn btn-default" disabled={busy} aria-busy={busy} onClick={publish}>
+                {when.mode === 'now' ? `Publish ${preview.rows.length} scores now` : 'Schedule the publication'}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

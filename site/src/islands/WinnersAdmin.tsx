@@ -1,0 +1,153 @@
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { PLACE_LABELS, WINNER_PLACES, type SuggestedWinner, type WinnerData, type WinnerPlace, type WinnerTimer } from '@writory/shared';
+import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
+import TableHead from '../components/results/TableHead';
+import TimerPanel from '../components/results/TimerPanel';
+import { FormAlert } from '../components/react/Message';
+import { apiErrorBody, authedFetch } from '../lib/api';
+import { formatScore, localInputToIso, monthLabel } from '../lib/results';
+import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
+import { showToast } from '../stores/toasts';
+
+const PODIUM: WinnerPlace[] = ['first', 'second', 'third'];
+
+/** /admin-upload, winners: pick 1st, 2nd, 3rd and honourable mentions from the best published scores, then publish now or at a time. */
+export default function WinnersAdmin() {
+  const months = useStore($months);
+  const [month, setMonth] = useState('');
+  const [suggestions, setSuggestions] = useState<SuggestedWinner[] | null>(null);
+  const [places, setPlaces] = useState<Record<string, WinnerPlace | ''>>({});
+  const [when, setWhen] = useState<When>(defaultWhen);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const candidates = (months ?? []).filter((m) => m.resultsPublished);
+  useEffect(() => {
+    if (!candidates.some((m) => m.month === month)) setMonth((candidates.find((m) => !m.winnersPublished) ?? candidates[0])?.month ?? '');
+  }, [months]);
+
+  useEffect(() => {
+    if (!month) return;
+    setSuggestions(null);
+    setError(null);
+    authedFetch<{ suggestions: SuggestedWinner[] }>(`/api/admin/winners/suggestions?month=${month}`)
+      .then(({ suggestions: top }) => {
+        setSuggestions(top);
+        // The three best scores are suggested for the podium; the admin decides.
+        setPlaces(Object.fromEntries(top.map((s, i) => [s.entryCode, PODIUM[i] ?? ''])));
+      })
+      .catch(() => setError('We couldn’t load the best scores of this month.'));
+  }, [month]);
+
+  const winnerData = (): WinnerData => ({
+    month,
+    winners: Object.entries(places)
+      .filter(([, place]) => place)
+      .map(([entryCode, place]) => ({ entryCode, place: place as WinnerPlace }))
+      .sort((a, b) => WINNER_PLACES.indexOf(a.place) - WINNER_PLACES.indexOf(b.place)),
+  });
+
+  const publish = async () => {
+    const publishAt = when.mode === 'at' ? localInputToIso(when.at) : null;
+    if (when.mode === 'at' && !publishAt) {
+      setError('Choose the date and time of publication.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await authedFetch<{ timer: WinnerTimer; summary?: unknown }>('/api/admin/upload-winners', {
+        method: 'POST',
+        body: JSON.stringify({ ...winnerData(), ...(publishAt ? { publishAt } : {}) }),
+      });
+      showToast({ title: answer.summary ? `The ${monthLabel(month)} winners are published` : `Winners scheduled for ${new Date(answer.timer.dueAt).toLocaleString()}` });
+      await Promise.all([refreshTimer('winners'), loadMonths()]);
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'Publishing the winners failed. Please try again.');
+      await refreshTimer('winners').catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const published = candidates.find((m) => m.month === month)?.winnersPublished;
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-5 rounded-lg border border-stone-200 bg-parchment/40 p-5">
+      <h2 id={`${id}-title`} className="font-serif text-2xl font-bold">
+        Publish winners
+      </h2>
+      <TimerPanel kind="winners" what={(timer: WinnerTimer) => `${monthLabel(timer.winnerData.month)} winners`} />
+      <FormAlert>{error}</FormAlert>
+      {candidates.length === 0 ? (
+        <p className="text-sm text-ink-soft">Winners are chosen from published scores: publish a month’s scores first.</p>
+      ) : (
+        <>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-month`} className="text-sm font-semibold">
+              Contest month
+            </label>
+            <select id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)} className="w-fit rounded-md border border-stone-400 bg-white px-3 py-2">
+              {candidates.map((m) => (
+                <option key={m.month} value={m.month}>
+                  {monthLabel(m.month)}
+                  {m.winnersPublished ? ' · winners published' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          {published ? (
+            <p className="text-sm text-ink-soft">
+              The {monthLabel(month)} winners are published: see <a className="underline" href="/winning-poems">the results page</a>.
+            </p>
+          ) : (
+            suggestions && (
+              <>
+                <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+                  <table className="w-full text-sm" data-testid="winner-suggestions">
+                    <caption className="sr-only">The best scores of {monthLabel(month)}</caption>
+                    <TableHead columns={['Rank', 'Poem', 'Poet', { label: 'Score', end: true }, 'Place']} />
+                    <tbody>
+                      {suggestions.map((s) => (
+                        <tr key={s.entryCode} className="border-t border-stone-100">
+                          <td className="px-3 py-2">{s.rank}</td>
+                          <td className="px-3 py-2" dir="auto">
+                            {s.title} <span className="font-mono text-xs text-ink-soft">{s.entryCode}</span>
+                          </td>
+                          <td className="px-3 py-2" dir="auto">{s.poetName}</td>
+                          <td className="px-3 py-2 text-end tabular-nums">{formatScore(s.total)}</td>
+                          <td className="px-3 py-2">
+                            <select
+                              aria-label={`Place of ${s.title} (${s.entryCode})`}
+                              value={places[s.entryCode] ?? ''}
+                              onChange={(event) => setPlaces({ ...places, [s.entryCode]: event.target.value as WinnerPlace | '' })}
+                              className="rounded-md border border-stone-400 bg-white px-2 py-1"
+                            >
+                              <option value="">Not a winner</option>
+                              {WINNER_PLACES.map((place) => (
+                                <option key={place} value={place}>
+                                  {PLACE_LABELS[place]}
+                                </option>
+                              ))}
+                            </select>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+                  <PublishWhen value={when} onChange={setWhen} legend="When should the winners be announced?" />
+                  <button type="button" className="btn btn-default" disabled={busy || !winnerData().winners.length} aria-busy={busy} onClick={publish}>
+                    {when.mode === 'now' ? 'Publish the winners now' : 'Schedule the winners'}
+                  </button>
+                </div>
+              </>
+            )
+          )}
+        </>
+      )}
+    </section>
+  );
+}

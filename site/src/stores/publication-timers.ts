@@ -1,0 +1,74 @@
+// The admin's view of the two publication timers (results, winners) and the contest months. The timers fire on
+// the server; this only polls them (the spec's intervals) so the page can count down and show what happened.
+import { atom, type WritableAtom } from 'nanostores';
+import type { ResultsMonth, ResultsTimer, TimerAnswer, WinnerTimer } from '@writory/shared';
+import { authedFetch } from '../lib/api';
+import { nextTimerPoll } from '../lib/results';
+
+export type TimerKind = 'results' | 'winners';
+type TimerOf<K extends TimerKind> = K extends 'results' ? ResultsTimer : WinnerTimer;
+
+interface Tracked<T> {
+  timer: T | null;
+  /** Local clock time at which the timer is due (server's timeRemaining added to the fetch time). */
+  dueAtLocal: number | null;
+  loaded: boolean;
+}
+
+const empty = { timer: null, dueAtLocal: null, loaded: false };
+export const $resultsTimer = atom<Tracked<ResultsTimer>>(empty);
+export const $winnerTimer = atom<Tracked<WinnerTimer>>(empty);
+export const $months = atom<ResultsMonth[] | null>(null);
+
+const PATHS: Record<TimerKind, string> = { results: '/api/admin/timer', winners: '/api/admin/winner-timer' };
+const stores = { results: $resultsTimer, winners: $winnerTimer } as { [K in TimerKind]: WritableAtom<Tracked<TimerOf<K>>> };
+
+export function setTimer<K extends TimerKind>(kind: K, timer: TimerOf<K> | null) {
+  stores[kind].set({ timer, dueAtLocal: timer?.isActive ? Date.now() + timer.timeRemaining : null, loaded: true } as Tracked<TimerOf<K>>);
+}
+
+export async function refreshTimer(kind: TimerKind): Promise<void> {
+  const answer = await authedFetch<TimerAnswer<TimerOf<typeof kind>>>(`${PATHS[kind]}/get`);
+  setTimer(kind, answer.timer);
+}
+
+export async function deleteTimer(kind: TimerKind): Promise<void> {
+  await authedFetch(`${PATHS[kind]}/delete`, { method: 'DELETE' });
+  await refreshTimer(kind);
+}
+
+export async function retryTimer(kind: TimerKind): Promise<void> {
+  try {
+    await authedFetch(`${PATHS[kind]}/retry`, { method: 'POST' });
+  } finally {
+    await refreshTimer(kind);
+    await loadMonths();
+  }
+}
+
+export async function loadMonths(): Promise<void> {
+  $months.set((await authedFetch<{ months: ResultsMonth[] }>('/api/admin/results/months')).months);
+}
+
+/** Polls a timer until stopped: 15 s with none active, 5 s while counting down, 2 s once due. */
+export function pollTimer(kind: TimerKind): () => void {
+  let stopped = false;
+  let handle: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    const wasActive = stores[kind].get().timer?.isActive;
+    try {
+      await refreshTimer(kind);
+      if (wasActive && !stores[kind].get().timer?.isActive) await loadMonths();
+    } catch {
+      // Logged only, as the spec's timer service does; the next poll tries again.
+    }
+    if (stopped) return;
+    const { timer } = stores[kind].get();
+    handle = setTimeout(tick, nextTimerPoll(timer));
+  };
+  void tick();
+  return () => {
+    stopped = true;
+    clearTimeout(handle);
+  };
+}
