@@ -28,6 +28,16 @@ describe('articles', () => {
     expect(judging.body.articles.map((a: { slug: string }) => a.slug)).toEqual(['how-writory-judges-a-poem']);
   });
 
+  it('lists articles with their bodies for the site build (include=body)', async () => {
+    const res = await cms.api.get('/api/articles?pageSize=100&include=body').expect(200);
+    expect(res.body.articles).toHaveLength(3);
+    for (const article of res.body.articles) expect(article.body.length).toBeGreaterThan(0);
+    const one = await cms.api.get(`/api/articles/${res.body.articles[0].slug}`).expect(200);
+    expect(res.body.articles[0]).toEqual(one.body);
+    const plain = await cms.api.get('/api/articles').expect(200);
+    expect(plain.body.articles[0].body).toBeUndefined();
+  });
+
   it('returns one article with its body', async () => {
     const res = await cms.api.get('/api/articles/how-writory-judges-a-poem').expect(200);
     expect(res.body.title).toBe('How Writory judges a poem');
@@ -40,6 +50,7 @@ describe('articles', () => {
     ['/api/articles?page=0', 422, /^page:/],
     ['/api/articles?pageSize=1000', 422, /^pageSize:/],
     ['/api/articles?tag=%3Cscript%3E', 422, /^tag: must be a tag slug/],
+    ['/api/articles?include=everything', 422, /^include: must be "body"/],
   ])('GET %s answers %i naming the problem', async (path, status, message) => {
     const res = await cms.api.get(path).expect(status);
     expect(res.body.error.status).toBe(status);
