@@ -7,11 +7,14 @@ import { createFirebaseStrategy } from './auth/strategy';
 import { grantSignedInRoutes } from './auth/permissions';
 import { multipartCleanup } from './lib/multipart-cleanup';
 import { watchContentForSiteRebuild } from './lib/site-rebuild';
+import { installPublicCache } from './lib/public-cache';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    // First of all: hot public reads (config/public-cache.ts) answered from memory skip every middleware after it.
+    installPublicCache(strapi);
     // Added before the configured middlewares, so it wraps them all (body parser and auth included).
     strapi.server.use(multipartCleanup());
     const verifier = createTokenVerifier();

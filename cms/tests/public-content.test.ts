@@ -76,6 +76,36 @@ describe('pages and FAQ', () => {
   });
 });
 
+describe('hot public reads answered from memory (config/public-cache.ts)', () => {
+  const SITE = 'http://localhost:4321';
+  const HEADERS = ['content-type', 'cache-control', 'x-content-type-options', 'x-frame-options', 'content-security-policy', 'vary', 'access-control-allow-origin', 'access-control-allow-credentials'];
+
+  it('replays the full stack’s headers: cache, security and CORS for the caller’s origin', async () => {
+    const first = await cms.api.get('/api/users/count').set('Origin', SITE).expect(200);
+    const again = await cms.api.get('/api/users/count').set('Origin', SITE).expect(200);
+    expect(again.body).toEqual(first.body);
+    for (const name of HEADERS) expect(again.headers[name], name).toBe(first.headers[name]);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(again.headers['cache-control']).toBe('public, max-age=10');
+    expect(again.headers['access-control-allow-origin']).toBe(SITE);
+    const stranger = await cms.api.get('/api/users/count').set('Origin', 'https://elsewhere.example').expect(200);
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+    const noOrigin = await cms.api.get('/api/users/count').expect(200);
+    expect(noOrigin.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves a changed testimonial at once: editing it drops the cached list', async () => {
+    const before = await cms.api.get('/api/testimonials').expect(200);
+    const documents = cms.strapi.documents('api::testimonial.testimonial');
+    const first = before.body[0];
+    await documents.update({ documentId: first.id, data: { message: 'Changed for the cache test.' } });
+    await documents.publish({ documentId: first.id });
+    const after = await cms.api.get('/api/testimonials').expect(200);
+    expect(after.body[0].message).toBe('Changed for the cache test.');
+    expect(after.headers['cache-control']).toBe('public, max-age=60');
+  });
+});
+
 describe('contact form', () => {
   const valid = { name: 'Asha', email: 'asha@example.com', subject: 'Entry question', message: 'Hello!\nCan I enter twice?' };
   const messages = () => cms.strapi.db.query('api::contact-message.contact-message').count();
