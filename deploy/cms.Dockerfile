@@ -41,8 +41,8 @@ ENV NODE_ENV=production \
     PORT=1337
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
-# Strapi's local upload provider writes here (a volume in docker-compose.yml).
-RUN mkdir -p /app/cms/public/uploads && chown node:node /app/cms/public/uploads
+# Strapi's local upload provider writes to uploads, entries' private files to .private (volumes in docker-compose.yml).
+RUN mkdir -p /app/cms/public/uploads /app/cms/.private && chown node:node /app/cms/public/uploads /app/cms/.private
 USER node
 WORKDIR /app/cms
 EXPOSE 1337

@@ -691,6 +691,13 @@ describe('the cms environment', () => {
     expect(existsSync(join(root, 'cms/public/uploads'))).toBe(true);
     expect(read(rawCompose.services.cms.build!.dockerfile!)).toMatch(/^WORKDIR \/app\/cms$/m);
   });
+
+  it('keeps entries’ private files in a volume outside public/, where the cms looks for them', () => {
+    const mount = compose.services.cms.volumes!.map((v) => v.split(':')).find(([source]) => source === 'cms-private')!;
+    expect(mount[1]).toBe('/app/cms/.private');
+    expect(read('cms/src/lib/private-files.ts')).toMatch(/PRIVATE_FILES_DIR \|\| '\.private'/);
+    expect(read(rawCompose.services.cms.build!.dockerfile!)).toMatch(/chown node:node .*\/app\/cms\/\.private/);
+  });
 });
 
 describe('the cms and postgres agree', () => {
@@ -772,7 +779,7 @@ describe('volumes', () => {
   it('every named volume is declared, and every declared volume is used', () => {
     const declared = Object.keys(rawCompose.volumes ?? {}).sort();
     expect([...new Set(named.map((m) => m.source))].sort()).toEqual(declared);
-    expect(declared).toEqual(['cms-uploads', 'postgres-data']);
+    expect(declared).toEqual(['cms-private', 'cms-uploads', 'postgres-data']);
   });
 
   it('every bind-mounted file exists', () => {

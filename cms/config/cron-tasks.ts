@@ -1,2 +1,21 @@
 // Server-side timers. Each task must claim its work atomically in the database: every cms instance runs them.
-export default {};
+import type { Core } from '@strapi/strapi';
+
+export default {
+  /**
+   * Every 10 minutes: this month's and next month's contests exist (a unique index on month makes a second
+   * instance's insert fail harmlessly), calendar dates follow the time zone setting, entries of closed
+   * contests move to judging (a conditional update), and private files no entry uses are swept.
+   */
+  contestCalendar: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        await strapi.service('api::contest.contest').runCalendar();
+        await strapi.service('api::entry.entry').sweepOrphans();
+      } catch (error) {
+        strapi.log.error(`contest calendar: ${(error as Error).message}`);
+      }
+    },
+    options: { rule: '*/10 * * * *' },
+  },
+};

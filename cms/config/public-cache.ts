@@ -11,7 +11,7 @@ export interface PublicCacheEndpoint {
 
 const endpoints: PublicCacheEndpoint[] = [
   { path: '/api/users/count', ttlSeconds: 10 },
-  { path: '/api/submission-count', ttlSeconds: 10 },
+  { path: '/api/submission-count', ttlSeconds: 10, invalidatedBy: ['api::entry.entry'] },
   { path: '/api/testimonials', ttlSeconds: 60, invalidatedBy: ['api::testimonial.testimonial'] },
   { path: '/api/faqs', ttlSeconds: 60, invalidatedBy: ['api::faq.faq'] },
 ];

@@ -7,6 +7,7 @@ import { createFirebaseStrategy } from './auth/strategy';
 import { grantSignedInRoutes } from './auth/permissions';
 import { multipartCleanup } from './lib/multipart-cleanup';
 import { watchContentForSiteRebuild } from './lib/site-rebuild';
+import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
 import { installPublicCache } from './lib/public-cache';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
@@ -21,12 +22,14 @@ export default {
     verifiers.set(strapi, verifier);
     strapi.get('auth').register('content-api', createFirebaseStrategy(strapi, verifier));
     watchContentForSiteRebuild(strapi);
+    watchWallPanelEdits(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureRoles(strapi);
     await grantSignedInRoutes(strapi);
     await seedPanelAdmin(strapi);
+    await configureWallPanel(strapi);
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
     const promoted = await strapi.service('api::user.user').promoteAdminEmails();
     if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);

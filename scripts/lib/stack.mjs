@@ -216,8 +216,11 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     await seedAuthEmulator({ host: authHost, accounts: DEMO_ACCOUNTS });
 
     const cmsDir = join(root, 'cms');
+    // Entries' poems and photos: one folder per database, so one stack's cleanup never meets another's files.
+    const privateFiles = join(varDir, 'private', `${profile}-${ports.cms}`);
     if (freshDatabase) {
       for (const suffix of ['', '-wal', '-shm']) rmSync(join(cmsDir, ports.db + suffix), { force: true });
+      rmSync(privateFiles, { recursive: true, force: true });
     }
     const cmsEnv = {
       ...baseEnv,
@@ -225,6 +228,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       HOST: '127.0.0.1',
       PORT: String(ports.cms),
       DATABASE_FILENAME: ports.db,
+      PRIVATE_FILES_DIR: privateFiles,
       FIREBASE_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: authHost,
       SMTP_HOST: '127.0.0.1',

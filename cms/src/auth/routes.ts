@@ -20,3 +20,19 @@ export function signedIn(options: { roles?: RoleType[]; policies?: PolicyConfig[
     ...(middlewares ? { middlewares } : {}),
   };
 }
+
+/** Lets a request without an Authorization header through as a visitor (no ctx.state.user). */
+const VISITOR_STRATEGY = {
+  name: 'visitor',
+  authenticate: () => ({ authenticated: true, credentials: null, ability: null }),
+  verify: () => undefined,
+};
+
+/**
+ * Route config for a public route that also wants to know a signed-in caller: with a Bearer token the Firebase
+ * strategy identifies the user (a bad or expired token is still 401, a suspended user 403); without one the
+ * request goes on as a visitor.
+ */
+export function signedInOrVisitor() {
+  return { auth: { strategies: [FIREBASE_STRATEGY, VISITOR_STRATEGY] } };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthOf, monthWindow } from './contest-calendar';
+import { addMonths, isTimeZone, monthOf, monthWindow } from './contest-calendar';
 
 describe('monthWindow', () => {
   it.each([
@@ -24,5 +24,22 @@ describe('monthOf', () => {
     const instant = new Date('2026-11-30T20:00:00Z');
     expect(monthOf(instant, 'UTC')).toBe('2026-11');
     expect(monthOf(instant, 'Asia/Kolkata')).toBe('2026-12');
+  });
+});
+
+describe('addMonths and isTimeZone', () => {
+  it.each([
+    ['2026-11', 1, '2026-12'],
+    ['2026-12', 1, '2027-01'],
+    ['2027-01', -1, '2026-12'],
+    ['2026-05', 14, '2027-07'],
+  ])('%s + %i is %s', (month, offset, expected) => {
+    expect(addMonths(month, offset)).toBe(expected);
+  });
+
+  it('knows real time zones only', () => {
+    expect(isTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 });

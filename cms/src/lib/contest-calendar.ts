@@ -32,3 +32,20 @@ export function monthWindow(month: string, timeZone: string): ContestWindow {
     resultsAt: at(Math.min(RESULTS_DAY, daysInMonth)),
   };
 }
+
+/** The month after "YYYY-MM" (or `offset` months after it). */
+export function addMonths(month: string, offset = 1): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const index = year * 12 + (monthNumber - 1) + offset;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** True for an IANA time zone name this runtime knows (e.g. "Asia/Kolkata", "UTC"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone }).format(0);
+    return true;
+  } catch {
+    return false;
+  }
+}

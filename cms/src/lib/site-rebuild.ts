@@ -12,6 +12,10 @@ export const SITE_CONTENT = new Set([
   'api::faq.faq',
 ]);
 const CHANGES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
+const requesters = new WeakMap<Core.Strapi, () => void>();
+
+/** Asks the site to rebuild (debounced) for a change the document service does not see, e.g. a wall decision. */
+export const requestSiteRebuild = (strapi: Core.Strapi) => requesters.get(strapi)?.();
 
 /** Tells the site to rebuild (debounced) whenever published content changes, however it changed. */
 export function watchContentForSiteRebuild(strapi: Core.Strapi, env = process.env) {
@@ -30,6 +34,7 @@ export function watchContentForSiteRebuild(strapi: Core.Strapi, env = process.en
       }
     }, 500);
   };
+  requesters.set(strapi, notify);
   strapi.documents.use(async (context, next) => {
     const result = await next();
     if (SITE_CONTENT.has(context.uid) && CHANGES.has(context.action)) notify();

@@ -1,10 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
-import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
+import { seedDemoContest, seedDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
+import { seedWallDemo } from './wall';
+import { seedAdminDemo } from './admin';
 
 /** First-run demo content: settings, testimonials, articles, this month's contest and the demo accounts. */
 export async function seedDemoData(strapi: Core.Strapi) {
@@ -40,14 +42,12 @@ export async function seedDemoData(strapi: Core.Strapi) {
       await strapi.documents(uid).create({ data: page as any });
     });
   }
-  const month = monthOf(new Date(), DEFAULT_CONTEST_TIME_ZONE);
-  const contests = strapi.documents('api::contest.contest');
-  if (!(await contests.findFirst({ filters: { month } }))) {
-    const window = monthWindow(month, DEFAULT_CONTEST_TIME_ZONE);
-    await contests.create({ data: { ...window, theme: 'Thresholds' } });
-  }
+  const contest = await seedDemoContest(strapi);
   await seedDemoUsers(strapi);
+  await seedDemoEntries(strapi, contest);
   await seedDemoNotifications(strapi);
+  await seedWallDemo(strapi);
+  await seedAdminDemo(strapi);
 }
 
 async function seedOnce(strapi: Core.Strapi, uid: any, seed: () => Promise<void>) {

@@ -12,6 +12,7 @@ function postgresBin(): string {
   return path.join(base, versions[0], 'bin');
 }
 
+/** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -16,11 +16,14 @@ export interface TestCms {
 
 export async function startTestCms(env: Record<string, string> = {}): Promise<TestCms> {
   const dbFile = `.tmp/test-${process.pid}-${Date.now()}.db`;
+  // Entries' private files (the demo entries' too) go to a folder of this run, removed with its database.
+  const privateDir = path.join(appDir, '.tmp', `private-${process.pid}-${Date.now()}`);
   Object.assign(process.env, {
     NODE_ENV: 'test',
     DATABASE_CLIENT: 'sqlite',
     DATABASE_FILENAME: dbFile,
     SERVE_ADMIN_PANEL: 'false',
+    PRIVATE_FILES_DIR: privateDir,
     CRON_ENABLED: 'false',
     WRITORY_DEMO_DATA: 'true',
     FIREBASE_PROJECT_ID: 'demo-writory',
@@ -36,6 +39,7 @@ export async function startTestCms(env: Record<string, string> = {}): Promise<Te
     api: supertest(strapi.server.httpServer),
     async stop() {
       await strapi.destroy();
+      rmSync(env.PRIVATE_FILES_DIR ?? privateDir, { recursive: true, force: true });
       if (env.DATABASE_CLIENT !== 'postgres') {
         for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(appDir, dbFile + suffix), { force: true });
       }

@@ -4,6 +4,8 @@ export interface SiteSettings {
   contactEmail: string;
   whatsappNumbers: string[];
   socialLinks: { label: string; url: string }[];
+  /** The hero counters' numbers while the live counts cannot be read (set on /admin-settings). */
+  counterFallback: { poets: number; pieces: number };
 }
 
 export interface Testimonial {

@@ -1,5 +1,8 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
+import { entriesEn } from './entries.en';
+
 export const en = {
+  ...entriesEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import type { RoleType } from '@writory/shared';
 import { $authStatus, $loggingOut } from '../stores/auth';
 import { $productUser, $productUserState } from '../stores/product-user';
 
 /**
- * Sends visitors to /auth and signed-in non-admins to the home page. Only a courtesy: the server
- * refuses admin data to anyone who is not an admin.
+ * Sends visitors to /auth and signed-in users without one of `roles` (admins by default) to the home page.
+ * Only a courtesy: the server refuses admin data to anyone who is not allowed it.
  */
-export default function AdminGuard() {
+export default function AdminGuard({ roles = ['admin'] }: { roles?: RoleType[] }) {
   const status = useStore($authStatus);
   const user = useStore($productUser);
   const userState = useStore($productUserState);
@@ -17,10 +18,10 @@ export default function AdminGuard() {
     if (loggingOut) return;
     if (status === 'signed-out') {
       window.location.replace(`/auth?${new URLSearchParams({ next: window.location.pathname })}`);
-    } else if (status === 'signed-in' && (userState === 'synced' || userState === 'fallback') && !user?.isAdmin) {
+    } else if (status === 'signed-in' && (userState === 'synced' || userState === 'fallback') && !(user && roles.includes(user.role))) {
       window.location.replace('/');
     }
-  }, [status, user, userState, loggingOut]);
+  }, [status, user, userState, loggingOut, roles]);
 
   return null;
 }

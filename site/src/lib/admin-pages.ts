@@ -1,19 +1,23 @@
 // Every admin route of the spec, with its navigation label and what it is for.
+import type { RoleType } from '@writory/shared';
+
 export interface AdminPage {
   slug: string;
   label: string;
   purpose: string;
+  /** Who may open it (the server checks again); admins only when not given. */
+  roles?: RoleType[];
 }
 
 export const ADMIN_PAGES: AdminPage[] = [
   { slug: 'admin-visit-tracking', label: 'Visit tracking', purpose: 'Visits, unique visitors, top pages and devices over time.' },
-  { slug: 'admin-submissions', label: 'Judging', purpose: 'Score this month’s entries blind on the five criteria.' },
+  { slug: 'admin-submissions', label: 'Judging', purpose: 'Score this month’s entries blind on the five criteria.', roles: ['judge', 'admin'] },
   { slug: 'admin-submission-data', label: 'Submission data', purpose: 'Every entry of a contest in one table, with CSV export.' },
   { slug: 'admin-upload', label: 'Publish results', purpose: 'Upload or publish scores now or at a scheduled time.' },
   { slug: 'admin-leaderboard-upload', label: 'Leaderboard import', purpose: 'Import historical leaderboard rows from CSV.' },
   { slug: 'admin-participation-certificate', label: 'Participation certificates', purpose: 'Preview and issue participation certificates for a month.' },
   { slug: 'admin-winner-certificate', label: 'Winner certificates', purpose: 'Preview and issue certificates for each month’s winners.' },
-  { slug: 'admin-wall-moderation', label: 'Wall moderation', purpose: 'Approve, reject, hide and restore Writory Wall posts.' },
+  { slug: 'admin-wall-moderation', label: 'Wall moderation', purpose: 'Approve, reject, hide and restore Writory Wall posts.', roles: ['admin', 'moderator'] },
   { slug: 'admin-upload-articles', label: 'Write an article', purpose: 'Write and publish a Writory article without opening the cms.' },
   { slug: 'admin-users', label: 'Users', purpose: 'Search users, change roles, suspend and restore accounts.' },
   { slug: 'admin-users-data', label: 'User data', purpose: 'All users in a filterable table with CSV export.' },

@@ -51,6 +51,11 @@ export function apiErrorBody(error: unknown): ApiErrorBody['error'] | null {
   }
 }
 
+/** The server's own words for a refusal (its error message), or `fallback` when there are none. */
+export function problemOf(error: unknown, fallback: string): string {
+  return apiErrorBody(error)?.message ?? fallback;
+}
+
 /**
  * Splits a validation answer into one message per field (details.errors[].path names the field,
  * as "phone" or ["phone"]) and the rest, which belongs to the whole form.

@@ -1,5 +1,5 @@
 // Build-time reads from the cms (Astro pages run this in Node while building static HTML).
-import type { ArticleDetail, ArticlePage, ContentPage, SiteSettings, Testimonial } from '@writory/shared';
+import type { ArticleDetail, ArticlePage, ContentPage, SiteSettings, Testimonial, WallPage } from '@writory/shared';
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -38,3 +38,5 @@ export async function article(slug: string): Promise<ArticleDetail> {
   return (await articlesBySlug()).get(slug) ?? cmsGet<ArticleDetail>(`/articles/${encodeURIComponent(slug)}`);
 }
 
+/** The first page of the Writory Wall's newest poems, built into /writory-wall. */
+export const wallFirstPage = () => cmsGet<WallPage>('/wall/posts?sort=newest&page=1');

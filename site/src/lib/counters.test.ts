@@ -104,4 +104,15 @@ describe('installCounters', () => {
     expect(text('poets')).toBe('2,500');
     stop();
   });
+
+  it('keeps the fallback admins set (built into the HTML) while the live counts cannot be read', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('users') ? json({}, 503) : json({ count: 46 }))));
+    document.body.innerHTML = '<dl data-counters data-poets="1200" data-pieces="45"><dd data-counter="poets">1,200</dd><dd data-counter="pieces">45</dd></dl>';
+    const text = (name: string) => document.querySelector(`[data-counter="${name}"]`)?.textContent;
+    const stop = installCounters(document.querySelector('[data-counters]')!);
+    await vi.waitFor(() => expect(text('pieces')).toBe('46'));
+    expect(text('poets')).toBe('1,200');
+    stop();
+  });
 });

@@ -66,12 +66,24 @@ export function pollWhileVisible(task: () => void, intervalMs: number, doc: Docu
   };
 }
 
-/** Keeps the `[data-counter="poets"|"pieces"]` elements under `root` current; returns a stop function. */
-export function installCounters(root: ParentNode, doc: Document = document): () => void {
+/** The numbers the HTML was built with (`data-poets`, `data-pieces` on the root: the fallback admins set). */
+function builtCounts(root: Element): Counts {
+  const read = (name: 'poets' | 'pieces') => {
+    const value = Number(root.getAttribute(`data-${name}`));
+    return Number.isFinite(value) && value >= 0 ? value : COUNTER_FALLBACK[name];
+  };
+  return { poets: read('poets'), pieces: read('pieces') };
+}
+
+/**
+ * Keeps the `[data-counter="poets"|"pieces"]` elements under `root` current; returns a stop function. Until a count
+ * is read, the fallback the page was built with stays.
+ */
+export function installCounters(root: Element, doc: Document = document): () => void {
   const poets = root.querySelector('[data-counter="poets"]');
   const pieces = root.querySelector('[data-counter="pieces"]');
   if (!poets || !pieces) return () => undefined;
-  let latest: Counts = COUNTER_FALLBACK;
+  let latest = builtCounts(root);
   return pollWhileVisible(() => {
     void fetchCounts(latest).then((next) => {
       latest = next;

@@ -33,6 +33,15 @@ function parseConsent(raw: string | null): Consent | null {
   }
 }
 
+/** The saved choice, or null when the visitor has not chosen yet (or it cannot be read). */
+export function savedConsent(storage: Storage = localStorage): Consent | null {
+  try {
+    return parseConsent(storage.getItem(CONSENT_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the saved choice; with none, the banner opens and everything stays denied. */
 export function loadConsent(storage: Storage = localStorage) {
   const saved = parseConsent(storage.getItem(CONSENT_STORAGE_KEY));

@@ -1,3 +1,164 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
+import type { AdminContest, AdminContests, AdminContestUpdate, ContestInfo, CurrentContest } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
+import { isUniqueViolation } from '../../../lib/db';
 
-export default factories.createCoreService('api::contest.contest');
+const CONTEST = 'api::contest.contest';
+const ENTRY = 'api::entry.entry';
+const ADMIN_LIST_MONTHS = 24;
+
+/** A contests row as this service reads it. */
+export interface ContestRow {
+  id: number;
+  month: string;
+  theme: string | null;
+  opensAt: string;
+  closesAt: string;
+  resultsAt: string;
+  datesOverridden: boolean | null;
+  normaliseScores: boolean | null;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export function toContestInfo(row: ContestRow): ContestInfo {
+  return { month: row.month, theme: row.theme ?? null, opensAt: iso(row.opensAt), closesAt: iso(row.closesAt), resultsAt: iso(row.resultsAt) };
+}
+
+export const isOpen = (row: Pick<ContestRow, 'opensAt' | 'closesAt'>, now: Date) => new Date(row.opensAt) <= now && now < new Date(row.closesAt);
+
+export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.Strapi }) => {
+  const contests = () => strapi.db.query(CONTEST);
+  const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
+
+  /** The contest time zone from the settings, or the default when the setting is not a real zone. */
+  async function timeZone(): Promise<string> {
+    const { contestTimeZone } = await settings();
+    return isTimeZone(contestTimeZone) ? contestTimeZone : DEFAULT_CONTEST_TIME_ZONE;
+  }
+
+  /**
+   * The contest of a month, created with the calendar dates if it does not exist yet. Safe to call from
+   * every instance at once: the unique index on month lets one insert win and the others read it.
+   */
+  async function ensureMonth(month: string, zone?: string): Promise<ContestRow> {
+    const existing = await contests().findOne({ where: { month } });
+    if (existing) return existing;
+    const window = monthWindow(month, zone ?? (await timeZone()));
+    try {
+      return await contests().create({ data: { ...window, datesOverridden: false } });
+    } catch (error) {
+      const winner = await contests().findOne({ where: { month } });
+      if (winner && isUniqueViolation(error)) return winner;
+      throw error;
+    }
+  }
+
+  /** The contest open at `now` (the latest to open, should overrides make two overlap), or null. */
+  async function openAt(now: Date = new Date()): Promise<ContestRow | null> {
+    await ensureMonth(monthOf(now, await timeZone()));
+    return contests().findOne({ where: { opensAt: { $lte: now }, closesAt: { $gt: now } }, orderBy: { opensAt: 'desc' } });
+  }
+
+  /** The next contest to open after `now` (next month's is created when none is known). */
+  async function nextAfter(now: Date): Promise<ContestRow> {
+    const known = await contests().findOne({ where: { opensAt: { $gt: now } }, orderBy: { opensAt: 'asc' } });
+    if (known) return known;
+    const zone = await timeZone();
+    return ensureMonth(addMonths(monthOf(now, zone)), zone);
+  }
+
+  function validDates(dates: Pick<ContestRow, 'opensAt' | 'closesAt' | 'resultsAt'>) {
+    const [opens, closes, results] = [dates.opensAt, dates.closesAt, dates.resultsAt].map((value) => new Date(value).getTime());
+    if (!(opens < closes)) throw new ApiError(422, 'Submissions must open before they close.', { field: 'closesAt' }, 'ValidationError');
+    if (!(closes <= results)) throw new ApiError(422, 'Results cannot come before submissions close.', { field: 'resultsAt' }, 'ValidationError');
+  }
+
+  async function entriesIn(contestId: number): Promise<number> {
+    return strapi.db.query(ENTRY).count({ where: { contest: { id: contestId } } });
+  }
+
+  async function toAdminContest(row: ContestRow): Promise<AdminContest> {
+    return { ...toContestInfo(row), datesOverridden: row.datesOverridden === true, normaliseScores: row.normaliseScores ?? null, entries: await entriesIn(row.id) };
+  }
+
+  return {
+    timeZone,
+    ensureMonth,
+    openAt,
+
+    async findByMonth(month: string): Promise<ContestRow | null> {
+      return contests().findOne({ where: { month } });
+    },
+
+    /** GET /api/contests/current */
+    async currentAndNext(now: Date = new Date()): Promise<CurrentContest> {
+      const current = await openAt(now);
+      const next = await nextAfter(now);
+      return { timeZone: await timeZone(), now: now.toISOString(), current: current ? toContestInfo(current) : null, next: toContestInfo(next) };
+    },
+
+    /** Whether scores of this contest are normalised per judge: its own switch, else the site setting. */
+    async normalises(row: Pick<ContestRow, 'normaliseScores'>): Promise<boolean> {
+      return row.normaliseScores ?? (await settings()).normaliseScores;
+    },
+
+    /**
+     * The cron task (every instance runs it; each step is idempotent): this month's and next month's contests
+     * exist, contests on calendar dates follow a changed time zone until their results day, and entries of
+     * closed contests move to judging.
+     */
+    async runCalendar(now: Date = new Date()): Promise<void> {
+      const zone = await timeZone();
+      const month = monthOf(now, zone);
+      await ensureMonth(month, zone);
+      await ensureMonth(addMonths(month), zone);
+      const onCalendar: ContestRow[] = await contests().findMany({ where: { datesOverridden: { $ne: true }, resultsAt: { $gt: now } } });
+      for (const row of onCalendar) {
+        const window = monthWindow(row.month, zone);
+        const moved = (['opensAt', 'closesAt', 'resultsAt'] as const).some((key) => iso(row[key]) !== window[key].toISOString());
+        if (moved) await contests().update({ where: { id: row.id }, data: { opensAt: window.opensAt, closesAt: window.closesAt, resultsAt: window.resultsAt } });
+      }
+      const closed: ContestRow[] = await contests().findMany({ where: { closesAt: { $lte: now }, resultsAt: { $gt: addDays(now, -60) } }, select: ['id'] });
+      await strapi.service('api::entry.entry').startJudging(closed.map((row) => row.id), now);
+    },
+
+    /** GET /api/admin/contests: recent and coming months (this month and the next always exist). */
+    async adminList(now: Date = new Date()): Promise<AdminContests> {
+      const zone = await timeZone();
+      const month = monthOf(now, zone);
+      await ensureMonth(month, zone);
+      await ensureMonth(addMonths(month), zone);
+      const rows: ContestRow[] = await contests().findMany({ orderBy: { month: 'desc' }, limit: ADMIN_LIST_MONTHS });
+      return {
+        timeZone: zone,
+        normaliseScoresDefault: (await settings()).normaliseScores,
+        contests: await Promise.all(rows.map(toAdminContest)),
+      };
+    },
+
+    /** PUT /api/admin/contests/{month}: theme, dates (or back to the calendar's), normalisation. Creates the month on demand. */
+    async adminUpdate(month: string, input: AdminContestUpdate): Promise<AdminContest> {
+      const zone = await timeZone();
+      const row = await ensureMonth(month, zone);
+      const data: Partial<ContestRow> = {};
+      if (input.theme !== undefined) data.theme = input.theme;
+      if (input.normaliseScores !== undefined) data.normaliseScores = input.normaliseScores;
+      if (input.useDefaultDates) {
+        const window = monthWindow(month, zone);
+        Object.assign(data, { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), resultsAt: window.resultsAt.toISOString(), datesOverridden: false });
+      } else if (input.opensAt || input.closesAt || input.resultsAt) {
+        const dates = { opensAt: input.opensAt ?? row.opensAt, closesAt: input.closesAt ?? row.closesAt, resultsAt: input.resultsAt ?? row.resultsAt };
+        validDates(dates);
+        Object.assign(data, dates, { datesOverridden: true });
+      }
+      const updated = Object.keys(data).length ? await contests().update({ where: { id: row.id }, data }) : row;
+      return toAdminContest(updated);
+    },
+  };
+});
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}

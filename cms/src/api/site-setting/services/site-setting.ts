@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { SiteSettings } from '@writory/shared';
+import { COUNTER_FALLBACK, type SiteSettings } from '@writory/shared';
 
 const SOCIAL_FIELDS = [
   ['instagramUrl', 'Instagram'],
@@ -18,6 +18,8 @@ export const DEFAULT_SETTINGS = {
   xUrl: 'https://x.com/writory',
   linkedinUrl: 'https://linkedin.com/company/writory',
   youtubeUrl: 'https://youtube.com/@writory',
+  poetsCountFallback: COUNTER_FALLBACK.poets,
+  piecesCountFallback: COUNTER_FALLBACK.pieces,
   contestTimeZone: 'Asia/Kolkata',
   maxEntriesPerMonth: 3,
   judgesPerEntry: 2,
@@ -45,10 +47,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async publicSettings(): Promise<SiteSettings> {
     const row = ((await strapi.documents('api::site-setting.site-setting').findFirst()) ?? DEFAULT_SETTINGS) as Record<string, string | null>;
+    const count = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
     return {
       contactEmail: row.contactEmail ?? DEFAULT_SETTINGS.contactEmail,
       whatsappNumbers: [row.whatsappPrimary, row.whatsappSecondary].filter((n): n is string => Boolean(n)),
       socialLinks: SOCIAL_FIELDS.filter(([field]) => row[field]).map(([field, label]) => ({ label, url: row[field] as string })),
+      counterFallback: { poets: count(row.poetsCountFallback, COUNTER_FALLBACK.poets), pieces: count(row.piecesCountFallback, COUNTER_FALLBACK.pieces) },
     };
   },
 });

@@ -1,0 +1,17 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { contactListQuery, markReadBody } from '../validation/admin';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = () => strapi.service('api::contact-message.admin-contacts');
+  return {
+    async list(ctx: any) {
+      ctx.body = await service().list(parseInput(contactListQuery, ctx.query));
+    },
+
+    async markRead(ctx: any) {
+      const { read } = parseInput(markReadBody, ctx.request.body ?? {});
+      ctx.body = await service().markRead(ctx.params.id, read);
+    },
+  };
+};

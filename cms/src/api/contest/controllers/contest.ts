@@ -1,0 +1,22 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { adminContestUpdate, monthParam } from '../validation/contest';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const contests = () => strapi.service('api::contest.contest');
+  return {
+    async current(ctx) {
+      ctx.body = await contests().currentAndNext();
+      ctx.set('Cache-Control', 'public, max-age=15');
+    },
+
+    async adminList(ctx) {
+      ctx.body = await contests().adminList();
+    },
+
+    async adminUpdate(ctx) {
+      const month = parseInput(monthParam, ctx.params.month);
+      ctx.body = await contests().adminUpdate(month, parseInput(adminContestUpdate, ctx.request.body ?? {}));
+    },
+  };
+};

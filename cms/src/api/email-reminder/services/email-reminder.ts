@@ -1,0 +1,224 @@
+import type { Core } from '@strapi/strapi';
+import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderRecord, type ReminderStatus } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+import type { UserRow } from '../../user/services/user';
+import type { ReminderInput } from '../validation/email-reminder';
+
+const REMINDER = 'api::email-reminder.email-reminder';
+const USER = 'plugin::users-permissions.user';
+const MAX_FAILURES_KEPT = 100;
+/** A reminder still "sending" with no progress for this long was cut short (e.g. the cms restarted). */
+const STALLED_AFTER_MS = 10 * 60_000;
+const HISTORY = 20;
+
+interface Recipient {
+  id: number;
+  email: string;
+  name: string | null;
+}
+
+interface Row {
+  id: number;
+  documentId: string;
+  subject: string;
+  body: string;
+  audience: ReminderAudience;
+  month: string;
+  status: ReminderStatus;
+  recipients: number;
+  sent: number;
+  failed: number;
+  failures: { email: string; error: string }[] | null;
+  sentBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const personal = (text: string, recipient: Recipient) => text.split('{name}').join(recipient.name?.trim() || 'poet');
+
+function present(row: Row): ReminderRecord {
+  const stalled = row.status === 'sending' && Date.now() - Date.parse(row.updatedAt) > STALLED_AFTER_MS;
+  return {
+    id: row.documentId,
+    subject: row.subject,
+    body: row.body,
+    audience: row.audience,
+    month: row.month,
+    status: stalled ? 'interrupted' : row.status,
+    recipients: row.recipients,
+    sent: row.sent,
+    failed: row.failed,
+    failures: row.failures ?? [],
+    sentBy: row.sentBy,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+/** Where poets turn reminders off: the site's /profile (PUBLIC_SITE_URL, else the first CORS origin). */
+function profileUrl(env = process.env): string {
+  const site = env.PUBLIC_SITE_URL || (env.CORS_ORIGINS ?? '').split(',')[0]?.trim() || 'http://localhost:4321';
+  return `${site.replace(/\/+$/, '')}/profile#reminders`;
+}
+
+export function reminderEmail(input: Pick<ReminderInput, 'subject' | 'body'>, recipient: Recipient, optOutUrl = profileUrl()) {
+  const body = personal(input.body, recipient);
+  const footer = `You receive Writory reminders as a Writory poet. To stop them, turn reminders off on your profile: ${optOutUrl}`;
+  const paragraphs = body.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).split('\n').join('<br>')}</p>`);
+  return {
+    to: recipient.email,
+    subject: personal(input.subject, recipient),
+    text: `${body}\n\n--\n${footer}\n`,
+    html: `${paragraphs.join('\n')}\n<hr>\n<p style="font-size:12px;color:#57534e">You receive Writory reminders as a Writory poet. <a href="${escapeHtml(optOutUrl)}">Turn reminders off on your profile</a>.</p>`,
+  };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const reminders = () => strapi.db.query(REMINDER);
+  const users = () => strapi.db.query(USER);
+  const activity = () => strapi.service('api::user.contest-activity');
+  const deliveries = new Map<string, Promise<void>>();
+  const env = process.env;
+  const batchSize = () => Math.max(1, Number(env.REMINDER_BATCH_SIZE ?? 50));
+  const parallel = () => Math.max(1, Number(env.REMINDER_PARALLEL_SENDS ?? 5));
+  const pauseMs = () => Math.max(0, Number(env.REMINDER_BATCH_PAUSE_MS ?? 250));
+
+  /** Verified, active poets (the poet role) who have not turned reminders off, narrowed by this month's entries. */
+  async function audienceWhere(audience: ReminderAudience, month: string) {
+    const and: Record<string, unknown>[] = [
+      { role: { type: 'authenticated' } },
+      { emailVerified: true },
+      { email: { $notNull: true } },
+      { suspendedAt: { $null: true } },
+      { $or: [{ blocked: false }, { blocked: { $null: true } }] },
+      { $or: [{ remindersOptOut: false }, { remindersOptOut: { $null: true } }] },
+    ];
+    if (audience !== 'verified-poets') {
+      const entrants = await activity().entrantIds(month);
+      and.push({ id: audience === 'entered-this-month' ? { $in: entrants } : { $notIn: entrants } });
+    }
+    return { $and: and };
+  }
+
+  async function recipientsOf(audience: ReminderAudience, month: string): Promise<Recipient[]> {
+    return users().findMany({ where: await audienceWhere(audience, month), select: ['id', 'email', 'name'], orderBy: { id: 'asc' } });
+  }
+
+  /** The same key must mean the same reminder: a repeat answers the first request, a different one is refused. */
+  function replay(row: Row, input: ReminderInput) {
+    if (row.subject !== input.subject || row.body !== input.body || row.audience !== input.audience) {
+      throw new ApiError(409, 'This Idempotency-Key was already used for a different reminder: compose it again to get a new key.');
+    }
+    return { record: present(row), replayed: true };
+  }
+
+  async function sendOne(input: ReminderInput, recipient: Recipient): Promise<void> {
+    await strapi.plugin('email').service('email').send(reminderEmail(input, recipient));
+  }
+
+  /** Sends in batches, recording progress after each one; never throws (the record says what happened). */
+  async function deliver(row: Row, input: ReminderInput, recipients: Recipient[]): Promise<void> {
+    let sent = 0;
+    const failures: { email: string; error: string }[] = [];
+    try {
+      for (let start = 0; start < recipients.length; start += batchSize()) {
+        const batch = recipients.slice(start, start + batchSize());
+        for (let i = 0; i < batch.length; i += parallel()) {
+          const group = batch.slice(i, i + parallel());
+          const results = await Promise.allSettled(group.map((recipient) => sendOne(input, recipient)));
+          results.forEach((result, j) => {
+            if (result.status === 'fulfilled') sent += 1;
+            else failures.push({ email: group[j].email, error: String((result.reason as Error)?.message ?? result.reason).slice(0, 300) });
+          });
+        }
+        const done = start + batch.length >= recipients.length;
+        await reminders().update({
+          where: { id: row.id },
+          data: {
+            sent,
+            failed: failures.length,
+            failures: failures.slice(0, MAX_FAILURES_KEPT),
+            ...(done ? { status: sent === 0 ? 'failed' : 'sent', finishedAt: new Date() } : {}),
+          },
+        });
+        if (!done && pauseMs()) await new Promise((resolve) => setTimeout(resolve, pauseMs()));
+      }
+      strapi.log.info(`reminder ${row.documentId}: ${sent} sent, ${failures.length} failed`);
+    } catch (error) {
+      strapi.log.error(`reminder ${row.documentId} stopped after ${sent} sent: ${(error as Error).message}`);
+      await reminders()
+        .update({ where: { id: row.id }, data: { status: 'failed', sent, failed: failures.length, failures: failures.slice(0, MAX_FAILURES_KEPT), finishedAt: new Date() } })
+        .catch(() => undefined);
+    }
+  }
+
+  return {
+    async audienceCounts(): Promise<ReminderAudienceCounts> {
+      const month = await activity().currentMonth();
+      const audiences = await Promise.all(
+        (Object.keys(REMINDER_AUDIENCES) as ReminderAudience[]).map(async (id) => ({
+          id,
+          label: REMINDER_AUDIENCES[id],
+          count: await users().count({ where: await audienceWhere(id, month) }),
+        })),
+      );
+      return { month, audiences };
+    },
+
+    /**
+     * Records the reminder and starts sending it in the background (answer first, mail after). The
+     * Idempotency-Key is unique in the database, so a double click or a retry sends nothing twice.
+     */
+    async start(actor: UserRow, input: ReminderInput, key: string): Promise<{ record: ReminderRecord; replayed: boolean }> {
+      const existing: Row | null = await reminders().findOne({ where: { idempotencyKey: key } });
+      if (existing) return replay(existing, input);
+      const month = await activity().currentMonth();
+      const recipients = await recipientsOf(input.audience, month);
+      if (recipients.length === 0) {
+        throw new ApiError(422, `Nobody is in the audience “${REMINDER_AUDIENCES[input.audience]}” right now: nothing was sent.`, {}, 'ValidationError');
+      }
+      let row: Row;
+      try {
+        row = await reminders().create({
+          data: { ...input, month, idempotencyKey: key, status: 'sending', recipients: recipients.length, sent: 0, failed: 0, failures: [], sentBy: actor.email ?? actor.firebaseUid },
+        });
+      } catch (error) {
+        const raced: Row | null = await reminders().findOne({ where: { idempotencyKey: key } });
+        if (raced) return replay(raced, input);
+        throw error;
+      }
+      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => deliver(row, input, recipients))
+        .finally(() => deliveries.delete(row.documentId));
+      deliveries.set(row.documentId, delivery);
+      return { record: present(row), replayed: false };
+    },
+
+    /** Resolves once the reminder's sending has finished in this process (tests, shutdown). */
+    async delivered(id: string): Promise<void> {
+      await deliveries.get(id);
+    },
+
+    async list(): Promise<ReminderRecord[]> {
+      const rows: Row[] = await reminders().findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: HISTORY });
+      return rows.map(present);
+    },
+
+    async findOne(id: string): Promise<ReminderRecord> {
+      const row: Row | null = await reminders().findOne({ where: { documentId: id } });
+      if (!row) throw new ApiError(404, 'No reminder with this id.');
+      return present(row);
+    },
+
+    async preference(user: UserRow & { remindersOptOut?: boolean | null }) {
+      return { optedOut: user.remindersOptOut === true };
+    },
+
+    async setPreference(user: UserRow, optedOut: boolean) {
+      await users().update({ where: { id: user.id }, data: { remindersOptOut: optedOut } });
+      return { optedOut };
+    },
+  };
+};

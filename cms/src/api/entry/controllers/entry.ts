@@ -1,0 +1,78 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError, parseInput } from '../../../lib/api-error';
+import { createLimit } from '../../../lib/rate-limit';
+import { sendPrivateFile } from '../../../lib/private-files';
+import { entryFields, idempotencyKeyOf, previewFields } from '../validation/entry';
+import { monthParam } from '../../contest/validation/contest';
+
+type UploadedFile = { filepath: string; size: number; originalFilename?: string | null };
+
+const limitPreviews = createLimit({ points: 60, durationSeconds: 600, message: 'Too many file checks in a short time.' });
+const limitEntries = createLimit({ points: 30, durationSeconds: 600, message: 'Too many entries in a short time.' });
+
+/** The one file in a multipart field (null when none was sent), or a 422 naming the field. */
+function fileIn(ctx, field: string): UploadedFile | null {
+  const file = ctx.request.files?.[field];
+  if (Array.isArray(file)) throw new ApiError(422, `Send one file in the field "${field}".`, { field }, 'ValidationError');
+  return file && file.size > 0 ? file : null;
+}
+
+function poemIn(ctx): UploadedFile {
+  const poem = fileIn(ctx, 'poem');
+  if (!poem) throw new ApiError(422, 'Attach your poem: a .docx or .pdf file in the field "poem".', { field: 'poem' }, 'ValidationError');
+  return poem;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const entries = () => strapi.service('api::entry.entry');
+  return {
+    async allowance(ctx) {
+      ctx.body = await entries().allowanceFor(ctx.state.user);
+    },
+
+    async preview(ctx) {
+      await limitPreviews(`preview:${ctx.state.user.id}`);
+      // Who may enter, and when, comes first: a closed window or an age refusal is the answer, not a missing field.
+      await entries().requireEligible(ctx.state.user, new Date());
+      const poem = poemIn(ctx);
+      const fields = parseInput(previewFields, ctx.request.body ?? {});
+      ctx.body = await entries().preview(ctx.state.user, { ...fields, poem });
+    },
+
+    async create(ctx) {
+      await limitEntries(`entry:${ctx.state.user.id}`);
+      await entries().requireEligible(ctx.state.user, new Date());
+      const key = idempotencyKeyOf(ctx.request.headers['idempotency-key']);
+      const poem = poemIn(ctx);
+      const photo = fileIn(ctx, 'photo');
+      const fields = parseInput(entryFields, ctx.request.body ?? {});
+      const { receipt, created } = await entries().create(ctx.state.user, { key, fields, poem, photo });
+      ctx.status = created ? 201 : 200;
+      ctx.body = receipt;
+    },
+
+    async mine(ctx) {
+      ctx.body = await entries().mine(ctx.state.user);
+      ctx.set('Cache-Control', 'private, no-store');
+    },
+
+    async file(ctx) {
+      await sendPrivateFile(ctx, entries().privateFiles(), await entries().originalFile(ctx.state.user, String(ctx.params.code)));
+    },
+
+    async photo(ctx) {
+      await sendPrivateFile(ctx, entries().privateFiles(), await entries().photoFile(ctx.state.user, String(ctx.params.code)), 'inline');
+    },
+
+    async count(ctx) {
+      ctx.body = { count: await entries().submissionCount() };
+      ctx.set('Cache-Control', 'public, max-age=10');
+    },
+
+    async adminList(ctx) {
+      const month = ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined;
+      ctx.body = await entries().adminRows(month);
+      ctx.set('Cache-Control', 'private, no-store');
+    },
+  };
+};

@@ -1,0 +1,160 @@
+import JSZip from 'jszip';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
+import {
+  makeBlankPdf,
+  makeBrokenDocx,
+  makeBrokenPdf,
+  makeDocx,
+  makeEncryptedDocx,
+  makeEncryptedPdf,
+  makeExe,
+  makeLargeDocx,
+  makeLegacyDoc,
+  makeLyingZipBombDocx,
+  makePdf,
+  makeZipBombDocx,
+} from '../../../../tests/helpers/poem-files';
+import { createAnonymiser, REDACTED } from './anonymise';
+import { makeJudgeCopy, wordPartText } from './judge-copy';
+import { extractPoem, tidy } from './poem-file';
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; reason: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    return { status: apiError.status, reason: String(apiError.details.reason), message: apiError.message };
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('extractPoem', () => {
+  it('reads the text of a .docx and the names in its metadata', async () => {
+    const poem = await extractPoem(await makeDocx('The lamp\n\nburns low', { author: 'Asha Verse' }));
+    expect(poem).toEqual({ kind: 'docx', text: 'The lamp\n\nburns low', metadataNames: ['Asha Verse', 'Asha Verse'] });
+  });
+
+  it('reads the text of a PDF page by page, and its Author', async () => {
+    const poem = await extractPoem(await makePdf('First line\nSecond line', { author: 'A. Verse' }));
+    expect(poem.kind).toBe('pdf');
+    expect(poem.text).toBe('First line\nSecond line');
+    expect(poem.metadataNames).toEqual(['A. Verse']);
+  });
+
+  it('keeps any script', async () => {
+    const text = 'قصيدة عن البحر\nहिंदी कविता\n海の詩';
+    expect((await extractPoem(await makeDocx(text))).text).toBe(text);
+  });
+
+  it.each([
+    ['a renamed Windows program', () => makeExe(), 415, 'not-docx-or-pdf', /Windows program/],
+    ['a PNG image', () => Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), 415, 'not-docx-or-pdf', /image/],
+    ['plain text', () => Buffer.from('just words, no document'), 415, 'not-docx-or-pdf', /not a document we recognise/],
+    ['a zip that is not a Word document', async () => {
+      const zip = new JSZip();
+      zip.file('poem.txt', 'hello');
+      return zip.generateAsync({ type: 'nodebuffer' });
+    }, 415, 'not-docx-or-pdf', /ZIP archive/],
+    ['an old .doc', () => makeLegacyDoc(), 415, 'legacy-doc', /Save As/],
+    ['a password-protected .docx', () => makeEncryptedDocx(), 422, 'encrypted', /password/],
+    ['a password-protected PDF', () => makeEncryptedPdf(), 422, 'encrypted', /password/],
+    ['a zip bomb', () => makeZipBombDocx(), 422, 'archive-too-large', /unpacks/],
+    ['a zip bomb with lying sizes', () => makeLyingZipBombDocx(), 422, 'archive-too-large', /unpacks/],
+    ['a cut-off .docx', () => makeBrokenDocx(), 422, 'broken', /damaged/],
+    ['a cut-off PDF', () => makeBrokenPdf(), 422, 'broken', /damaged/],
+    ['a PDF without text', () => makeBlankPdf(), 422, 'no-text', /no text/],
+    ['a .docx without text', () => makeDocx('   \n \n'), 422, 'no-text', /no text/],
+  ])('refuses %s', async (_, make, status, reason, message) => {
+    const result = await refusal(extractPoem(await make()));
+    expect(result).toMatchObject({ status, reason });
+    expect(result.message).toMatch(message);
+  });
+
+  it('refuses more than 5 MB with 413', async () => {
+    const result = await refusal(extractPoem(Buffer.concat([await makePdf('x'), Buffer.alloc(5 * 1024 * 1024)])));
+    expect(result).toMatchObject({ status: 413, reason: 'too-large' });
+  });
+
+  it('tidies line endings and blank runs but keeps the poem’s spacing', () => {
+    expect(tidy('  a\r\n\r\n\r\n\r\n   b  \rc')).toBe('a\n\n   b\nc');
+  });
+});
+
+describe('createAnonymiser', () => {
+  const anonymiser = createAnonymiser({ names: ['Asha Verse'], wholeNames: ['Microsoft Office User'], emails: [], phones: ['+91 90000 00101'] });
+
+  it.each([
+    ['the full name anywhere, any case, any spacing', 'a poem by ASHA   verse today', `a poem by ${REDACTED.name} today`],
+    ['a byline with a part of the name', 'The sea\n— Asha', `The sea\n${REDACTED.name}`],
+    ['a written-by line', 'Written by A. Verse, 2026', REDACTED.name],
+    ['a signature line', 'Asha V.', REDACTED.name],
+    ['an email', 'write to me: asha.v+poems@example.co.in', `write to me: ${REDACTED.email}`],
+    ['the poet’s phone, however written', 'call 090000-00101 now', `call ${REDACTED.phone} now`],
+    ['a whole metadata name', 'Microsoft Office User', REDACTED.name],
+  ])('removes %s', (_, input, expected) => {
+    expect(anonymiser.redact(input).text).toBe(expected);
+    expect(anonymiser.mentions(input)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['the poem’s own words that are part of the name', 'I write verse at dawn\nthe verse of the sea'],
+    ['a word containing the name', 'Ashanti nights'],
+    ['other numbers', 'in 1947, and again in 2024'],
+    ['a line starting with "by" without the name', 'by the river I wait'],
+    ['a lone metadata word', 'Office'],
+  ])('keeps %s', (_, input) => {
+    expect(anonymiser.redact(input)).toEqual({ text: input, count: 0 });
+  });
+
+  it('works in other scripts, with and without spaces', () => {
+    const arabic = createAnonymiser({ names: ['ليلى حداد'] });
+    expect(arabic.redact('قصيدة\nبقلم ليلى حداد').text).toBe(`قصيدة\nبقلم ${REDACTED.name}`);
+    const japanese = createAnonymiser({ names: ['山田花子'] });
+    expect(japanese.redact('作者山田花子です').text).toBe(`作者${REDACTED.name}です`);
+  });
+});
+
+describe('makeJudgeCopy', () => {
+  const anonymiser = createAnonymiser({ names: ['Asha Verse'] });
+
+  it('empties a .docx’s metadata and replaces the name in its body and header', async () => {
+    const original = await makeDocx('Salt\n— Asha Verse', { author: 'Asha Verse', header: 'Asha Verse, poet' });
+    const copy = await makeJudgeCopy('docx', original, 'Salt\n— Asha Verse', anonymiser);
+    expect(copy).not.toBeNull();
+    const zip = await JSZip.loadAsync(copy!);
+    const all = (await Promise.all(Object.values(zip.files).map((f) => f.async('string')))).join('\n');
+    expect(all).not.toMatch(/Asha|Verse/);
+    expect(wordPartText(await zip.file('word/document.xml')!.async('string'))).toContain(REDACTED.name);
+    expect((await extractPoem(copy!)).text).toBe(`Salt\n${REDACTED.name}`);
+  });
+
+  it('copies the parts it does not change as they were (a stored photo stays stored)', async () => {
+    const original = await makeLargeDocx('Salt', 2 * 1024 * 1024);
+    const copy = await makeJudgeCopy('docx', original, 'Salt', anonymiser);
+    const media = (await JSZip.loadAsync(copy!)).files['word/media/image1.png'] as unknown as { _data: { compression: { magic: string } } };
+    expect(media._data.compression.magic).toBe('\x00\x00');
+    expect(Math.abs(copy!.length - original.length)).toBeLessThan(4096);
+  });
+
+  it('withholds a .docx whose name is split across formatting runs', async () => {
+    const original = await makeDocx('Salt\nplaceholder');
+    const zip = await JSZip.loadAsync(original);
+    const xml = (await zip.file('word/document.xml')!.async('string')).replace('<w:t xml:space="preserve">placeholder</w:t>', '<w:t>Asha Ve</w:t></w:r><w:r><w:t>rse</w:t>');
+    zip.file('word/document.xml', xml);
+    const split = await zip.generateAsync({ type: 'nodebuffer' });
+    expect(await makeJudgeCopy('docx', split, 'Salt\nAsha Verse', anonymiser)).toBeNull();
+  });
+
+  it('strips a PDF’s Info and keeps its text; withholds one whose body names the author', async () => {
+    const original = await makePdf('Salt and light', { author: 'Asha Verse' });
+    const copy = await makeJudgeCopy('pdf', original, 'Salt and light', anonymiser);
+    const loaded = await PDFDocument.load(copy!);
+    expect(loaded.getAuthor()).toBeUndefined();
+    expect(copy!.includes(Buffer.from('Asha'))).toBe(false);
+    expect((await extractPoem(copy!)).text).toBe('Salt and light');
+    expect(await makeJudgeCopy('pdf', await makePdf('Salt\nby Asha Verse'), 'Salt\nby Asha Verse', anonymiser)).toBeNull();
+  });
+});

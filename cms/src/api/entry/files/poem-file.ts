@@ -1,0 +1,214 @@
+// A poem file as it arrives: its bytes decide what it is (never its name or declared type), archives are
+// checked before anything inflates them, and the text is extracted with libraries made for each format.
+import { fileTypeFromBuffer } from 'file-type';
+import JSZip from 'jszip';
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+
+/** A .docx may not hold more than this many parts, nor inflate its text parts beyond MAX_TEXT_PARTS_BYTES. */
+export const MAX_ZIP_ENTRIES = 1000;
+/** What all parts of a .docx may claim to inflate to (images included). */
+export const MAX_DECLARED_BYTES = 100 * 1024 * 1024;
+/** What the XML parts of a .docx (the ones the text comes from) may really inflate to. */
+export const MAX_TEXT_PARTS_BYTES = 20 * 1024 * 1024;
+const MAX_POEM_MB = MAX_POEM_BYTES / 1024 / 1024;
+
+export interface ExtractedPoem {
+  kind: PoemKind;
+  text: string;
+  /** Names found in the file's metadata (docx creator, pdf Author): hidden from judges too. */
+  metadataNames: string[];
+}
+
+const refuse = (status: number, reason: string, message: string, details: Record<string, unknown> = {}) =>
+  new ApiError(status, message, { reason, ...details }, status === 415 ? 'UnsupportedMediaTypeError' : 'ValidationError');
+
+const SAVE_AGAIN = 'Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.';
+
+export const poemErrors = {
+  tooLarge: () =>
+    new ApiError(413, `The poem file must be at most ${MAX_POEM_MB} MB.`, { reason: 'too-large', maxBytes: MAX_POEM_BYTES }, 'PayloadTooLargeError'),
+  notPoem: (what: string) =>
+    refuse(415, 'not-docx-or-pdf', `This file is ${what}, not a .docx or .pdf document. Upload your poem as a Word (.docx) or PDF file.`, {
+      accepted: ['.docx', '.pdf'],
+    }),
+  legacyDoc: () =>
+    refuse(415, 'legacy-doc', 'This is an old Word document (.doc). In Word choose File › Save As › Word Document (.docx), then upload that file.'),
+  encrypted: () =>
+    refuse(422, 'encrypted', 'This file is password-protected. Remove the password (or save an unprotected copy), then upload it again.'),
+  broken: () => refuse(422, 'broken', `We could not read this file: it seems damaged. ${SAVE_AGAIN}`),
+  expands: () =>
+    refuse(422, 'archive-too-large', `This .docx unpacks to far more data than a poem needs (it may be damaged or padded). ${SAVE_AGAIN}`, {
+      maxExpandedBytes: MAX_TEXT_PARTS_BYTES,
+    }),
+  noText: () =>
+    refuse(
+      422,
+      'no-text',
+      'We found no text in this file. If it is a scan or a picture of your poem, type the poem in your writing app and save it as .docx or .pdf.',
+    ),
+};
+
+/** What kind of file the bytes say it is, in words for the poet. */
+function describe(type: { ext: string; mime: string } | undefined): string {
+  if (!type) return 'not a document we recognise';
+  if (type.ext === 'exe' || type.mime === 'application/x-msdownload') return 'a Windows program (.exe)';
+  if (type.mime.startsWith('image/')) return `an image (.${type.ext})`;
+  if (type.ext === 'zip') return 'a ZIP archive';
+  return `a .${type.ext} file`;
+}
+
+const utf16 = (text: string) => Buffer.from(text, 'utf16le');
+
+/** The poem's kind from its bytes; refuses anything else with what it is and what to do. */
+export async function sniffPoem(bytes: Buffer): Promise<PoemKind> {
+  if (bytes.length > MAX_POEM_BYTES) throw poemErrors.tooLarge();
+  const type = await fileTypeFromBuffer(bytes);
+  if (type?.ext === 'pdf' || type?.ext === 'docx') return type.ext;
+  if (type?.ext === 'cfb') {
+    // Office saves password-protected .docx files inside an OLE container with these streams.
+    if (bytes.includes(utf16('EncryptionInfo')) || bytes.includes(utf16('EncryptedPackage'))) throw poemErrors.encrypted();
+    if (bytes.includes(utf16('WordDocument'))) throw poemErrors.legacyDoc();
+  }
+  throw poemErrors.notPoem(describe(type));
+}
+
+/** JSZip's internal stream (inflates in chunks); its typings leave it out. */
+interface ZipStream {
+  on(event: 'data', listener: (chunk: Uint8Array) => void): ZipStream;
+  on(event: 'error', listener: (error: Error) => void): ZipStream;
+  on(event: 'end', listener: () => void): ZipStream;
+  pause(): ZipStream;
+  resume(): ZipStream;
+}
+
+/**
+ * Refuses a .docx archive that is encrypted, broken, has too many parts, claims too much, or whose text
+ * parts really inflate beyond MAX_TEXT_PARTS_BYTES (counted while inflating, so lying headers do not help).
+ */
+export async function checkDocxArchive(bytes: Buffer): Promise<void> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
+  } catch (error) {
+    if (/encrypt/i.test((error as Error).message)) throw poemErrors.encrypted();
+    throw poemErrors.broken();
+  }
+  const files = Object.values(zip.files).filter((file) => !file.dir);
+  if (files.length > MAX_ZIP_ENTRIES) throw poemErrors.expands();
+  const declared = files.reduce((sum, file) => sum + ((file as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0), 0);
+  if (declared > MAX_DECLARED_BYTES) throw poemErrors.expands();
+  if (!zip.file('word/document.xml')) throw poemErrors.broken();
+
+  let inflated = 0;
+  for (const file of files) {
+    if (!/\.(xml|rels)$/i.test(file.name)) continue;
+    await new Promise<void>((resolve, reject) => {
+      const stream = (file as unknown as { internalStream(type: 'uint8array'): ZipStream }).internalStream('uint8array');
+      stream
+        .on('data', (chunk: Uint8Array) => {
+          inflated += chunk.length;
+          if (inflated > MAX_TEXT_PARTS_BYTES) {
+            stream.pause();
+            reject(poemErrors.expands());
+          }
+        })
+        .on('error', (error: Error) => reject(/encrypt/i.test(error.message) ? poemErrors.encrypted() : poemErrors.broken()))
+        .on('end', () => resolve())
+        .resume();
+    });
+  }
+}
+
+/** Names in docProps/core.xml (dc:creator, cp:lastModifiedBy) and app.xml (Manager, Company). */
+async function docxMetadataNames(bytes: Buffer): Promise<string[]> {
+  const zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
+  const names: string[] = [];
+  for (const part of ['docProps/core.xml', 'docProps/app.xml']) {
+    const xml = await zip.file(part)?.async('string');
+    if (!xml) continue;
+    for (const match of xml.matchAll(/<(?:dc:creator|cp:lastModifiedBy|Manager)>([^<]{1,200})<\//g)) names.push(decodeXml(match[1]));
+  }
+  return names;
+}
+
+export const decodeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&amp;/g, '&');
+
+async function extractDocx(bytes: Buffer): Promise<ExtractedPoem> {
+  await checkDocxArchive(bytes);
+  let text: string;
+  try {
+    // mammoth ends every paragraph with a blank line; a poem's lines are paragraphs, so one line break each.
+    text = (await mammoth.extractRawText({ buffer: bytes })).value.replace(/\n\n/g, '\n');
+  } catch {
+    throw poemErrors.broken();
+  }
+  return { kind: 'docx', text: tidy(text), metadataNames: await docxMetadataNames(bytes) };
+}
+
+type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+/** Frees what pdf.js holds for a document (its loading task owns the worker-side state). */
+export const closePdf = (pdf: PdfProxy) => (pdf as unknown as { loadingTask: { destroy(): Promise<void> } }).loadingTask.destroy();
+
+/** Opens a PDF with pdf.js; refuses password-protected (any encryption) and unreadable ones. */
+export async function openPdf(bytes: Buffer): Promise<PdfProxy> {
+  let pdf: PdfProxy;
+  try {
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
+  } catch (error) {
+    if ((error as Error).name === 'PasswordException') throw poemErrors.encrypted();
+    throw poemErrors.broken();
+  }
+  const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
+  if (info.EncryptFilterName) {
+    await closePdf(pdf);
+    throw poemErrors.encrypted();
+  }
+  return pdf;
+}
+
+async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
+  const pdf = await openPdf(bytes);
+  try {
+    const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
+    let pages: string[];
+    try {
+      pages = (await extractText(pdf, { mergePages: false })).text;
+    } catch {
+      throw poemErrors.broken();
+    }
+    const metadataNames = [info.Author].filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+    return { kind: 'pdf', text: tidy(pages.join('\n\n')), metadataNames };
+  } finally {
+    await closePdf(pdf);
+  }
+}
+
+/** Line endings unified, trailing spaces and runs of blank lines trimmed; the poem's own spacing kept. */
+export function tidy(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\t ]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Sniffs, checks and extracts the text of a poem file; refuses with a 4xx naming the problem. */
+export async function extractPoem(bytes: Buffer): Promise<ExtractedPoem> {
+  const kind = await sniffPoem(bytes);
+  const poem = kind === 'docx' ? await extractDocx(bytes) : await extractPdf(bytes);
+  if (!/[\p{L}\p{N}]/u.test(poem.text)) throw poemErrors.noText();
+  return poem;
+}

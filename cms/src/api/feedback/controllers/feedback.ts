@@ -1,0 +1,27 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { createLimit } from '../../../lib/rate-limit';
+import { feedbackBody, feedbackListQuery } from '../validation/feedback';
+
+const perPoet = createLimit({
+  points: Number(process.env.FEEDBACK_PER_HOUR ?? 5),
+  durationSeconds: 3600,
+  message: 'Thank you, we already have your recent feedback.',
+});
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = () => strapi.service('api::feedback.feedback');
+  return {
+    async create(ctx: any) {
+      const input = parseInput(feedbackBody, ctx.request.body ?? {});
+      await perPoet(String(ctx.state.user.id));
+      await service().receive(ctx.state.user, input);
+      ctx.status = 201;
+      ctx.body = { success: true };
+    },
+
+    async list(ctx: any) {
+      ctx.body = await service().list(parseInput(feedbackListQuery, ctx.query));
+    },
+  };
+};

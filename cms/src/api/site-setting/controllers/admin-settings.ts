@@ -1,0 +1,16 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { settingsBody } from '../validation/admin-settings';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = () => strapi.service('api::site-setting.admin-settings');
+  return {
+    async show(ctx: any) {
+      ctx.body = await service().read();
+    },
+
+    async update(ctx: any) {
+      ctx.body = await service().update(parseInput(settingsBody, ctx.request.body ?? {}));
+    },
+  };
+};

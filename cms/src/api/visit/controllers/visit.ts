@@ -1,0 +1,48 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError, parseInput } from '../../../lib/api-error';
+import { sendCsv } from '../../../lib/csv';
+import { createLimit } from '../../../lib/rate-limit';
+import { VISIT_CSV_HEADER } from '../services/visit';
+import { MAX_VISIT_BYTES, dayRange, trackVisitBody } from '../validation/visit';
+
+const perClient = createLimit({
+  points: Number(process.env.VISITS_PER_MINUTE ?? 120),
+  durationSeconds: 60,
+  message: 'Too many visits from this connection.',
+});
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const visits = () => strapi.service('api::visit.visit');
+  return {
+    /** The spec's answer: { success: true }, or { success: false, error } with a 4xx naming the problem. */
+    async track(ctx: any) {
+      try {
+        if ((ctx.request.length ?? 0) > MAX_VISIT_BYTES) {
+          throw new ApiError(413, `A visit must be at most ${MAX_VISIT_BYTES} bytes of JSON.`);
+        }
+        const input = parseInput(trackVisitBody, ctx.request.body);
+        await perClient(ctx.request.ip);
+        await visits().accept(input, ctx.state.user ?? null);
+        ctx.status = 202;
+        ctx.body = { success: true };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        ctx.status = error.status;
+        ctx.body = { success: false, error: error.message, details: error.details };
+        const retryAfter = (error.details as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retryAfter) ctx.set('Retry-After', String(retryAfter));
+      }
+    },
+
+    /** Without from and to: the last 30 days up to today in the contest time zone. */
+    async summary(ctx: any) {
+      const range = ctx.query.from === undefined && ctx.query.to === undefined ? await visits().defaultRange() : parseInput(dayRange, ctx.query);
+      ctx.body = await visits().summary(range);
+    },
+
+    async export(ctx: any) {
+      const range = parseInput(dayRange, ctx.query);
+      sendCsv(ctx, `writory-visits-${range.from}-to-${range.to}.csv`, VISIT_CSV_HEADER, visits().exportRows(range));
+    },
+  };
+};

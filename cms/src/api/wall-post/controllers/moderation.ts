@@ -1,0 +1,18 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { decisionBody, idParams, moderationQuery } from '../validation/wall';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const moderation = () => strapi.service('api::wall-post.moderation');
+  return {
+    async queue(ctx) {
+      ctx.body = await moderation().queue(ctx.state.user, parseInput(moderationQuery, ctx.query));
+      ctx.set('Cache-Control', 'private, no-store');
+    },
+
+    async decide(ctx) {
+      const { id } = parseInput(idParams, ctx.params);
+      ctx.body = await moderation().decide(ctx.state.user, id, parseInput(decisionBody, ctx.request.body ?? {}));
+    },
+  };
+};

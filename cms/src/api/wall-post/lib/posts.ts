@@ -1,0 +1,121 @@
+// Pure rules of the Writory Wall: what a listing shows of a poem, which decision moves a post where, what the poet is told.
+import { wallPostPath, type MyWallPost, type WallDecision, type WallPoet, type WallPostDetail, type WallPostSummary, type WallStatus } from '@writory/shared';
+
+export const POST = 'api::wall-post.wall-post';
+export const LIKE = 'api::wall-post.wall-like';
+export const REPORT = 'api::wall-post.wall-report';
+
+export const EXCERPT_MAX_LINES = 12;
+export const EXCERPT_MAX_CHARS = 600;
+
+/** The beginning of a poem for a listing: whole lines while they fit, never a split character. */
+export function excerptOf(text: string, maxLines = EXCERPT_MAX_LINES, maxChars = EXCERPT_MAX_CHARS): { excerpt: string; truncated: boolean } {
+  const lines = text.split('\n');
+  let excerpt = lines.slice(0, maxLines).join('\n');
+  let truncated = lines.length > maxLines;
+  const chars = Array.from(excerpt);
+  if (chars.length > maxChars) {
+    excerpt = chars.slice(0, maxChars).join('');
+    const lastBreak = excerpt.lastIndexOf('\n');
+    if (lastBreak > maxChars / 2) excerpt = excerpt.slice(0, lastBreak);
+    truncated = true;
+  }
+  return { excerpt: truncated ? excerpt.replace(/\s+$/u, '') : excerpt, truncated };
+}
+
+/** The wall post row as the services read it (poet and picture populated where needed). */
+export interface PostRow {
+  id: number;
+  title: string;
+  text: string;
+  language: string;
+  moderationStatus: WallStatus;
+  moderationReason: string | null;
+  likesCount: number | null;
+  openReports: number | null;
+  flagged: boolean | null;
+  prefilterFlags: string[] | null;
+  similarity: { kind: string; refId: number; similarity: number }[] | null;
+  approvedAt: string | null;
+  moderatedAt: string | null;
+  createdAt: string;
+  poet?: { id: number; name: string | null; profilePicture?: { url: string } | null } | null;
+}
+
+export const POET_FALLBACK_NAME = 'A Writory poet';
+
+/** The poet as anyone may see them: never their email, a neutral name when they have none. */
+export function poetOf(row: Pick<PostRow, 'poet'>): WallPoet {
+  return { name: row.poet?.name?.trim() || POET_FALLBACK_NAME, pictureUrl: row.poet?.profilePicture?.url ?? null };
+}
+
+const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : '');
+
+export function toSummary(row: PostRow): WallPostSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    ...excerptOf(row.text),
+    language: row.language,
+    poet: poetOf(row),
+    likes: row.likesCount ?? 0,
+    approvedAt: iso(row.approvedAt),
+  };
+}
+
+export function toDetail(row: PostRow): WallPostDetail {
+  return { id: row.id, title: row.title, text: row.text, language: row.language, poet: poetOf(row), likes: row.likesCount ?? 0, approvedAt: iso(row.approvedAt) };
+}
+
+export function toMine(row: PostRow): MyWallPost {
+  const reason = row.moderationStatus === 'rejected' || row.moderationStatus === 'hidden' ? row.moderationReason : null;
+  return { id: row.id, title: row.title, language: row.language, status: row.moderationStatus, reason: reason ?? null, likes: row.likesCount ?? 0, createdAt: iso(row.createdAt) };
+}
+
+/** Which states each moderator decision applies to, and where it moves the post. */
+export const DECISIONS: Record<WallDecision, { from: readonly WallStatus[]; to: WallStatus }> = {
+  approve: { from: ['pending', 'rejected'], to: 'approved' },
+  reject: { from: ['pending'], to: 'rejected' },
+  hide: { from: ['approved', 'held'], to: 'hidden' },
+  restore: { from: ['hidden', 'held'], to: 'approved' },
+  dismiss: { from: ['approved'], to: 'approved' },
+};
+
+const STATUS_WORDS: Record<WallStatus, string> = {
+  pending: 'waiting for a moderator',
+  approved: 'already on the wall',
+  rejected: 'rejected',
+  hidden: 'hidden',
+  held: 'held after reports',
+};
+
+/** Why a decision cannot apply to a post in this state, or null when it can. */
+export function decisionRefusal(action: WallDecision, status: WallStatus, openReports = 0): string | null {
+  if (action === 'dismiss' && status === 'approved' && openReports === 0) return 'This poem has no open reports to dismiss.';
+  if (DECISIONS[action].from.includes(status)) return null;
+  const allowed = DECISIONS[action].from.map((s) => STATUS_WORDS[s]).join(' or ');
+  return `This poem is ${STATUS_WORDS[status]}; "${action}" applies only to a poem that is ${allowed}.`;
+}
+
+/** What the poet is told when their post moves from one state to another; null for moves that are no decision. */
+export function decisionNotice(post: { id: number; title: string }, from: WallStatus, to: WallStatus, reason: string | null) {
+  if (from === to) return null; // reports dismissed: nothing changes for the poet
+  const quoted = `“${post.title}”`;
+  const why = reason ? ` Reason: ${reason}` : '';
+  if (to === 'approved' && (from === 'hidden' || from === 'held')) {
+    return { title: 'Your poem is back on the Writory Wall', message: `A moderator looked at ${quoted} again and put it back on the wall.`, link: wallPostPath(post.id) };
+  }
+  if (to === 'approved') {
+    return { title: 'Your poem is on the Writory Wall', message: `${quoted} was approved and is now on the wall for everyone to read.`, link: wallPostPath(post.id) };
+  }
+  if (to === 'rejected') {
+    return { title: 'Your poem was not approved for the wall', message: `A moderator did not approve ${quoted}.${why}`, link: '/writory-wall#submit-wall-button' };
+  }
+  if (to === 'hidden') {
+    return { title: 'Your poem was taken off the wall', message: `A moderator took ${quoted} off the Writory Wall.${why}`, link: '/writory-wall#submit-wall-button' };
+  }
+  return null;
+}
+
+/** True when a post in this state is shown to the public. */
+export const isPublic = (status: WallStatus) => status === 'approved';

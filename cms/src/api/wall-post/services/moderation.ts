@@ -1,0 +1,141 @@
+import type { Core } from '@strapi/strapi';
+import {
+  WALL_MODERATION_FILTERS,
+  type WallModerationFilter,
+  type WallModerationItem,
+  type WallModerationPage,
+  type WallReportView,
+  type WallStatus,
+} from '@writory/shared';
+import { ApiError, forbidden } from '../../../lib/api-error';
+import { DECISIONS, POST, REPORT, decisionNotice, decisionRefusal, isPublic, poetOf, type PostRow } from '../lib/posts';
+import type { DecisionBody, ModerationQuery } from '../validation/wall';
+
+const REPORTS_PER_ITEM = 50;
+
+const FILTERS: Record<WallModerationFilter, { where: object; orderBy: object[] }> = {
+  pending: { where: { moderationStatus: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+  reported: { where: { $or: [{ moderationStatus: 'held' }, { openReports: { $gt: 0 } }] }, orderBy: [{ openReports: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }] },
+  approved: { where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }] },
+  hidden: { where: { moderationStatus: 'hidden' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
+  rejected: { where: { moderationStatus: 'rejected' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
+};
+
+interface Moderator {
+  id: number;
+  name?: string | null;
+  email?: string | null;
+}
+
+/** The moderation queue and every decision on a post, wherever it is taken (site or Strapi panel). */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const posts = () => strapi.db.query(POST);
+  const reports = () => strapi.db.query(REPORT);
+  const publicPosts = () => strapi.service('api::wall-post.posts');
+
+  function toItem(row: PostRow, viewer: Moderator, reportRows: WallReportView[]): WallModerationItem {
+    return {
+      id: row.id,
+      title: row.title,
+      text: row.text,
+      language: row.language,
+      status: row.moderationStatus,
+      reason: row.moderationReason ?? null,
+      poet: { ...poetOf(row), id: row.poet?.id ?? 0 },
+      own: row.poet?.id === viewer.id,
+      likes: row.likesCount ?? 0,
+      openReports: row.openReports ?? 0,
+      reports: reportRows,
+      flags: row.prefilterFlags ?? [],
+      similar: row.similarity ?? [],
+      createdAt: new Date(row.createdAt).toISOString(),
+      moderatedAt: row.moderatedAt ? new Date(row.moderatedAt).toISOString() : null,
+    };
+  }
+
+  async function reportsOf(postIds: number[]): Promise<Map<number, WallReportView[]>> {
+    const byPost = new Map<number, WallReportView[]>();
+    if (postIds.length === 0) return byPost;
+    const rows = await reports().findMany({
+      where: { postId: { $in: postIds } },
+      orderBy: [{ reportStatus: 'asc' }, { createdAt: 'desc' }],
+      select: ['id', 'postId', 'reason', 'note', 'reportStatus', 'createdAt'],
+      limit: REPORTS_PER_ITEM * postIds.length,
+    });
+    for (const row of rows) {
+      const list = byPost.get(row.postId) ?? [];
+      if (list.length < REPORTS_PER_ITEM) list.push({ id: row.id, reason: row.reason, note: row.note ?? null, status: row.reportStatus, createdAt: new Date(row.createdAt).toISOString() });
+      byPost.set(row.postId, list);
+    }
+    return byPost;
+  }
+
+  async function items(rows: PostRow[], viewer: Moderator): Promise<WallModerationItem[]> {
+    const byPost = await reportsOf(rows.map((row) => row.id));
+    return rows.map((row) => toItem(row, viewer, byPost.get(row.id) ?? []));
+  }
+
+  const POPULATE = { poet: { select: ['id', 'name'], populate: { profilePicture: { select: ['url'] } } } };
+
+  /**
+   * What follows a decision, taken on the site or in the panel, inside its transaction: the post's open reports
+   * are resolved and the poet is told.
+   */
+  async function settle(post: { id: number; title: string; poetId: number | null }, from: WallStatus, to: WallStatus, reason: string | null) {
+    await reports().updateMany({ where: { postId: post.id, reportStatus: 'open' }, data: { reportStatus: 'resolved', resolvedAt: new Date() } });
+    const notice = decisionNotice(post, from, to, reason);
+    if (notice && post.poetId) await strapi.service('api::notification.notification').notify(post.poetId, notice);
+  }
+
+  return {
+    async queue(viewer: Moderator, { filter, page, pageSize }: ModerationQuery): Promise<WallModerationPage> {
+      const { where, orderBy } = FILTERS[filter];
+      const [rows, total, ...counts] = await Promise.all([
+        posts().findMany({ where, orderBy, offset: (page - 1) * pageSize, limit: pageSize, populate: POPULATE }),
+        posts().count({ where }),
+        ...WALL_MODERATION_FILTERS.map((name) => posts().count({ where: FILTERS[name].where })),
+      ]);
+      return {
+        items: await items(rows as PostRow[], viewer),
+        counts: Object.fromEntries(WALL_MODERATION_FILTERS.map((name, i) => [name, counts[i]])) as Record<WallModerationFilter, number>,
+        pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) },
+      };
+    },
+
+    /**
+     * approve, reject (with a reason), hide (with a reason), restore, or dismiss the reports of a poem that stays on
+     * the wall. Every decision closes the post's open reports. Nobody decides on their own poem; a decision
+     * applies only to the state the moderator saw (two moderators at once: the second gets a 409).
+     */
+    async decide(moderator: Moderator, id: number, { action, reason }: DecisionBody): Promise<WallModerationItem> {
+      const post = (await posts().findOne({ where: { id }, populate: { poet: { select: ['id'] } } })) as PostRow | null;
+      if (!post) throw new ApiError(404, `No wall post number ${id}.`, { id }, 'NotFoundError');
+      if (post.poet?.id === moderator.id) throw forbidden('You cannot moderate your own poem: another moderator will decide.');
+      const refusal = decisionRefusal(action, post.moderationStatus, post.openReports ?? 0);
+      if (refusal) throw new ApiError(409, refusal, { status: post.moderationStatus, action }, 'ConflictError');
+      const { to } = DECISIONS[action];
+      const kept = to === 'rejected' || to === 'hidden' ? (reason ?? null) : null;
+      const now = new Date();
+      await strapi.db.transaction(async () => {
+        const { count } = await posts().updateMany({
+          where: { id, moderationStatus: post.moderationStatus },
+          data: {
+            moderationStatus: to,
+            moderationReason: kept,
+            moderatedAt: now,
+            moderatedBy: moderator.name?.trim() || moderator.email || `user ${moderator.id}`,
+            openReports: 0,
+            ...(to === 'approved' && !post.approvedAt ? { approvedAt: now } : {}),
+          },
+        });
+        if (count === 0) throw new ApiError(409, 'Another moderator decided on this poem a moment ago. Reload the queue.', { id }, 'ConflictError');
+        await settle({ id, title: post.title, poetId: post.poet?.id ?? null }, post.moderationStatus, to, kept);
+      });
+      publicPosts().changed({ rebuild: isPublic(post.moderationStatus) !== isPublic(to) });
+      const [row] = await items([(await posts().findOne({ where: { id }, populate: POPULATE })) as PostRow], moderator);
+      return row;
+    },
+
+    settle,
+  };
+};

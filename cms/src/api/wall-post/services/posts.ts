@@ -1,0 +1,111 @@
+import type { Core } from '@strapi/strapi';
+import type { MyWallPost, WallPage, WallPostDetail } from '@writory/shared';
+import { ApiError, forbidden } from '../../../lib/api-error';
+import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { createTtlCache } from '../../../lib/ttl-cache';
+import { prefilterFlags } from '../lib/prefilter';
+import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow } from '../lib/posts';
+import type { NewPostBody, WallQuery } from '../validation/wall';
+
+const POET_POPULATE = { poet: { select: ['id', 'name'], populate: { profilePicture: { select: ['url'] } } } };
+const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'likesCount', 'approvedAt'];
+const MY_POSTS_LIMIT = 50;
+
+export const notOnTheWall = (id: number) => new ApiError(404, `No poem number ${id} is on the wall.`, { id }, 'NotFoundError');
+
+/**
+ * Posts as the public and their poets see them. Public reads are cached in memory for WALL_CACHE_SECONDS (5 s by
+ * default): a burst of readers makes one query, and a change made elsewhere shows within that time.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const posts = () => strapi.db.query(POST);
+  const originality = () => strapi.service('api::originality.originality');
+  const ttlMs = Number(process.env.WALL_CACHE_SECONDS ?? 5) * 1000;
+  const pages = createTtlCache<WallPage>({ ttlMs, maxEntries: 200 });
+  const details = createTtlCache<WallPostDetail | null>({ ttlMs, maxEntries: 2000 });
+
+  async function loadPage({ sort, page, pageSize }: WallQuery): Promise<WallPage> {
+    const orderBy = sort === 'newest' ? [{ approvedAt: 'desc' }, { id: 'desc' }] : [{ likesCount: 'desc' }, { approvedAt: 'desc' }, { id: 'desc' }];
+    const where = { moderationStatus: 'approved' };
+    const [rows, total] = await Promise.all([
+      posts().findMany({ where, orderBy, offset: (page - 1) * pageSize, limit: pageSize, select: PUBLIC_FIELDS, populate: POET_POPULATE }),
+      posts().count({ where }),
+    ]);
+    return { sort, posts: (rows as PostRow[]).map(toSummary), pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) } };
+  }
+
+  async function loadDetail(id: number): Promise<WallPostDetail | null> {
+    const row = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: PUBLIC_FIELDS, populate: POET_POPULATE });
+    return row ? toDetail(row as PostRow) : null;
+  }
+
+  /** Forgets cached public reads after a change in this instance (others catch up within the cache time). */
+  function changed({ rebuild }: { rebuild: boolean }) {
+    pages.clear();
+    details.clear();
+    if (rebuild) requestSiteRebuild(strapi);
+  }
+
+  return {
+    /** A page of approved posts, newest or most liked first. Pending, rejected, hidden and held posts never appear. */
+    page(query: WallQuery): Promise<WallPage> {
+      return pages.get(`${query.sort}:${query.page}:${query.pageSize}`, () => loadPage(query));
+    },
+
+    /** One approved post, whole; 404 for any other. */
+    async detail(id: number): Promise<WallPostDetail> {
+      const post = await details.get(String(id), () => loadDetail(id));
+      if (!post) throw notOnTheWall(id);
+      return post;
+    },
+
+    changed,
+
+    /** A new post waits for a moderator; the word-list prefilter only marks it. */
+    async create(user: { id: number }, input: NewPostBody): Promise<MyWallPost> {
+      await strapi.service('api::wall-post.limits').posts.consume(user.id);
+      const flags = prefilterFlags(input.title, input.text);
+      const row = await strapi.db.transaction(async () => {
+        const created = await posts().create({
+          data: { ...input, moderationStatus: 'pending', poet: user.id, likesCount: 0, openReports: 0, flagged: flags.length > 0, prefilterFlags: flags },
+        });
+        // Originality: earlier contest entries and wall posts with much the same words, for the moderators.
+        const similar = await originality().findSimilar(input.text, { excludeKind: 'wall-post', excludeRefId: created.id });
+        await originality().register('wall-post', created.id, input.text);
+        return similar.length ? posts().update({ where: { id: created.id }, data: { similarity: similar } }) : created;
+      });
+      return toMine(row as PostRow);
+    },
+
+    /** The poet's own newest posts in every state, with the moderator's reason where there is one. */
+    async mine(user: { id: number }): Promise<MyWallPost[]> {
+      const rows = await posts().findMany({
+        where: { poet: { id: user.id } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        limit: MY_POSTS_LIMIT,
+        select: ['id', 'title', 'language', 'moderationStatus', 'moderationReason', 'likesCount', 'createdAt'],
+      });
+      return (rows as PostRow[]).map(toMine);
+    },
+
+    /** The poet deletes their own post (any state), with its likes and reports. */
+    async remove(user: { id: number }, id: number): Promise<void> {
+      const post = await posts().findOne({ where: { id }, select: ['id', 'moderationStatus'], populate: { poet: { select: ['id'] } } });
+      if (!post) throw new ApiError(404, `No wall post number ${id}.`, { id }, 'NotFoundError');
+      if (post.poet?.id !== user.id) throw forbidden('Only the poet who shared this poem can delete it.');
+      await strapi.db.transaction(async () => {
+        await strapi.db.query(LIKE).deleteMany({ where: { postId: id } });
+        await strapi.db.query(REPORT).deleteMany({ where: { postId: id } });
+        await originality().remove('wall-post', id);
+        await posts().delete({ where: { id } });
+      });
+      changed({ rebuild: isPublic(post.moderationStatus) });
+    },
+
+    /** Which of these posts the poet likes. */
+    async likedAmong(user: { id: number }, ids: number[]): Promise<number[]> {
+      const rows = await strapi.db.query(LIKE).findMany({ where: { userId: user.id, postId: { $in: ids } }, select: ['postId'] });
+      return rows.map((row: { postId: number }) => row.postId);
+    },
+  };
+};

@@ -1,0 +1,61 @@
+import type { Core } from '@strapi/strapi';
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { tooManyRequests } from './api-error';
+
+/** One table holds every database-counted limit (the key prefix tells them apart); Strapi leaves tables it did not create alone. */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+export interface DbLimitOptions {
+  /** Key prefix, e.g. "wall-post"; letters, digits and dashes. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+  /** The 429 message; "Try again in N s." is added. */
+  message: string;
+}
+
+export interface DbLimit {
+  /** Counts one action for `key`, or throws a 429 once the key has used its points in the window. */
+  consume(key: string | number): Promise<void>;
+  /** Points left for `key` in the current window. */
+  remaining(key: string | number): Promise<number>;
+}
+
+function createLimiter(strapi: Core.Strapi, options: DbLimitOptions): Promise<RateLimiterAbstract> {
+  const knex = strapi.db.connection;
+  const common = { storeClient: knex, storeType: 'knex', tableName: RATE_LIMIT_TABLE, keyPrefix: options.name, points: options.points, duration: options.durationSeconds };
+  return new Promise((resolve, reject) => {
+    // The constructor creates the table (IF NOT EXISTS) and calls back once it can be used.
+    let limiter: RateLimiterAbstract;
+    const ready = (error?: Error) => (error ? reject(error) : resolve(limiter));
+    limiter = strapi.db.dialect.client === 'postgres' ? new RateLimiterPostgres(common, ready) : new RateLimiterSQLite(common, ready);
+  });
+}
+
+/**
+ * A per-key limit counted in the database (atomic upserts), so it holds across restarts and across cms
+ * instances sharing one PostgreSQL. Never call it inside a database transaction: on SQLite it needs the
+ * connection the transaction holds.
+ */
+export function createDbLimit(strapi: Core.Strapi, options: DbLimitOptions): DbLimit {
+  let limiter: Promise<RateLimiterAbstract> | null = null;
+  const get = () => {
+    limiter ??= createLimiter(strapi, options);
+    limiter.catch(() => (limiter = null));
+    return limiter;
+  };
+  return {
+    async consume(key) {
+      try {
+        await (await get()).consume(String(key));
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        throw tooManyRequests(options.message, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      }
+    },
+    async remaining(key) {
+      const res = await (await get()).get(String(key));
+      return res ? Math.max(0, res.remainingPoints) : options.points;
+    },
+  };
+}

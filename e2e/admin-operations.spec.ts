@@ -1,0 +1,348 @@
+// Admin operations end to end, against the whole stack: visit tracking with and without consent, the visit
+// dashboard and its CSV, role changes and suspension felt by the user's next call, reminders that reach maildev
+// for exactly their audience (sent once on a double click), the opt-out on /profile, feedback, contact
+// messages and settings, and an axe scan of every admin page (also at phone size).
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { adminApi, adminToken } from './cms-admin';
+import { AUTH_EMULATOR_URL, CMS_URL, FIREBASE_PROJECT_ID, MAIL_URL, accountOf } from './demo';
+import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { open, signIn } from './session';
+
+const TRACK = '/api/track-visit-realtime';
+const admin = accountOf('admin');
+const poet = accountOf('poet');
+const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** A verified email/password account straight in the Auth emulator. */
+async function newAccount(request: APIRequestContext, label: string) {
+  const email = `${unique(label)}@writory.test`;
+  const password = 'Quill-and-verse-42';
+  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts`, {
+    headers: { authorization: 'Bearer owner' },
+    data: { email, password, emailVerified: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { email, password };
+}
+
+/** A fresh ID token, as the site's SDK would send it. */
+async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).idToken;
+}
+
+/** The account as the cms sees it at its next call (the cms creates it on first sight). */
+async function me(request: APIRequestContext, email: string, password: string) {
+  return request.get(`${CMS_URL}/api/users/me`, { headers: { authorization: `Bearer ${await idToken(request, email, password)}` } });
+}
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withSavedConsent(page, 'denied');
+  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  return page;
+}
+
+async function downloadedCsv(page: Page, button: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const text = readFileSync((await download.path())!, 'utf8');
+  return { name: download.suggestedFilename(), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+}
+
+const statOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/\D/g, ''));
+
+test.describe.configure({ mode: 'serial' });
+
+test('without analytics consent no visit is sent and no visitor id is stored; accepting sends this page’s visit', async ({ page }) => {
+  const tracked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(TRACK)) tracked.push(request.postData() ?? '');
+  });
+  await withSavedConsent(page, 'denied');
+  for (const path of ['/', '/about', '/articles']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.waitForTimeout(1500);
+  expect(tracked).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('writory-visitor-id'))).toBeNull();
+
+  // A first-time visitor: the banner asks, nothing is sent until analytics are accepted.
+  const fresh = await page.context().browser()!.newPage();
+  const freshTracked: string[] = [];
+  fresh.on('request', (request) => {
+    if (request.url().includes(TRACK)) freshTracked.push(request.postData() ?? '');
+  });
+  await fresh.goto('/contact');
+  await fresh.getByRole('button', { name: 'Reject all' }).click();
+  await fresh.waitForTimeout(1000);
+  expect(freshTracked).toEqual([]);
+  await fresh.getByRole('button', { name: 'Cookies' }).click();
+  const sent = fresh.waitForResponse((res) => res.url().includes(TRACK));
+  await fresh.getByRole('button', { name: 'Accept all' }).click();
+  expect((await sent).status()).toBe(202);
+  const body = JSON.parse(freshTracked[0]);
+  expect(body).toMatchObject({ userType: 'anonymous', pageVisited: '/contact', userID: await fresh.evaluate(() => localStorage.getItem('writory-visitor-id')) });
+  await fresh.close();
+});
+
+test('with consent, page views appear on the dashboard and in its CSV export', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const dashboard = await adminPage(browser);
+  await expect(dashboard.getByTestId('stat-visits')).toBeVisible({ timeout: 15_000 });
+  await dashboard.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(dashboard.getByTestId('days-table').locator('tbody tr')).toHaveCount(7);
+  await expect(dashboard.getByRole('status').filter({ hasText: 'days in' })).toBeVisible();
+  const visitsBefore = await statOf(dashboard, 'stat-visits');
+
+  await withSavedConsent(page, 'granted');
+  const path = `/${unique('e2e-visit')}`;
+  for (const target of ['/about', path]) {
+    const answer = page.waitForResponse((res) => res.url().includes(TRACK));
+    await page.goto(target);
+    expect((await answer).status()).toBe(202);
+  }
+  const visitorId = await page.evaluate(() => localStorage.getItem('writory-visitor-id'));
+  expect(visitorId).toBeTruthy();
+
+  // Stored within about a second (bulk inserts), then counted by the dashboard.
+  await expect(async () => {
+    await dashboard.getByRole('button', { name: 'Refresh' }).click();
+    await expect(dashboard.getByRole('status').filter({ hasText: 'days in' })).toBeVisible();
+    expect(await statOf(dashboard, 'stat-visits')).toBe(visitsBefore + 2);
+  }).toPass({ timeout: 15_000 });
+  expect(await statOf(dashboard, 'stat-active')).toBeGreaterThanOrEqual(1);
+  await expect(dashboard.getByTestId('top-pages')).toContainText('/about');
+
+  const { name, rows } = await downloadedCsv(dashboard, 'Export visits (CSV)');
+  expect(name).toMatch(/^writory-visits-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(rows.filter((row) => row.userID === visitorId).map((row) => [row.pageVisited, row.userType])).toEqual([
+    ['/about', 'anonymous'],
+    [path, 'anonymous'],
+  ]);
+  const daily = await downloadedCsv(dashboard, 'Export daily figures (CSV)');
+  expect(daily.rows).toHaveLength(7);
+  expect(daily.rows.reduce((sum, row) => sum + Number(row.visits), 0)).toBe(visitsBefore + 2);
+  await dashboard.context().close();
+});
+
+test('an admin changes a user’s role and suspends them, and that user’s next call reflects it', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const user = await newAccount(request, 'role');
+  await withSavedConsent(page, 'denied');
+  await signIn(page, user.email, user.password);
+  expect((await (await me(request, user.email, user.password)).json()).role).toBe('authenticated');
+
+  const users = await adminPage(browser);
+  await open(users, '/admin-users');
+  await users.getByLabel('Search name, email or phone').fill(user.email);
+  await users.getByRole('button', { name: 'Search' }).click();
+  const row = users.getByTestId('user-row').filter({ hasText: user.email });
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await row.getByLabel(`Role of ${user.email}`).selectOption('admin');
+  await row.getByRole('button', { name: 'Save role' }).click();
+  await expect(users.getByTestId('toast')).toContainText(`${user.email} is now admin.`);
+
+  // The user's next call: the API says admin, and the admin pages now open for them.
+  expect((await (await me(request, user.email, user.password)).json()).role).toBe('admin');
+  await open(page, '/admin-visit-tracking');
+  await expect(page.getByTestId('stat-visits')).toBeVisible({ timeout: 15_000 });
+
+  await row.getByLabel(`Role of ${user.email}`).selectOption('authenticated');
+  await row.getByRole('button', { name: 'Save role' }).click();
+  await expect(users.getByTestId('toast')).toContainText(`${user.email} is now poet.`);
+  await page.goto('/admin-visit-tracking');
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+
+  users.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: `Suspend ${user.email}` }).click();
+  await expect(row).toContainText('Suspended');
+  const refused = await me(request, user.email, user.password);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.message).toMatch(/suspended/);
+  await row.getByRole('button', { name: `Restore ${user.email}` }).click();
+  await expect(row).toContainText('Active');
+  expect((await me(request, user.email, user.password)).status()).toBe(200);
+
+  // Nobody demotes themselves: the admin's own role cannot be changed here.
+  await users.getByLabel('Search name, email or phone').fill(admin.email);
+  await users.getByRole('button', { name: 'Search' }).click();
+  await expect(users.getByTestId('user-row').filter({ hasText: admin.email }).getByRole('combobox')).toBeDisabled();
+  await users.context().close();
+});
+
+test('a reminder reaches the mail sink for exactly the chosen audience, once, and opted-out poets get none', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const [entrant, optedOut, idle] = [await newAccount(request, 'entrant'), await newAccount(request, 'optout'), await newAccount(request, 'idle')];
+  for (const account of [entrant, optedOut, idle]) expect((await me(request, account.email, account.password)).status()).toBe(200);
+
+  // This month's entries, made through the Strapi admin API (as the contest's own pages would).
+  const token = await adminToken(request);
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
+  const contest = (await adminApi(request, token, 'GET', `/content-manager/collection-types/api::contest.contest?filters[$and][0][month][$eq]=${month}`)).results[0];
+  for (const account of [entrant, optedOut]) {
+    const row = (await adminApi(request, token, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[$and][0][email][$eq]=${encodeURIComponent(account.email)}`)).results[0];
+    await adminApi(request, token, 'POST', '/content-manager/collection-types/api::entry.entry', {
+      code: unique('E2E').slice(0, 32),
+      title: 'Thresholds at dusk',
+      language: 'English',
+      contest: { connect: [{ documentId: contest.documentId }] },
+      poet: { connect: [{ documentId: row.documentId }] },
+    });
+  }
+
+  // One entrant turns reminders off on their profile.
+  await withSavedConsent(page, 'denied');
+  await signIn(page, optedOut.email, optedOut.password, '/profile');
+  const preference = page.getByTestId('reminder-preference');
+  await expect(preference.getByRole('checkbox', { name: 'Email me contest reminders (a few a month at most)' })).toBeChecked({ timeout: 15_000 });
+  await preference.getByRole('checkbox').uncheck();
+  await expect(preference.getByRole('status')).toHaveText('Reminders are off.');
+  await expectNoAxeViolations(page);
+
+  const reminders = await adminPage(browser);
+  await open(reminders, '/admin-email-reminder');
+  const subject = `Last week to enter ${unique('r')}`;
+  await reminders.getByLabel('Subject').fill(subject);
+  await reminders.getByLabel('Message').fill('Dear {name},\n\nThe contest closes on the 25th.');
+  await reminders.getByRole('radio', { name: /This month’s entrants/ }).check();
+  await expect(reminders.getByTestId('audience-count-entered-this-month')).not.toBeEmpty({ timeout: 15_000 });
+  const countText = await reminders.getByTestId('audience-count-entered-this-month').textContent();
+  const count = Number(countText!.replace(/\D/g, ''));
+  // Who that audience is, as the admin user list says: verified, active poets with an entry, reminders on.
+  const adminIdToken = await idToken(request, admin.email, admin.password);
+  const listed = await (
+    await request.get(`${CMS_URL}/api/admin/users?entries=entered-this-month&role=authenticated&status=active&verified=true&pageSize=100`, {
+      headers: { authorization: `Bearer ${adminIdToken}` },
+    })
+  ).json();
+  const expected = listed.users.filter((u: { remindersOptOut: boolean }) => !u.remindersOptOut).map((u: { email: string }) => u.email).sort();
+  expect(expected).toContain(entrant.email);
+  expect(expected).not.toContain(optedOut.email);
+  expect(count).toBe(expected.length);
+
+  await reminders.getByRole('button', { name: `Send to ${count} ${count === 1 ? 'poet' : 'poets'}` }).dblclick();
+  const sentRow = reminders.getByTestId('reminder-row').filter({ hasText: subject });
+  await expect(sentRow.getByTestId('reminder-status')).toHaveText('Sent', { timeout: 30_000 });
+  await expect(sentRow.getByTestId('reminder-sent')).toHaveText(`${count} of ${count}`);
+  await expect(sentRow).toHaveCount(1);
+
+  const inbox = async () => ((await (await request.get(`${MAIL_URL}/email`)).json()) as { subject: string; to: { address: string }[]; text: string }[]).filter((m) => m.subject === subject);
+  await expect.poll(async () => (await inbox()).length, { timeout: 15_000 }).toBe(count);
+  const mails = await inbox();
+  expect(mails.flatMap((m) => m.to.map((to) => to.address)).sort()).toEqual(expected);
+  expect(mails.find((m) => m.to[0].address === entrant.email)!.text).toContain('/profile#reminders');
+  await expectNoAxeViolations(reminders);
+
+  // The users table and its CSV agree: the entrant has one entry this month.
+  await open(reminders, '/admin-users-data');
+  await reminders.getByLabel('Search name, email or phone').fill(entrant.email);
+  await reminders.getByLabel('Entries').selectOption('entered-this-month');
+  await reminders.getByRole('button', { name: 'Search' }).click();
+  await expect(reminders.getByTestId('users-table').getByRole('row')).toHaveCount(2);
+  const csv = await downloadedCsv(reminders, 'Export these users (CSV)');
+  expect(csv.rows).toEqual([expect.objectContaining({ email: entrant.email, role: 'authenticated', entriesThisMonth: '1', entries: '1', status: 'active' })]);
+  await reminders.context().close();
+});
+
+test('a poet sends feedback; admins filter it, read contact messages and change settings', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await withSavedConsent(page, 'denied');
+  await signIn(page, poet.email, poet.password, '/contact');
+  const comment = `The score card was clear ${unique('c')}`;
+  const form = page.getByTestId('feedback-form');
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Choose a rating from 1 to 5 stars.');
+  await form.getByRole('radio', { name: '4 out of 5' }).check();
+  await form.getByLabel('What should we keep or change? (optional)').fill(comment);
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(page.getByText('Thank you! Your feedback reached the Writory team.')).toBeVisible();
+
+  const adminView = await adminPage(browser);
+  await open(adminView, '/admin-feedback');
+  await adminView.getByLabel('Rating').selectOption('4');
+  await adminView.getByRole('button', { name: 'Filter' }).click();
+  await expect(adminView.getByTestId('feedback-item').filter({ hasText: comment })).toContainText(poet.name, { timeout: 15_000 });
+  await expect(adminView.getByTestId('feedback-average')).toContainText('Average 4.00 out of 5');
+  await adminView.getByLabel('From').fill('2026-02-01');
+  await adminView.getByLabel('To').fill('2026-01-01');
+  await adminView.getByRole('button', { name: 'Filter' }).click();
+  await expect(adminView.getByRole('alert')).toHaveText('The start date must be on or before the end date.');
+
+  await open(adminView, '/admin-contacts');
+  const first = adminView.getByTestId('contact-message').first();
+  await expect(first).toBeVisible({ timeout: 15_000 });
+  const unreadBefore = Number((await adminView.getByRole('status').filter({ hasText: 'unread' }).textContent())!.match(/(\d+) unread/)![1]);
+  await expect(first.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', /^mailto:.+\?subject=Re%3A/);
+  const toggle = first.getByRole('button', { name: /Mark as (read|unread)/ });
+  const wasUnread = (await toggle.textContent()) === 'Mark as read';
+  await toggle.click();
+  await expect(adminView.getByRole('status').filter({ hasText: 'unread' })).toContainText(`${unreadBefore + (wasUnread ? -1 : 1)} unread`);
+  await first.getByRole('button', { name: /Mark as (read|unread)/ }).click();
+  await expect(adminView.getByRole('status').filter({ hasText: 'unread' })).toContainText(`${unreadBefore} unread`);
+
+  await open(adminView, '/admin-settings');
+  const timeZone = adminView.getByLabel('Contest time zone');
+  await expect(timeZone).toHaveValue('Asia/Kolkata', { timeout: 15_000 });
+  await timeZone.fill('Mars/Olympus');
+  await adminView.getByRole('button', { name: 'Save settings' }).click();
+  await expect(timeZone).toHaveAttribute('aria-invalid', 'true');
+  await expect(timeZone).toHaveAccessibleDescription(/must be a time zone name/);
+  await timeZone.fill('Asia/Kolkata');
+  await adminView.getByLabel('Judges per entry').fill('3');
+  await adminView.getByRole('button', { name: 'Save settings' }).click();
+  await expect(adminView.getByTestId('toast')).toContainText('Settings saved');
+  await adminView.reload();
+  await expect(adminView.getByLabel('Judges per entry')).toHaveValue('3');
+  await adminView.getByLabel('Judges per entry').fill('2');
+  await adminView.getByRole('button', { name: 'Save settings' }).click();
+  await expect(adminView.getByTestId('toast')).toContainText('Settings saved');
+  await adminView.context().close();
+});
+
+test('every admin page of this area passes an axe scan, also at phone size @phone', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // At phone size the pages with wide tables and charts; on the desktop every page.
+  const phone = testInfo.project.name === 'phone';
+  const PHONE_PAGES = ['/admin-visit-tracking', '/admin-users-data', '/admin-email-reminder'];
+  await withSavedConsent(page, 'denied');
+  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  const loaded = { timeout: 15_000 };
+  const ready: Record<string, (p: Page) => Promise<void>> = {
+    '/admin-visit-tracking': (p) => expect(p.getByTestId('stat-visits')).toBeVisible(loaded),
+    '/admin-users': (p) => expect(p.getByTestId('user-row').first()).toBeVisible(loaded),
+    '/admin-users-data': (p) => expect(p.getByTestId('users-table')).toBeVisible(loaded),
+    '/admin-contacts': (p) => expect(p.getByTestId('contact-message').first()).toBeVisible(loaded),
+    '/admin-feedback': (p) => expect(p.getByTestId('feedback-average')).toBeVisible(loaded),
+    '/admin-email-reminder': (p) => expect(p.getByTestId('audience-count-verified-poets')).not.toBeEmpty(loaded),
+    '/admin-settings': (p) => expect(p.getByTestId('settings-form')).toBeVisible(loaded),
+  };
+  for (const [path, isReady] of Object.entries(ready)) {
+    if (phone && !PHONE_PAGES.includes(path)) continue;
+    await open(page, path);
+    await isReady(page);
+    await expectNoAxeViolations(page);
+  }
+  if (phone) return;
+  // The feedback form as a poet sees it on /contact.
+  await open(page, '/contact');
+  await expect(page.getByTestId('feedback-form')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the tracking API refuses bad visits with a 4xx naming the problem', async ({ request }) => {
+  const visit = { userID: 'e2e-visitor-0001', userType: 'anonymous', pageVisited: '/', timestamp: new Date().toISOString(), device: 'mobile' };
+  const wrong = await request.post(TRACK, { data: { ...visit, device: 'tablet' } });
+  expect(wrong.status()).toBe(422);
+  expect(await wrong.json()).toEqual(expect.objectContaining({ success: false, error: 'device: must be "mobile" or "desktop"' }));
+  const huge = await request.post(TRACK, { data: { ...visit, username: 'x'.repeat(1024 * 1024) } });
+  expect(huge.status()).toBe(413);
+  const adminPageVisit = await request.post(TRACK, { data: { ...visit, pageVisited: '/admin-users' } });
+  expect(adminPageVisit.status()).toBe(422);
+});

@@ -1,0 +1,320 @@
+// Contest entries end to end: a poet enters a .docx and a .pdf through /submit, checks the text judges will
+// read and gets the receipt (code on screen, notification, email in the mail sink); entries outside the
+// window, from an unverified account, from a 12-year-old and a renamed .exe are refused; judges score
+// blind; two judges' mean is the score on /admin-submission-data. Desktop and 375 px, axe on every page.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
+import { adminApi, adminToken } from './cms-admin';
+import { accountOf, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID, MAIL_URL } from './demo';
+import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { open, signIn } from './session';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const identity = `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1`;
+const unique = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@writory.test`;
+
+/** A Firebase ID token for email and password (the emulator's REST sign-in). */
+async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post(`${identity}/accounts:signInWithPassword?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).idToken;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+interface Poet {
+  email: string;
+  password: string;
+  name: string;
+  token: string;
+}
+
+/** A new poet account, known to the cms, with a name, phone and date of birth (verified unless told). */
+async function newPoet(request: APIRequestContext, label: string, { verified = true, name = 'Tomas Berg', dateOfBirth = '1994-03-08' } = {}): Promise<Poet> {
+  const email = unique(label);
+  const password = 'Entries-pass-42';
+  const created = await request.post(`${identity}/accounts:signUp?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { localId } = await created.json();
+  if (verified) {
+    await request.post(`${identity}/projects/${FIREBASE_PROJECT_ID}/accounts:update`, { headers: { authorization: 'Bearer owner' }, data: { localId, emailVerified: true } });
+  }
+  const token = await tokenFor(request, email, password);
+  expect((await request.post('/api/users', { headers: bearer(token), data: { uid: localId, email, name } })).ok()).toBe(true);
+  const profile = await request.put('/api/users/me', { headers: bearer(token), data: { name, phone: '+46 70 123 45 67', dateOfBirth } });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  return { email, password, name, token };
+}
+
+/** An entry made over the API, as the page makes it: preview, then the entry with the confirmed text. */
+async function enterByApi(request: APIRequestContext, poet: Poet, title: string, text: string) {
+  const poem = { name: `${title}.docx`, mimeType: DOCX, buffer: await makeDocx(text, { author: poet.name }) };
+  const preview = await request.post('/api/entries/preview', { headers: bearer(poet.token), multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' } });
+  expect(preview.ok(), await preview.text()).toBe(true);
+  const res = await request.post('/api/entries', {
+    headers: { ...bearer(poet.token), 'Idempotency-Key': `e2e-${Date.now()}-${title.length}` },
+    multipart: {
+      poem,
+      title,
+      language: 'English',
+      fullName: poet.name,
+      phone: '+46 70 123 45 67',
+      country: 'SE',
+      declarations: 'original,individual,appropriate,final',
+      confirmedTextSha256: (await preview.json()).textSha256,
+    },
+  });
+  return res;
+}
+
+/** Fills step 1 of /submit and asks for the text check. */
+async function fillEntryForm(page: Page, poem: { name: string; mimeType: string; buffer: Buffer }, title: string, language = 'English') {
+  await page.getByLabel('Poem file').setInputFiles(poem);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Language of the poem').fill(language);
+  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'India' });
+  await page.getByRole('button', { name: 'Check the text' }).click();
+}
+
+async function confirmEntry(page: Page): Promise<string> {
+  for (const box of await page.getByTestId('declarations').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Submit my poem' }).click();
+  const code = page.getByTestId('entry-code');
+  await expect(code).toHaveText(/^W\d{4}-[A-Z0-9]{5}$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Your poem is entered' })).toBeFocused();
+  return (await code.textContent())!;
+}
+
+/** The receipt email the mail sink received for this code. */
+async function receiptEmail(request: APIRequestContext, code: string) {
+  let found: { subject: string; to: { address: string }[]; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const emails = (await (await request.get(`${MAIL_URL}/email`)).json()) as { subject: string; to: { address: string }[]; text: string }[];
+      found = emails.find((mail) => mail.subject.includes(code));
+      return Boolean(found);
+    }, { message: `no receipt email for ${code}`, timeout: 10_000 })
+    .toBe(true);
+  return found!;
+}
+
+async function signedInPage(browser: Browser, email: string, password: string, next = '/') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withSavedConsent(page);
+  await signIn(page, email, password, next);
+  return { page, close: () => context.close() };
+}
+
+test.beforeEach(async ({ page }) => {
+  await withSavedConsent(page);
+});
+
+test('a poet enters a .docx and a .pdf, checks the extracted text and gets the receipt', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const poet = accountOf('poet');
+  await signIn(page, poet.email, poet.password, '/submit');
+  await expect(page.getByTestId('contest-banner')).toContainText(/contest is open/);
+  await expect(page.getByTestId('contest-banner')).toContainText(/Submissions close/);
+  await expect(page.getByTestId('entries-left')).toHaveText('You can enter 2 more of 3 poems this month.');
+  // The contact details start from the profile.
+  await expect(page.getByLabel('Full name')).toHaveValue(poet.name);
+  await expectNoAxeViolations(page);
+
+  // The form says what is missing before anything is uploaded.
+  await page.getByRole('button', { name: 'Check the text' }).click();
+  await expect(page.getByLabel('Poem file')).toBeFocused();
+  await expect(page.getByLabel('Poem file')).toHaveAccessibleDescription(/Choose the file of your poem/);
+
+  const docx = { name: 'Monsoon.docx', mimeType: DOCX, buffer: await makeDocx('Rain on the tin roof\nkeeps the time of my mother’s hands\n\n— Asha Verse', { author: 'Asha Verse' }) };
+  await fillEntryForm(page, docx, 'Monsoon Hands');
+  await expect(page.getByRole('heading', { name: 'Step 2 of 2: check the text and confirm' })).toBeFocused();
+  await expect(page.getByTestId('preview-text')).toHaveText('Rain on the tin roof\nkeeps the time of my mother’s hands\n\n[name removed]');
+  await expect(page.getByTestId('preview-redactions')).toContainText('1 place');
+  // Every declaration must be ticked.
+  await page.getByRole('button', { name: 'Submit my poem' }).click();
+  await expect(page.getByText('Tick every declaration to enter.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const first = await confirmEntry(page);
+  await expectNoAxeViolations(page);
+
+  const mail = await receiptEmail(request, first);
+  expect(mail.to[0].address).toBe(poet.email);
+  expect(mail.text).toContain('Monsoon Hands');
+  const token = await adminToken(request);
+  const notifications = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::notification.notification?filters[message][$contains]=${first}`);
+  expect(notifications.results).toEqual([expect.objectContaining({ title: 'Poem received', link: '/profile#entries' })]);
+
+  // A second poem, as a PDF.
+  await page.getByRole('button', { name: 'Enter another poem' }).click();
+  const pdf = { name: 'tide.pdf', mimeType: 'application/pdf', buffer: await makePdf('The tide returns what it borrows\nsalt for salt, and a little light') };
+  await fillEntryForm(page, pdf, 'What the Tide Borrows');
+  await expect(page.getByTestId('preview-text')).toContainText('The tide returns what it borrows');
+  const second = await confirmEntry(page);
+  expect(second).not.toBe(first);
+  await expect(page.getByRole('button', { name: 'Enter another poem' })).toHaveCount(0);
+
+  // The profile lists both, each with its status timeline.
+  await page.getByRole('link', { name: 'Follow your entry on your profile' }).click();
+  await expect(page).toHaveURL(/\/profile#entries$/);
+  const entries = page.getByTestId('my-entry');
+  await expect(entries.filter({ hasText: first })).toContainText('Monsoon Hands');
+  await expect(entries.filter({ hasText: second })).toContainText('What the Tide Borrows');
+  const timeline = entries.filter({ hasText: first }).getByTestId('entry-timeline');
+  await expect(timeline.getByRole('listitem')).toHaveText([/Received/, /In judging/, /Scored/, /Results published/]);
+  await expect(timeline.locator('[aria-current="step"]')).toContainText('Received');
+  await expectNoAxeViolations(page);
+});
+
+test('@phone a new poet enters a poem on a small screen', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const poet = await newPoet(request, 'phone', { name: 'Ines Duarte' });
+  await signIn(page, poet.email, poet.password, '/submit');
+  await expect(page.getByLabel('Full name')).toHaveValue('Ines Duarte');
+  await fillEntryForm(page, { name: 'lua.docx', mimeType: DOCX, buffer: await makeDocx('A lua no rio\ncanta baixinho\n\nInes Duarte') }, 'Lua', 'Português');
+  await expect(page.getByTestId('preview-text')).toHaveText('A lua no rio\ncanta baixinho\n\n[name removed]');
+  await expectNoAxeViolations(page);
+  await confirmEntry(page);
+  await expectNoAxeViolations(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
+
+test('entries from an unverified account, a 12-year-old and a renamed .exe are refused', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const docx = { name: 'p.docx', mimeType: DOCX, buffer: await makeDocx('words') };
+  const tryApi = (poet: Poet) =>
+    request.post('/api/entries', { headers: { ...bearer(poet.token), 'Idempotency-Key': `refused-${Date.now()}` }, multipart: { poem: docx, title: 'x' } });
+
+  // An unverified account lands on its profile after signing in; /submit asks to verify first.
+  const unverified = await newPoet(request, 'unverified', { verified: false });
+  await signIn(page, unverified.email, unverified.password, '/profile');
+  await open(page, '/submit');
+  await expect(page.getByTestId('entry-blocked')).toContainText('Verify your email address to enter');
+  await expectNoAxeViolations(page);
+  const unverifiedRefusal = await tryApi(unverified);
+  expect(unverifiedRefusal.status()).toBe(403);
+  expect((await unverifiedRefusal.json()).error.message).toMatch(/verify your email/);
+
+  // A 12-year-old: the profile refuses such a date, so an admin sets it in the Strapi panel's API.
+  const child = await newPoet(request, 'child', { name: 'Kim Young' });
+  const twelve = new Date();
+  twelve.setFullYear(twelve.getFullYear() - 12);
+  const token = await adminToken(request);
+  const found = await adminApi(request, token, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(child.email)}`);
+  await adminApi(request, token, 'PUT', `/content-manager/collection-types/plugin::users-permissions.user/${found.results[0].documentId}`, { dateOfBirth: twelve.toISOString().slice(0, 10) });
+  const { page: childPage, close } = await signedInPage(page.context().browser()!, child.email, child.password, '/submit');
+  await expect(childPage.getByTestId('entry-blocked')).toContainText('at least 13 years old');
+  const refused = await tryApi(child);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.message).toMatch(/at least 13/);
+  await close();
+
+  // A Windows program named .docx passes the browser's check; the server reads its bytes and refuses it.
+  const poet = await newPoet(request, 'exe', { name: 'Ola Nordmann' });
+  const { page: poetPage, close: closePoet } = await signedInPage(page.context().browser()!, poet.email, poet.password, '/submit');
+  await fillEntryForm(poetPage, { name: 'my-poem.docx', mimeType: DOCX, buffer: makeExe() }, 'Not a poem');
+  const input = poetPage.getByLabel('Poem file');
+  await expect(input).toHaveAccessibleDescription(/This file is a Windows program \(\.exe\), not a \.docx or \.pdf document/);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(poetPage.getByTestId('entry-preview')).toHaveCount(0);
+  await closePoet();
+});
+
+test('outside the window the page says when the next contest opens and the server refuses entries', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const admin = accountOf('admin');
+  const adminIdToken = await tokenFor(request, admin.email, admin.password);
+  const { current, timeZone } = await (await request.get('/api/contests/current')).json();
+  const original = { opensAt: current.opensAt, closesAt: current.closesAt, resultsAt: current.resultsAt };
+  try {
+    // The admin closes this month's submissions from the contest section of /admin-settings.
+    await signIn(page, admin.email, admin.password, '/admin-settings');
+    const form = page.getByTestId(`contest-${current.month}`);
+    await expect(form).toBeVisible();
+    await expectNoAxeViolations(page);
+    const past = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date(Date.now() - 10 * 60_000))
+      .replace(' ', 'T');
+    await form.getByLabel(/^Closes/).fill(past);
+    await form.getByRole('button', { name: /^Save/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('saved');
+    await expect(page.getByTestId(`contest-${current.month}`)).toContainText('Dates changed by an admin');
+
+    const rumi = accountOf('poet');
+    const { page: poetPage, close } = await signedInPage(browser, rumi.email, rumi.password, '/submit');
+    await expect(poetPage.getByRole('heading', { name: 'Submissions are closed' })).toBeVisible();
+    await expect(poetPage.getByTestId('next-opens')).toContainText('The next contest');
+    await expect(poetPage.getByLabel('Poem file')).toHaveCount(0);
+    await expectNoAxeViolations(poetPage);
+    await close();
+
+    const poetToken = await tokenFor(request, rumi.email, rumi.password);
+    const refused = await request.post('/api/entries', {
+      headers: { ...bearer(poetToken), 'Idempotency-Key': `closed-${Date.now()}` },
+      multipart: { poem: { name: 'p.docx', mimeType: DOCX, buffer: await makeDocx('late words') }, title: 'Late' },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error).toMatchObject({ name: 'SubmissionsClosedError', message: expect.stringMatching(/The next contest opens on/) });
+  } finally {
+    const restored = await request.put(`/api/admin/contests/${current.month}`, { headers: bearer(adminIdToken), data: original });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  }
+});
+
+test('judges score blind; two judges’ mean is the score', async ({ page, request, browser }) => {
+  test.setTimeout(150_000);
+  const poet = await newPoet(request, 'judged', { name: 'Tomas Berg' });
+  const entry = await enterByApi(request, poet, 'Kettle', 'The kettle sings\nof a house asleep\n\nby Tomas Berg');
+  expect(entry.status(), await entry.text()).toBe(201);
+  const { code } = await entry.json();
+
+  // The judge: sees the code and the text, never the poet; scores on the five criteria.
+  const judge = accountOf('judge');
+  await signIn(page, judge.email, judge.password, '/admin-submissions');
+  await page.getByRole('button', { name: `Open ${code}` }).click();
+  const desk = page.getByTestId('judging-entry');
+  await expect(desk.getByRole('heading', { name: `Entry ${code}` })).toBeFocused();
+  await expect(desk.getByTestId('judging-text')).toHaveText('The kettle sings\nof a house asleep\n\n[name removed]');
+  await expect(page.locator('body')).not.toContainText(/Tomas|Berg|e2e-judged/);
+  await expectNoAxeViolations(page);
+  const scores = { Structure: '16', Creativity: '17', Language: '15', 'Emotional Impact': '18', Theme: '14' };
+  for (const [criterion, value] of Object.entries(scores)) await desk.getByLabel(criterion, { exact: true }).fill(value);
+  await expect(desk.getByTestId('score-total')).toHaveText('Total: 80 / 100');
+  await desk.getByRole('button', { name: /^Submit scores/ }).click();
+  await expect(desk.getByTestId('scores-after')).toContainText('Your scores: 80 / 100');
+  await expect(desk.getByTestId('scores-after')).toContainText('No other judge has scored this entry yet.');
+
+  // The second judge (an admin) cannot see the first judge's scores before giving their own.
+  const admin = accountOf('admin');
+  const { page: adminPage, close } = await signedInPage(browser, admin.email, admin.password, '/admin-submissions');
+  await expect(adminPage.getByTestId('judging-progress')).toBeVisible();
+  await adminPage.getByRole('button', { name: `Open ${code}` }).click();
+  const adminDesk = adminPage.getByTestId('judging-entry');
+  await expect(adminDesk.getByTestId('score-form')).toBeVisible();
+  await expect(adminPage.locator('body')).not.toContainText('Your scores: 80');
+  const second = { Structure: '12', Creativity: '13', Language: '14', 'Emotional Impact': '15', Theme: '17' };
+  for (const [criterion, value] of Object.entries(second)) await adminDesk.getByLabel(criterion, { exact: true }).fill(value);
+  await adminDesk.getByRole('button', { name: /^Submit scores/ }).click();
+  await expect(adminDesk.getByTestId('scores-after')).toContainText('Judge 2: 80 / 100');
+
+  // The submission data: the poet, and the mean of the two totals (80 and 71).
+  await open(adminPage, '/admin-submission-data');
+  await adminPage.getByLabel('Search').fill(code);
+  const row = adminPage.getByTestId('data-row').filter({ hasText: code });
+  await expect(row).toContainText('Tomas Berg');
+  await expect(row.getByTestId('data-score')).toContainText('75.5');
+  await expect(row).toContainText('Scored');
+  await expectNoAxeViolations(adminPage);
+  const download = adminPage.waitForEvent('download');
+  await adminPage.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await (await download).createReadStream();
+  const text = await new Promise<string>((resolve) => {
+    let body = '';
+    csv.on('data', (chunk) => (body += chunk));
+    csv.on('end', () => resolve(body));
+  });
+  expect(text).toContain(code);
+  expect(text).toMatch(/75\.5/);
+  await close();
+});

@@ -1,0 +1,289 @@
+// The Writory Wall end to end, against the real cms, Auth emulator and site: share → moderate → wall → like and
+// report → notifications; markup payloads stay text; Arabic and Hindi keep their direction and line breaks.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { adminApi, adminToken, signInToPanel } from './cms-admin';
+import { AUTH_EMULATOR_URL, CMS_URL, accountOf } from './demo';
+import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { hydrated, open, signIn } from './session';
+
+const poet = accountOf('poet');
+const moderator = accountOf('moderator');
+const admin = accountOf('admin');
+const otherPoet = { email: 'rumi@writory.local', password: 'WritoryPoet2!' };
+
+/** An ID token for a demo account, straight from the Auth emulator (as the site's SDK would get one). */
+async function idToken(request: APIRequestContext, { email, password }: { email: string; password: string }) {
+  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).idToken as string;
+}
+
+async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A poem shared through the API and approved by the moderator: on the wall at once for the island. */
+async function approvedPoem(request: APIRequestContext, author: { email: string; password: string }, poem: { title: string; text: string; language: string }) {
+  const { id } = await api<{ id: number }>(request, await idToken(request, author), 'POST', '/api/wall/posts', poem);
+  await api(request, await idToken(request, moderator), 'POST', `/api/admin/wall/posts/${id}/decisions`, { action: 'approve' });
+  return id;
+}
+
+async function signedInPage(browser: Browser, who: { email: string; password: string }, next: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withSavedConsent(page);
+  await signIn(page, who.email, who.password, next);
+  await hydrated(page);
+  return page;
+}
+
+// The panel allows 5 sign-ins per 5 minutes and other specs sign in too: this file signs in to its API once.
+let panelToken: Promise<string> | undefined;
+const panelApiToken = (request: APIRequestContext) => (panelToken ??= adminToken(request));
+
+/** The notifications the cms stored about a poem (read through the Strapi panel's API until the bell lands). */
+async function notificationsAbout(request: APIRequestContext, title: string): Promise<string[]> {
+  const token = await panelApiToken(request);
+  const query = new URLSearchParams({ 'filters[message][$contains]': title, sort: 'id:asc' });
+  const res = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::notification.notification?${query}`);
+  return res.results.map((n: { title: string }) => n.title);
+}
+
+const card = (page: Page, title: string) => page.getByTestId('wall-post').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+test.beforeEach(async ({ page }) => {
+  await withSavedConsent(page);
+});
+
+test('a poet shares a poem, a moderator approves it, another poet likes and reports it, a moderator hides it; the poet is told each time', async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  const title = `Tide tables ${Date.now()}`;
+  const poem = 'The sea keeps its own calendar:\n    twice a day it forgets us,\n    twice a day it comes back.';
+
+  // The poet shares it from the #submit-wall-button section.
+  await signIn(page, poet.email, poet.password, '/writory-wall');
+  const share = page.locator('#submit-wall-button');
+  await share.getByRole('button', { name: 'Write a poem for the wall' }).click();
+  await share.getByRole('button', { name: 'Send to the moderators' }).click();
+  await expect(share.getByText('Title is required')).toBeVisible();
+  await expect(share.getByLabel('Title', { exact: true })).toBeFocused();
+  await share.getByLabel('Title', { exact: true }).fill(title);
+  await share.getByLabel('Language', { exact: true }).selectOption('en');
+  await share.getByLabel('Your poem', { exact: true }).fill(poem);
+  await expectNoAxeViolations(page);
+  await share.getByRole('button', { name: 'Send to the moderators' }).click();
+  await expect(share.getByRole('status').filter({ hasText: 'waiting for a moderator' })).toBeVisible();
+  const mine = share.getByTestId('my-wall-post').filter({ hasText: title });
+  await expect(mine.getByTestId('my-wall-post-status')).toHaveText('Waiting for a moderator');
+  await expect(card(page, title)).toHaveCount(0);
+
+  // A moderator approves it on /admin-wall-moderation.
+  const mod = await signedInPage(browser, moderator, '/admin-wall-moderation');
+  const item = mod.getByTestId('moderation-item').filter({ hasText: title });
+  await expect(item).toBeVisible();
+  await expectNoAxeViolations(mod);
+  await item.getByRole('button', { name: /^Approve/ }).click();
+  await expect(mod.getByRole('status').filter({ hasText: `“${title}” approved` })).toBeVisible();
+
+  // It is on the wall, with its line breaks and indentation.
+  await open(page, '/writory-wall');
+  await expect(card(page, title).getByTestId('wall-poem')).toHaveText(poem, { useInnerText: true });
+  await expect(mine.getByTestId('my-wall-post-status')).toHaveText('On the wall');
+
+  // Another poet opens it, likes it and reports it.
+  const reader = await signedInPage(browser, otherPoet, '/writory-wall');
+  await card(reader, title).getByRole('link', { name: title }).click();
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+  await hydrated(reader);
+  const like = reader.getByTestId('like-button');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toContainText('1 like');
+  await reader.getByRole('button', { name: 'Report' }).click();
+  const dialog = reader.getByRole('dialog', { name: `Report “${title}”` });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose what is wrong with this poem.');
+  await dialog.getByLabel('Spam').check();
+  await dialog.getByLabel(/Anything the moderators should know/).fill('The same lines are on a shop’s website.');
+  await expectNoAxeViolations(reader);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Thank you');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(reader.getByRole('button', { name: 'Reported' })).toBeDisabled();
+
+  // The moderator sees the report and hides the poem with a reason.
+  await mod.getByRole('button', { name: /^Reported/ }).click();
+  const reported = mod.getByTestId('moderation-item').filter({ hasText: title });
+  await expect(reported).toContainText('1 open report');
+  await expect(reported).toContainText('The same lines are on a shop’s website.');
+  await reported.getByRole('button', { name: /^Hide/ }).click();
+  await reported.getByLabel('Reason the poet will read').fill('Please share only poems you wrote yourself.');
+  await reported.getByRole('button', { name: /^Confirm: hide/ }).click();
+  await expect(mod.getByRole('status').filter({ hasText: `“${title}” hidden` })).toBeVisible();
+
+  // The poet was notified of both decisions and sees the reason; the wall no longer shows the poem.
+  expect(await notificationsAbout(request, title)).toEqual(['Your poem is on the Writory Wall', 'Your poem was taken off the wall']);
+  await open(page, '/writory-wall');
+  await expect(mine.getByTestId('my-wall-post-status')).toHaveText('Taken off the wall');
+  await expect(mine).toContainText('Moderator’s reason: Please share only poems you wrote yourself.');
+  await expect(card(page, title)).toHaveCount(0);
+  await mod.context().close();
+  await reader.context().close();
+});
+
+const XSS = [
+  '<script>window.__xss = (window.__xss || 0) + 1; alert("script")</script>',
+  '<img src=x onerror="window.__xss = 1; alert(\'img\')">',
+  '"><svg onload=alert("svg")>',
+  "'><iframe srcdoc=\"<script>parent.__xss=1</script>\"></iframe>",
+  '</script><script>alert("close-script")</script>',
+  '<a href="javascript:alert(\'link\')">click me</a>',
+  '<body onload=alert("body")>',
+  '<style>*{display:none!important}</style>',
+  '{{constructor.constructor("alert(1)")()}}',
+  '${alert("template")}',
+  '<!-- <img src=x onerror=alert("comment")> -->',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert("mxss")>',
+  '\u2028<details open ontoggle=alert("details")>',
+  '<input autofocus onfocus=alert("focus")>',
+];
+
+test('markup in titles and poems is shown as text on post pages and on the rebuilt wall: no dialog, no script', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now();
+  // Two posts, half of the payloads in each, so every line is in the wall's excerpt too.
+  const posts = [XSS.slice(0, 7), XSS.slice(7)].map((lines, i) => ({ title: `${XSS[i]} ${stamp}`, text: lines.join('\n') }));
+  const ids = [];
+  for (const post of posts) ids.push(await approvedPoem(request, admin, { ...post, language: 'en' }));
+
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const inert = async () => {
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(await page.locator('[data-testid="wall-poem"] *, img[src="x"], iframe, svg[onload]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  };
+
+  // Each post page (read from the cms's API by its island).
+  for (const [i, id] of ids.entries()) {
+    await open(page, `/writory-wall/post?id=${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(posts[i].title);
+    await expect(page.getByTestId('wall-poem')).toHaveText(posts[i].text, { useInnerText: true });
+    await inert();
+  }
+
+  // The wall: the decision asked the site to rebuild; within 60 s the static HTML has the posts, escaped.
+  await expect(async () => {
+    const html = await (await request.get('/writory-wall')).text();
+    expect(html).toContain(`&lt;script&gt;window.__xss = (window.__xss || 0) + 1; alert(&quot;script&quot;)&lt;/script&gt; ${stamp}`);
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await open(page, '/writory-wall');
+  for (const { title, text } of posts) await expect(card(page, title).getByTestId('wall-poem')).toHaveText(text, { useInnerText: true });
+  await page.getByTestId('like-button').first().focus();
+  await inert();
+
+  // Exactly what was built (the island's reads of the cms blocked), hydrated.
+  await page.route('**/api/wall/posts?**', (route) => route.abort());
+  await open(page, '/writory-wall');
+  for (const { title, text } of posts) await expect(card(page, title).getByTestId('wall-poem')).toHaveText(text, { useInnerText: true });
+  await inert();
+});
+
+const ARABIC = { title: 'رسالة إلى البحر', lines: ['يا بحرُ، خذْ رسالتي', 'واحملْها إلى الشاطئ البعيد', '', 'هناك، حيث تنامُ أمّي', 'تحت شجرة الزيتون', 'قلْ لها: ما زلتُ أكتب'] };
+const HINDI = { title: 'बारिश की पहली बूँद', lines: ['बारिश की पहली बूँद', 'मिट्टी से कुछ कहती है,', '    और मिट्टी', 'चुपचाप मुस्कुराती है।'] };
+
+/** Direction, language, kept line breaks and spacing of a poem element, as the browser lays it out. */
+const layoutOf = (poem: ReturnType<Page['getByTestId']>) =>
+  poem.evaluate((el) => ({
+    rtl: el.matches(':dir(rtl)'),
+    lang: el.getAttribute('lang'),
+    whiteSpace: getComputedStyle(el).whiteSpace,
+    lines: (el as HTMLElement).innerText.split('\n'),
+    // Right-to-left text hugs the right edge of its box, left-to-right text the left edge.
+    hugsRight: (() => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const first = range.getClientRects()[0];
+      const box = el.getBoundingClientRect();
+      return Math.abs(box.right - first.right) < Math.abs(first.left - box.left);
+    })(),
+  }));
+
+test('@phone Arabic and Hindi poems keep their direction, line breaks and spacing on the wall and on their pages', async ({ page }) => {
+  for (const [poem, language, rtl] of [[ARABIC, 'ar', true], [HINDI, 'hi', false]] as const) {
+    await open(page, '/writory-wall');
+    const onWall = card(page, poem.title);
+    await expect(onWall.getByRole('heading', { name: poem.title })).toHaveAttribute('dir', 'auto');
+    expect(await layoutOf(onWall.getByTestId('wall-poem'))).toEqual({ rtl, lang: language, whiteSpace: 'pre-wrap', lines: poem.lines, hugsRight: rtl });
+
+    await onWall.getByRole('link', { name: poem.title }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(poem.title);
+    expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => [el.matches(':dir(rtl)'), el.getAttribute('lang')])).toEqual([rtl, language]);
+    expect(await layoutOf(page.getByTestId('wall-poem'))).toEqual({ rtl, lang: language, whiteSpace: 'pre-wrap', lines: poem.lines, hugsRight: rtl });
+  }
+});
+
+test('@phone the wall and a post page fit a phone, page through the wall, and pass axe', async ({ page }) => {
+  test.setTimeout(90_000);
+  await open(page, '/writory-wall');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Writory Wall' })).toBeVisible();
+  await expect(page.locator('#submit-wall-button').getByRole('link', { name: 'Sign in to share a poem' })).toBeVisible();
+  await page.getByRole('button', { name: 'Most liked' }).click();
+  await expect(page).toHaveURL(/\?sort=most-liked$/);
+  await expect(page.getByTestId('wall-post').first().getByRole('heading')).toHaveText('Kitchen Window at Six');
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Newest' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoAxeViolations(page);
+
+  // A visitor who likes is asked to sign in first and comes back to the same poem.
+  await card(page, 'Kitchen Window at Six').getByRole('link', { name: 'Kitchen Window at Six' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kitchen Window at Six');
+  await hydrated(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoAxeViolations(page);
+  const postUrl = page.url();
+  await page.getByTestId('like-button').click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(new URL(postUrl).pathname + new URL(postUrl).search).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+  await open(page, '/writory-wall/post?id=999999');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This poem is not on the wall');
+});
+
+test('an editor approves a poem in the Strapi panel: it reaches the wall and the poet is notified', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const title = `Panel approved ${Date.now()}`;
+  const { id } = await api<{ id: number }>(request, await idToken(request, otherPoet), 'POST', '/api/wall/posts', { title, text: 'Approved\n  in the panel', language: 'en' });
+  const token = await panelApiToken(request);
+  const found = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::wall-post.wall-post?${new URLSearchParams({ 'filters[title][$eq]': title })}`);
+  const documentId = found.results[0].documentId;
+
+  const panel = await browser.newPage();
+  await signInToPanel(panel);
+  await panel.goto(`${CMS_URL}/admin/content-manager/collection-types/api::wall-post.wall-post/${documentId}`);
+  // The panel's edit view is slow to load on a busy machine.
+  await expect(panel.getByText('The poet is notified when you save.')).toBeVisible({ timeout: 60_000 });
+  await panel.getByRole('combobox', { name: 'Moderation status' }).click();
+  await panel.getByRole('option', { name: 'approved' }).click();
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText(/Saved/i).first()).toBeVisible({ timeout: 15_000 });
+  await panel.close();
+
+  expect(await notificationsAbout(request, title)).toEqual(['Your poem is on the Writory Wall']);
+  const res = await request.get(`/api/wall/posts/${id}`);
+  expect(res.status()).toBe(200);
+});
+
+test('poets without the role are sent away from the moderation queue', async ({ page }) => {
+  await signIn(page, poet.email, poet.password);
+  await page.goto('/admin-wall-moderation');
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,196 @@
+// Admin operations and analytics: visit tracking, users, contact messages, feedback, email reminders, settings.
+import type { RoleType } from './wire.ts';
+
+// ---- Visit tracking ----------------------------------------------------------------------------------------
+
+export const VISIT_USER_TYPES = ['logged-in', 'anonymous'] as const;
+export type VisitUserType = (typeof VISIT_USER_TYPES)[number];
+export const VISIT_DEVICES = ['mobile', 'desktop'] as const;
+export type VisitDevice = (typeof VISIT_DEVICES)[number];
+
+/** Admin pages (/admin-…): tracked only for signed-in visitors. */
+export const isAdminPath = (path: string) => /^\/admin(-|\/|$)/.test(path);
+
+/**
+ * POST /api/track-visit-realtime (the spec's visit record). A logged-in visit needs the visitor's ID token;
+ * the cms takes the user, email and name from the token's account, never from this body.
+ */
+export interface TrackVisitBody {
+  userID: string;
+  userType: VisitUserType;
+  pageVisited: string;
+  timestamp: string | number;
+  email?: string | null;
+  username?: string | null;
+  device: VisitDevice;
+}
+
+export type TrackVisitAnswer = { success: true } | { success: false; error: string };
+
+/** GET /api/admin/visits/summary?from=YYYY-MM-DD&to=YYYY-MM-DD: days are days in the contest time zone. */
+export interface VisitSummary {
+  from: string;
+  to: string;
+  timeZone: string;
+  totals: { visits: number; uniqueVisitors: number };
+  days: { day: string; visits: number; uniqueVisitors: number }[];
+  topPages: { page: string; visits: number }[];
+  devices: Record<VisitDevice, number>;
+  userTypes: Record<VisitUserType, number>;
+  /** Distinct visitors seen in the last 5 minutes (whatever the range). */
+  activeNow: number;
+  generatedAt: string;
+}
+
+// ---- Users ---------------------------------------------------------------------------------------------------
+
+export const ROLE_LABELS: Record<RoleType, string> = { authenticated: 'Poet', judge: 'Judge', moderator: 'Moderator', admin: 'Admin' };
+export const ROLE_TYPES = Object.keys(ROLE_LABELS) as RoleType[];
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** Entry filter of the user lists: poets with or without an entry in the current contest month. */
+export const ENTRY_FILTERS = ['entered-this-month', 'not-entered-this-month'] as const;
+export type EntryFilter = (typeof ENTRY_FILTERS)[number];
+
+export interface AdminUser {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  country: string | null;
+  role: RoleType;
+  emailVerified: boolean;
+  status: UserStatus;
+  suspendedAt: string | null;
+  createdAt: string;
+  lastSeenAt: string | null;
+  entries: number;
+  entriesThisMonth: number;
+  remindersOptOut: boolean;
+  /** Made an admin by ADMIN_EMAILS: the role cannot be changed here, only in that setting. */
+  adminByEmail: boolean;
+}
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+}
+
+/** GET /api/admin/users (and the same filters on /api/admin/users/export, as CSV). */
+export interface AdminUserPage {
+  users: AdminUser[];
+  pagination: Pagination;
+  /** The contest month the entry counts and filter are about (YYYY-MM). */
+  month: string;
+}
+
+// ---- Contact messages and feedback -----------------------------------------------------------------------------
+
+export interface AdminContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface AdminContactPage {
+  messages: AdminContactMessage[];
+  pagination: Pagination;
+  unread: number;
+}
+
+/** POST /api/feedback: a signed-in poet rates Writory 1–5 with an optional comment. */
+export interface FeedbackBody {
+  rating: number;
+  comment?: string;
+  page?: string;
+}
+
+export interface AdminFeedback {
+  id: string;
+  rating: number;
+  comment: string;
+  page: string | null;
+  createdAt: string;
+  poet: { uid: string; name: string | null; email: string | null } | null;
+}
+
+export interface AdminFeedbackPage {
+  feedback: AdminFeedback[];
+  pagination: Pagination;
+  /** Over every item matching the filters, not only this page. */
+  stats: { count: number; average: number | null; byRating: Record<'1' | '2' | '3' | '4' | '5', number> };
+}
+
+// ---- Email reminders -------------------------------------------------------------------------------------------
+
+export const REMINDER_AUDIENCES = {
+  'verified-poets': 'All verified poets',
+  'not-entered-this-month': 'Poets without an entry this month',
+  'entered-this-month': 'This month’s entrants',
+} as const;
+export type ReminderAudience = keyof typeof REMINDER_AUDIENCES;
+
+/** GET /api/admin/reminders/audiences: how many poets each audience reaches now (opted-out poets left out). */
+export interface ReminderAudienceCounts {
+  month: string;
+  audiences: { id: ReminderAudience; label: string; count: number }[];
+}
+
+/** POST /api/admin/reminders body; the `Idempotency-Key` header makes a repeated request answer the first one. */
+export interface ReminderBody {
+  subject: string;
+  body: string;
+  audience: ReminderAudience;
+}
+
+export type ReminderStatus = 'sending' | 'sent' | 'failed' | 'interrupted';
+
+export interface ReminderRecord {
+  id: string;
+  subject: string;
+  body: string;
+  audience: ReminderAudience;
+  month: string;
+  status: ReminderStatus;
+  recipients: number;
+  sent: number;
+  failed: number;
+  /** The first failures (address and reason), at most 100. */
+  failures: { email: string; error: string }[];
+  sentBy: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** GET/PUT /api/users/me/reminders: a poet's choice about reminder emails. */
+export interface ReminderPreference {
+  optedOut: boolean;
+}
+
+// ---- Settings --------------------------------------------------------------------------------------------------
+
+/** GET/PUT /api/admin/settings: every site setting (PUT takes any subset; '' or null clears an optional one). */
+export interface AdminSettings {
+  contactEmail: string;
+  whatsappPrimary: string | null;
+  whatsappSecondary: string | null;
+  instagramUrl: string | null;
+  facebookUrl: string | null;
+  xUrl: string | null;
+  linkedinUrl: string | null;
+  youtubeUrl: string | null;
+  /** Shown in the hero counters when the live counts cannot be read. */
+  poetsCountFallback: number;
+  piecesCountFallback: number;
+  contestTimeZone: string;
+  maxEntriesPerMonth: number;
+  judgesPerEntry: number;
+  normaliseScores: boolean;
+}

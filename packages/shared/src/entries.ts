@@ -1,0 +1,275 @@
+// Contest entries and judging: the wire shapes of /api/contests*, /api/entries*, /api/judging* and
+// /api/admin/entries, and the rules both sides show or enforce.
+
+/** An author photo with an entry: JPEG, PNG or WebP, at most 2 MB. */
+export const ENTRY_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const ENTRY_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const POEM_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+export type PoemKind = keyof typeof POEM_TYPES;
+
+/** A phone number as the entry form takes it: digits with spaces, brackets or dashes, an optional leading +. */
+export const CONTACT_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
+/** What a poet declares with every entry; each must be ticked. */
+export const DECLARATIONS = {
+  original: 'This poem is my own original work and has not been published anywhere (print, online or social media).',
+  individual: 'I wrote it alone: it is not a joint work.',
+  appropriate: 'It contains no hate speech or inappropriate content.',
+  final: 'I understand that submissions are final: no edits, no withdrawal.',
+} as const;
+export type DeclarationKey = keyof typeof DECLARATIONS;
+export const DECLARATION_KEYS = Object.keys(DECLARATIONS) as DeclarationKey[];
+
+/** The five judging criteria (spec §9), each scored 0 to CRITERION_MAX; the total is out of 100. */
+export const CRITERIA = {
+  structure: 'Structure',
+  creativity: 'Creativity',
+  language: 'Language',
+  emotionalImpact: 'Emotional Impact',
+  theme: 'Theme',
+} as const;
+export type CriterionKey = keyof typeof CRITERIA;
+export const CRITERION_KEYS = Object.keys(CRITERIA) as CriterionKey[];
+export const CRITERION_MAX = 20;
+export const SCORE_COMMENT_MAX = 2000;
+
+/** How per-judge normalisation works, as the rules state it. */
+export const NORMALISATION_METHOD =
+  'When normalisation is on for a contest, each judge’s totals are turned into z-scores (how far above or below that judge’s own average, in that judge’s standard deviations), the z-scores of an entry’s judges are averaged, and the result is rescaled to the contest’s overall average and spread of totals, kept between 0 and 100. Otherwise an entry’s score is the plain mean of its judges’ totals.';
+
+export type EntryStatus = 'received' | 'in_judging' | 'scored' | 'published';
+export const ENTRY_STATUSES: EntryStatus[] = ['received', 'in_judging', 'scored', 'published'];
+
+/** One monthly contest; instants are ISO strings, `timeZone` is the contest time zone they were set in. */
+export interface ContestInfo {
+  month: string;
+  theme: string | null;
+  opensAt: string;
+  closesAt: string;
+  resultsAt: string;
+}
+
+/** GET /api/contests/current: the contest open now (if any) and the next one to open. */
+export interface CurrentContest {
+  timeZone: string;
+  now: string;
+  current: ContestInfo | null;
+  next: ContestInfo | null;
+}
+
+/** GET /api/entries/allowance: whether the signed-in poet may enter now, and how many entries are left. */
+export interface EntryAllowance {
+  contest: ContestInfo | null;
+  limit: number;
+  used: number;
+  remaining: number;
+  /** Null when the poet may enter; otherwise why not, in words for the poet. */
+  blocker: { code: 'closed' | 'unverified' | 'no-date-of-birth' | 'under-age' | 'limit' | 'role'; message: string } | null;
+}
+
+/** POST /api/entries/preview: the text the judges will read (author names removed). */
+export interface EntryPreview {
+  kind: PoemKind;
+  text: string;
+  wordCount: number;
+  /** Send back as confirmedTextSha256 with the entry: the server checks it is still the same text. */
+  textSha256: string;
+  /** How many mentions of the author (name, email, phone) were hidden from judges. */
+  redactions: number;
+}
+
+/** POST /api/entries answer: the receipt. 201 when created, 200 when the same request came again. */
+export interface EntryReceipt {
+  code: string;
+  title: string;
+  month: string;
+  submittedAt: string;
+  resultsAt: string;
+}
+
+export interface TimelineStep {
+  status: EntryStatus;
+  at: string | null;
+  done: boolean;
+}
+
+/** GET /api/entries/mine: one of the poet's entries (never a score). */
+export interface MyEntry {
+  code: string;
+  title: string;
+  language: string;
+  month: string;
+  theme: string | null;
+  status: EntryStatus;
+  submittedAt: string;
+  resultsAt: string | null;
+  fileName: string;
+  hasPhoto: boolean;
+  timeline: TimelineStep[];
+}
+
+export type CriterionScores = Record<CriterionKey, number>;
+
+/** POST /api/judging/entries/{code}/scores body. */
+export interface ScoreInput extends CriterionScores {
+  comment?: string | null;
+}
+
+export interface JudgeScore extends CriterionScores {
+  total: number;
+  comment: string | null;
+  submittedAt: string;
+}
+
+export interface OriginalityMatch {
+  kind: 'entry' | 'wall-post';
+  similarity: number;
+  /** The other entry's code (blind); null for a wall post. */
+  code: string | null;
+}
+
+/** One line of a judge's queue (blind: no poet anywhere). */
+export interface JudgingQueueItem {
+  code: string;
+  title: string;
+  language: string;
+  wordCount: number;
+  status: EntryStatus;
+  originalityFlag: boolean | null;
+  judges: number;
+  myTotal: number | null;
+}
+
+/** GET /api/judging/queue?month=YYYY-MM */
+export interface JudgingQueue {
+  month: string | null;
+  theme: string | null;
+  judgesPerEntry: number;
+  months: string[];
+  mine: { scored: number; left: number };
+  entries: JudgingQueueItem[];
+}
+
+/** GET /api/judging/entries/{code}: what a judge reads. */
+export interface JudgingEntry {
+  code: string;
+  month: string;
+  theme: string | null;
+  title: string;
+  language: string;
+  text: string;
+  wordCount: number;
+  kind: PoemKind;
+  /** False when the file itself would show the author (the text above is always anonymised). */
+  fileAvailable: boolean;
+  originality: { flag: boolean | null; matches: OriginalityMatch[] };
+  myScore: JudgeScore | null;
+  /** Other judges' scores, only once this judge has submitted their own. */
+  otherScores: JudgeScore[] | null;
+}
+
+/** GET /api/judging/progress?month= (admins) */
+export interface JudgingProgress {
+  month: string | null;
+  judgesPerEntry: number;
+  entries: number;
+  judges: { name: string; email: string; scored: number; left: number }[];
+  underJudged: { code: string; judges: number }[];
+}
+
+/** GET /api/admin/entries?month=: one row of the submission data table. */
+export interface AdminEntryRow {
+  code: string;
+  title: string;
+  poetName: string | null;
+  poetEmail: string | null;
+  contactName: string;
+  contactPhone: string;
+  country: string;
+  language: string;
+  status: EntryStatus;
+  submittedAt: string;
+  wordCount: number;
+  originalityFlag: boolean | null;
+  judges: number;
+  /** Judges' totals, in the order they were submitted. */
+  totals: number[];
+  meanTotal: number | null;
+  normalisedScore: number | null;
+  /** The official score: normalised when the contest says so, else the mean. */
+  score: number | null;
+  hasPhoto: boolean;
+}
+
+export interface AdminEntries {
+  month: string | null;
+  months: string[];
+  normaliseScores: boolean;
+  judgesPerEntry: number;
+  rows: AdminEntryRow[];
+}
+
+/** GET /api/admin/contests: the contest months with what admins may change. */
+export interface AdminContest extends ContestInfo {
+  datesOverridden: boolean;
+  /** Null: follows the site setting. */
+  normaliseScores: boolean | null;
+  entries: number;
+}
+
+export interface AdminContests {
+  timeZone: string;
+  normaliseScoresDefault: boolean;
+  contests: AdminContest[];
+}
+
+/** PUT /api/admin/contests/{month} body: any of these; useDefaultDates puts the calendar dates back. */
+export interface AdminContestUpdate {
+  theme?: string | null;
+  opensAt?: string;
+  closesAt?: string;
+  resultsAt?: string;
+  normaliseScores?: boolean | null;
+  useDefaultDates?: boolean;
+}
+
+/** Regions of ISO 3166-1 alpha-2 that are not countries or are placeholders. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
+
+let englishRegions: Intl.DisplayNames | null = null;
+
+/** True for an ISO 3166-1 alpha-2 country code the runtime knows a name for. */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  englishRegions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  try {
+    const name = englishRegions.of(code);
+    return Boolean(name) && name !== code;
+  } catch {
+    return false;
+  }
+}
+
+/** Every country code with its English name, sorted by name (for the entry form's country list). */
+export function countryList(locale = 'en'): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  const list: { code: string; name: string }[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      if (!isCountryCode(code)) continue;
+      list.push({ code, name: names.of(code) ?? code });
+    }
+  }
+  return list.sort((x, y) => x.name.localeCompare(y.name, locale));
+}
+
+/** Words in a text, in any script (runs of letters, marks and digits; CJK characters count one each). */
+export function countWords(text: string): number {
+  const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu)?.length ?? 0;
+  const rest = text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu, ' ');
+  return cjk + (rest.match(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu)?.length ?? 0);
+}

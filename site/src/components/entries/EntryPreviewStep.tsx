@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent } from 'react';
+import { DECLARATION_KEYS, DECLARATIONS, type DeclarationKey, type EntryPreview } from '@writory/shared';
+import { t } from '../../i18n/t';
+import { FormAlert } from '../react/Message';
+
+interface Props {
+  preview: EntryPreview;
+  busy: boolean;
+  formError: string | null;
+  onBack(): void;
+  onConfirm(declarations: DeclarationKey[]): void;
+}
+
+/** Step 2: the text judges will read, the declarations, and the final submit. */
+export default function EntryPreviewStep({ preview, busy, formError, onBack, onConfirm }: Props) {
+  const id = useId();
+  const [ticked, setTicked] = useState<Set<DeclarationKey>>(new Set());
+  const [missing, setMissing] = useState(false);
+  const toggle = (key: DeclarationKey) => {
+    const next = new Set(ticked);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setTicked(next);
+    if (next.size === DECLARATION_KEYS.length) setMissing(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ticked.size < DECLARATION_KEYS.length) {
+      setMissing(true);
+      document.getElementById(`${id}-${DECLARATION_KEYS.find((key) => !ticked.has(key))}`)?.focus();
+      return;
+    }
+    onConfirm([...ticked]);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-6" data-testid="entry-preview">
+      <section aria-labelledby={`${id}-text`} className="rounded-lg border border-stone-200 bg-white p-5">
+        <h3 id={`${id}-text`} className="font-serif text-lg font-bold">
+          {t('submit.previewHeading')}
+        </h3>
+        <p className="mt-1 text-sm text-ink-soft">{t('submit.previewHelp')}</p>
+        {preview.redactions > 0 && (
+          <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="preview-redactions">
+            {t('submit.previewRedacted', { count: preview.redactions })}
+          </p>
+        )}
+        <div
+          dir="auto"
+          tabIndex={0}
+          aria-label={t('submit.previewHeading')}
+          className="mt-4 max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-stone-300 bg-paper p-4 font-serif text-lg leading-relaxed"
+          data-testid="preview-text"
+        >
+          {preview.text}
+        </div>
+        <p className="mt-2 text-xs text-ink-soft">{t('submit.previewWords', { count: preview.wordCount })}</p>
+      </section>
+
+      <fieldset
+        className="space-y-3 rounded-lg border border-stone-200 bg-white p-5"
+        aria-describedby={missing ? `${id}-missing` : `${id}-help`}
+        data-testid="declarations"
+      >
+        <legend className="px-1 font-serif text-lg font-bold">{t('submit.declarations')}</legend>
+        <p id={`${id}-help`} className="text-sm text-ink-soft">
+          {t('submit.declarationsHelp')}
+        </p>
+        {DECLARATION_KEYS.map((key) => (
+          <div key={key} className="flex items-start gap-3">
+            <input
+              id={`${id}-${key}`}
+              type="checkbox"
+              checked={ticked.has(key)}
+              onChange={() => toggle(key)}
+              aria-invalid={missing && !ticked.has(key) ? true : undefined}
+              className="mt-1 h-5 w-5 shrink-0 accent-quill"
+            />
+            <label htmlFor={`${id}-${key}`} className="text-sm">
+              {DECLARATIONS[key]}
+            </label>
+          </div>
+        ))}
+        {missing && (
+          <p id={`${id}-missing`} className="text-sm font-medium text-red-800">
+            {t('submit.declarationsRequired')}
+          </p>
+        )}
+      </fieldset>
+
+      <FormAlert>{formError}</FormAlert>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn btn-outline btn-lg" onClick={onBack} disabled={busy}>
+          {t('submit.back')}
+        </button>
+        <button type="submit" className="btn btn-default btn-lg" disabled={busy} aria-busy={busy}>
+          {busy ? t('submit.submitting') : t('submit.confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { JudgingEntry, ScoreInput } from '@writory/shared';
+import { t } from '../../i18n/t';
+import { downloadPrivateFile } from '../../lib/entry-files';
+import { Failure } from '../react/States';
+import ScoreCard from './ScoreCard';
+import ScoreForm from './ScoreForm';
+
+function Originality({ entry }: { entry: JudgingEntry }) {
+  const { flag, matches } = entry.originality;
+  return (
+    <div className={`rounded-md p-3 text-sm ${flag ? 'border border-amber-300 bg-amber-50 text-amber-950' : 'bg-parchment'}`} data-testid="originality">
+      <p className="font-semibold">{t('judging.originality')}</p>
+      {flag === null && <p>{t('judging.originalityUnknown')}</p>}
+      {flag === false && <p>{t('judging.originalityClear')}</p>}
+      {flag &&
+        matches.map((match, i) => (
+          <p key={i}>
+            {match.kind === 'entry'
+              ? t('judging.originalityEntry', { code: match.code ?? '?', percent: Math.round(match.similarity * 100) })
+              : t('judging.originalityWall', { percent: Math.round(match.similarity * 100) })}
+          </p>
+        ))}
+    </div>
+  );
+}
+
+/** One entry on the judge's desk: the anonymised text, the blind file, the flag, and the score form or scores. */
+export default function EntryDesk({ entry, onScore }: { entry: JudgingEntry; onScore(scores: ScoreInput): Promise<unknown> }) {
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = async () => {
+    setDownloadError(null);
+    try {
+      await downloadPrivateFile(`/api/judging/entries/${encodeURIComponent(entry.code)}/file`, `${entry.code}.${entry.kind}`);
+    } catch {
+      setDownloadError(t('entries.downloadFailed'));
+    }
+  };
+  return (
+    <article aria-labelledby="desk-heading" className="space-y-5 rounded-lg border border-stone-200 bg-white p-5" data-testid="judging-entry">
+      <header>
+        <h2 id="desk-heading" tabIndex={-1} className="font-serif text-2xl font-bold focus:outline-none">
+          {t('judging.entryHeading', { code: entry.code })}
+        </h2>
+        <p className="text-sm text-ink-soft">{t('judging.blind')}</p>
+        {entry.theme && <p className="text-sm">{t('judging.theme', { theme: entry.theme })}</p>}
+      </header>
+      <section aria-label={entry.title} className="rounded-md border border-stone-300 bg-paper p-4">
+        <h3 className="font-serif text-xl font-bold" dir="auto">
+          {entry.title}
+        </h3>
+        <p className="text-xs text-ink-soft">
+          {entry.language} · {t('submit.previewWords', { count: entry.wordCount })}
+        </p>
+        <div dir="auto" className="mt-3 whitespace-pre-wrap break-words font-serif text-lg leading-relaxed" data-testid="judging-text">
+          {entry.text}
+        </div>
+      </section>
+      {entry.fileAvailable ? (
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => void download()}>
+          {t('judging.download')}
+        </button>
+      ) : (
+        <p className="text-sm text-ink-soft">{t('judging.withheld')}</p>
+      )}
+      {downloadError && <Failure>{downloadError}</Failure>}
+      <Originality entry={entry} />
+      {entry.myScore ? (
+        <section aria-label={t('judging.yourScore')} className="space-y-3" data-testid="scores-after">
+          <ScoreCard title={t('judging.yourScore')} score={entry.myScore} />
+          <h3 className="font-semibold">{t('judging.otherScores')}</h3>
+          {entry.otherScores && entry.otherScores.length > 0 ? (
+            entry.otherScores.map((score, i) => <ScoreCard key={score.submittedAt + i} title={t('judging.judgeN', { n: i + 2 })} score={score} />)
+          ) : (
+            <p className="text-sm text-ink-soft">{t('judging.noOtherScores')}</p>
+          )}
+        </section>
+      ) : (
+        <ScoreForm key={entry.code} code={entry.code} onSubmit={onScore} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import { CRITERIA, CRITERION_KEYS, type JudgeScore } from '@writory/shared';
+import { t } from '../../i18n/t';
+
+/** One judge's scores: the five criteria, the total and the comment. */
+export default function ScoreCard({ title, score }: { title: string; score: JudgeScore }) {
+  return (
+    <div className="rounded-md border border-stone-200 bg-white p-3" data-testid="score-card">
+      <p className="font-semibold">
+        {title}: {score.total} / 100
+      </p>
+      <dl className="mt-1 grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-5">
+        {CRITERION_KEYS.map((key) => (
+          <div key={key}>
+            <dt className="text-ink-soft">{CRITERIA[key]}</dt>
+            <dd className="font-semibold">{score[key]}</dd>
+          </div>
+        ))}
+      </dl>
+      {score.comment && (
+        <p className="mt-2 text-sm" dir="auto">
+          {score.comment}
+        </p>
+      )}
+    </div>
+  );
+}

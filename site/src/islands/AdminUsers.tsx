@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { ROLE_LABELS, ROLE_TYPES, type AdminUser, type AdminUserPage, type RoleType } from '@writory/shared';
+import ScrollRegion from '../components/react/ScrollRegion';
+import { FormAlert } from '../components/react/Message';
+import Pager from '../components/react/Pager';
+import UserFilters from '../components/react/UserFilters';
+import { useAdminReady } from '../components/react/useAdminReady';
+import { usePagedList } from '../components/react/usePagedList';
+import { adminApi } from '../lib/admin-api';
+import { problemOf } from '../lib/api';
+import { t } from '../i18n/t';
+import { $productUser } from '../stores/product-user';
+import { showToast } from '../stores/toasts';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '–');
+const labelOf = (user: AdminUser) => user.name || user.email || user.uid;
+
+/** /admin-users: find users, change their role, suspend and restore them. */
+export default function AdminUsers() {
+  const ready = useAdminReady();
+  const list = usePagedList<AdminUserPage>(ready, adminApi.users);
+  const me = useStore($productUser);
+
+  const replace = (user: AdminUser) => {
+    if (list.data) list.update({ ...list.data, users: list.data.users.map((u) => (u.uid === user.uid ? user : u)) });
+  };
+
+  if (!ready) return <p role="status">{t('admin.checking')}</p>;
+  return (
+    <div className="space-y-4" data-testid="admin-users">
+      <UserFilters onApply={(values) => list.search({ q: values.q, role: values.role, status: values.status })} />
+      <FormAlert>{list.error}</FormAlert>
+      <p role="status" className="text-sm text-ink-soft">
+        {list.loading ? t('common.loading') : list.data ? `${list.data.pagination.total} users. Entries are counted for ${list.data.month}.` : ''}
+      </p>
+      {list.data && (
+        <>
+          <ScrollRegion label="Users table">
+            <table className="w-full min-w-[44rem] text-sm">
+              <caption className="sr-only">Users</caption>
+              <thead className="bg-parchment text-start">
+                <tr>
+                  <th scope="col" className="p-3 text-start">User</th>
+                  <th scope="col" className="p-3 text-start">Role</th>
+                  <th scope="col" className="p-3 text-start">Status</th>
+                  <th scope="col" className="p-3 text-end">Entries this month / all</th>
+                  <th scope="col" className="p-3 text-start">Last seen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.users.map((user) => (
+                  <UserRow key={user.uid} user={user} self={me?.uid === user.uid} onChange={replace} onError={list.setError} />
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <Pager pagination={list.data.pagination} onPage={list.goTo} label="Pages of users" />
+        </>
+      )}
+    </div>
+  );
+}
+
+function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boolean; onChange: (user: AdminUser) => void; onError: (message: string | null) => void }) {
+  const [role, setRole] = useState<RoleType>(user.role);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setRole(user.role), [user.role]);
+  const name = labelOf(user);
+
+  const act = async (action: () => Promise<AdminUser>, done: (user: AdminUser) => string) => {
+    setBusy(true);
+    onError(null);
+    try {
+      const updated = await action();
+      onChange(updated);
+      setRole(updated.role);
+      showToast({ title: done(updated) });
+    } catch (caught) {
+      setRole(user.role);
+      onError(problemOf(caught, 'That didn’t work. Try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const saveRole = () => act(() => adminApi.setRole(user.uid, role), (u) => `${labelOf(u)} is now ${ROLE_LABELS[u.role].toLowerCase()}.`);
+  const suspend = () => {
+    if (!window.confirm(`Suspend ${name}? They will be signed out of everything until you restore them.`)) return;
+    void act(() => adminApi.suspend(user.uid), (u) => `${labelOf(u)} is suspended.`);
+  };
+  const restore = () => act(() => adminApi.restore(user.uid), (u) => `${labelOf(u)} is restored.`);
+  const locked = self || user.adminByEmail;
+
+  return (
+    <tr className="border-t border-stone-200 align-top" data-testid="user-row" data-uid={user.uid}>
+      <th scope="row" className="p-3 text-start font-normal">
+        <span className="block font-semibold" dir="auto">{user.name || '–'}</span>
+        <span className="block break-all text-ink-soft">{user.email || 'no email'}</span>
+        {!user.emailVerified && <span className="text-xs text-amber-900">Email not verified</span>}
+      </th>
+      <td className="p-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <select
+            aria-label={`Role of ${name}`}
+            value={role}
+            disabled={busy || locked}
+            onChange={(event) => setRole(event.target.value as RoleType)}
+            className="min-h-10 rounded-md border border-stone-400 bg-white px-2"
+          >
+            {ROLE_TYPES.map((type) => (
+              <option key={type} value={type}>{ROLE_LABELS[type]}</option>
+            ))}
+          </select>
+          {role !== user.role && (
+            <button type="button" className="btn btn-default btn-sm" disabled={busy} onClick={() => void saveRole()}>
+              Save role
+            </button>
+          )}
+        </div>
+        {self && <p className="mt-1 text-xs text-ink-soft">This is you: another admin can change your role.</p>}
+        {!self && user.adminByEmail && <p className="mt-1 text-xs text-ink-soft">Admin through ADMIN_EMAILS.</p>}
+      </td>
+      <td className="p-3">
+        <span className={user.status === 'suspended' ? 'font-semibold text-red-800' : 'text-emerald-900'}>{user.status === 'suspended' ? 'Suspended' : 'Active'}</span>
+        {!self && (
+          <div className="mt-1">
+            {user.status === 'suspended' ? (
+              <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void restore()} aria-label={`Restore ${name}`}>
+                Restore
+              </button>
+            ) : (
+              <button type="button" className="btn btn-destructive btn-sm" disabled={busy} onClick={suspend} aria-label={`Suspend ${name}`}>
+                Suspend
+              </button>
+            )}
+          </div>
+        )}
+      </td>
+      <td className="p-3 text-end tabular-nums">
+        {user.entriesThisMonth} / {user.entries}
+      </td>
+      <td className="p-3">{when(user.lastSeenAt)}</td>
+    </tr>
+  );
+}

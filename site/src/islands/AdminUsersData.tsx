@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { ROLE_LABELS, type AdminUserPage } from '@writory/shared';
+import ScrollRegion from '../components/react/ScrollRegion';
+import { FormAlert } from '../components/react/Message';
+import Pager from '../components/react/Pager';
+import UserFilters, { NO_USER_FILTERS, type UserFilterValues } from '../components/react/UserFilters';
+import { useAdminReady } from '../components/react/useAdminReady';
+import { usePagedList } from '../components/react/usePagedList';
+import { adminApi, downloadCsv, queryOf } from '../lib/admin-api';
+import { problemOf } from '../lib/api';
+import { t } from '../i18n/t';
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '–');
+const PAGE_SIZE = 50;
+
+/** /admin-users-data: every user in one table, filtered, with the same filters exported as CSV. */
+export default function AdminUsersData() {
+  const ready = useAdminReady();
+  const list = usePagedList<AdminUserPage>(ready, adminApi.users, { pageSize: PAGE_SIZE });
+  const [filters, setFilters] = useState<UserFilterValues>(NO_USER_FILTERS);
+  const [exporting, setExporting] = useState(false);
+
+  const apply = (values: UserFilterValues) => {
+    setFilters(values);
+    list.search({ ...values, pageSize: PAGE_SIZE });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(`/api/admin/users/export${queryOf({ ...filters })}`, 'writory-users.csv');
+    } catch (caught) {
+      list.setError(problemOf(caught, 'We couldn’t export the users. Try again.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (!ready) return <p role="status">{t('admin.checking')}</p>;
+  return (
+    <div className="space-y-4" data-testid="admin-users-data">
+      <UserFilters more onApply={apply} />
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="status" className="text-sm text-ink-soft">
+          {list.loading ? t('common.loading') : list.data ? `${list.data.pagination.total} users match.` : ''}
+        </p>
+        <button type="button" className="btn btn-secondary btn-sm ms-auto" onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? 'Exporting…' : 'Export these users (CSV)'}
+        </button>
+      </div>
+      <FormAlert>{list.error}</FormAlert>
+      {list.data && (
+        <>
+          <ScrollRegion label="Users table">
+            <table className="w-full min-w-[64rem] text-sm" data-testid="users-table">
+              <caption className="sr-only">Users, with entries counted for {list.data.month}</caption>
+              <thead className="bg-parchment">
+                <tr>
+                  {['Name', 'Email', 'Phone', 'Country', 'Role', 'Email verified', 'Status', 'Joined', 'Last seen', 'Entries this month', 'All entries', 'Reminders'].map((heading) => (
+                    <th key={heading} scope="col" className="p-2 text-start">{heading}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.users.map((user) => (
+                  <tr key={user.uid} className="border-t border-stone-200">
+                    <th scope="row" className="p-2 text-start font-semibold" dir="auto">{user.name || '–'}</th>
+                    <td className="p-2 break-all">{user.email || '–'}</td>
+                    <td className="p-2" dir="ltr">{user.phone || '–'}</td>
+                    <td className="p-2">{user.country || '–'}</td>
+                    <td className="p-2">{ROLE_LABELS[user.role]}</td>
+                    <td className="p-2">{user.emailVerified ? 'Yes' : 'No'}</td>
+                    <td className="p-2">{user.status === 'suspended' ? 'Suspended' : 'Active'}</td>
+                    <td className="p-2">{day(user.createdAt)}</td>
+                    <td className="p-2">{day(user.lastSeenAt)}</td>
+                    <td className="p-2 text-end tabular-nums">{user.entriesThisMonth}</td>
+                    <td className="p-2 text-end tabular-nums">{user.entries}</td>
+                    <td className="p-2">{user.remindersOptOut ? 'Off' : 'On'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <Pager pagination={list.data.pagination} onPage={list.goTo} label="Pages of users" />
+        </>
+      )}
+    </div>
+  );
+}

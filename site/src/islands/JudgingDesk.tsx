@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import EntryDesk from '../components/judging/EntryDesk';
+import ProgressPanel from '../components/judging/ProgressPanel';
+import QueueList from '../components/judging/QueueList';
+import MonthSelect from '../components/entries/MonthSelect';
+import { Failure, Loading } from '../components/react/States';
+import { useHydrated } from '../components/react/useHydrated';
+import { t } from '../i18n/t';
+import { $authStatus } from '../stores/auth';
+import { $openEntry, $progress, $queue, loadProgress, loadQueue, openEntry, submitScores } from '../stores/judging';
+import { $productUser } from '../stores/product-user';
+import { showToast } from '../stores/toasts';
+
+/** /admin-submissions: judges (and admins) score entries blind; admins also see each judge's progress. */
+export default function JudgingDesk() {
+  const hydrated = useHydrated();
+  const status = useStore($authStatus);
+  const user = useStore($productUser);
+  const queue = useStore($queue);
+  const open = useStore($openEntry);
+  const progress = useStore($progress);
+  const allowed = user?.role === 'judge' || user?.role === 'admin';
+  const isAdmin = user?.role === 'admin';
+
+  useEffect(() => {
+    if (status !== 'signed-in' || !allowed) return;
+    void loadQueue();
+    if (isAdmin) void loadProgress();
+  }, [status, allowed, isAdmin]);
+  useEffect(() => {
+    if (open.state === 'ready') document.getElementById('desk-heading')?.focus();
+  }, [open.state, open.data?.code]);
+
+  if (!hydrated || status !== 'signed-in' || !allowed || queue.state === 'loading') return <Loading>{t('judging.loading')}</Loading>;
+  if (!queue.data) return <Failure>{t('judging.failed')}</Failure>;
+  const data = queue.data;
+  const changeMonth = (month: string) => {
+    void loadQueue(month);
+    if (isAdmin) void loadProgress(month);
+  };
+  const score = async (scores: Parameters<typeof submitScores>[1]) => {
+    const code = open.data!.code;
+    await submitScores(code, scores, isAdmin);
+    showToast({ title: t('judging.submitted', { code }) });
+  };
+
+  return (
+    <div className="space-y-6" data-testid="judging-desk">
+      <div className="flex flex-wrap items-end gap-4">
+        <MonthSelect months={data.months} value={data.month} onChange={changeMonth} />
+        <p className="text-sm" data-testid="judging-mine">
+          {t('judging.mine', { scored: data.mine.scored, left: data.mine.left })}
+        </p>
+      </div>
+      {isAdmin && progress && <ProgressPanel progress={progress} />}
+      <QueueList queue={data} openCode={open.data?.code ?? null} onOpen={(code) => void openEntry(code)} />
+      {open.state === 'loading' && <Loading>{t('common.loading')}</Loading>}
+      {open.state === 'failed' && <Failure>{t('judging.failed')}</Failure>}
+      {open.state === 'ready' && open.data && <EntryDesk entry={open.data} onScore={score} />}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ReminderPreference } from '@writory/shared';
+import { FormAlert } from '../components/react/Message';
+import { authedFetch, problemOf } from '../lib/api';
+import { $authStatus } from '../stores/auth';
+
+/** On /profile: whether the poet gets Writory's reminder emails (the link in every reminder leads here). */
+export default function ReminderOptOut() {
+  const status = useStore($authStatus);
+  const [optedOut, setOptedOut] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    authedFetch<ReminderPreference>('/api/users/me/reminders').then(
+      (preference) => setOptedOut(preference.optedOut),
+      (caught) => setError(problemOf(caught, 'We couldn’t read your email choices.')),
+    );
+  }, [status]);
+
+  if (status !== 'signed-in' || (optedOut === null && !error)) return null;
+
+  /** The box follows the click at once; it goes back if the server refuses. */
+  const change = async (wantsReminders: boolean) => {
+    const before = optedOut;
+    setOptedOut(!wantsReminders);
+    setSaving(true);
+    setError(null);
+    setMessage(null);
+    try {
+      const saved = await authedFetch<ReminderPreference>('/api/users/me/reminders', { method: 'PUT', body: JSON.stringify({ optedOut: !wantsReminders }) });
+      setOptedOut(saved.optedOut);
+      setMessage(saved.optedOut ? 'Reminders are off.' : 'Reminders are on.');
+    } catch (caught) {
+      setOptedOut(before);
+      setError(problemOf(caught, 'We couldn’t save your choice. Try again.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section id="reminders" aria-labelledby="reminders-title" className="mt-8 space-y-3 rounded-lg border border-stone-200 bg-white p-6" data-testid="reminder-preference">
+      <h2 id="reminders-title" className="text-xl font-bold">Email reminders</h2>
+      <FormAlert>{error}</FormAlert>
+      {optedOut !== null && (
+        <label className="flex min-h-11 items-center gap-3">
+          <input type="checkbox" checked={!optedOut} disabled={saving} onChange={(event) => void change(event.target.checked)} className="h-5 w-5 accent-quill" />
+          <span>Email me contest reminders (a few a month at most)</span>
+        </label>
+      )}
+      <p role="status" className="text-sm text-ink-soft">{message}</p>
+    </section>
+  );
+}

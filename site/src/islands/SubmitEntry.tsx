@@ -1,0 +1,220 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { DeclarationKey, EntryPreview, EntryReceipt as Receipt } from '@writory/shared';
+import ContestBanner from '../components/entries/ContestBanner';
+import EntryForm from '../components/entries/EntryForm';
+import EntryPreviewStep from '../components/entries/EntryPreviewStep';
+import EntryReceipt from '../components/entries/EntryReceipt';
+import { focusFirstProblem } from '../components/react/Field';
+import { Failure, Loading } from '../components/react/States';
+import { useHydrated } from '../components/react/useHydrated';
+import { t } from '../i18n/t';
+import { ApiError, apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { newIdempotencyKey } from '../lib/entry-files';
+import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
+import { $authStatus } from '../stores/auth';
+import { $allowance, $contest, loadAllowance } from '../stores/contest';
+import { $productUser } from '../stores/product-user';
+
+type Step = { name: 'form' } | { name: 'preview'; preview: EntryPreview; key: string } | { name: 'done'; receipt: Receipt };
+
+const EMPTY: EntryFormValues = { title: '', language: '', fullName: '', phone: '', country: '' };
+const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** /submit: the contest's dates for everyone; for an eligible poet, the entry form, the text check and the receipt. */
+export default function SubmitEntry() {
+  const hydrated = useHydrated();
+  const contest = useStore($contest);
+  const allowance = useStore($allowance);
+  const status = useStore($authStatus);
+  const user = useStore($productUser);
+
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [values, setValues] = useState<EntryFormValues>(EMPTY);
+  const [poem, setPoem] = useState<File | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<EntryFormField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const prefilled = useRef(false);
+
+  // The contact fields start from the profile, once.
+  useEffect(() => {
+    if (!user || prefilled.current) return;
+    prefilled.current = true;
+    setValues((current) => ({ ...current, fullName: current.fullName || user.name || '', phone: current.phone || user.phone || '' }));
+  }, [user]);
+  useEffect(() => {
+    if (attempt) focusFirstProblem(form.current);
+  }, [attempt]);
+  // Moving to another step puts focus on its heading, so it is read and the page does not jump.
+  const [headingFocus, setHeadingFocus] = useState(0);
+  useEffect(() => {
+    if (headingFocus) heading.current?.focus();
+  }, [headingFocus]);
+  const goTo = (next: Step) => {
+    setStep(next);
+    setHeadingFocus((n) => n + 1);
+  };
+
+  const changeValues = (next: EntryFormValues) => {
+    setValues(next);
+    setErrors({});
+  };
+
+  async function check() {
+    setFormError(null);
+    const problems = entryFormProblems(values, poem, photo);
+    if (Object.keys(problems).length) {
+      setErrors(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key!)])));
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.append('poem', poem!);
+      body.append('fullName', values.fullName.trim());
+      body.append('phone', values.phone.trim());
+      const preview = await authedFetch<EntryPreview>('/api/entries/preview', { method: 'POST', body });
+      goTo({ name: 'preview', preview, key: newIdempotencyKey() });
+    } catch (caught) {
+      const message = apiErrorBody(caught)?.message;
+      if (isClientError(caught) && message && (caught as ApiError).status !== 403) setErrors({ poem: message });
+      else setFormError(isClientError(caught) && message ? message : t('submit.previewFailed'));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(declarations: DeclarationKey[]) {
+    if (step.name !== 'preview') return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      const body = entryFormData(values, poem!, photo, { declarations: declarations.join(','), confirmedTextSha256: step.preview.textSha256 });
+      const receipt = await authedFetch<Receipt>('/api/entries', { method: 'POST', body, headers: { 'Idempotency-Key': step.key } });
+      goTo({ name: 'done', receipt });
+      void loadAllowance();
+    } catch (caught) {
+      const body = apiErrorBody(caught);
+      const fields = fieldErrorsFrom(caught, ENTRY_FORM_FIELDS);
+      if (Object.keys(fields.fields).length || (body?.details as { reason?: string } | undefined)?.reason === 'text-changed') {
+        // Something to fix in step 1: go back there with the server's words on the field.
+        setErrors(fields.fields);
+        setFormError(Object.keys(fields.fields).length ? null : (body?.message ?? null));
+        setStep({ name: 'form' });
+        setAttempt((n) => n + 1);
+      } else {
+        setFormError(isClientError(caught) && body ? body.message : t('submit.failed'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function another() {
+    setValues({ ...EMPTY, fullName: values.fullName, phone: values.phone, country: values.country });
+    setPoem(null);
+    setPhoto(null);
+    form.current?.querySelectorAll<HTMLInputElement>('input[type="file"]').forEach((input) => (input.value = ''));
+    goTo({ name: 'form' });
+  }
+
+  if (!hydrated || contest.state === 'loading') return <Loading>{t('contest.loading')}</Loading>;
+  if (contest.state === 'failed' || !contest.data) return <Failure>{t('contest.unavailable')}</Failure>;
+
+  const banner = <ContestBanner current={contest.data} />;
+  if (!contest.data.current) return banner;
+  if (status === 'signed-out') {
+    return (
+      <div className="space-y-6">
+        {banner}
+        <div className="rounded-lg border border-stone-200 bg-white p-5">
+          <a href={`/auth?${new URLSearchParams({ next: '/submit' })}`} className="btn btn-default">
+            {t('submit.signIn')}
+          </a>
+          <p className="mt-2 text-sm text-ink-soft">{t('submit.signInHelp')}</p>
+        </div>
+      </div>
+    );
+  }
+  if (allowance.state === 'loading' || status === 'loading') {
+    return (
+      <div className="space-y-6">
+        {banner}
+        <Loading>{t('common.loading')}</Loading>
+      </div>
+    );
+  }
+  const blocker = allowance.data?.blocker;
+  if (blocker && step.name !== 'done') {
+    const toProfile = blocker.code === 'unverified' || blocker.code === 'no-date-of-birth' || blocker.code === 'under-age';
+    return (
+      <div className="space-y-6">
+        {banner}
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950" data-testid="entry-blocked">
+          <p>{blocker.code === 'unverified' ? t('submit.blocked.unverified') : blocker.code === 'no-date-of-birth' ? t('submit.blocked.noDob') : blocker.message}</p>
+          {toProfile && (
+            <a href="/profile" className="btn btn-outline mt-3">
+              {t('submit.blocked.toProfile')}
+            </a>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const stepTitle = step.name === 'form' ? t('submit.step1') : step.name === 'preview' ? t('submit.step2') : t('submit.receiptHeading');
+  return (
+    <div className="space-y-6">
+      {banner}
+      {allowance.data && step.name !== 'done' && (
+        <p className="text-sm text-ink-soft" data-testid="entries-left">
+          {t('submit.remaining', { remaining: allowance.data.remaining, limit: allowance.data.limit })}
+        </p>
+      )}
+      <h2 ref={heading} tabIndex={-1} className="font-serif text-2xl font-bold focus:outline-none">
+        {stepTitle}
+      </h2>
+      <div hidden={step.name !== 'form'}>
+        <EntryForm
+          formRef={form}
+          values={values}
+          errors={errors}
+          formError={step.name === 'form' ? formError : null}
+          busy={busy}
+          onChange={changeValues}
+          onPoem={(file) => {
+            setPoem(file);
+            setErrors({});
+          }}
+          onPhoto={(file) => {
+            setPhoto(file);
+            setErrors({});
+          }}
+          onSubmit={() => void check()}
+        />
+      </div>
+      {step.name === 'preview' && (
+        <EntryPreviewStep
+          preview={step.preview}
+          busy={busy}
+          formError={formError}
+          onBack={() => {
+            setFormError(null);
+            goTo({ name: 'form' });
+          }}
+          onConfirm={(declarations) => void confirm(declarations)}
+        />
+      )}
+      {step.name === 'done' && (
+        <EntryReceipt receipt={step.receipt} timeZone={contest.data.timeZone} canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker} onAnother={another} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip } from 'chart.js';
+import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import Papa from 'papaparse';
+import type { VisitSummary } from '@writory/shared';
+import { FormAlert } from '../components/react/Message';
+import { useAdminReady } from '../components/react/useAdminReady';
+import { adminApi, downloadCsv, queryOf, saveFile } from '../lib/admin-api';
+import { problemOf } from '../lib/api';
+import { lastDays, rangeProblem, todayIn } from '../lib/date-range';
+import { t } from '../i18n/t';
+
+ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
+
+const PRESETS = [7, 30, 90] as const;
+const QUILL = '#7c2d12';
+const GOLD = '#b45309';
+const STONE = '#78716c';
+const number = new Intl.NumberFormat('en');
+
+/** /admin-visit-tracking: visits and visitors over a range of days, top pages, devices, and who is on the site now. */
+export default function VisitDashboard() {
+  const ready = useAdminReady();
+  // null: the server's default (the last 30 days in the contest time zone), shown in the form once it answers.
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const [draft, setDraft] = useState({ from: '', to: '' });
+  const [summary, setSummary] = useState<VisitSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const fromId = useId();
+  const toId = useId();
+
+  const load = useCallback(async (wanted: { from: string; to: string } | null) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const answer = await adminApi.visitSummary(wanted ?? undefined);
+      setSummary(answer);
+      if (!wanted) setDraft({ from: answer.from, to: answer.to });
+    } catch (caught) {
+      setError(problemOf(caught, 'We couldn’t load the visits. Try again.'));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (ready) void load(range);
+  }, [ready, range, load]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = rangeProblem(draft);
+    if (problem) return setError(problem);
+    setRange({ ...draft });
+  };
+  // Days are the contest's days: "today" is today in its time zone.
+  const preset = (days: number) => {
+    const next = lastDays(todayIn(summary?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone), days);
+    setDraft(next);
+    setRange(next);
+  };
+
+  const exportVisits = async () => {
+    const shown = summary ?? draft;
+    try {
+      await downloadCsv(`/api/admin/visits/export${queryOf({ from: shown.from, to: shown.to })}`, `writory-visits-${shown.from}-to-${shown.to}.csv`);
+    } catch (caught) {
+      setError(problemOf(caught, 'We couldn’t export the visits. Try again.'));
+    }
+  };
+  const exportDays = () => {
+    if (!summary) return;
+    const csv = Papa.unparse({ fields: ['day', 'visits', 'uniqueVisitors'], data: summary.days.map((d) => [d.day, d.visits, d.uniqueVisitors]) });
+    saveFile(new Blob([`\uFEFF${csv}\r\n`], { type: 'text/csv;charset=utf-8' }), `writory-visits-per-day-${summary.from}-to-${summary.to}.csv`);
+  };
+
+  if (!ready) return <p role="status">{t('admin.checking')}</p>;
+  return (
+    <div className="space-y-8" data-testid="visit-dashboard">
+      <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fromId} className="text-sm font-semibold">From</label>
+          <input id={fromId} type="date" required value={draft.from} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value })} className="min-h-11 rounded-md border border-stone-400 bg-white px-3" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={toId} className="text-sm font-semibold">To</label>
+          <input id={toId} type="date" required value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} className="min-h-11 rounded-md border border-stone-400 bg-white px-3" />
+        </div>
+        <button type="submit" className="btn btn-default min-h-11">Show</button>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
+          {PRESETS.map((days) => (
+            <button key={days} type="button" className="btn btn-outline btn-sm" onClick={() => preset(days)}>
+              Last {days} days
+            </button>
+          ))}
+        </div>
+        <div className="flex flex-wrap gap-2 sm:ms-auto">
+          <button type="button" className="btn btn-secondary btn-sm" onClick={exportVisits} disabled={!summary}>Export visits (CSV)</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={exportDays} disabled={!summary}>Export daily figures (CSV)</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void load(range)} disabled={loading}>Refresh</button>
+        </div>
+      </form>
+      <FormAlert>{error}</FormAlert>
+      <p role="status" className="text-sm text-ink-soft">
+        {loading ? t('common.loading') : summary ? `${summary.from} to ${summary.to}, days in ${summary.timeZone}.` : ''}
+      </p>
+      {summary && <Figures summary={summary} />}
+    </div>
+  );
+}
+
+function Figures({ summary }: { summary: VisitSummary }) {
+  const loggedIn = summary.userTypes['logged-in'];
+  const total = summary.totals.visits;
+  const cards = [
+    { label: 'Visits', value: number.format(total), testId: 'stat-visits' },
+    { label: 'Unique visitors', value: number.format(summary.totals.uniqueVisitors), testId: 'stat-unique' },
+    { label: 'Active in the last 5 minutes', value: number.format(summary.activeNow), testId: 'stat-active' },
+    { label: 'Visits by signed-in poets', value: total ? `${Math.round((loggedIn / total) * 100)}%` : '–', testId: 'stat-logged-in' },
+  ];
+  const days = summary.days;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-lg border border-stone-200 bg-white p-4">
+            <dt className="text-sm text-ink-soft">{card.label}</dt>
+            <dd className="font-serif text-3xl font-bold tabular-nums" data-testid={card.testId}>{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="visits-per-day" className="rounded-lg border border-stone-200 bg-white p-4">
+        <h2 id="visits-per-day" className="mb-3 text-xl font-bold">Visits and unique visitors per day</h2>
+        <div className="h-72">
+          <Line
+            aria-label={`Line chart of visits and unique visitors per day, ${summary.from} to ${summary.to}; the table below has the same figures.`}
+            role="img"
+            data={{
+              labels: days.map((d) => d.day),
+              datasets: [
+                { label: 'Visits', data: days.map((d) => d.visits), borderColor: QUILL, backgroundColor: QUILL, tension: 0.2 },
+                { label: 'Unique visitors', data: days.map((d) => d.uniqueVisitors), borderColor: GOLD, backgroundColor: GOLD, borderDash: [6, 4], tension: 0.2 },
+              ],
+            }}
+            options={{ maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
+          />
+        </div>
+        <details className="mt-3">
+          <summary className="text-sm font-semibold text-quill">Table of the days</summary>
+          <div role="region" aria-label="Days table" tabIndex={0} className="mt-2 max-h-80 overflow-auto">
+            <table className="w-full text-sm" data-testid="days-table">
+              <thead>
+                <tr className="text-start">
+                  <th scope="col" className="p-2 text-start">Day</th>
+                  <th scope="col" className="p-2 text-end">Visits</th>
+                  <th scope="col" className="p-2 text-end">Unique visitors</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((d) => (
+                  <tr key={d.day} className="border-t border-stone-200">
+                    <th scope="row" className="p-2 text-start font-normal">{d.day}</th>
+                    <td className="p-2 text-end tabular-nums">{d.visits}</td>
+                    <td className="p-2 text-end tabular-nums">{d.uniqueVisitors}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="top-pages" className="rounded-lg border border-stone-200 bg-white p-4 lg:col-span-1">
+          <h2 id="top-pages" className="mb-3 text-xl font-bold">Top pages</h2>
+          {summary.topPages.length === 0 ? (
+            <p className="text-sm text-ink-soft">No visits in this range.</p>
+          ) : (
+            <>
+              <div className="h-56">
+                <Bar
+                  aria-label="Bar chart of the most visited pages; the list below has the same figures."
+                  role="img"
+                  data={{ labels: summary.topPages.map((p) => p.page), datasets: [{ label: 'Visits', data: summary.topPages.map((p) => p.visits), backgroundColor: QUILL }] }}
+                  options={{ indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } }}
+                />
+              </div>
+              <ol className="mt-3 space-y-1 text-sm" data-testid="top-pages">
+                {summary.topPages.map((p) => (
+                  <li key={p.page} className="flex justify-between gap-2">
+                    <span className="truncate" dir="ltr">{p.page}</span>
+                    <span className="tabular-nums">{p.visits}</span>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </section>
+        <Split
+          title="Devices"
+          testId="devices"
+          parts={[
+            { label: 'Mobile', value: summary.devices.mobile, color: QUILL },
+            { label: 'Desktop', value: summary.devices.desktop, color: GOLD },
+          ]}
+        />
+        <Split
+          title="Signed-in and anonymous visits"
+          testId="user-types"
+          parts={[
+            { label: 'Signed in', value: summary.userTypes['logged-in'], color: QUILL },
+            { label: 'Anonymous', value: summary.userTypes.anonymous, color: STONE },
+          ]}
+        />
+      </div>
+    </>
+  );
+}
+
+function Split({ title, parts, testId }: { title: string; parts: { label: string; value: number; color: string }[]; testId: string }) {
+  const id = useId();
+  const total = parts.reduce((sum, part) => sum + part.value, 0);
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id={id} className="mb-3 text-xl font-bold">{title}</h2>
+      {total > 0 && (
+        <div className="mx-auto h-44 max-w-44">
+          <Doughnut
+            aria-label={`Doughnut chart: ${parts.map((p) => `${p.label} ${p.value}`).join(', ')}.`}
+            role="img"
+            data={{ labels: parts.map((p) => p.label), datasets: [{ data: parts.map((p) => p.value), backgroundColor: parts.map((p) => p.color) }] }}
+            options={{ maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } }}
+          />
+        </div>
+      )}
+      <ul className="mt-3 space-y-1 text-sm" data-testid={testId}>
+        {parts.map((part) => (
+          <li key={part.label} className="flex items-center justify-between gap-2">
+            <span className="flex items-center gap-2">
+              <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full" style={{ background: part.color }} />
+              {part.label}
+            </span>
+            <span className="tabular-nums">
+              {part.value} ({total ? Math.round((part.value / total) * 100) : 0}%)
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { WALL_SORTS, type WallPage, type WallSort } from '@writory/shared';
+import PostCard from '../components/wall/PostCard';
+import { apiFetch } from '../lib/api';
+import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch } from '../lib/wall';
+import { $authStatus } from '../stores/auth';
+import { clearLiked, loadLiked } from '../stores/wall-likes';
+
+type View = { sort: WallSort; page: number };
+
+/**
+ * The wall's poems, newest or most liked, page by page. The page is built with the newest poems in it (no
+ * JavaScript needed to read them, rebuilt within seconds of each decision); the island asks the cms's cached API
+ * for other views, for signed-in poets, and when the built copy is over a minute old (like counts move).
+ */
+export default function WallFeed({ initial, builtAt }: { initial: WallPage; builtAt: number }) {
+  const [data, setData] = useState(initial);
+  const [view, setView] = useState<View>({ sort: initial.sort, page: initial.pagination.page });
+  const [state, setState] = useState<'ready' | 'loading' | 'failed'>('ready');
+  const status = useStore($authStatus);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ticket = useRef(0);
+
+  async function show(next: View, how: 'push' | 'none', focus = false) {
+    const mine = ++ticket.current;
+    setState('loading');
+    try {
+      const page = await apiFetch<WallPage>(`/api/wall/posts?sort=${next.sort}&page=${next.page}`);
+      if (mine !== ticket.current) return;
+      setData(page);
+      setView(next);
+      setState('ready');
+      if (how === 'push') window.history.pushState(null, '', `${window.location.pathname}${wallViewSearch(next)}${window.location.hash}`);
+      if (focus) {
+        heading.current?.focus();
+        heading.current?.scrollIntoView({ block: 'start' });
+      }
+    } catch {
+      if (mine === ticket.current) setState('failed');
+    }
+  }
+
+  useEffect(() => {
+    const onPop = () => void show(wallViewFrom(window.location.search), 'none', true);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  // Once we know who is reading: the built copy serves visitors while it is fresh; anything else comes from the cms.
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (status === 'loading' || refreshed.current) return;
+    refreshed.current = true;
+    const wanted = wallViewFrom(window.location.search);
+    if (feedNeedsRefresh({ view: wanted, builtAt, now: Date.now(), signedIn: status === 'signed-in' })) void show(wanted, 'none');
+  }, [status, builtAt]);
+
+  useEffect(() => {
+    if (status === 'signed-in') loadLiked(data.posts.map((post) => post.id)).catch(() => undefined);
+    if (status === 'signed-out') clearLiked();
+  }, [status, data]);
+
+  const { page, pageCount } = data.pagination;
+  return (
+    <section aria-labelledby="wall-heading" className="mt-12" data-testid="wall-feed">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="wall-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 font-serif text-2xl font-semibold">Poems on the wall</h2>
+        <div role="group" aria-label="Order of the poems" className="flex gap-2">
+          {WALL_SORTS.map((sort) => (
+            <button key={sort} type="button" className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white" aria-pressed={view.sort === sort} onClick={() => void show({ sort, page: 1 }, 'push')}>
+              {SORT_LABEL[sort]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p role="status" className="mt-2 min-h-6 text-sm text-ink-soft">
+        {state === 'loading' ? 'Loading...' : state === 'failed' ? 'We could not load the latest poems. Check your connection and try again.' : ''}
+      </p>
+      {data.posts.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">No poems on the wall yet. Be the first to share one.</p>
+      ) : (
+        <ol className="mt-4 grid gap-6 md:grid-cols-2" aria-label={`${SORT_LABEL[view.sort]} poems, page ${page} of ${pageCount}`}>
+          {data.posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label="Pages of the wall" className="mt-10 flex items-center justify-center gap-4">
+          <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1 || state === 'loading'} onClick={() => void show({ ...view, page: page - 1 }, 'push', true)}>
+            Previous page
+          </button>
+          <span className="text-sm">Page {page} of {pageCount}</span>
+          <button type="button" className="btn btn-outline btn-sm" disabled={page >= pageCount || state === 'loading'} onClick={() => void show({ ...view, page: page + 1 }, 'push', true)}>
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { WallPostDetail } from '@writory/shared';
+import PoemText from '../components/wall/PoemText';
+import PoetByline from '../components/wall/PoetByline';
+import LikeButton from '../components/wall/LikeButton';
+import ReportButton from '../components/wall/ReportButton';
+import { ApiError, apiFetch } from '../lib/api';
+import { postIdFrom } from '../lib/wall';
+import { $authStatus } from '../stores/auth';
+import { loadLiked } from '../stores/wall-likes';
+
+type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; post: WallPostDetail };
+
+/** One poem of the wall, whole, on /writory-wall/post?id=N: read from the cms's cached public API. */
+export default function WallPost() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const status = useStore($authStatus);
+
+  useEffect(() => {
+    const id = postIdFrom(window.location.search);
+    if (id === null) return setState({ kind: 'missing' });
+    apiFetch<WallPostDetail>(`/api/wall/posts/${id}`).then(
+      (post) => {
+        setState({ kind: 'ready', post });
+        document.title = `${post.title} · Writory Wall`;
+      },
+      (error) => setState({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' }),
+    );
+  }, []);
+
+  const post = state.kind === 'ready' ? state.post : null;
+  useEffect(() => {
+    if (post && status === 'signed-in') loadLiked([post.id]).catch(() => undefined);
+  }, [post, status]);
+
+  if (!post) {
+    const text = {
+      loading: ['A poem from the Writory Wall', 'Loading...'],
+      missing: ['This poem is not on the wall', 'It may have been taken down by its poet or a moderator, or the link is incomplete.'],
+      failed: ['A poem from the Writory Wall', 'We could not load this poem. Check your connection and reload the page.'],
+    }[state.kind as 'loading' | 'missing' | 'failed'];
+    return (
+      <div>
+        <h1 className="font-serif text-4xl font-bold">{text[0]}</h1>
+        <p role="status" className="mt-4 text-ink-soft">{text[1]}</p>
+      </div>
+    );
+  }
+  return (
+    <article aria-labelledby="poem-title" data-testid="wall-post-page">
+      <h1 id="poem-title" dir="auto" lang={post.language} className="font-serif text-4xl font-bold break-words">{post.title}</h1>
+      <div className="mt-4">
+        <PoetByline poet={post.poet} approvedAt={post.approvedAt} language={post.language} />
+      </div>
+      <PoemText text={post.text} language={post.language} className="mt-8 text-xl" testId="wall-poem" />
+      <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-stone-200 pt-6">
+        <LikeButton id={post.id} likes={post.likes} title={post.title} />
+        <ReportButton id={post.id} title={post.title} />
+      </div>
+    </article>
+  );
+}

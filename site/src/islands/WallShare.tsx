@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
+import { focusFirstProblem } from '../components/react/Field';
+import { FormAlert, Notice } from '../components/react/Message';
+import { useHydrated } from '../components/react/useHydrated';
+import { apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
+import { $authStatus, $identity } from '../stores/auth';
+import { $productUser } from '../stores/product-user';
+
+const FIELDS = ['title', 'language', 'text'] as const;
+type FieldName = (typeof FIELDS)[number];
+const LABEL: Record<FieldName, string> = { title: 'Title', language: 'Language', text: 'Your poem' };
+const SIGN_IN_HREF = `/auth?${new URLSearchParams({ next: '/writory-wall#submit-wall-button' })}`;
+
+/** The #submit-wall-button section: share a poem (signed-in poets with a verified email) and follow one's own posts. */
+export default function WallShare() {
+  const hydrated = useHydrated();
+  const status = useStore($authStatus);
+  const identity = useStore($identity);
+  const user = useStore($productUser);
+  const [open, setOpen] = useState(false);
+  const [mine, setMine] = useState<MyWallPost[] | null>(null);
+  const formId = useId();
+
+  const refresh = useCallback(() => {
+    authedFetch<{ posts: MyWallPost[] }>('/api/wall/my-posts').then(
+      ({ posts }) => setMine(posts),
+      () => setMine((current) => current ?? []),
+    );
+  }, []);
+  useEffect(() => {
+    if (status === 'signed-in') refresh();
+    else setMine(null);
+  }, [status, refresh]);
+
+  if (!hydrated || status === 'loading') return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (status === 'signed-out') {
+    return (
+      <div className="flex flex-wrap items-center gap-4">
+        <a className="btn btn-default" href={SIGN_IN_HREF}>Sign in to share a poem</a>
+        <p className="text-sm text-ink-soft">You need a Writory account with a verified email.</p>
+      </div>
+    );
+  }
+  const moderates = user?.role === 'moderator' || user?.role === 'admin';
+  return (
+    <div className="space-y-6">
+      {identity && !identity.emailVerified ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Verify your email address to share poems: open the link we sent you, or send a new one from <a className="underline" href="/profile">your profile</a>.
+        </p>
+      ) : (
+        <div>
+          <button type="button" className="btn btn-default" aria-expanded={open} aria-controls={`${formId}-form`} onClick={() => setOpen(!open)} data-testid="submit-wall-button">
+            {open ? 'Close the form' : 'Write a poem for the wall'}
+          </button>
+          <div id={`${formId}-form`} hidden={!open} className="mt-4">
+            <ShareForm onShared={refresh} />
+          </div>
+        </div>
+      )}
+      {moderates && (
+        <p className="text-sm">
+          You moderate the wall: <a className="font-semibold text-quill underline underline-offset-4" href="/admin-wall-moderation">open the moderation queue</a>.
+        </p>
+      )}
+      <MyPosts posts={mine} onChange={refresh} />
+    </div>
+  );
+}
+
+function ShareForm({ onShared }: { onShared: () => void }) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<NewWallPost>({ title: '', language: 'en', text: '' });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const set = (name: FieldName) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing = Object.fromEntries(FIELDS.filter((name) => !values[name].trim()).map((name) => [name, 'is required']));
+    setErrors(missing);
+    setProblem(null);
+    setNotice(null);
+    if (Object.keys(missing).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
+    setSending(true);
+    try {
+      await authedFetch('/api/wall/posts', { method: 'POST', body: JSON.stringify(values) });
+      setValues({ ...values, title: '', text: '' });
+      setNotice('Thank you! Your poem is waiting for a moderator. You will get a notification when it is on the wall.');
+      onShared();
+    } catch (error) {
+      const found = fieldErrorsFrom(error, FIELDS);
+      setErrors(found.fields);
+      setProblem(found.form ?? (Object.keys(found.fields).length ? null : (apiErrorBody(error)?.message ?? 'We could not send your poem. Check your connection and try again.')));
+      requestAnimationFrame(() => focusFirstProblem(form.current));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const describe = (name: FieldName, hint?: string) => [hint, errors[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
+  const error = (name: FieldName) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} className="text-sm font-medium text-red-800">
+        {LABEL[name]} {errors[name]}
+      </p>
+    );
+  const inputClass = 'rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-label="Share a poem">
+      <FormAlert>{problem}</FormAlert>
+      <p className="text-sm text-ink-soft">Plain text only: your line breaks and spacing are kept exactly. Be kind: Writory is for poets from 13 years old, and a moderator reads every poem before it appears.</p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-title`} className="text-sm font-semibold">{LABEL.title}</label>
+        <input id={`${id}-title`} name="title" value={values.title} onChange={set('title')} maxLength={WALL_TITLE_MAX} dir="auto" required aria-invalid={errors.title ? true : undefined} aria-describedby={describe('title')} className={inputClass} />
+        {error('title')}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-language`} className="text-sm font-semibold">{LABEL.language}</label>
+        <select id={`${id}-language`} name="language" value={values.language} onChange={set('language')} aria-invalid={errors.language ? true : undefined} aria-describedby={describe('language')} className={inputClass}>
+          {WALL_LANGUAGES.map((tag) => (
+            <option key={tag} value={tag}>{languageLabel(tag)}</option>
+          ))}
+        </select>
+        {error('language')}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-text`} className="text-sm font-semibold">{LABEL.text}</label>
+        <textarea
+          id={`${id}-text`}
+          name="text"
+          value={values.text}
+          onChange={set('text')}
+          maxLength={WALL_TEXT_MAX}
+          rows={12}
+          dir="auto"
+          lang={values.language}
+          required
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={describe('text', `${id}-text-count`)}
+          className={`${inputClass} font-serif whitespace-pre-wrap`}
+        />
+        <p id={`${id}-text-count`} className="text-xs text-ink-soft">{values.text.length.toLocaleString('en')} of {WALL_TEXT_MAX.toLocaleString('en')} characters</p>
+        {error('text')}
+      </div>
+      <button type="submit" className="btn btn-default" disabled={sending}>{sending ? 'Sending…' : 'Send to the moderators'}</button>
+      <Notice>{notice}</Notice>
+    </form>
+  );
+}
+
+function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: () => void }) {
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!posts || posts.length === 0) return null;
+
+  async function remove(id: number) {
+    setProblem(null);
+    try {
+      await authedFetch(`/api/wall/posts/${id}`, { method: 'DELETE' });
+      setConfirming(null);
+      onChange();
+    } catch (error) {
+      setProblem(apiErrorBody(error)?.message ?? 'We could not delete the poem. Try again.');
+    }
+  }
+
+  return (
+    <section aria-labelledby="my-wall-posts" data-testid="my-wall-posts">
+      <h3 id="my-wall-posts" className="font-serif text-xl font-semibold">Your poems on the wall</h3>
+      <FormAlert>{problem}</FormAlert>
+      <ul className="mt-3 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+        {posts.map((post) => (
+          <li key={post.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="my-wall-post">
+            <div className="min-w-0">
+              <p className="font-semibold" dir="auto" lang={post.language}>
+                {post.status === 'approved' ? <a className="underline underline-offset-4" href={wallPostPath(post.id)}>{post.title}</a> : post.title}
+              </p>
+              <p className="text-sm text-ink-soft">
+                <span data-testid="my-wall-post-status">{STATUS_TEXT[post.status]}</span> · shared <time dateTime={post.createdAt}>{formatWallDate(post.createdAt)}</time>
+                {post.status === 'approved' && ` · ${post.likes} ${post.likes === 1 ? 'like' : 'likes'}`}
+              </p>
+              {post.reason && <p className="mt-1 text-sm text-red-900" dir="auto">Moderator’s reason: {post.reason}</p>}
+            </div>
+            {confirming === post.id ? (
+              <div className="flex gap-2">
+                <button type="button" className="btn btn-destructive btn-sm" onClick={() => void remove(post.id)}>Yes, delete it</button>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(null)}>Keep it</button>
+              </div>
+            ) : (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(post.id)} aria-label={`Delete “${post.title}”`}>Delete</button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, lastDays, rangeProblem, todayIn } from './date-range';
+
+describe('date ranges', () => {
+  it('knows today in the contest time zone', () => {
+    const instant = new Date('2026-11-30T20:00:00Z');
+    expect(todayIn('UTC', instant)).toBe('2026-11-30');
+    expect(todayIn('Asia/Kolkata', instant)).toBe('2026-12-01');
+  });
+
+  it('counts back whole days, across months and leap days', () => {
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(lastDays('2026-11-22', 7)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(lastDays('2026-11-22', 1)).toEqual({ from: '2026-11-22', to: '2026-11-22' });
+  });
+
+  it.each([
+    [{ from: '2026-11-01', to: '2026-11-30' }, null],
+    [{ from: '2026-11-30', to: '2026-11-01' }, 'The start date must be on or before the end date.'],
+    [{ from: '2025-01-01', to: '2026-01-02' }, 'Choose at most 366 days.'],
+    [{ from: '', to: '2026-11-01' }, 'Choose a start date.'],
+    [{ from: '2026-02-30', to: '2026-03-01' }, 'Choose a start date.'],
+    [{ from: '2026-11-01', to: 'soon' }, 'Choose an end date.'],
+  ])('rangeProblem(%j) is %j', (range, problem) => {
+    expect(rangeProblem(range)).toBe(problem);
+  });
+});

@@ -1,0 +1,64 @@
+// The submission data table: sorting, filtering and CSV export of the rows /api/admin/entries returns.
+import Papa from 'papaparse';
+import type { AdminEntryRow } from '@writory/shared';
+
+export type SortKey = 'code' | 'poetName' | 'country' | 'language' | 'status' | 'submittedAt' | 'judges' | 'score';
+export type SortDirection = 'ascending' | 'descending';
+
+const valueOf = (row: AdminEntryRow, key: SortKey): string | number | null => (key === 'poetName' ? (row.poetName ?? row.contactName) : row[key]);
+
+/** Sorted copy; empty values (no score yet) always last. */
+export function sortRows(rows: AdminEntryRow[], key: SortKey, direction: SortDirection): AdminEntryRow[] {
+  const sign = direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = valueOf(a, key);
+    const y = valueOf(b, key);
+    if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
+    if (y === null || y === undefined) return -1;
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return sign * order || a.code.localeCompare(b.code);
+  });
+}
+
+export interface RowFilter {
+  text: string;
+  status: string;
+}
+
+/** Rows whose code, title, poet, contact, country or language contain the text (any case), in the status. */
+export function filterRows(rows: AdminEntryRow[], { text, status }: RowFilter): AdminEntryRow[] {
+  const needle = text.trim().toLocaleLowerCase();
+  return rows.filter((row) => {
+    if (status && row.status !== status) return false;
+    if (!needle) return true;
+    return [row.code, row.title, row.poetName, row.poetEmail, row.contactName, row.country, row.language].some((v) => v?.toLocaleLowerCase().includes(needle));
+  });
+}
+
+// A spreadsheet runs a cell starting with one of these as a formula: prefix it so it stays text.
+const neutralise = (value: unknown) => (typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The rows as CSV (a header line, then one line per entry), safe to open in a spreadsheet. */
+export function toCsv(rows: AdminEntryRow[]): string {
+  const lines = rows.map((row) => ({
+    'Entry code': row.code,
+    Title: row.title,
+    Poet: row.poetName ?? '',
+    Email: row.poetEmail ?? '',
+    'Contact name': row.contactName,
+    Phone: row.contactPhone,
+    Country: row.country,
+    Language: row.language,
+    Status: row.status,
+    Submitted: row.submittedAt,
+    Words: row.wordCount,
+    'Originality flag': row.originalityFlag === null ? '' : row.originalityFlag ? 'yes' : 'no',
+    Judges: row.judges,
+    Totals: row.totals.join(' '),
+    'Mean total': row.meanTotal ?? '',
+    'Normalised score': row.normalisedScore ?? '',
+    Score: row.score ?? '',
+  }));
+  const fields = ['Entry code', 'Title', 'Poet', 'Email', 'Contact name', 'Phone', 'Country', 'Language', 'Status', 'Submitted', 'Words', 'Originality flag', 'Judges', 'Totals', 'Mean total', 'Normalised score', 'Score'];
+  return Papa.unparse({ fields, data: lines.map((line) => fields.map((field) => neutralise(line[field as keyof typeof line]))) });
+}

@@ -1,0 +1,72 @@
+// Pure helpers of the Writory Wall pages: languages, dates, states, and where a list or a post lives in the URL.
+import { WALL_SORTS, type WallSort, type WallStatus } from '@writory/shared';
+
+/** Languages offered when sharing a poem (any BCP 47 tag is accepted by the cms); "und" is "another language". */
+export const WALL_LANGUAGES = [
+  'en', 'hi', 'bn', 'ta', 'te', 'mr', 'gu', 'kn', 'ml', 'pa', 'ur', 'or', 'as', 'ne', 'sa', 'ar', 'fa', 'he',
+  'es', 'fr', 'de', 'it', 'pt', 'ru', 'uk', 'pl', 'nl', 'el', 'tr', 'sw', 'am', 'yo', 'zh', 'ja', 'ko', 'id', 'ms',
+  'vi', 'th', 'tl', 'und',
+] as const;
+
+/** "Hindi · हिन्दी": the English name, and the language's own name when it differs. */
+export function languageLabel(tag: string): string {
+  if (tag === 'und') return 'Another language';
+  try {
+    const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+    const own = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    return own && own.toLocaleLowerCase(tag) !== english.toLocaleLowerCase('en') ? `${english} · ${own}` : english;
+  } catch {
+    return tag;
+  }
+}
+
+/** The same date on the server that built the page and in every browser: UTC, English. */
+export const formatWallDate = (iso: string) => (iso ? new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)) : '');
+
+/** What a poet reads about their own post. */
+export const STATUS_TEXT: Record<WallStatus, string> = {
+  pending: 'Waiting for a moderator',
+  approved: 'On the wall',
+  rejected: 'Not approved',
+  hidden: 'Taken off the wall',
+  held: 'Under review after reports',
+};
+
+export const SORT_LABEL: Record<WallSort, string> = { newest: 'Newest', 'most-liked': 'Most liked' };
+
+/** The view a wall URL asks for (`?sort=most-liked&page=3`); anything unknown means the first page of the newest. */
+export function wallViewFrom(search: string): { sort: WallSort; page: number } {
+  const params = new URLSearchParams(search);
+  const sort = (WALL_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as WallSort) : 'newest';
+  const page = Number(params.get('page'));
+  return { sort, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+}
+
+/** The query string of a wall view; the first page of the newest is the bare page. */
+export function wallViewSearch({ sort, page }: { sort: WallSort; page: number }): string {
+  const params = new URLSearchParams();
+  if (sort !== 'newest') params.set('sort', sort);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The post number in a post page's URL (`?id=42`), or null. */
+export function postIdFrom(search: string): number | null {
+  const id = new URLSearchParams(search).get('id') ?? '';
+  return /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : null;
+}
+
+/** "1 like", "12 likes". */
+export const likesText = (likes: number) => `${likes.toLocaleString('en')} ${likes === 1 ? 'like' : 'likes'}`;
+
+/** How old the built first page may be before the feed island asks the cms for a fresh one. */
+export const WALL_BUILD_FRESH_MS = 60_000;
+
+/**
+ * Whether the feed island should read its view from the cms: always for another view than the built one (the
+ * newest, page 1), for signed-in poets (their likes change the counts), and when the built copy is over a minute old.
+ */
+export function feedNeedsRefresh({ view, builtAt, now, signedIn }: { view: { sort: WallSort; page: number }; builtAt: number; now: number; signedIn: boolean }): boolean {
+  return view.sort !== 'newest' || view.page !== 1 || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
+}

@@ -1,0 +1,38 @@
+// The judging desk: a month's queue of blind entries, the entry open on the desk, and (for admins) progress.
+import { atom } from 'nanostores';
+import type { JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
+import { authedFetch } from '../lib/api';
+import { loadable, loadInto, type LoadState } from './loadable';
+
+export const $queue = loadable<JudgingQueue>();
+export const $openEntry = atom<{ state: LoadState | 'none'; data: JudgingEntry | null }>({ state: 'none', data: null });
+export const $progress = atom<JudgingProgress | null>(null);
+
+const withMonth = (path: string, month?: string | null) => (month ? `${path}?${new URLSearchParams({ month })}` : path);
+
+export const loadQueue = (month?: string | null) => loadInto($queue, () => authedFetch<JudgingQueue>(withMonth('/api/judging/queue', month)), 'the judging queue');
+
+export async function loadProgress(month?: string | null): Promise<void> {
+  try {
+    $progress.set(await authedFetch<JudgingProgress>(withMonth('/api/judging/progress', month)));
+  } catch (error) {
+    console.warn('Could not load the judging progress', error);
+  }
+}
+
+export async function openEntry(code: string): Promise<void> {
+  $openEntry.set({ state: 'loading', data: null });
+  await loadInto($openEntry, () => authedFetch<JudgingEntry>(`/api/judging/entries/${encodeURIComponent(code)}`), 'the entry');
+}
+
+export function closeEntry(): void {
+  $openEntry.set({ state: 'none', data: null });
+}
+
+/** Submits this judge's final scores, then shows the entry again (now with the other judges' scores). */
+export async function submitScores(code: string, scores: ScoreInput, isAdmin: boolean): Promise<JudgeScore> {
+  const saved = await authedFetch<JudgeScore>(`/api/judging/entries/${encodeURIComponent(code)}/scores`, { method: 'POST', body: JSON.stringify(scores) });
+  const month = $queue.get().data?.month;
+  await Promise.all([openEntry(code), loadQueue(month), isAdmin ? loadProgress(month) : Promise.resolve()]);
+  return saved;
+}

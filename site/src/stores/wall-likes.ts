@@ -1,0 +1,53 @@
+// Likes on the Writory Wall: which posts the signed-in poet likes, the latest counts the server gave, and the
+// actions that like and unlike. Shared by the wall list and the post page.
+import { atom, map } from 'nanostores';
+import type { WallLikeState } from '@writory/shared';
+import { apiErrorBody, authedFetch } from '../lib/api';
+
+/** Post ids the signed-in poet likes (of those asked about). */
+export const $liked = atom<ReadonlySet<number>>(new Set());
+/** Counts from the server's latest answer, by post id; a list shows these over its own. */
+export const $likeCounts = map<Record<string, number>>({});
+/** Post ids with a like or unlike on its way. */
+export const $likeBusy = atom<ReadonlySet<number>>(new Set());
+
+const withId = (set: ReadonlySet<number>, id: number, present: boolean) => {
+  const next = new Set(set);
+  if (present) next.add(id);
+  else next.delete(id);
+  return next;
+};
+
+/** Asks which of these posts the signed-in poet likes. */
+export async function loadLiked(ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { liked } = await authedFetch<{ liked: number[] }>(`/api/wall/likes?ids=${ids.slice(0, 50).join(',')}`);
+  let next = new Set($liked.get());
+  for (const id of ids) next = withId(next, id, liked.includes(id));
+  $liked.set(next);
+}
+
+/**
+ * Likes or unlikes; the server's answer (count and state) wins. Returns the server's message when it refused
+ * (e.g. the hourly limit, or an unverified email), null when it worked.
+ */
+export async function toggleLike(id: number): Promise<string | null> {
+  if ($likeBusy.get().has(id)) return null;
+  const like = !$liked.get().has(id);
+  $likeBusy.set(withId($likeBusy.get(), id, true));
+  try {
+    const state = await authedFetch<WallLikeState>(`/api/wall/posts/${id}/like`, { method: like ? 'PUT' : 'DELETE' });
+    $liked.set(withId($liked.get(), id, state.liked));
+    $likeCounts.setKey(String(id), state.likes);
+    return null;
+  } catch (error) {
+    return apiErrorBody(error)?.message ?? 'We could not save your like. Check your connection and try again.';
+  } finally {
+    $likeBusy.set(withId($likeBusy.get(), id, false));
+  }
+}
+
+/** Forgets the likes (signed out). */
+export function clearLiked(): void {
+  $liked.set(new Set());
+}
