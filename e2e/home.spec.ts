@@ -22,7 +22,7 @@ async function faqAnswer(request: APIRequestContext, question = 'When are result
 
 test('@phone the home sections come in the spec’s order', async ({ page }) => {
   await page.goto('/');
-  const headings = await page.locator('main').locator('h1, h2').allTextContents();
+  const headings = await page.locator('main').locator('h1:visible, h2:visible').allTextContents();
   expect(headings.map((h) => h.trim())).toEqual([
     'Where every poem gets a fair reading',
     'No Barriers or Boundaries',
