@@ -5,85 +5,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
 import { adminApi, adminToken } from './cms-admin';
-import { accountOf, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID, MAIL_URL } from './demo';
+import { accountOf, MAIL_URL } from './demo';
+import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, tokenFor } from './entrants';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
-
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const identity = `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1`;
-const unique = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@writory.test`;
-
-/** A Firebase ID token for email and password (the emulator's REST sign-in). */
-async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post(`${identity}/accounts:signInWithPassword?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).idToken;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-interface Poet {
-  email: string;
-  password: string;
-  name: string;
-  token: string;
-}
-
-/** A new poet account, known to the cms, with a name, phone and date of birth (verified unless told). */
-async function newPoet(request: APIRequestContext, label: string, { verified = true, name = 'Tomas Berg', dateOfBirth = '1994-03-08' } = {}): Promise<Poet> {
-  const email = unique(label);
-  const password = 'Entries-pass-42';
-  const created = await request.post(`${identity}/accounts:signUp?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { localId } = await created.json();
-  if (verified) {
-    await request.post(`${identity}/projects/${FIREBASE_PROJECT_ID}/accounts:update`, { headers: { authorization: 'Bearer owner' }, data: { localId, emailVerified: true } });
-  }
-  const token = await tokenFor(request, email, password);
-  expect((await request.post('/api/users', { headers: bearer(token), data: { uid: localId, email, name } })).ok()).toBe(true);
-  const profile = await request.put('/api/users/me', { headers: bearer(token), data: { name, phone: '+46 70 123 45 67', dateOfBirth } });
-  expect(profile.ok(), await profile.text()).toBe(true);
-  return { email, password, name, token };
-}
-
-/** An entry made over the API, as the page makes it: preview, then the entry with the confirmed text. */
-async function enterByApi(request: APIRequestContext, poet: Poet, title: string, text: string) {
-  const poem = { name: `${title}.docx`, mimeType: DOCX, buffer: await makeDocx(text, { author: poet.name }) };
-  const preview = await request.post('/api/entries/preview', { headers: bearer(poet.token), multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' } });
-  expect(preview.ok(), await preview.text()).toBe(true);
-  const res = await request.post('/api/entries', {
-    headers: { ...bearer(poet.token), 'Idempotency-Key': `e2e-${Date.now()}-${title.length}` },
-    multipart: {
-      poem,
-      title,
-      language: 'English',
-      fullName: poet.name,
-      phone: '+46 70 123 45 67',
-      country: 'SE',
-      declarations: 'original,individual,appropriate,final',
-      confirmedTextSha256: (await preview.json()).textSha256,
-    },
-  });
-  return res;
-}
-
-/** Fills step 1 of /submit and asks for the text check. */
-async function fillEntryForm(page: Page, poem: { name: string; mimeType: string; buffer: Buffer }, title: string, language = 'English') {
-  await page.getByLabel('Poem file').setInputFiles(poem);
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Language of the poem').fill(language);
-  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'India' });
-  await page.getByRole('button', { name: 'Check the text' }).click();
-}
-
-async function confirmEntry(page: Page): Promise<string> {
-  for (const box of await page.getByTestId('declarations').getByRole('checkbox').all()) await box.check();
-  await page.getByRole('button', { name: 'Submit my poem' }).click();
-  const code = page.getByTestId('entry-code');
-  await expect(code).toHaveText(/^W\d{4}-[A-Z0-9]{5}$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: 'Your poem is entered' })).toBeFocused();
-  return (await code.textContent())!;
-}
 
 /** The receipt email the mail sink received for this code. */
 async function receiptEmail(request: APIRequestContext, code: string) {
@@ -116,7 +41,7 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   await signIn(page, poet.email, poet.password, '/submit');
   await expect(page.getByTestId('contest-banner')).toContainText(/contest is open/);
   await expect(page.getByTestId('contest-banner')).toContainText(/Submissions close/);
-  await expect(page.getByTestId('entries-left')).toHaveText('You can enter 2 more of 3 poems this month.');
+  await expect(page.getByTestId('entries-left')).toHaveText('You can enter 2 more poems this month (2 free entries).');
   // The contact details start from the profile.
   await expect(page.getByLabel('Full name')).toHaveValue(poet.name);
   await expectNoAxeViolations(page);

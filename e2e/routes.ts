@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES: { path: string; heading: RegExp }[] = [
   { path: '/articles', heading: /Articles/ },
   { path: '/earnings', heading: /Earnings/ },
   { path: '/referrals', heading: /Referrals/ },
+  { path: '/join', heading: /invited/ },
   { path: '/submit', heading: /Submit/ },
   { path: '/not-found', heading: /not found/i },
 ];

@@ -23,6 +23,8 @@ export default ({ env }) => [
   {
     name: 'strapi::body',
     config: {
+      // Only these paths also keep the raw body (src/lib/raw-body.ts): the Stripe webhook's signature covers its bytes.
+      rawBodyPaths: ['/api/payments/webhook'],
       jsonLimit: '256kb',
       formLimit: '256kb',
       textLimit: '256kb',

@@ -9,6 +9,7 @@ describe('configProblems', () => {
     ['development defaults', {}],
     ['postgres with a URL', { DATABASE_CLIENT: 'postgres', DATABASE_URL: 'postgres://x@h/db' }],
     ['production with every secret', goodProduction],
+    ['production with live Stripe keys', { ...goodProduction, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }],
   ])('accepts %s', (_name, env) => {
     expect(configProblems(env)).toEqual([]);
   });
@@ -20,6 +21,8 @@ describe('configProblems', () => {
     ['production with one secret missing', { ...goodProduction, JWT_SECRET: undefined }, /secrets set: JWT_SECRET$/],
     ['production with the auth emulator', { ...goodProduction, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /FIREBASE_AUTH_EMULATOR_HOST is set/],
     ['production without a Firebase project', { ...goodProduction, FIREBASE_PROJECT_ID: undefined }, /needs FIREBASE_PROJECT_ID/],
+    ['a Stripe key without a webhook secret', { STRIPE_SECRET_KEY: 'sk_live_x' }, /STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET/],
+    ['production test payments with the public local secret', { ...goodProduction, PAYMENTS_TEST_MODE: 'true' }, /PAYMENTS_TEST_MODE=true in production needs its own STRIPE_WEBHOOK_SECRET/],
   ])('refuses %s', (_name, env, reason) => {
     const problems = configProblems(env);
     expect(problems).toHaveLength(1);

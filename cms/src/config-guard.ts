@@ -34,7 +34,19 @@ export function configProblems(env: Env): string[] {
     }
     if (!env.FIREBASE_PROJECT_ID) problems.push('production needs FIREBASE_PROJECT_ID');
   }
+  problems.push(...paymentProblems(env, production));
   return problems;
+}
+
+/** Stripe settings (src/api/payment/services/gateway.ts): without keys, production takes free entries only. */
+function paymentProblems(env: Env, production: boolean): string[] {
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    return ['STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: paid orders could never be confirmed'];
+  }
+  if (production && env.PAYMENTS_TEST_MODE === 'true' && !env.STRIPE_WEBHOOK_SECRET) {
+    return ['PAYMENTS_TEST_MODE=true in production needs its own STRIPE_WEBHOOK_SECRET (the local default is public)'];
+  }
+  return [];
 }
 
 /** Stops the process with a one-line reason when the configuration is broken. */

@@ -7,6 +7,7 @@ import { createFirebaseStrategy } from './auth/strategy';
 import { grantSignedInRoutes } from './auth/permissions';
 import { multipartCleanup } from './lib/multipart-cleanup';
 import { watchContentForSiteRebuild } from './lib/site-rebuild';
+import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
 import { installPublicCache } from './lib/public-cache';
 
@@ -18,6 +19,7 @@ export default {
     installPublicCache(strapi);
     // Added before the configured middlewares, so it wraps them all (body parser and auth included).
     strapi.server.use(multipartCleanup());
+    strapi.get('middlewares').extend('strapi::body', keepRawBodyOnListedPaths);
     const verifier = createTokenVerifier();
     verifiers.set(strapi, verifier);
     strapi.get('auth').register('content-api', createFirebaseStrategy(strapi, verifier));

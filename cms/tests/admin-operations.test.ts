@@ -769,7 +769,8 @@ describe('settings', () => {
   it.each([
     ['a time zone that does not exist', { contestTimeZone: 'Mars/Olympus_Mons' }, /^contestTimeZone: must be a time zone name/],
     ['an offset instead of a zone', { contestTimeZone: '+05:30' }, /^contestTimeZone: must be a time zone name/],
-    ['no entries per poet', { maxEntriesPerMonth: 0 }, /^maxEntriesPerMonth: must be at least 1/],
+    ['fewer than no free entries', { maxEntriesPerMonth: -1 }, /^maxEntriesPerMonth: must be at least 0/],
+    ['more than 50 free entries', { maxEntriesPerMonth: 51 }, /^maxEntriesPerMonth: must be at most 50/],
     ['eleven judges', { judgesPerEntry: 11 }, /^judgesPerEntry: must be at most 10/],
     ['normalisation as text', { normaliseScores: 'yes' }, /^normaliseScores: must be true or false/],
     ['a negative counter', { piecesCountFallback: -1 }, /^piecesCountFallback: cannot be negative/],

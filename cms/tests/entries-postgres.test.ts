@@ -56,7 +56,7 @@ describe('entries on PostgreSQL', () => {
     expect((await client.enter(poet)).status).toBe(201);
     expect((await client.enter(poet)).status).toBe(201);
     const results = await Promise.all([client.enter(poet), client.enter(poet)]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 402]);
     const poetRow = await db('plugin::users-permissions.user').findOne({ where: { firebaseUid: poet.uid } });
     expect(await db(ENTRY).count({ where: { poet: { id: poetRow.id } } })).toBe(3);
   });

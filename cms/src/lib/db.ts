@@ -2,8 +2,9 @@ import type { Core } from '@strapi/strapi';
 
 /** True when a database error is a unique constraint violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505' || /unique constraint|UNIQUE constraint failed|duplicate key/i.test(message ?? '');
+  const { code, message, cause } = (error ?? {}) as { code?: string; message?: string; cause?: { code?: string } };
+  const sqlCode = code ?? cause?.code;
+  return sqlCode === 'SQLITE_CONSTRAINT_UNIQUE' || sqlCode === '23505' || /unique constraint|UNIQUE constraint failed|duplicate key/i.test(message ?? '');
 }
 
 /**

@@ -10,6 +10,7 @@ export const SITE_CONTENT = new Set([
   'api::terms-page.terms-page',
   'api::privacy-page.privacy-page',
   'api::faq.faq',
+  'api::payment.entry-tier',
 ]);
 const CHANGES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 const requesters = new WeakMap<Core.Strapi, () => void>();

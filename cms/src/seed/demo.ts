@@ -5,6 +5,7 @@ import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
 import { seedDemoContest, seedDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
+import { seedPayments } from './payments';
 import { seedWallDemo } from './wall';
 import { seedAdminDemo } from './admin';
 
@@ -46,6 +47,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
   await seedDemoUsers(strapi);
   await seedDemoEntries(strapi, contest);
   await seedDemoNotifications(strapi);
+  await seedPayments(strapi);
   await seedWallDemo(strapi);
   await seedAdminDemo(strapi);
 }

@@ -18,3 +18,7 @@ export const WINNER_REWARDS = [
   'Certificates and social recognition',
 ] as const;
 export const COUNTER_FALLBACK = { poets: 98, pieces: 0 } as const;
+
+/** A contest month in words: "2025-06" → "June 2025". */
+export const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));

@@ -60,14 +60,26 @@ export interface CurrentContest {
   next: ContestInfo | null;
 }
 
-/** GET /api/entries/allowance: whether the signed-in poet may enter now, and how many entries are left. */
+/**
+ * GET /api/entries/allowance: whether the signed-in poet may enter now, and how many entries are left:
+ * the free entries of the month (a site setting) first, then entry credits bought for the month.
+ */
 export interface EntryAllowance {
   contest: ContestInfo | null;
+  /** Entries the poet may make this month in all (used + remaining). */
   limit: number;
   used: number;
   remaining: number;
-  /** Null when the poet may enter; otherwise why not, in words for the poet. */
-  blocker: { code: 'closed' | 'unverified' | 'no-date-of-birth' | 'under-age' | 'limit' | 'role'; message: string } | null;
+  /** Free entries per poet per month, and how many of them are left. */
+  free: number;
+  freeLeft: number;
+  /** Entry credits bought for this month and not used yet. */
+  credits: number;
+  /**
+   * Null when the poet may enter; otherwise why not, in words for the poet. `no-credits`: nothing left, but
+   * entry credits are on sale; `limit`: nothing left and nothing to buy.
+   */
+  blocker: { code: 'closed' | 'unverified' | 'no-date-of-birth' | 'under-age' | 'limit' | 'no-credits' | 'role'; message: string } | null;
 }
 
 /** POST /api/entries/preview: the text the judges will read (author names removed). */

@@ -15,7 +15,7 @@ export const entriesEn = {
   'submit.blocked.unverified': 'Verify your email address to enter: open the link we emailed you, then come back.',
   'submit.blocked.noDob': 'Add your date of birth on your profile: poets must be 13 or older.',
   'submit.blocked.toProfile': 'Go to your profile',
-  'submit.remaining': 'You can enter {remaining} more of {limit} poems this month.',
+  'submit.blocked.toBuy': 'Buy entries',
   'submit.step1': 'Step 1 of 2: your poem and your details',
   'submit.step2': 'Step 2 of 2: check the text and confirm',
   'submit.poemLegend': 'Your poem',

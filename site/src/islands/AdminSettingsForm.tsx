@@ -123,7 +123,7 @@ export default function AdminSettingsForm() {
             <option key={zone} value={zone} />
           ))}
         </datalist>
-        {text('maxEntriesPerMonth', 'Entries per poet each month', { type: 'number', inputMode: 'numeric', hint: 'From 1 to 50.' })}
+        {text('maxEntriesPerMonth', 'Free entries per poet each month', { type: 'number', inputMode: 'numeric', hint: 'From 0 to 50. Each further poem uses an entry credit bought on the Submit page (0: every entry is paid).' })}
         {text('judgesPerEntry', 'Judges per entry', { type: 'number', inputMode: 'numeric', hint: 'From 1 to 10.' })}
         <div className="flex flex-col gap-1">
           <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">

@@ -11,6 +11,7 @@ import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { ApiError, apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
 import { newIdempotencyKey } from '../lib/entry-files';
+import { allowanceSummary } from '../lib/payments';
 import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
 import { $authStatus } from '../stores/auth';
 import { $allowance, $contest, loadAllowance } from '../stores/contest';
@@ -164,6 +165,11 @@ export default function SubmitEntry() {
               {t('submit.blocked.toProfile')}
             </a>
           )}
+          {blocker.code === 'no-credits' && (
+            <a href="#buy-entries" className="btn btn-outline mt-3">
+              {t('submit.blocked.toBuy')}
+            </a>
+          )}
         </div>
       </div>
     );
@@ -175,7 +181,7 @@ export default function SubmitEntry() {
       {banner}
       {allowance.data && step.name !== 'done' && (
         <p className="text-sm text-ink-soft" data-testid="entries-left">
-          {t('submit.remaining', { remaining: allowance.data.remaining, limit: allowance.data.limit })}
+          {allowanceSummary(allowance.data)}
         </p>
       )}
       <h2 ref={heading} tabIndex={-1} className="font-serif text-2xl font-bold focus:outline-none">

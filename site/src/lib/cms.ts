@@ -1,5 +1,5 @@
 // Build-time reads from the cms (Astro pages run this in Node while building static HTML).
-import type { ArticleDetail, ArticlePage, ContentPage, SiteSettings, Testimonial, WallPage } from '@writory/shared';
+import type { ArticleDetail, ArticlePage, ContentPage, SiteSettings, Testimonial, TierCatalogue, WallPage } from '@writory/shared';
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -16,6 +16,7 @@ const once = <T>(load: () => Promise<T>) => {
 
 export const siteSettings = once(() => cmsGet<SiteSettings>('/site-settings'));
 export const testimonials = () => cmsGet<Testimonial[]>('/testimonials');
+export const tierCatalogue = once(() => cmsGet<TierCatalogue>('/payments/tiers'));
 export const contentPage = (slug: ContentPage['slug']) => cmsGet<ContentPage>(`/pages/${slug}`);
 
 const ARTICLES_PER_REQUEST = 100;

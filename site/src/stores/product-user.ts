@@ -3,6 +3,7 @@
 import { atom, onMount } from 'nanostores';
 import type { ProductUser } from '@writory/shared';
 import { authedFetch } from '../lib/api';
+import { forgetReferralCode, keptReferralCode } from '../lib/referral-attribution';
 import { $identity, type IdentityUser } from './auth';
 
 /** 'synced': from the server; 'fallback': built from the identity because the server did not answer. */
@@ -42,12 +43,15 @@ export async function syncProductUser(identity: IdentityUser | null): Promise<vo
   const mine = ++ticket;
   if (!identity) return settle(mine, null, 'idle');
   $productUserState.set('syncing');
+  // An invitation link's code kept in this browser goes with the sync; the server decides whether it counts.
+  const referralCode = keptReferralCode();
   try {
     const user = await authedFetch<ProductUser>('/api/users', {
       method: 'POST',
       headers: { 'x-email-verified': String(identity.emailVerified) },
-      body: JSON.stringify({ uid: identity.uid, email: identity.email, name: identity.displayName, phone: identity.phoneNumber }),
+      body: JSON.stringify({ uid: identity.uid, email: identity.email, name: identity.displayName, phone: identity.phoneNumber, ...(referralCode ? { referralCode } : {}) }),
     });
+    forgetReferralCode();
     settle(mine, user, 'synced');
   } catch (error) {
     console.warn('Could not sync the signed-in user; using the identity fields', error);

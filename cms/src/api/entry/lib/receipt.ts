@@ -1,5 +1,6 @@
 // The receipt a poet gets by email once an entry is stored, and the entry codes on it.
 import { randomInt } from 'node:crypto';
+import { monthName } from '@writory/shared';
 
 // No 0/O, 1/I/L or U: a code read aloud or copied by hand stays right.
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -31,8 +32,7 @@ export const formatInZone = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
 
 
-export const monthName = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+export { monthName };
 
 /** Subject, plain text and HTML of the receipt email. */
 export function receiptEmail(input: ReceiptInput): { subject: string; text: string; html: string } {

@@ -1,46 +1,89 @@
 import type { Core } from '@strapi/strapi';
+import { monthName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { LOCK, lockFor } from '../../../lib/money-db';
+import type { ContestRow } from '../../contest/services/contest';
 
 const ENTRY = 'api::entry.entry';
 
 export interface Allowance {
+  /** Entries the poet may make in the contest in all (used + remaining). */
   limit: number;
   used: number;
   remaining: number;
+  /** Free entries per poet per month (site settings) and how many are left. */
+  free: number;
+  freeLeft: number;
+  /** Entry credits bought for the contest's month and not used yet. */
+  credits: number;
+  /** Whether entry tiers are on sale (so a poet with nothing left can buy more). */
+  canBuy: boolean;
 }
 
-export const limitReached = ({ limit, used }: Pick<Allowance, 'limit' | 'used'>) =>
-  new ApiError(403, `You have entered ${used} of the ${limit} poems allowed this month. You can enter again when the next contest opens.`, { reason: 'limit', limit, used }, 'EntryLimitError');
+type Contest = Pick<ContestRow, 'id' | 'month'>;
+
+/** Nothing left: 402 when entry credits are on sale (buying helps), else 403. */
+export function noEntriesLeft({ used, free, canBuy }: Pick<Allowance, 'used' | 'free' | 'canBuy'>, month: string): ApiError {
+  const entered = `You have entered ${used} ${used === 1 ? 'poem' : 'poems'} in the ${monthName(month)} contest`;
+  const freeUsed = free > 0 ? ` (${free === 1 ? 'your free entry' : `all ${free} free entries`} included)` : '';
+  if (canBuy) {
+    return new ApiError(
+      402,
+      `${entered}${freeUsed} and have no entry credits left. Buy entries on this page to enter another poem.`,
+      { reason: 'no-credits', used, free },
+      'PaymentRequiredError',
+    );
+  }
+  return new ApiError(403, `${entered}${freeUsed}: that is all this month allows. You can enter again when the next contest opens.`, { reason: 'limit', used, free }, 'EntryLimitError');
+}
 
 /**
- * How many entries a poet may make in a contest: the one place that rule lives. Today it is the free
- * allowance of `maxEntriesPerMonth` (site settings) per contest; paid entries replace this service
- * (`api::entry.allowance`) with one that counts purchased credits and consumes one in `consume`.
+ * How many entries a poet may make in a contest, the one place that rule lives: the month's free entries
+ * (`maxEntriesPerMonth` in site settings, 0 for a fully paid contest) and then the entry credits the poet
+ * bought for that month (`api::payment.credits`). Free entries are used first; each entry beyond them
+ * spends one credit, in the entry's own transaction.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  async function entryAllowance(user: { id: number }, contest: { id: number }): Promise<Allowance> {
-    const { maxEntriesPerMonth: limit } = await strapi.service('api::site-setting.site-setting').contestSettings();
-    const used = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id } } });
-    return { limit, used, remaining: Math.max(0, limit - used) };
+  const credits = () => strapi.service('api::payment.credits');
+
+  async function entryAllowance(user: { id: number }, contest: Contest): Promise<Allowance> {
+    const { maxEntriesPerMonth: free } = await strapi.service('api::site-setting.site-setting').contestSettings();
+    const used: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id } } });
+    const bought = await credits().summary(user.id, contest.month);
+    const freeLeft = Math.max(0, free - (used - bought.used));
+    const remaining = freeLeft + Math.max(0, bought.available);
+    const canBuy = (await strapi.service('api::payment.tiers').catalogue()).tiers.length > 0;
+    return { limit: used + remaining, used, remaining, free, freeLeft, credits: Math.max(0, bought.available), canBuy };
   }
 
   return {
     entryAllowance,
 
     /** Before the expensive work: refuses a poet with nothing left. */
-    async assertAvailable(user: { id: number }, contest: { id: number }): Promise<void> {
+    async assertAvailable(user: { id: number }, contest: Contest): Promise<void> {
       const allowance = await entryAllowance(user, contest);
-      if (allowance.remaining <= 0) throw limitReached(allowance);
+      if (allowance.remaining <= 0) throw noEntriesLeft(allowance, contest.month);
     },
 
     /**
-     * Inside the entry's creation transaction, once its row is written (the poet's row is locked, so two
-     * entries cannot both take the last place): refuses, rolling the entry back, when it is one too many.
-     * A credit-based allowance consumes the credit here, in the same transaction.
+     * Inside the entry's creation transaction, once its row is written: a free entry if any is left,
+     * otherwise one credit is spent (and the 402 rolls the entry back when none is left). The poet's money
+     * lock makes concurrent entries and refunds of one poet take turns, so two entries never share the last
+     * free place or credit.
      */
-    async consume(user: { id: number }, contest: { id: number }, _entryId: number): Promise<void> {
-      const { limit, used } = await entryAllowance(user, contest);
-      if (used > limit) throw limitReached({ limit, used: used - 1 });
+    async consume(user: { id: number }, contest: Contest, entryId: number): Promise<void> {
+      await lockFor(strapi, LOCK.userMoney, user.id);
+      const { maxEntriesPerMonth: free } = await strapi.service('api::site-setting.site-setting').contestSettings();
+      const entered: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id }, id: { $ne: entryId } } });
+      const bought = await credits().summary(user.id, contest.month);
+      if (entered - bought.used < free) return;
+      try {
+        await credits().consume(user.id, contest.month, entryId);
+      } catch (error) {
+        if ((error as { status?: number }).status !== 402) throw error;
+        const canBuy = (await strapi.service('api::payment.tiers').catalogue()).tiers.length > 0;
+        throw noEntriesLeft({ used: entered, free, canBuy }, contest.month);
+      }
     },
   };
 };

@@ -22,7 +22,7 @@ import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation, lockRow } from '../../../lib/db';
 import { createPrivateFiles, privateFilesRoot, removeListed, type OutgoingFile } from '../../../lib/private-files';
 import { toContestInfo, type ContestRow } from '../../contest/services/contest';
-import { limitReached } from './allowance';
+import { noEntriesLeft } from './allowance';
 import type { SimilarText } from '../../originality/services/originality';
 import { normaliseImage, type IncomingFile } from '../../../lib/images';
 import type { UserRow } from '../../user/services/user';
@@ -317,10 +317,13 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
     async allowanceFor(user: UserRow, now: Date = new Date()): Promise<EntryAllowance> {
       const contest = await contests().openAt(now);
       let blocker = await blockerOf(user, contest, now);
-      if (!contest) return { contest: null, limit: 0, used: 0, remaining: 0, blocker };
-      const { limit, used, remaining } = await allowance().entryAllowance(user, contest);
-      if (!blocker && remaining <= 0) blocker = { code: 'limit', message: limitReached({ limit, used }).message };
-      return { contest: toContestInfo(contest), limit, used, remaining, blocker };
+      if (!contest) return { contest: null, limit: 0, used: 0, remaining: 0, free: 0, freeLeft: 0, credits: 0, blocker };
+      const { canBuy, ...counts } = await allowance().entryAllowance(user, contest);
+      if (!blocker && counts.remaining <= 0) {
+        const refusal = noEntriesLeft({ ...counts, canBuy }, contest.month);
+        blocker = { code: canBuy ? 'no-credits' : 'limit', message: refusal.message };
+      }
+      return { contest: toContestInfo(contest), ...counts, blocker };
     },
 
     /** POST /api/entries/preview: the checks and the text judges will read; stores nothing. */

@@ -51,7 +51,8 @@ export const settingsBody = z.strictObject(
     poetsCountFallback: count,
     piecesCountFallback: count,
     contestTimeZone: z.string({ error: 'must be a time zone name' }).trim().refine(isTimeZone, { error: 'must be a time zone name such as Asia/Kolkata, Europe/London or UTC' }),
-    maxEntriesPerMonth: between(1, 50),
+    // Free entries per poet each month; entries beyond them use entry credits bought on /submit (0: all paid).
+    maxEntriesPerMonth: between(0, 50),
     judgesPerEntry: between(1, 10),
     normaliseScores: z.boolean({ error: 'must be true or false' }),
   },

@@ -6,7 +6,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.service('api::user.user');
   return {
     async upsert(ctx) {
-      ctx.body = await users().upsert(ctx.state.user, parse(upsertBody, ctx.request.body));
+      const input = parse(upsertBody, ctx.request.body);
+      ctx.body = await users().upsert(ctx.state.user, input);
+      if (input.referralCode) await strapi.service('api::referral.referral').attributeAtSignUp(ctx.state.user, input.referralCode);
     },
 
     async me(ctx) {

@@ -56,6 +56,8 @@ export const upsertBody = z.object({
   email: z.preprocess((value) => (value === '' ? null : value), z.email({ error: 'Email must be an email address.' }).max(254).nullish()),
   name,
   phone,
+  /** A referral code the browser kept from an invitation link (src/api/referral): attributes a new account. */
+  referralCode: z.string().trim().max(32).nullish().catch(null),
 });
 
 /** PUT /api/users/me: only these fields may change, anything else is refused. */

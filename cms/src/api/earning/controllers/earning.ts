@@ -1,0 +1,35 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { idParam } from '../../../lib/params';
+import { createLimit } from '../../../lib/rate-limit';
+import { payInput, rejectInput, withdrawalInput, withdrawalQuery } from '../validation/withdrawal';
+
+const requestsPerPoet = createLimit({ points: 30, durationSeconds: 600, message: 'Too many withdrawal requests.' });
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const withdrawals = () => strapi.service('api::earning.withdrawals');
+  return {
+    async mine(ctx) {
+      ctx.body = await strapi.service('api::earning.earnings').mine(ctx.state.user.id);
+    },
+
+    async requestWithdrawal(ctx) {
+      const input = parseInput(withdrawalInput, ctx.request.body);
+      await requestsPerPoet(String(ctx.state.user.id));
+      ctx.status = 201;
+      ctx.body = await withdrawals().request(ctx.state.user, input);
+    },
+
+    async adminList(ctx) {
+      ctx.body = await withdrawals().adminList(parseInput(withdrawalQuery, ctx.query).status);
+    },
+    async approve(ctx) {
+      ctx.body = await withdrawals().approve(idParam(ctx), ctx.state.user);
+    },
+    async markPaid(ctx) {
+      ctx.body = await withdrawals().markPaid(idParam(ctx), ctx.state.user, parseInput(payInput, ctx.request.body).reference);
+    },
+    async reject(ctx) {
+      ctx.body = await withdrawals().reject(idParam(ctx), ctx.state.user, parseInput(rejectInput, ctx.request.body).reason);
+    },
+  };
+};

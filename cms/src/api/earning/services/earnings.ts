@@ -1,0 +1,88 @@
+// Earnings: a ledger of signed amounts per poet and currency. A row counts as available from its availableAt
+// (a referral reward after the holding period; debits at once); balances are sums in SQL, never stored.
+import type { Core } from '@strapi/strapi';
+import { formatMoney, type CurrencyCode, type LedgerKind, type LedgerRow, type MyEarnings } from '@writory/shared';
+import { integerSum, isoOf, knexOf, tableOf } from '../../../lib/money-db';
+
+const UID = 'api::earning.earning';
+
+export interface EarningRow {
+  id: number;
+  userId: number;
+  currency: CurrencyCode;
+  amount: number;
+  kind: LedgerKind;
+  availableAt: string;
+  referralId: number | null;
+  orderId: number | null;
+  withdrawalId: number | null;
+  createdAt: string;
+}
+
+const DESCRIPTIONS: Record<LedgerKind, string> = {
+  referral_reward: 'Referral reward',
+  referral_reversal: 'Referral reward reversed (order refunded)',
+  withdrawal: 'Withdrawal requested',
+  withdrawal_returned: 'Withdrawal rejected: amount returned',
+};
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  /** Available and pending balance per currency, at `now`. Runs in the caller's transaction when there is one. */
+  async function balances(userId: number, now = new Date()): Promise<{ currency: CurrencyCode; available: number; pending: number }[]> {
+    const knex = await knexOf(strapi);
+    const rows = await knex(tableOf(strapi, UID))
+      .where({ user_id: userId })
+      .groupBy('currency')
+      .orderBy('currency')
+      .select(
+        'currency',
+        knex.raw('coalesce(sum(case when available_at <= ? then amount else 0 end), 0) as available', [now]),
+        knex.raw('coalesce(sum(case when available_at > ? then amount else 0 end), 0) as pending', [now]),
+      );
+    return rows.map((row: { currency: CurrencyCode; available: unknown; pending: unknown }) => ({
+      currency: row.currency,
+      available: integerSum(row.available),
+      pending: integerSum(row.pending),
+    }));
+  }
+
+  return {
+    balances,
+
+    async available(userId: number, currency: CurrencyCode, now = new Date()): Promise<number> {
+      return (await balances(userId, now)).find((b) => b.currency === currency)?.available ?? 0;
+    },
+
+    async ledger(userId: number): Promise<LedgerRow[]> {
+      const rows: EarningRow[] = await strapi.db.query(UID).findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 500 });
+      return rows.map((row) => ({
+        id: row.id,
+        currency: row.currency,
+        amount: row.amount,
+        kind: row.kind,
+        description: DESCRIPTIONS[row.kind] ?? row.kind,
+        createdAt: isoOf(row.createdAt)!,
+        availableAt: isoOf(row.availableAt)!,
+      }));
+    },
+
+    async mine(userId: number): Promise<MyEarnings> {
+      const [settings, balanceRows, ledger, withdrawals] = await Promise.all([
+        strapi.service('api::payment-setting.payment-setting').get(),
+        balances(userId),
+        this.ledger(userId),
+        strapi.service('api::earning.withdrawals').mine(userId),
+      ]);
+      return {
+        testMode: strapi.service('api::payment.gateway').testMode(),
+        balances: balanceRows,
+        ledger,
+        withdrawals,
+        minimums: settings.withdrawalMinimums,
+        methods: settings.payoutMethods,
+      };
+    },
+
+    describe: (amount: number, currency: CurrencyCode) => formatMoney(amount, currency),
+  };
+};

@@ -1,0 +1,159 @@
+// Withdrawals: the balance is checked and debited in one transaction, under a per-poet lock, so concurrent
+// requests can never overdraw it. Admins approve, mark paid with a reference, or reject with a reason (the
+// money returns to the balance as a ledger row).
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { formatMoney, type AdminWithdrawal, type CurrencyCode, type PayoutDetails, type PayoutMethod, type Withdrawal, type WithdrawalStatus } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
+import type { UserRow } from '../../user/services/user';
+import type { WithdrawalInputParsed } from '../validation/withdrawal';
+
+const UID = 'api::earning.withdrawal';
+const EARNING = 'api::earning.earning';
+const USER = 'plugin::users-permissions.user';
+
+interface WithdrawalRow {
+  id: number;
+  userId: number;
+  currency: CurrencyCode;
+  amount: number;
+  method: PayoutMethod;
+  details: PayoutDetails;
+  status: WithdrawalStatus;
+  reference: string | null;
+  rejectReason: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+const METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
+
+const maskEmailLike = (value: string) => {
+  const [local, domain] = value.split('@');
+  return `${local.slice(0, 2)}***@${domain ?? ''}`;
+};
+
+export function destinationOf(method: PayoutMethod, details: PayoutDetails): string {
+  if (method === 'upi') return `UPI ${maskEmailLike(details.upiId ?? '')}`;
+  if (method === 'paypal') return `PayPal ${maskEmailLike(details.paypalEmail ?? '')}`;
+  return `Bank account ••••${(details.accountNumber ?? '').slice(-4)} (${details.bankCode ?? ''})`;
+}
+
+const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictError');
+const fieldError = (status: number, path: string, message: string) =>
+  new ApiError(status, message, { errors: [{ path: [path], message, name: 'ValidationError' }] }, status === 409 ? 'ConflictError' : 'ValidationError');
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const withdrawals = () => strapi.db.query(UID);
+  const notify = (userId: number, title: string, message: string) =>
+    strapi.service('api::notification.notification').notify(userId, { title, message, link: '/earnings' });
+  const money = (row: Pick<WithdrawalRow, 'amount' | 'currency'>) => formatMoney(row.amount, row.currency);
+
+  const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
+    id: row.id,
+    currency: row.currency,
+    amount: row.amount,
+    method: row.method,
+    destination: destinationOf(row.method, row.details ?? {}),
+    status: row.status,
+    reference: row.reference ?? null,
+    rejectReason: row.rejectReason ?? null,
+    createdAt: isoOf(row.createdAt)!,
+    decidedAt: isoOf(row.decidedAt),
+  });
+
+  async function toAdmin(rows: WithdrawalRow[]): Promise<AdminWithdrawal[]> {
+    const ids = [...new Set(rows.map((r) => r.userId))];
+    const poets: { id: number; name: string | null; email: string | null }[] = ids.length
+      ? await strapi.db.query(USER).findMany({ where: { id: { $in: ids } }, select: ['id', 'name', 'email'] })
+      : [];
+    return rows.map((row) => ({ ...toWithdrawal(row), details: row.details, poet: poets.find((p) => p.id === row.userId) ?? { id: row.userId, name: null, email: null } }));
+  }
+
+  /** Moves a withdrawal from one of `from` to `to`, once (a conditional update); 409 when it is not in `from`. */
+  async function transition(id: number, from: WithdrawalStatus[], data: Record<string, unknown>, admin: UserRow): Promise<WithdrawalRow> {
+    const row: WithdrawalRow | null = await withdrawals().findOne({ where: { id } });
+    if (!row) throw new errors.NotFoundError(`No withdrawal ${id}.`);
+    const { count } = await withdrawals().updateMany({ where: { id, status: { $in: from } }, data: { ...data, decidedBy: admin.id, decidedAt: new Date() } });
+    if (count !== 1) {
+      const now: WithdrawalRow = await withdrawals().findOne({ where: { id } });
+      throw conflict(`Withdrawal ${id} is ${now.status}; it can only be changed while ${from.join(' or ')}.`);
+    }
+    return withdrawals().findOne({ where: { id } });
+  }
+
+  return {
+    async mine(userId: number): Promise<Withdrawal[]> {
+      const rows: WithdrawalRow[] = await withdrawals().findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 200 });
+      return rows.map(toWithdrawal);
+    },
+
+    /** A payout request: 422 below the minimum or for a method that is off, 409 above the available balance. */
+    async request(user: UserRow, input: WithdrawalInputParsed): Promise<Withdrawal> {
+      const settings = await strapi.service('api::payment-setting.payment-setting').get();
+      if (!settings.payoutMethods.includes(input.method)) throw fieldError(422, 'method', `${METHOD_LABEL[input.method]} payouts are not offered at the moment.`);
+      const minimum = strapi.service('api::payment-setting.payment-setting').minimumFor(settings, input.currency);
+      if (input.amount < minimum) throw fieldError(422, 'amount', `The minimum withdrawal is ${formatMoney(minimum, input.currency)}.`);
+
+      const row: WithdrawalRow = await strapi.db.transaction(async () => {
+        await lockFor(strapi, LOCK.userMoney, user.id);
+        const available = await strapi.service('api::earning.earnings').available(user.id, input.currency);
+        if (input.amount > available) {
+          throw fieldError(409, 'amount', `You asked for ${formatMoney(input.amount, input.currency)} but ${formatMoney(available, input.currency)} is available.`);
+        }
+        const created: WithdrawalRow = await withdrawals().create({
+          data: { userId: user.id, currency: input.currency, amount: input.amount, method: input.method, details: input.details, status: 'requested' },
+        });
+        await strapi.db.query(EARNING).create({
+          data: { userId: user.id, currency: input.currency, amount: -input.amount, kind: 'withdrawal', availableAt: new Date(), withdrawalId: created.id },
+        });
+        await notify(user.id, 'Withdrawal requested', `Your request for ${money(created)} by ${METHOD_LABEL[created.method]} is waiting for approval.`);
+        return created;
+      });
+      const admins = await strapi.db.query(USER).findMany({ where: { role: { type: 'admin' } }, select: ['id'] });
+      await strapi.service('api::notification.notification').notifyMany(
+        admins.map((a: { id: number }) => ({ userId: a.id, notification: { title: 'New withdrawal request', message: `${money(row)} by ${METHOD_LABEL[row.method]}.`, link: '/admin-withdrawal-management' } })),
+      );
+      return toWithdrawal(row);
+    },
+
+    async adminList(status?: WithdrawalStatus): Promise<AdminWithdrawal[]> {
+      const rows: WithdrawalRow[] = await withdrawals().findMany({ where: status ? { status } : {}, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 500 });
+      return toAdmin(rows);
+    },
+
+    async approve(id: number, admin: UserRow): Promise<AdminWithdrawal> {
+      const row = await strapi.db.transaction(async () => {
+        const changed = await transition(id, ['requested'], { status: 'approved' }, admin);
+        await notify(changed.userId, 'Withdrawal approved', `Your withdrawal of ${money(changed)} is approved and will be paid soon.`);
+        return changed;
+      });
+      return (await toAdmin([row]))[0];
+    },
+
+    async markPaid(id: number, admin: UserRow, reference: string): Promise<AdminWithdrawal> {
+      const row = await strapi.db.transaction(async () => {
+        const changed = await transition(id, ['approved'], { status: 'paid', reference }, admin);
+        await notify(changed.userId, 'Withdrawal paid', `We paid ${money(changed)} to your ${destinationOf(changed.method, changed.details)} (reference ${reference}).`);
+        return changed;
+      });
+      void strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal is paid', `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`, row);
+      return (await toAdmin([row]))[0];
+    },
+
+    /** Rejects a request that is not yet paid; its amount returns to the poet's available balance. */
+    async reject(id: number, admin: UserRow, reason: string): Promise<AdminWithdrawal> {
+      const row = await strapi.db.transaction(async () => {
+        const changed = await transition(id, ['requested', 'approved'], { status: 'rejected', rejectReason: reason }, admin);
+        await strapi.db.query(EARNING).create({
+          data: { userId: changed.userId, currency: changed.currency, amount: changed.amount, kind: 'withdrawal_returned', availableAt: new Date(), withdrawalId: changed.id },
+        });
+        await notify(changed.userId, 'Withdrawal rejected', `Your withdrawal of ${money(changed)} was rejected: ${reason} The amount is back in your balance.`);
+        return changed;
+      });
+      void strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal was rejected', `Reason: ${reason} The amount is back in your available balance.`, row);
+      return (await toAdmin([row]))[0];
+    },
+  };
+};

@@ -1,0 +1,49 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { idParam } from '../../../lib/params';
+import { couponInput, couponPatch, revenueQuery, settingsInput, tierInput } from '../validation/payment';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const tiers = () => strapi.service('api::payment.tiers');
+  const coupons = () => strapi.service('api::payment.coupons');
+  return {
+    async listTiers(ctx) {
+      ctx.body = await tiers().adminList();
+    },
+    async createTier(ctx) {
+      ctx.status = 201;
+      ctx.body = await tiers().create(parseInput(tierInput, ctx.request.body));
+    },
+    async updateTier(ctx) {
+      ctx.body = await tiers().update(idParam(ctx), parseInput(tierInput, ctx.request.body));
+    },
+
+    async listCoupons(ctx) {
+      ctx.body = await coupons().adminList();
+    },
+    async createCoupon(ctx) {
+      ctx.status = 201;
+      ctx.body = await coupons().create(parseInput(couponInput, ctx.request.body));
+    },
+    async updateCoupon(ctx) {
+      ctx.body = await coupons().update(idParam(ctx), parseInput(couponInput, ctx.request.body));
+    },
+    async patchCoupon(ctx) {
+      ctx.body = await coupons().setDisabled(idParam(ctx), parseInput(couponPatch, ctx.request.body).disabled);
+    },
+
+    async revenue(ctx) {
+      ctx.body = await strapi.service('api::payment.revenue').report(parseInput(revenueQuery, ctx.query));
+    },
+    async refund(ctx) {
+      ctx.body = await strapi.service('api::payment.orders').refund(String(ctx.params.code));
+    },
+
+    async settings(ctx) {
+      ctx.body = await strapi.service('api::payment-setting.payment-setting').get();
+    },
+    async updateSettings(ctx) {
+      ctx.body = await strapi.service('api::payment-setting.payment-setting').update(parseInput(settingsInput, ctx.request.body));
+    },
+  };
+};

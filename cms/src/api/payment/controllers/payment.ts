@@ -1,0 +1,83 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { TestCheckoutSession } from '@writory/shared';
+import { parseInput } from '../../../lib/api-error';
+import { UNPARSED_BODY } from '../../../lib/raw-body';
+import { createLimit } from '../../../lib/rate-limit';
+import { randomId } from '../services/gateway';
+import { toOrderSummary } from '../services/orders';
+import { checkoutInput, testCheckoutOutcome } from '../validation/payment';
+
+const checkoutsPerPoet = createLimit({ points: 20, durationSeconds: 600, message: 'Too many checkouts started.' });
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const orders = () => strapi.service('api::payment.orders');
+  const gateway = () => strapi.service('api::payment.gateway');
+
+  /** The test-payments checkout page's session (its poet's, or any for an admin); 404 in live mode. */
+  async function testSession(ctx: any) {
+    if (!gateway().testMode()) throw new errors.NotFoundError('Test checkout is only available in test-payments mode.');
+    return orders().visibleTo(ctx.state.user, await orders().findBySession(String(ctx.params.session)), 'checkout session');
+  }
+
+  return {
+    async tiers(ctx) {
+      ctx.body = await strapi.service('api::payment.tiers').catalogue();
+      ctx.set('Cache-Control', 'public, max-age=30');
+    },
+
+    async quote(ctx) {
+      ctx.body = await orders().quote(ctx.state.user, parseInput(checkoutInput, ctx.request.body));
+    },
+
+    async checkout(ctx) {
+      const input = parseInput(checkoutInput, ctx.request.body);
+      await checkoutsPerPoet(String(ctx.state.user.id));
+      ctx.status = 201;
+      ctx.body = await orders().checkout(ctx.state.user, input);
+    },
+
+    async me(ctx) {
+      ctx.body = await orders().mine(ctx.state.user);
+    },
+
+    async order(ctx) {
+      const order = await orders().visibleTo(ctx.state.user, await orders().findByCode(String(ctx.params.code)), 'order with this code');
+      ctx.body = toOrderSummary(order);
+    },
+
+    async testCheckout(ctx) {
+      const order = await testSession(ctx);
+      ctx.body = { sessionId: order.checkoutSessionId, order: toOrderSummary(order) } satisfies TestCheckoutSession;
+    },
+
+    /** Test-payments mode: the poet pays (or the payment fails) on our test page; Stripe's event follows, signed. */
+    async completeTestCheckout(ctx) {
+      const { outcome } = parseInput(testCheckoutOutcome, ctx.request.body);
+      const order = await testSession(ctx);
+      const session = {
+        id: order.checkoutSessionId,
+        object: 'checkout.session',
+        client_reference_id: order.code,
+        metadata: { orderCode: order.code },
+        amount_total: order.total,
+        currency: order.currency.toLowerCase(),
+        mode: 'payment',
+        livemode: false,
+        payment_intent: outcome === 'paid' ? `pi_test_writory_${randomId(18)}` : null,
+        payment_status: outcome === 'paid' ? 'paid' : 'unpaid',
+        status: outcome === 'paid' ? 'complete' : 'expired',
+      };
+      await gateway().simulateEvent(outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed', session);
+      const after = await orders().reload(order.id);
+      ctx.body = { order: toOrderSummary(after), redirectUrl: `/submit?${new URLSearchParams({ order: order.code, checkout: outcome === 'paid' ? 'success' : 'failed' })}` };
+    },
+
+    /** Stripe's webhook: the raw body (kept for this path only, see lib/raw-body.ts) and its signature. */
+    async webhook(ctx) {
+      const raw = ctx.request.body?.[UNPARSED_BODY];
+      const signature = ctx.request.header['stripe-signature'];
+      ctx.body = await strapi.service('api::payment.webhook').receive(raw, Array.isArray(signature) ? signature[0] : signature);
+    },
+  };
+};

@@ -1,0 +1,276 @@
+// Orders of entry tiers: price and coupon at checkout, then pending → paid (credits granted), failed, or
+// paid → refunded (unused credits taken back). Every state change is one conditional UPDATE inside a
+// transaction, so a replayed or concurrent event can never apply twice.
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, type MyPayments, type OrderState, type OrderSummary, type PaymentProvider, type Quote } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
+import type { UserRow } from '../../user/services/user';
+import type { CheckoutInputParsed } from '../validation/payment';
+import { describeCoupon, type CouponRow } from './coupons';
+import { randomId } from './gateway';
+import type { TierRow } from './tiers';
+
+const UID = 'api::payment.order';
+const USER = 'plugin::users-permissions.user';
+
+export interface OrderRow {
+  id: number;
+  code: string;
+  userId: number;
+  state: OrderState;
+  month: string;
+  tierId: number;
+  tierName: string;
+  entries: number;
+  currency: CurrencyCode;
+  subtotal: number;
+  discount: number;
+  total: number;
+  couponId: number | null;
+  couponCode: string | null;
+  provider: PaymentProvider;
+  checkoutSessionId: string | null;
+  paymentIntentId: string | null;
+  paidAt: string | null;
+  failedAt: string | null;
+  failureReason: string | null;
+  refundedAt: string | null;
+  createdAt: string;
+}
+
+type OnCommit = (callback: () => void) => void;
+
+
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    code: row.code,
+    state: row.state,
+    month: row.month,
+    tierName: row.tierName,
+    entries: row.entries,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    total: row.total,
+    couponCode: row.couponCode ?? null,
+    provider: row.provider,
+    createdAt: isoOf(row.createdAt)!,
+    paidAt: isoOf(row.paidAt),
+    refundedAt: isoOf(row.refundedAt),
+    testMode: row.provider === 'stripe_test',
+  };
+}
+
+const ORDER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const newOrderCode = () =>
+  `WR-${Array.from(randomId(12).slice(0, 8), (ch) => ORDER_CODE_ALPHABET[ch.charCodeAt(0) % ORDER_CODE_ALPHABET.length]).join('')}`;
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const orders = () => strapi.db.query(UID);
+  const service = <T = any>(name: string): T => strapi.service(name as never) as T;
+  const gateway = () => service('api::payment.gateway');
+  const notify = (userId: number, title: string, message: string, link: string) =>
+    service('api::notification.notification').notify(userId, { title, message, link });
+
+  /**
+   * The contest month credits are sold for: the contest open for entries now, else the next one to open
+   * (the contests' own dates, so an admin's override of a month's window moves the sale with it).
+   */
+  async function saleMonth(now = new Date()): Promise<string> {
+    const { current, next } = await service('api::contest.contest').currentAndNext(now);
+    return (current ?? next).month;
+  }
+
+  async function tierAndPrice(input: CheckoutInputParsed): Promise<{ tier: TierRow; subtotal: number }> {
+    const tier: TierRow | null = await service('api::payment.tiers').byId(input.tierId);
+    if (!tier || !tier.active) {
+      throw new ApiError(422, `There is no tier ${input.tierId} on sale.`, { errors: [{ path: ['tierId'], message: 'Choose a tier that is on sale.' }] }, 'ValidationError');
+    }
+    const subtotal = service('api::payment.tiers').priceOf(tier, input.currency as CurrencyCode);
+    if (subtotal === null) {
+      throw new ApiError(422, `The ${tier.name} tier has no ${input.currency} price.`, { errors: [{ path: ['currency'], message: `The ${tier.name} tier has no ${input.currency} price.` }] }, 'ValidationError');
+    }
+    return { tier, subtotal };
+  }
+
+  async function priced(user: UserRow, input: CheckoutInputParsed, now: Date) {
+    const { tier, subtotal } = await tierAndPrice(input);
+    let coupon: CouponRow | null = null;
+    let discount = 0;
+    if (input.couponCode) {
+      ({ coupon, discount } = await service('api::payment.coupons').evaluate({
+        code: input.couponCode,
+        tier,
+        currency: input.currency as CurrencyCode,
+        subtotal,
+        userId: user.id,
+        now,
+      }));
+    }
+    return { tier, subtotal, coupon, discount, total: subtotal - discount, month: await saleMonth(now) };
+  }
+
+  async function reload(id: number): Promise<OrderRow> {
+    return orders().findOne({ where: { id } });
+  }
+
+  /** pending → paid, once: grants the credits, rewards a referrer, tells the poet, and mails a receipt after commit. */
+  async function completePaid(order: OrderRow, paid: { paymentIntentId?: string | null; paidAt?: Date }, onCommit: OnCommit): Promise<boolean> {
+    const paidAt = paid.paidAt ?? new Date();
+    const { count } = await orders().updateMany({
+      where: { id: order.id, state: 'pending' },
+      data: { state: 'paid', paidAt, paymentIntentId: paid.paymentIntentId ?? order.paymentIntentId ?? null },
+    });
+    if (count !== 1) return false;
+    const row = await reload(order.id);
+    await service('api::payment.credits').grant(row);
+    if (row.total > 0) await service('api::referral.referral').rewardFirstPaidOrder(row, paidAt);
+    const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
+    await notify(row.userId, 'Payment received', `${credits} for ${monthName(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`, '/submit');
+    onCommit(() => void service('api::payment.receipts').orderPaid(row));
+    return true;
+  }
+
+  return {
+    saleMonth,
+    reload,
+
+    findByCode: (code: string): Promise<OrderRow | null> => orders().findOne({ where: { code } }),
+    findBySession: (sessionId: string): Promise<OrderRow | null> => orders().findOne({ where: { checkoutSessionId: sessionId } }),
+    findByPaymentIntent: (paymentIntentId: string): Promise<OrderRow | null> => orders().findOne({ where: { paymentIntentId } }),
+
+    async quote(user: UserRow, input: CheckoutInputParsed): Promise<Quote> {
+      const { tier, subtotal, coupon, discount, total, month } = await priced(user, input, new Date());
+      return {
+        tierId: tier.id,
+        tierName: tier.name,
+        entries: tier.entries,
+        month,
+        currency: input.currency as CurrencyCode,
+        subtotal,
+        discount,
+        total,
+        coupon: coupon ? { code: coupon.code, description: describeCoupon(coupon) } : null,
+      };
+    },
+
+    /**
+     * Creates the order. A zero total (a 100% coupon, a free tier) is paid at once with no payment step;
+     * otherwise a Stripe Checkout session is started after the order is stored, outside the transaction.
+     */
+    async checkout(user: UserRow, input: CheckoutInputParsed): Promise<CheckoutStarted> {
+      const now = new Date();
+      const created: OrderRow = await strapi.db.transaction(async ({ onCommit }) => {
+        if (input.couponCode) {
+          const coupon = await service('api::payment.coupons').findByCode(input.couponCode);
+          // Checkouts with the same coupon take turns, so its last use goes to one of them.
+          if (coupon) await lockFor(strapi, LOCK.coupon, coupon.id);
+        }
+        const { tier, subtotal, coupon, discount, total, month } = await priced(user, input, now);
+        if (total > 0 && gateway().mode() === 'off') {
+          throw new ApiError(503, 'Card payments are not set up on this site yet. Only free entries (a zero price or a 100% coupon) are possible.', {}, 'ServiceUnavailableError');
+        }
+        const order: OrderRow = await orders().create({
+          data: {
+            code: newOrderCode(),
+            userId: user.id,
+            state: 'pending',
+            month,
+            tierId: tier.id,
+            tierName: tier.name,
+            entries: tier.entries,
+            currency: input.currency,
+            subtotal,
+            discount,
+            total,
+            couponId: coupon?.id ?? null,
+            couponCode: coupon?.code ?? null,
+            provider: total === 0 ? 'free' : gateway().provider(),
+          },
+        });
+        if (total === 0) await completePaid(order, { paidAt: now }, onCommit);
+        return reload(order.id);
+      });
+      if (created.state === 'paid') return { order: toOrderSummary(created), checkoutUrl: null };
+
+      let session: { sessionId: string; url: string };
+      try {
+        session = await gateway().createCheckout(created, user.email);
+      } catch (error) {
+        await this.markFailed(created, 'The payment service could not start a checkout.');
+        throw error;
+      }
+      await orders().update({ where: { id: created.id }, data: { checkoutSessionId: session.sessionId } });
+      return { order: toOrderSummary(await reload(created.id)), checkoutUrl: session.url };
+    },
+
+    /** pending → paid (inside the webhook's transaction). False when the order was not pending. */
+    async markPaid(order: OrderRow, paid: { paymentIntentId?: string | null; paidAt?: Date } = {}): Promise<boolean> {
+      return strapi.db.transaction(({ onCommit }) => completePaid(order, paid, onCommit));
+    },
+
+    /** pending → failed (declined, expired, or the checkout could not start). */
+    async markFailed(order: OrderRow, reason: string): Promise<boolean> {
+      return strapi.db.transaction(async () => {
+        const { count } = await orders().updateMany({ where: { id: order.id, state: 'pending' }, data: { state: 'failed', failedAt: new Date(), failureReason: reason.slice(0, 255) } });
+        if (count === 1) await notify(order.userId, 'Payment not completed', `Order ${order.code} was not paid: ${reason} Nothing was charged.`, '/submit');
+        return count === 1;
+      });
+    },
+
+    /** paid → refunded: unused credits go back, a pending referral reward is reversed, the poet is told. */
+    async markRefunded(order: OrderRow): Promise<boolean> {
+      return strapi.db.transaction(async ({ onCommit }) => {
+        const { count } = await orders().updateMany({ where: { id: order.id, state: 'paid' }, data: { state: 'refunded', refundedAt: new Date() } });
+        if (count !== 1) return false;
+        const row = await reload(order.id);
+        const revoked = await service('api::payment.credits').revokeForRefund(row);
+        await service('api::referral.referral').reverseForRefund(row);
+        const credits = revoked ? ` ${revoked} unused entry ${revoked === 1 ? 'credit was' : 'credits were'} withdrawn.` : '';
+        await notify(row.userId, 'Order refunded', `Order ${row.code} was refunded.${credits}`, '/submit');
+        onCommit(() => void service('api::payment.receipts').orderRefunded(row));
+        return true;
+      });
+    },
+
+    /** Admin refund: Stripe refunds the payment (in test-payments mode, through a signed test event). */
+    async refund(code: string): Promise<OrderSummary> {
+      const order = await this.findByCode(code);
+      if (!order) throw new errors.NotFoundError(`No order ${code}.`);
+      if (order.state === 'refunded') throw new ApiError(409, `Order ${code} is already refunded.`, {}, 'ConflictError');
+      if (order.state !== 'paid') throw new ApiError(409, `Only paid orders can be refunded; order ${code} is ${order.state}.`, {}, 'ConflictError');
+      if (order.total === 0) throw new ApiError(409, `Order ${code} was free: there is no payment to refund.`, {}, 'ConflictError');
+      await gateway().refund(order);
+      await this.markRefunded(order);
+      return toOrderSummary(await reload(order.id));
+    },
+
+    async mine(user: UserRow): Promise<MyPayments> {
+      const month = await saleMonth();
+      const rows: OrderRow[] = await orders().findMany({ where: { userId: user.id }, orderBy: { createdAt: 'desc' }, limit: 20 });
+      return {
+        testMode: gateway().testMode(),
+        month,
+        credits: await service('api::payment.credits').summary(user.id, month),
+        orders: rows.map(toOrderSummary),
+      };
+    },
+
+    /** An order its poet (or an admin) may see. */
+    async visibleTo(user: UserRow, order: OrderRow | null, what: string): Promise<OrderRow> {
+      if (!order || (order.userId !== user.id && user.role?.type !== 'admin')) throw new errors.NotFoundError(`No ${what}.`);
+      return order;
+    },
+
+    async withPoets(rows: OrderRow[]): Promise<AdminOrder[]> {
+      const ids = [...new Set(rows.map((r) => r.userId))];
+      const poets: { id: number; name: string | null; email: string | null }[] = ids.length
+        ? await strapi.db.query(USER).findMany({ where: { id: { $in: ids } }, select: ['id', 'name', 'email'] })
+        : [];
+      const byId = new Map(poets.map((p) => [p.id, p]));
+      return rows.map((row) => ({ ...toOrderSummary(row), poet: byId.get(row.userId) ?? { id: row.userId, name: null, email: null } }));
+    },
+  };
+};

@@ -1,0 +1,55 @@
+// Receipt and payout emails, sent after the change they report has committed. A mail failure is logged and
+// never undoes the payment.
+import type { Core } from '@strapi/strapi';
+import { formatMoney, monthName, type CurrencyCode } from '@writory/shared';
+import type { OrderRow } from './orders';
+
+const USER = 'plugin::users-permissions.user';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  async function send(userId: number, subject: string, lines: string[], testMode: boolean): Promise<boolean> {
+    const user: { email: string | null; name: string | null } | null = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['email', 'name'] });
+    if (!user?.email) return false;
+    const body = [`Hello ${user.name ?? 'poet'},`, '', ...lines, '', testMode ? 'TEST MODE: no money moved; this receipt is for testing.' : '', '— Writory'].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+    try {
+      await strapi.plugin('email').service('email').send({
+        to: user.email,
+        subject: `${testMode ? '[TEST MODE] ' : ''}${subject}`,
+        text: body.join('\n'),
+        html: body.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''),
+      });
+      return true;
+    } catch (error) {
+      strapi.log.warn(`email "${subject}" to user ${userId} failed: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  const amountLines = (order: OrderRow) => {
+    const money = (amount: number) => formatMoney(amount, order.currency);
+    return [
+      `Order: ${order.code}`,
+      `Tier: ${order.tierName} (${order.entries} ${order.entries === 1 ? 'entry' : 'entries'} for ${monthName(order.month)})`,
+      `Price: ${money(order.subtotal)}`,
+      ...(order.discount ? [`Coupon ${order.couponCode}: -${money(order.discount)}`] : []),
+      `Total paid: ${money(order.total)}`,
+    ];
+  };
+
+  return {
+    async orderPaid(order: OrderRow): Promise<void> {
+      const sent = await send(order.userId, `Your Writory receipt ${order.code}`, ['Thank you for entering the Writory contest. Your receipt:', '', ...amountLines(order)], order.provider === 'stripe_test');
+      if (sent) await strapi.db.query('api::payment.order').update({ where: { id: order.id }, data: { receiptSentAt: new Date() } });
+    },
+
+    async orderRefunded(order: OrderRow): Promise<void> {
+      await send(order.userId, `Refund of Writory order ${order.code}`, [`We refunded ${formatMoney(order.total, order.currency)} for order ${order.code}.`, '', ...amountLines(order)], order.provider === 'stripe_test');
+    },
+
+    async withdrawal(userId: number, subject: string, message: string, amount: { amount: number; currency: CurrencyCode }): Promise<void> {
+      await send(userId, subject, [message, `Amount: ${formatMoney(amount.amount, amount.currency)}`], strapi.service('api::payment.gateway').testMode());
+    },
+  };
+};

@@ -1,0 +1,11 @@
+/** What a visitor sees on a page that is about their own account. */
+export default function SignInPrompt({ next, children }: { next: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-6" data-testid="sign-in-prompt">
+      <p>{children}</p>
+      <a className="btn btn-default" href={`/auth?${new URLSearchParams({ next })}`}>
+        Sign in
+      </a>
+    </div>
+  );
+}

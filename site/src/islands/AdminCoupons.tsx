@@ -1,0 +1,239 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { CURRENCY_CODES, formatMoney, parseMajor, toMajorString, type AdminCoupon, type AdminTier, type CouponInput, type CouponStatus, type CurrencyCode, type DiscountType } from '@writory/shared';
+import FormActions from '../components/react/FormActions';
+import Field from '../components/react/Field';
+import { FormAlert, Notice } from '../components/react/Message';
+import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
+import { authedFetch, fieldErrorsFrom } from '../lib/api';
+import { shortDate } from '../lib/payments';
+import ScrollRegion from '../components/payments/ScrollRegion';
+
+const STATUS: Record<CouponStatus, string> = { active: 'Active', scheduled: 'Not started', expired: 'Expired', exhausted: 'Used up', disabled: 'Disabled' };
+const FIELDS = ['code', 'description', 'percentOff', 'amountOff', 'currency', 'validFrom', 'validUntil', 'maxUses', 'maxUsesPerPoet', 'tierIds'] as const;
+
+/** "2025-06-01T00:00" (a datetime-local value, in the admin's time zone) ↔ ISO. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+const discountText = (c: AdminCoupon) => (c.discountType === 'percent' ? `${c.percentOff}%` : formatMoney(c.amountOff ?? 0, c.currency ?? 'USD'));
+
+/** /admin-coupon-codes: discount codes, their window, limits and tiers, how often they were used; disable. */
+export default function AdminCoupons() {
+  const [coupons, setCoupons] = useState<AdminCoupon[] | null>(null);
+  const [tiers, setTiers] = useState<AdminTier[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
+
+  const load = useCallback(() => {
+    Promise.all([authedFetch<AdminCoupon[]>('/api/admin/payments/coupons'), authedFetch<AdminTier[]>('/api/admin/payments/tiers')])
+      .then(([c, t]) => {
+        setCoupons(c);
+        setTiers(t);
+      })
+      .catch(() => setError('The coupons could not be loaded.'));
+  }, []);
+  useEffect(load, [load]);
+
+  async function toggle(coupon: AdminCoupon) {
+    const updated = await authedFetch<AdminCoupon>(`/api/admin/payments/coupons/${coupon.id}`, { method: 'PATCH', body: JSON.stringify({ disabled: !coupon.disabled }) });
+    setNotice(`Coupon ${updated.code} ${updated.disabled ? 'disabled' : 'enabled'}.`);
+    load();
+  }
+
+  if (error) return <FormAlert>{error}</FormAlert>;
+  if (!coupons) return <p role="status">Loading...</p>;
+  const tierName = (id: number) => tiers.find((t) => t.id === id)?.name ?? `#${id}`;
+  return (
+    <div className="space-y-6" data-testid="admin-coupons">
+      <AdminMoneyHeader />
+      <Notice>{notice}</Notice>
+      {editing === null ? (
+        <button type="button" className="btn btn-default" onClick={() => setEditing('new')}>
+          New coupon
+        </button>
+      ) : (
+        <CouponForm
+          key={editing === 'new' ? 'new' : editing.id}
+          coupon={editing === 'new' ? null : editing}
+          tiers={tiers}
+          onSaved={(c) => {
+            setEditing(null);
+            setNotice(`Coupon ${c.code} saved.`);
+            load();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      <ScrollRegion label="Coupons" className="rounded-lg border border-stone-200 bg-white">
+        <table className="w-full text-sm" data-testid="coupon-table">
+          <thead>
+            <tr className="border-b border-stone-300 bg-parchment">
+              <th scope="col" className="p-2 text-start">Code</th>
+              <th scope="col" className="p-2 text-start">Discount</th>
+              <th scope="col" className="p-2 text-start">Valid</th>
+              <th scope="col" className="p-2 text-start">Limits</th>
+              <th scope="col" className="p-2 text-start">Tiers</th>
+              <th scope="col" className="p-2 text-start">Used</th>
+              <th scope="col" className="p-2 text-start">Status</th>
+              <th scope="col" className="p-2 text-start"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {coupons.map((c) => (
+              <tr key={c.id} className="border-b border-stone-200 align-top" data-testid={`coupon-${c.code}`}>
+                <td className="p-2 font-mono font-semibold">{c.code}</td>
+                <td className="p-2">{discountText(c)}</td>
+                <td className="p-2 whitespace-nowrap">
+                  {c.validFrom ? shortDate(c.validFrom) : 'Any time'} – {c.validUntil ? shortDate(c.validUntil) : 'no end'}
+                </td>
+                <td className="p-2">
+                  {c.maxUses ?? '∞'} total, {c.maxUsesPerPoet ?? '∞'} per poet
+                </td>
+                <td className="p-2">{c.tierIds.length ? c.tierIds.map(tierName).join(', ') : 'All'}</td>
+                <td className="p-2">
+                  {c.paidUses} paid{c.uses > c.paidUses ? ` (+${c.uses - c.paidUses} in checkout or refunded)` : ''}
+                </td>
+                <td className="p-2">{STATUS[c.status]}</td>
+                <td className="p-2">
+                  <div className="flex gap-1">
+                    <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
+                      Edit
+                    </button>
+                    <button type="button" className="btn btn-outline btn-sm" onClick={() => toggle(c)} aria-label={`${c.disabled ? 'Enable' : 'Disable'} ${c.code}`}>
+                      {c.disabled ? 'Enable' : 'Disable'}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </div>
+  );
+}
+
+function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon | null; tiers: AdminTier[]; onSaved: (c: AdminCoupon) => void; onCancel: () => void }) {
+  const [values, setValues] = useState({
+    code: coupon?.code ?? '',
+    description: coupon?.description ?? '',
+    discountType: (coupon?.discountType ?? 'percent') as DiscountType,
+    percentOff: coupon?.percentOff ? String(coupon.percentOff) : '',
+    amountOff: coupon?.amountOff && coupon.currency ? toMajorString(coupon.amountOff, coupon.currency) : '',
+    currency: (coupon?.currency ?? 'INR') as CurrencyCode,
+    validFrom: toLocalInput(coupon?.validFrom ?? null),
+    validUntil: toLocalInput(coupon?.validUntil ?? null),
+    maxUses: coupon?.maxUses ? String(coupon.maxUses) : '',
+    maxUsesPerPoet: coupon?.maxUsesPerPoet ? String(coupon.maxUsesPerPoet) : '',
+    tierIds: coupon?.tierIds ?? ([] as number[]),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const optionalInt = (text: string) => (text.trim() === '' ? null : Number(text));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    setFormError(null);
+    const fixed = values.discountType === 'fixed';
+    const amountOff = fixed ? parseMajor(values.amountOff, values.currency) : null;
+    if (fixed && !amountOff) {
+      setErrors({ amountOff: 'Enter the amount off, such as 50.00.' });
+      return;
+    }
+    const body: CouponInput = {
+      code: values.code.trim(),
+      description: values.description.trim() || null,
+      discountType: values.discountType,
+      percentOff: fixed ? null : optionalInt(values.percentOff),
+      amountOff,
+      currency: fixed ? values.currency : null,
+      validFrom: fromLocalInput(values.validFrom),
+      validUntil: fromLocalInput(values.validUntil),
+      maxUses: optionalInt(values.maxUses),
+      maxUsesPerPoet: optionalInt(values.maxUsesPerPoet),
+      tierIds: values.tierIds,
+    };
+    setBusy(true);
+    try {
+      onSaved(await authedFetch<AdminCoupon>(coupon ? `/api/admin/payments/coupons/${coupon.id}` : '/api/admin/payments/coupons', { method: coupon ? 'PUT' : 'POST', body: JSON.stringify(body) }));
+    } catch (caught) {
+      const problems = fieldErrorsFrom(caught, FIELDS);
+      setErrors(problems.fields);
+      if (!Object.keys(problems.fields).length) setFormError(problems.form ?? 'The coupon could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const select = 'min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2';
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-label={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}>
+      <h2 className="text-xl font-bold">{coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}</h2>
+      <FormAlert>{formError}</FormAlert>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Code" name="code" value={values.code} maxLength={32} onChange={(e) => setValues({ ...values, code: e.target.value.toUpperCase() })} error={errors.code} hint="3 to 32 letters, digits, dashes or underscores" />
+        <Field label="Description (shown to poets)" name="description" value={values.description} maxLength={120} onChange={set('description')} error={errors.description} />
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">Discount</legend>
+        <div className="flex flex-wrap gap-4">
+          {(['percent', 'fixed'] as const).map((type) => (
+            <label key={type} className="flex items-center gap-2">
+              <input type="radio" name="discountType" checked={values.discountType === type} onChange={() => setValues({ ...values, discountType: type })} className="h-4 w-4 accent-quill" />
+              {type === 'percent' ? 'A percentage' : 'A fixed amount'}
+            </label>
+          ))}
+        </div>
+        {values.discountType === 'percent' ? (
+          <Field label="Percent off" name="percentOff" type="number" min={1} max={100} value={values.percentOff} onChange={set('percentOff')} error={errors.percentOff} />
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={`Amount off (${values.currency})`} name="amountOff" inputMode="decimal" value={values.amountOff} onChange={set('amountOff')} error={errors.amountOff} />
+            <div className="flex flex-col gap-1">
+              <label htmlFor="coupon-currency" className="text-sm font-semibold">
+                Currency
+              </label>
+              <select id="coupon-currency" className={select} value={values.currency} onChange={set('currency')}>
+                {CURRENCY_CODES.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </div>
+          </div>
+        )}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Valid from (optional)" name="validFrom" type="datetime-local" value={values.validFrom} onChange={set('validFrom')} error={errors.validFrom} />
+        <Field label="Valid until (optional)" name="validUntil" type="datetime-local" value={values.validUntil} onChange={set('validUntil')} error={errors.validUntil} />
+        <Field label="Total uses (empty: no limit)" name="maxUses" type="number" min={1} value={values.maxUses} onChange={set('maxUses')} error={errors.maxUses} />
+        <Field label="Uses per poet (empty: no limit)" name="maxUsesPerPoet" type="number" min={1} value={values.maxUsesPerPoet} onChange={set('maxUsesPerPoet')} error={errors.maxUsesPerPoet} />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-semibold">Tiers (none ticked: every tier)</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {tiers.map((t) => (
+            <label key={t.id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-quill"
+                checked={values.tierIds.includes(t.id)}
+                onChange={(e) => setValues({ ...values, tierIds: e.target.checked ? [...values.tierIds, t.id] : values.tierIds.filter((x) => x !== t.id) })}
+              />
+              {t.name}
+            </label>
+          ))}
+        </div>
+        {errors.tierIds && <p className="text-sm font-medium text-red-800">{errors.tierIds}</p>}
+      </fieldset>
+      <FormActions saveLabel="Save coupon" busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { formatMoney, type AdminTier, type TierInput } from '@writory/shared';
+import FormActions from '../components/react/FormActions';
+import Field from '../components/react/Field';
+import { FormAlert, Notice } from '../components/react/Message';
+import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
+import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
+import { apiErrorBody, authedFetch } from '../lib/api';
+import { entriesLabel } from '../lib/payments';
+import ScrollRegion from '../components/payments/ScrollRegion';
+
+/** /admin-tier-prices: entry tiers, their price in each currency, on sale or not. */
+export default function AdminTierPrices() {
+  const [tiers, setTiers] = useState<AdminTier[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    authedFetch<AdminTier[]>('/api/admin/payments/tiers')
+      .then(setTiers)
+      .catch(() => setError('The tiers could not be loaded.'));
+  }, []);
+  useEffect(load, [load]);
+
+  const saved = (tier: AdminTier) => {
+    setEditing(null);
+    setNotice(`Tier “${tier.name}” saved. The rules on the home page update within a minute.`);
+    load();
+  };
+
+  if (error) return <FormAlert>{error}</FormAlert>;
+  if (!tiers) return <p role="status">Loading...</p>;
+  return (
+    <div className="space-y-6" data-testid="admin-tiers">
+      <AdminMoneyHeader />
+      <Notice>{notice}</Notice>
+      <ScrollRegion label="Tiers" className="rounded-lg border border-stone-200 bg-white">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-stone-300 bg-parchment">
+              <th scope="col" className="p-2 text-start">Tier</th>
+              <th scope="col" className="p-2 text-start">Entries</th>
+              <th scope="col" className="p-2 text-start">Prices</th>
+              <th scope="col" className="p-2 text-start">On sale</th>
+              <th scope="col" className="p-2 text-start"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {tiers.map((tier) => (
+              <tr key={tier.id} className="border-b border-stone-200 align-top">
+                <td className="p-2 font-semibold">{tier.name}</td>
+                <td className="p-2">{tier.entries}</td>
+                <td className="p-2">{tier.prices.map((p) => formatMoney(p.amount, p.currency)).join(' · ')}</td>
+                <td className="p-2">{tier.active ? 'Yes' : 'No'}</td>
+                <td className="p-2">
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(tier.id)} aria-label={`Edit ${tier.name}`}>
+                    Edit
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {editing === null ? (
+        <button type="button" className="btn btn-default" onClick={() => setEditing('new')}>
+          Add a tier
+        </button>
+      ) : (
+        <TierForm key={String(editing)} tier={tiers.find((t) => t.id === editing) ?? null} onSaved={saved} onCancel={() => setEditing(null)} />
+      )}
+    </div>
+  );
+}
+
+function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved: (tier: AdminTier) => void; onCancel: () => void }) {
+  const [name, setName] = useState(tier?.name ?? '');
+  const [entries, setEntries] = useState(String(tier?.entries ?? 1));
+  const [active, setActive] = useState(tier?.active ?? true);
+  const [sortOrder, setSortOrder] = useState(String(tier?.sortOrder ?? 0));
+  const [prices, setPrices] = useState<MoneyDraft>(draftOf(tier?.prices ?? []));
+  const [error, setError] = useState<string | null>(null);
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setPriceError(null);
+    const { money, invalid } = moneyFromDraft(prices);
+    if (invalid) {
+      setPriceError(`${invalid}: enter an amount such as 199.00 (no more than two decimals, not negative).`);
+      return;
+    }
+    const body: TierInput = { name: name.trim(), entries: Number(entries), active, sortOrder: Number(sortOrder) || 0, prices: money };
+    setBusy(true);
+    try {
+      const saved = await authedFetch<AdminTier>(tier ? `/api/admin/payments/tiers/${tier.id}` : '/api/admin/payments/tiers', {
+        method: tier ? 'PUT' : 'POST',
+        body: JSON.stringify(body),
+      });
+      onSaved(saved);
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'The tier could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-label={tier ? `Edit ${tier.name}` : 'New tier'}>
+      <h2 className="text-xl font-bold">{tier ? `Edit ${tier.name}` : 'New tier'}</h2>
+      <FormAlert>{error}</FormAlert>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Name" name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        <Field label="Entries" name="entries" type="number" min={1} max={50} value={entries} onChange={(e) => setEntries(e.target.value)} hint={entriesLabel(Number(entries) || 0)} />
+        <Field label="Sort order" name="sortOrder" type="number" min={0} value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
+      </div>
+      <MoneyInputs legend="Price in each currency (leave empty to not sell in it)" idPrefix={`tier-${tier?.id ?? 'new'}`} draft={prices} onChange={setPrices} error={priceError} />
+      <label className="flex items-center gap-2 text-sm font-semibold">
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-quill" />
+        On sale
+      </label>
+      <FormActions saveLabel="Save tier" busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}

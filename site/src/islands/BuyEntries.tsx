@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatMoney, type CurrencyCode, type OrderSummary, type Quote } from '@writory/shared';
+import Field from '../components/react/Field';
+import { FormAlert, Notice } from '../components/react/Message';
+import { useHydrated } from '../components/react/useHydrated';
+import { TestModeBadge, TestModeNotice } from '../components/payments/TestMode';
+import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
+import { CURRENCY_STORAGE_KEY, defaultCurrency, entriesLabel, freeEntriesText, monthName, ORDER_STATE_LABEL, tiersIn } from '../lib/payments';
+import { $authStatus } from '../stores/auth';
+import { $allowance, loadAllowance } from '../stores/contest';
+import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, quote, settledOrder, startCheckout } from '../stores/payments';
+
+function savedCurrency(): string | null {
+  try {
+    return localStorage.getItem(CURRENCY_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Buy entry credits for the month on sale (mounted on /submit): tiers priced in the chosen currency, a
+ * coupon, and Stripe Checkout (our test page in test-payments mode). Stripe sends the poet back here with
+ * ?order=…&checkout=success|cancelled|failed; the island waits for the webhook to confirm the payment.
+ */
+export default function BuyEntries() {
+  const hydrated = useHydrated();
+  const status = useStore($authStatus);
+  const catalogue = useStore($catalogue);
+  const mine = useStore($myPayments);
+  const allowance = useStore($allowance);
+  const id = useId();
+  const [currency, setCurrency] = useState<CurrencyCode | null>(null);
+  const [tierId, setTierId] = useState<number | null>(null);
+  const [coupon, setCoupon] = useState('');
+  const [priced, setPriced] = useState<Quote | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const signedIn = hydrated && status === 'signed-in';
+
+  useEffect(() => {
+    loadCatalogue().catch(() => setLoadError(true));
+  }, []);
+  // Credits change when the poet enters a poem (the entry form reloads the allowance) or buys a tier.
+  const entriesUsed = allowance.data?.used;
+  useEffect(() => {
+    if (signedIn) loadMyPayments().catch(() => undefined);
+  }, [signedIn, entriesUsed]);
+  useEffect(() => {
+    if (!catalogue || currency) return;
+    const chosen = defaultCurrency(catalogue.currencies, { saved: savedCurrency(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, languages: navigator.languages });
+    setCurrency(chosen);
+  }, [catalogue, currency]);
+
+  const tiers = tiersIn(catalogue?.tiers ?? [], currency);
+  const tier = tiers.find((t) => t.id === tierId) ?? null;
+
+  // Coming back from checkout: say what happened once the order has settled.
+  useEffect(() => {
+    if (!signedIn) return;
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('order');
+    const outcome = params.get('checkout');
+    if (!code || !outcome) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.hash);
+    if (outcome === 'cancelled') {
+      setNotice(`Checkout cancelled: order ${code} was not paid and nothing was charged.`);
+      return;
+    }
+    setNotice(`Confirming order ${code}…`);
+    settledOrder(code)
+      .then((order) => {
+        setNotice(null);
+        if (order.state === 'paid') {
+          setNotice(paidMessage(order));
+          void loadAllowance();
+        }
+        else if (order.state === 'pending') setNotice(`Order ${code} is still waiting for the payment to be confirmed. Your credits appear here as soon as it is.`);
+        else setFormError(`Order ${code} was not paid (${ORDER_STATE_LABEL[order.state].toLowerCase()}). Nothing was charged.`);
+        return loadMyPayments();
+      })
+      .catch(() => setFormError(`We could not check order ${code}. Reload the page in a moment.`));
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  // A changed tier, currency or coupon text makes the last quote stale.
+  useEffect(() => setPriced(null), [tierId, currency, coupon]);
+
+  const chooseCurrency = (next: CurrencyCode) => {
+    setCurrency(next);
+    try {
+      localStorage.setItem(CURRENCY_STORAGE_KEY, next);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  };
+
+  const explain = useCallback((caught: unknown) => {
+    const problems = fieldErrorsFrom(caught, ['couponCode', 'tierId', 'currency']);
+    if (problems.fields.couponCode) setCouponError(problems.fields.couponCode);
+    else if (caught instanceof ApiError && caught.status < 500) setFormError(apiErrorBody(caught)?.message ?? problems.form ?? 'That did not work.');
+    else setFormError('The payment service did not answer. Nothing was charged; please try again.');
+  }, []);
+
+  async function applyCoupon() {
+    if (!tier || !currency) return;
+    setCouponError(null);
+    setFormError(null);
+    setBusy(true);
+    try {
+      setPriced(await quote({ tierId: tier.id, currency, couponCode: coupon || null }));
+    } catch (caught) {
+      explain(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function buy(event: FormEvent) {
+    event.preventDefault();
+    if (!tier || !currency) {
+      setFormError('Choose a tier first.');
+      return;
+    }
+    setCouponError(null);
+    setFormError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      const started = await startCheckout({ tierId: tier.id, currency, couponCode: coupon || null });
+      if (started.checkoutUrl) {
+        window.location.assign(started.checkoutUrl);
+        return;
+      }
+      setNotice(paidMessage(started.order));
+      setCoupon('');
+      setTierId(null);
+      await Promise.all([loadMyPayments(), loadAllowance()]);
+      setBusy(false);
+    } catch (caught) {
+      explain(caught);
+      setBusy(false);
+    }
+  }
+
+  if (loadError) return <FormAlert>The entry tiers could not be loaded. Reload the page to try again.</FormAlert>;
+  if (!catalogue || !hydrated) return <p role="status" className="text-ink-soft">Loading entry tiers…</p>;
+  if (catalogue.tiers.length === 0) return <p className="text-ink-soft">No entry tiers are on sale at the moment.</p>;
+
+  const month = mine?.month;
+  const total = priced?.total ?? tier?.price ?? null;
+  return (
+    <section id="buy-entries" aria-labelledby={`${id}-title`} className="scroll-mt-24 space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6" data-testid="buy-entries">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="my-0 text-2xl font-bold">
+          Entry credits{month ? ` for ${monthName(month)}` : ''}
+        </h2>
+        {catalogue.testMode && <TestModeBadge />}
+      </div>
+      {catalogue.testMode && <TestModeNotice />}
+      {catalogue.mode === 'off' && <p className="text-sm text-ink-soft">Card payments are not set up yet: only free tiers and 100% coupons work.</p>}
+      {signedIn && mine && (
+        <p className="text-lg" data-testid="credits-available">
+          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}. {freeEntriesText(catalogue.freeEntriesPerMonth)}
+        </p>
+      )}
+      <Notice innerRef={noticeRef}>{notice}</Notice>
+      <FormAlert>{formError}</FormAlert>
+
+      <form noValidate onSubmit={buy} className="space-y-4">
+        {catalogue.currencies.length > 1 && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-currency`} className="text-sm font-semibold">
+              Currency
+            </label>
+            <select
+              id={`${id}-currency`}
+              className="min-h-11 w-full max-w-xs rounded-md border border-stone-400 bg-white px-3 py-2"
+              value={currency ?? ''}
+              onChange={(e) => chooseCurrency(e.target.value as CurrencyCode)}
+            >
+              {catalogue.currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">Choose a tier</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {tiers.map((t) => (
+              <label
+                key={t.id}
+                className="flex cursor-pointer flex-col gap-1 rounded-lg border-2 border-stone-300 p-4 has-[:checked]:border-quill has-[:checked]:bg-parchment has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold"
+              >
+                <span className="flex items-center gap-2">
+                  <input type="radio" name="tier" value={t.id} checked={tierId === t.id} onChange={() => setTierId(t.id)} className="h-4 w-4 accent-quill" />
+                  <span className="font-semibold">{t.name}</span>
+                </span>
+                <span className="text-sm text-ink-soft">{entriesLabel(t.entries)}</span>
+                <span className="text-lg font-bold">{formatMoney(t.price, currency!)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {signedIn ? (
+          <>
+            <div className="flex flex-wrap items-end gap-2">
+              <Field
+                label="Coupon code (optional)"
+                name="couponCode"
+                autoComplete="off"
+                maxLength={32}
+                value={coupon}
+                onChange={(e) => {
+                  setCoupon(e.target.value.toUpperCase());
+                  setCouponError(null);
+                }}
+                error={couponError}
+                className="min-w-0 flex-1"
+              />
+              <button type="button" className="btn btn-outline min-h-11" onClick={applyCoupon} disabled={busy || !tier || !coupon}>
+                Apply
+              </button>
+            </div>
+            {priced && tier && (
+              <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md bg-parchment p-3 text-sm" data-testid="quote">
+                <dt>{priced.tierName} ({entriesLabel(priced.entries)})</dt>
+                <dd className="text-end">{formatMoney(priced.subtotal, priced.currency)}</dd>
+                {priced.coupon && (
+                  <>
+                    <dt>
+                      Coupon {priced.coupon.code}: {priced.coupon.description}
+                    </dt>
+                    <dd className="text-end">−{formatMoney(priced.discount, priced.currency)}</dd>
+                  </>
+                )}
+                <dt className="font-bold">Total</dt>
+                <dd className="text-end font-bold">{formatMoney(priced.total, priced.currency)}</dd>
+              </dl>
+            )}
+            <button type="submit" className="btn btn-default btn-lg w-full sm:w-auto" disabled={busy || !tier} aria-busy={busy}>
+              {!tier || total === null || !currency
+                ? 'Choose a tier'
+                : total === 0
+                  ? `Get ${entriesLabel(tier.entries)} free`
+                  : `Buy ${entriesLabel(tier.entries)} for ${formatMoney(total, currency)}`}
+            </button>
+          </>
+        ) : (
+          <a className="btn btn-default" href={`/auth?${new URLSearchParams({ next: '/submit' })}`}>
+            Sign in to buy entries
+          </a>
+        )}
+      </form>
+
+      {signedIn && mine && mine.orders.length > 0 && <RecentOrders orders={mine.orders.slice(0, 5)} />}
+      {signedIn && (
+        <p className="text-sm">
+          Invite poets with your <a className="btn-link" href="/referrals">referral link</a>: you earn a reward when they pay for their first entries (see <a className="btn-link" href="/earnings">Earnings</a>).
+        </p>
+      )}
+    </section>
+  );
+}
+
+function paidMessage(order: OrderSummary): string {
+  return `Payment received for order ${order.code}: ${entriesLabel(order.entries)} for ${monthName(order.month)} ${order.entries === 1 ? 'is' : 'are'} yours.`;
+}
+
+function RecentOrders({ orders }: { orders: OrderSummary[] }) {
+  return (
+    <details className="text-sm">
+      <summary className="font-semibold text-quill underline underline-offset-4">Your recent orders</summary>
+      <ul className="mt-2 space-y-1" data-testid="recent-orders">
+        {orders.map((o) => (
+          <li key={o.code} className="flex flex-wrap justify-between gap-2 border-b border-stone-200 py-1">
+            <span>
+              {o.code} · {o.tierName} · {monthName(o.month)}
+            </span>
+            <span>
+              {formatMoney(o.total, o.currency)} · {ORDER_STATE_LABEL[o.state]}
+              {o.testMode ? ' · test' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { formatMoney, type MyReferrals, type ReferralStatus } from '@writory/shared';
+import { FormAlert, Notice } from '../components/react/Message';
+import SignInPrompt from '../components/payments/SignInPrompt';
+import { TestModeBadge } from '../components/payments/TestMode';
+import { useSignedInPage } from '../components/payments/useSignedIn';
+import { authedFetch } from '../lib/api';
+import { shortDate } from '../lib/payments';
+import ScrollRegion from '../components/payments/ScrollRegion';
+
+const STATUS: Record<ReferralStatus, string> = { signed_up: 'Signed up', rewarded: 'Reward earned', reversed: 'Reward reversed (refund)' };
+
+/** /referrals: the poet's code and link (copy, share), the rule, and who joined through it. */
+export default function ReferralsPage() {
+  const { ready, signedOut } = useSignedInPage();
+  const [data, setData] = useState<MyReferrals | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!ready) return;
+    authedFetch<MyReferrals>('/api/referrals/me')
+      .then(setData)
+      .catch(() => setError('Your referrals could not be loaded. Reload the page to try again.'));
+  }, [ready]);
+
+  if (signedOut) return <SignInPrompt next="/referrals">Sign in to get your referral link. When a poet you invite pays for their first entries, you earn a reward.</SignInPrompt>;
+  if (error) return <FormAlert>{error}</FormAlert>;
+  if (!data) return <p role="status" className="text-ink-soft">Loading...</p>;
+  const link = `${window.location.origin}${data.path}`;
+
+  async function copy(text: string, what: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setNotice(`${what} copied.`);
+    } catch {
+      setNotice(`Copy did not work here: select the ${what.toLowerCase()} and copy it yourself.`);
+    }
+  }
+
+  async function share() {
+    const shareData = { title: 'Writory', text: 'Join me on Writory, a monthly poetry contest.', url: link };
+    if (navigator.share) {
+      try {
+        await navigator.share(shareData);
+        return;
+      } catch (caught) {
+        if ((caught as Error).name === 'AbortError') return;
+      }
+    }
+    await copy(link, 'Link');
+  }
+
+  return (
+    <div className="space-y-8" data-testid="referrals">
+      <section aria-labelledby="ref-link" className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
+        <h2 id="ref-link" className="flex flex-wrap items-center gap-2 text-xl font-bold">
+          Your invitation {data.testMode && <TestModeBadge />}
+        </h2>
+        <p className="text-ink-soft">You earn {data.rewardRule}.</p>
+        <div className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-center">
+          <span className="text-sm font-semibold">Referral code</span>
+          <div className="flex flex-wrap items-center gap-2">
+            <code className="rounded bg-parchment px-3 py-2 font-mono text-lg tracking-widest" data-testid="referral-code">
+              {data.code}
+            </code>
+            <button type="button" className="btn btn-outline btn-sm min-h-10" onClick={() => copy(data.code, 'Code')}>
+              Copy code
+            </button>
+          </div>
+          <label htmlFor="referral-link" className="text-sm font-semibold">
+            Referral link
+          </label>
+          <div className="flex flex-wrap items-center gap-2">
+            <input id="referral-link" readOnly value={link} className="min-h-10 min-w-0 flex-1 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm" onFocus={(e) => e.target.select()} />
+            <button type="button" className="btn btn-outline btn-sm min-h-10" onClick={() => copy(link, 'Link')}>
+              Copy link
+            </button>
+            <button type="button" className="btn btn-default btn-sm min-h-10" onClick={share}>
+              Share
+            </button>
+          </div>
+        </div>
+        <Notice>{notice}</Notice>
+        <p className="text-sm text-ink-soft">
+          A link works for 30 days in the browser that opened it, for a new account only. See your rewards on <a className="btn-link" href="/earnings">Earnings</a>.
+        </p>
+      </section>
+
+      <section aria-labelledby="ref-people" className="rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
+        <h2 id="ref-people" className="mb-3 text-xl font-bold">
+          Poets who joined through your link
+        </h2>
+        {data.referrals.length === 0 ? (
+          <p className="text-ink-soft">Nobody yet. Share your link with poets you know.</p>
+        ) : (
+          <ScrollRegion label="Referral table">
+            <table className="w-full text-start text-sm" data-testid="referral-list">
+              <thead>
+                <tr className="border-b border-stone-300 text-start">
+                  <th scope="col" className="py-2 pe-3 text-start">Poet</th>
+                  <th scope="col" className="py-2 pe-3 text-start">Joined</th>
+                  <th scope="col" className="py-2 pe-3 text-start">Status</th>
+                  <th scope="col" className="py-2 text-start">Reward</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.referrals.map((r, i) => (
+                  <tr key={i} className="border-b border-stone-200">
+                    <td className="py-2 pe-3">{r.name}</td>
+                    <td className="py-2 pe-3">{shortDate(r.joinedAt)}</td>
+                    <td className="py-2 pe-3">{STATUS[r.status]}</td>
+                    <td className="py-2">
+                      {r.reward ? formatMoney(r.reward.amount, r.reward.currency) : '—'}
+                      {r.reward && r.rewardAvailableAt && r.status === 'rewarded' && Date.parse(r.rewardAvailableAt) > Date.now() ? ` (available ${shortDate(r.rewardAvailableAt)})` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </section>
+    </div>
+  );
+}

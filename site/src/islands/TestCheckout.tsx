@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { formatMoney, type OrderSummary, type TestCheckoutSession } from '@writory/shared';
+import { FormAlert } from '../components/react/Message';
+import { TestModeNotice } from '../components/payments/TestMode';
+import SignInPrompt from '../components/payments/SignInPrompt';
+import { useSignedInPage } from '../components/payments/useSignedIn';
+import { apiErrorBody, authedFetch } from '../lib/api';
+import { entriesLabel, monthName } from '../lib/payments';
+
+/**
+ * Test-payments mode's stand-in for Stripe's hosted checkout page. Paying (or declining) here makes the cms
+ * send itself the event Stripe would send, signed, through the real webhook handler; then back to /submit.
+ */
+export default function TestCheckout() {
+  const session = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('session');
+  const { ready, signedOut } = useSignedInPage();
+  const [data, setData] = useState<TestCheckoutSession | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (!session) {
+      setError('This checkout link has no session.');
+      return;
+    }
+    authedFetch<TestCheckoutSession>(`/api/payments/test-checkout/${encodeURIComponent(session)}`)
+      .then(setData)
+      .catch((caught) => setError(apiErrorBody(caught)?.message ?? 'This checkout could not be loaded.'));
+  }, [ready, session]);
+
+  async function finish(outcome: 'paid' | 'failed') {
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await authedFetch<{ order: OrderSummary; redirectUrl: string }>(`/api/payments/test-checkout/${encodeURIComponent(session!)}`, {
+        method: 'POST',
+        body: JSON.stringify({ outcome }),
+      });
+      window.location.assign(done.redirectUrl);
+    } catch (caught) {
+      setError(apiErrorBody(caught)?.message ?? 'The test payment could not be completed.');
+      setBusy(false);
+    }
+  }
+
+  if (signedOut) return <SignInPrompt next={`/checkout-test?session=${session ?? ''}`}>Sign in to finish this checkout.</SignInPrompt>;
+  if (error) return <FormAlert>{error}</FormAlert>;
+  if (!data) return <p role="status" className="text-ink-soft">Loading checkout…</p>;
+  const { order } = data;
+  const open = order.state === 'pending';
+  return (
+    <div className="space-y-5" data-testid="test-checkout">
+      <TestModeNotice>This is the test checkout: no card is asked for and no money moves. The cms receives the same signed event Stripe would send.</TestModeNotice>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-4">
+        <dt>Order</dt>
+        <dd className="text-end font-mono">{order.code}</dd>
+        <dt>
+          {order.tierName} · {entriesLabel(order.entries)} for {monthName(order.month)}
+        </dt>
+        <dd className="text-end">{formatMoney(order.subtotal, order.currency)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt>Coupon {order.couponCode}</dt>
+            <dd className="text-end">−{formatMoney(order.discount, order.currency)}</dd>
+          </>
+        )}
+        <dt className="text-lg font-bold">Total</dt>
+        <dd className="text-end text-lg font-bold" data-testid="checkout-total">
+          {formatMoney(order.total, order.currency)}
+        </dd>
+      </dl>
+      {open ? (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className="btn btn-default btn-lg" onClick={() => finish('paid')} disabled={busy} aria-busy={busy}>
+            Pay {formatMoney(order.total, order.currency)} (test)
+          </button>
+          <button type="button" className="btn btn-outline btn-lg" onClick={() => finish('failed')} disabled={busy}>
+            Decline the payment
+          </button>
+          <a className="btn btn-ghost btn-lg" href={`/submit?${new URLSearchParams({ order: order.code, checkout: 'cancelled' })}`}>
+            Back without paying
+          </a>
+        </div>
+      ) : (
+        <p>
+          This order is already {order.state}. <a className="btn-link" href="/submit">Back to Submit a poem</a>
+        </p>
+      )}
+    </div>
+  );
+}
