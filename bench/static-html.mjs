@@ -39,7 +39,7 @@ export default {
           {
             caption: `\`GET /\` (the built home page, ${num(ours.wireBytes / 1024, 1)} KB ${ours.headers['content-encoding'] ?? 'uncompressed'}) with ${LOAD.connections} connections for ${LOAD.seconds} s, ${ctx.runs} runs each in alternation; medians. The load generator shares the machine's 2 cores.`,
             columns: ['Server', '>Requests/s', '>p50 / p95 / p99', '>Errors'],
-            rows: [row('site server (serve.mjs: sirv + proxy)', site), row(reference.name, ref), ['ratio site / reference', times(r), '', '']],
+            rows: [row('site server (serve.mjs)', site), row(reference.name, ref), ['ratio site / reference', times(r), '', '']],
           },
         ],
         targets: [

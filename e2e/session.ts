@@ -1,9 +1,21 @@
 // Shared e2e helpers for signed-in flows: open a page once its islands are live, sign in through /auth.
 import { expect, type Page } from '@playwright/test';
 
-/** Waits until every island on the page is interactive (Astro drops `ssr` once one has hydrated). */
+/**
+ * Waits until every island on the page that hydrates by itself is interactive (Astro drops `ssr` once one has
+ * hydrated). `client:on` islands (the toaster) wait for their event; the `client:signed-in` header account only
+ * hydrates when someone is signed in.
+ */
 export const hydrated = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')].every((island) => {
+      if (!island.hasAttribute('ssr')) return true;
+      const client = island.getAttribute('client');
+      if (client === 'on') return true;
+      if (client === 'signed-in') return localStorage.getItem('writory-signed-in') !== '1';
+      return false;
+    }),
+  );
 
 export async function open(page: Page, path: string) {
   await page.goto(path);

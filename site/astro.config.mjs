@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
+import writoryDirectives from './src/directives/index.mjs';
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -14,7 +15,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), sitemap({ filter: (page) => !PRIVATE_PAGE.test(new URL(page).pathname) })],
+  integrations: [react(), writoryDirectives(), sitemap({ filter: (page) => !PRIVATE_PAGE.test(new URL(page).pathname) })],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   vite: {

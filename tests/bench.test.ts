@@ -104,13 +104,16 @@ describe('scanHtml', () => {
       <script type="application/ld+json">{"a":1}</script><script src="/legacy.js"></script>
       <script async src="/async.js"></script><link rel="modulepreload" href="/_astro/pre.js"></head>
       <body><astro-island uid="1" component-url="/_astro/C.js" renderer-url="/_astro/client.js" client="idle"></astro-island>
+      <astro-island uid="2" component-url="/_astro/Account.js" renderer-url="/_astro/client.js" client="signed-in"></astro-island>
+      <astro-island uid="3" component-url="/_astro/Toaster.js" renderer-url="/_astro/client.js" client="on"></astro-island>
       <script type="module" src="/_astro/page.js"></script></body>`;
     expect(scanHtml(html)).toEqual({
       stylesheets: ['/_astro/a.css'],
       classicScripts: ['/legacy.js', '/async.js'],
-      modules: ['/_astro/page.js', '/_astro/pre.js', '/_astro/C.js', '/_astro/client.js'],
+      modules: ['/_astro/page.js', '/_astro/pre.js', '/_astro/C.js', '/_astro/client.js', '/_astro/Account.js', '/_astro/Toaster.js'],
+      visitorModules: ['/_astro/page.js', '/_astro/pre.js', '/_astro/C.js', '/_astro/client.js'],
       inlineJsBytes: 7,
-      islands: 1,
+      islands: 3,
       blockingScripts: 1,
     });
   });

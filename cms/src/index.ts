@@ -9,11 +9,14 @@ import { multipartCleanup } from './lib/multipart-cleanup';
 import { watchContentForSiteRebuild } from './lib/site-rebuild';
 import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
+import { installPublicCache } from './lib/public-cache';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    // First of all: hot public reads (config/public-cache.ts) answered from memory skip every middleware after it.
+    installPublicCache(strapi);
     // Added before the configured middlewares, so it wraps them all (body parser and auth included).
     strapi.server.use(multipartCleanup());
     strapi.get('middlewares').extend('strapi::body', keepRawBodyOnListedPaths);

@@ -28,6 +28,16 @@ describe('articles', () => {
     expect(judging.body.articles.map((a: { slug: string }) => a.slug)).toEqual(['how-writory-judges-a-poem']);
   });
 
+  it('lists articles with their bodies for the site build (include=body)', async () => {
+    const res = await cms.api.get('/api/articles?pageSize=100&include=body').expect(200);
+    expect(res.body.articles).toHaveLength(3);
+    for (const article of res.body.articles) expect(article.body.length).toBeGreaterThan(0);
+    const one = await cms.api.get(`/api/articles/${res.body.articles[0].slug}`).expect(200);
+    expect(res.body.articles[0]).toEqual(one.body);
+    const plain = await cms.api.get('/api/articles').expect(200);
+    expect(plain.body.articles[0].body).toBeUndefined();
+  });
+
   it('returns one article with its body', async () => {
     const res = await cms.api.get('/api/articles/how-writory-judges-a-poem').expect(200);
     expect(res.body.title).toBe('How Writory judges a poem');
@@ -40,6 +50,7 @@ describe('articles', () => {
     ['/api/articles?page=0', 422, /^page:/],
     ['/api/articles?pageSize=1000', 422, /^pageSize:/],
     ['/api/articles?tag=%3Cscript%3E', 422, /^tag: must be a tag slug/],
+    ['/api/articles?include=everything', 422, /^include: must be "body"/],
   ])('GET %s answers %i naming the problem', async (path, status, message) => {
     const res = await cms.api.get(path).expect(status);
     expect(res.body.error.status).toBe(status);
@@ -62,6 +73,36 @@ describe('pages and FAQ', () => {
   it('serves published FAQ entries in order', async () => {
     const res = await cms.api.get('/api/faqs').expect(200);
     expect(res.body[0].question).toBe('When are results announced?');
+  });
+});
+
+describe('hot public reads answered from memory (config/public-cache.ts)', () => {
+  const SITE = 'http://localhost:4321';
+  const HEADERS = ['content-type', 'cache-control', 'x-content-type-options', 'x-frame-options', 'content-security-policy', 'vary', 'access-control-allow-origin', 'access-control-allow-credentials'];
+
+  it('replays the full stack’s headers: cache, security and CORS for the caller’s origin', async () => {
+    const first = await cms.api.get('/api/users/count').set('Origin', SITE).expect(200);
+    const again = await cms.api.get('/api/users/count').set('Origin', SITE).expect(200);
+    expect(again.body).toEqual(first.body);
+    for (const name of HEADERS) expect(again.headers[name], name).toBe(first.headers[name]);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(again.headers['cache-control']).toBe('public, max-age=10');
+    expect(again.headers['access-control-allow-origin']).toBe(SITE);
+    const stranger = await cms.api.get('/api/users/count').set('Origin', 'https://elsewhere.example').expect(200);
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+    const noOrigin = await cms.api.get('/api/users/count').expect(200);
+    expect(noOrigin.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves a changed testimonial at once: editing it drops the cached list', async () => {
+    const before = await cms.api.get('/api/testimonials').expect(200);
+    const documents = cms.strapi.documents('api::testimonial.testimonial');
+    const first = before.body[0];
+    await documents.update({ documentId: first.id, data: { message: 'Changed for the cache test.' } });
+    await documents.publish({ documentId: first.id });
+    const after = await cms.api.get('/api/testimonials').expect(200);
+    expect(after.body[0].message).toBe('Changed for the cache test.');
+    expect(after.headers['cache-control']).toBe('public, max-age=60');
   });
 });
 

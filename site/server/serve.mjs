@@ -3,14 +3,14 @@
 // and POST /__rebuild (from the cms, with a shared token) rebuilds the static pages in place.
 import { Agent, createServer } from 'node:http';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sirv from 'sirv';
 import { createProxyServer } from 'http-proxy-3';
 import { createRebuilder } from './rebuilder.mjs';
 import { precompress } from './precompress.mjs';
+import { createStaticFiles } from './static-files.mjs';
 
 const siteDir = fileURLToPath(new URL('..', import.meta.url));
 // The local stacks (npm start, the e2e run) each serve a folder of their own, so one never rebuilds under the other.
@@ -33,22 +33,12 @@ proxy.on('error', (error, _req, res) => {
   }
 });
 
-function staticHandler() {
-  return sirv(distDir, {
-    dev: process.env.SITE_NO_CACHE === '1',
-    etag: true,
-    gzip: true,
-    brotli: true,
-    extensions: ['html'],
-    setHeaders(res, pathname) {
-      if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-    },
-  });
-}
+/** Built assets have hashed names and never change; pages are revalidated on every visit. */
+const cacheControl = (path) => (path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+const staticFiles = () => createStaticFiles(distDir, { cacheControl });
+
 await precompress(distDir);
-let serveStatic = staticHandler();
-let notFoundPage = readFileSync(`${distDir}/404.html`);
+let files = staticFiles();
 // Issued certificates are not built as pages: /certificate/{slug} is answered with the one certificate page.
 const isCertificate = (url = '') => /^\/certificate\/[^/?#]+\/?(\?.*)?$/.test(url);
 
@@ -71,8 +61,7 @@ function buildSite() {
         rmSync(oldDir, { recursive: true, force: true });
         renameSync(distDir, oldDir);
         renameSync(nextDir, distDir);
-        serveStatic = staticHandler();
-        notFoundPage = readFileSync(`${distDir}/404.html`);
+        files = staticFiles();
         rmSync(oldDir, { recursive: true, force: true });
         resolve();
       }, reject);
@@ -102,14 +91,9 @@ export const server = createServer((req, res) => {
     rebuilder.request();
     return json(res, 202, { accepted: true });
   }
-  serveStatic(req, res, () => {
-    if (isCertificate(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate' });
-      return res.end(req.method === 'HEAD' ? undefined : readFileSync(`${distDir}/certificate/index.html`));
-    }
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(notFoundPage);
-  });
+  if (files.serve(req, res)) return;
+  if (isCertificate(req.url) && files.serve({ method: req.method, headers: req.headers, url: '/certificate' }, res)) return;
+  files.notFound(req, res);
 });
 
 server.listen(port, host, () => log(`http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));

@@ -67,8 +67,8 @@ export interface ArticleDetail extends ArticleSummary {
   body: unknown[];
 }
 
-export interface ArticlePage {
-  articles: ArticleSummary[];
+export interface ArticlePage<A extends ArticleSummary = ArticleSummary> {
+  articles: A[];
   pagination: { page: number; pageSize: number; total: number; pageCount: number };
 }
 

@@ -1,11 +1,17 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { en } from '../i18n/en';
+import { useHydrated } from '../components/react/useHydrated';
 import { $toast, dismissToast, TOAST_DURATION_MS } from '../stores/toasts';
 
-/** Shows the one current toast in a polite live region. */
+/**
+ * Shows the one current toast in a polite live region. It may hydrate on the first toast (`client:on`): the first
+ * render matches the empty server HTML, then the toast appears in the region, which screen readers then announce.
+ */
 export default function Toaster() {
-  const toast = useStore($toast);
+  const hydrated = useHydrated();
+  const live = useStore($toast);
+  const toast = hydrated ? live : null;
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);

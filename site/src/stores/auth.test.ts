@@ -34,6 +34,7 @@ vi.mock('../lib/firebase', () => ({
   currentIdToken: vi.fn(async () => null),
 }));
 
+const { SIGNED_IN_EVENT } = await import('../lib/signed-in-hint');
 const { $authStatus, $identity, STORAGE_KEYS, SIGNED_IN_HINT_KEY, logout, signUpWithEmail, startAuth } = await import('./auth');
 
 beforeEach(async () => {
@@ -45,7 +46,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('auth store', () => {
   it('follows the provider: signed in, then signed out', () => {
+    let announced = 0;
+    const listener = () => (announced += 1);
+    window.addEventListener(SIGNED_IN_EVENT, listener);
     fake.state.listener?.(fake.user('u1', 'asha@writory.local', true));
+    expect(announced).toBe(1);
     expect($authStatus.get()).toBe('signed-in');
     expect($identity.get()).toMatchObject({ uid: 'u1', email: 'asha@writory.local', emailVerified: true });
     expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBe('1');
@@ -53,6 +58,8 @@ describe('auth store', () => {
     expect($authStatus.get()).toBe('signed-out');
     expect($identity.get()).toBeNull();
     expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBeNull();
+    window.removeEventListener(SIGNED_IN_EVENT, listener);
+    expect(announced).toBe(1);
   });
 
   it('sign-up keeps the email and pending uid, never the password, sends the verification and signs out unseen', async () => {

@@ -4,6 +4,7 @@ import { atom, onMount } from 'nanostores';
 import type { ActionCodeSettings, User } from 'firebase/auth';
 import { currentIdToken, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
 import { authErrorCode } from '../lib/auth-errors';
+import { SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/signed-in-hint';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -31,8 +32,8 @@ export const STORAGE_KEYS = {
   signupPassword: 'signup_password',
   pendingVerificationUid: 'pending_verification_uid',
 } as const;
-/** Set while someone is signed in, so the header can show a placeholder instead of "Login" while Firebase starts. */
-export const SIGNED_IN_HINT_KEY = 'writory-signed-in';
+/** Set while someone is signed in: the header's account island hydrates at once, with a placeholder until Firebase starts. */
+export { SIGNED_IN_HINT_KEY };
 
 /** The signed-in user's ID token for `Authorization: Bearer`, or null when signed out. */
 export const getIdToken = currentIdToken;
@@ -67,13 +68,16 @@ function publish(user: User | null) {
   if (!sameIdentity($identity.get(), identity)) $identity.set(identity);
   $authStatus.set(identity ? 'signed-in' : 'signed-out');
   const store = storage();
-  if (!store) return;
-  if (identity) store.setItem(SIGNED_IN_HINT_KEY, '1');
-  else store.removeItem(SIGNED_IN_HINT_KEY);
-  if (identity?.emailVerified && store.getItem(STORAGE_KEYS.pendingVerificationUid) === identity.uid) {
-    store.removeItem(STORAGE_KEYS.pendingVerificationUid);
-    store.removeItem(STORAGE_KEYS.signupEmail);
+  if (store) {
+    if (identity) store.setItem(SIGNED_IN_HINT_KEY, '1');
+    else store.removeItem(SIGNED_IN_HINT_KEY);
+    if (identity?.emailVerified && store.getItem(STORAGE_KEYS.pendingVerificationUid) === identity.uid) {
+      store.removeItem(STORAGE_KEYS.pendingVerificationUid);
+      store.removeItem(STORAGE_KEYS.signupEmail);
+    }
   }
+  // Islands that wait for a sign-in (the header's account corner, `client:signed-in`) hydrate now.
+  if (identity) window.dispatchEvent(new Event(SIGNED_IN_EVENT));
 }
 
 let started: Promise<void> | null = null;

@@ -18,9 +18,11 @@ function toSummary(row: any): ArticleSummary {
   };
 }
 
+const toDetail = (row: any): ArticleDetail => ({ ...toSummary(row), body: row.body ?? [] });
+
 export default factories.createCoreService('api::article.article', ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Published articles, newest first, optionally of one tag. Drafts never appear. */
-  async listPublished({ page, pageSize, tag }: { page: number; pageSize: number; tag?: string }): Promise<ArticlePage> {
+  /** Published articles, newest first, optionally of one tag, with their bodies when asked. Drafts never appear. */
+  async listPublished({ page, pageSize, tag, include }: { page: number; pageSize: number; tag?: string; include?: 'body' }): Promise<ArticlePage<ArticleSummary | ArticleDetail>> {
     const filters = tag ? { tags: { slug: tag } } : {};
     const documents = strapi.documents('api::article.article');
     const [rows, total] = await Promise.all([
@@ -36,7 +38,7 @@ export default factories.createCoreService('api::article.article', ({ strapi }: 
       documents.count({ status: 'published', filters }),
     ]);
     return {
-      articles: rows.map(toSummary),
+      articles: rows.map((row: any) => (include === 'body' ? toDetail(row) : toSummary(row))),
       pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) },
     };
   },
@@ -47,6 +49,6 @@ export default factories.createCoreService('api::article.article', ({ strapi }: 
       filters: { slug },
       populate: SUMMARY_POPULATE,
     });
-    return row ? { ...toSummary(row), body: (row as any).body ?? [] } : null;
+    return row ? toDetail(row) : null;
   },
 }));

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
+// The hero's "Poets Joined" and "Pieces" counters (components/home/Counters.astro). The static HTML carries the
+// fallback numbers (so the hero never shifts); the live counts come once the page is idle, then every minute while
+// the tab is visible. No framework: the page writes two numbers.
 import { COUNTER_FALLBACK, type Count } from '@writory/shared';
-import { apiFetch } from '../lib/api';
-
-// "Poets Joined" and "Pieces" in the hero. The static HTML carries the fallback numbers (so the
-// hero never shifts); the live counts come once on load, then every minute while the tab is visible.
-const text = { poets: 'Poets Joined', pieces: 'Pieces' } as const;
+import { apiFetch } from './api';
 
 export const COUNTER_REFRESH_MS = 60_000;
 
@@ -13,7 +11,7 @@ export interface Counts {
   pieces: number;
 }
 
-const format = new Intl.NumberFormat('en');
+export const formatCount = (value: number) => new Intl.NumberFormat('en').format(value);
 
 async function readCount(path: string): Promise<number> {
   const body = await apiFetch<Partial<Count>>(path);
@@ -68,35 +66,29 @@ export function pollWhileVisible(task: () => void, intervalMs: number, doc: Docu
   };
 }
 
-/** `fallback`: the numbers admins set on /admin-settings (read at build time), else the spec's 98 and 0. */
-export default function Counters({ fallback = COUNTER_FALLBACK }: { fallback?: Counts }) {
-  const [counts, setCounts] = useState<Counts>(fallback);
+/** The numbers the HTML was built with (`data-poets`, `data-pieces` on the root: the fallback admins set). */
+function builtCounts(root: Element): Counts {
+  const read = (name: 'poets' | 'pieces') => {
+    const value = Number(root.getAttribute(`data-${name}`));
+    return Number.isFinite(value) && value >= 0 ? value : COUNTER_FALLBACK[name];
+  };
+  return { poets: read('poets'), pieces: read('pieces') };
+}
 
-  useEffect(() => {
-    let live = true;
-    let latest: Counts = fallback;
-    const stop = pollWhileVisible(() => {
-      void fetchCounts(latest).then((next) => {
-        latest = next;
-        if (live) setCounts(next);
-      });
-    }, COUNTER_REFRESH_MS);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [fallback]);
-
-  return (
-    <dl className="mx-auto mt-10 grid max-w-md grid-cols-2 gap-4">
-      <div>
-        <dt className="text-sm text-stone-200">{text.poets}</dt>
-        <dd className="font-serif text-4xl font-bold tabular-nums" data-counter="poets">{format.format(counts.poets)}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-stone-200">{text.pieces}</dt>
-        <dd className="font-serif text-4xl font-bold tabular-nums" data-counter="pieces">{format.format(counts.pieces)}</dd>
-      </div>
-    </dl>
-  );
+/**
+ * Keeps the `[data-counter="poets"|"pieces"]` elements under `root` current; returns a stop function. Until a count
+ * is read, the fallback the page was built with stays.
+ */
+export function installCounters(root: Element, doc: Document = document): () => void {
+  const poets = root.querySelector('[data-counter="poets"]');
+  const pieces = root.querySelector('[data-counter="pieces"]');
+  if (!poets || !pieces) return () => undefined;
+  let latest = builtCounts(root);
+  return pollWhileVisible(() => {
+    void fetchCounts(latest).then((next) => {
+      latest = next;
+      poets.textContent = formatCount(next.poets);
+      pieces.textContent = formatCount(next.pieces);
+    });
+  }, COUNTER_REFRESH_MS, doc);
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import Counters, { COUNTER_REFRESH_MS, fetchCounts, pollWhileVisible } from './Counters';
+import { COUNTER_REFRESH_MS, fetchCounts, installCounters, pollWhileVisible } from './counters';
 
 let hidden = false;
 beforeEach(() => {
@@ -8,7 +7,6 @@ beforeEach(() => {
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => (hidden ? 'hidden' : 'visible'));
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -90,22 +88,31 @@ describe('fetchCounts', () => {
   });
 });
 
-describe('<Counters />', () => {
-  it('shows the fallback first, then the live counts', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => json({ count: url.includes('users') ? 2500 : 310 })));
-    render(<Counters />);
-    expect(document.querySelector('[data-counter="poets"]')?.textContent).toBe('98');
-    expect(document.querySelector('[data-counter="pieces"]')?.textContent).toBe('0');
-    await act(async () => {});
-    expect(await screen.findByText('2,500')).toBeTruthy();
-    expect(document.querySelector('[data-counter="pieces"]')?.textContent).toBe('310');
+describe('installCounters', () => {
+  it('replaces the fallback in the HTML with the live counts, and keeps them after a failed refresh', async () => {
+    vi.useFakeTimers();
+    let up = true;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (up ? json({ count: url.includes('users') ? 2500 : 310 }) : json({}, 500))));
+    document.body.innerHTML = '<dl data-counters><dd data-counter="poets">98</dd><dd data-counter="pieces">0</dd></dl>';
+    const text = (name: string) => document.querySelector(`[data-counter="${name}"]`)?.textContent;
+    const stop = installCounters(document.querySelector('[data-counters]')!);
+    await vi.waitFor(() => expect(text('poets')).toBe('2,500'));
+    expect(text('pieces')).toBe('310');
+    up = false;
+    await vi.advanceTimersByTimeAsync(COUNTER_REFRESH_MS);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(text('poets')).toBe('2,500');
+    stop();
   });
 
-  it('keeps the fallback admins set while the live counts cannot be read', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({}, 503)));
-    render(<Counters fallback={{ poets: 1200, pieces: 45 }} />);
-    await act(async () => {});
-    expect(document.querySelector('[data-counter="poets"]')?.textContent).toBe('1,200');
-    expect(document.querySelector('[data-counter="pieces"]')?.textContent).toBe('45');
+  it('keeps the fallback admins set (built into the HTML) while the live counts cannot be read', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('users') ? json({}, 503) : json({ count: 46 }))));
+    document.body.innerHTML = '<dl data-counters data-poets="1200" data-pieces="45"><dd data-counter="poets">1,200</dd><dd data-counter="pieces">45</dd></dl>';
+    const text = (name: string) => document.querySelector(`[data-counter="${name}"]`)?.textContent;
+    const stop = installCounters(document.querySelector('[data-counters]')!);
+    await vi.waitFor(() => expect(text('pieces')).toBe('46'));
+    expect(text('poets')).toBe('1,200');
+    stop();
   });
 });
