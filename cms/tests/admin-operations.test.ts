@@ -9,6 +9,7 @@ import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { startMailSink, type MailSink } from './helpers/mail-sink';
 import type { TestCms } from './helpers/strapi';
+import { DEMO_UID_OF as ACCOUNT_OF } from './helpers/demo-callers';
 
 const USER = 'plugin::users-permissions.user';
 const VISIT = 'api::visit.visit';
@@ -20,13 +21,6 @@ const ROOT_ADMIN = 'root-admin@writory.test';
 
 const CALLERS = ['anonymous', 'poet', 'otherPoet', 'judge', 'moderator', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
-const ACCOUNT_OF: Record<Exclude<Caller, 'anonymous'>, string> = {
-  poet: 'demo-poet-0001',
-  otherPoet: 'demo-poet-0002',
-  judge: 'demo-judge-0001',
-  moderator: 'demo-moderator-0001',
-  admin: 'demo-admin-0001',
-};
 
 let stack: CmsWithAuth;
 let emulator: AuthEmulator;

@@ -4,17 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import type { TestCms } from './helpers/strapi';
+import { DEMO_UID_OF as ACCOUNT_OF } from './helpers/demo-callers';
 
 const CALLERS = ['anonymous', 'poet', 'otherPoet', 'judge', 'moderator', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
 
-const ACCOUNT_OF: Record<Exclude<Caller, 'anonymous'>, string> = {
-  poet: 'demo-poet-0001',
-  otherPoet: 'demo-poet-0002',
-  judge: 'demo-judge-0001',
-  moderator: 'demo-moderator-0001',
-  admin: 'demo-admin-0001',
-};
 const uidOf = (caller: Caller) => (caller === 'anonymous' ? 'nobody' : ACCOUNT_OF[caller]);
 
 const everyone = (status: number) => Object.fromEntries(CALLERS.map((c) => [c, status])) as Record<Caller, number>;

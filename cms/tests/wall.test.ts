@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import type { TestCms } from './helpers/strapi';
+import { DEMO_UID_OF as ACCOUNT_OF } from './helpers/demo-callers';
 
 const POST = 'api::wall-post.wall-post';
 const LIKE = 'api::wall-post.wall-like';
@@ -16,13 +17,6 @@ const USER = 'plugin::users-permissions.user';
 
 const ROLES = ['poet', 'otherPoet', 'judge', 'moderator', 'admin'] as const;
 type Role = (typeof ROLES)[number];
-const ACCOUNT_OF: Record<Role, string> = {
-  poet: 'demo-poet-0001',
-  otherPoet: 'demo-poet-0002',
-  judge: 'demo-judge-0001',
-  moderator: 'demo-moderator-0001',
-  admin: 'demo-admin-0001',
-};
 
 let stack: CmsWithAuth;
 let emulator: AuthEmulator;
