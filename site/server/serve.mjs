@@ -1,13 +1,13 @@
 // The site's production server: static files from dist/, /api and /uploads proxied to the cms
 // so the pages and the API share one origin, unknown paths answer 404 with the not-found page,
 // and POST /__rebuild (from the cms, with a shared token) rebuilds the static pages in place.
-import { Agent, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createProxyServer } from 'http-proxy-3';
+import { createApiProxy } from './api-proxy.mjs';
 import { createRebuilder } from './rebuilder.mjs';
 import { precompress } from './precompress.mjs';
 import { createStaticFiles } from './static-files.mjs';
@@ -22,16 +22,7 @@ const rebuildToken = process.env.SITE_REBUILD_TOKEN ?? '';
 
 const log = (msg) => console.log(`site: ${msg}`);
 
-// Kept-alive connections to the cms: a new TCP connection per /api request costs more than the request itself.
-const proxy = createProxyServer({ target: cmsUrl, xfwd: true, proxyTimeout: 0, agent: new Agent({ keepAlive: true, maxSockets: 64 }) });
-proxy.on('error', (error, _req, res) => {
-  if ('writeHead' in res && !res.headersSent) {
-    res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { status: 502, name: 'BadGateway', message: `cms unreachable: ${error.message}` } }));
-  } else {
-    res.end();
-  }
-});
+const proxy = createApiProxy(cmsUrl);
 
 /** Built assets have hashed names and never change; pages are revalidated on every visit. */
 const cacheControl = (path) => (path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');

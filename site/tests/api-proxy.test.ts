@@ -1,0 +1,87 @@
+// @vitest-environment node
+import { Agent, createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiProxy } from '../server/api-proxy.mjs';
+
+const BODY_LIMIT = 256 * 1024;
+const servers: Server[] = [];
+
+function listen(server: Server): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+/** Answers like the cms's body parser: 413 from the Content-Length alone, before reading the body. */
+function upstreamWithBodyLimit() {
+  return createServer((req, res) => {
+    if (Number(req.headers['content-length']) > BODY_LIMIT) {
+      res.writeHead(413, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: 'too large' }));
+    }
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ bytes }));
+    });
+  });
+}
+
+function post(port: number, agent: Agent, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/api/track-visit-realtime', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+afterEach(async () => {
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe('the /api proxy', () => {
+  it('passes requests and answers through to the cms', async () => {
+    const cmsPort = await listen(upstreamWithBodyLimit());
+    const proxy = createApiProxy(`http://127.0.0.1:${cmsPort}`);
+    const sitePort = await listen(createServer((req, res) => proxy.web(req, res)));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await post(sitePort, agent, '{"a":1}')).toEqual({ status: 200, body: '{"bytes":7}' });
+    agent.destroy();
+  });
+
+  it('keeps the visitor connection usable after the cms refuses a body before reading it', async () => {
+    const cmsPort = await listen(upstreamWithBodyLimit());
+    const proxy = createApiProxy(`http://127.0.0.1:${cmsPort}`);
+    const sitePort = await listen(createServer((req, res) => proxy.web(req, res)));
+    // One socket, reused from one request to the next, as a browser or Playwright's request context does.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const huge = JSON.stringify({ username: 'x'.repeat(1024 * 1024) });
+    for (let round = 0; round < 5; round++) {
+      expect((await post(sitePort, agent, huge)).status).toBe(413);
+      expect(await post(sitePort, agent, '{"a":1}')).toEqual({ status: 200, body: '{"bytes":7}' });
+    }
+    agent.destroy();
+  });
+
+  it('answers 502 with a JSON error when the cms is unreachable', async () => {
+    const closed = createServer();
+    const deadPort = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    servers.splice(servers.indexOf(closed), 1);
+    const proxy = createApiProxy(`http://127.0.0.1:${deadPort}`);
+    const sitePort = await listen(createServer((req, res) => proxy.web(req, res)));
+    const answer = await post(sitePort, new Agent(), '{}');
+    expect(answer.status).toBe(502);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { status: 502, name: 'BadGateway' } });
+  });
+});
