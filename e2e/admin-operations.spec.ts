@@ -257,7 +257,7 @@ test('a poet sends feedback; admins filter it, read contact messages and change 
 
   const adminView = await adminPage(browser);
   await open(adminView, '/admin-feedback');
-  await adminView.getByLabel('Rating').selectOption('4');
+  await adminView.getByLabel('Rating', { exact: true }).selectOption('4');
   await adminView.getByRole('button', { name: 'Filter' }).click();
   await expect(adminView.getByTestId('feedback-item').filter({ hasText: comment })).toContainText(poet.name, { timeout: 15_000 });
   await expect(adminView.getByTestId('feedback-average')).toContainText('Average 4.00 out of 5');
