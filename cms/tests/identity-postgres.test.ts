@@ -32,6 +32,32 @@ describe('identity on PostgreSQL', () => {
     expect(await stack.cms.strapi.db.query('plugin::users-permissions.user').count({ where: { firebaseUid: poet.uid } })).toBe(1);
   });
 
+  it('loses no request when new poets sign in while an admin changes roles', async () => {
+    const signIn = (email: string) => stack.emulator.createUser({ email, emailVerified: true });
+    const boss = await signIn('boss-roles@writory.test');
+    await api.get('/api/users/me').set(bearer(boss.idToken)).expect(200);
+    const adminRole = await stack.cms.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'admin' } });
+    await stack.cms.strapi.db.query('plugin::users-permissions.user').update({ where: { firebaseUid: boss.uid }, data: { role: adminRole.id } });
+    const judges: Awaited<ReturnType<typeof signIn>>[] = [];
+    for (let i = 0; i < 8; i++) {
+      const judge = await signIn(`to-judge-${i}@writory.test`);
+      await api.get('/api/users/me').set(bearer(judge.idToken)).expect(200);
+      judges.push(judge);
+    }
+    for (let round = 0; round < 4; round++) {
+      const newcomers = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(`crowd-${round}-${i}@writory.test`)));
+      const role = round % 2 === 0 ? 'judge' : 'moderator';
+      const answers = await Promise.all([
+        ...newcomers.map((poet) => api.get('/api/users/me').set(bearer(poet.idToken))),
+        ...judges.map((judge) => api.put(`/api/admin/users/${judge.uid}/role`).set(bearer(boss.idToken)).send({ role })),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual(Array(answers.length).fill(200));
+      const roles = await stack.cms.strapi.db.query('plugin::users-permissions.user').findMany({ where: { firebaseUid: { $in: judges.map((j) => j.uid) } }, populate: ['role'] });
+      expect(roles.map((row: { role: { type: string } }) => row.role.type)).toEqual(Array(judges.length).fill(role));
+    }
+    expect(await stack.cms.strapi.db.query('plugin::users-permissions.user').count({ where: { email: { $startsWith: 'crowd-' } } })).toBe(32);
+  });
+
   it('makes a verified ADMIN_EMAILS email an Admin and guards /api/admin', async () => {
     const boss = await stack.emulator.createUser({ email: 'boss@writory.test', emailVerified: true });
     const poet = await stack.emulator.createUser({ email: 'plain@writory.test', emailVerified: true });

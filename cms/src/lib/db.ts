@@ -16,3 +16,27 @@ export async function lockRow(strapi: Core.Strapi, uid: string, id: number, trx:
   const table = strapi.db.metadata.get(uid as never).tableName;
   await strapi.db.connection(table).transacting(trx as never).where({ id }).forUpdate().select('id');
 }
+
+/** PostgreSQL aborted the transaction to break a deadlock (40P01) or a serialization conflict (40001): it can run again. */
+export function isTransientConflict(error: unknown): boolean {
+  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
+  const sqlCode = code ?? cause?.code;
+  return sqlCode === '40P01' || sqlCode === '40001';
+}
+
+/**
+ * Runs a write that rolls back as a whole when it fails (one transaction, outside any other), again after a
+ * short random pause when PostgreSQL aborted it as a deadlock victim. Strapi re-numbers a relation's order
+ * column over every row that shares its target (all users of a role) when a link changes, so role changes
+ * and sign-ups at the same moment can deadlock.
+ */
+export async function retryingConflicts<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * (0.5 + Math.random())));
+    }
+  }
+}

@@ -6,6 +6,7 @@ import { DECLARATION_KEYS } from '@writory/shared';
 import type { AuthEmulator, EmulatorUser } from './auth-emulator';
 import { makeDocx } from './poem-files';
 import { monthOf } from '../../src/lib/contest-calendar';
+import { retryingConflicts } from '../../src/lib/db';
 
 export const TZ = 'Asia/Kolkata';
 export const HOUR = 3_600_000;
@@ -30,7 +31,8 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
     const user = await emulator.createUser({ email: `${label}-${++seq}-${Date.now()}@writory.test`, emailVerified: verified, displayName: name });
     await api.get('/api/users/me').set(bearer(user)).expect(200);
     const roleRow = await db('plugin::users-permissions.role').findOne({ where: { type: role } });
-    await db('plugin::users-permissions.user').update({ where: { firebaseUid: user.uid }, data: { role: roleRow.id, dateOfBirth, name, phone: '+44 7700 900123' } });
+    // Accounts made at once change roles at once: on PostgreSQL that can deadlock, as in the service.
+    await retryingConflicts(() => db('plugin::users-permissions.user').update({ where: { firebaseUid: user.uid }, data: { role: roleRow.id, dateOfBirth, name, phone: '+44 7700 900123' } }));
     return user;
   }
 

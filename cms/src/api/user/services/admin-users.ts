@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { AdminUser, AdminUserPage, RoleType } from '@writory/shared';
 import { parseAdminEmails } from '../../../auth/admin-emails';
 import { ApiError, forbidden } from '../../../lib/api-error';
+import { retryingConflicts } from '../../../lib/db';
 import type { UserFilters, UserListQuery } from '../validation/admin-users';
 import { isSuspended, type UserRow } from './user';
 import { paginationOf } from '../../../lib/list-query';
@@ -155,8 +156,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const roleRow = await strapi.db.query(ROLE).findOne({ where: { type: role } });
       if (!roleRow) throw new Error(`users-permissions role "${role}" is missing`);
-      await keepingAnAdmin(target, `${label(target)} is the last active admin: make someone else an admin first.`, () =>
-        users().update({ where: { id: target.id }, data: { role: roleRow.id } }),
+      await retryingConflicts(() =>
+        keepingAnAdmin(target, `${label(target)} is the last active admin: make someone else an admin first.`, () =>
+          users().update({ where: { id: target.id }, data: { role: roleRow.id } }),
+        ),
       );
       strapi.log.info(`admin ${actor.firebaseUid} changed the role of ${uid} to ${role}`);
       return presentOne(uid);

@@ -4,6 +4,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { AdminWhoami, ProductUser, PublicUser, RoleType } from '@writory/shared';
 import { parseAdminEmails } from '../../../auth/admin-emails';
 import { forbidden } from '../../../lib/api-error';
+import { retryingConflicts } from '../../../lib/db';
 import type { UpdateMeBody, UpsertBody } from '../validation/user';
 
 const USER = 'plugin::users-permissions.user';
@@ -77,22 +78,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const role = await roleId(isAdminEmail(email, verified) ? 'admin' : 'authenticated');
     try {
       // One transaction: the row and its role link become visible together to concurrent readers.
-      return await strapi.db.transaction(() =>
-        users().create({
-          data: {
-            username: claims.uid,
-            email,
-            provider: 'firebase',
-            confirmed: true,
-            blocked: false,
-            firebaseUid: claims.uid,
-            name: typeof claims.name === 'string' ? claims.name.trim().slice(0, 80) || null : null,
-            emailVerified: verified,
-            lastSeenAt: new Date(),
-            role,
-          },
-          populate: POPULATE,
-        }),
+      return await retryingConflicts(() =>
+        strapi.db.transaction(() =>
+          users().create({
+            data: {
+              username: claims.uid,
+              email,
+              provider: 'firebase',
+              confirmed: true,
+              blocked: false,
+              firebaseUid: claims.uid,
+              name: typeof claims.name === 'string' ? claims.name.trim().slice(0, 80) || null : null,
+              emailVerified: verified,
+              lastSeenAt: new Date(),
+              role,
+            },
+            populate: POPULATE,
+          }),
+        ),
       );
     } catch (error) {
       // Two first requests at once: the unique index on firebase_uid lets one win; use its row.
@@ -123,7 +126,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const lastSeen = existing.lastSeenAt ? Date.parse(existing.lastSeenAt) : 0;
       if (Date.now() - lastSeen > LAST_SEEN_EVERY_MS) changes.lastSeenAt = new Date();
       if (Object.keys(changes).length === 0) return existing;
-      return users().update({ where: { id: existing.id }, data: changes, populate: POPULATE });
+      return retryingConflicts(() => users().update({ where: { id: existing.id }, data: changes, populate: POPULATE }));
     },
 
     /** ADMIN_EMAILS at boot: verified users with those emails become Admins. */
@@ -132,7 +135,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const adminRole = await roleId('admin');
       const candidates: UserRow[] = await users().findMany({ where: { emailVerified: true }, populate: ['role'] });
       const toPromote = candidates.filter((user) => isAdminEmail(user.email?.toLowerCase() ?? null, true) && user.role?.type !== 'admin');
-      for (const user of toPromote) await users().update({ where: { id: user.id }, data: { role: adminRole } });
+      for (const user of toPromote) await retryingConflicts(() => users().update({ where: { id: user.id }, data: { role: adminRole } }));
       return toPromote.length;
     },
 
