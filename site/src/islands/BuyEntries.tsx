@@ -152,7 +152,14 @@ export default function BuyEntries() {
   }
 
   if (loadError) return <FormAlert>The entry tiers could not be loaded. Reload the page to try again.</FormAlert>;
-  if (!catalogue || !hydrated) return <p role="status" className="text-ink-soft">Loading entry tiers…</p>;
+  if (!catalogue || !hydrated) {
+    // About as tall as the tiers it waits for, so the page does not jump when they arrive.
+    return (
+      <p role="status" className="min-h-[45.5rem] text-ink-soft sm:min-h-[27.5rem]">
+        Loading entry tiers…
+      </p>
+    );
+  }
   if (catalogue.tiers.length === 0) return <p className="text-ink-soft">No entry tiers are on sale at the moment.</p>;
 
   const month = mine?.month;

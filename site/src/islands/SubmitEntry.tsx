@@ -20,6 +20,8 @@ import { $productUser } from '../stores/product-user';
 type Step = { name: 'form' } | { name: 'preview'; preview: EntryPreview; key: string } | { name: 'done'; receipt: Receipt };
 
 const EMPTY: EntryFormValues = { title: '', language: '', fullName: '', phone: '', country: '' };
+// The height of the contest banner and the sign-in box a visitor gets: the loading states keep it, so nothing below moves.
+const VISITOR_VIEW_HEIGHT = 'min-h-[23rem] sm:min-h-[17.5rem]';
 const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** /submit: the contest's dates for everyone; for an eligible poet, the entry form, the text check and the receipt. */
@@ -126,7 +128,13 @@ export default function SubmitEntry() {
     goTo({ name: 'form' });
   }
 
-  if (!hydrated || contest.state === 'loading') return <Loading>{t('contest.loading')}</Loading>;
+  if (!hydrated || contest.state === 'loading') {
+    return (
+      <div className={VISITOR_VIEW_HEIGHT}>
+        <Loading>{t('contest.loading')}</Loading>
+      </div>
+    );
+  }
   if (contest.state === 'failed' || !contest.data) return <Failure>{t('contest.unavailable')}</Failure>;
 
   const banner = <ContestBanner current={contest.data} />;
@@ -146,7 +154,7 @@ export default function SubmitEntry() {
   }
   if (allowance.state === 'loading' || status === 'loading') {
     return (
-      <div className="space-y-6">
+      <div className={`space-y-6 ${VISITOR_VIEW_HEIGHT}`}>
         {banner}
         <Loading>{t('common.loading')}</Loading>
       </div>
