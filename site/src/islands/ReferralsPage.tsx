@@ -24,7 +24,7 @@ export default function ReferralsPage() {
       .catch(() => setError('Your referrals could not be loaded. Reload the page to try again.'));
   }, [ready]);
 
-  if (signedOut) return <SignInPrompt next="/referrals">Sign in to get your referral link. When a poet you invite pays for their first entries, you earn a reward.</SignInPrompt>;
+  if (signedOut) return <SignInPrompt next="/referrals">Sign in to get your referral link.</SignInPrompt>;
   if (error) return <FormAlert>{error}</FormAlert>;
   if (!data) return <p role="status" className="text-ink-soft">Loading...</p>;
   const link = `${window.location.origin}${data.path}`;
