@@ -21,6 +21,7 @@ describe('entries on PostgreSQL', () => {
   let api: ReturnType<typeof supertest>;
   let client: ReturnType<typeof entryClient>;
   let privateDir: string;
+  let admin: Awaited<ReturnType<typeof stack.emulator.createUser>>;
   const db = (uid: string) => stack.cms.strapi.db.query(uid as never);
 
   beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('entries on PostgreSQL', () => {
     client = entryClient(api, stack.emulator, stack.cms.strapi);
     // Receipts are not what this file is about: no mail leaves the test.
     vi.spyOn(stack.cms.strapi.plugin('email').service('email'), 'send').mockResolvedValue(undefined);
-    const admin = await stack.emulator.createUser({ email: 'pg-admin@writory.test' });
+    admin = await stack.emulator.createUser({ email: 'pg-admin@writory.test' });
     await api.get('/api/users/me').set(bearer(admin)).expect(200);
     await client.setWindow(new Date(Date.now() - 24 * HOUR), new Date(Date.now() + 24 * HOUR), admin);
   });
@@ -74,6 +75,7 @@ describe('entries on PostgreSQL', () => {
     const poet = await client.account('pg-judged');
     const { code } = (await client.enter(poet)).body;
     const [first, second] = await Promise.all([client.account('pg-judge-a', { role: 'judge' }), client.account('pg-judge-b', { role: 'judge' })]);
+    await client.assignJudges(admin, code, [first, second]);
     const answers = await Promise.all([first, second].map((judge) => api.post(`/api/judging/entries/${code}/scores`).set(bearer(judge)).send(SCORES)));
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
     expect(await db(ENTRY).findOne({ where: { code } })).toMatchObject({ status: 'scored' });

@@ -46,6 +46,8 @@ const account: ReturnType<typeof entryClient>['account'] = (...args) => client.a
 const preview: ReturnType<typeof entryClient>['preview'] = (...args) => client.preview(...args);
 const enter: ReturnType<typeof entryClient>['enter'] = (...args) => client.enter(...args);
 const setWindow: ReturnType<typeof entryClient>['setWindow'] = (...args) => client.setWindow(...args);
+/** This file's two judges read the entry (the demo judge would otherwise share the assignments). */
+const assignOurJudges = (code: string) => client.assignJudges(admin, code, [judge, secondJudge]);
 const db = (uid: string) => cms.strapi.db.query(uid as never);
 const privateFiles = () => {
   const walk = (dir: string): string[] => {
@@ -415,6 +417,7 @@ describe('private files', () => {
   });
 
   it('gives judges a blind copy named by the code only, and no photo', async () => {
+    await assignOurJudges(code);
     const copy = await api.get(`/api/judging/entries/${code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
     expect(copy.headers['content-disposition']).toMatch(new RegExp(`filename="${code}.docx"`));
     const zip = await JSZip.loadAsync(copy.body);
@@ -454,6 +457,7 @@ describe('blind judging', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     code = res.body.code;
+    await assignOurJudges(code);
   });
 
   it('shows judges the queue and the anonymised text, never the poet', async () => {
@@ -471,6 +475,7 @@ describe('blind judging', () => {
   it('flags a near-duplicate of an earlier entry for judges, without refusing it', async () => {
     const res = await enter(poet, { poem: { bytes: await makePdf(`${KETTLE.toUpperCase()}!\n— Mira`), name: 'again.pdf' }, fields: { title: 'Kettle again' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await assignOurJudges(res.body.code);
     const entry = await api.get(`/api/judging/entries/${res.body.code}`).set(bearer(judge)).expect(200);
     expect(entry.body.originality).toEqual({ flag: true, matches: [{ kind: 'entry', code, similarity: expect.any(Number) }] });
     expect(entry.body.originality.matches[0].similarity).toBeGreaterThan(0.6);
@@ -560,7 +565,8 @@ describe('blind judging', () => {
     const progress = await api.get('/api/judging/progress').set(bearer(admin)).expect(200);
     expect(progress.body.month).toBe(month());
     const jude = progress.body.judges.find((j: any) => j.name === 'Jude Marlow');
-    expect(jude).toMatchObject({ scored: 1, left: progress.body.underJudged.length });
+    expect(jude).toMatchObject({ scored: 1, left: jude.assigned - 1, recused: 0 });
+    expect(progress.body.assignments.find((a: any) => a.code === code)).toMatchObject({ missing: 0, judges: expect.arrayContaining([expect.objectContaining({ name: 'Jude Marlow', scored: true })]) });
     expect(progress.body.underJudged.map((u: any) => u.code)).not.toContain(code);
   });
 

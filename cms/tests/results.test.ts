@@ -28,6 +28,7 @@ let admin: string;
 const poets: { token: string; id: number; name: string }[] = [];
 /** Two accounts with the judge role. */
 const judges: string[] = [];
+const judgeUids: string[] = [];
 let entries: TestEntry[];
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -87,6 +88,7 @@ beforeAll(async () => {
     const role = await db('plugin::users-permissions.role').findOne({ where: { type: 'judge' } });
     await db('plugin::users-permissions.user').update({ where: { firebaseUid: me.body.uid }, data: { role: role.id } });
     judges.push(user.idToken);
+    judgeUids.push(me.body.uid);
   }
   const contestId = await createContest(cms.strapi, MONTH);
   entries = await createEntries(cms.strapi, contestId, MONTH, poets.map((p) => p.id), 12);
@@ -514,6 +516,10 @@ describe("results from the judges' in-app scores", () => {
     const photoKey = await cms.strapi.service('api::entry.entry').privateFiles().put('entry-photos', photo, 'webp');
     await db('api::entry.entry').update({ where: { id: july[0].id }, data: { photoKey } });
 
+    // Both test judges read every July entry (automatic assignment would also involve the demo judge).
+    for (const entry of july) {
+      await api.put(`/api/judging/entries/${entry.code}/judges`).set(bearer(admin)).send({ judges: judgeUids }).expect(200);
+    }
     await score(judges[0], july[0], [18, 17, 16, 19, 15], 'Luminous close.').expect(201);
     await score(judges[1], july[0], [16, 15, 14, 17, 13], 'A strong turn.').expect(201);
     await score(judges[0], july[1], [12, 12, 12, 12, 12]).expect(201);

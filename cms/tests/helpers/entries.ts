@@ -78,5 +78,12 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
       .expect(200);
   }
 
-  return { account, preview, enter, setWindow };
+  /** An admin makes these judges the entry's judges (automatic assignment otherwise chooses them). */
+  async function assignJudges(admin: EmulatorUser, code: string, judges: EmulatorUser[]) {
+    const res = await api.put(`/api/judging/entries/${code}/judges`).set(bearer(admin)).send({ judges: judges.map((judge) => judge.uid) });
+    if (res.status !== 200) throw new Error(`assigning judges to ${code}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  return { account, preview, enter, setWindow, assignJudges };
 }

@@ -183,13 +183,66 @@ export interface JudgingEntry {
   otherScores: JudgeScore[] | null;
 }
 
+/** One judge in the admins' progress view. */
+export interface JudgeProgress {
+  uid: string;
+  name: string;
+  email: string;
+  /** Entries assigned to this judge (recusals not counted). */
+  assigned: number;
+  scored: number;
+  left: number;
+  recused: number;
+}
+
+/** One entry's judges in the admins' progress view. */
+export interface EntryJudging {
+  code: string;
+  status: EntryStatus;
+  judges: { uid: string; name: string; scored: boolean }[];
+  /** Judges still missing to reach the contest's judges per entry. */
+  missing: number;
+}
+
+export interface Recusal {
+  code: string;
+  judge: string;
+  note: string | null;
+  at: string;
+}
+
 /** GET /api/judging/progress?month= (admins) */
 export interface JudgingProgress {
   month: string | null;
   judgesPerEntry: number;
   entries: number;
-  judges: { name: string; email: string; scored: number; left: number }[];
+  judges: JudgeProgress[];
   underJudged: { code: string; judges: number }[];
+  assignments: EntryJudging[];
+  recusals: Recusal[];
+}
+
+/** The longest private note a judge may give when recusing themselves. */
+export const RECUSAL_NOTE_MAX = 500;
+
+/** GET /api/judging/reports/{month}: how a published month was judged (public). */
+export interface JudgingReport {
+  month: string;
+  entries: number;
+  judges: number;
+  judgesPerEntry: number;
+  /** Judges who actually scored an entry, on average. */
+  meanJudgesPerEntry: number;
+  method: 'mean' | 'normalised';
+  methodText: string;
+  agreement: { statistic: 'krippendorff-alpha-interval'; value: number | null; meaning: string; pairedEntries: number };
+  recusals: number;
+}
+
+/** GET /api/judging/report?month= (admins): the public report and what only admins see. */
+export interface AdminJudgingReport extends JudgingReport {
+  judgeDetails: { uid: string; name: string; scored: number; meanTotal: number | null; shared: number; meanDifference: number | null; outlier: boolean }[];
+  recusalDetails: Recusal[];
 }
 
 /** GET /api/admin/entries?month=: one row of the submission data table. */

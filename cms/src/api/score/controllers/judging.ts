@@ -2,37 +2,61 @@ import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
-import { scoreInput } from '../validation/score';
+import { judgesInput, recusalInput, scoreInput } from '../validation/score';
 
 const monthOf = (ctx) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
+const codeOf = (ctx) => String(ctx.params.code);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => strapi.service('api::score.score');
+  const assignment = () => strapi.service('api::score.assignment');
   const entries = () => strapi.service('api::entry.entry');
+  const privately = (ctx) => ctx.set('Cache-Control', 'private, no-store');
   return {
     async queue(ctx) {
       ctx.body = await scores().queue(ctx.state.user, monthOf(ctx));
-      ctx.set('Cache-Control', 'private, no-store');
+      privately(ctx);
     },
 
     async entry(ctx) {
-      ctx.body = await scores().entryForJudge(ctx.state.user, String(ctx.params.code));
-      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = await scores().entryForJudge(ctx.state.user, codeOf(ctx));
+      privately(ctx);
     },
 
     async file(ctx) {
-      await sendPrivateFile(ctx, entries().privateFiles(), await entries().judgeFile(String(ctx.params.code)));
+      await assignment().assertMayJudge(ctx.state.user, codeOf(ctx));
+      await sendPrivateFile(ctx, entries().privateFiles(), await entries().judgeFile(codeOf(ctx)));
     },
 
     async score(ctx) {
       const input = parseInput(scoreInput, ctx.request.body ?? {});
       ctx.status = 201;
-      ctx.body = await scores().submit(ctx.state.user, String(ctx.params.code), input);
+      ctx.body = await scores().submit(ctx.state.user, codeOf(ctx), input);
+    },
+
+    async recuse(ctx) {
+      const { note } = parseInput(recusalInput, ctx.request.body ?? {});
+      ctx.body = await assignment().recuse(ctx.state.user, codeOf(ctx), note);
+    },
+
+    async setJudges(ctx) {
+      const { judges } = parseInput(judgesInput, ctx.request.body ?? {});
+      ctx.body = await assignment().setJudges(codeOf(ctx), judges);
     },
 
     async progress(ctx) {
       ctx.body = await scores().progress(monthOf(ctx));
-      ctx.set('Cache-Control', 'private, no-store');
+      privately(ctx);
+    },
+
+    async adminReport(ctx) {
+      const { contest } = await scores().contestFor(monthOf(ctx));
+      ctx.body = contest ? await scores().report(contest.month, { forAdmin: true }) : null;
+      privately(ctx);
+    },
+
+    async publicReport(ctx) {
+      ctx.body = await scores().report(parseInput(monthParam, ctx.params.month));
     },
   };
 };

@@ -2,17 +2,21 @@ import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   CRITERION_KEYS,
+  NORMALISATION_METHOD,
+  type AdminJudgingReport,
   type EntryStatus,
   type JudgeScore,
   type JudgingEntry,
   type JudgingProgress,
   type JudgingQueue,
+  type JudgingReport,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation, lockRow } from '../../../lib/db';
 import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
 import type { UserRow } from '../../user/services/user';
+import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval } from '../lib/agreement';
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
 
@@ -51,6 +55,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   const scores = () => strapi.db.query(SCORE);
   const entries = () => strapi.db.query(ENTRY);
   const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
+  const assignment = () => strapi.service('api::score.assignment');
 
   /** Contests that have entries, newest month first (one query on the entries → contest link table). */
   async function contestsWithEntries(): Promise<ContestRow[]> {
@@ -99,15 +104,24 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     contestFor,
     summaries,
 
-    /** GET /api/judging/queue: the contest's entries for a judge, blind, the ones still to score first. */
+    /**
+     * GET /api/judging/queue: a judge's assigned entries of the contest (admins: every entry but their own),
+     * blind, the ones still to score first.
+     */
     async queue(judge: UserRow, month?: string): Promise<JudgingQueue> {
       const { months, contest } = await requireContest(month);
       const { judgesPerEntry } = await settings();
       if (!contest) return { month: null, theme: null, judgesPerEntry, months, mine: { scored: 0, left: 0 }, entries: [] };
-      const rows: EntryRow[] = await entries().findMany({
-        where: { contest: { id: contest.id } },
-        select: ['id', 'code', 'judgeTitle', 'language', 'wordCount', 'status', 'originalityFlag'],
-      });
+      const admin = judge.role?.type === 'admin';
+      if (!admin) await assignment().ensureAssigned(contest);
+      const readable: Set<number> | null = admin ? null : await assignment().entryIdsOf(judge, contest.id);
+      const rows: (EntryRow & { poet?: { id: number } | null })[] = (
+        await entries().findMany({
+          where: { contest: { id: contest.id }, ...(readable ? { id: { $in: [...readable] } } : {}) },
+          select: ['id', 'code', 'judgeTitle', 'language', 'wordCount', 'status', 'originalityFlag'],
+          populate: { poet: { select: ['id'] } },
+        })
+      ).filter((row: EntryRow & { poet?: { id: number } | null }) => row.poet?.id !== judge.id);
       const given: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
       const judgesOf = new Map<number, number>();
       const mine = new Map<number, number>();
@@ -126,12 +140,14 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
         myTotal: mine.get(row.id) ?? null,
       }));
       items.sort((a, b) => Number(a.myTotal !== null) - Number(b.myTotal !== null) || a.judges - b.judges || a.code.localeCompare(b.code));
-      const left = items.filter((item) => item.myTotal === null && item.judges < judgesPerEntry && item.status !== 'published').length;
+      // A judge's own assignments are theirs to finish; an admin helps where judges are missing.
+      const left = items.filter((item) => item.myTotal === null && item.status !== 'published' && (readable || item.judges < judgesPerEntry)).length;
       return { month: contest.month, theme: contest.theme ?? null, judgesPerEntry, months, mine: { scored: mine.size, left }, entries: items };
     },
 
     /** GET /api/judging/entries/{code}: the anonymised text; other judges' scores only after one's own. */
     async entryForJudge(judge: UserRow, code: string): Promise<JudgingEntry> {
+      await assignment().assertMayJudge(judge, code);
       const row = await entryByCode(code);
       const given: ScoreRow[] = await scores().findMany({ where: { entryId: row.id }, orderBy: { submittedAt: 'asc' } });
       const own = given.find((score) => score.judgeId === judge.id);
@@ -156,6 +172,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
      * the entry locked, so the entry's status follows the number of judges exactly: in judging, then scored.
      */
     async submit(judge: UserRow, code: string, input: ParsedScore, now: Date = new Date()): Promise<JudgeScore> {
+      await assignment().assertMayJudge(judge, code);
       const row = await entryByCode(code);
       const closed = () => new ApiError(409, 'The results of this contest are published: its scores are closed.', { reason: 'published' }, 'ConflictError');
       if (row.status === 'published') throw closed();
@@ -191,33 +208,85 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       }
     },
 
-    /** GET /api/judging/progress: how many entries each judge has left, and entries short of judges. */
+    /** GET /api/judging/progress: each judge's assignments and what is left, each entry's judges, recusals. */
     async progress(month?: string): Promise<JudgingProgress> {
       const { contest } = await requireContest(month);
       const { judgesPerEntry } = await settings();
-      if (!contest) return { month: null, judgesPerEntry, entries: 0, judges: [], underJudged: [] };
-      const rows: EntryRow[] = await entries().findMany({ where: { contest: { id: contest.id } }, select: ['id', 'code', 'status'], orderBy: { code: 'asc' } });
-      const given: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
-      const judgesOf = new Map<number, Set<number>>();
-      for (const score of given) judgesOf.set(score.entryId, (judgesOf.get(score.entryId) ?? new Set()).add(score.judgeId));
-      const open = rows.filter((row) => row.status !== 'published' && (judgesOf.get(row.id)?.size ?? 0) < judgesPerEntry);
-      const judgeIds = new Set(given.map((score) => score.judgeId));
-      const judgeUsers: Pick<UserRow, 'id' | 'name' | 'email'>[] = await strapi.db.query(USER).findMany({
-        where: { $or: [{ role: { type: 'judge' } }, { id: { $in: [...judgeIds] } }] },
-        select: ['id', 'name', 'email'],
-        orderBy: { name: 'asc' },
-      });
+      if (!contest) return { month: null, judgesPerEntry, entries: 0, judges: [], underJudged: [], assignments: [], recusals: [] };
+      await assignment().ensureAssigned(contest);
+      const overview = await assignment().overview(contest);
+      const scoredBy = new Map<string, number>();
+      for (const entry of overview.assignments) scoredBy.set(entry.code, entry.judges.filter((judge) => judge.scored).length);
       return {
         month: contest.month,
         judgesPerEntry,
-        entries: rows.length,
-        judges: judgeUsers.map((user) => ({
-          name: user.name ?? user.email ?? `#${user.id}`,
-          email: user.email ?? '',
-          scored: given.filter((score) => score.judgeId === user.id).length,
-          left: open.filter((row) => !judgesOf.get(row.id)?.has(user.id)).length,
-        })),
-        underJudged: open.map((row) => ({ code: row.code, judges: judgesOf.get(row.id)?.size ?? 0 })),
+        entries: overview.assignments.length,
+        judges: overview.judges,
+        underJudged: overview.assignments
+          .filter((entry) => entry.status !== 'published' && scoredBy.get(entry.code)! < judgesPerEntry)
+          .map((entry) => ({ code: entry.code, judges: scoredBy.get(entry.code)! })),
+        assignments: overview.assignments,
+        recusals: overview.recusals,
+      };
+    },
+
+    /**
+     * How a month was judged: entries, judges, the method, the judges' agreement (Krippendorff's alpha on the
+     * totals) and recusals; for admins also each judge's distance from their co-judges. Public only once the
+     * month's results are published.
+     */
+    async report(month: string, { forAdmin = false } = {}): Promise<JudgingReport | AdminJudgingReport> {
+      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month } });
+      const published = contest ? await entries().count({ where: { contest: { id: contest.id }, status: 'published' } }) : 0;
+      if (!contest || (!forAdmin && !published)) throw new errors.NotFoundError(`The results of ${month} are not published yet.`);
+      const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), strapi.service('api::contest.contest').normalises(contest)]);
+      const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
+      const entryCount = await entries().count({ where: { contest: { id: contest.id } } });
+      const ratings = rows.map((row) => ({ unit: row.entryId, rater: row.judgeId, value: row.total }));
+      const perEntry = new Map<number, number>();
+      for (const row of rows) perEntry.set(row.entryId, (perEntry.get(row.entryId) ?? 0) + 1);
+      const alpha = krippendorffAlphaInterval(ratings);
+      const recusals = await strapi.db.query('api::score.judge-assignment').count({ where: { contestId: contest.id, recusedAt: { $notNull: true } } });
+      const report: JudgingReport = {
+        month,
+        entries: entryCount,
+        judges: new Set(rows.map((row) => row.judgeId)).size,
+        judgesPerEntry,
+        meanJudgesPerEntry: perEntry.size ? Math.round(([...perEntry.values()].reduce((a, b) => a + b, 0) / perEntry.size) * 100) / 100 : 0,
+        method: normalised ? 'normalised' : 'mean',
+        methodText: normalised ? NORMALISATION_METHOD : 'Each entry’s score is the plain mean of its judges’ totals.',
+        agreement: {
+          statistic: 'krippendorff-alpha-interval',
+          value: alpha === null ? null : Math.round(alpha * 1000) / 1000,
+          meaning: agreementInWords(alpha),
+          pairedEntries: [...perEntry.values()].filter((count) => count >= 2).length,
+        },
+        recusals,
+      };
+      if (!forAdmin) return report;
+      const deviations = new Map(judgeDeviations(ratings).map((d) => [d.judgeId, d]));
+      const judgeIds = [...new Set(rows.map((row) => row.judgeId))];
+      const users: Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>[] = judgeIds.length
+        ? await strapi.db.query(USER).findMany({ where: { id: { $in: judgeIds } }, select: ['id', 'firebaseUid', 'name', 'email'] })
+        : [];
+      const overview = await assignment().overview(contest);
+      return {
+        ...report,
+        judgeDetails: judgeIds.map((id) => {
+          const user = users.find((u) => u.id === id);
+          const totals = rows.filter((row) => row.judgeId === id).map((row) => row.total);
+          const deviation = deviations.get(id);
+          return {
+            uid: user?.firebaseUid ?? '',
+            name: user?.name ?? user?.email ?? 'A former judge',
+            scored: totals.length,
+            meanTotal: Math.round((totals.reduce((a, b) => a + b, 0) / totals.length) * 100) / 100,
+            shared: deviation?.shared ?? 0,
+            meanDifference: deviation?.meanDifference ?? null,
+            outlier: deviation ? isOutlier(deviation) : false,
+          };
+        }),
+        recusalDetails: overview.recusals,
       };
     },
 
