@@ -187,6 +187,39 @@ test('outside the window the page says when the next contest opens and the serve
   }
 });
 
+test('a judge who recognises a poem steps back from it; admins see the recusal and its note @phone', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const poet = await newPoet(request, 'recused', { name: 'Ines Caro' });
+  const entry = await enterByApi(request, poet, 'Harbour Bell', 'The harbour bell\nrings for no one\n\nby Ines Caro');
+  expect(entry.status(), await entry.text()).toBe(201);
+  const { code } = await entry.json();
+
+  const judge = accountOf('judge');
+  await signIn(page, judge.email, judge.password, '/admin-submissions');
+  await page.getByRole('button', { name: `Open ${code}` }).click();
+  const desk = page.getByTestId('judging-entry');
+  await desk.getByRole('button', { name: 'I recognise this poem or its author' }).click();
+  const form = desk.getByTestId('recuse-form');
+  await expect(form.getByLabel('Private note for the admins (optional)')).toBeFocused();
+  await form.getByLabel('Private note for the admins (optional)').fill('I heard this at an open mic.');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: `Step back from this entry (${code})` }).click();
+  await expect(page.getByText(`You stepped back from ${code}`)).toBeVisible();
+  await expect(page.getByTestId('judging-entry')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Open ${code}` })).toHaveCount(0);
+  await expect(page.getByTestId('judging-mine')).toBeFocused();
+  // Nor can it be opened by its code any more.
+  const token = await tokenFor(request, judge.email, judge.password);
+  expect((await request.get(`/api/judging/entries/${code}`, { headers: bearer(token) })).status()).toBe(403);
+
+  const admin = accountOf('admin');
+  const { page: adminPage, close } = await signedInPage(browser, admin.email, admin.password, '/admin-submissions');
+  await expect(adminPage.getByTestId('recusals')).toContainText(`Jonah Marsh stepped back from ${code}: I heard this at an open mic.`);
+  await expect(adminPage.getByTestId('assignments').getByRole('row', { name: new RegExp(code) })).toContainText('more needed');
+  await expectNoAxeViolations(adminPage);
+  await close();
+});
+
 test('judges score blind; two judges’ mean is the score', async ({ page, request, browser }) => {
   test.setTimeout(150_000);
   const poet = await newPoet(request, 'judged', { name: 'Tomas Berg' });

@@ -208,6 +208,14 @@ test('judges score in the app, the admin publishes their scores, and the winner 
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expectNoAxeViolations(visitor);
   expect((await visitor.request.get(`/api/winners/${month}-second/photo`)).status()).toBe(404);
+  // The results page reports how the month was judged.
+  await visitor.goto('/winning-poems');
+  const report = visitor.getByTestId('public-judging-report');
+  await expect(report.getByRole('heading', { name: 'How this month was judged' })).toBeVisible();
+  await expect(report).toContainText('Entries2');
+  await expect(report).toContainText('the mean of the judges’ totals');
+  await expect(report).toContainText('Too few entries were read by more than one judge');
+  await expectNoAxeViolations(visitor);
   await visitor.context().close();
 });
 

@@ -3,12 +3,13 @@ import { useStore } from '@nanostores/react';
 import EntryDesk from '../components/judging/EntryDesk';
 import ProgressPanel from '../components/judging/ProgressPanel';
 import QueueList from '../components/judging/QueueList';
+import ReportPanel from '../components/judging/ReportPanel';
 import MonthSelect from '../components/entries/MonthSelect';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { $authStatus } from '../stores/auth';
-import { $openEntry, $progress, $queue, loadProgress, loadQueue, openEntry, submitScores } from '../stores/judging';
+import { $openEntry, $progress, $queue, $report, loadProgress, loadQueue, loadReport, openEntry, recuse, submitScores } from '../stores/judging';
 import { $productUser } from '../stores/product-user';
 import { showToast } from '../stores/toasts';
 
@@ -20,13 +21,14 @@ export default function JudgingDesk() {
   const queue = useStore($queue);
   const open = useStore($openEntry);
   const progress = useStore($progress);
+  const report = useStore($report);
   const allowed = user?.role === 'judge' || user?.role === 'admin';
   const isAdmin = user?.role === 'admin';
 
   useEffect(() => {
     if (status !== 'signed-in' || !allowed) return;
     void loadQueue();
-    if (isAdmin) void loadProgress();
+    if (isAdmin) void Promise.all([loadProgress(), loadReport()]);
   }, [status, allowed, isAdmin]);
   useEffect(() => {
     if (open.state === 'ready') document.getElementById('desk-heading')?.focus();
@@ -37,27 +39,34 @@ export default function JudgingDesk() {
   const data = queue.data;
   const changeMonth = (month: string) => {
     void loadQueue(month);
-    if (isAdmin) void loadProgress(month);
+    if (isAdmin) void Promise.all([loadProgress(month), loadReport(month)]);
   };
   const score = async (scores: Parameters<typeof submitScores>[1]) => {
     const code = open.data!.code;
     await submitScores(code, scores, isAdmin);
     showToast({ title: t('judging.submitted', { code }) });
   };
+  const stepBack = async (note: string) => {
+    const code = open.data!.code;
+    await recuse(code, note, isAdmin);
+    showToast({ title: t('judging.recused', { code }) });
+    document.getElementById('judging-mine')?.focus();
+  };
 
   return (
     <div className="space-y-6" data-testid="judging-desk">
       <div className="flex flex-wrap items-end gap-4">
         <MonthSelect months={data.months} value={data.month} onChange={changeMonth} />
-        <p className="text-sm" data-testid="judging-mine">
+        <p id="judging-mine" tabIndex={-1} className="text-sm focus:outline-none" data-testid="judging-mine">
           {t('judging.mine', { scored: data.mine.scored, left: data.mine.left })}
         </p>
       </div>
       {isAdmin && progress && <ProgressPanel progress={progress} />}
+      {isAdmin && report && <ReportPanel report={report} />}
       <QueueList queue={data} openCode={open.data?.code ?? null} onOpen={(code) => void openEntry(code)} />
       {open.state === 'loading' && <Loading>{t('common.loading')}</Loading>}
       {open.state === 'failed' && <Failure>{t('judging.failed')}</Failure>}
-      {open.state === 'ready' && open.data && <EntryDesk entry={open.data} onScore={score} />}
+      {open.state === 'ready' && open.data && <EntryDesk entry={open.data} onScore={score} onRecuse={stepBack} />}
     </div>
   );
 }

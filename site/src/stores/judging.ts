@@ -1,12 +1,14 @@
 // The judging desk: a month's queue of blind entries, the entry open on the desk, and (for admins) progress.
 import { atom } from 'nanostores';
-import type { JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
+import type { AdminJudgingReport, EntryJudging, JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
 import { authedFetch } from '../lib/api';
 import { loadable, loadInto, type LoadState } from './loadable';
 
 export const $queue = loadable<JudgingQueue>();
 export const $openEntry = atom<{ state: LoadState | 'none'; data: JudgingEntry | null }>({ state: 'none', data: null });
 export const $progress = atom<JudgingProgress | null>(null);
+/** Admins: how the month was judged (agreement, judges far from the others, recusals). */
+export const $report = atom<AdminJudgingReport | null>(null);
 
 const withMonth = (path: string, month?: string | null) => (month ? `${path}?${new URLSearchParams({ month })}` : path);
 
@@ -17,6 +19,14 @@ export async function loadProgress(month?: string | null): Promise<void> {
     $progress.set(await authedFetch<JudgingProgress>(withMonth('/api/judging/progress', month)));
   } catch (error) {
     console.warn('Could not load the judging progress', error);
+  }
+}
+
+export async function loadReport(month?: string | null): Promise<void> {
+  try {
+    $report.set(await authedFetch<AdminJudgingReport | null>(withMonth('/api/judging/report', month)));
+  } catch (error) {
+    console.warn('Could not load the judging report', error);
   }
 }
 
@@ -34,5 +44,20 @@ export async function submitScores(code: string, scores: ScoreInput, isAdmin: bo
   const saved = await authedFetch<JudgeScore>(`/api/judging/entries/${encodeURIComponent(code)}/scores`, { method: 'POST', body: JSON.stringify(scores) });
   const month = $queue.get().data?.month;
   await Promise.all([openEntry(code), loadQueue(month), isAdmin ? loadProgress(month) : Promise.resolve()]);
+  return saved;
+}
+
+/** The judge steps back from an entry (it goes to another judge); the note is for the admins only. */
+export async function recuse(code: string, note: string, isAdmin: boolean): Promise<void> {
+  await authedFetch(`/api/judging/entries/${encodeURIComponent(code)}/recuse`, { method: 'POST', body: JSON.stringify({ note: note.trim() || null }) });
+  closeEntry();
+  const month = $queue.get().data?.month;
+  await Promise.all([loadQueue(month), isAdmin ? loadProgress(month) : Promise.resolve()]);
+}
+
+/** Admins: the entry's judges become these (judges who already scored it stay). */
+export async function setJudges(code: string, uids: string[]): Promise<EntryJudging> {
+  const saved = await authedFetch<EntryJudging>(`/api/judging/entries/${encodeURIComponent(code)}/judges`, { method: 'PUT', body: JSON.stringify({ judges: uids }) });
+  await loadProgress($queue.get().data?.month);
   return saved;
 }

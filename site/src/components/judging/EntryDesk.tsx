@@ -3,6 +3,7 @@ import type { JudgingEntry, ScoreInput } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { downloadPrivateFile } from '../../lib/entry-files';
 import { Failure } from '../react/States';
+import RecuseForm from './RecuseForm';
 import ScoreCard from './ScoreCard';
 import ScoreForm from './ScoreForm';
 
@@ -26,7 +27,7 @@ function Originality({ entry }: { entry: JudgingEntry }) {
 }
 
 /** One entry on the judge's desk: the anonymised text, the blind file, the flag, and the score form or scores. */
-export default function EntryDesk({ entry, onScore }: { entry: JudgingEntry; onScore(scores: ScoreInput): Promise<unknown> }) {
+export default function EntryDesk({ entry, onScore, onRecuse }: { entry: JudgingEntry; onScore(scores: ScoreInput): Promise<unknown>; onRecuse(note: string): Promise<void> }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const download = async () => {
     setDownloadError(null);
@@ -76,7 +77,10 @@ export default function EntryDesk({ entry, onScore }: { entry: JudgingEntry; onS
           )}
         </section>
       ) : (
-        <ScoreForm key={entry.code} code={entry.code} onSubmit={onScore} />
+        <>
+          <ScoreForm key={entry.code} code={entry.code} onSubmit={onScore} />
+          <RecuseForm key={`recuse-${entry.code}`} code={entry.code} onRecuse={onRecuse} />
+        </>
       )}
     </article>
   );

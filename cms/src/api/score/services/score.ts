@@ -239,8 +239,10 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month } });
       const published = contest ? await entries().count({ where: { contest: { id: contest.id }, status: 'published' } }) : 0;
       if (!contest || (!forAdmin && !published)) throw new errors.NotFoundError(`The results of ${month} are not published yet.`);
-      const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), strapi.service('api::contest.contest').normalises(contest)]);
       const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
+      // Results uploaded as a CSV were judged outside Writory: there is nothing to report on.
+      if (!forAdmin && !rows.length) throw new errors.NotFoundError(`The ${month} contest was not judged in Writory.`);
+      const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), strapi.service('api::contest.contest').normalises(contest)]);
       const entryCount = await entries().count({ where: { contest: { id: contest.id } } });
       const ratings = rows.map((row) => ({ unit: row.entryId, rater: row.judgeId, value: row.total }));
       const perEntry = new Map<number, number>();
