@@ -207,7 +207,7 @@ export function judgingSuite(database: 'sqlite' | 'postgres', startDatabase: () 
       const detailed = await api.get(`/api/judging/report?month=${month}`).set(as(admin)).expect(200);
       expect(detailed.body.agreement.value).toBeCloseTo(0.849, 3);
 
-      await db('api::entry.entry').updateMany({ where: { id: { $in: entries.map((e) => e.id) } }, data: { status: 'published' } });
+      await api.post('/api/admin/results/publish').set(as(admin)).send({ month }).expect(200);
       const report = await api.get(`/api/judging/reports/${month}`).expect(200);
       expect(report.body).toMatchObject({
         month,

@@ -122,6 +122,7 @@ export const entriesEn = {
   'judging.underJudged': 'Entries with fewer than {needed} judges',
   'judging.allJudged': 'Every entry has its judges.',
   'judging.progressAssigned': 'Assigned',
+  'judging.progressJudges': 'Each judge’s entries',
   'judging.progressRecused': 'Recused',
   'judging.assignments': 'Judges of each entry',
   'judging.assignmentsHelp': 'Entries are given to judges automatically, spread evenly, never to a judge who wrote them or stepped back from them. Change an entry’s judges here.',

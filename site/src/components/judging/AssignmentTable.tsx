@@ -78,7 +78,7 @@ export default function AssignmentTable({ progress }: { progress: JudgingProgres
     <div className="space-y-2">
       <h3 className="font-semibold">{t('judging.assignments')}</h3>
       <p className="text-sm text-ink-soft">{t('judging.assignmentsHelp')}</p>
-      <div className="max-h-96 overflow-auto">
+      <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={t('judging.assignments')}>
         <table className="w-full text-sm" data-testid="assignments">
           <thead>
             <tr>

@@ -9,7 +9,7 @@ export default function ProgressPanel({ progress }: { progress: JudgingProgress 
       <h2 id="progress-heading" className="font-serif text-xl font-bold">
         {t('judging.progress')}
       </h2>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('judging.progressJudges')}>
         <table className="w-full text-sm">
           <thead>
             <tr className="text-start">
