@@ -6,10 +6,9 @@ interface PanelAccount {
   lastname: string;
 }
 
-function accountFromEnv(prefix: 'STRAPI_ADMIN' | 'STRAPI_EDITOR', lastname: string): PanelAccount | null {
-  const email = process.env[`${prefix}_EMAIL`]?.trim().toLowerCase();
-  const password = process.env[`${prefix}_PASSWORD`];
-  return email && password ? { email, password, lastname } : null;
+function account(email: string | undefined, password: string | undefined, lastname: string): PanelAccount | null {
+  const address = email?.trim().toLowerCase();
+  return address && password ? { email: address, password, lastname } : null;
 }
 
 /**
@@ -30,10 +29,10 @@ export async function seedPanelAccounts(strapi: Core.Strapi) {
     strapi.log.info(`seeded admin panel account ${account.email}`);
   };
 
-  const owner = accountFromEnv('STRAPI_ADMIN', 'Owner');
+  const owner = account(process.env.STRAPI_ADMIN_EMAIL, process.env.STRAPI_ADMIN_PASSWORD, 'Owner');
   if (owner && superAdmin && !(await findByEmail(owner.email))) await create(owner, superAdmin.id);
 
-  const editor = accountFromEnv('STRAPI_EDITOR', 'Editor');
+  const editor = account(process.env.STRAPI_EDITOR_EMAIL, process.env.STRAPI_EDITOR_PASSWORD, 'Editor');
   if (!editor || !editorRole) return;
   const existing = await findByEmail(editor.email);
   if (!existing) {
