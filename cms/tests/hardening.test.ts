@@ -164,6 +164,19 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
     await panel(editorToken, 'get', collection('api::article.article')).expect(200);
   });
 
+  it('the Author role writes the same site content, only its own, and publishes nothing', async () => {
+    const author = await cms.strapi.service('admin::role').findOne({ code: 'strapi-author' });
+    const permissions = await cms.strapi.service('admin::permission').findMany({ where: { role: { id: author.id } } });
+    const subjects = new Set(permissions.map((p: { subject: string | null }) => p.subject).filter(Boolean));
+    expect([...subjects].sort()).toEqual(
+      ['api::article.article', 'api::tag.tag', 'api::testimonial.testimonial', 'api::faq.faq', 'api::about-page.about-page', 'api::terms-page.terms-page', 'api::privacy-page.privacy-page', 'api::site-setting.site-setting'].sort(),
+    );
+    for (const permission of permissions.filter((p: { subject: string | null }) => p.subject)) {
+      expect(permission.action).toMatch(/explorer\.(create|read|update)$/);
+      expect(permission.conditions).toEqual(['admin::is-creator']);
+    }
+  });
+
   it('keeps an editor’s password changed in the panel, and the owner a Super Admin', async () => {
     const passwordBefore = (await panelAccount(EDITOR.email)).password;
     await seedPanelAccounts(cms.strapi);
