@@ -2,8 +2,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CMS_URL, PANEL_ADMIN } from './demo';
 
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${CMS_URL}/admin/login`, { data: PANEL_ADMIN });
+type PanelAccount = { email: string; password: string };
+
+/** A panel API token: the editor's by default; PANEL_OWNER's for accounts, notifications and other non-editorial data. */
+export async function adminToken(request: APIRequestContext, account: PanelAccount = PANEL_ADMIN): Promise<string> {
+  const res = await request.post(`${CMS_URL}/admin/login`, { data: { email: account.email, password: account.password } });
   if (!res.ok()) throw new Error(`admin login failed: ${res.status()} ${await res.text()}`);
   return (await res.json()).data.token;
 }
@@ -14,11 +17,11 @@ export async function adminApi(request: APIRequestContext, token: string, method
   return res.json();
 }
 
-/** Signs in to the Strapi admin panel as an editor would, and waits until the panel has opened. */
-export async function signInToPanel(page: Page) {
+/** Signs in to the Strapi admin panel (as the editor unless told), and waits until the panel has opened. */
+export async function signInToPanel(page: Page, account: PanelAccount = PANEL_ADMIN) {
   await page.goto(`${CMS_URL}/admin`);
-  await page.getByLabel('Email').fill(PANEL_ADMIN.email);
-  await page.getByLabel('Password').fill(PANEL_ADMIN.password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('link', { name: 'Content Manager' }).first()).toBeVisible({ timeout: 20_000 });
 }

@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
 import { adminApi, adminToken } from './cms-admin';
-import { accountOf, MAIL_URL } from './demo';
+import { accountOf, MAIL_URL, PANEL_OWNER } from './demo';
 import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, tokenFor } from './entrants';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
@@ -66,7 +66,7 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   const mail = await receiptEmail(request, first);
   expect(mail.to[0].address).toBe(poet.email);
   expect(mail.text).toContain('Monsoon Hands');
-  const token = await adminToken(request);
+  const token = await adminToken(request, PANEL_OWNER);
   const notifications = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::notification.notification?filters[message][$contains]=${first}`);
   expect(notifications.results).toEqual([expect.objectContaining({ title: 'Poem received', link: '/profile#entries' })]);
 
@@ -125,7 +125,7 @@ test('entries from an unverified account, a 12-year-old and a renamed .exe are r
   const child = await newPoet(request, 'child', { name: 'Kim Young' });
   const twelve = new Date();
   twelve.setFullYear(twelve.getFullYear() - 12);
-  const token = await adminToken(request);
+  const token = await adminToken(request, PANEL_OWNER);
   const found = await adminApi(request, token, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(child.email)}`);
   await adminApi(request, token, 'PUT', `/content-manager/collection-types/plugin::users-permissions.user/${found.results[0].documentId}`, { dateOfBirth: twelve.toISOString().slice(0, 10) });
   const { page: childPage, close } = await signedInPage(page.context().browser()!, child.email, child.password, '/submit');

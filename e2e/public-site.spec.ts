@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
-import { CMS_URL } from './demo';
+import { CMS_URL, PANEL_OWNER } from './demo';
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
@@ -70,7 +70,7 @@ test('a contact message is confirmed, stored, and visible in the Strapi panel', 
   await expectNoAxeViolations(page);
 
   const panel = await browser.newPage();
-  await signInToPanel(panel);
+  await signInToPanel(panel, PANEL_OWNER);
   await panel.goto(`${CMS_URL}/admin/content-manager/collection-types/api::contact-message.contact-message`);
   await expect(panel.getByText(subject).or(panel.getByText('Grace Okafor')).first()).toBeVisible({ timeout: 20_000 });
   await panel.close();

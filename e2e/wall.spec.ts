@@ -2,7 +2,7 @@
 // report → notifications; markup payloads stay text; Arabic and Hindi keep their direction and line breaks.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
-import { AUTH_EMULATOR_URL, CMS_URL, accountOf } from './demo';
+import { AUTH_EMULATOR_URL, CMS_URL, PANEL_OWNER, accountOf } from './demo';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
@@ -44,7 +44,7 @@ async function signedInPage(browser: Browser, who: { email: string; password: st
 
 // The panel allows 5 sign-ins per 5 minutes and other specs sign in too: this file signs in to its API once.
 let panelToken: Promise<string> | undefined;
-const panelApiToken = (request: APIRequestContext) => (panelToken ??= adminToken(request));
+const panelApiToken = (request: APIRequestContext) => (panelToken ??= adminToken(request, PANEL_OWNER));
 
 /** The notifications the cms stored about a poem (read through the Strapi panel's API until the bell lands). */
 async function notificationsAbout(request: APIRequestContext, title: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 // `npm start`: the whole stack on loopback with demo data; Ctrl-C stops everything.
 import { startStack, log } from './lib/stack.mjs';
-import { DEMO_ACCOUNTS, PANEL_ADMIN } from './lib/demo-accounts.mjs';
+import { DEMO_ACCOUNTS, PANEL_ADMIN, PANEL_OWNER } from './lib/demo-accounts.mjs';
 
 const stack = await startStack({ profile: 'dev', demoData: true }).catch((error) => {
   log(`could not start: ${error.message}`);
@@ -12,7 +12,7 @@ const lines = [
   'Writory is running:',
   `  site              ${stack.urls.site}`,
   `  cms API           ${stack.urls.cms}/api/health`,
-  `  cms admin panel   ${stack.urls.cmsAdmin}   (${PANEL_ADMIN.email} / ${PANEL_ADMIN.password})`,
+  `  cms admin panel   ${stack.urls.cmsAdmin}   editor ${PANEL_ADMIN.email} / ${PANEL_ADMIN.password}, owner ${PANEL_OWNER.email} / ${PANEL_OWNER.password}`,
   `  mail inbox        ${stack.urls.mail}`,
   `  auth emulator     ${stack.urls.authEmulator}`,
   '',

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/toolchain.mjs';
 import { buildCms, firebaseConfig, log, siteBuildEnv, waitFor } from '../../scripts/lib/stack.mjs';
-import { PANEL_ADMIN, FIREBASE_PROJECT_ID } from '../../scripts/lib/demo-accounts.mjs';
+import { PANEL_ADMIN, PANEL_OWNER, FIREBASE_PROJECT_ID } from '../../scripts/lib/demo-accounts.mjs';
 import { seedAuthEmulator } from '../../scripts/lib/seed-auth.mjs';
 import { startProcess, stopAll, stopProcess } from './proc.mjs';
 import { BENCH_ADMIN } from './users.mjs';
@@ -71,8 +71,10 @@ export function createBenchStack({ dataset, reuseSite = false }) {
     SITE_REBUILD_URL: `${urls.site}/__rebuild`,
     SITE_REBUILD_TOKEN: rebuildToken,
     CORS_ORIGINS: `${urls.site},http://localhost:${ports.site}`,
-    STRAPI_ADMIN_EMAIL: PANEL_ADMIN.email,
-    STRAPI_ADMIN_PASSWORD: PANEL_ADMIN.password,
+    STRAPI_ADMIN_EMAIL: PANEL_OWNER.email,
+    STRAPI_ADMIN_PASSWORD: PANEL_OWNER.password,
+    STRAPI_EDITOR_EMAIL: PANEL_ADMIN.email,
+    STRAPI_EDITOR_PASSWORD: PANEL_ADMIN.password,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '9', // nothing is mailed during the bench
     // As in production behind its proxy: the client address is the last X-Forwarded-For entry (the visits load

@@ -1,10 +1,10 @@
-import { guardConfig, secret } from '../src/config-guard';
+import { DEFAULT_HOST, guardConfig, secret } from '../src/config-guard';
 import cronTasks from './cron-tasks';
 
 export default ({ env }) => {
   guardConfig();
   return {
-    host: env('HOST', '127.0.0.1'),
+    host: env('HOST', DEFAULT_HOST),
     port: env.int('PORT', 1337),
     url: env('PUBLIC_URL', ''),
     // Behind a reverse proxy, the client address is the last PROXY_HOPS entries of X-Forwarded-For (the one

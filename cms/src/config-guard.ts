@@ -34,8 +34,23 @@ export function configProblems(env: Env): string[] {
     }
     if (!env.FIREBASE_PROJECT_ID) problems.push('production needs FIREBASE_PROJECT_ID');
   }
+  if (!production && env.FIREBASE_AUTH_EMULATOR_HOST && !isLoopback(env.HOST ?? DEFAULT_HOST)) {
+    problems.push(
+      `FIREBASE_AUTH_EMULATOR_HOST is set and HOST=${env.HOST} listens beyond this machine: the emulator accepts unsigned tokens, so anyone who reaches the cms could sign in as anyone; listen on 127.0.0.1 or ::1`,
+    );
+  }
   problems.push(...paymentProblems(env, production));
   return problems;
+}
+
+/** config/server.ts listens here when HOST is not set. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** localhost, 127.0.0.0/8 and ::1 (also written [::1] or as IPv4-mapped ::ffff:127.x.x.x). */
+export function isLoopback(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
+  return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 /** Stripe settings (src/api/payment/services/gateway.ts): without keys, production takes free entries only. */

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureRoles } from './seed/roles';
-import { seedPanelAdmin } from './seed/panel-admin';
+import { seedPanelAccounts } from './seed/panel-admin';
+import { ensurePanelRoles } from './seed/panel-roles';
 import { seedDemoData } from './seed/demo';
 import { createTokenVerifier, type TokenVerifier } from './auth/firebase';
 import { createFirebaseStrategy } from './auth/strategy';
@@ -30,7 +31,8 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureRoles(strapi);
     await grantSignedInRoutes(strapi);
-    await seedPanelAdmin(strapi);
+    await ensurePanelRoles(strapi);
+    await seedPanelAccounts(strapi);
     await configureWallPanel(strapi);
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
     const promoted = await strapi.service('api::user.user').promoteAdminEmails();

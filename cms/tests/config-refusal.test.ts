@@ -33,6 +33,11 @@ describe('the cms refuses to start on broken configuration', () => {
       },
       'FIREBASE_AUTH_EMULATOR_HOST is set',
     ],
+    [
+      'the auth emulator on every interface',
+      { NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0' },
+      'FIREBASE_AUTH_EMULATOR_HOST is set and HOST=0.0.0.0 listens beyond this machine: the emulator accepts unsigned tokens',
+    ],
   ])('%s: exits 1 with a one-line reason', (_name, env, reason) => {
     const result = startCms(env);
     expect(result.status).toBe(1);

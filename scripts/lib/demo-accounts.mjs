@@ -6,4 +6,6 @@ const demo = JSON.parse(readFileSync(join(root, 'packages/shared/demo-accounts.j
 
 export const FIREBASE_PROJECT_ID = demo.firebaseProjectId;
 export const DEMO_ACCOUNTS = demo.accounts;
+// The Strapi panel: an editor (Editor role) and the owner (Super Admin).
 export const PANEL_ADMIN = demo.panelAdmin;
+export const PANEL_OWNER = demo.panelOwner;

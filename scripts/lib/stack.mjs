@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../toolchain.mjs';
-import { DEMO_ACCOUNTS, PANEL_ADMIN, FIREBASE_PROJECT_ID } from './demo-accounts.mjs';
+import { DEMO_ACCOUNTS, PANEL_ADMIN, PANEL_OWNER, FIREBASE_PROJECT_ID } from './demo-accounts.mjs';
 import { seedAuthEmulator } from './seed-auth.mjs';
 
 export const PROFILES = {
@@ -238,8 +238,10 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       SITE_REBUILD_URL: `http://127.0.0.1:${ports.site}/__rebuild`,
       SITE_REBUILD_TOKEN: rebuildToken,
       ADMIN_EMAILS: DEMO_ACCOUNTS.filter((a) => a.role === 'admin').map((a) => a.email).join(','),
-      STRAPI_ADMIN_EMAIL: PANEL_ADMIN.email,
-      STRAPI_ADMIN_PASSWORD: PANEL_ADMIN.password,
+      STRAPI_ADMIN_EMAIL: PANEL_OWNER.email,
+      STRAPI_ADMIN_PASSWORD: PANEL_OWNER.password,
+      STRAPI_EDITOR_EMAIL: PANEL_ADMIN.email,
+      STRAPI_EDITOR_PASSWORD: PANEL_ADMIN.password,
       ...extraCmsEnv,
     };
     log(`cms on http://localhost:${ports.cms}`);

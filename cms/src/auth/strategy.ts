@@ -54,15 +54,41 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
       return { authenticated: true, credentials: user, ability };
     },
 
-    verify(auth: { credentials?: unknown; ability?: { can(action: string): boolean } | null }, config: { scope?: string | string[] }) {
-      const { credentials: user, ability } = auth;
-      if (!config.scope) {
-        if (!user) throw new errors.UnauthorizedError();
-        return;
-      }
-      if (!ability) throw new errors.UnauthorizedError();
-      const scopes = Array.isArray(config.scope) ? config.scope : [config.scope];
-      if (!scopes.every((scope) => ability.can(scope))) throw new errors.ForbiddenError();
+    verify: verifyScope,
+  };
+}
+
+/** The route's scope checked against the caller's ability, the way users-permissions does. */
+function verifyScope(auth: { credentials?: unknown; ability?: { can(action: string): boolean } | null }, config: { scope?: string | string[] }) {
+  const { credentials: user, ability } = auth;
+  if (!config.scope) {
+    if (!user) throw new errors.UnauthorizedError();
+    return;
+  }
+  if (!ability) throw new errors.UnauthorizedError();
+  const scopes = Array.isArray(config.scope) ? config.scope : [config.scope];
+  if (!scopes.every((scope) => ability.can(scope))) throw new errors.ForbiddenError();
+}
+
+/**
+ * Takes the place of the users-permissions plugin's strategy (src/extensions/users-permissions/strapi-server.ts),
+ * which also accepted the plugin's own JWTs. A request without an Authorization header gets the Public role's
+ * ability, as before; one with a header is left to the Firebase strategy, so a token that is not a valid Firebase
+ * ID token is a 401 on every route, whoever it names.
+ */
+export function createVisitorPermissionsStrategy(strapi: Core.Strapi) {
+  return {
+    name: 'users-permissions',
+
+    async authenticate(ctx: any) {
+      if (headerValue(ctx.request.header.authorization)) return { authenticated: false };
+      const permissions = strapi.plugin('users-permissions').service('permission');
+      const visitor = await permissions.findPublicPermissions();
+      if (visitor.length === 0) return { authenticated: false };
+      const ability = await strapi.contentAPI.permissions.engine.generateAbility(visitor.map(permissions.toContentAPIPermission));
+      return { authenticated: true, credentials: null, ability };
     },
+
+    verify: verifyScope,
   };
 }

@@ -1,6 +1,10 @@
+import type { Core } from '@strapi/strapi';
+import { createVisitorPermissionsStrategy } from '../../auth/strategy';
+
 /**
  * The users-permissions user is our product user. Identity comes from Firebase only, so the plugin's
- * own content-api routes (local sign-up and login, /users*) are dropped: src/api routes take /api/users*.
+ * own content-api routes (local sign-up and login, /users*) are dropped (src/api routes take /api/users*), and
+ * its auth strategy, which read the plugin's own JWTs, is replaced by one that only knows visitors.
  */
 const PRODUCT_USER_ATTRIBUTES = {
   firebaseUid: { type: 'string', unique: true, configurable: false },
@@ -23,5 +27,23 @@ export default (plugin) => {
   // of one Firebase user (or two cms instances) unable to create two users.
   schema.indexes = [...(schema.indexes ?? []), { name: 'up_users_firebase_uid_unique', columns: ['firebase_uid'], type: 'unique' }];
   plugin.routes['content-api'].routes = [];
+  plugin.register = withoutJwtStrategy(plugin.register);
   return plugin;
 };
+
+/** Runs the plugin's register() with its content-api strategy swapped for the visitor-only one. */
+function withoutJwtStrategy(register: (context: { strapi: Core.Strapi }) => unknown) {
+  return ({ strapi }: { strapi: Core.Strapi }) => {
+    const auth = strapi.get('auth');
+    const add = auth.register;
+    auth.register = function (type: string, strategy: { name: string }) {
+      const replaced = type === 'content-api' && strategy.name === 'users-permissions';
+      return add.call(this, type, replaced ? createVisitorPermissionsStrategy(strapi) : strategy);
+    };
+    try {
+      return register({ strapi });
+    } finally {
+      auth.register = add;
+    }
+  };
+}
