@@ -15,3 +15,19 @@ export async function withSavedConsent(page: Page, value: 'granted' | 'denied' =
     if (!localStorage.getItem('writory-cookie-consent')) localStorage.setItem('writory-cookie-consent', JSON.stringify(consent));
   }, value);
 }
+
+/**
+ * Collects every Content-Security-Policy violation reported by the page's documents (frames included), from before
+ * any script of theirs runs, across navigations. Call before the first goto; the list fills as the page works.
+ */
+export async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__writoryCspViolation', (text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __writoryCspViolation: (text: string) => void }).__writoryCspViolation;
+      report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline source'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  return violations;
+}

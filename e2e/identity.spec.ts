@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expectNoAxeViolations, recordCspViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
 const demo = JSON.parse(readFileSync(join(__dirname, '../packages/shared/demo-accounts.json'), 'utf8')) as {
@@ -284,6 +284,7 @@ test('the profile menu works from the keyboard', async ({ page }) => {
 test('Google sign-in in a popup through the emulator; a broken picture shows the default icon', async ({ page, context }) => {
   test.setTimeout(60_000);
   await stubGoogleScripts(context);
+  const violations = await recordCspViolations(page);
   const email = uniqueEmail('google');
   await open(page, '/auth?next=/profile');
 
@@ -315,6 +316,8 @@ test('Google sign-in in a popup through the emulator; a broken picture shows the
   await expect(page.getByTestId('toast')).toContainText('Profile picture updated');
   await expect(header.getByTestId('avatar-image')).toHaveAttribute('src', /\/uploads\//);
   await expect(pictureInput).not.toHaveAttribute('aria-invalid');
+  // The page policy lets the Google popup, gapi and the emulator work; it only stops the picture from a stray origin.
+  expect(violations.filter((v) => !/img-src blocked http:\/\/127\.0\.0\.1:9\/missing\.png/.test(v))).toEqual([]);
 });
 
 test.describe('accessibility', () => {

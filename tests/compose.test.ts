@@ -7,6 +7,7 @@ import { join, posix, resolve as resolvePath } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { configProblems, PRODUCTION_SECRETS } from '../cms/src/config-guard';
+import { PERMISSIONS_POLICY } from '../site/server/security-headers.mjs';
 
 const root = resolvePath(__dirname, '..');
 const read = (rel: string) => readFileSync(join(root, rel), 'utf8');
@@ -629,6 +630,34 @@ describe('nginx (the one reverse proxy)', () => {
     for (const s of servers) for (const l of s.locations) expect(all(l.block, 'proxy_set_header'), l.path).toEqual([]);
   });
 
+  it('tells the upstreams the client address it saw, replacing whatever the client sent', () => {
+    const http = one(nginxConf, 'http')!.block!;
+    const header = (name: string) => all(http, 'proxy_set_header').find((d) => d.args[0] === name)?.args[1];
+    expect(header('X-Forwarded-For')).toBe('$remote_addr');
+    expect(header('X-Real-IP')).toBe('$remote_addr');
+  });
+
+  it('adds the security headers to every public answer, HSTS only over TLS, and passes the upstreams\' CSP on', () => {
+    const added = Object.fromEntries(all(publicServer!.directives, 'add_header').map((d) => [d.args[0], d.args.slice(1)]));
+    expect(added).toEqual({
+      'X-Frame-Options': ['DENY', 'always'],
+      'X-Content-Type-Options': ['nosniff', 'always'],
+      'Referrer-Policy': ['strict-origin-when-cross-origin', 'always'],
+      'Permissions-Policy': [PERMISSIONS_POLICY, 'always'],
+      'Strict-Transport-Security': ['$strict_transport_security', 'always'],
+    });
+    // each is hidden from the upstream answer first (sent once); the pages' CSP (hashes of the build) is not
+    const hidden = all(publicServer!.directives, 'proxy_hide_header').map((d) => d.args[0]);
+    expect(hidden.sort()).toEqual(Object.keys(added).sort());
+    const admin = all(adminServer!.directives, 'add_header').map((d) => d.args);
+    expect(admin).toEqual([['Strict-Transport-Security', '$strict_transport_security', 'always']]);
+    // an add_header inside a location would replace (not extend) the inherited ones
+    for (const s of servers) for (const l of s.locations) expect(all(l.block, 'add_header'), l.path).toEqual([]);
+    const hsts = all(one(nginxConf, 'http')!.block, 'map').find((d) => d.args[1] === '$strict_transport_security')!;
+    expect(hsts.args[0]).toBe('$forwarded_proto');
+    expect(Object.fromEntries(hsts.block!.map((d) => [d.name, d.args[0]]))).toEqual({ https: expect.stringMatching(/^max-age=\d+/), default: '' });
+  });
+
   it('resolves upstreams through Docker DNS at request time', () => {
     expect(one(one(nginxConf, 'http')!.block, 'resolver')?.args[0]).toBe('127.0.0.11');
   });
@@ -669,7 +698,7 @@ describe('the cms environment', () => {
 
   it.each([
     ['DATABASE_CLIENT', 'postgres'],
-    ['BEHIND_PROXY', 'true'],
+    ['TRUSTED_PROXIES', 'loopback,uniquelocal'],
     ['HOST', '0.0.0.0'],
     ['WRITORY_DEMO_DATA', 'false'],
   ])('sets %s=%s', (name, value) => {

@@ -77,10 +77,10 @@ export function createBenchStack({ dataset, reuseSite = false }) {
     STRAPI_EDITOR_PASSWORD: PANEL_ADMIN.password,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '9', // nothing is mailed during the bench
-    // As in production behind its proxy: the client address is the last X-Forwarded-For entry (the visits load
-    // comes from many addresses, as real visitors do, instead of one that the per-client limit would stop).
-    BEHIND_PROXY: 'true',
-    PROXY_HOPS: '1',
+    // As in production behind its proxy: the bench connects from loopback, a trusted proxy by default
+    // (TRUSTED_PROXIES), so the client address is its X-Forwarded-For entry (the visits load comes from many
+    // addresses, as real visitors do, instead of one that the per-client limit would stop).
+    TRUSTED_PROXIES: 'loopback',
     ADMIN_EMAILS: BENCH_ADMIN.email,
     // Files uploaded during a run (entries) go to the run's own folder, emptied at each start.
     PRIVATE_FILES_DIR: privateDir,

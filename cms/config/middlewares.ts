@@ -1,4 +1,9 @@
+import { ADMIN_LOGIN_LIMIT } from '../src/lib/admin-login-limit';
+
 export default ({ env }) => [
+  // Who the client is, before anything reads ctx.request.ip: forwarding headers count only from TRUSTED_PROXIES.
+  { name: 'global::client-address', config: { trustedProxies: env.array('TRUSTED_PROXIES', ['loopback']) } },
+  { name: 'global::retry-after', config: { fallbackSeconds: ADMIN_LOGIN_LIMIT.windowMinutes * 60 } },
   'strapi::logger',
   'strapi::errors',
   {
@@ -6,8 +11,11 @@ export default ({ env }) => [
     config: {
       contentSecurityPolicy: {
         useDefaults: true,
-        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'data:', 'blob:'] },
+        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'data:', 'blob:'], 'frame-ancestors': ["'none'"] },
       },
+      // Nothing of the cms (API answers, uploads, the panel) is ever shown in a frame.
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     },
   },
   {

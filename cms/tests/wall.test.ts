@@ -61,12 +61,13 @@ async function stored() {
   };
 }
 
-async function expectRefused(request: () => Promise<{ status: number; body: any }>, status: number, message?: string | RegExp) {
+async function expectRefused(request: () => Promise<{ status: number; body: any; headers: Record<string, string> }>, status: number, message?: string | RegExp) {
   const before = await stored();
   const res = await request();
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.error).toMatchObject({ status, name: expect.any(String), message: expect.any(String) });
   if (message) expect(res.body.error.message).toMatch(message);
+  if (status === 429) expect(res.headers['retry-after']).toBe(String(res.body.error.details.retryAfterSeconds));
   expect(await stored()).toEqual(before);
   return res;
 }

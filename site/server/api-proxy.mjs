@@ -3,9 +3,25 @@
 import { Agent } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
 
+/** Forwarding headers a visitor may send; this server is the edge, so it replaces them with what it saw. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip'];
+
+/**
+ * Tells the cms who the visitor is: the socket's peer, never a header the visitor wrote. Set on the incoming
+ * request, which the proxy copies, because its 'proxyReq' event is skipped for requests with `Expect`.
+ */
+function setForwardingHeaders(req) {
+  for (const name of FORWARDING_HEADERS) delete req.headers[name];
+  const address = req.socket.remoteAddress ?? '';
+  req.headers['x-forwarded-for'] = address;
+  req.headers['x-real-ip'] = address;
+  req.headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
+  if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
+}
+
 /** @param {string} cmsUrl */
 export function createApiProxy(cmsUrl) {
-  const proxy = createProxyServer({ target: cmsUrl, xfwd: true, proxyTimeout: 0, agent: new Agent({ keepAlive: true, maxSockets: 64 }) });
+  const proxy = createProxyServer({ target: cmsUrl, proxyTimeout: 0, agent: new Agent({ keepAlive: true, maxSockets: 64 }) });
 
   // The cms may answer before the body has arrived (413 on a body over its limit). The rest of that
   // body would otherwise be read as the next request on the visitor's connection, which then resets:
@@ -25,5 +41,11 @@ export function createApiProxy(cmsUrl) {
     }
   });
 
-  return proxy;
+  return {
+    /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+    web(req, res) {
+      setForwardingHeaders(req);
+      proxy.web(req, res);
+    },
+  };
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiProxy } from './api-proxy.mjs';
 import { createRebuilder } from './rebuilder.mjs';
 import { precompress } from './precompress.mjs';
+import { buildInlineHashes, securityHeaders } from './security-headers.mjs';
 import { createStaticFiles } from './static-files.mjs';
 
 const siteDir = fileURLToPath(new URL('..', import.meta.url));
@@ -26,10 +27,12 @@ const proxy = createApiProxy(cmsUrl);
 
 /** Built assets have hashed names and never change; pages are revalidated on every visit. */
 const cacheControl = (path) => (path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-const staticFiles = () => createStaticFiles(distDir, { cacheControl });
+/** A build's security headers: its page policy allows the inline scripts and styles of its HTML, so they are computed once per build. */
+const headersOf = async (dir) => securityHeaders(await buildInlineHashes(dir));
+const staticFiles = (headers) => createStaticFiles(distDir, { cacheControl, headers });
 
 await precompress(distDir);
-let files = staticFiles();
+let files = staticFiles(await headersOf(distDir));
 // Issued certificates are not built as pages: /certificate/{slug} is answered with the one certificate page.
 const isCertificate = (url = '') => /^\/certificate\/[^/?#]+\/?(\?.*)?$/.test(url);
 
@@ -47,12 +50,12 @@ function buildSite() {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0 || !existsSync(`${nextDir}/index.html`)) return reject(new Error(`astro build exited with ${code}`));
-      precompress(nextDir, { previous: distDir }).then(({ compressed, reused }) => {
+      Promise.all([precompress(nextDir, { previous: distDir }), headersOf(nextDir)]).then(([{ compressed, reused }, headers]) => {
         log(`compressed ${compressed} changed files, reused ${reused}`);
         rmSync(oldDir, { recursive: true, force: true });
         renameSync(distDir, oldDir);
         renameSync(nextDir, distDir);
-        files = staticFiles();
+        files = staticFiles(headers);
         rmSync(oldDir, { recursive: true, force: true });
         resolve();
       }, reject);

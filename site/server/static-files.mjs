@@ -75,9 +75,10 @@ function urlPaths(name) {
 
 /**
  * @param {string} root the build folder
- * @param {{ cacheControl: (path: string) => string, maxCachedBytes?: number }} options
+ * @param {{ cacheControl: (path: string) => string, headers?: Record<string, string>, maxCachedBytes?: number }} options
+ *   `headers` go on every answer (the security headers), built into each file's headers once.
  */
-export function createStaticFiles(root, { cacheControl, maxCachedBytes = MAX_CACHED_BYTES }) {
+export function createStaticFiles(root, { cacheControl, headers: common = {}, maxCachedBytes = MAX_CACHED_BYTES }) {
   const files = new Map(); // file name → entry
   const routes = new Map(); // URL path → entry
   const names = new Set();
@@ -89,6 +90,7 @@ export function createStaticFiles(root, { cacheControl, maxCachedBytes = MAX_CAC
       abs,
       size: info.size,
       headers: {
+        ...common,
         'Content-Type': type,
         'Content-Length': info.size,
         'Last-Modified': info.mtime.toUTCString(),
@@ -169,7 +171,7 @@ export function createStaticFiles(root, { cacheControl, maxCachedBytes = MAX_CAC
         res.end(buffer);
       },
       () => {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.writeHead(500, { ...common, 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('could not read the file');
       },
     );
@@ -190,7 +192,7 @@ export function createStaticFiles(root, { cacheControl, maxCachedBytes = MAX_CAC
       }
     }
     if (start === undefined || start >= size || start > end) {
-      res.writeHead(416, { 'Content-Range': `bytes */${size}` });
+      res.writeHead(416, { ...common, 'Content-Range': `bytes */${size}` });
       return res.end();
     }
     res.writeHead(206, { ...variant.headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
@@ -220,7 +222,7 @@ export function createStaticFiles(root, { cacheControl, maxCachedBytes = MAX_CAC
       const entry = this.find(req.url);
       if (!entry) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+        res.writeHead(405, { ...common, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Method Not Allowed');
         return true;
       }
@@ -231,7 +233,7 @@ export function createStaticFiles(root, { cacheControl, maxCachedBytes = MAX_CAC
     /** The build's not-found page with status 404. */
     notFound(req, res) {
       if (!notFound) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.writeHead(404, { ...common, 'Content-Type': 'text/plain; charset=utf-8' });
         return res.end('Not found');
       }
       const variant = pick(notFound, { headers: { 'accept-encoding': req.headers['accept-encoding'] } });

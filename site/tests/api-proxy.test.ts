@@ -84,4 +84,30 @@ describe('the /api proxy', () => {
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { status: 502, name: 'BadGateway' } });
   });
+
+  it('tells the cms the visitor address it saw, replacing any forwarding header the visitor sent', async () => {
+    const cmsPort = await listen(
+      createServer((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(req.headers));
+      }),
+    );
+    const proxy = createApiProxy(`http://127.0.0.1:${cmsPort}`);
+    const sitePort = await listen(createServer((req, res) => proxy.web(req, res)));
+    const forged = { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9', 'x-forwarded-proto': 'https', forwarded: 'for=203.0.113.9' };
+    // Two visitors on two loopback addresses; the second sends Expect, which skips http-proxy's proxyReq hook.
+    for (const [localAddress, extra] of [['127.0.0.2', {}], ['127.0.0.3', { expect: '100-continue' }]] as const) {
+      const seen = await new Promise<Record<string, string>>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: sitePort, localAddress, path: '/api/health', headers: { ...forged, ...extra } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk));
+          res.on('end', () => resolve(JSON.parse(text)));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(seen).toMatchObject({ 'x-forwarded-for': localAddress, 'x-real-ip': localAddress, 'x-forwarded-proto': 'http', 'x-forwarded-host': `127.0.0.1:${sitePort}` });
+      expect(seen.forwarded).toBeUndefined();
+    }
+  });
 });

@@ -37,6 +37,7 @@ beforeAll(async () => {
   // maxCachedBytes 500: the video (1000 bytes) always streams from disk.
   const files = createStaticFiles(dir, {
     cacheControl: (path) => (path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate'),
+    headers: { 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff' },
     maxCachedBytes: 500,
   });
   server = createServer((req, res) => {
@@ -55,6 +56,18 @@ const get = (path: string, headers: Record<string, string> = {}, method = 'GET')
   fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers }, method });
 
 describe('static files', () => {
+  it.each([
+    ['/', {}],
+    ['/', { 'accept-encoding': 'br' }],
+    ['/media/clip.mp4', { range: 'bytes=10-19' }],
+    ['/media/clip.mp4', { range: 'bytes=2000-' }],
+    ['/no-such-page', {}],
+  ])('sends the common (security) headers on %s %j', async (path, headers) => {
+    const res = await get(path, headers);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it.each([
     ['/', 'Home'],
     ['/index.html', 'Home'],

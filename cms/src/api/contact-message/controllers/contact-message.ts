@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
+import { clientAddress } from '../../../lib/client-address';
 import { createLimit } from '../../../lib/rate-limit';
 import { contactInput } from '../services/validation';
 
@@ -12,7 +13,7 @@ const perClient = createLimit({
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   create: async (ctx: any) => {
     const input = parseInput(contactInput, ctx.request.body);
-    await perClient(ctx.request.ip);
+    await perClient(clientAddress(ctx));
     await strapi.service('api::contact-message.contact-message').receive(input);
     ctx.status = 201;
     ctx.body = { success: true };

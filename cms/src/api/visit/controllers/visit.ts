@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { sendCsv } from '../../../lib/csv';
+import { clientAddress } from '../../../lib/client-address';
 import { createLimit } from '../../../lib/rate-limit';
 import { VISIT_CSV_HEADER } from '../services/visit';
 import { MAX_VISIT_BYTES, dayRange, trackVisitBody } from '../validation/visit';
@@ -21,7 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           throw new ApiError(413, `A visit must be at most ${MAX_VISIT_BYTES} bytes of JSON.`);
         }
         const input = parseInput(trackVisitBody, ctx.request.body);
-        await perClient(ctx.request.ip);
+        await perClient(clientAddress(ctx));
         await visits().accept(input, ctx.state.user ?? null);
         ctx.status = 202;
         ctx.body = { success: true };
@@ -29,8 +30,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!(error instanceof ApiError)) throw error;
         ctx.status = error.status;
         ctx.body = { success: false, error: error.message, details: error.details };
-        const retryAfter = (error.details as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (retryAfter) ctx.set('Retry-After', String(retryAfter));
       }
     },
 
