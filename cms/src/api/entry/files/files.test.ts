@@ -17,7 +17,7 @@ import {
   makeZipBombDocx,
 } from '../../../../tests/helpers/poem-files';
 import { createAnonymiser, REDACTED } from './anonymise';
-import { makeJudgeCopy, wordPartText } from './judge-copy';
+import { makeJudgeCopy } from './judge-copy';
 import { extractPoem, tidy } from './poem-file';
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; reason: string; message: string }> {
@@ -34,7 +34,8 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; rea
 describe('extractPoem', () => {
   it('reads the text of a .docx and the names in its metadata', async () => {
     const poem = await extractPoem(await makeDocx('The lamp\n\nburns low', { author: 'Asha Verse' }));
-    expect(poem).toEqual({ kind: 'docx', text: 'The lamp\n\nburns low', metadataNames: ['Asha Verse', 'Asha Verse'] });
+    expect(poem).toMatchObject({ kind: 'docx', text: 'The lamp\n\nburns low', metadataNames: ['Asha Verse', 'Asha Verse'], images: 0, unreadable: 0 });
+    expect(poem.hiddenText).toContain('Asha Verse');
   });
 
   it('reads the text of a PDF page by page, and its Author', async () => {
@@ -78,8 +79,8 @@ describe('extractPoem', () => {
     expect(result).toMatchObject({ status: 413, reason: 'too-large' });
   });
 
-  it('tidies line endings and blank runs but keeps the poem’s spacing', () => {
-    expect(tidy('  a\r\n\r\n\r\n\r\n   b  \rc')).toBe('a\n\n   b\nc');
+  it('tidies line endings and blank runs but keeps the poem’s spacing, the first line’s indent too', () => {
+    expect(tidy('\n\n  a\r\n\r\n\r\n\r\n   b  \rc\n\n')).toBe('  a\n\n   b\nc');
   });
 });
 
@@ -119,42 +120,51 @@ describe('createAnonymiser', () => {
 
 describe('makeJudgeCopy', () => {
   const anonymiser = createAnonymiser({ names: ['Asha Verse'] });
+  const copyOf = (kind: 'docx' | 'pdf', bytes: Buffer, text: string) => makeJudgeCopy(kind, bytes, text, anonymiser.redact(text).text, anonymiser);
 
   it('empties a .docx’s metadata and replaces the name in its body and header', async () => {
     const original = await makeDocx('Salt\n— Asha Verse', { author: 'Asha Verse', header: 'Asha Verse, poet' });
-    const copy = await makeJudgeCopy('docx', original, 'Salt\n— Asha Verse', anonymiser);
-    expect(copy).not.toBeNull();
-    const zip = await JSZip.loadAsync(copy!);
+    const copy = await copyOf('docx', original, 'Salt\n— Asha Verse');
+    expect(copy?.kind).toBe('docx');
+    const zip = await JSZip.loadAsync(copy!.bytes);
     const all = (await Promise.all(Object.values(zip.files).map((f) => f.async('string')))).join('\n');
     expect(all).not.toMatch(/Asha|Verse/);
-    expect(wordPartText(await zip.file('word/document.xml')!.async('string'))).toContain(REDACTED.name);
-    expect((await extractPoem(copy!)).text).toBe(`Salt\n${REDACTED.name}`);
+    expect(all).toContain(REDACTED.name);
+    expect((await extractPoem(copy!.bytes)).text).toBe(`Salt\n${REDACTED.name}`);
   });
 
   it('copies the parts it does not change as they were (a stored photo stays stored)', async () => {
     const original = await makeLargeDocx('Salt', 2 * 1024 * 1024);
-    const copy = await makeJudgeCopy('docx', original, 'Salt', anonymiser);
-    const media = (await JSZip.loadAsync(copy!)).files['word/media/image1.png'] as unknown as { _data: { compression: { magic: string } } };
+    const copy = await copyOf('docx', original, 'Salt');
+    const media = (await JSZip.loadAsync(copy!.bytes)).files['word/media/image1.png'] as unknown as { _data: { compression: { magic: string } } };
     expect(media._data.compression.magic).toBe('\x00\x00');
-    expect(Math.abs(copy!.length - original.length)).toBeLessThan(4096);
+    expect(Math.abs(copy!.bytes.length - original.length)).toBeLessThan(4096);
   });
 
-  it('withholds a .docx whose name is split across formatting runs', async () => {
+  it('redacts a name split across formatting runs in place', async () => {
     const original = await makeDocx('Salt\nplaceholder');
     const zip = await JSZip.loadAsync(original);
-    const xml = (await zip.file('word/document.xml')!.async('string')).replace('<w:t xml:space="preserve">placeholder</w:t>', '<w:t>Asha Ve</w:t></w:r><w:r><w:t>rse</w:t>');
+    const xml = (await zip.file('word/document.xml')!.async('string')).replace('<w:t xml:space="preserve">placeholder</w:t>', '<w:t>Asha Ve</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>rse</w:t>');
     zip.file('word/document.xml', xml);
     const split = await zip.generateAsync({ type: 'nodebuffer' });
-    expect(await makeJudgeCopy('docx', split, 'Salt\nAsha Verse', anonymiser)).toBeNull();
+    const copy = await copyOf('docx', split, 'Salt\nAsha Verse');
+    expect(copy?.kind).toBe('docx');
+    const document = await (await JSZip.loadAsync(copy!.bytes)).file('word/document.xml')!.async('string');
+    expect(document).not.toMatch(/Asha|Ve|rse/);
+    expect(document).toContain('<w:b/>');
+    expect((await extractPoem(copy!.bytes)).text).toBe(`Salt\n${REDACTED.name}`);
   });
 
-  it('strips a PDF’s Info and keeps its text; withholds one whose body names the author', async () => {
+  it('strips a PDF’s Info and keeps its text; gives a plain .docx for one whose body names the author', async () => {
     const original = await makePdf('Salt and light', { author: 'Asha Verse' });
-    const copy = await makeJudgeCopy('pdf', original, 'Salt and light', anonymiser);
-    const loaded = await PDFDocument.load(copy!);
+    const copy = await copyOf('pdf', original, 'Salt and light');
+    expect(copy?.kind).toBe('pdf');
+    const loaded = await PDFDocument.load(copy!.bytes);
     expect(loaded.getAuthor()).toBeUndefined();
-    expect(copy!.includes(Buffer.from('Asha'))).toBe(false);
-    expect((await extractPoem(copy!)).text).toBe('Salt and light');
-    expect(await makeJudgeCopy('pdf', await makePdf('Salt\nby Asha Verse'), 'Salt\nby Asha Verse', anonymiser)).toBeNull();
+    expect(copy!.bytes.includes(Buffer.from('Asha'))).toBe(false);
+    expect((await extractPoem(copy!.bytes)).text).toBe('Salt and light');
+    const named = await copyOf('pdf', await makePdf('Salt\nby Asha Verse'), 'Salt\nby Asha Verse');
+    expect(named?.kind).toBe('docx');
+    expect((await extractPoem(named!.bytes)).text).toBe(`Salt\n${REDACTED.name}`);
   });
 });
