@@ -76,6 +76,11 @@ export interface Anonymiser {
   redact(text: string): { text: string; count: number };
   /** How many mentions of the author the text holds (0 when it is blind). */
   mentions(text: string): number;
+  /**
+   * Mentions in text judges never read (headers, footers, comments): there a part of the name standing alone
+   * is removed too, since no poem's words are at stake.
+   */
+  findWithParts(text: string): Mention[];
   /** Parts of the poet's name left standing alone in the text (after redaction): for the poet to check. */
   nameParts(text: string): NamePart[];
 }
@@ -195,8 +200,20 @@ export function createAnonymiser(author: Author): Anonymiser {
     return found;
   }
 
+  function findWithParts(text: string): Mention[] {
+    const mentions = find(text);
+    const free = (start: number, end: number) => mentions.every((mention) => end <= mention.start || start >= mention.end);
+    for (const match of text.matchAll(new RegExp(WORD_CHAR.source + '+', 'gu'))) {
+      const start = match.index!;
+      const end = start + match[0].length;
+      if (tokens.has(foldWord(match[0])) && free(start, end)) mentions.push({ start, end, replacement: REDACTED.name });
+    }
+    return mentions.sort((a, b) => a.start - b.start);
+  }
+
   return {
     find,
+    findWithParts,
     redact: (text) => {
       const mentions = find(text);
       return { text: applyMentions(text, mentions), count: mentions.length };

@@ -77,6 +77,8 @@ class Walker {
   images = 0;
   unreadable = 0;
   noteRefs: NoteRef[] = [];
+  /** Manual line breaks (Shift+Enter) seen: a file that uses them makes each paragraph a stanza. */
+  manualBreaks = 0;
   constructor(
     private readonly budget: TextBudget,
     readonly hidden: Paragraph[],
@@ -144,9 +146,12 @@ class Walker {
           paragraph.add('\t');
           break;
         case 'br':
-        case 'cr':
+        case 'cr': {
+          const type = child.localName === 'br' ? wAttr(child, 'type') : null;
+          if (!type || type === 'textWrapping') this.manualBreaks += 1;
           paragraph.add('\n');
           break;
+        }
         case 'noBreakHyphen':
           paragraph.add('-');
           break;
@@ -155,8 +160,9 @@ class Walker {
           break;
         case 'sym': {
           const code = parseInt(wAttr(child, 'char') ?? '', 16);
-          // Symbol fonts map their glyphs into the private use area at F000.
-          if (code > 0) paragraph.add(String.fromCodePoint(code >= 0xf000 && code <= 0xf0ff ? code - 0xf000 : code));
+          // Symbol fonts (Wingdings, Symbol) put their glyphs in the private use area: no character to read.
+          if (code >= 0xe000 && code <= 0xf8ff) this.unreadable += 1;
+          else if (code > 0) paragraph.add(String.fromCodePoint(code));
           break;
         }
         case 'txbxContent':
@@ -203,6 +209,16 @@ function applyIndents(paragraphs: Paragraph[]): void {
   }
 }
 
+/**
+ * In a file whose lines end with manual breaks, a paragraph is a stanza and the gap between paragraphs is
+ * paragraph spacing, not an empty paragraph: a blank line goes between paragraphs that are not already apart.
+ */
+function separateStanzas(paragraphs: Paragraph[], budget: TextBudget): void {
+  for (let i = paragraphs.length - 1; i > 0; i--) {
+    if (!paragraphs[i].isEmpty && !paragraphs[i - 1].isEmpty) paragraphs.splice(i, 0, new Paragraph(budget));
+  }
+}
+
 const HIDDEN_PARTS = /^word\/(header\d*|footer\d*|comments(Extended|Extensible|Ids)?|glossary\/document)\.xml$/;
 const NOTE_PARTS = { footnote: 'word/footnotes.xml', endnote: 'word/endnotes.xml' } as const;
 const PROPERTY_PARTS = ['docProps/core.xml', 'docProps/app.xml', 'docProps/custom.xml'];
@@ -225,6 +241,7 @@ export async function readDocx(zip: JSZip, budget: TextBudget): Promise<DocxMode
   if (!body) throw new Error('no document part');
   walker.blocks(body.documentElement!, judge);
   applyIndents(judge);
+  if (walker.manualBreaks > 0) separateStanzas(judge, budget);
 
   // Notes follow the body, in the order the body refers to them, each starting with its number.
   const notes = new Map<string, Paragraph[]>();
@@ -245,7 +262,7 @@ export async function readDocx(zip: JSZip, budget: TextBudget): Promise<DocxMode
   if (referenced.some((ref) => ref.paragraphs.length)) judge.push(new Paragraph(budget));
   for (const { number, paragraphs } of referenced) {
     const first = paragraphs.find((paragraph) => !paragraph.isEmpty);
-    first?.segments.unshift({ text: `[${number}] ` });
+    first?.segments.unshift({ text: /^\s/.test(first.text) ? `[${number}]` : `[${number}] ` });
     judge.push(...paragraphs.filter((paragraph) => !paragraph.isEmpty));
   }
   for (const paragraphs of notes.values()) if (!read.has(paragraphs)) hidden.push(...paragraphs);

@@ -16,6 +16,8 @@ import { tidy } from './poem-file';
 export interface JudgeCopy {
   kind: PoemKind;
   bytes: Buffer;
+  /** True when the copy is a fresh, plain .docx of the judges' lines instead of the poet's file redacted. */
+  plain: boolean;
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -87,7 +89,8 @@ const judgeTextOf = async (zip: JSZip) => tidy(paragraphsText((await readDocx(zi
 async function redactedDocx(bytes: Buffer, judgeText: string, anonymiser: Anonymiser): Promise<Buffer | null> {
   const zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
   const model = await readDocx(zip, new TextBudget());
-  for (const paragraph of [...model.judge, ...model.hidden]) redactParagraph(paragraph, anonymiser.find(paragraph.text));
+  for (const paragraph of model.judge) redactParagraph(paragraph, anonymiser.find(paragraph.text));
+  for (const paragraph of model.hidden) redactParagraph(paragraph, anonymiser.findWithParts(paragraph.text));
   emptyElements(model.parts.get('docProps/core.xml'), CORE_FIELDS);
   emptyElements(model.parts.get('docProps/app.xml'), APP_FIELDS);
   const custom = model.parts.get('docProps/custom.xml');
@@ -167,13 +170,13 @@ export async function makeJudgeCopy(kind: PoemKind, bytes: Buffer, text: string,
   try {
     if (kind === 'docx') {
       const redacted = await redactedDocx(bytes, judgeText, anonymiser).catch(() => null);
-      if (redacted) return { kind: 'docx', bytes: redacted };
+      if (redacted) return { kind: 'docx', bytes: redacted, plain: false };
     } else if (anonymiser.mentions(text) === 0) {
       const stripped = await strippedPdf(bytes).catch(() => null);
-      if (stripped) return { kind: 'pdf', bytes: stripped };
+      if (stripped) return { kind: 'pdf', bytes: stripped, plain: false };
     }
     const plain = await plainDocx(judgeText);
-    return (await judgeTextOf(await JSZip.loadAsync(plain))) === judgeText ? { kind: 'docx', bytes: plain } : null;
+    return (await judgeTextOf(await JSZip.loadAsync(plain))) === judgeText ? { kind: 'docx', bytes: plain, plain: true } : null;
   } catch {
     return null;
   }

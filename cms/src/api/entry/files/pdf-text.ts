@@ -58,11 +58,6 @@ function lineText(line: Line, rtl: boolean): string {
   return text;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
-};
-
 /** The page's lines: baselines top to bottom, blank lines for wide gaps, indents as leading spaces. */
 function pageLines(items: Item[]): string[] {
   const lines: Line[] = [];
@@ -74,7 +69,9 @@ function pageLines(items: Item[]): string[] {
     } else lines.push({ y: item.y, size: item.size, items: [item] });
   }
   lines.sort((a, b) => b.y - a.y);
-  const pitch = median(lines.slice(1).map((line, i) => lines[i].y - line.y));
+  // The pitch of the page's lines is the smallest step between baselines (stanza gaps are larger ones).
+  const steps = lines.slice(1).map((line, i) => lines[i].y - line.y).filter((step, i) => step > lines[i + 1].size * 0.5);
+  const pitch = steps.length ? Math.min(...steps) : 0;
   const rtl = lines.map(isRtlLine);
   const left = Math.min(...lines.filter((_, i) => !rtl[i]).flatMap((line) => line.items.map((item) => item.x)));
   const right = Math.max(...lines.filter((_, i) => rtl[i]).flatMap((line) => line.items.map((item) => item.x + item.width)));

@@ -192,7 +192,7 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
           'Part of your file could not be read as text (an embedded object or chart, or letters the PDF does not spell out). Check that the text below is complete and that your name is not in the part we could not read.',
       });
     }
-    return { text: judge.text, count: judge.count, hiddenCount: anonymiser.mentions(poem.hiddenText), warnings };
+    return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings };
   }
 
   async function receiptOf(row: EntryRow): Promise<EntryReceipt> {
