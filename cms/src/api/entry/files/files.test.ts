@@ -74,6 +74,24 @@ describe('extractPoem', () => {
     expect(result.message).toMatch(message);
   });
 
+  it('refuses text beyond 200,000 characters while reading it: a small .docx that inflates to megabytes of text', async () => {
+    const zip = await JSZip.loadAsync(await makeDocx('placeholder'));
+    const line = `<w:p><w:r><w:t>${'la '.repeat(300)}</w:t></w:r></w:p>`;
+    zip.file('word/document.xml', `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${line.repeat(20_000)}</w:body></w:document>`);
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const started = Date.now();
+    const result = await refusal(extractPoem(bomb));
+    expect(result).toMatchObject({ status: 422, reason: 'text-too-long' });
+    expect(result.message).toMatch(/200,000 characters/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses a PDF with more than 200,000 characters of text', async () => {
+    const result = await refusal(extractPoem(await makePdf(Array.from({ length: 2400 }, () => 'x'.repeat(95)).join('\n'))));
+    expect(result).toMatchObject({ status: 422, reason: 'text-too-long' });
+  });
+
   it('refuses more than 5 MB with 413', async () => {
     const result = await refusal(extractPoem(Buffer.concat([await makePdf('x'), Buffer.alloc(5 * 1024 * 1024)])));
     expect(result).toMatchObject({ status: 413, reason: 'too-large' });
@@ -110,11 +128,41 @@ describe('createAnonymiser', () => {
     expect(anonymiser.redact(input)).toEqual({ text: input, count: 0 });
   });
 
+  it.each([
+    ['in capitals', 'MEERA NAIR wrote this', `${REDACTED.name} wrote this`],
+    ['without its accents, or with accents it lacks', 'zoe bronte wrote to Zóë Brönte', `${REDACTED.name} wrote to ${REDACTED.name}`],
+    ['in reverse order, with or without a comma', 'Nair, Meera and Nair Meera', `${REDACTED.name} and ${REDACTED.name}`],
+    ['run into the words around it', 'IIby Meera NairThe harbour', `IIby ${REDACTED.name}The harbour`],
+    ['across a no-break space and a soft hyphen', 'Mee\u00adra\u00a0Nair', REDACTED.name],
+    ['a single name after a change of case', 'songsByMeera', `songsBy${REDACTED.name}`],
+  ])('removes the name %s', (_, input, expected) => {
+    const names = createAnonymiser({ names: ['Meera Nair', 'Zoë Brontë', 'Meera'] });
+    expect(names.redact(input).text).toBe(expected);
+  });
+
+  it('keeps a part of the name that is a word of the poem, and reports it with its line', () => {
+    const names = createAnonymiser({ names: ['Audit Bee Poet'] });
+    const text = 'The hive\na bee at the glass\nthe beehive hums';
+    expect(names.redact(text)).toEqual({ text, count: 0 });
+    expect(names.nameParts(text)).toEqual([{ line: 2, word: 'bee' }]);
+    expect(names.findWithParts('notes: Bee')).toEqual([{ start: 7, end: 10, replacement: REDACTED.name }]);
+  });
+
+  it('does not match a single name inside a longer word', () => {
+    const names = createAnonymiser({ names: ['Meera'] });
+    expect(names.redact('Meeraj and ameera').count).toBe(0);
+  });
+
   it('works in other scripts, with and without spaces', () => {
     const arabic = createAnonymiser({ names: ['ليلى حداد'] });
     expect(arabic.redact('قصيدة\nبقلم ليلى حداد').text).toBe(`قصيدة\nبقلم ${REDACTED.name}`);
     const japanese = createAnonymiser({ names: ['山田花子'] });
     expect(japanese.redact('作者山田花子です').text).toBe(`作者${REDACTED.name}です`);
+    const hindi = createAnonymiser({ names: ['मीरा नायर'] });
+    expect(hindi.redact('मीरा नायर की कविता').text).toBe(`${REDACTED.name} की कविता`);
+    expect(hindi.redact('मीराबाई').count).toBe(0);
+    const hebrew = createAnonymiser({ names: ['נועה כהן'] });
+    expect(hebrew.redact('שיר של נועה כהן').text).toBe(`שיר של ${REDACTED.name}`);
   });
 });
 
