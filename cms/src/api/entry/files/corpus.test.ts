@@ -187,6 +187,11 @@ const cases: Case[] = [
               '<w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r>',
           ),
         comments: '<w:comment w:id="0" w:author="Meera Nair" w:initials="MN" w:date="2026-11-02T10:00:00Z"><w:p><w:r><w:t>Check this line — Meera</w:t></w:r></w:p></w:comment>',
+        extra: {
+          'word/people.xml':
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w15:people xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml">' +
+            '<w15:person w15:author="Meera Nair"><w15:presenceInfo w15:providerId="AD" w15:userId="meera.nair@example.org"/></w15:person></w15:people>',
+        },
       }),
     author: meera,
     lines: ['The tide came in', '', 'the gulls return'],

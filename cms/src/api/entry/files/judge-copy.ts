@@ -95,6 +95,10 @@ async function redactedDocx(bytes: Buffer, judgeText: string, anonymiser: Anonym
   emptyElements(model.parts.get('docProps/app.xml'), APP_FIELDS);
   const custom = model.parts.get('docProps/custom.xml');
   for (const property of Array.from(custom?.getElementsByTagName('property') ?? [])) property.parentNode?.removeChild(property);
+  // Parts with people in attributes only (people.xml, commentsExtended.xml, …): their author attributes emptied too.
+  for (const name of Object.keys(zip.files).filter((name) => /^word\/[^/]+\.xml$/.test(name) && !model.parts.has(name))) {
+    model.parts.set(name, parseXml(await zip.file(name)!.async('string')));
+  }
   const serializer = new XMLSerializer();
   for (const [name, document] of model.parts) {
     for (const element of Array.from(document.getElementsByTagName('*'))) {
