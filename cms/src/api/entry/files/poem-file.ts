@@ -1,5 +1,6 @@
 // A poem file as it arrives: its bytes decide what it is (never its name or declared type), archives are
-// checked before anything inflates them, and the text is extracted with libraries made for each format.
+// checked before anything inflates them, and the text is read with its lines: a .docx by walking its XML
+// (docx-text.ts), a PDF from where pdf.js places its text (pdf-text.ts), both within MAX_POEM_CHARS.
 import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
 import { getDocumentProxy } from 'unpdf';
