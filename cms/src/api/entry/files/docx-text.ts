@@ -5,7 +5,8 @@
 // Each paragraph remembers the w:t elements its text came from, so the blind copy can be redacted in place.
 import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
 import type JSZip from 'jszip';
-import { TextBudget } from './text-budget';
+import { SaxesParser } from 'saxes';
+import { TextBudget, textTooLong } from './text-budget';
 
 const W_NAMESPACES = new Set(['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main']);
 const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
@@ -65,6 +66,26 @@ export function parseXml(xml: string): Document {
       if (level !== 'warning') throw new Error(message);
     },
   }).parseFromString(xml, 'text/xml');
+}
+
+/**
+ * A part whose XML is longer than the text still allowed could hold too much text: its text is counted first
+ * with a streaming parser, which stops at the first character past the cap, before the whole part is parsed
+ * into a tree (a 40 KB .docx can inflate to 20 MB of XML).
+ */
+function precount(xml: string, budget: TextBudget): void {
+  if (xml.length <= budget.remaining) return;
+  let count = 0;
+  const parser = new SaxesParser();
+  parser.on('text', (text) => {
+    if (!/\S/.test(text)) return;
+    count += text.length;
+    if (count > budget.remaining) throw textTooLong();
+  });
+  parser.on('error', (error) => {
+    throw error;
+  });
+  parser.write(xml).close();
 }
 
 interface NoteRef {
@@ -229,7 +250,9 @@ export async function readDocx(zip: JSZip, budget: TextBudget): Promise<DocxMode
   const load = async (name: string) => {
     const file = zip.file(name);
     if (!file) return null;
-    const document = parseXml(await file.async('string'));
+    const xml = await file.async('string');
+    precount(xml, budget);
+    const document = parseXml(xml);
     parts.set(name, document);
     return document;
   };

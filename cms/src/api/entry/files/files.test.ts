@@ -16,6 +16,7 @@ import {
   makePdf,
   makeZipBombDocx,
 } from '../../../../tests/helpers/poem-files';
+import { br, para, run, wordPackage } from '../../../../tests/helpers/word-fixtures';
 import { createAnonymiser, REDACTED } from './anonymise';
 import { makeJudgeCopy } from './judge-copy';
 import { readDocx } from './docx-text';
@@ -87,7 +88,16 @@ describe('extractPoem', () => {
     expect(result.message).toMatch(/200,000 characters/);
   });
 
-  it('stops reading a .docx as soon as the text passes the cap, not after reading it all', async () => {
+  it('stops reading a part as soon as its text passes the cap, before it reaches the rest of the part', async () => {
+    const zip = await JSZip.loadAsync(await makeDocx('placeholder'));
+    const line = `<w:p><w:r><w:t>${'la '.repeat(300)}</w:t></w:r></w:p>`;
+    // Past the cap the XML breaks: reading all of it first would call the file damaged.
+    zip.file('word/document.xml', `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${line.repeat(1000)}<w:p><broken`);
+    const result = await refusal(extractPoem(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })));
+    expect(result).toMatchObject({ status: 422, reason: 'text-too-long' });
+  });
+
+  it('stops walking a .docx as soon as what it reads passes the cap (line breaks count too)', async () => {
     class CountingBudget extends TextBudget {
       spent = 0;
       override spend(chars: number) {
@@ -96,10 +106,9 @@ describe('extractPoem', () => {
       }
     }
     const budget = new CountingBudget(1000);
-    const docx = await makeDocx(Array.from({ length: 5000 }, (_, i) => `line ${i} of a padded file`).join('\n'));
+    const docx = await wordPackage({ body: para(run('begin') + br.repeat(5000) + run('end')) });
     await expect(readDocx(await JSZip.loadAsync(docx), budget)).rejects.toMatchObject({ details: { reason: 'text-too-long' } });
-    expect(budget.spent).toBeGreaterThan(1000);
-    expect(budget.spent).toBeLessThan(1100);
+    expect(budget.spent).toBe(1001);
   });
 
   it('refuses a PDF with more than 200,000 characters of text', async () => {

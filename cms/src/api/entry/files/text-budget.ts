@@ -14,6 +14,9 @@ export const textTooLong = () =>
 export class TextBudget {
   private used = 0;
   constructor(readonly limit: number = MAX_POEM_CHARS) {}
+  get remaining(): number {
+    return this.limit - this.used;
+  }
   spend(chars: number): void {
     this.used += chars;
     if (this.used > this.limit) throw textTooLong();
