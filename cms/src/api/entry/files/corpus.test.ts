@@ -305,4 +305,12 @@ describe('what is read and what only checked', () => {
     const poem = await extractPoem(await wordPackage({ body: para(run('one') + br + run('two')) }));
     expect(poem.text).toBe('one\ntwo');
   });
+
+  it('makes paragraphs stanzas only where lines end with manual breaks, not for one stray break', async () => {
+    const lines = ['a', 'b', 'c', 'd', 'e'].map((word) => para(run(word))).join('');
+    const stray = await extractPoem(await wordPackage({ body: breakLines(['Title', 'subtitle']) + lines }));
+    expect(stray.text).toBe('Title\nsubtitle\na\nb\nc\nd\ne');
+    const couplets = await extractPoem(await wordPackage({ body: breakLines(['a', 'b']) + breakLines(['c', 'd']) + breakLines(['e', 'f']) }));
+    expect(couplets.text).toBe('a\nb\n\nc\nd\n\ne\nf');
+  });
 });

@@ -98,8 +98,10 @@ class Walker {
   images = 0;
   unreadable = 0;
   noteRefs: NoteRef[] = [];
-  /** Manual line breaks (Shift+Enter) seen: a file that uses them makes each paragraph a stanza. */
+  /** Manual line breaks (Shift+Enter) seen, the most in one paragraph, and the paragraphs holding any. */
   manualBreaks = 0;
+  mostBreaksInAParagraph = 0;
+  paragraphsWithBreaks = 0;
   constructor(
     private readonly budget: TextBudget,
     readonly hidden: Paragraph[],
@@ -130,7 +132,11 @@ class Walker {
     }
     const boxes: Paragraph[] = [];
     const hiddenHere = new Paragraph(this.budget);
+    const breaksBefore = this.manualBreaks;
     this.inline(p, { paragraph: hiddenMode ? hiddenHere : paragraph, hiddenHere, boxes: hiddenMode ? this.hidden : boxes, hiddenMode });
+    const breaks = this.manualBreaks - breaksBefore;
+    this.mostBreaksInAParagraph = Math.max(this.mostBreaksInAParagraph, breaks);
+    if (breaks > 0) this.paragraphsWithBreaks += 1;
     if (hiddenMode) {
       this.hidden.push(hiddenHere);
       return;
@@ -264,7 +270,9 @@ export async function readDocx(zip: JSZip, budget: TextBudget): Promise<DocxMode
   if (!body) throw new Error('no document part');
   walker.blocks(body.documentElement!, judge);
   applyIndents(judge);
-  if (walker.manualBreaks > 0) separateStanzas(judge, budget);
+  // Lines ended with Shift+Enter: a paragraph of three lines or more, or two paragraphs of several lines
+  // (couplets). One stray break in a title does not turn every line into a stanza.
+  if (walker.mostBreaksInAParagraph >= 2 || walker.paragraphsWithBreaks >= 2) separateStanzas(judge, budget);
 
   // Notes follow the body, in the order the body refers to them, each starting with its number.
   const notes = new Map<string, Paragraph[]>();
