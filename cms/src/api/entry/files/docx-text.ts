@@ -154,8 +154,8 @@ class Walker {
         continue;
       }
       if (!W_NAMESPACES.has(child.namespaceURI ?? '')) {
-        // Drawings, VML shapes and pictures: look inside for text boxes; count the pictures.
-        if (child.localName === 'blip' || child.localName === 'imagedata') this.images += 1;
+        // Drawings, VML shapes and pictures: look inside for text boxes; count the pictures (once, not their fallback copies).
+        if (!context.hiddenMode && (child.localName === 'blip' || child.localName === 'imagedata')) this.images += 1;
         if (child.localName === 'chart' || child.localName === 'relIds') this.unreadable += 1;
         this.inline(child, context);
         continue;
