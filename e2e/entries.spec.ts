@@ -4,6 +4,7 @@
 // blind; two judges' mean is the score on /admin-submission-data. Desktop and 375 px, axe on every page.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
+import { breakLines, wordPackage } from '../cms/tests/helpers/word-fixtures';
 import { adminApi, adminToken } from './cms-admin';
 import { accountOf, MAIL_URL, PANEL_OWNER } from './demo';
 import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, tokenFor } from './entrants';
@@ -51,17 +52,37 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   await expect(page.getByLabel('Poem file')).toBeFocused();
   await expect(page.getByLabel('Poem file')).toHaveAccessibleDescription(/Choose the file of your poem/);
 
-  const docx = { name: 'Monsoon.docx', mimeType: DOCX, buffer: await makeDocx('Rain on the tin roof\nkeeps the time of my mother’s hands\n\n— Asha Verse', { author: 'Asha Verse' }) };
-  await fillEntryForm(page, docx, 'Monsoon Hands');
+  // Written as poets write in Word: each line ends with Shift+Enter (a manual break inside one paragraph),
+  // a stanza per paragraph, the byline inside the first stanza, the author in the file's properties.
+  const monsoon = await wordPackage({
+    body:
+      breakLines(['Monsoon Hands', 'by Asha Verse', 'Rain on the tin roof', 'keeps the time of my mother’s hands']) +
+      breakLines(['and the verse of the rain', 'runs on without me.']),
+    core: { creator: 'Asha Verse', lastModifiedBy: 'Asha Verse' },
+  });
+  const judgeLines = 'Monsoon Hands\n[name removed]\nRain on the tin roof\nkeeps the time of my mother’s hands\n\nand the verse of the rain\nruns on without me.';
+  await fillEntryForm(page, { name: 'Monsoon.docx', mimeType: DOCX, buffer: monsoon }, 'Monsoon Hands');
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: check the text and confirm' })).toBeFocused();
-  await expect(page.getByTestId('preview-text')).toHaveText('Rain on the tin roof\nkeeps the time of my mother’s hands\n\n[name removed]');
+  await expect(page.getByTestId('preview-text')).toHaveText(judgeLines);
   await expect(page.getByTestId('preview-redactions')).toContainText('1 place');
+  await expect(page.getByTestId('preview-hidden-redactions')).toContainText('2 place');
+  // "verse" is part of the poet's name and a word of the poem: kept, and the poet is asked.
+  const warnings = page.getByRole('note', { name: 'Please check your file before you enter' });
+  await expect(warnings.getByRole('listitem')).toHaveText(['Line 6 has “verse”, part of your name. If it refers to you, remove it from your file.']);
   // Every declaration must be ticked.
   await page.getByRole('button', { name: 'Submit my poem' }).click();
   await expect(page.getByText('Tick every declaration to enter.')).toBeVisible();
   await expectNoAxeViolations(page);
   const first = await confirmEntry(page);
   await expectNoAxeViolations(page);
+
+  // The demo judge reads the same lines, without the poet's name.
+  const judge = accountOf('judge');
+  const judging = await signedInPage(page.context().browser()!, judge.email, judge.password, '/admin-submissions');
+  await judging.page.getByRole('button', { name: `Open ${first}` }).click();
+  await expect(judging.page.getByTestId('judging-text')).toHaveText(judgeLines);
+  await expect(judging.page.locator('body')).not.toContainText(/Asha/);
+  await judging.close();
 
   const mail = await receiptEmail(request, first);
   expect(mail.to[0].address).toBe(poet.email);

@@ -24,6 +24,7 @@ import {
   makePdf,
   makeZipBombDocx,
 } from './helpers/poem-files';
+import { breakLines, para, run, wordPackage } from './helpers/word-fixtures';
 import { addMonths } from '../src/lib/contest-calendar';
 import { bearer, entryClient, HOUR, month, TZ, type Attempt } from './helpers/entries';
 
@@ -314,6 +315,12 @@ describe('refusals leave nothing behind', () => {
     ['a broken .docx', async () => ({ poem: { bytes: await makeBrokenDocx(), name: 'broken.docx' } }), 422, /damaged/],
     ['a broken PDF', async () => ({ poem: { bytes: await makeBrokenPdf(), name: 'broken.pdf' } }), 422, /damaged/],
     ['a PDF without text', async () => ({ poem: { bytes: await makeBlankPdf(), name: 'scan.pdf' } }), 422, /no text/],
+    [
+      'a small .docx that inflates to megabytes of text',
+      async () => ({ poem: { bytes: await wordPackage({ body: para(run('la '.repeat(300))).repeat(1000) }), name: 'padded.docx' } }),
+      422,
+      /more than 200,000 characters/,
+    ],
     ['a photo that is not an image', async () => ({ photo: { bytes: Buffer.from('not a photo'), name: 'me.jpg' } }), 415, /author photo must be a JPEG/],
     ['a photo over 2 MB', async () => ({ photo: { bytes: Buffer.alloc(2 * 1024 * 1024 + 1, 1), name: 'me.jpg' } }), 413, /2 MB/],
     ['no title', async () => ({ fields: { title: '  ' } }), 422, /title/],
@@ -443,6 +450,46 @@ describe('private files', () => {
       expect((await api.get(`/${key}`)).status).toBe(404);
       expect((await api.get(`/uploads/${path.basename(key)}`)).status).toBe(404);
     }
+  });
+});
+
+describe('a poem whose lines end with Shift+Enter (manual line breaks)', () => {
+  let breaks: EmulatorUser;
+  const lines = ['The Lantern Keeper II', 'by Audit Bee Poet', 'The harbour folds its arms at dusk,', 'and every boat goes home;', 'a bee at the glass.'];
+  const file = () => wordPackage({ body: breakLines(lines), headers: [para(run('Audit Bee Poet — poems'))], core: { creator: 'Audit Bee Poet' } });
+  const judgeLines = ['The Lantern Keeper II', '[name removed]', 'The harbour folds its arms at dusk,', 'and every boat goes home;', 'a bee at the glass.'];
+  beforeAll(async () => {
+    breaks = await account('breaks', { name: 'Audit Bee Poet' });
+  });
+
+  it('previews the lines as lines, the name removed, and asks about a part of the name left in the poem', async () => {
+    const res = await preview(breaks, { bytes: await file(), name: 'lantern.docx' }, { fullName: 'Audit Bee Poet', phone: '+44 7700 900123' }).expect(200);
+    expect(res.body.text.split('\n')).toEqual(judgeLines);
+    expect(res.body).toMatchObject({ redactions: 1, hiddenRedactions: 2 });
+    expect(res.body.warnings).toEqual([{ code: 'name-part', line: 5, message: 'Line 5 has “bee”, part of your name. If it refers to you, remove it from your file.' }]);
+  });
+
+  it('gives judges the same lines, and a blind file that reads the same with no trace of the poet', async () => {
+    const res = await enter(breaks, { poem: { bytes: await file(), name: 'Audit Bee Poet - lantern.docx' }, fields: { title: 'The Lantern Keeper II', fullName: 'Audit Bee Poet' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const entry = await api.get(`/api/judging/entries/${res.body.code}`).set(bearer(judge)).expect(200);
+    expect(entry.body.text.split('\n')).toEqual(judgeLines);
+    const copy = await api.get(`/api/judging/entries/${res.body.code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
+    const zip = await JSZip.loadAsync(copy.body);
+    const parts = (await Promise.all(Object.values(zip.files).map((part) => part.async('string')))).join('\n');
+    expect(parts).not.toMatch(/Audit|Poet\b/);
+    expect(parts).toContain('[name removed]');
+  });
+
+  it('gives judges a plain .docx of the redacted lines when a PDF’s text names the poet', async () => {
+    const res = await enter(breaks, { poem: { bytes: await makePdf('Salt on the sill\nby Audit Bee Poet'), name: 'salt.pdf' }, fields: { title: 'Salt', fullName: 'Audit Bee Poet' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const copy = await api.get(`/api/judging/entries/${res.body.code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
+    expect(copy.headers['content-disposition']).toMatch(new RegExp(`filename="${res.body.code}.docx"`));
+    expect(copy.headers['content-type']).toMatch(/wordprocessingml/);
+    const document = await (await JSZip.loadAsync(copy.body)).file('word/document.xml')!.async('string');
+    expect(document).toContain('Salt on the sill');
+    expect(document).not.toMatch(/Audit/);
   });
 });
 

@@ -2,6 +2,12 @@
 
 export const MINIMUM_AGE = 13;
 export const MAX_POEM_BYTES = 5 * 1024 * 1024;
+/**
+ * The most text a poem file may hold (all of it: body, notes, headers, comments). A poem file holds one poem.
+ * Contest poems run to a few hundred lines; even 3,000 lines of 40 characters are 120,000 characters. 200,000
+ * leaves room for any real poem and refuses files padded to megabytes of text.
+ */
+export const MAX_POEM_CHARS = 200_000;
 export const POEM_EXTENSIONS = ['.docx', '.pdf'] as const;
 export const SUBMISSION_OPEN_DAY = 1;
 export const SUBMISSION_CLOSE_DAY = 25;

@@ -82,6 +82,17 @@ export interface EntryAllowance {
   blocker: { code: 'closed' | 'unverified' | 'no-date-of-birth' | 'under-age' | 'limit' | 'no-credits' | 'role'; message: string } | null;
 }
 
+/**
+ * Something the poet should check before entering, because we could not remove their name from it with
+ * certainty: a part of their name standing alone in a line (`line`, 1-based in the previewed text), pictures,
+ * or content we could not read.
+ */
+export interface EntryPreviewWarning {
+  code: 'name-part' | 'images' | 'unreadable';
+  message: string;
+  line?: number;
+}
+
 /** POST /api/entries/preview: the text the judges will read (author names removed). */
 export interface EntryPreview {
   kind: PoemKind;
@@ -89,8 +100,12 @@ export interface EntryPreview {
   wordCount: number;
   /** Send back as confirmedTextSha256 with the entry: the server checks it is still the same text. */
   textSha256: string;
-  /** How many mentions of the author (name, email, phone) were hidden from judges. */
+  /** How many mentions of the author (name, email, phone) were hidden from judges in this text. */
   redactions: number;
+  /** Mentions removed from the parts of the file judges do not read (headers, footers, comments, properties). */
+  hiddenRedactions: number;
+  /** What the poet should check in their file before entering (empty when nothing). */
+  warnings: EntryPreviewWarning[];
 }
 
 /** POST /api/entries answer: the receipt. 201 when created, 200 when the same request came again. */

@@ -1,5 +1,5 @@
 import { useId, useMemo, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { countryList } from '@writory/shared';
+import { countryList, MAX_POEM_CHARS } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { POEM_ACCEPT } from '../../lib/entry-files';
 import type { EntryFormField, EntryFormValues } from '../../lib/entry-form';
@@ -62,7 +62,7 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
       <FormAlert>{formError}</FormAlert>
       <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
         <legend className="px-1 font-serif text-lg font-bold">{t('submit.poemLegend')}</legend>
-        <Control id={`${id}-poem`} label={t('submit.poem')} hint={t('submit.poemHint')} error={errors.poem}>
+        <Control id={`${id}-poem`} label={t('submit.poem')} hint={t('submit.poemHint', { chars: MAX_POEM_CHARS.toLocaleString('en-GB') })} error={errors.poem}>
           <input
             id={`${id}-poem`}
             type="file"

@@ -45,6 +45,26 @@ export default function EntryPreviewStep({ preview, busy, formError, onBack, onC
             {t('submit.previewRedacted', { count: preview.redactions })}
           </p>
         )}
+        {preview.hiddenRedactions > 0 && (
+          <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="preview-hidden-redactions">
+            {t('submit.previewHiddenRedacted', { count: preview.hiddenRedactions })}
+          </p>
+        )}
+        {preview.warnings.length > 0 && (
+          <div role="note" aria-labelledby={`${id}-warnings`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="preview-warnings">
+            <h4 id={`${id}-warnings`} className="font-bold">
+              {t('submit.previewWarningsHeading')}
+            </h4>
+            <p className="mt-1">{t('submit.previewWarningsHelp')}</p>
+            <ul className="mt-2 list-disc space-y-1 ps-5">
+              {preview.warnings.map((warning, index) => (
+                <li key={index} dir="auto">
+                  {warning.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <div
           dir="auto"
           tabIndex={0}

@@ -1,11 +1,14 @@
 // A poem file as it arrives: its bytes decide what it is (never its name or declared type), archives are
-// checked before anything inflates them, and the text is extracted with libraries made for each format.
+// checked before anything inflates them, and the text is read with its lines: a .docx by walking its XML
+// (docx-text.ts), a PDF from where pdf.js places its text (pdf-text.ts), both within MAX_POEM_CHARS.
 import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { paragraphsText, readDocx, type DocxModel } from './docx-text';
+import { readPdfLines, type PdfText } from './pdf-text';
+import { TextBudget, textTooLong } from './text-budget';
 
 /** A .docx may not hold more than this many parts, nor inflate its text parts beyond MAX_TEXT_PARTS_BYTES. */
 export const MAX_ZIP_ENTRIES = 1000;
@@ -17,9 +20,16 @@ const MAX_POEM_MB = MAX_POEM_BYTES / 1024 / 1024;
 
 export interface ExtractedPoem {
   kind: PoemKind;
+  /** What judges read (before the author is removed): the poem's lines, blank lines and indents kept. */
   text: string;
+  /** Text judges never read but the blind file keeps or the file carries: headers, footers, comments, properties. */
+  hiddenText: string;
   /** Names found in the file's metadata (docx creator, pdf Author): hidden from judges too. */
   metadataNames: string[];
+  /** Pictures in the file (they may show a name; we cannot read them). */
+  images: number;
+  /** Embedded objects, charts, or glyphs without characters: content we could not read. */
+  unreadable: number;
 }
 
 const refuse = (status: number, reason: string, message: string, details: Record<string, unknown> = {}) =>
@@ -43,6 +53,7 @@ export const poemErrors = {
     refuse(422, 'archive-too-large', `This .docx unpacks to far more data than a poem needs (it may be damaged or padded). ${SAVE_AGAIN}`, {
       maxExpandedBytes: MAX_TEXT_PARTS_BYTES,
     }),
+  textTooLong,
   noText: () =>
     refuse(
       422,
@@ -122,38 +133,33 @@ export async function checkDocxArchive(bytes: Buffer): Promise<void> {
   }
 }
 
-/** Names in docProps/core.xml (dc:creator, cp:lastModifiedBy) and app.xml (Manager, Company). */
-async function docxMetadataNames(bytes: Buffer): Promise<string[]> {
-  const zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
-  const names: string[] = [];
-  for (const part of ['docProps/core.xml', 'docProps/app.xml']) {
-    const xml = await zip.file(part)?.async('string');
-    if (!xml) continue;
-    for (const match of xml.matchAll(/<(?:dc:creator|cp:lastModifiedBy|Manager)>([^<]{1,200})<\//g)) names.push(decodeXml(match[1]));
-  }
-  return names;
-}
-
-export const decodeXml = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&amp;/g, '&');
-
 async function extractDocx(bytes: Buffer): Promise<ExtractedPoem> {
   await checkDocxArchive(bytes);
-  let text: string;
+  let model: DocxModel;
   try {
-    // mammoth ends every paragraph with a blank line; a poem's lines are paragraphs, so one line break each.
-    text = (await mammoth.extractRawText({ buffer: bytes })).value.replace(/\n\n/g, '\n');
-  } catch {
+    model = await readDocx(await JSZip.loadAsync(bytes, { checkCRC32: false }), new TextBudget());
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw poemErrors.broken();
   }
-  return { kind: 'docx', text: tidy(text), metadataNames: await docxMetadataNames(bytes) };
+  return {
+    kind: 'docx',
+    text: tidy(paragraphsText(model.judge)),
+    hiddenText: [paragraphsText(model.hidden), ...model.properties].join('\n'),
+    metadataNames: docxMetadataNames(model),
+    images: model.images,
+    unreadable: model.unreadable,
+  };
+}
+
+/** Names in docProps/core.xml (dc:creator, cp:lastModifiedBy) and app.xml (Manager). */
+function docxMetadataNames(model: DocxModel): string[] {
+  const names: string[] = [];
+  for (const [part, tags] of [['docProps/core.xml', ['dc:creator', 'cp:lastModifiedBy']], ['docProps/app.xml', ['Manager']]] as const) {
+    const document = model.parts.get(part);
+    for (const tag of tags) for (const element of Array.from(document?.getElementsByTagName(tag) ?? [])) names.push(element.textContent?.trim() ?? '');
+  }
+  return names.filter((name) => name !== '' && name.length <= 200);
 }
 
 type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -178,31 +184,42 @@ export async function openPdf(bytes: Buffer): Promise<PdfProxy> {
   return pdf;
 }
 
+const PDF_INFO_FIELDS = ['Author', 'Title', 'Subject', 'Keywords', 'Creator'];
+
 async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
   const pdf = await openPdf(bytes);
   try {
     const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
-    let pages: string[];
+    let read: PdfText;
     try {
-      pages = (await extractText(pdf, { mergePages: false })).text;
-    } catch {
+      read = await readPdfLines(pdf, new TextBudget());
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw poemErrors.broken();
     }
-    const metadataNames = [info.Author].filter((name): name is string => typeof name === 'string' && name.trim() !== '');
-    return { kind: 'pdf', text: tidy(pages.join('\n\n')), metadataNames };
+    const text = (name: string) => (typeof info[name] === 'string' ? (info[name] as string).trim() : '');
+    return {
+      kind: 'pdf',
+      text: tidy(read.text),
+      hiddenText: PDF_INFO_FIELDS.map(text).filter(Boolean).join('\n'),
+      metadataNames: [text('Author')].filter(Boolean),
+      images: 0,
+      unreadable: read.unreadable,
+    };
   } finally {
     await closePdf(pdf);
   }
 }
 
-/** Line endings unified, trailing spaces and runs of blank lines trimmed; the poem's own spacing kept. */
+/** Line endings unified, trailing spaces, leading and trailing blank lines and runs of blank lines trimmed; the poem's own spacing (its first line's indent too) kept. */
 export function tidy(text: string): string {
   return text
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(/[\t ]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(/^\n+/, '')
+    .trimEnd();
 }
 
 /** Sniffs, checks and extracts the text of a poem file; refuses with a 4xx naming the problem. */

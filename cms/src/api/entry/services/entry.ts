@@ -12,6 +12,7 @@ import {
   type AdminEntries,
   type EntryAllowance,
   type EntryPreview,
+  type EntryPreviewWarning,
   type EntryReceipt,
   type EntryStatus,
   type MyEntry,
@@ -28,7 +29,7 @@ import { normaliseImage, type IncomingFile } from '../../../lib/images';
 import type { UserRow } from '../../user/services/user';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
 import { createAnonymiser, type Anonymiser } from '../files/anonymise';
-import { makeJudgeCopy } from '../files/judge-copy';
+import { makeJudgeCopy, type JudgeCopy } from '../files/judge-copy';
 import { extractPoem, poemErrors, type ExtractedPoem } from '../files/poem-file';
 import { formatInZone, monthName, newEntryCode, receiptEmail } from '../lib/receipt';
 import type { EntryFields } from '../validation/entry';
@@ -100,7 +101,7 @@ type StoredData = Omit<
 
 export interface Built {
   data: StoredData;
-  blobs: { poem: Buffer; judgeCopy: Buffer | null; photo: Buffer | null };
+  blobs: { poem: Buffer; judgeCopy: JudgeCopy | null; photo: Buffer | null };
   text: string;
   judgeTextSha256: string;
 }
@@ -170,6 +171,30 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
   const anonymiserFor = (user: UserRow, contact: { fullName?: string; phone?: string }, poem: ExtractedPoem): Anonymiser =>
     createAnonymiser({ names: [contact.fullName, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
 
+  /** What judges will read, and what the poet should check before entering: one reading for preview and entry. */
+  function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
+    const judge = anonymiser.redact(poem.text);
+    const warnings: EntryPreviewWarning[] = anonymiser.nameParts(judge.text).map(({ line, word }) => ({
+      code: 'name-part',
+      line,
+      message: `Line ${line} has “${word}”, part of your name. If it refers to you, remove it from your file.`,
+    }));
+    if (poem.images > 0) {
+      warnings.push({
+        code: 'images',
+        message: `Your file has ${poem.images === 1 ? 'a picture' : `${poem.images} pictures`}. We cannot read pictures, so we cannot remove your name from them: if one shows your name, remove it from your file.`,
+      });
+    }
+    if (poem.unreadable > 0) {
+      warnings.push({
+        code: 'unreadable',
+        message:
+          'Part of your file could not be read as text (an embedded object or chart, or letters the PDF does not spell out). Check that the text below is complete and that your name is not in the part we could not read.',
+      });
+    }
+    return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings };
+  }
+
   async function receiptOf(row: EntryRow): Promise<EntryReceipt> {
     const contest = row.contest ?? (await entries().findOne({ where: { id: row.id }, populate: ['contest'] })).contest;
     return { code: row.code, title: row.title, month: contest.month, submittedAt: new Date(row.submittedAt).toISOString(), resultsAt: new Date(contest.resultsAt).toISOString() };
@@ -223,11 +248,11 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
   async function build(user: UserRow, draft: Draft, now: Date): Promise<Built> {
     const poem = await extractPoem(draft.bytes);
     const anonymiser = anonymiserFor(user, draft, poem);
-    const judge = anonymiser.redact(poem.text);
+    const judge = judgeView(anonymiser, poem);
     return {
       text: poem.text,
       judgeTextSha256: sha256(judge.text),
-      blobs: { poem: draft.bytes, judgeCopy: await makeJudgeCopy(poem.kind, draft.bytes, poem.text, anonymiser), photo: draft.photo },
+      blobs: { poem: draft.bytes, judgeCopy: await makeJudgeCopy(poem.kind, draft.bytes, poem.text, judge.text, anonymiser), photo: draft.photo },
       data: {
         title: draft.title,
         language: draft.language,
@@ -266,7 +291,7 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
     try {
       const { blobs, data } = built;
       const fileKey = await put(FOLDERS.poems, blobs.poem, data.fileType);
-      const judgeFileKey = blobs.judgeCopy ? await put(FOLDERS.poems, blobs.judgeCopy, data.fileType) : null;
+      const judgeFileKey = blobs.judgeCopy ? await put(FOLDERS.poems, blobs.judgeCopy.bytes, blobs.judgeCopy.kind) : null;
       const photoKey = blobs.photo ? await put(FOLDERS.photos, blobs.photo, 'webp') : null;
       let code = newEntryCode(contest.month);
       while (await entries().findOne({ where: { code }, select: ['id'] })) code = newEntryCode(contest.month);
@@ -331,8 +356,16 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
       await requireEligible(user, now);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
       const poem = await extractPoem(await readFile(input.poem.filepath));
-      const judge = anonymiserFor(user, input, poem).redact(poem.text);
-      return { kind: poem.kind, text: judge.text, wordCount: countWords(judge.text), textSha256: sha256(judge.text), redactions: judge.count };
+      const judge = judgeView(anonymiserFor(user, input, poem), poem);
+      return {
+        kind: poem.kind,
+        text: judge.text,
+        wordCount: countWords(judge.text),
+        textSha256: sha256(judge.text),
+        redactions: judge.count,
+        hiddenRedactions: judge.hiddenCount,
+        warnings: judge.warnings,
+      };
     },
 
     /**
@@ -442,7 +475,9 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
       if (!row.judgeFileKey) {
         throw new ApiError(404, 'This file would show who wrote the poem, so judges read the text only.', { reason: 'withheld' }, 'NotFoundError');
       }
-      return { key: row.judgeFileKey, name: `${row.code}.${row.fileType}`, type: POEM_TYPES[row.fileType] };
+      // A PDF naming its author in its text has a plain .docx copy: the stored key's extension says which.
+      const kind: PoemKind = row.judgeFileKey.endsWith('.docx') ? 'docx' : 'pdf';
+      return { key: row.judgeFileKey, name: `${row.code}.${kind}`, type: POEM_TYPES[kind] };
     },
 
     /** GET /api/admin/entries?month=: every entry of a contest, with its poet and scores. */

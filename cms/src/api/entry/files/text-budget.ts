@@ -1,0 +1,24 @@
+// How much text a poem file may give: counted while it is read, so a file that inflates to megabytes of text
+// is refused as soon as it passes the limit, not after all of it was read.
+import { MAX_POEM_CHARS } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+
+export const textTooLong = () =>
+  new ApiError(
+    422,
+    `This file holds more than ${MAX_POEM_CHARS.toLocaleString('en-GB')} characters of text, far more than a poem. Upload a file with your poem only (one poem per entry).`,
+    { reason: 'text-too-long', maxChars: MAX_POEM_CHARS },
+    'ValidationError',
+  );
+
+export class TextBudget {
+  private used = 0;
+  constructor(readonly limit: number = MAX_POEM_CHARS) {}
+  get remaining(): number {
+    return this.limit - this.used;
+  }
+  spend(chars: number): void {
+    this.used += chars;
+    if (this.used > this.limit) throw textTooLong();
+  }
+}
