@@ -159,7 +159,8 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
         language: row.language,
         text: row.judgeText,
         wordCount: row.wordCount,
-        kind: row.fileType,
+        // The blind copy's kind: a PDF that named its poet has a plain .docx copy.
+        kind: row.judgeFileKey?.endsWith('.docx') ? 'docx' : row.fileType,
         fileAvailable: Boolean(row.judgeFileKey),
         originality: { flag: row.originalityFlag ?? null, matches: row.originalityMatches ?? [] },
         myScore: own ? toJudgeScore(own) : null,
