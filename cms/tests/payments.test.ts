@@ -503,7 +503,7 @@ describe('referrals and withdrawals', () => {
     // Beside real money, only the real money can leave.
     await fx.earn(referrer, 'INR', 1000);
     await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 1001, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(409);
-    await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 1000, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(200);
+    await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 1000, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(201);
     const after = (await fx.as(referrer).get('/api/earnings/me').expect(200)).body;
     expect(after.balances).toEqual([{ currency: 'INR', available: 0, pending: 0 }]);
     expect(after.testBalances).toEqual([{ currency: 'INR', available: 2490, pending: 0 }]);

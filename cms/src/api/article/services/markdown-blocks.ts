@@ -59,7 +59,7 @@ export function markdownToBlocks(markdown: string): { blocks: Block[]; problems:
   const link = (written: string, children: PhrasingContent[], node: Nodes, modifiers: Modifiers): InlineNode[] => {
     const url = safeLinkUrl(written);
     if (!url) {
-      problems.push({ line: lineOf(node), message: `links must start with https://, http://, mailto: or a single / (not "${written.slice(0, 60)}")` });
+      problems.push({ line: lineOf(node), message: `links must start with https://, http://, mailto: or / (not "${written.slice(0, 60)}")` });
       return [];
     }
     const texts = inline(children, modifiers).flatMap((child) => (child.type === 'link' ? child.children : [child]));
