@@ -38,3 +38,9 @@ export function safeLinkUrl(raw: string): string | null {
     return null;
   }
 }
+
+/** Where vulnerabilities are reported: security@ the domain of the site's contact address (site settings). */
+export function securityContactOf(contactEmail: string): string {
+  const domain = contactEmail.split('@').pop()?.trim().toLowerCase();
+  return domain ? `security@${domain}` : contactEmail;
+}

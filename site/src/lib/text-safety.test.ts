@@ -1,7 +1,7 @@
 // The shared link and text rules (packages/shared/src/text-safety.ts): the cms refuses what they refuse, the site
 // renders what they keep.
 import { describe, expect, it } from 'vitest';
-import { safeLinkUrl, withoutBidiControls } from '@writory/shared';
+import { safeLinkUrl, securityContactOf, withoutBidiControls } from '@writory/shared';
 
 describe('safeLinkUrl', () => {
   it.each([
@@ -53,5 +53,11 @@ describe('withoutBidiControls', () => {
 
   it('leaves right-to-left and Devanagari text and the direction marks as they are', () => {
     for (const text of ['قصيدة الحب', 'שיר השירים', 'कविता', 'Rumi: مثنوی\u200F!', 'a\u200Eb\u061Cc']) expect(withoutBidiControls(text)).toBe(text);
+  });
+});
+
+describe('securityContactOf', () => {
+  it('is security@ the contact address’s domain', () => {
+    expect(securityContactOf('hello@Writory.example')).toBe('security@writory.example');
   });
 });
