@@ -4,6 +4,7 @@
 // window.__xss or opens a dialog when it runs: the test fails if either happens, and checks that the text is shown
 // as the characters it is.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminApi, adminToken } from './cms-admin';
 import { accountOf } from './demo';
@@ -12,7 +13,7 @@ import { withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
 
-const { payloads } = JSON.parse(readFileSync(new URL('./corpus/xss-payloads.json', import.meta.url), 'utf8')) as { payloads: string[] };
+const { payloads } = JSON.parse(readFileSync(path.join(__dirname, 'corpus', 'xss-payloads.json'), 'utf8')) as { payloads: string[] };
 const admin = accountOf('admin');
 const moderator = accountOf('moderator');
 const MARK = `xss${Date.now().toString(36)}`;
