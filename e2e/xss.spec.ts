@@ -155,7 +155,7 @@ test('no payload of the XSS corpus runs where people read what others wrote', as
 
   // Each publication asks for a rebuild; they queue, so the home page can take a few of them to show the testimonial.
   await expect(async () => {
-    await open(visitor.page, '/');
+    await visitor.page.goto('/');
     await expect(visitor.page.locator('#testimonials').getByText(MARK).first()).toBeAttached({ timeout: 1_000 });
   }).toPass({ timeout: 240_000, intervals: [3_000] });
   await expectNothingRan(visitor.page, visitor.dialogs, 'the home page');
