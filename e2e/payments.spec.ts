@@ -1,13 +1,14 @@
 // Paid entry in test-payments mode, driven as people would: an admin prices a tier and makes a coupon, a poet
 // who has used the month's free entries buys the tier with the coupon through the test checkout, sees the
 // credits (and the receipt email) and enters a poem with one; the revenue report shows the order; a referral link sign-up earns the referrer a reward once the referee pays,
-// which the referrer withdraws and an admin approves and pays.
+// shown apart and never withdrawable because the payment was a test; a real reward is withdrawn and an admin approves and pays it.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { accountOf, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID, MAIL_URL } from './demo';
 import { confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet } from './entrants';
 import { open, signIn } from './session';
+import { adminApi, adminToken } from './cms-admin';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
 
 const admin = accountOf('admin');
@@ -238,10 +239,28 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   await refereePage.getByRole('button', { name: 'Pay ₹99.00 (test)' }).click();
   await expect(refereePage.getByTestId('buy-entries').getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 15_000 });
 
+  // A test payment's reward is shown apart, labelled TEST MODE, and cannot be withdrawn.
   await open(referrerPage, '/earnings');
-  await expect(referrerPage.getByTestId('balance-INR')).toContainText('₹9.90 available');
+  await expect(referrerPage.getByTestId('test-balance-INR')).toContainText('₹9.90 in test rewards');
   await expect(referrerPage.getByTestId('ledger')).toContainText('Referral reward');
-  await expect(referrerPage.getByTestId('test-mode')).toBeVisible();
+  await expect(referrerPage.getByTestId('test-mode').first()).toBeVisible();
+  await expect(referrerPage.getByTestId('withdrawal-form')).toHaveCount(0);
+  await expectNoAxeViolations(referrerPage);
+
+  // A reward from a live payment is real money: one is put in the ledger through the panel, as a live order would.
+  const panel = await adminToken(request);
+  const users = await adminApi(request, panel, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(referrer.email)}`);
+  await adminApi(request, panel, 'POST', '/content-manager/collection-types/api::earning.earning', {
+    userId: users.results[0].id,
+    currency: 'INR',
+    amount: 990,
+    kind: 'referral_reward',
+    availableAt: new Date(Date.now() - 60_000).toISOString(),
+    testMode: false,
+  });
+  await referrerPage.reload();
+  await expect(referrerPage.getByTestId('balance-INR')).toContainText('₹9.90 available');
+  await expect(referrerPage.getByTestId('test-balance-INR')).toContainText('₹9.90 in test rewards');
   const form = referrerPage.getByTestId('withdrawal-form');
   await form.getByLabel('Amount (INR)').fill('20');
   await form.getByLabel('UPI id').fill('noor.h@okaxis');

@@ -121,6 +121,14 @@ describe('publishing from the site', () => {
     expect(shown.body.title).toBe('你好世界');
   });
 
+  it('takes bidi controls out of the title (not out of a right-to-left title) and keeps links in their normal form', async () => {
+    const res = await post(admin, { title: '\u2067قصيدة\u2069 \u202Efdp.exe', body: 'See [rules](HTTPS://Writory.example/rules) and [home](/).' }).expect(201);
+    const shown = await cms.api.get(`/api/articles/${res.body.article.slug}`).expect(200);
+    expect(shown.body.title).toBe('قصيدة fdp.exe');
+    const urls = JSON.stringify(shown.body).match(/"url":"[^"]*"/g);
+    expect(urls).toEqual(expect.arrayContaining(['"url":"https://writory.example/rules"', '"url":"/"']));
+  });
+
   it('previews the blocks a body would be stored as', async () => {
     const res = await cms.api.post('/api/admin/articles/preview').set(bearer(admin)).send({ body: '## Hello\n\n- one\n- two' }).expect(200);
     expect(res.body).toEqual({
@@ -144,6 +152,9 @@ describe('refusals store nothing', () => {
     ['a body of spaces', { ...valid, body: ' \n ' }, 'body', /^body: is required/],
     ['a body over 100,000 characters', { ...valid, body: 'x'.repeat(100_001) }, 'body', /at most 100,000/],
     ['a javascript: link', { ...valid, body: 'Hi [there](javascript:alert(1))' }, 'body', /^body: line 1: links must start with/],
+    ['a link browsers send to another host (/\\)', { ...valid, body: 'Fine.\n\nRead [this](/\\evil.example/path)' }, 'body', /^body: line 3: links must start with/],
+    ['a protocol-relative link', { ...valid, body: '[x](//evil.example)' }, 'body', /^body: line 1: links must start with/],
+    ['a link with a tab in it', { ...valid, body: '[x](</\t/evil.example>)' }, 'body', /^body: line 1: links must start with/],
     ['an image in the body', { ...valid, body: 'Look\n\n![cat](https://example.com/cat.png)' }, 'body', /^body: line 3: images cannot go in the text/],
     ['eleven tags', { ...valid, tags: Array.from({ length: 11 }, (_, i) => `tag ${i}`) }, 'tags', /at most 10 tags/],
     ['a tag over 40 characters', { ...valid, tags: ['x'.repeat(41)] }, 'tags', /at most 40 characters/],

@@ -468,14 +468,45 @@ describe('referrals and withdrawals', () => {
     expect(ledger).toEqual([{ kind: 'referral_reward', amount: 2490, currency: 'INR', pendingDays: 14 }]);
     await fx.buy(referee, 'Single', 'INR');
     expect(await fx.ledger(referrer)).toHaveLength(1);
+    // The order was a test payment: the reward is shown apart and never counts as money.
     const earnings = (await fx.as(referrer).get('/api/earnings/me').expect(200)).body;
-    expect(earnings.balances).toEqual([{ currency: 'INR', available: 0, pending: 2490 }]);
+    expect(earnings.balances).toEqual([]);
+    expect(earnings.testBalances).toEqual([{ currency: 'INR', available: 0, pending: 2490 }]);
+    expect(earnings.ledger).toEqual([expect.objectContaining({ kind: 'referral_reward', amount: 2490, testMode: true })]);
     expect(await fx.notificationTitles(referrer)).toContain('You earned a referral reward');
 
     // Refunded within the holding period: the pending reward is reversed.
     await fx.as('admin').post(`/api/admin/payments/orders/${order.code}/refund`).expect(200);
-    expect((await fx.as(referrer).get('/api/earnings/me').expect(200)).body.balances).toEqual([{ currency: 'INR', available: 0, pending: 0 }]);
+    expect((await fx.as(referrer).get('/api/earnings/me').expect(200)).body.testBalances).toEqual([{ currency: 'INR', available: 0, pending: 0 }]);
     expect((await fx.as(referrer).get('/api/referrals/me').expect(200)).body.referrals[0].status).toBe('reversed');
+  });
+
+  it('a reward from a test payment is never withdrawable: not after its holding period, not beside real money', async () => {
+    await fx.setSettings({ referralHoldDays: 0, withdrawalMinimums: [{ currency: 'INR', amount: 100 }], payoutMethods: ['upi'] });
+    const referrer = await fx.poet('test-referrer');
+    const referee = await fx.poet('test-referee', true, 'Tara Test');
+    await fx.sync(referee, (await fx.as(referrer).get('/api/referrals/me').expect(200)).body.code);
+    // The referee pays their own checkout on the test checkout page, as any poet can in test mode.
+    const order = await fx.buy(referee, 'Trio', 'INR');
+    const stored = await stack.cms.strapi.db.query('api::payment.order').findOne({ where: { code: order.code } });
+    expect(stored).toMatchObject({ state: 'paid', testMode: true });
+    expect(await stack.cms.strapi.db.query('api::earning.earning').findOne({ where: { orderId: stored.id } })).toMatchObject({ testMode: true, amount: 2490 });
+
+    const mine = (await fx.as(referrer).get('/api/earnings/me').expect(200)).body;
+    expect(mine.balances).toEqual([]);
+    expect(mine.testBalances).toEqual([{ currency: 'INR', available: 2490, pending: 0 }]);
+    const before = await fx.ledgers();
+    const res = await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 2490, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(409);
+    expect(res.body.error.message).toMatch(/₹0\.00 is available/);
+    expect(await fx.ledgers()).toEqual(before);
+
+    // Beside real money, only the real money can leave.
+    await fx.earn(referrer, 'INR', 1000);
+    await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 1001, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(409);
+    await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 1000, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(201);
+    const after = (await fx.as(referrer).get('/api/earnings/me').expect(200)).body;
+    expect(after.balances).toEqual([{ currency: 'INR', available: 0, pending: 0 }]);
+    expect(after.testBalances).toEqual([{ currency: 'INR', available: 2490, pending: 0 }]);
   });
 
   it('withdrawals: minimum, balance, payout details and methods are checked; approve, pay, reject', async () => {

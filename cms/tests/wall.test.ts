@@ -104,6 +104,16 @@ describe('sharing a poem', () => {
     expect(mine.body.posts).toEqual([res.body]);
   });
 
+  it('takes the bidi controls out of a title (one text cannot pose as another) and keeps the poem and right-to-left titles whole', async () => {
+    const { token } = await newPoet();
+    const text = 'سطر\u202Eأول\n\u2067line\u2069 two';
+    const res = await share(token, { title: 'poem\u202Efdp.exe', text, language: 'ar' }).expect(201);
+    expect(res.body.title).toBe('poemfdp.exe');
+    expect((await db(POST).findOne({ where: { id: res.body.id } })).text).toBe(text);
+    const arabic = await share(token, { title: '\u2067قصيدة البحر\u2069\u200F', text: 'يا بحر', language: 'ar' }).expect(201);
+    expect(arabic.body.title).toBe('قصيدة البحر\u200F');
+  });
+
   it('lets the word-list prefilter mark a post for moderators without deciding anything', async () => {
     const { token } = await newPoet();
     const id = await sharedPost(token, poem('Bad day', { text: 'this shit again' }));

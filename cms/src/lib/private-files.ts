@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { withoutBidiControls } from '@writory/shared';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -93,7 +94,7 @@ export interface OutgoingFile {
 /** Streams a private file to someone a route has checked: never cached, never sniffed, never run. */
 export async function sendPrivateFile(ctx: any, files: PrivateFiles, file: OutgoingFile, disposition: 'inline' | 'attachment' = 'attachment') {
   if (!(await files.exists(file.key))) throw new Error(`private file ${file.key} is missing`);
-  ctx.attachment(file.name, { type: disposition });
+  ctx.attachment(withoutBidiControls(file.name), { type: disposition });
   ctx.type = file.type;
   ctx.set('Cache-Control', 'private, no-store');
   ctx.set('X-Content-Type-Options', 'nosniff');

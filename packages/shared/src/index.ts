@@ -7,3 +7,4 @@ export * from './payments.ts';
 export * from './entries.ts';
 export * from './wall.ts';
 export * from './admin.ts';
+export * from './text-safety.ts';

@@ -225,6 +225,8 @@ export interface LedgerRow {
   description: string;
   createdAt: string;
   availableAt: string;
+  /** Earned through a test payment: shown labelled TEST MODE, never withdrawable. */
+  testMode: boolean;
 }
 
 export type WithdrawalStatus = 'requested' | 'approved' | 'paid' | 'rejected';
@@ -268,7 +270,10 @@ export interface AdminWithdrawal extends Withdrawal {
 /** GET /api/earnings/me */
 export interface MyEarnings {
   testMode: boolean;
+  /** Real money: what withdrawals are checked against. */
   balances: { currency: CurrencyCode; available: number; pending: number }[];
+  /** Rewards from test payments, per currency: shown apart, never withdrawable. */
+  testBalances: { currency: CurrencyCode; available: number; pending: number }[];
   ledger: LedgerRow[];
   withdrawals: Withdrawal[];
   minimums: Money[];

@@ -41,7 +41,7 @@ export default function EarningsPage() {
     <div className="space-y-8" data-testid="earnings">
       {data.testMode && (
         <p className="flex flex-wrap items-center gap-2 text-sm text-ink-soft">
-          <TestModeBadge /> Rewards here come from test payments.
+          <TestModeBadge /> Payments on this site are test payments: rewards they earn are shown apart and are never withdrawable.
         </p>
       )}
       <section aria-labelledby="earn-balance">
@@ -66,6 +66,7 @@ export default function EarningsPage() {
           </ul>
         )}
       </section>
+      {data.testBalances.length > 0 && <TestBalances data={data} />}
       {data.balances.some((b) => b.available > 0) && <WithdrawalForm data={data} onDone={load} />}
       <Withdrawals withdrawals={data.withdrawals} />
       <Ledger data={data} />
@@ -211,6 +212,25 @@ function Withdrawals({ withdrawals }: { withdrawals: Withdrawal[] }) {
   );
 }
 
+function TestBalances({ data }: { data: MyEarnings }) {
+  return (
+    <section aria-labelledby="earn-test-balance" data-testid="test-balances">
+      <h2 id="earn-test-balance" className="mb-3 flex flex-wrap items-center gap-2 text-xl font-bold">
+        From test payments <TestModeBadge />
+      </h2>
+      <p className="mb-3 text-sm text-ink-soft">Rewards for test payments show how referrals work. They are not money and can never be withdrawn.</p>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {data.testBalances.map((b) => (
+          <li key={b.currency} className="rounded-lg border border-dashed border-amber-400 bg-white p-4" data-testid={`test-balance-${b.currency}`}>
+            <p className="text-sm text-ink-soft">{b.currency}</p>
+            <p className="text-lg font-bold">{formatMoney(b.available + b.pending, b.currency)} in test rewards</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Ledger({ data }: { data: MyEarnings }) {
   return (
     <section aria-labelledby="earn-ledger">
@@ -234,7 +254,9 @@ function Ledger({ data }: { data: MyEarnings }) {
               {data.ledger.map((row) => (
                 <tr key={row.id} className="border-b border-stone-200">
                   <td className="py-2 pe-3 whitespace-nowrap">{shortDate(row.createdAt)}</td>
-                  <td className="py-2 pe-3">{row.description}</td>
+                  <td className="py-2 pe-3">
+                    {row.description} {row.testMode && <TestModeBadge />}
+                  </td>
                   <td className={`py-2 pe-3 text-end whitespace-nowrap ${row.amount < 0 ? 'text-red-800' : 'text-emerald-800'}`}>
                     {row.amount > 0 ? '+' : ''}
                     {formatMoney(row.amount, row.currency)}

@@ -12,6 +12,8 @@ describe('safeHref', () => {
     ['JaVaScRiPt:alert(1)', null],
     ['data:text/html,<script>alert(1)</script>', null],
     ['//evil.example', null],
+    ['/\\evil.example/path', null],
+    ['https://writory.example@evil.example', null],
   ])('%s → %s', (url, expected) => {
     expect(safeHref(url)).toBe(expected);
   });

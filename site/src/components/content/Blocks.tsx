@@ -1,16 +1,9 @@
 import { Children, isValidElement, type ReactNode } from 'react';
 import { BlocksRenderer, type BlocksContent } from '@strapi/blocks-react-renderer';
+import { safeLinkUrl } from '@writory/shared';
 
-/** Only web, mail, same-site and in-page links survive; anything else (javascript:, data:) becomes plain text. */
-export function safeHref(url: string): string | null {
-  if (url.startsWith('#') || (url.startsWith('/') && !url.startsWith('//'))) return url;
-  try {
-    const { protocol } = new URL(url);
-    return ['http:', 'https:', 'mailto:'].includes(protocol) ? url : null;
-  } catch {
-    return null;
-  }
-}
+/** Only web, mail, same-site and in-page links survive (the cms's rule); anything else becomes plain text. */
+export const safeHref = safeLinkUrl;
 
 /** A nested list (the blocks editor puts it beside the items) goes inside an item, as HTML wants. */
 const listItems = (children: ReactNode) =>

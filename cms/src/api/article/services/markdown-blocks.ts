@@ -3,6 +3,7 @@
 // what blocks cannot hold (images in the text, unsafe links) is reported with its line, never dropped silently.
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
+import { safeLinkUrl } from '@writory/shared';
 import type { Definition, List, ListItem, Nodes, PhrasingContent, Root, RootContent } from 'mdast';
 
 export interface TextNode {
@@ -42,16 +43,6 @@ export interface BodyProblem {
 
 type Modifiers = Pick<TextNode, 'bold' | 'italic' | 'code'>;
 
-/** Web, mail, same-site and in-page links only (the site's renderer applies the same rule). */
-export function isSafeUrl(url: string): boolean {
-  if (url.startsWith('#') || (url.startsWith('/') && !url.startsWith('//'))) return true;
-  try {
-    return ['http:', 'https:', 'mailto:'].includes(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-}
-
 const NO_IMAGES = 'images cannot go in the text yet; use the cover image, or link to the picture';
 const lineOf = (node: Nodes) => node.position?.start.line ?? 1;
 
@@ -64,9 +55,11 @@ export function markdownToBlocks(markdown: string): { blocks: Block[]; problems:
     if (node.type === 'definition') definitions.set((node as Definition).identifier, (node as Definition).url);
   }
 
-  const link = (url: string, children: PhrasingContent[], node: Nodes, modifiers: Modifiers): InlineNode[] => {
-    if (!isSafeUrl(url)) {
-      problems.push({ line: lineOf(node), message: `links must start with https://, http://, mailto: or / (not "${url.slice(0, 60)}")` });
+  // Web, mail, same-site and in-page links only, kept in their normal form (the site's renderer applies the same rule).
+  const link = (written: string, children: PhrasingContent[], node: Nodes, modifiers: Modifiers): InlineNode[] => {
+    const url = safeLinkUrl(written);
+    if (!url) {
+      problems.push({ line: lineOf(node), message: `links must start with https://, http://, mailto: or / (not "${written.slice(0, 60)}")` });
       return [];
     }
     const texts = inline(children, modifiers).flatMap((child) => (child.type === 'link' ? child.children : [child]));

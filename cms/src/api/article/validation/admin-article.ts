@@ -1,15 +1,15 @@
 // The boundary of /api/admin/articles: every body is parsed here before the service sees it.
 import { z } from 'zod';
-import { ARTICLE_LIMITS } from '@writory/shared';
+import { ARTICLE_LIMITS, withoutBidiControls } from '@writory/shared';
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const ONE_LINE_CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
 
-/** One line of text: runs of spaces and line breaks become one space. */
+/** One line of text: runs of spaces and line breaks become one space; bidi controls go. */
 const line = (max: number, what = 'must') =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-    .transform((value) => value.replace(/\s+/g, ' ').trim())
+    .transform((value) => withoutBidiControls(value).replace(/\s+/g, ' ').trim())
     .pipe(
       z
         .string()

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
+import { withoutBidiControls } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
 import { MONTH } from '../../result/validation';
 
@@ -9,7 +10,8 @@ const code = z.object({ code: z.string().trim().min(4, 'is too short').max(20, '
 
 const service = (strapi: Core.Strapi) => strapi.service('api::certificate.certificate');
 
-function sendPdf(ctx, bytes: Uint8Array, fileName: string) {
+function sendPdf(ctx, bytes: Uint8Array, name: string) {
+  const fileName = withoutBidiControls(name);
   ctx.type = 'application/pdf';
   ctx.set('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   ctx.set('Cache-Control', 'private, max-age=300');

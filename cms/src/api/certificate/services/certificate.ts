@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { CertificateKind, CertificateListItem, CertificateView, WinnerPlace } from '@writory/shared';
+import { withoutBidiControls, type CertificateKind, type CertificateListItem, type CertificateView, type WinnerPlace } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, tableOf } from '../../../lib/bulk';
 import { certificatePdf } from '../../../lib/certificate-pdf';
@@ -105,7 +105,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .join(`${tableOf(strapi, USER)} as u`, 'u.id', 'r.poet_id')
         .where('r.month', month)
         .distinct('u.id as poetId', 'u.name as name', 'u.email as email');
-      return rows.map((row) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: poetNameOf(row.name, row.email), place: null, title: null }));
+      return rows.map((row) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: withoutBidiControls(poetNameOf(row.name, row.email)), place: null, title: null }));
     });
   }
 
@@ -116,9 +116,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       month,
       poetId: w.poetId,
       entryId: w.entryId,
-      name: w.poetName,
+      // Names and titles on a certificate cannot pose as other text (a winner's name may come from a CSV).
+      name: withoutBidiControls(w.poetName),
       place: w.place,
-      title: w.title,
+      title: w.title && withoutBidiControls(w.title),
     }));
   }
 
@@ -160,7 +161,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!old) throw notFound();
         if (old.status !== 'valid') throw new ApiError(409, 'This certificate was already replaced.', { replacedBy: old.replacedBy }, 'ConflictError');
         const user = await strapi.db.query(USER).findOne({ where: { id: old.poetId }, select: ['name', 'email'] });
-        const name = old.kind === 'participation' && user ? poetNameOf(user.name, user.email) : old.name;
+        const name = withoutBidiControls(old.kind === 'participation' && user ? poetNameOf(user.name, user.email) : old.name);
         const created: CertificateRow = await certificates().create({
           data: {
             kind: old.kind,

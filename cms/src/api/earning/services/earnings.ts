@@ -1,5 +1,6 @@
 // Earnings: a ledger of signed amounts per poet and currency. A row counts as available from its availableAt
 // (a referral reward after the holding period; debits at once); balances are sums in SQL, never stored.
+// Rows earned through test payments (testMode) are kept apart: they are shown, labelled, and never withdrawable.
 import type { Core } from '@strapi/strapi';
 import { formatMoney, type CurrencyCode, type LedgerKind, type LedgerRow, type MyEarnings } from '@writory/shared';
 import { integerSum, isoOf, knexOf, tableOf } from '../../../lib/money-db';
@@ -16,6 +17,7 @@ export interface EarningRow {
   referralId: number | null;
   orderId: number | null;
   withdrawalId: number | null;
+  testMode: boolean | null;
   createdAt: string;
 }
 
@@ -26,12 +28,18 @@ const DESCRIPTIONS: Record<LedgerKind, string> = {
   withdrawal_returned: 'Withdrawal rejected: amount returned',
 };
 
+type Balance = { currency: CurrencyCode; available: number; pending: number };
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  /** Available and pending balance per currency, at `now`. Runs in the caller's transaction when there is one. */
-  async function balances(userId: number, now = new Date()): Promise<{ currency: CurrencyCode; available: number; pending: number }[]> {
+  /**
+   * Available and pending balance per currency, at `now`, of real money (or, with `testMode`, of test-payment rows
+   * only). Runs in the caller's transaction when there is one.
+   */
+  async function balances(userId: number, now = new Date(), testMode = false): Promise<Balance[]> {
     const knex = await knexOf(strapi);
     const rows = await knex(tableOf(strapi, UID))
       .where({ user_id: userId })
+      .where((q: any) => (testMode ? q.where('test_mode', true) : q.where('test_mode', false).orWhereNull('test_mode')))
       .groupBy('currency')
       .orderBy('currency')
       .select(
@@ -49,6 +57,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     balances,
 
+    /** What the poet may withdraw now: real money only, never test-payment rewards. */
     async available(userId: number, currency: CurrencyCode, now = new Date()): Promise<number> {
       return (await balances(userId, now)).find((b) => b.currency === currency)?.available ?? 0;
     },
@@ -63,19 +72,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         description: DESCRIPTIONS[row.kind] ?? row.kind,
         createdAt: isoOf(row.createdAt)!,
         availableAt: isoOf(row.availableAt)!,
+        testMode: Boolean(row.testMode),
       }));
     },
 
     async mine(userId: number): Promise<MyEarnings> {
-      const [settings, balanceRows, ledger, withdrawals] = await Promise.all([
+      const [settings, balanceRows, testBalances, ledger, withdrawals] = await Promise.all([
         strapi.service('api::payment-setting.payment-setting').get(),
         balances(userId),
+        balances(userId, new Date(), true),
         this.ledger(userId),
         strapi.service('api::earning.withdrawals').mine(userId),
       ]);
       return {
         testMode: strapi.service('api::payment.gateway').testMode(),
         balances: balanceRows,
+        testBalances,
         ledger,
         withdrawals,
         minimums: settings.withdrawalMinimums,

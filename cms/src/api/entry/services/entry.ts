@@ -18,6 +18,7 @@ import {
   type MyEntry,
   type OriginalityMatch,
   type PoemKind,
+  withoutBidiControls,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation, lockRow } from '../../../lib/db';
@@ -115,9 +116,9 @@ export interface PreviewInput {
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 const isPrivileged = (user: Pick<UserRow, 'role'>) => user.role?.type === 'admin';
 
-/** A file name safe to keep and to send back: no path, no control characters, the right extension. */
+/** A file name safe to keep and to send back: no path, no control or bidi characters, the right extension. */
 function safeFileName(name: string | null | undefined, kind: PoemKind): string {
-  const base = (name ?? '')
+  const base = withoutBidiControls(name ?? '')
     .split(/[\\/]/)
     .pop()!
     .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')

@@ -1,11 +1,13 @@
 // The boundary of /api/entries*: the multipart fields of an entry, parsed before the entry service sees them.
 import { z } from 'zod';
-import { CONTACT_PHONE_PATTERN, DECLARATION_KEYS, DECLARATIONS, isCountryCode } from '@writory/shared';
+import { CONTACT_PHONE_PATTERN, DECLARATION_KEYS, DECLARATIONS, isCountryCode, withoutBidiControls } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 
+// One-line fields (title, language, name): bidi controls go, so no text can pose as another.
 const text = (label: string, max: number, required: string) =>
   z
     .string({ error: required })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, { error: required })
     .max(max, { error: `${label} must be at most ${max} characters.` });
@@ -25,7 +27,7 @@ const contact = {
 
 /** POST /api/entries/preview: the names the preview hides come from the contact fields, when given. */
 export const previewFields = z.object({
-  fullName: z.string().trim().max(120).optional(),
+  fullName: z.string().overwrite(withoutBidiControls).trim().max(120).optional(),
   phone: z.string().trim().max(20).optional(),
 });
 

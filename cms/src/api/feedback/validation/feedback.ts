@@ -1,5 +1,6 @@
 // The boundary of /api/feedback and /api/admin/feedback.
 import { z } from 'zod';
+import { isSameSitePath } from '@writory/shared';
 import { optional, pageParams, searchText } from '../../../lib/list-query';
 const day = z.iso.date({ error: 'must be a date written YYYY-MM-DD' });
 const rating = z.number({ error: 'must be a whole number from 1 to 5' }).int({ error: 'must be a whole number from 1 to 5' }).min(1, { error: 'must be at least 1' }).max(5, { error: 'must be at most 5' });
@@ -17,7 +18,7 @@ export const feedbackBody = z.strictObject(
     page: z
       .string({ error: 'must be a path such as /submit' })
       .max(512, { error: 'must be at most 512 characters' })
-      .refine((value) => value.startsWith('/') && !value.startsWith('//'), { error: 'must be a path on this site, starting with /' })
+      .refine(isSameSitePath, { error: 'must be a path on this site, starting with /' })
       .transform((value) => value.split(/[?#]/, 1)[0])
       .optional(),
   },

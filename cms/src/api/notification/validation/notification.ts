@@ -7,6 +7,7 @@ import {
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_PAGE_SIZE,
   NOTIFICATION_TITLE_MAX,
+  withoutBidiControls,
 } from '@writory/shared';
 
 /** A database id as it appears in a path or a query string: digits only, no sign, no leading zero. */
@@ -40,7 +41,7 @@ const text = (what: string, max: number) =>
 
 export const adminNotificationBody = z.object({
   recipient: z.string({ error: 'recipient is required: a user’s uid or email.' }).trim().min(1, { error: 'recipient is required: a user’s uid or email.' }).max(254),
-  title: text('title', NOTIFICATION_TITLE_MAX),
+  title: text('title', NOTIFICATION_TITLE_MAX).overwrite(withoutBidiControls),
   message: text('message', NOTIFICATION_MESSAGE_MAX),
   link: z
     .string()

@@ -37,6 +37,8 @@ export interface OrderRow {
   failedAt: string | null;
   failureReason: string | null;
   refundedAt: string | null;
+  /** Made while payments were in test mode: it never earns withdrawable money. */
+  testMode: boolean;
   createdAt: string;
 }
 
@@ -59,7 +61,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     createdAt: isoOf(row.createdAt)!,
     paidAt: isoOf(row.paidAt),
     refundedAt: isoOf(row.refundedAt),
-    testMode: row.provider === 'stripe_test',
+    testMode: Boolean(row.testMode) || row.provider === 'stripe_test',
   };
 }
 
@@ -188,6 +190,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             couponId: coupon?.id ?? null,
             couponCode: coupon?.code ?? null,
             provider: total === 0 ? 'free' : gateway().provider(),
+            testMode: gateway().testMode(),
           },
         });
         if (total === 0) await completePaid(order, { paidAt: now }, onCommit);

@@ -1,6 +1,6 @@
 // The boundary of /api/payments* and /api/admin/payments*: every body is parsed here before a service sees it.
 import { z } from 'zod';
-import { CURRENCY_CODES, MAX_AMOUNT } from '@writory/shared';
+import { CURRENCY_CODES, MAX_AMOUNT, withoutBidiControls } from '@writory/shared';
 
 export const currency = z.enum(CURRENCY_CODES as [string, ...string[]], {
   error: `Currency must be one of ${CURRENCY_CODES.join(', ')} (ISO 4217 codes).`,
@@ -29,7 +29,7 @@ export const moneyList = (label: string) =>
 const id = (label: string) => z.number({ error: `${label} must be a number.` }).int({ error: `${label} must be a whole number.` }).positive({ error: `${label} must be positive.` });
 
 export const tierInput = z.strictObject({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, { error: 'Name is required.' }).max(60, { error: 'Name must be at most 60 characters.' }),
+  name: z.string({ error: 'Name is required.' }).overwrite(withoutBidiControls).trim().min(1, { error: 'Name is required.' }).max(60, { error: 'Name must be at most 60 characters.' }),
   entries: z.number({ error: 'Entries must be a number.' }).int({ error: 'Entries must be a whole number.' }).min(1, { error: 'A tier gives at least 1 entry.' }).max(50, { error: 'A tier gives at most 50 entries.' }),
   active: z.boolean({ error: 'Active must be true or false.' }),
   sortOrder: z.number().int().min(0).max(1000).optional().default(0),

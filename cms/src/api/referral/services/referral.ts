@@ -123,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (amount <= 0) return;
       const availableAt = new Date(paidAt.getTime() + rules.referralHoldDays * DAY_MS);
       await strapi.db.query(EARNING).create({
-        data: { userId: referral.referrerId, currency: order.currency, amount, kind: 'referral_reward', availableAt, referralId: referral.id, orderId: order.id },
+        data: { userId: referral.referrerId, currency: order.currency, amount, kind: 'referral_reward', availableAt, referralId: referral.id, orderId: order.id, testMode: Boolean(order.testMode) },
       });
       await referrals().update({ where: { id: referral.id }, data: { status: 'rewarded', rewardOrderId: order.id } });
       const when = rules.referralHoldDays ? ` It becomes available to withdraw on ${availableAt.toISOString().slice(0, 10)}.` : ' It is available to withdraw now.';
@@ -137,7 +137,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const reward = await strapi.db.query(EARNING).findOne({ where: { kind: 'referral_reward', orderId: order.id } });
       if (!reward || Date.parse(isoOf(reward.availableAt)!) <= Date.now()) return; // after the hold, a reward stays
       await strapi.db.query(EARNING).create({
-        data: { userId: reward.userId, currency: reward.currency, amount: -reward.amount, kind: 'referral_reversal', availableAt: reward.availableAt, referralId: referral.id, orderId: order.id },
+        data: { userId: reward.userId, currency: reward.currency, amount: -reward.amount, kind: 'referral_reversal', availableAt: reward.availableAt, referralId: referral.id, orderId: order.id, testMode: Boolean(reward.testMode) },
       });
       await referrals().update({ where: { id: referral.id }, data: { status: 'reversed' } });
       await notify(reward.userId, 'Referral reward reversed', `The order that earned you ${formatMoney(reward.amount, reward.currency)} was refunded within the holding period.`, '/earnings');

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import type { AdminWhoami, ProductUser, PublicUser, RoleType } from '@writory/shared';
+import { withoutBidiControls, type AdminWhoami, type ProductUser, type PublicUser, type RoleType } from '@writory/shared';
 import { parseAdminEmails } from '../../../auth/admin-emails';
 import { forbidden } from '../../../lib/api-error';
 import { retryingConflicts } from '../../../lib/db';
@@ -88,7 +88,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               confirmed: true,
               blocked: false,
               firebaseUid: claims.uid,
-              name: typeof claims.name === 'string' ? claims.name.trim().slice(0, 80) || null : null,
+              name: typeof claims.name === 'string' ? withoutBidiControls(claims.name).trim().slice(0, 80) || null : null,
               emailVerified: verified,
               lastSeenAt: new Date(),
               role,

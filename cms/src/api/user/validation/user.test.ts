@@ -32,6 +32,12 @@ describe('PUT /api/users/me body', () => {
     expect(parse(schema, { name: '  Asha ', phone: '' })).toEqual({ name: 'Asha', phone: null });
   });
 
+  it('takes bidi controls out of a name, and keeps right-to-left names whole', () => {
+    expect(parse(schema, { name: 'Asha\u202Efdp.exe' }).name).toBe('Ashafdp.exe');
+    expect(parse(schema, { name: '\u2067نور حداد\u2069' }).name).toBe('نور حداد');
+    expect(parse(schema, { name: 'नूर\u200F' }).name).toBe('नूर\u200F');
+  });
+
   it.each([
     [{ dateOfBirth: '2013-06-16' }, UNDER_AGE_MESSAGE],
     [{ dateOfBirth: '2026-06-16' }, 'Date of birth cannot be in the future.'],

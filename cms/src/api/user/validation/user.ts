@@ -1,6 +1,6 @@
 // The boundary of /api/users*: every body is parsed here before a service sees it.
 import { z } from 'zod';
-import { MINIMUM_AGE } from '@writory/shared';
+import { MINIMUM_AGE, withoutBidiControls } from '@writory/shared';
 import { validationError } from '../../../lib/api-error';
 
 export const NAME_MAX = 80;
@@ -11,6 +11,7 @@ const emptyToNull = (value: string | null | undefined) => (value === '' ? null :
 
 const name = z
   .string({ error: 'Name must be text.' })
+  .overwrite(withoutBidiControls)
   .trim()
   .max(NAME_MAX, { error: `Name must be at most ${NAME_MAX} characters.` })
   .nullish()

@@ -32,6 +32,12 @@ describe('POST /api/wall/posts body', () => {
     expect(parseInput(newPostBody, { title: payload, text: payload, language: 'en' })).toMatchObject({ title: payload, text: payload });
   });
 
+  it('takes bidi controls out of the title, never out of the poem', () => {
+    const text = 'سطر\u202Eأول\n\u2066line\u2069';
+    expect(parseInput(newPostBody, { title: ' poem\u202Efdp.exe ', text, language: 'ar' })).toMatchObject({ title: 'poemfdp.exe', text });
+    expect(parseInput(newPostBody, { title: '\u2067قصيدة\u2069', text, language: 'ar' })).toMatchObject({ title: 'قصيدة' });
+  });
+
   it('accepts the longest title and poem', () => {
     expect(() => parseInput(newPostBody, { ...poem, title: 't'.repeat(120), text: 'p'.repeat(20_000) })).not.toThrow();
   });

@@ -11,6 +11,7 @@ import {
   WALL_SORTS,
   WALL_TEXT_MAX,
   WALL_TITLE_MAX,
+  withoutBidiControls,
 } from '@writory/shared';
 
 // C0 and C1 control characters; a poem keeps its line breaks and tabs, a title keeps nothing of the kind.
@@ -38,7 +39,7 @@ const characters = (max: number) => `must be at most ${max.toLocaleString('en')}
 
 const line = (max: number) =>
   text()
-    .transform((value) => value.normalize('NFC').trim())
+    .transform((value) => withoutBidiControls(value.normalize('NFC')).trim())
     .pipe(
       z
         .string()

@@ -1,0 +1,179 @@
+// The XSS corpus (e2e/corpus/xss-payloads.json) written through the real API into every place a user or an editor
+// can write — profile name, wall post, contest entry, contact message, feedback, an article written on the site, an
+// article and a testimonial made in the panel — then rendered in Chromium where people read them. Every payload sets
+// window.__xss or opens a dialog when it runs: the test fails if either happens, and checks that the text is shown
+// as the characters it is.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { adminApi, adminToken } from './cms-admin';
+import { accountOf } from './demo';
+import { bearer, DOCX, newPoet, tokenFor, type Poet } from './entrants';
+import { withSavedConsent } from './fixtures';
+import { open, signIn } from './session';
+import { makeDocx } from '../cms/tests/helpers/poem-files';
+
+const { payloads } = JSON.parse(readFileSync(path.join(__dirname, 'corpus', 'xss-payloads.json'), 'utf8')) as { payloads: string[] };
+const admin = accountOf('admin');
+const moderator = accountOf('moderator');
+const MARK = `xss${Date.now().toString(36)}`;
+
+/** As many payloads as fit in `max` characters after the marker, one per line (or separated by spaces). */
+function fitting(max: number, separator = ' ', from = 0): string {
+  let text = MARK;
+  for (const payload of [...payloads.slice(from), ...payloads.slice(0, from)]) {
+    if (text.length + separator.length + payload.length > max) continue;
+    text += separator + payload;
+  }
+  return text;
+}
+const everything = () => [MARK, ...payloads].join('\n');
+
+/** A page that records dialogs and any script of the corpus that runs; pages load signed out unless told. */
+async function watchedPage(browser: Browser): Promise<{ page: Page; dialogs: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await withSavedConsent(page);
+  return { page, dialogs };
+}
+
+async function expectNothingRan(page: Page, dialogs: string[], where: string) {
+  // Give event handlers (onload, onerror, ontoggle, autofocus) a moment to fire if any element was made.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 250))));
+  const ran = await page.evaluate(() => {
+    const frames = [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('srcdoc') ?? f.getAttribute('src'));
+    return { marker: (window as unknown as { __xss?: unknown }).__xss ?? null, frames, svgHandlers: document.querySelectorAll('[onload],[onerror],[ontoggle],[onfocus],[onbegin],[onstart]').length };
+  });
+  expect(ran, `a payload ran on ${where}`).toEqual({ marker: null, frames: [], svgHandlers: 0 });
+  expect(dialogs, `a dialog opened on ${where}`).toEqual([]);
+}
+
+async function post(request: APIRequestContext, token: string | null, path: string, data: unknown, status = 201) {
+  const res = await request.post(path, { headers: token ? bearer(token) : {}, data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
+  return res.json();
+}
+
+/** An entry made over the API with payloads in its title and poem text. */
+async function hostileEntry(request: APIRequestContext, poet: Poet, title: string) {
+  const poem = { name: 'poem.docx', mimeType: DOCX, buffer: await makeDocx(everything(), { author: poet.name }) };
+  const preview = await request.post('/api/entries/preview', { headers: bearer(poet.token), multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' } });
+  expect(preview.ok(), await preview.text()).toBe(true);
+  const res = await request.post('/api/entries', {
+    headers: { ...bearer(poet.token), 'Idempotency-Key': `xss-${MARK}` },
+    multipart: {
+      poem,
+      title,
+      language: 'English',
+      fullName: poet.name,
+      phone: '+46 70 123 45 67',
+      country: 'SE',
+      declarations: 'original,individual,appropriate,final',
+      confirmedTextSha256: (await preview.json()).textSha256,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('no payload of the XSS corpus runs where people read what others wrote', async ({ browser, request }) => {
+  test.setTimeout(600_000);
+  expect(payloads.length).toBeGreaterThanOrEqual(30);
+
+  // A poet whose name is a payload writes a wall poem, enters the contest and sends feedback; a visitor writes to us.
+  const poet = await newPoet(request, 'xss', { name: fitting(80, ' ', 7) });
+  const wallTitle = fitting(120, ' ', 10);
+  const { id: wallId } = await post(request, poet.token, '/api/wall/posts', { title: wallTitle, text: everything(), language: 'en' });
+  await post(request, await tokenFor(request, moderator.email, moderator.password), `/api/admin/wall/posts/${wallId}/decisions`, { action: 'approve' }, 200);
+  const entryTitle = fitting(160, ' ', 20);
+  await hostileEntry(request, poet, entryTitle);
+  await post(request, poet.token, '/api/feedback', { rating: 2, comment: fitting(2000, '\n'), page: '/writory-wall' });
+  await post(request, null, '/api/contact', { name: fitting(80, ' ', 3), email: 'xss@writory.test', subject: fitting(120, ' ', 30), message: everything() });
+
+  // An admin writes an article on the site (Markdown: raw HTML and template syntax stay text; unsafe links are
+  // refused, so those payloads go in as code).
+  const adminBearer = await tokenFor(request, admin.email, admin.password);
+  const markdown = payloads.map((p) => (p.includes('](') ? `\`${p}\`` : p)).join('\n\n');
+  const refused = await request.post('/api/admin/articles', { headers: bearer(adminBearer), data: { title: `Links ${MARK}`, body: payloads.filter((p) => p.includes('](')).join('\n\n'), publish: true } });
+  expect(refused.status()).toBe(422);
+  const { article } = await post(request, adminBearer, '/api/admin/articles', { title: fitting(160, ' ', 0), body: `${MARK}\n\n${markdown}`, publish: true });
+
+  // An editor makes an article with dangerous links and a testimonial in the panel (blocks go to the site as they are).
+  const panel = await adminToken(request);
+  const slug = `xss-panel-${Date.now()}`;
+  const linkTo = (url: string) => ({ type: 'link', url, children: [{ type: 'text', text: `link ${url}` }] });
+  const created = await adminApi(request, panel, 'POST', '/content-manager/collection-types/api::article.article', {
+    title: `Panel ${MARK}`,
+    slug,
+    excerpt: fitting(200, ' ', 5),
+    author: fitting(60, ' ', 8),
+    body: [
+      { type: 'paragraph', children: [{ type: 'text', text: MARK }] },
+      ...payloads.map((p) => ({ type: 'paragraph', children: [{ type: 'text', text: p }] })),
+      {
+        type: 'paragraph',
+        // The panel itself refuses javascript:, data: and vbscript: links; these it lets through, the site must not.
+        children: ['/\\evil.example/x', '//evil.example', 'https://writory.example@evil.example'].map(linkTo),
+      },
+    ],
+  });
+  await adminApi(request, panel, 'POST', `/content-manager/collection-types/api::article.article/${created.data.documentId}/actions/publish`, {});
+  const testimonial = await adminApi(request, panel, 'POST', '/content-manager/collection-types/api::testimonial.testimonial', {
+    name: fitting(60, ' ', 12),
+    title: fitting(60, ' ', 14),
+    location: fitting(60, ' ', 16),
+    message: fitting(600, '\n', 18),
+    order: -1,
+  });
+  await adminApi(request, panel, 'POST', `/content-manager/collection-types/api::testimonial.testimonial/${testimonial.data.documentId}/actions/publish`, {});
+
+  // Read as a visitor: the wall poem's page, the article pages once the site has rebuilt, the home page's testimonials.
+  const visitor = await watchedPage(browser);
+  await open(visitor.page, `/writory-wall/post?id=${wallId}`);
+  await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(wallTitle);
+  await expect(visitor.page.getByText('<script>window.__xss=1</script> <SCRIPT SRC=data:text/javascript').first()).toBeVisible();
+  await expect(visitor.page.getByText(poet.name).first()).toBeVisible();
+  await expectNothingRan(visitor.page, visitor.dialogs, 'the wall poem page');
+
+  for (const path of [article.url, `/articles/${slug}`]) {
+    await expect(async () => {
+      const res = await visitor.page.goto(path);
+      expect(res?.status()).toBe(200);
+    }).toPass({ timeout: 90_000, intervals: [2_000] });
+    await expect(visitor.page.getByText(MARK).first()).toBeVisible();
+    await expectNothingRan(visitor.page, visitor.dialogs, path);
+  }
+  // The panel article's unsafe links are plain text, not links.
+  for (const url of ['/\\evil.example/x', '//evil.example', 'https://writory.example@evil.example']) {
+    await expect(visitor.page.getByText(`link ${url}`, { exact: true })).toBeVisible();
+    await expect(visitor.page.getByRole('link', { name: `link ${url}` })).toHaveCount(0);
+  }
+
+  // Each publication asks for a rebuild; they queue, so the home page can take a few of them to show the testimonial.
+  await expect(async () => {
+    await visitor.page.goto('/');
+    await expect(visitor.page.locator('#testimonials').getByText(MARK).first()).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 240_000, intervals: [3_000] });
+  await expectNothingRan(visitor.page, visitor.dialogs, 'the home page');
+
+  // Read as the poet: their entries on the profile.
+  const own = await watchedPage(browser);
+  await signIn(own.page, poet.email, poet.password, '/profile');
+  await expect(own.page.getByText(entryTitle).first()).toBeVisible({ timeout: 15_000 });
+  await expectNothingRan(own.page, own.dialogs, '/profile');
+
+  // Read as an admin: the submission data, contact messages and feedback.
+  const staff = await watchedPage(browser);
+  await signIn(staff.page, admin.email, admin.password, '/admin-submission-data');
+  await expect(staff.page.getByText(entryTitle).first()).toBeVisible({ timeout: 15_000 });
+  await expectNothingRan(staff.page, staff.dialogs, '/admin-submission-data');
+  for (const path of ['/admin-contacts', '/admin-feedback']) {
+    await open(staff.page, path);
+    await expect(staff.page.getByText(MARK).first()).toBeVisible({ timeout: 15_000 });
+    await expectNothingRan(staff.page, staff.dialogs, path);
+  }
+});
