@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
@@ -51,7 +52,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async adminReport(ctx) {
       const { contest } = await scores().contestFor(monthOf(ctx));
-      ctx.body = contest ? await scores().report(contest.month, { forAdmin: true }) : null;
+      if (!contest) throw new errors.NotFoundError('No contest has entries yet.');
+      ctx.body = await scores().report(contest.month, { forAdmin: true });
       privately(ctx);
     },
 
