@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
-import { accountOf, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID, MAIL_URL } from './demo';
+import { accountOf, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID, MAIL_URL, PANEL_OWNER } from './demo';
 import { confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet } from './entrants';
 import { open, signIn } from './session';
 import { adminApi, adminToken } from './cms-admin';
@@ -248,7 +248,7 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   await expectNoAxeViolations(referrerPage);
 
   // A reward from a live payment is real money: one is put in the ledger through the panel, as a live order would.
-  const panel = await adminToken(request);
+  const panel = await adminToken(request, PANEL_OWNER);
   const users = await adminApi(request, panel, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(referrer.email)}`);
   await adminApi(request, panel, 'POST', '/content-manager/collection-types/api::earning.earning', {
     userId: users.results[0].id,
