@@ -1,7 +1,7 @@
 // Properties of money in minor units (packages/shared/src/money.ts) and of SQL sums read back (money-db.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, CURRENCY_CODES, MAX_AMOUNT, formatMoney, isMinorAmount, parseMajor, percentOf, toMajorString, type CurrencyCode } from '@writory/shared';
+import { CURRENCIES, CURRENCY_CODES, MAX_AMOUNT, formatMoney, isCurrencyCode, isMinorAmount, parseMajor, percentOf, toMajorString, type CurrencyCode } from '@writory/shared';
 import { integerSum } from './money-db';
 
 const currency = fc.constantFrom<CurrencyCode>(...CURRENCY_CODES);
@@ -117,5 +117,44 @@ describe('integerSum', () => {
         expect(() => integerSum(value)).toThrow(/not a safe integer/);
       }),
     );
+  });
+});
+
+describe('examples that pin the edges', () => {
+  it('parses plain amounts, grouping and short fractions', () => {
+    expect(parseMajor('199', 'INR')).toBe(19900);
+    expect(parseMajor('199.5', 'INR')).toBe(19950);
+    expect(parseMajor('1,299.00', 'USD')).toBe(129900);
+    expect(parseMajor(' 7 ', 'EUR')).toBe(700);
+    expect(parseMajor('7.', 'GBP')).toBe(700);
+    for (const bad of ['abc1', '12abc', '-1', '.5', '1.2.3', '']) expect(parseMajor(bad, 'USD')).toBeNull();
+  });
+
+  it('knows the amounts and currency codes it accepts', () => {
+    expect(isMinorAmount(0)).toBe(true);
+    expect(isMinorAmount(MAX_AMOUNT)).toBe(true);
+    for (const bad of [-1, MAX_AMOUNT + 1, 1.5, Number.NaN, '100', null]) expect(isMinorAmount(bad)).toBe(false);
+    for (const code of CURRENCY_CODES) expect(isCurrencyCode(code)).toBe(true);
+    // 'toString' and 'constructor' were accepted (`in` sees Object.prototype): found while killing mutants.
+    for (const bad of ['usd', 'XYZ', '', 7, null, 'toString', 'constructor']) expect(isCurrencyCode(bad)).toBe(false);
+  });
+
+  it('prints and parses a zero-decimal currency (like JPY) without a decimal point', () => {
+    // Writory sells in INR, USD, EUR and GBP (two decimals each); the helpers follow the table's exponent, so a
+    // zero-decimal currency is registered here for the length of this test only.
+    const table = CURRENCIES as unknown as Record<string, { exponent: number; name: string }>;
+    table.JPY = { exponent: 0, name: 'Japanese yen' };
+    try {
+      const yen = 'JPY' as CurrencyCode;
+      fc.assert(fc.property(amount, (value) => {
+        expect(toMajorString(value, yen)).toBe(String(value));
+        expect(parseMajor(String(value), yen)).toBe(value);
+      }));
+      expect(toMajorString(-500, yen)).toBe('-500');
+      expect(parseMajor('500.5', yen)).toBeNull();
+      expect(formatMoney(1500, yen)).toBe('¥1,500');
+    } finally {
+      delete table.JPY;
+    }
   });
 });

@@ -58,3 +58,13 @@ describe('rankByScore', () => {
     );
   });
 });
+
+describe('rankByScore: long runs of ties', () => {
+  it('keeps the original order among hundreds of equal scores (merges of the sort included)', () => {
+    const items = Array.from({ length: 300 }, (_, index) => ({ index, value: (index * 7) % 3 }));
+    const ranked = rankByScore(items, (x) => x.value);
+    for (let i = 1; i < ranked.length; i++) {
+      if (ranked[i - 1].item.value === ranked[i].item.value) expect(ranked[i - 1].item.index).toBeLessThan(ranked[i].item.index);
+    }
+  });
+});

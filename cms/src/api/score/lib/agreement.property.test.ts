@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeDeviations, krippendorffAlphaInterval, type Rating } from './agreement';
+import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval, type Rating } from './agreement';
 
 const ratings = fc.uniqueArray(
   fc.record({ unit: fc.integer({ min: 1, max: 10 }), rater: fc.integer({ min: 1, max: 5 }), value: fc.integer({ min: 0, max: 100 }) }),
@@ -90,5 +90,24 @@ describe('judgeDeviations', () => {
         expect(new Map(judgeDeviations(all).map((j) => [j.judgeId, j.shared]))).toEqual(shared);
       }),
     );
+  });
+});
+
+describe('agreement thresholds', () => {
+  it('uses Krippendorff’s thresholds inclusively', () => {
+    expect(agreementInWords(0.8)).toMatch(/agreed closely/);
+    expect(agreementInWords(0.7999)).toMatch(/mostly agreed/);
+    expect(agreementInWords(0.667)).toMatch(/mostly agreed/);
+    expect(agreementInWords(0.6669)).toMatch(/often disagreed/);
+    expect(agreementInWords(0)).toMatch(/often disagreed/);
+    expect(agreementInWords(-0.0001)).toMatch(/more than chance/);
+    expect(agreementInWords(null)).toMatch(/Too few entries/);
+  });
+
+  it('flags a judge from exactly 3 shared entries and 10 points, either way', () => {
+    expect(isOutlier({ judgeId: 1, shared: 3, meanDifference: 10 })).toBe(true);
+    expect(isOutlier({ judgeId: 1, shared: 3, meanDifference: -10 })).toBe(true);
+    expect(isOutlier({ judgeId: 1, shared: 2, meanDifference: 30 })).toBe(false);
+    expect(isOutlier({ judgeId: 1, shared: 10, meanDifference: 9.99 })).toBe(false);
   });
 });
