@@ -20,6 +20,10 @@ describe('minor units and major strings', () => {
     );
   });
 
+  it('prints zero without a sign', () => {
+    for (const code of CURRENCY_CODES) expect(toMajorString(0, code)).toBe('0.00');
+  });
+
   it('prints a negative amount as the minus of its absolute value', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: MAX_AMOUNT }), currency, (value, code) => {
       expect(toMajorString(-value, code)).toBe(`-${toMajorString(value, code)}`);
@@ -137,6 +141,7 @@ describe('examples that pin the edges', () => {
     for (const code of CURRENCY_CODES) expect(isCurrencyCode(code)).toBe(true);
     // 'toString' and 'constructor' were accepted (`in` sees Object.prototype): found while killing mutants.
     for (const bad of ['usd', 'XYZ', '', 7, null, 'toString', 'constructor']) expect(isCurrencyCode(bad)).toBe(false);
+    expect(isCurrencyCode({ toString: () => 'USD' })).toBe(false);
   });
 
   it('prints and parses a zero-decimal currency (like JPY) without a decimal point', () => {
