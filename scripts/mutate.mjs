@@ -4,7 +4,7 @@
 import { Stryker } from '@stryker-mutator/core';
 import { root } from './toolchain.mjs';
 
-export const MUTATED = [
+const MUTATED = [
   'cms/src/api/score/lib/normalise.ts',
   'cms/src/api/score/lib/agreement.ts',
   'cms/src/api/score/lib/assign.ts',
