@@ -49,12 +49,22 @@ export function decodeCsv(bytes: Uint8Array): string {
 }
 
 /**
+ * The delimiter of the header row: a comma, or a spreadsheet's semicolon or tab. Guessed from the header alone,
+ * so tabs or semicolons in the cells below cannot make Papaparse split the file on them.
+ */
+function headerDelimiter(text: string): string {
+  const header = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  return Papa.parse<string[]>(header, { header: false }).meta.delimiter || ',';
+}
+
+/**
  * Splits CSV text into records keyed by column. A header that lacks a required column or names an unknown
  * or repeated one is a 422 for the whole file; a record with more or fewer fields than the header is a row
  * error. Blank lines are ignored.
  */
 export function readCsv(text: string, columns: CsvColumn[]): CsvTable {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: false });
+  const body = text.replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false, delimiter: headerDelimiter(body) });
   const records = parsed.data;
   const headerIndex = records.findIndex((fields) => fields.some((field) => field.trim() !== ''));
   if (headerIndex === -1) throw csvFileError('The file has no header row.');
@@ -116,6 +126,8 @@ export async function uploadedCsv(
 }
 
 type Cell = string | number | boolean | null | undefined;
+/** Papaparse's own pattern (/^[=+\-@\t\r].*$/) misses a formula cell that holds a line break. */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * CSV lines for `rows` (no header), RFC 4180 quoting, CRLF line ends. Cells that a spreadsheet would run as a
@@ -123,7 +135,7 @@ type Cell = string | number | boolean | null | undefined;
  */
 export function csvLines(rows: Cell[][]): string {
   if (rows.length === 0) return '';
-  return `${Papa.unparse(rows, { header: false, escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  return `${Papa.unparse(rows, { header: false, escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
 }
 
 /**

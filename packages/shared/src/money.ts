@@ -12,7 +12,7 @@ export const CURRENCIES = {
 export type CurrencyCode = keyof typeof CURRENCIES;
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 
-export const isCurrencyCode = (value: unknown): value is CurrencyCode => typeof value === 'string' && value in CURRENCIES;
+export const isCurrencyCode = (value: unknown): value is CurrencyCode => typeof value === 'string' && Object.hasOwn(CURRENCIES, value);
 
 /** An amount in minor units (an integer) and its currency. */
 export interface Money {

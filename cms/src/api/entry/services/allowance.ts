@@ -3,22 +3,9 @@ import { monthName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { LOCK, lockFor } from '../../../lib/money-db';
 import type { ContestRow } from '../../contest/services/contest';
+import { allowanceOf, isFreeEntry, type Allowance } from '../lib/allowance';
 
 const ENTRY = 'api::entry.entry';
-
-export interface Allowance {
-  /** Entries the poet may make in the contest in all (used + remaining). */
-  limit: number;
-  used: number;
-  remaining: number;
-  /** Free entries per poet per month (site settings) and how many are left. */
-  free: number;
-  freeLeft: number;
-  /** Entry credits bought for the contest's month and not used yet. */
-  credits: number;
-  /** Whether entry tiers are on sale (so a poet with nothing left can buy more). */
-  canBuy: boolean;
-}
 
 type Contest = Pick<ContestRow, 'id' | 'month'>;
 
@@ -50,10 +37,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const { maxEntriesPerMonth: free } = await strapi.service('api::site-setting.site-setting').contestSettings();
     const used: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id } } });
     const bought = await credits().summary(user.id, contest.month);
-    const freeLeft = Math.max(0, free - (used - bought.used));
-    const remaining = freeLeft + Math.max(0, bought.available);
     const canBuy = (await strapi.service('api::payment.tiers').catalogue()).tiers.length > 0;
-    return { limit: used + remaining, used, remaining, free, freeLeft, credits: Math.max(0, bought.available), canBuy };
+    return allowanceOf({ free, used, creditsUsed: bought.used, creditsAvailable: bought.available, canBuy });
   }
 
   return {
@@ -76,7 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { maxEntriesPerMonth: free } = await strapi.service('api::site-setting.site-setting').contestSettings();
       const entered: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id }, id: { $ne: entryId } } });
       const bought = await credits().summary(user.id, contest.month);
-      if (entered - bought.used < free) return;
+      if (isFreeEntry({ entered, creditsUsed: bought.used, free })) return;
       try {
         await credits().consume(user.id, contest.month, entryId);
       } catch (error) {

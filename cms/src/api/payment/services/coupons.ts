@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { formatMoney, percentOf, type AdminCoupon, type CouponStatus, type CurrencyCode } from '@writory/shared';
+import { formatMoney, type AdminCoupon, type CurrencyCode } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
 import { isoOf } from '../../../lib/money-db';
+import { couponDiscount, couponStatus } from '../lib/coupon-rules';
 import type { CouponInputParsed } from '../validation/payment';
 import { CHECKOUT_EXPIRES_MINUTES } from './gateway';
 import type { TierRow } from './tiers';
@@ -56,14 +57,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const countUses = (couponId: number, now: Date, userId?: number) =>
     orders().count({ where: { ...useFilter(couponId, now), ...(userId ? { userId } : {}) } });
 
-  function statusOf(row: CouponRow, uses: number, now: Date): CouponStatus {
-    if (row.disabledAt) return 'disabled';
-    if (row.validUntil && Date.parse(row.validUntil) <= now.getTime()) return 'expired';
-    if (row.maxUses !== null && uses >= row.maxUses) return 'exhausted';
-    if (row.validFrom && Date.parse(row.validFrom) > now.getTime()) return 'scheduled';
-    return 'active';
-  }
-
   async function toAdmin(row: CouponRow, now = new Date()): Promise<AdminCoupon> {
     const [uses, paidUses] = await Promise.all([
       countUses(row.id, now),
@@ -85,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       disabled: Boolean(row.disabledAt),
       uses,
       paidUses,
-      status: statusOf(row, uses, now),
+      status: couponStatus(row, uses, now),
     } as AdminCoupon;
   }
 
@@ -129,8 +122,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (coupon.maxUsesPerPoet !== null && (await countUses(coupon.id, now, userId)) >= coupon.maxUsesPerPoet) {
         throw couponError(`You have already used coupon ${coupon.code} ${coupon.maxUsesPerPoet === 1 ? 'once' : `${coupon.maxUsesPerPoet} times`}, its limit per poet.`);
       }
-      const discount = coupon.discountType === 'percent' ? percentOf(subtotal, coupon.percentOff ?? 0) : Math.min(coupon.amountOff ?? 0, subtotal);
-      return { coupon, discount };
+      return { coupon, discount: couponDiscount(coupon, subtotal) };
     },
 
     async adminList(): Promise<AdminCoupon[]> {

@@ -4,6 +4,7 @@ import type { Core } from '@strapi/strapi';
 import type Stripe from 'stripe';
 import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
+import { outcomeOf, planEvent, sessionMatchesOrder } from '../lib/webhook-plan';
 import type { OrderRow } from './orders';
 
 const EVENT = 'api::payment.payment-event';
@@ -30,7 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const order: OrderRow | null = (await orders().findBySession(session.id)) ?? (code ? await orders().findByCode(code) : null);
     if (!order) throw new ApiError(404, `No order matches checkout session ${session.id}.`, {}, 'NotFoundError');
     const currency = session.currency?.toUpperCase();
-    if (session.amount_total !== order.total || currency !== order.currency) {
+    if (!sessionMatchesOrder(session, order)) {
       strapi.log.error(`stripe webhook: session ${session.id} is ${session.amount_total} ${currency}, order ${order.code} is ${order.total} ${order.currency}`);
       throw new ApiError(422, `Checkout session ${session.id} is for ${session.amount_total} ${currency}, but order ${order.code} is for ${order.total} ${order.currency}.`, {}, 'ValidationError');
     }
@@ -47,31 +48,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Applies one verified event; returns what happened (the order, and a short outcome for the log). */
   async function apply(event: Stripe.Event): Promise<{ order: OrderRow | null; outcome: string }> {
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
+    const plan = planEvent(event);
+    switch (plan.action) {
+      case 'pay':
+      case 'await_payment': {
         const session = event.data.object as Session;
         const order = await orderForSession(session);
-        if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { order, outcome: 'awaiting_payment' };
+        if (plan.action === 'await_payment') return { order, outcome: 'awaiting_payment' };
         const changed = await orders().markPaid(order, { paymentIntentId: idOf(session.payment_intent as string | null) });
-        return { order, outcome: changed ? 'paid' : `unchanged_${order.state}` };
+        return { order, outcome: outcomeOf('paid', changed, order.state) };
       }
-      case 'checkout.session.async_payment_failed':
-      case 'checkout.session.expired': {
+      case 'fail': {
         const order = await orderForSession(event.data.object as Session);
-        const reason = event.type === 'checkout.session.expired' ? 'The checkout expired.' : 'The payment failed.';
-        const changed = await orders().markFailed(order, reason);
-        return { order, outcome: changed ? 'failed' : `unchanged_${order.state}` };
+        const changed = await orders().markFailed(order, plan.reason);
+        return { order, outcome: outcomeOf('failed', changed, order.state) };
       }
-      case 'charge.refunded': {
-        const charge = event.data.object as Charge;
-        const order = await orderForCharge(charge);
-        // Partial refunds are not part of Writory's model: only a full refund changes the order.
-        if (!charge.refunded) return { order, outcome: 'partial_refund_ignored' };
+      case 'refund':
+      case 'ignore_partial_refund': {
+        const order = await orderForCharge(event.data.object as Charge);
+        if (plan.action === 'ignore_partial_refund') return { order, outcome: 'partial_refund_ignored' };
         const changed = await orders().markRefunded(order);
-        return { order, outcome: changed ? 'refunded' : `unchanged_${order.state}` };
+        return { order, outcome: outcomeOf('refunded', changed, order.state) };
       }
-      default:
+      case 'ignore':
         return { order: null, outcome: 'ignored' };
     }
   }

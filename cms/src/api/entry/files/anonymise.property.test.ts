@@ -1,0 +1,81 @@
+// Properties of the author-name removal, written against its public API only:
+// createAnonymiser({ names, emails, phones }).redact(text) → { text, count }.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createAnonymiser } from './anonymise';
+
+// Names are drawn from one set of letters and the poems from another, so a poem holds the name only where a test
+// puts it. Latin, Cyrillic, Greek and Devanagari letters on both sides.
+const NAME_LETTERS = [...'abcdefghijklmабвгдежзαβγδεζकखगघ'];
+const TEXT_LETTERS = [...'nopqrstuvwxyzлмнопрстλμνξοπचछजझ'];
+const part = fc.array(fc.constantFrom(...NAME_LETTERS), { minLength: 2, maxLength: 7 }).map((letters) => letters.join(''));
+const name = fc.array(part, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
+const capitalised = (text: string) => text.split(' ').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+
+const word = fc.array(fc.constantFrom(...TEXT_LETTERS), { minLength: 1, maxLength: 8 }).map((letters) => letters.join(''));
+const line = fc.array(fc.oneof(word, fc.constantFrom(',', '.', '—', '!', '?', '«', '»', '"')), { maxLength: 10 }).map((words) => words.join(' '));
+const poem = fc.array(line, { minLength: 1, maxLength: 8 }).map((lines) => lines.join('\n'));
+
+/** The name in any mix of upper and lower case. */
+const anyCase = (text: string) =>
+  fc.array(fc.boolean(), { minLength: [...text].length, maxLength: [...text].length }).map((upper) => [...text].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''));
+
+/** A poem with the name put in as words of its own, somewhere in it. */
+const poemWithName = fc.tuple(name, poem).chain(([author, text]) =>
+  fc.tuple(fc.constant(author), fc.constant(text), anyCase(author), fc.nat(text.length)).map(([a, t, cased, at]) => {
+    // Insert at a word boundary: just before the next space or line break after `at`, or at the end.
+    const cut = t.slice(at).search(/[ \n]/);
+    const position = cut === -1 ? t.length : at + cut;
+    return { author: a, original: t, text: `${t.slice(0, position)} ${cased} ${t.slice(position)}` };
+  }),
+);
+
+const fold = (text: string) => text.normalize('NFC').toLowerCase();
+const lines = (text: string) => text.split('\n').length;
+
+describe('createAnonymiser().redact', () => {
+  it('leaves a poem without the name unchanged', () => {
+    fc.assert(
+      fc.property(name, poem, (author, text) => {
+        expect(createAnonymiser({ names: [capitalised(author)], emails: [], phones: [] }).redact(text)).toEqual({ text, count: 0 });
+      }),
+    );
+  });
+
+  it('removes the name wherever it is put, in any letter case', () => {
+    fc.assert(
+      fc.property(poemWithName, ({ author, text }) => {
+        const result = createAnonymiser({ names: [capitalised(author)], emails: [], phones: [] }).redact(text);
+        expect(result.count).toBeGreaterThanOrEqual(1);
+        expect(fold(result.text)).not.toContain(fold(author));
+      }),
+    );
+  });
+
+  it('changes nothing more when run again (idempotent), and keeps the number of lines', () => {
+    const email = fc.tuple(word, word).map(([local, domain]) => `${local}@${domain}.org`);
+    const text = fc.tuple(poemWithName, fc.option(email), fc.nat(100)).map(([{ author, text }, mail, at]) => ({
+      author,
+      text: mail ? `${text.slice(0, at)} ${mail} ${text.slice(at)}` : text,
+      mail,
+    }));
+    fc.assert(
+      fc.property(text, ({ author, text, mail }) => {
+        const anonymiser = createAnonymiser({ names: [capitalised(author)], emails: mail ? [mail] : [], phones: ['+91 98765 43210'] });
+        const once = anonymiser.redact(text);
+        expect(lines(once.text)).toBe(lines(text));
+        expect(anonymiser.redact(once.text)).toEqual({ text: once.text, count: 0 });
+      }),
+    );
+  });
+
+  it('keeps the number of lines of any text, for any names', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { maxLength: 3 }), fc.string({ unit: 'grapheme', maxLength: 200 }), (names, text) => {
+        const result = createAnonymiser({ names, emails: [], phones: [] }).redact(text);
+        expect(lines(result.text)).toBe(lines(text));
+        expect(result.count).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
