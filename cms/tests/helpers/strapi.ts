@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import supertest from 'supertest';
 import type { Core } from '@strapi/strapi';
+import { freePort } from './postgres';
 
 const require = createRequire(import.meta.url);
 const appDir = path.resolve(__dirname, '..', '..');
@@ -28,6 +29,10 @@ export async function startTestCms(env: Record<string, string> = {}): Promise<Te
     WRITORY_DEMO_DATA: 'true',
     FIREBASE_PROJECT_ID: 'demo-writory',
     STRAPI_TELEMETRY_DISABLED: 'true',
+    // Mail goes to a port nobody listens on (refused at once) unless a test starts its own sink: never to
+    // whatever mail sink another stack on this machine runs on the default port.
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(await freePort()),
     ...env,
   });
   const { createStrapi } = require('@strapi/strapi');

@@ -1,0 +1,57 @@
+// Shutdown waits for the work a request started and did not wait for (a receipt mailed after a commit, a
+// reminder's batches, a cron tick), so nothing queries the database after its pool has closed.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { startTestCms, type TestCms } from './helpers/strapi';
+
+// The module the running cms uses (dist), not a second copy compiled from src by Vitest.
+const { runInBackground, backgroundCount } = createRequire(import.meta.url)(path.resolve(__dirname, '..', 'dist', 'src', 'lib', 'background.js')) as {
+  runInBackground(strapi: Core.Strapi, label: string, task: () => Promise<unknown>): Promise<void>;
+  backgroundCount(strapi: Core.Strapi): number;
+};
+
+describe('shutdown', () => {
+  let cms: TestCms;
+  let stopped = false;
+  beforeAll(async () => {
+    cms = await startTestCms();
+  });
+  afterAll(async () => {
+    if (!stopped) await cms?.stop();
+  });
+
+  it('waits for background work that still queries the database, then refuses new work', async () => {
+    const users = () => cms.strapi.db.query('plugin::users-permissions.user');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const events: string[] = [];
+    const closeDatabase = cms.strapi.db.destroy.bind(cms.strapi.db);
+    cms.strapi.db.destroy = async () => {
+      events.push('database closed');
+      await closeDatabase();
+    };
+    let counted: number | null = null;
+    void runInBackground(cms.strapi, 'test: a late query', async () => {
+      await released;
+      counted = await users().count();
+      events.push('late query answered');
+    });
+    expect(backgroundCount(cms.strapi)).toBe(1);
+    stopped = true;
+    const stopping = cms.stop();
+    // The task queries only once shutdown has begun: the pool must still be open for it.
+    release();
+    await stopping;
+    expect(counted).toBeGreaterThan(0);
+    expect(events).toEqual(['late query answered', 'database closed']);
+    expect(backgroundCount(cms.strapi)).toBe(0);
+
+    let ran = false;
+    await runInBackground(cms.strapi, 'test: after shutdown', async () => {
+      ran = true;
+    });
+    expect(ran).toBe(false);
+  });
+});
