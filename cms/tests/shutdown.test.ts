@@ -1,16 +1,8 @@
 // Shutdown waits for the work a request started and did not wait for (a receipt mailed after a commit, a
 // reminder's batches, a cron tick), so nothing queries the database after its pool has closed.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '@strapi/strapi';
+import { backgroundCount, runInBackground } from './helpers/background';
 import { startTestCms, type TestCms } from './helpers/strapi';
-
-// The module the running cms uses (dist), not a second copy compiled from src by Vitest.
-const { runInBackground, backgroundCount } = createRequire(import.meta.url)(path.resolve(__dirname, '..', 'dist', 'src', 'lib', 'background.js')) as {
-  runInBackground(strapi: Core.Strapi, label: string, task: () => Promise<unknown>): Promise<void>;
-  backgroundCount(strapi: Core.Strapi): number;
-};
 
 describe('shutdown', () => {
   let cms: TestCms;

@@ -40,6 +40,12 @@ export function runInBackground(strapi: Core.Strapi, label: string, task: () => 
 /** Background tasks still running. */
 export const backgroundCount = (strapi: Core.Strapi) => trackerOf(strapi).running.size;
 
+/** Resolves once no background task runs, tasks started meanwhile included (tests wait on this, not on a clock). */
+export async function backgroundIdle(strapi: Core.Strapi): Promise<void> {
+  const tracker = trackerOf(strapi);
+  while (tracker.running.size > 0) await Promise.all(tracker.running);
+}
+
 /**
  * Waits until no background task runs (tasks started meanwhile included), then refuses new ones. Past
  * `deadlineMs` (a mail server that never answers) it gives up waiting and says how many it left behind.
