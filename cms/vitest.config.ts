@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
-    // strapi.destroy() removes process listeners: keep each file in its own thread.
+    // strapi.destroy() removes process listeners: keep each file in its own thread. An unhandled error fails the
+    // run with its file (dangerouslyIgnoreUnhandledErrors stays off; tests/helpers/strapi.ts puts Vitest's error
+    // listeners back after each shutdown, so a late error is reported instead of killing the worker).
     pool: 'threads',
     fileParallelism: false,
     testTimeout: 30_000,

@@ -13,7 +13,7 @@ const demo = JSON.parse(readFileSync(join(__dirname, '../packages/shared/demo-ac
 const account = (role: string) => demo.accounts.find((a) => a.role === role)!;
 const poet = account('poet');
 const admin = account('admin');
-const emulator = process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9199';
+const emulator = process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9159';
 const projectId = demo.firebaseProjectId;
 const gapiStub = join(__dirname, 'stubs/gapi.js');
 

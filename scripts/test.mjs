@@ -12,18 +12,16 @@ const only = process.argv[2]; // optional: repo | site | cms | e2e
 const e2eArgs = process.argv.slice(3); // with e2e: passed to playwright (spec files, --grep …)
 
 function vitestSuite(name, cwd, config) {
-  const report = join(root, '.var', `vitest-${name}.json`);
-  rmSync(report, { force: true });
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const summaryFile = join(root, '.var', `vitest-${name}.json`);
+  rmSync(summaryFile, { force: true });
+  const args = ['run', '--reporter=default', `--reporter=${join(root, 'scripts/lib/vitest-summary.mjs')}`];
   if (config) args.push('--config', config);
-  const run = spawnSync(bin('vitest'), args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-  const counts = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
-  results.push({
-    name,
-    passed: counts?.numPassedTests ?? 0,
-    failed: counts ? counts.numFailedTests + (run.status !== 0 && counts.numFailedTests === 0 ? 1 : 0) : 1,
-    skipped: (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0),
-  });
+  const run = spawnSync(bin('vitest'), args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile } });
+  const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : null;
+  const failures = (summary?.failures ?? []).map((f) => ({ ...f, file: f.file && join(name === 'repo' ? '' : name, f.file) }));
+  // A failing exit with nothing listed (Vitest itself crashed) still counts once.
+  if (run.status !== 0 && failures.length === 0) failures.push({ file: null, test: null, error: `vitest exited with ${run.status ?? run.signal}` });
+  results.push({ name, passed: summary?.passed ?? 0, failed: failures.length, skipped: summary?.skipped ?? 0, failures });
 }
 
 async function e2eSuite() {
@@ -49,6 +47,7 @@ async function e2eSuite() {
       passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
       failed: stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
       skipped: stats?.skipped ?? 0,
+      failures: [],
     });
   } finally {
     await stack.stop();
@@ -66,11 +65,16 @@ if (!only || only === 'e2e') {
     await e2eSuite();
   } catch (error) {
     log(`e2e could not run: ${error.message}`);
-    results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
+    results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [{ file: null, test: null, error: `could not run: ${error.message}` }] });
   }
 }
 
 const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const failures = results.flatMap((r) => r.failures);
+if (failures.length) {
+  console.log('\nFailures:');
+  for (const f of failures) console.log(`  ${f.file ?? '(no file)'}${f.test ? ` > ${f.test}` : ''}: ${f.error}`);
+}
 console.log('\nSuites:');
 for (const r of results) console.log(`  ${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

@@ -7,7 +7,8 @@ import { createTokenVerifier, type TokenVerifier } from './auth/firebase';
 import { createFirebaseStrategy } from './auth/strategy';
 import { grantSignedInRoutes } from './auth/permissions';
 import { multipartCleanup } from './lib/multipart-cleanup';
-import { watchContentForSiteRebuild } from './lib/site-rebuild';
+import { flushSiteRebuild, watchContentForSiteRebuild } from './lib/site-rebuild';
+import { settleBackground } from './lib/background';
 import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
 import { installPublicCache } from './lib/public-cache';
@@ -39,7 +40,11 @@ export default {
     if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);
   },
 
+  // Runs after the api modules' destroy (live streams ended, visits stored) and cron's stop, before the
+  // HTTP server and the database close: background work finishes first, so nothing queries a closed pool.
   async destroy({ strapi }: { strapi: Core.Strapi }) {
+    flushSiteRebuild(strapi);
+    await settleBackground(strapi);
     await verifiers.get(strapi)?.close();
   },
 };

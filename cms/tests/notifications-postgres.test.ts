@@ -6,6 +6,7 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationItem } from '@writory/shared';
+import { backgroundIdle } from './helpers/background';
 import { AUTH_EMULATOR_ENV, startAuthEmulator, type AuthEmulator } from './helpers/auth-emulator';
 import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
@@ -134,8 +135,12 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await cms.strapi.service('api::notification.notification').notifyMany(items);
       const mine = await onB.next((e) => e.kind === 'created', 2_000);
       expect(mine).toMatchObject({ notification: { title: 'your result' } });
-      await new Promise((r) => setTimeout(r, 300));
-      expect(onB.events.filter((e) => e.kind === 'created')).toHaveLength(1);
+      // PostgreSQL delivers NOTIFYs in commit order and the hub writes them in order: once a later notification
+      // has arrived, any stray one from the bulk send would have arrived before it.
+      await backgroundIdle(cms.strapi);
+      await cms.strapi.service('api::notification.notification').notify(poetId, { title: 'after the bulk send', message: 'last' });
+      await onB.next((e) => e.kind === 'created' && e.notification.title === 'after the bulk send');
+      expect(onB.events.filter((e) => e.kind === 'created').map((e) => (e as { notification: NotificationItem }).notification.title)).toEqual(['your result', 'after the bulk send']);
       expect(second.output()).not.toMatch(/could not (deliver|publish)/);
     } finally {
       onB.close();

@@ -2,7 +2,7 @@
 // send, the bulk writer and the live stream (SQLite: in-process fan-out).
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationItem } from '@writory/shared';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { openStream } from './helpers/sse';
@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/notifications', () => {
-  beforeAll(reset);
+  beforeEach(reset);
 
   it('answers the spec’s shape, newest first, in pages that follow nextBefore to the end', async () => {
     await notifyOwner(25);
@@ -99,7 +99,8 @@ describe('GET /api/notifications', () => {
 
 describe('owner-only changes', () => {
   let mine: NotificationItem[];
-  beforeAll(async () => {
+  // Each test starts from the same three notifications of the owner and one of the other poet.
+  beforeEach(async () => {
     await reset();
     mine = await notifyOwner(3);
     await service().notify(userIds.other, { title: 'theirs', message: 'for the other poet' });
@@ -139,7 +140,7 @@ describe('owner-only changes', () => {
 
   it('deletes the owner’s notification', async () => {
     const res = await as('owner')(api.delete(`/api/notifications/${mine[2].id}/delete`)).expect(200);
-    expect(res.body).toEqual({ changed: 1, unreadCount: 1 });
+    expect(res.body).toEqual({ changed: 1, unreadCount: 2 });
     expect((await ownerState()).notifications.map((n: NotificationItem) => n.id)).toEqual([mine[0].id, mine[1].id]);
     await as('owner')(api.delete(`/api/notifications/${mine[2].id}/delete`)).expect(404);
   });
@@ -147,9 +148,9 @@ describe('owner-only changes', () => {
   it('marks all read and clears all for the caller only', async () => {
     await as('anonymous')(api.post('/api/notifications/read-all')).expect(401);
     await as('anonymous')(api.post('/api/notifications/clear-all')).expect(401);
-    expect((await as('owner')(api.post('/api/notifications/read-all')).expect(200)).body).toEqual({ changed: 1, unreadCount: 0 });
+    expect((await as('owner')(api.post('/api/notifications/read-all')).expect(200)).body).toEqual({ changed: 3, unreadCount: 0 });
     expect((await ownerState()).notifications.every((n: NotificationItem) => n.is_read)).toBe(true);
-    expect((await as('owner')(api.post('/api/notifications/clear-all')).expect(200)).body).toEqual({ changed: 2, unreadCount: 0 });
+    expect((await as('owner')(api.post('/api/notifications/clear-all')).expect(200)).body).toEqual({ changed: 3, unreadCount: 0 });
     expect((await ownerState()).notifications).toEqual([]);
     const theirs = (await as('other')(api.get('/api/notifications')).expect(200)).body;
     expect(theirs).toMatchObject({ unreadCount: 1, notifications: [{ title: 'theirs', is_read: false }] });
@@ -254,9 +255,11 @@ describe('GET /api/notifications/stream', () => {
       await as('owner')(api.post('/api/notifications/clear-all')).expect(200);
       expect(await tab2.next()).toEqual({ kind: 'cleared', unreadCount: 0 });
 
-      // The other poet heard nothing of all that.
-      await new Promise((r) => setTimeout(r, 200));
-      expect(stranger.events).toEqual([{ kind: 'ready', unreadCount: 0 }]);
+      // The other poet heard nothing of all that: changes reach streams in order, so once one of their own has
+      // arrived, anything of the owner's would have arrived before it.
+      await service().notify(userIds.other, { title: 'yours', message: 'only yours' });
+      await stranger.next((e) => e.kind === 'created');
+      expect(stranger.events).toMatchObject([{ kind: 'ready', unreadCount: 0 }, { kind: 'created', unreadCount: 1, notification: { title: 'yours' } }]);
     } finally {
       [tab1, tab2, stranger].forEach((s) => s.close());
     }

@@ -2,8 +2,9 @@
 // requests really overlap): withdrawals against one balance, credits spent by parallel entries, a coupon's last
 // use, a webhook delivered several times at once, and the revenue sums.
 import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { entryClient, month } from './helpers/entries';
 import { paymentsFixture, type PaymentsFixture } from './helpers/payments';
@@ -29,14 +30,50 @@ describe('payments on PostgreSQL', () => {
     await pg?.stop();
   });
 
+  /**
+   * Takes one poet's money lock (the advisory lock every balance check of theirs takes first) on a connection of
+   * the test's own, so requests pile up behind it: the race is made to happen, not hoped for.
+   */
+  async function holdMoneyLock(userId: number) {
+    const MONEY_LOCK = 7301; // LOCK.userMoney in src/lib/money-db.ts
+    const client = new Client({ connectionString: pg.env.DATABASE_URL });
+    await client.connect();
+    await client.query('select pg_advisory_lock($1, $2)', [MONEY_LOCK, userId]);
+    let open = true;
+    return {
+      /** Database sessions waiting for the lock right now. */
+      async waiting(): Promise<number> {
+        const { rows } = await client.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and not granted", [MONEY_LOCK, userId]);
+        return rows[0].n;
+      },
+      /** Ends the test's session, which lets the lock go (again: nothing). */
+      async release() {
+        if (!open) return;
+        open = false;
+        await client.end();
+      },
+    };
+  }
+
   it('twenty concurrent withdrawal requests against one balance never overdraw it', async () => {
     const poet = await fx.poet('pg-burst');
     await fx.setSettings({ withdrawalMinimums: [{ currency: 'INR', amount: 1000 }], payoutMethods: ['upi'] });
     await fx.earn(poet, 'INR', 10000);
     await fx.earn(poet, 'INR', 5000);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => fx.as(poet).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 2000, method: 'upi', details: { upiId: 'pg.burst@okicici' } })),
-    );
+    const lock = await holdMoneyLock(await fx.userId(poet));
+    let answers: supertest.Response[];
+    try {
+      const requests = Promise.all(
+        Array.from({ length: 20 }, () => fx.as(poet).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 2000, method: 'upi', details: { upiId: 'pg.burst@okicici' } })),
+      );
+      // As many requests as the cms's pool can run at once are inside their balance check, all at the same lock.
+      const poolMax = fx.strapi.config.get('database.connection.pool.max') as number;
+      await vi.waitFor(async () => expect(await lock.waiting()).toBe(poolMax), { timeout: 30_000, interval: 100 });
+      await lock.release();
+      answers = await requests;
+    } finally {
+      await lock.release();
+    }
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(7);
     expect(statuses.filter((s) => s === 409)).toHaveLength(13);

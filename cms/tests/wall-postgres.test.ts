@@ -1,7 +1,8 @@
 // The wall's paths that lean on the database, on PostgreSQL: per-poet limits in the rate_limits table (also from a
 // second limiter, as on a second instance), one like per poet under a burst, holds by reports, one decision of two.
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { startTestCms, type TestCms } from './helpers/strapi';
 
@@ -69,15 +70,40 @@ describe('the wall on PostgreSQL', () => {
     expect(row.openReports).toBe(answers.filter((answer) => answer.status === 'fulfilled').length);
   });
 
+  /** Locks one row on a connection of the test's own until release(): writers of that row queue behind it. */
+  async function holdRow(uid: string, id: number) {
+    const client = new Client({ connectionString: pg.env.DATABASE_URL });
+    await client.connect();
+    await client.query('begin');
+    await client.query(`select id from ${cms.strapi.db.metadata.get(uid as never).tableName} where id = $1 for update`, [id]);
+    return {
+      /** Other sessions waiting for a lock right now. */
+      async waiting(): Promise<number> {
+        const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()");
+        return rows[0].n;
+      },
+      async release() {
+        await client.query('commit');
+        await client.end();
+      },
+    };
+  }
+
   it('lets one of two simultaneous decisions through, with one notification', async () => {
     const author = await poet();
     const { id } = await service('posts').create(author, poem());
-    const answers = await Promise.all([
-      refusal(service('moderation').decide({ id: 0, name: 'A' }, id, { action: 'approve' })),
-      refusal(service('moderation').decide({ id: 0, name: 'B' }, id, { action: 'reject', reason: 'No.' })),
+    // Both moderators read the pending poem, then both writes wait at the row the test holds: a real race.
+    const row = await holdRow(POST, id);
+    const decisions = Promise.all([
+      service('moderation').decide({ id: 0, name: 'A' }, id, { action: 'approve' }).then(() => null, (error: Error) => error),
+      service('moderation').decide({ id: 0, name: 'B' }, id, { action: 'reject', reason: 'No.' }).then(() => null, (error: Error) => error),
     ]);
-    expect(answers.filter((status) => status === null)).toHaveLength(1);
-    expect(answers).toContain(409);
+    await vi.waitFor(async () => expect(await row.waiting()).toBe(2), { timeout: 30_000, interval: 50 });
+    await row.release();
+    const answers = await decisions;
+    expect(answers.filter((answer) => answer === null)).toHaveLength(1);
+    // The loser got past the first check and lost at the write: it says so.
+    expect(answers.find((answer) => answer !== null)).toMatchObject({ status: 409, message: 'Another moderator decided on this poem a moment ago. Reload the queue.' });
     expect(await cms.strapi.db.query(NOTIFICATION).count({ where: { userId: author.id } })).toBe(1);
   });
 });

@@ -9,8 +9,8 @@ import { DEMO_ACCOUNTS, PANEL_ADMIN, PANEL_OWNER, FIREBASE_PROJECT_ID } from './
 import { seedAuthEmulator } from './seed-auth.mjs';
 
 export const PROFILES = {
-  dev: { cms: 1337, site: 4321, auth: 9099, hub: 4400, logging: 4500, smtp: 1025, mailWeb: 1080, db: '.tmp/data.db' },
-  test: { cms: 1339, site: 4329, auth: 9199, hub: 4409, logging: 4509, smtp: 1029, mailWeb: 1089, db: '.tmp/e2e.db' },
+  dev: { cms: 1337, site: 4321, auth: 9099, hub: 4400, logging: 4450, smtp: 1025, mailWeb: 1080, db: '.tmp/data.db' },
+  test: { cms: 1339, site: 4329, auth: 9159, hub: 4409, logging: 4459, smtp: 1029, mailWeb: 1089, db: '.tmp/e2e.db' },
 };
 
 /** WRITORY_PORT_OFFSET moves every port of a profile, so two checkouts can run side by side. */

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { runInBackground } from './background';
 
 /** Content the static site renders: a change to any of these asks the site to rebuild. */
 export const SITE_CONTENT = new Set([
@@ -13,10 +14,13 @@ export const SITE_CONTENT = new Set([
   'api::payment.entry-tier',
 ]);
 const CHANGES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
-const requesters = new WeakMap<Core.Strapi, () => void>();
+const requesters = new WeakMap<Core.Strapi, { request(): void; flush(): void }>();
 
 /** Asks the site to rebuild (debounced) for a change the document service does not see, e.g. a wall decision. */
-export const requestSiteRebuild = (strapi: Core.Strapi) => requesters.get(strapi)?.();
+export const requestSiteRebuild = (strapi: Core.Strapi) => requesters.get(strapi)?.request();
+
+/** Shutdown: a rebuild still waiting for its debounce is asked for now (as background work). */
+export const flushSiteRebuild = (strapi: Core.Strapi) => requesters.get(strapi)?.flush();
 
 /** Tells the site to rebuild (debounced) whenever published content changes, however it changed. */
 export function watchContentForSiteRebuild(strapi: Core.Strapi, env = process.env) {
@@ -24,18 +28,31 @@ export function watchContentForSiteRebuild(strapi: Core.Strapi, env = process.en
   const token = env.SITE_REBUILD_TOKEN ?? '';
   if (!url) return;
   let timer: NodeJS.Timeout | undefined;
-  const notify = () => {
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
+  const send = () =>
+    runInBackground(strapi, 'site rebuild request', async () => {
       try {
         const res = await fetch(url, { method: 'POST', headers: { 'x-rebuild-token': token } });
         if (!res.ok) strapi.log.warn(`site rebuild hook answered ${res.status}`);
       } catch (error) {
         strapi.log.warn(`site rebuild hook unreachable: ${(error as Error).message}`);
       }
+    });
+  const notify = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void send();
     }, 500);
   };
-  requesters.set(strapi, notify);
+  requesters.set(strapi, {
+    request: notify,
+    flush() {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = undefined;
+      void send();
+    },
+  });
   strapi.documents.use(async (context, next) => {
     const result = await next();
     if (SITE_CONTENT.has(context.uid) && CHANGES.has(context.action)) notify();

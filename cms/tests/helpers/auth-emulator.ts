@@ -1,5 +1,7 @@
-// The real Firebase Auth emulator for cms tests, on ports of its own (auth 9299, hub 4419, logging 4519) so it
-// never meets the dev stack (9099) or the e2e stack (9199); WRITORY_PORT_OFFSET moves them like the stacks'.
+// The real Firebase Auth emulator for cms tests, on ports of its own (auth 9279, hub 4419, logging 4469) so it
+// never meets the dev stack (9099, 4400, 4450) or the e2e stack (9159, 4409, 4459); WRITORY_PORT_OFFSET moves them
+// like the stacks'. Offsets are multiples of 100: no two of these ports end in the same two digits, so checkouts
+// at different offsets never meet either.
 // Users and ID tokens come from its REST API.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +10,7 @@ import path from 'node:path';
 
 export const PROJECT_ID = 'demo-writory';
 const OFFSET = Number(process.env.WRITORY_PORT_OFFSET ?? 0);
-export const AUTH_PORT = 9299 + OFFSET;
+export const AUTH_PORT = 9279 + OFFSET;
 export const AUTH_HOST = `127.0.0.1:${AUTH_PORT}`;
 const BASE = `http://${AUTH_HOST}`;
 /** What the cms needs to trust this emulator; set before it boots. */
@@ -94,7 +96,7 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
       emulators: {
         auth: { host: '127.0.0.1', port: AUTH_PORT },
         hub: { host: '127.0.0.1', port: 4419 + OFFSET },
-        logging: { host: '127.0.0.1', port: 4519 + OFFSET },
+        logging: { host: '127.0.0.1', port: 4469 + OFFSET },
         ui: { enabled: false },
         singleProjectMode: true,
       },

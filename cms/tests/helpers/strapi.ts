@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import supertest from 'supertest';
 import type { Core } from '@strapi/strapi';
+import { freePort } from './postgres';
 
 const require = createRequire(import.meta.url);
 const appDir = path.resolve(__dirname, '..', '..');
@@ -28,6 +29,10 @@ export async function startTestCms(env: Record<string, string> = {}): Promise<Te
     WRITORY_DEMO_DATA: 'true',
     FIREBASE_PROJECT_ID: 'demo-writory',
     STRAPI_TELEMETRY_DISABLED: 'true',
+    // Mail goes to a port nobody listens on (refused at once) unless a test starts its own sink: never to
+    // whatever mail sink another stack on this machine runs on the default port.
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(await freePort()),
     ...env,
   });
   const { createStrapi } = require('@strapi/strapi');
@@ -38,7 +43,13 @@ export async function startTestCms(env: Record<string, string> = {}): Promise<Te
     strapi,
     api: supertest(strapi.server.httpServer),
     async stop() {
+      // strapi.destroy() removes every process listener, Vitest's unhandled-error reporting included: without it an
+      // error after shutdown kills the worker and its file never reports. Put those listeners back.
+      const errorListeners = (['uncaughtException', 'unhandledRejection'] as const).map((event) => [event, process.listeners(event)] as const);
       await strapi.destroy();
+      for (const [event, listeners] of errorListeners) {
+        for (const listener of listeners) if (!process.listeners(event).includes(listener)) process.on(event, listener as (...args: unknown[]) => void);
+      }
       rmSync(env.PRIVATE_FILES_DIR ?? privateDir, { recursive: true, force: true });
       if (env.DATABASE_CLIENT !== 'postgres') {
         for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(appDir, dbFile + suffix), { force: true });

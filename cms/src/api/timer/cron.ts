@@ -1,10 +1,14 @@
 import type { Core } from '@strapi/strapi';
+import { runInBackground } from '../../lib/background';
 
-/** Every second on every cms instance: fire due timers (each is claimed atomically, see services/timer.ts). */
+/**
+ * Every second on every cms instance: fire due timers (each is claimed atomically, see services/timer.ts). A tick
+ * runs as background work, so shutdown waits for it before the database closes.
+ */
 export const timerCronTasks = {
   fireDueTimers: {
     task: async ({ strapi }: { strapi: Core.Strapi }) => {
-      await strapi.service('api::timer.timer').fireDue();
+      await runInBackground(strapi, 'timer tick', () => strapi.service('api::timer.timer').fireDue());
     },
     options: { rule: '* * * * * *' },
   },

@@ -5,6 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { formatMoney, type AdminWithdrawal, type CurrencyCode, type PayoutDetails, type PayoutMethod, type Withdrawal, type WithdrawalStatus } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import type { UserRow } from '../../user/services/user';
 import type { WithdrawalInputParsed } from '../validation/withdrawal';
@@ -138,7 +139,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await notify(changed.userId, 'Withdrawal paid', `We paid ${money(changed)} to your ${destinationOf(changed.method, changed.details)} (reference ${reference}).`);
         return changed;
       });
-      void strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal is paid', `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`, row);
+      void runInBackground(strapi, `payout mail of withdrawal ${row.id}`, () => strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal is paid', `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`, row));
       return (await toAdmin([row]))[0];
     },
 
@@ -152,7 +153,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await notify(changed.userId, 'Withdrawal rejected', `Your withdrawal of ${money(changed)} was rejected: ${reason} The amount is back in your balance.`);
         return changed;
       });
-      void strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal was rejected', `Reason: ${reason} The amount is back in your available balance.`, row);
+      void runInBackground(strapi, `rejection mail of withdrawal ${row.id}`, () => strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal was rejected', `Reason: ${reason} The amount is back in your available balance.`, row));
       return (await toAdmin([row]))[0];
     },
   };

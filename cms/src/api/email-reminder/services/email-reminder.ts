@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderRecord, type ReminderStatus } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { runInBackground } from '../../../lib/background';
 import type { UserRow } from '../../user/services/user';
 import type { ReminderInput } from '../validation/email-reminder';
 
@@ -189,9 +190,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (raced) return replay(raced, input);
         throw error;
       }
-      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => deliver(row, input, recipients))
-        .finally(() => deliveries.delete(row.documentId));
+      const delivery = runInBackground(strapi, `reminder ${row.documentId}`, async () => {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await deliver(row, input, recipients);
+      }).finally(() => deliveries.delete(row.documentId));
       deliveries.set(row.documentId, delivery);
       return { record: present(row), replayed: false };
     },

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { runInBackground } from '../../../lib/background';
 import { createHub, type Change } from '../live/hub';
 import { localTransport, postgresTransport, type Transport } from '../live/transport';
 import { NOTIFICATION, SELECT, toItem, unreadCounts, type NotificationRow } from '../rows';
@@ -52,7 +53,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async publish(change: Change): Promise<void> {
       if (strapi.db.inTransaction()) {
-        await strapi.db.transaction(async ({ onCommit }) => onCommit(() => void send(change)));
+        await strapi.db.transaction(async ({ onCommit }) => onCommit(() => void runInBackground(strapi, 'live notification', () => send(change))));
         return;
       }
       await send(change);

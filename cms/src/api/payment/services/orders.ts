@@ -5,6 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, type MyPayments, type OrderState, type OrderSummary, type PaymentProvider, type Quote } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import type { UserRow } from '../../user/services/user';
 import type { CheckoutInputParsed } from '../validation/payment';
@@ -131,7 +132,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (row.total > 0) await service('api::referral.referral').rewardFirstPaidOrder(row, paidAt);
     const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
     await notify(row.userId, 'Payment received', `${credits} for ${monthName(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`, '/submit');
-    onCommit(() => void service('api::payment.receipts').orderPaid(row));
+    onCommit(() => void runInBackground(strapi, `receipt of order ${row.code}`, () => service('api::payment.receipts').orderPaid(row)));
     return true;
   }
 
@@ -233,7 +234,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await service('api::referral.referral').reverseForRefund(row);
         const credits = revoked ? ` ${revoked} unused entry ${revoked === 1 ? 'credit was' : 'credits were'} withdrawn.` : '';
         await notify(row.userId, 'Order refunded', `Order ${row.code} was refunded.${credits}`, '/submit');
-        onCommit(() => void service('api::payment.receipts').orderRefunded(row));
+        onCommit(() => void runInBackground(strapi, `refund mail of order ${row.code}`, () => service('api::payment.receipts').orderRefunded(row)));
         return true;
       });
     },
