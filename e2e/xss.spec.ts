@@ -163,7 +163,8 @@ test('no payload of the XSS corpus runs where people read what others wrote', as
   // Read as the poet: their entries on the profile.
   const own = await watchedPage(browser);
   await signIn(own.page, poet.email, poet.password, '/profile');
-  await expect(own.page.getByText(entryTitle).first()).toBeVisible({ timeout: 15_000 });
+  // On the profile's list of entries (the bell's hidden panel names it too).
+  await expect(own.page.getByTestId('profile-entries').getByText(entryTitle).first()).toBeVisible({ timeout: 15_000 });
   await expectNothingRan(own.page, own.dialogs, '/profile');
 
   // Read as an admin: the submission data, contact messages and feedback.

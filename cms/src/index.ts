@@ -12,6 +12,7 @@ import { settleBackground } from './lib/background';
 import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
 import { installPublicCache } from './lib/public-cache';
+import { cleanPanelTextOnWrite } from './lib/panel-text';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
@@ -27,6 +28,7 @@ export default {
     strapi.get('auth').register('content-api', createFirebaseStrategy(strapi, verifier));
     watchContentForSiteRebuild(strapi);
     watchWallPanelEdits(strapi);
+    cleanPanelTextOnWrite(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -111,6 +111,17 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
     await panel(editorToken, 'get', single('api::privacy-page.privacy-page')).expect(200);
   });
 
+  it('names and titles typed in the panel lose bidi controls; right-to-left letters and message text stay', async () => {
+    const created = await panel(editorToken, 'post', collection('api::testimonial.testimonial'))
+      .send({ name: 'Layla\u202E Haddad', title: 'فائزة\u2066 يونيو\u2069', location: 'Amman', message: 'كتبت بالعربية.', age: 24 })
+      .expect(201);
+    const stored = await cms.strapi.db.query('api::testimonial.testimonial').findOne({ where: { documentId: created.body.data.documentId } });
+    expect(stored).toMatchObject({ name: 'Layla Haddad', title: 'فائزة يونيو', message: 'كتبت بالعربية.' });
+    await panel(editorToken, 'put', `${collection('api::testimonial.testimonial')}/${created.body.data.documentId}`).send({ name: 'Layla\u2067 H.' }).expect(200);
+    expect((await cms.strapi.db.query('api::testimonial.testimonial').findOne({ where: { id: stored.id } })).name).toBe('Layla H.');
+    await panel(editorToken, 'delete', `${collection('api::testimonial.testimonial')}/${created.body.data.documentId}`).expect(200);
+  });
+
   it('the editor moderates wall posts without seeing the poet’s account', async () => {
     const res = await panel(editorToken, 'get', collection('api::wall-post.wall-post')).expect(200);
     expect(res.body.results.length).toBeGreaterThan(0);

@@ -176,18 +176,18 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
             role="group"
             aria-roledescription="slide"
             aria-label={text.slide(i + 1, items.length)}
-            className={`col-start-1 row-start-1 rounded-lg bg-white p-6 shadow-sm transition-opacity duration-500 sm:p-8 ${i === index ? 'visible opacity-100' : 'invisible opacity-0'}`}
+            className={`col-start-1 row-start-1 min-w-0 rounded-lg bg-white p-6 shadow-sm transition-opacity duration-500 sm:p-8 ${i === index ? 'visible opacity-100' : 'invisible opacity-0'}`}
             data-testid="testimonial-slide"
             data-active={i === index ? 'true' : undefined}
           >
-            <figure className="flex h-full flex-col items-center justify-between gap-6 text-center">
-              <blockquote>
+            <figure className="flex h-full min-w-0 flex-col items-center justify-between gap-6 text-center [overflow-wrap:anywhere]">
+              <blockquote className="max-w-full">
                 <p dir="auto" className="font-serif text-lg leading-relaxed text-ink sm:text-xl">“{t.message}”</p>
               </blockquote>
-              <figcaption className="flex items-center gap-3">
+              <figcaption className="flex max-w-full items-center gap-3">
                 <Avatar name={t.name} src={pictureOf(t)} />
-                <span className="text-start">
-                  <span className="block font-semibold">{t.name}</span>
+                <span className="min-w-0 text-start">
+                  <span dir="auto" className="block font-semibold">{t.name}</span>
                   <span className="block text-sm text-ink-soft">
                     {[t.title, typeof t.age === 'number' ? text.age(t.age) : null, t.location].filter(Boolean).join(' · ')}
                   </span>
