@@ -1,19 +1,9 @@
 // The entry allowance as arithmetic: the month's free entries are used first, then bought credits. The allowance
 // service reads the counts from the database and calls these.
+import type { EntryAllowance } from '@writory/shared';
 
-export interface Allowance {
-  /** Entries the poet may make in the contest in all (used + remaining). */
-  limit: number;
-  used: number;
-  remaining: number;
-  /** Free entries per poet per month (site settings) and how many are left. */
-  free: number;
-  freeLeft: number;
-  /** Entry credits bought for the contest's month and not used yet. */
-  credits: number;
-  /** Whether entry tiers are on sale (so a poet with nothing left can buy more). */
-  canBuy: boolean;
-}
+/** The counts of the wire's EntryAllowance, plus whether entry tiers are on sale (so a poet can buy more). */
+export type Allowance = Pick<EntryAllowance, 'limit' | 'used' | 'remaining' | 'free' | 'freeLeft' | 'credits'> & { canBuy: boolean };
 
 export interface AllowanceCounts {
   /** Free entries per poet per month. */
