@@ -13,6 +13,7 @@ const launchOptions = existsSync(debianChromium)
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
