@@ -12,33 +12,17 @@ import { machineInfo, versions } from './lib/machine.mjs';
 import { markdownTable, renderResults } from './lib/table.mjs';
 
 const RESULTS_DIR = join(root, 'bench', 'results');
-const README = join(root, 'README.md');
-const README_START = '<!-- bench:results:start -->';
-const README_END = '<!-- bench:results:end -->';
-
 function loadPrevious() {
   const file = join(RESULTS_DIR, 'latest.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-/** Puts the results between the README's markers, headings moved under the README's own section. */
-function updateReadme(markdown) {
-  if (!existsSync(README)) return;
-  const text = readFileSync(README, 'utf8');
-  const start = text.indexOf(README_START);
-  const end = text.indexOf(README_END);
-  if (start < 0 || end < start) return;
-  const body = markdown.replace(/^# .*\n\n/, '').replace(/^(#+) /gm, '#$1 ');
-  writeFileSync(README, `${text.slice(0, start + README_START.length)}\n${body}${text.slice(end)}`);
-}
-
-/** Writes latest.json, latest.md and the README's copy of the table. */
+/** Writes latest.json and latest.md (the record of the figures; the docs link to it). */
 export function writeResults(results) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   const markdown = renderResults(results);
   writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
-  updateReadme(markdown);
 }
 
 /**
