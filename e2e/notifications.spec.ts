@@ -120,6 +120,36 @@ test('an admin’s notification reaches both tabs of a poet signed in elsewhere 
   await adminBrowser.close();
 });
 
+test('when the tab that holds the stream closes, another tab of the browser takes it over', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  await clearAllOf(request, layla);
+  const poetBrowser = await browser.newContext();
+  const streamsOf = new Map<Page, number>();
+  const countStreams = (page: Page) =>
+    page.on('response', (res) => {
+      if (res.url().endsWith('/api/notifications/stream') && res.status() === 200) streamsOf.set(page, (streamsOf.get(page) ?? 0) + 1);
+    });
+  const leader = await poetBrowser.newPage();
+  countStreams(leader);
+  await withSavedConsent(leader);
+  await signIn(leader, layla.email, layla.password);
+  await expect.poll(() => streamsOf.get(leader) ?? 0, { message: 'the first tab opens the stream' }).toBe(1);
+  const follower = await poetBrowser.newPage();
+  countStreams(follower);
+  await withSavedConsent(follower);
+  await open(follower, '/about');
+  await expect(follower.getByRole('button', { name: 'Notifications' })).toBeVisible({ timeout: 15_000 });
+  await sendAsAdmin(request, layla.email, 'Through the leader');
+  await expect(badge(follower)).toHaveText('1');
+  expect(streamsOf.get(follower) ?? 0).toBe(0);
+
+  await leader.close();
+  await expect.poll(() => streamsOf.get(follower) ?? 0, { message: 'the other tab opens its own stream' }).toBe(1);
+  await sendAsAdmin(request, layla.email, 'After the takeover');
+  await expect(badge(follower)).toHaveText('2');
+  await poetBrowser.close();
+});
+
 test('read, delete, mark all read and clear all persist across reloads; an idle page stays quiet', async ({ page, request }) => {
   test.setTimeout(90_000);
   await clearAllOf(request, asha);
@@ -166,12 +196,25 @@ test('read, delete, mark all read and clear all persist across reloads; an idle 
   await expect(panel(page)).toBeHidden();
   await expect(page.getByTestId('notification-bell')).toBeFocused();
 
-  // Idle: the stream is open and nothing polls.
+  // Idle: the stream is open and nothing polls. The page runs on Playwright's clock, so a minute of its timers
+  // (polls, back-offs, the stream's ready check, token refresh) runs at once instead of being waited for.
+  await page.clock.install();
+  let listLoads = 0;
+  const countListLoads = (res: { url(): string }) => {
+    if (new URL(res.url()).pathname === '/api/notifications') listLoads += 1;
+  };
+  page.on('response', countListLoads);
+  await page.reload();
+  // The list loads at sign-in and again when the stream says it is ready: then the page is settled.
+  await expect.poll(() => listLoads).toBe(2);
+  page.off('response', countListLoads);
+  await expect(badge(page)).toBeHidden();
   const calls: string[] = [];
   page.on('request', (req) => {
     if (new URL(req.url()).pathname.startsWith('/api/')) calls.push(req.url());
   });
-  await page.waitForTimeout(15_000);
+  await page.clock.runFor(59_000);
+  await page.evaluate(() => 0);
   expect(calls).toEqual([]);
   // …yet a new notification still arrives.
   await sendAsAdmin(request, asha.email, 'Still listening');
@@ -204,8 +247,8 @@ test('@phone-only the notifications modal at 375 px, and a swipe right deletes',
 
   // 40 px is not enough: it slides back.
   await swipe('Beta', 40);
-  await page.waitForTimeout(500);
-  await expect(item(page, 'Beta')).toBeVisible();
+  await expect(item(page, 'Beta')).not.toHaveAttribute('style', /translateX/);
+  await expect(item(page, 'Beta')).not.toHaveClass(/opacity-0/);
   await expect(badge(page)).toHaveText('3');
 
   // 120 px: it slides out (300 ms) and is deleted.
