@@ -13,7 +13,6 @@ const launchOptions = existsSync(debianChromium)
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

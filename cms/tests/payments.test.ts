@@ -610,6 +610,21 @@ describe('who may call what', () => {
     expect((await fx.as('judge')[m](path).send({})).status).toBe(403);
   });
 
+  it('an order is read by its poet and by admins; to anyone else it does not exist', async () => {
+    const [buyer, other] = [await fx.poet('order-owner'), await fx.poet('order-stranger')];
+    const order = await fx.buy(buyer, 'Quintet', 'USD');
+    const path = `/api/payments/orders/${order.code}`;
+    expect((await fx.as(buyer).get(path).expect(200)).body).toMatchObject({ code: order.code, state: 'paid' });
+    expect((await fx.as('admin').get(path).expect(200)).body).toMatchObject({ code: order.code });
+    expect((await api.get(path)).status).toBe(401);
+    const missing = (await fx.as(other).get('/api/payments/orders/WR-NOSUCH').expect(404)).body;
+    for (const stranger of [other, 'judge'] as const) {
+      const refused = await fx.as(stranger).get(path).expect(404);
+      expect(refused.body).toEqual(missing);
+      expect(JSON.stringify(refused.body)).not.toContain(order.code);
+    }
+  });
+
   it('admins read and change the money settings; bad ones are refused', async () => {
     const current = (await fx.as('admin').get('/api/admin/payments/settings').expect(200)).body;
     expect(current).toMatchObject({ referralRewardType: 'percent', payoutMethods: expect.any(Array) });

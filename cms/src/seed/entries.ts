@@ -10,21 +10,32 @@ const ENTRY = 'api::entry.entry';
 const DEMO_THEME = 'Thresholds';
 const DAY = 86_400_000;
 
+/** How long the demo keeps submissions open from the moment it is seeded: a demo or an e2e run never meets the deadline. */
+export const DEMO_OPEN_FOR_MS = 2 * DAY;
+
 /**
- * This month's contest, in the contest time zone of the settings, with a theme; and, for the demo only,
- * open today: after the 25th its window is stretched to the end of the month (results the day after),
- * so someone trying `npm start` can always enter a poem.
+ * The demo's window for a contest seeded at `now`: unchanged when it stays open for two more days, otherwise
+ * closing two days from now (results the day after), so someone trying `npm start` from the 24th to the month's end,
+ * or an e2e run that starts minutes before the deadline, can always enter a poem.
  */
+export function demoWindow(contest: Pick<ContestRow, 'closesAt' | 'resultsAt'>, now: Date): { closesAt: Date; resultsAt: Date } | null {
+  const closes = new Date(contest.closesAt).getTime();
+  if (closes >= now.getTime() + DEMO_OPEN_FOR_MS) return null;
+  const closesAt = new Date(now.getTime() + DEMO_OPEN_FOR_MS);
+  const resultsAt = new Date(Math.max(closesAt.getTime() + DAY, new Date(contest.resultsAt).getTime()));
+  return { closesAt, resultsAt };
+}
+
+/** This month's contest, in the contest time zone of the settings, with a theme, and open for the demo (above). */
 export async function seedDemoContest(strapi: Core.Strapi, now: Date = new Date()): Promise<ContestRow> {
   const service = strapi.service('api::contest.contest');
   const month = monthOf(now, await service.timeZone());
   let contest: ContestRow = await service.ensureMonth(month);
   if (!contest.theme) contest = await strapi.db.query(CONTEST).update({ where: { id: contest.id }, data: { theme: DEMO_THEME } });
-  if (new Date(contest.closesAt) <= now) {
-    const closesAt = new Date(Math.max(now.getTime() + 2 * DAY, new Date(contest.closesAt).getTime()));
-    const resultsAt = new Date(Math.max(closesAt.getTime() + DAY, new Date(contest.resultsAt).getTime()));
-    contest = await strapi.db.query(CONTEST).update({ where: { id: contest.id }, data: { closesAt, resultsAt, datesOverridden: true } });
-    strapi.log.info(`demo: the ${month} contest is kept open until ${closesAt.toISOString()} so entries can be tried today`);
+  const window = demoWindow(contest, now);
+  if (window) {
+    contest = await strapi.db.query(CONTEST).update({ where: { id: contest.id }, data: { ...window, datesOverridden: true } });
+    strapi.log.info(`demo: the ${month} contest is kept open until ${window.closesAt.toISOString()} so entries can be tried today`);
   }
   return contest;
 }
