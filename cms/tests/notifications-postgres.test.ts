@@ -71,11 +71,17 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
     urlA = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // B starts once A has made the schema, so the two never race to create tables.
     second = await startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' });
-    poetToken = (await emulator.createUser({ email: 'listener@writory.test' })).idToken;
     adminToken = (await emulator.createUser({ email: 'boss@writory.test' })).idToken;
-    const me = await supertest(urlA).get('/api/users/me').set('Authorization', `Bearer ${poetToken}`).expect(200);
-    poetId = (await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } })).id;
+    ({ token: poetToken, id: poetId } = await newListener('listener'));
   });
+
+  /** A poet of a test's own, so counts of unread notifications never depend on the tests before. */
+  async function newListener(label: string) {
+    const token = (await emulator.createUser({ email: `${label}@writory.test` })).idToken;
+    const me = await supertest(urlA).get('/api/users/me').set('Authorization', `Bearer ${token}`).expect(200);
+    const id: number = (await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } })).id;
+    return { token, id };
+  }
 
   afterAll(async () => {
     if (second?.child.exitCode === null) {
@@ -124,12 +130,34 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
     }
   });
 
+  it('listens again after PostgreSQL drops the listening connections, tells open streams to reload, and delivers again', async () => {
+    const poet = await newListener('dropped-listener');
+    const onB = await openStream(second.url, poet.token);
+    try {
+      await onB.next((e) => e.kind === 'ready');
+      // What an operator's pg_terminate_backend, a failover or an idle-connection reaper does to both instances.
+      const dropped = await cms.strapi.db.connection.raw(
+        `select pg_terminate_backend(pid) as dropped from pg_stat_activity where query = 'LISTEN writory_notifications' and pid <> pg_backend_pid()`,
+      );
+      expect(dropped.rows.map((row: { dropped: boolean }) => row.dropped)).toEqual([true, true]);
+      // Changes published while B was not listening are lost, so once it listens again its streams reload.
+      expect(await onB.next((e) => e.kind === 'resync', 15_000)).toMatchObject({ kind: 'resync' });
+      await cms.strapi.service('api::notification.notification').notify(poet.id, { title: 'after the drop', message: 'made on A once both listen again' });
+      expect(await onB.next((e) => e.kind === 'created', 2_000)).toMatchObject({ notification: { title: 'after the drop' } });
+      const listening = await cms.strapi.db.connection.raw(`select count(*)::int as n from pg_stat_activity where query = 'LISTEN writory_notifications'`);
+      expect(listening.rows[0].n).toBe(2);
+    } finally {
+      onB.close();
+    }
+  });
+
   it('delivers the poet’s share of a 3,000-notification bulk send on the other instance', async () => {
-    const onB = await openStream(second.url, poetToken);
+    const poet = await newListener('bulk-listener');
+    const onB = await openStream(second.url, poet.token);
     try {
       await onB.next((e) => e.kind === 'ready');
       const items = Array.from({ length: 3_000 }, (_, i) => ({
-        userId: i === 2_500 ? poetId : 1_000_000 + i, // everyone else has no account and no stream
+        userId: i === 2_500 ? poet.id : 1_000_000 + i, // everyone else has no account and no stream
         notification: { title: i === 2_500 ? 'your result' : `result ${i}`, message: 'Results are out' },
       }));
       await cms.strapi.service('api::notification.notification').notifyMany(items);
@@ -138,7 +166,7 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       // PostgreSQL delivers NOTIFYs in commit order and the hub writes them in order: once a later notification
       // has arrived, any stray one from the bulk send would have arrived before it.
       await backgroundIdle(cms.strapi);
-      await cms.strapi.service('api::notification.notification').notify(poetId, { title: 'after the bulk send', message: 'last' });
+      await cms.strapi.service('api::notification.notification').notify(poet.id, { title: 'after the bulk send', message: 'last' });
       await onB.next((e) => e.kind === 'created' && e.notification.title === 'after the bulk send');
       expect(onB.events.filter((e) => e.kind === 'created').map((e) => (e as { notification: NotificationItem }).notification.title)).toEqual(['your result', 'after the bulk send']);
       expect(second.output()).not.toMatch(/could not (deliver|publish)/);
