@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
@@ -52,13 +53,34 @@ describe('entries on PostgreSQL', () => {
     expect(await db('api::contest.contest').count({ where: { month: far } })).toBe(1);
   });
 
-  it('lets only one of two entries at once take the last place of the allowance', async () => {
+  it('lets only one of two entries at once take the last place of the allowance', { timeout: 120_000 }, async () => {
     const poet = await client.account('pg-last');
     expect((await client.enter(poet)).status).toBe(201);
     expect((await client.enter(poet)).status).toBe(201);
-    const results = await Promise.all([client.enter(poet), client.enter(poet)]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 402]);
     const poetRow = await db('plugin::users-permissions.user').findOne({ where: { firebaseUid: poet.uid } });
+    // The test holds the poet's row (the lock every entry of theirs takes before it counts the allowance) until
+    // both requests wait for it: the race is made to happen, not hoped for.
+    const holder = new Client({ connectionString: pg.env.DATABASE_URL });
+    await holder.connect();
+    let results: Awaited<ReturnType<typeof client.enter>>[];
+    try {
+      await holder.query('begin');
+      await holder.query('select id from up_users where id = $1 for update', [poetRow.id]);
+      const both = Promise.all([client.enter(poet), client.enter(poet)]);
+      // pg_stat_activity is read once per transaction unless its snapshot is cleared.
+      const waitingForRow = async () => {
+        await holder.query('select pg_stat_clear_snapshot()');
+        return (await holder.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%up_users%for update%'")).rows[0].n;
+      };
+      await vi.waitFor(async () => expect(await waitingForRow()).toBe(2), { timeout: 90_000, interval: 50 });
+      await holder.query('rollback');
+      results = await both;
+    } finally {
+      await holder.end();
+    }
+    expect(results.map((r) => r.status).sort()).toEqual([201, 402]);
+    const loser = results.find((r) => r.status === 402)!;
+    expect(loser.body.error.message).toMatch(/entries|credit/i);
     expect(await db(ENTRY).count({ where: { poet: { id: poetRow.id } } })).toBe(3);
   });
 
