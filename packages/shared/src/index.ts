@@ -5,6 +5,7 @@ export * from './admin-articles.ts';
 export * from './results.ts';
 export * from './payments.ts';
 export * from './entries.ts';
+export * from './countries.ts';
 export * from './wall.ts';
 export * from './admin.ts';
 export * from './text-safety.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ENTRY_STATUSES, type AdminEntryRow } from '@writory/shared';
+import { countryName, ENTRY_STATUSES, type AdminEntryRow } from '@writory/shared';
 import MonthSelect from '../components/entries/MonthSelect';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
@@ -50,7 +50,7 @@ function Row({ row }: { row: AdminEntryRow }) {
         <span dir="auto">{row.poetName ?? row.contactName}</span>
         <span className="block text-xs text-ink-soft">{row.poetEmail}</span>
       </td>
-      <td className="p-2">{row.country}</td>
+      <td className="p-2">{countryName(row.country)}</td>
       <td className="p-2" dir="auto">{row.language}</td>
       <td className="p-2">{t(`entries.status.${row.status}`)}</td>
       <td className="p-2 whitespace-nowrap">{formatInstant(row.submittedAt)}</td>
