@@ -63,6 +63,12 @@ test('a contact message is confirmed, stored, and visible in the Strapi panel', 
   await page.getByLabel('Your name').fill('Grace Okafor');
   await page.getByLabel('Email').fill('grace@example.com');
   await page.getByLabel('Subject').fill(subject);
+  // A two-character message is refused by the form with the cms's own words; the hint says the lengths.
+  await page.getByLabel('Message').fill('Hi');
+  await expect(page.getByLabel('Message')).toHaveAccessibleDescription(/At least 20 characters, at most 5,000/);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Message must be at least 20 characters')).toBeVisible();
+  await expect(page.getByLabel('Message')).toBeFocused();
   await page.getByLabel('Message').fill('Can I enter a poem written in Yoruba?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByTestId('contact-sent')).toContainText('Thank you');

@@ -512,7 +512,7 @@ describe('users', () => {
 
 describe('contact messages', () => {
   it('lists messages newest first with the unread count, and marks one read and unread again', async () => {
-    await cms.api.post('/api/contact').send({ name: 'Ada', email: 'ada@example.com', subject: `Question ${serial}`, message: 'Hello there' }).expect(201);
+    await cms.api.post('/api/contact').send({ name: 'Ada', email: 'ada@example.com', subject: `Question ${serial}`, message: 'Hello there, a question for you.' }).expect(201);
     const first = (await as('admin', cms.api.get('/api/admin/contacts')).expect(200)).body;
     expect(first.messages[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', readAt: null, id: expect.any(String) });
     const id = first.messages[0].id;

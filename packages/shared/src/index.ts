@@ -6,6 +6,7 @@ export * from './results.ts';
 export * from './payments.ts';
 export * from './entries.ts';
 export * from './countries.ts';
+export * from './contact.ts';
 export * from './wall.ts';
 export * from './admin.ts';
 export * from './text-safety.ts';
