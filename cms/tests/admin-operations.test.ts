@@ -341,7 +341,7 @@ describe('visit tracking', () => {
     }
     expect(res!.status).toBe(429);
     expect(res!.headers['retry-after']).toMatch(/^\d+$/);
-    expect(res!.body).toMatchObject({ success: false, error: expect.stringMatching(/Too many visits from this connection\. Try again in \d+ s\./) });
+    expect(res!.body).toMatchObject({ success: false, error: expect.stringMatching(/Too many visits from this connection\. Try again in (\d+ (seconds|minutes)|1 (second|minute))\./) });
   });
 
   it('writes what is waiting when it closes (shutdown), and each later visit at once', async () => {

@@ -7,6 +7,7 @@ export * from './payments.ts';
 export * from './entries.ts';
 export * from './countries.ts';
 export * from './contact.ts';
+export * from './durations.ts';
 export * from './wall.ts';
 export * from './admin.ts';
 export * from './text-safety.ts';
