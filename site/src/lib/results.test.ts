@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatScore, isoToLocalInput, localInputToIso, monthLabel, nextTimerPoll, ordinal } from './results';
+import { formatCountdown, formatScore, isoToLocalInput, localInputToIso, nextTimerPoll, ordinal } from './results';
+import { formatMonth } from './format';
 
 describe('results helpers', () => {
   it('labels months', () => {
-    expect(monthLabel('2024-05')).toBe('May 2024');
-    expect(monthLabel('2025-12')).toBe('December 2025');
+    expect(formatMonth('2024-05')).toBe('May 2024');
+    expect(formatMonth('2025-12')).toBe('December 2025');
   });
 
   it('formats scores with at most two decimals', () => {

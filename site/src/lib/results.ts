@@ -1,11 +1,6 @@
 // Pure helpers of the results pages: month labels, scores, countdowns and the admin's "publish at" field.
 import type { ResultsTimer, WinnerTimer } from '@writory/shared';
 
-/** "2024-05" → "May 2024". */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 15)));
-}
 
 /** 85.5 → "85.5", 90 → "90": at most two decimals, none when whole. */
 export const formatScore = (score: number) => String(Math.round(score * 100) / 100);
