@@ -18,7 +18,8 @@ describe('results helpers', () => {
     [1, '00:01'],
     [65_000, '01:05'],
     [3_600_000, '01:00:00'],
-    [90_061_000, '1 d 01:01:01'],
+    [90_061_000, '1 day 01:01:01'],
+    [2 * 86_400_000 + 11_045_000, '2 days 03:04:05'],
   ])('counts %i ms down as %s', (ms, text) => {
     expect(formatCountdown(ms)).toBe(text);
   });
