@@ -49,6 +49,13 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   // The contact details start from the profile.
   await expect(page.getByLabel('Full name')).toHaveValue(poet.name);
   await expectNoAxeViolations(page);
+  // The country list names each country once (ISO 3166-1 codes as values).
+  const countries = await page.getByLabel('Country', { exact: true }).locator('option:not([value=""])').evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+  expect(countries.length).toBeGreaterThan(240);
+  expect(new Set(countries.map(([code]) => code)).size).toBe(countries.length);
+  expect(new Set(countries.map(([, name]) => name)).size).toBe(countries.length);
+  for (const [code] of countries) expect(code).toMatch(/^[A-Z]{2}$/);
+  expect(countries.filter(([, name]) => name === 'Serbia')).toEqual([['RS', 'Serbia']]);
 
   // The form says what is missing before anything is uploaded.
   await page.getByRole('button', { name: 'Check the text' }).click();
@@ -93,6 +100,9 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   const token = await adminToken(request, PANEL_OWNER);
   const notifications = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::notification.notification?filters[message][$contains]=${first}`);
   expect(notifications.results).toEqual([expect.objectContaining({ title: 'Poem received', link: '/profile#entries' })]);
+  // The chosen country (India) is stored as its code.
+  const stored = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::entry.entry?filters[code][$eq]=${first}`);
+  expect(stored.results).toEqual([expect.objectContaining({ code: first, contactCountry: 'IN' })]);
 
   // A second poem, as a PDF.
   await page.getByRole('button', { name: 'Enter another poem' }).click();

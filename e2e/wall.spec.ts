@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
 import { AUTH_EMULATOR_URL, CMS_URL, PANEL_OWNER, accountOf } from './demo';
+import { bearer, newPoet } from './entrants';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
@@ -152,6 +153,27 @@ const XSS = [
   '\u2028<details open ontoggle=alert("details")>',
   '<input autofocus onfocus=alert("focus")>',
 ];
+
+test('the wall’s daily limit says when to try again in words, not seconds', async ({ page, request }) => {
+  // A new poet uses the day's 5 poems over the API, then tries a sixth on the page.
+  const writer = await newPoet(request, 'wall-limit');
+  for (let i = 0; i < 5; i++) {
+    const res = await request.post('/api/wall/posts', { headers: bearer(writer.token), data: { title: `Daily ${i}`, text: 'One line a day.', language: 'en' } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await signIn(page, writer.email, writer.password, '/writory-wall');
+  const share = page.locator('#submit-wall-button');
+  await share.getByRole('button', { name: 'Write a poem for the wall' }).click();
+  await share.getByLabel('Title', { exact: true }).fill('One too many');
+  await share.getByLabel('Language', { exact: true }).selectOption('en');
+  await share.getByLabel('Your poem', { exact: true }).fill('Six is more than a day allows.');
+  await share.getByRole('button', { name: 'Send to the moderators' }).click();
+  const problem = share.getByText(/as many poems on the wall as a day allows/);
+  await expect(problem).toBeVisible();
+  // About 24 hours from now: tomorrow at the same time of day, in the reader's clock.
+  await expect(problem).toHaveText(/Try again (tomorrow|today) at \d{1,2}:\d{2}(\s?[AP]M)?\.$/);
+  await expect(problem).not.toHaveText(/\d+ s\./);
+});
 
 test('markup in titles and poems is shown as text on post pages and on the rebuilt wall: no dialog, no script', async ({ page, request }) => {
   test.setTimeout(150_000);

@@ -13,6 +13,7 @@ import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
 import { installPublicCache } from './lib/public-cache';
 import { cleanPanelTextOnWrite } from './lib/panel-text';
+import { articleSlugsFollowTitles } from './api/article/lib/slug';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
@@ -29,6 +30,7 @@ export default {
     watchContentForSiteRebuild(strapi);
     watchWallPanelEdits(strapi);
     cleanPanelTextOnWrite(strapi);
+    articleSlugsFollowTitles(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -51,7 +51,7 @@ function send(port: number, from: string, method: string, path: string, body?: u
   });
 }
 
-const message = { name: 'Asha', email: 'asha@example.com', subject: 'Limits', message: 'Hello' };
+const message = { name: 'Asha', email: 'asha@example.com', subject: 'Limits', message: 'Hello, a question about limits.' };
 const contact = (port: number, from: string, headers?: Record<string, string>) => send(port, from, 'POST', '/api/contact', message, headers);
 const forged = (i: number) => ({ 'X-Forwarded-For': `198.51.100.${i}`, 'X-Real-IP': `198.51.100.${i}`, Forwarded: `for=198.51.100.${i}` });
 

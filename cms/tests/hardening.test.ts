@@ -111,6 +111,31 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
     await panel(editorToken, 'get', single('api::privacy-page.privacy-page')).expect(200);
   });
 
+  it('a new article in the panel takes its slug from its title, and two articles never share one', async () => {
+    const articles = collection('api::article.article');
+    // What the panel's form sends for a new article when the editor leaves the slug alone.
+    const first = await panel(editorToken, 'post', articles).send({ title: 'Night Trains at Dawn', slug: '', excerpt: 'Rails.' }).expect(201);
+    expect(first.body.data.slug).toBe('night-trains-at-dawn');
+    const second = await panel(editorToken, 'post', articles).send({ title: 'Night Trains at Dawn' }).expect(201);
+    expect(second.body.data.slug).toBe('night-trains-at-dawn-1');
+
+    // Typing another article's slug is refused with the reason (drafts too); emptying it makes it from the title again.
+    const taken = await panel(editorToken, 'put', `${articles}/${second.body.data.documentId}`).send({ title: 'Night Trains at Dawn', slug: 'night-trains-at-dawn' }).expect(400);
+    expect(taken.body.error.message).toBe('Another article already has the slug "night-trains-at-dawn". Choose another, or leave it empty to make it from the title.');
+    const odd = await panel(editorToken, 'put', `${articles}/${second.body.data.documentId}`).send({ slug: 'night.trains' }).expect(400);
+    expect(odd.body.error.message).toMatch(/can hold only letters, digits/);
+    const renamed = await panel(editorToken, 'put', `${articles}/${second.body.data.documentId}`).send({ title: 'Morning Trains', slug: '' }).expect(200);
+    expect(renamed.body.data.slug).toBe('morning-trains');
+    // Saving unchanged keeps the article's own slug.
+    await panel(editorToken, 'put', `${articles}/${first.body.data.documentId}`).send({ title: 'Night Trains at Dawn', slug: 'night-trains-at-dawn', excerpt: 'Rails at six.' }).expect(200);
+
+    await panel(editorToken, 'post', `${articles}/${first.body.data.documentId}/actions/publish`).send({}).expect(200);
+    const shown = await cms.api.get('/api/articles/night-trains-at-dawn').expect(200);
+    expect(shown.body).toMatchObject({ slug: 'night-trains-at-dawn', title: 'Night Trains at Dawn' });
+    await cms.api.get('/api/articles/article').expect(404);
+    for (const made of [first, second]) await panel(editorToken, 'delete', `${articles}/${made.body.data.documentId}`).expect(200);
+  });
+
   it('names and titles typed in the panel lose bidi controls; right-to-left letters and message text stay', async () => {
     const created = await panel(editorToken, 'post', collection('api::testimonial.testimonial'))
       .send({ name: 'Layla\u202E Haddad', title: 'فائزة\u2066 يونيو\u2069', location: 'Amman', message: 'كتبت بالعربية.', age: 24 })

@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { monthName } from '@writory/shared';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { createContest, createEntries, criteriaCsv, poemText, type TestEntry } from './helpers/contest-data';
@@ -255,6 +256,10 @@ describe('results timer', () => {
     const retried = await api.post('/api/admin/timer/retry').set(bearer(admin)).expect(200);
     expect(retried.body).toMatchObject({ success: true, timer: { status: 'fired', error: null }, summary: { month: MONTH, published: 12, notified: 12, certificates: 3 } });
     expect(await published()).toEqual({ results: 12, notifications: 12, certificates: 3, leaderboard: 3, publishedEntries: 12 });
+    // Months read as words in the texts, as on the rest of the site ("November 2026", not "2026-11").
+    const note = await db(NOTIFICATION).findOne({ where: { userId: { $in: poets.map((p) => p.id) } }, orderBy: { id: 'desc' } });
+    expect(note.message).toContain(`in the ${monthName(MONTH)} contest`);
+    expect(note.message).not.toContain(MONTH);
   });
 
   it('refuses to delete a fired timer (409) or publish the month again', async () => {
@@ -262,7 +267,7 @@ describe('results timer', () => {
     expect(res.body.error.message).toMatch(/already fired/);
     expect((await api.get('/api/admin/timer/get').set(bearer(admin))).body.timer).toMatchObject({ status: 'fired', isActive: false });
     const again = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries))).expect(409);
-    expect(again.body.error.message).toBe(`The results of ${MONTH} are already published.`);
+    expect(again.body.error.message).toBe(`The results of ${monthName(MONTH)} are already published.`);
     await api.post('/api/admin/timer/retry').set(bearer(admin)).expect(409);
     expect(await db(RESULT).count()).toBe(12);
   });
@@ -359,7 +364,7 @@ describe('winners', () => {
     expect(await db(CERTIFICATE).count({ where: { kind: 'winner' } })).toBe(4);
 
     const again = await api.post('/api/admin/upload-winners').set(bearer(admin)).send(winnerData).expect(409);
-    expect(again.body.error.message).toBe(`The ${MONTH} winners are already published.`);
+    expect(again.body.error.message).toBe(`The ${monthName(MONTH)} winners are already published.`);
   });
 });
 

@@ -172,8 +172,9 @@ describe('sharing a poem', () => {
     const { token, id } = await newPoet('prolific');
     await expectRefused(() => share(token, poem('')), 422); // refused input uses none of the day's poems
     for (let i = 0; i < 5; i++) await share(token, poem()).expect(201);
-    const refused = await expectRefused(() => share(token, poem()), 429, /as many poems on the wall as a day allows\. Try again in \d+ s\./);
+    const refused = await expectRefused(() => share(token, poem()), 429, /as many poems on the wall as a day allows\. Try again in 24 hours\./);
     expect(refused.body.error.details.retryAfterSeconds).toBeGreaterThan(86_000);
+    expect(refused.body.error.details.limit).toMatch(/as many poems on the wall as a day allows\.$/);
     // A fresh limiter over the same table (as after a restart, or on a second instance) sees the same count.
     const { createDbLimit } = await import('../dist/src/lib/db-rate-limit');
     const afterRestart = createDbLimit(cms.strapi, { name: 'wall-post', points: 5, durationSeconds: 86_400, message: 'Limit.' });

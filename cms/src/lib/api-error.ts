@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { errors } from '@strapi/utils';
 import type { ZodType } from 'zod';
+import { waitInWords } from '@writory/shared';
 
 /**
  * A client error with any 4xx status (422, 415, …). Strapi's own error classes only map to
@@ -54,6 +55,9 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
   throw error;
 }
 
-/** 429 with when to try again, in the message and in details.retryAfterSeconds. */
+/**
+ * 429 with when to try again: in words in the message ("Try again in 23 hours."), in seconds in
+ * details.retryAfterSeconds, and the limit's own words in details.limit (the site says the wait in the reader's words).
+ */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new ApiError(429, `${message} Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }, 'TooManyRequestsError');
+  new ApiError(429, `${message} Try again ${waitInWords(retryAfterSeconds)}.`, { retryAfterSeconds, limit: message }, 'TooManyRequestsError');

@@ -10,7 +10,7 @@ export interface DbLimitOptions {
   name: string;
   points: number;
   durationSeconds: number;
-  /** The 429 message; "Try again in N s." is added. */
+  /** The 429 message; "Try again in 23 hours." is added. */
   message: string;
 }
 

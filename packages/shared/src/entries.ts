@@ -316,37 +316,6 @@ export interface AdminContestUpdate {
   useDefaultDates?: boolean;
 }
 
-/** Regions of ISO 3166-1 alpha-2 that are not countries or are placeholders. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
-
-let englishRegions: Intl.DisplayNames | null = null;
-
-/** True for an ISO 3166-1 alpha-2 country code the runtime knows a name for. */
-export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
-  englishRegions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  try {
-    const name = englishRegions.of(code);
-    return Boolean(name) && name !== code;
-  } catch {
-    return false;
-  }
-}
-
-/** Every country code with its English name, sorted by name (for the entry form's country list). */
-export function countryList(locale = 'en'): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-  const list: { code: string; name: string }[] = [];
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      if (!isCountryCode(code)) continue;
-      list.push({ code, name: names.of(code) ?? code });
-    }
-  }
-  return list.sort((x, y) => x.name.localeCompare(y.name, locale));
-}
-
 /** Words in a text, in any script (runs of letters, marks and digits; CJK characters count one each). */
 export function countWords(text: string): number {
   const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu)?.length ?? 0;

@@ -8,13 +8,13 @@ import { adminApi } from '../lib/admin-api';
 import { problemOf } from '../lib/api';
 import { replyLink } from '../lib/reply-link';
 import { t } from '../i18n/t';
+import { formatDateTime } from '../lib/format';
 
 const STATUSES = [
   { value: 'all', label: 'All' },
   { value: 'unread', label: 'Unread' },
   { value: 'read', label: 'Read' },
 ];
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /admin-contacts: messages from the contact form, unread first to see, marked read or unread, answered by email. */
 export default function AdminContacts() {
@@ -76,7 +76,7 @@ export default function AdminContacts() {
                       {!message.readAt && <span className="me-2 rounded-full bg-quill px-2 py-0.5 align-middle text-xs font-semibold text-white">Unread</span>}
                       {message.subject}
                     </h2>
-                    <time dateTime={message.createdAt} className="text-sm text-ink-soft">{when(message.createdAt)}</time>
+                    <time dateTime={message.createdAt} className="text-sm text-ink-soft">{formatDateTime(message.createdAt)}</time>
                   </header>
                   <p className="text-sm">
                     From <span dir="auto">{message.name}</span> · <span className="break-all">{message.email}</span>

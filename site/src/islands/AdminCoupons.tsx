@@ -5,8 +5,8 @@ import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { authedFetch, fieldErrorsFrom } from '../lib/api';
-import { shortDate } from '../lib/payments';
 import ScrollRegion from '../components/payments/ScrollRegion';
+import { formatDate } from '../lib/format';
 
 const STATUS: Record<CouponStatus, string> = { active: 'Active', scheduled: 'Not started', expired: 'Expired', exhausted: 'Used up', disabled: 'Disabled' };
 const FIELDS = ['code', 'description', 'percentOff', 'amountOff', 'currency', 'validFrom', 'validUntil', 'maxUses', 'maxUsesPerPoet', 'tierIds'] as const;
@@ -89,7 +89,7 @@ export default function AdminCoupons() {
                 <td className="p-2 font-mono font-semibold">{c.code}</td>
                 <td className="p-2">{discountText(c)}</td>
                 <td className="p-2 whitespace-nowrap">
-                  {c.validFrom ? shortDate(c.validFrom) : 'Any time'} – {c.validUntil ? shortDate(c.validUntil) : 'no end'}
+                  {c.validFrom ? formatDate(c.validFrom) : 'Any time'} – {c.validUntil ? formatDate(c.validUntil) : 'no end'}
                 </td>
                 <td className="p-2">
                   {c.maxUses ?? '∞'} total, {c.maxUsesPerPoet ?? '∞'} per poet

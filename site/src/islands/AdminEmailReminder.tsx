@@ -6,11 +6,12 @@ import { useAdminReady } from '../components/react/useAdminReady';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
 import { adminApi } from '../lib/admin-api';
 import { t } from '../i18n/t';
+import { formatDateTime } from '../lib/format';
 
 const FIELDS = ['subject', 'body', 'audience'] as const;
 const POLL_MS = 1000;
 const STATUS_TEXT: Record<ReminderRecord['status'], string> = { sending: 'Sending…', sent: 'Sent', failed: 'Failed', interrupted: 'Interrupted' };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '–');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '–');
 const newKey = () => crypto.randomUUID();
 
 /**

@@ -7,10 +7,10 @@ import { usePagedList } from '../components/react/usePagedList';
 import { adminApi } from '../lib/admin-api';
 import { rangeProblem } from '../lib/date-range';
 import { t } from '../i18n/t';
+import { formatDate } from '../lib/format';
 
 const RATINGS = ['5', '4', '3', '2', '1'] as const;
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 const field = 'min-h-11 rounded-md border border-stone-400 bg-white px-2';
 
 /** /admin-feedback: what poets say about Writory, with the average and spread of ratings, filtered. */
@@ -91,7 +91,7 @@ export default function AdminFeedback() {
               <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-4" data-testid="feedback-item">
                 <p className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="text-lg text-gold" aria-label={`${item.rating} out of 5`}>{stars(item.rating)}</span>
-                  <time dateTime={item.createdAt} className="text-sm text-ink-soft">{when(item.createdAt)}</time>
+                  <time dateTime={item.createdAt} className="text-sm text-ink-soft">{formatDate(item.createdAt)}</time>
                 </p>
                 {item.comment ? <p className="mt-2 whitespace-pre-line" dir="auto">{item.comment}</p> : <p className="mt-2 text-sm text-ink-soft">No comment.</p>}
                 <p className="mt-2 text-sm text-ink-soft">

@@ -6,9 +6,10 @@ import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { apiErrorBody, authedFetch } from '../lib/api';
-import { ORDER_STATE_LABEL, shortDate } from '../lib/payments';
+import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
 import ScrollRegion from '../components/payments/ScrollRegion';
+import { formatDate } from '../lib/format';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
@@ -203,7 +204,7 @@ function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (or
               <td className="p-2">{o.poet.name ?? o.poet.email}</td>
               <td className="p-2">{o.tierName}{o.couponCode ? ` · ${o.couponCode}` : ''}</td>
               <td className="p-2 text-end whitespace-nowrap">{formatMoney(o.total, o.currency)}</td>
-              <td className="p-2 whitespace-nowrap">{o.paidAt ? shortDate(o.paidAt) : '—'}</td>
+              <td className="p-2 whitespace-nowrap">{o.paidAt ? formatDate(o.paidAt) : '—'}</td>
               <td className="p-2">{ORDER_STATE_LABEL[o.state]}{o.testMode ? ' (test)' : ''}</td>
               <td className="p-2">
                 {o.state === 'paid' && o.total > 0 && (

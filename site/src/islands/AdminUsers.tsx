@@ -12,8 +12,9 @@ import { problemOf } from '../lib/api';
 import { t } from '../i18n/t';
 import { $productUser } from '../stores/product-user';
 import { showToast } from '../stores/toasts';
+import { formatDate } from '../lib/format';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '–');
+const when = (iso: string | null) => (iso ? formatDate(iso) : '–');
 const labelOf = (user: AdminUser) => user.name || user.email || user.uid;
 
 /** /admin-users: find users, change their role, suspend and restore them. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROLE_LABELS, type AdminUserPage } from '@writory/shared';
+import { countryName, ROLE_LABELS, type AdminUserPage } from '@writory/shared';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert } from '../components/react/Message';
 import Pager from '../components/react/Pager';
@@ -66,7 +66,7 @@ export default function AdminUsersData() {
                     <th scope="row" className="p-2 text-start font-semibold" dir="auto">{user.name || '–'}</th>
                     <td className="p-2 break-all">{user.email || '–'}</td>
                     <td className="p-2" dir="ltr">{user.phone || '–'}</td>
-                    <td className="p-2">{user.country || '–'}</td>
+                    <td className="p-2">{user.country ? countryName(user.country) : '–'}</td>
                     <td className="p-2">{ROLE_LABELS[user.role]}</td>
                     <td className="p-2">{user.emailVerified ? 'Yes' : 'No'}</td>
                     <td className="p-2">{user.status === 'suspended' ? 'Suspended' : 'Active'}</td>

@@ -5,7 +5,8 @@ import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
 import { apiErrorBody, authedFetch } from '../lib/api';
-import { PAYOUT_METHOD_LABEL as METHOD_LABEL, shortDate, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
+import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
+import { formatDate } from '../lib/format';
 
 const FILTERS: (WithdrawalStatus | 'all')[] = ['requested', 'approved', 'paid', 'rejected', 'all'];
 
@@ -98,8 +99,8 @@ function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal;
         {METHOD_LABEL[w.method]}: <span className="font-mono break-all">{detailsText(w)}</span>
       </p>
       <p className="text-sm text-ink-soft">
-        Requested {shortDate(w.createdAt)}
-        {w.decidedAt ? ` · decided ${shortDate(w.decidedAt)}` : ''}
+        Requested {formatDate(w.createdAt)}
+        {w.decidedAt ? ` · decided ${formatDate(w.decidedAt)}` : ''}
         {w.reference ? ` · reference ${w.reference}` : ''}
         {w.rejectReason ? ` · reason: ${w.rejectReason}` : ''}
       </p>

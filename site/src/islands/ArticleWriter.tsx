@@ -8,7 +8,7 @@ import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
 import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
 import { displayNameOf } from '../lib/display-name';
-import { formatDate } from '../lib/articles';
+import { articleDate } from '../lib/articles';
 import { PICTURE_TYPES, imageProblem } from '../lib/picture';
 import { hasTag, parseTags, toggleTag } from '../lib/tag-list';
 import { $authStatus, $identity } from '../stores/auth';
@@ -311,7 +311,7 @@ function RecentArticles({ overview, failed }: { overview: AdminArticlesOverview 
                 <span className={article.status === 'published' ? 'rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900' : 'rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900'}>
                   {article.status === 'published' ? t('writer.statusPublished') : t('writer.statusDraft')}
                 </span>
-                <time dateTime={article.updatedAt}>{formatDate(article.updatedAt)}</time>
+                <time dateTime={article.updatedAt}>{articleDate(article.updatedAt)}</time>
               </p>
             </li>
           ))}

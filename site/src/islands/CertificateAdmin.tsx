@@ -5,9 +5,10 @@ import Certificate from '../components/results/Certificate';
 import { FormAlert } from '../components/react/Message';
 import { apiErrorBody, authedFetch } from '../lib/api';
 import { currentIdToken } from '../lib/firebase';
-import { monthLabel } from '../lib/results';
+
 import { $months, loadMonths } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
+import { formatMonth } from '../lib/format';
 
 /** /admin-participation-certificate and /admin-winner-certificate: preview with real data, issue for a month, re-issue one. */
 export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
@@ -99,7 +100,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
               <select id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)} className="rounded-md border border-stone-400 bg-white px-3 py-2">
                 {ready.map((m) => (
                   <option key={m.month} value={m.month}>
-                    {monthLabel(m.month)}
+                    {formatMonth(m.month)}
                   </option>
                 ))}
               </select>

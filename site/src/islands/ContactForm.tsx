@@ -1,15 +1,26 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstProblem } from '../components/react/Field';
+import { CONTACT_LIMITS, contactLengthProblem, type ContactField } from '@writory/shared';
 import { apiFetch, fieldErrorsFrom } from '../lib/api';
 
-type Field = 'name' | 'email' | 'subject' | 'message';
-const FIELDS: { name: Field; label: string; type?: string; max: number; autoComplete?: string }[] = [
-  { name: 'name', label: 'Your name', max: 80, autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', max: 254, autoComplete: 'email' },
-  { name: 'subject', label: 'Subject', max: 120 },
-  { name: 'message', label: 'Message', max: 5000 },
+type Field = ContactField;
+const FIELDS: { name: Field; label: string; type?: string; autoComplete?: string; hint?: string }[] = [
+  { name: 'name', label: 'Your name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'subject', label: 'Subject' },
+  { name: 'message', label: 'Message', hint: `At least ${CONTACT_LIMITS.message.min} characters, at most ${CONTACT_LIMITS.message.max.toLocaleString('en')}.` },
 ];
 const FIELD_NAMES = FIELDS.map((field) => field.name);
+
+/** The lengths the cms enforces, checked before sending (the cms says the same words if they get through). */
+function lengthProblems(data: Record<string, string>): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  for (const field of FIELD_NAMES) {
+    const problem = contactLengthProblem(field, data[field] ?? '');
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
 
 export default function ContactForm() {
   const id = useId();
@@ -34,6 +45,12 @@ export default function ContactForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const problems = lengthProblems(data);
+    if (Object.keys(problems).length) {
+      setErrors(problems);
+      setAttempt((n) => n + 1);
+      return;
+    }
     setStatus('sending');
     setErrors({});
     try {
@@ -67,18 +84,22 @@ export default function ContactForm() {
       {FIELDS.map((field) => {
         const inputId = `${id}-${field.name}`;
         const errorId = `${inputId}-error`;
+        const hintId = `${inputId}-hint`;
+        const describedBy = [field.hint && hintId, errors[field.name] && errorId].filter(Boolean).join(' ');
         const common = {
           id: inputId,
           name: field.name,
           required: true,
-          maxLength: field.max,
+          minLength: CONTACT_LIMITS[field.name].min,
+          maxLength: CONTACT_LIMITS[field.name].max,
           'aria-invalid': errors[field.name] ? true : undefined,
-          'aria-describedby': errors[field.name] ? errorId : undefined,
+          'aria-describedby': describedBy || undefined,
           className: 'mt-1 w-full rounded-md border border-stone-400 bg-white px-3 py-2',
         };
         return (
           <div key={field.name}>
             <label htmlFor={inputId} className="block text-sm font-semibold">{field.label}</label>
+            {field.hint && <p id={hintId} className="text-sm text-ink-soft">{field.hint}</p>}
             {field.name === 'message' ? <textarea {...common} rows={6} dir="auto" /> : <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} dir="auto" />}
             {errors[field.name] && <p id={errorId} className="mt-1 text-sm text-red-800">{field.label} {errors[field.name]}</p>}
           </div>

@@ -4,11 +4,12 @@ import ContestMonthForm from '../components/entries/ContestMonthForm';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
-import { monthLabel } from '../lib/contest-time';
+
 import { $authStatus } from '../stores/auth';
 import { $contestMonths, loadContestMonths, saveContestMonth } from '../stores/contest-admin';
 import { $productUser } from '../stores/product-user';
 import { showToast } from '../stores/toasts';
+import { formatMonth } from '../lib/format';
 
 /** The contest section of /admin-settings: each month's theme, date overrides and normalisation. */
 export default function ContestSettings() {
@@ -25,7 +26,7 @@ export default function ContestSettings() {
 
   const save = (month: string) => async (update: Parameters<typeof saveContestMonth>[1]) => {
     await saveContestMonth(month, update);
-    showToast({ title: t('settings.saved', { month: monthLabel(month) }) });
+    showToast({ title: t('settings.saved', { month: formatMonth(month) }) });
   };
   const add = (event: FormEvent) => {
     event.preventDefault();

@@ -6,8 +6,9 @@ import { TestModeBadge } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
-import { PAYOUT_METHOD_LABEL as METHOD_LABEL, shortDate, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
+import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 import ScrollRegion from '../components/payments/ScrollRegion';
+import { formatDate } from '../lib/format';
 
 const DETAIL_FIELDS: Record<PayoutMethod, { name: string; label: (inr: boolean) => string; hint?: (inr: boolean) => string; autoComplete?: string; type?: string }[]> = {
   upi: [{ name: 'upiId', label: () => 'UPI id', hint: () => 'Like asha@okaxis' }],
@@ -201,7 +202,7 @@ function Withdrawals({ withdrawals }: { withdrawals: Withdrawal[] }) {
               <span>{WITHDRAWAL_STATUS_LABEL[w.status]}</span>
             </p>
             <p className="text-ink-soft">
-              {w.destination} · requested {shortDate(w.createdAt)}
+              {w.destination} · requested {formatDate(w.createdAt)}
               {w.reference ? ` · reference ${w.reference}` : ''}
             </p>
             {w.rejectReason && <p className="text-red-800">Reason: {w.rejectReason}</p>}
@@ -253,7 +254,7 @@ function Ledger({ data }: { data: MyEarnings }) {
             <tbody>
               {data.ledger.map((row) => (
                 <tr key={row.id} className="border-b border-stone-200">
-                  <td className="py-2 pe-3 whitespace-nowrap">{shortDate(row.createdAt)}</td>
+                  <td className="py-2 pe-3 whitespace-nowrap">{formatDate(row.createdAt)}</td>
                   <td className="py-2 pe-3">
                     {row.description} {row.testMode && <TestModeBadge />}
                   </td>
@@ -261,7 +262,7 @@ function Ledger({ data }: { data: MyEarnings }) {
                     {row.amount > 0 ? '+' : ''}
                     {formatMoney(row.amount, row.currency)}
                   </td>
-                  <td className="py-2 whitespace-nowrap">{shortDate(row.availableAt)}</td>
+                  <td className="py-2 whitespace-nowrap">{formatDate(row.availableAt)}</td>
                 </tr>
               ))}
             </tbody>

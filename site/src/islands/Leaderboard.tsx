@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LeaderboardPage } from '@writory/shared';
 import { t } from '../i18n/t';
 import { apiFetch } from '../lib/api';
-import { formatScore, monthLabel } from '../lib/results';
+import { formatScore } from '../lib/results';
+import { formatMonth } from '../lib/format';
 
 const PAGE_SIZE = 25;
 
@@ -62,7 +63,7 @@ export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
     event.preventDefault();
     setQuery({ ...query, page: 1, q: draft.trim() });
   };
-  const viewName = data.view === 'all' ? t('leaderboard.allTime') : monthLabel(data.view);
+  const viewName = data.view === 'all' ? t('leaderboard.allTime') : formatMonth(data.view);
   const { page, pageCount, total } = data.pagination;
 
   return (
@@ -81,7 +82,7 @@ export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
             <option value="all">{t('leaderboard.allTime')}</option>
             {data.months.map((month) => (
               <option key={month} value={month}>
-                {monthLabel(month)}
+                {formatMonth(month)}
               </option>
             ))}
           </select>

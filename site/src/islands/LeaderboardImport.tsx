@@ -4,7 +4,8 @@ import RowErrors from '../components/results/RowErrors';
 import TableHead from '../components/results/TableHead';
 import { FormAlert, Notice } from '../components/react/Message';
 import { apiErrorBody, authedFetch } from '../lib/api';
-import { formatScore, monthLabel } from '../lib/results';
+import { formatScore } from '../lib/results';
+import { formatMonth } from '../lib/format';
 
 const SHOWN_ROWS = 100;
 
@@ -46,7 +47,7 @@ export default function LeaderboardImport() {
     setError(null);
     try {
       const result = await send<{ imported: number; months: string[] }>('/api/admin/leaderboard/import', file);
-      setDone(`Imported ${result.imported} rows for ${result.months.map(monthLabel).join(', ')}. The leaderboard page refreshes in a minute.`);
+      setDone(`Imported ${result.imported} rows for ${result.months.map((month) => formatMonth(month)).join(', ')}. The leaderboard page refreshes in a minute.`);
       setPreview(null);
       setFile(null);
     } catch (caught) {

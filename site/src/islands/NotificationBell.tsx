@@ -14,6 +14,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../stores/notifications';
+import { formatDateTime } from '../lib/format';
 
 /** The spec's mobile breakpoint: at 768 px and below the panel is a modal dialog. */
 const PHONE_QUERY = '(max-width: 768px)';
@@ -216,7 +217,7 @@ function NotificationRow({ item, isNew, now, onOpen }: RowProps) {
           {!item.is_read && <span className="sr-only">({t('notifications.unreadLabel')})</span>}
         </span>
         <span className={`mt-0.5 block text-sm break-words ${item.is_read ? 'text-stone-600' : 'text-ink'}`}>{item.message}</span>
-        <time dateTime={item.created_at} title={new Date(item.created_at).toLocaleString()} className="mt-1 block text-xs text-stone-600">
+        <time dateTime={item.created_at} title={formatDateTime(item.created_at)} className="mt-1 block text-xs text-stone-600">
           {time}
         </time>
       </button>

@@ -4,11 +4,12 @@ import type { MyEntry } from '@writory/shared';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
-import { formatInstant, monthLabel } from '../lib/contest-time';
+import { formatInstant } from '../lib/contest-time';
 import { downloadPrivateFile } from '../lib/entry-files';
 import { $authStatus } from '../stores/auth';
 import { $myEntries } from '../stores/my-entries';
 import { $productUser } from '../stores/product-user';
+import { formatMonth } from '../lib/format';
 
 function Timeline({ entry }: { entry: MyEntry }) {
   const current = [...entry.timeline].reverse().find((step) => step.done)?.status;
@@ -53,7 +54,7 @@ function EntryCard({ entry }: { entry: MyEntry }) {
         </p>
       </div>
       <p className="text-sm text-ink-soft">
-        {t('entries.contest', { month: monthLabel(entry.month) })}
+        {t('entries.contest', { month: formatMonth(entry.month) })}
         {entry.theme ? ` · ${t('contest.theme', { theme: entry.theme })}` : ''} · {entry.language}
       </p>
       <Timeline entry={entry} />

@@ -3,9 +3,10 @@ import { useStore } from '@nanostores/react';
 import { CRITERIA, CRITERION_KEYS, CRITERION_MAX, PLACE_LABELS, type ScoreCard } from '@writory/shared';
 import { t } from '../i18n/t';
 import { useHydrated } from '../components/react/useHydrated';
-import { formatScore, monthLabel, ordinal } from '../lib/results';
+import { formatScore, ordinal } from '../lib/results';
 import { $authStatus } from '../stores/auth';
 import { $myCertificates, $myResultsState, $scoreCards, resetMyResults, watchMyResults } from '../stores/my-results';
+import { formatMonth } from '../lib/format';
 
 /** /profile: the poet's score cards (criteria, total, percentile, judges' comments) and certificates. */
 export default function ProfileResults() {
@@ -53,8 +54,8 @@ export default function ProfileResults() {
             {certificates.map((certificate) => {
               const label =
                 certificate.kind === 'winner' && certificate.place
-                  ? t('certificates.winner', { place: PLACE_LABELS[certificate.place], month: monthLabel(certificate.month) })
-                  : t('certificates.participation', { month: monthLabel(certificate.month) });
+                  ? t('certificates.winner', { place: PLACE_LABELS[certificate.place], month: formatMonth(certificate.month) })
+                  : t('certificates.participation', { month: formatMonth(certificate.month) });
               const href = `/certificate/${encodeURIComponent(certificate.slug)}`;
               return (
                 <li key={certificate.slug} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -87,7 +88,7 @@ function ScoreCardView({ card }: { card: ScoreCard }) {
             {card.title}
           </h3>
           <p className="text-sm text-ink-soft">
-            {monthLabel(card.month)} · {card.entryCode}
+            {formatMonth(card.month)} · {card.entryCode}
           </p>
         </div>
         <p className="text-end">

@@ -5,8 +5,8 @@ import SignInPrompt from '../components/payments/SignInPrompt';
 import { TestModeBadge } from '../components/payments/TestMode';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { authedFetch } from '../lib/api';
-import { shortDate } from '../lib/payments';
 import ScrollRegion from '../components/payments/ScrollRegion';
+import { formatDate } from '../lib/format';
 
 const STATUS: Record<ReferralStatus, string> = { signed_up: 'Signed up', rewarded: 'Reward earned', reversed: 'Reward reversed (refund)' };
 
@@ -108,11 +108,11 @@ export default function ReferralsPage() {
                 {data.referrals.map((r, i) => (
                   <tr key={i} className="border-b border-stone-200">
                     <td className="py-2 pe-3">{r.name}</td>
-                    <td className="py-2 pe-3">{shortDate(r.joinedAt)}</td>
+                    <td className="py-2 pe-3">{formatDate(r.joinedAt)}</td>
                     <td className="py-2 pe-3">{STATUS[r.status]}</td>
                     <td className="py-2">
                       {r.reward ? formatMoney(r.reward.amount, r.reward.currency) : '—'}
-                      {r.reward && r.rewardAvailableAt && r.status === 'rewarded' && Date.parse(r.rewardAvailableAt) > Date.now() ? ` (available ${shortDate(r.rewardAvailableAt)})` : ''}
+                      {r.reward && r.rewardAvailableAt && r.status === 'rewarded' && Date.parse(r.rewardAvailableAt) > Date.now() ? ` (available ${formatDate(r.rewardAvailableAt)})` : ''}
                     </td>
                   </tr>
                 ))}

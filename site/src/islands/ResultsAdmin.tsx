@@ -7,9 +7,10 @@ import TableHead from '../components/results/TableHead';
 import TimerPanel from '../components/results/TimerPanel';
 import { FormAlert } from '../components/react/Message';
 import { apiErrorBody, authedFetch } from '../lib/api';
-import { formatScore, localInputToIso, monthLabel } from '../lib/results';
+import { formatScore, localInputToIso } from '../lib/results';
 import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
+import { formatDateTime, formatMonth } from '../lib/format';
 
 type Source = 'csv' | 'judges';
 const SHOWN_ROWS = 50;
@@ -86,7 +87,7 @@ export default function ResultsAdmin() {
       } else {
         answer = await authedFetch('/api/admin/results/publish', { method: 'POST', body: JSON.stringify({ month, ...(publishAt ? { publishAt } : {}) }) });
       }
-      showToast({ title: answer.summary ? `Published ${answer.summary.published} scores of ${monthLabel(month)}` : `Scheduled for ${new Date(answer.timer.dueAt).toLocaleString()}` });
+      showToast({ title: answer.summary ? `Published ${answer.summary.published} scores of ${formatMonth(month)}` : `Scheduled for ${formatDateTime(answer.timer.dueAt)}` });
       setPreview(null);
       setFile(null);
       await Promise.all([refreshTimer('results'), loadMonths()]);
@@ -104,7 +105,7 @@ export default function ResultsAdmin() {
       <h2 id={`${id}-title`} className="font-serif text-2xl font-bold">
         Publish scores
       </h2>
-      <TimerPanel kind="results" what={(timer: ResultsTimer) => `${monthLabel(timer.month)} results${timer.fileName ? ` (${timer.fileName})` : ''}`} />
+      <TimerPanel kind="results" what={(timer: ResultsTimer) => `${formatMonth(timer.month)} results${timer.fileName ? ` (${timer.fileName})` : ''}`} />
       <FormAlert>{error}</FormAlert>
 
       <div className="flex flex-wrap items-end gap-4">
@@ -123,7 +124,7 @@ export default function ResultsAdmin() {
           >
             {(months ?? []).map((m) => (
               <option key={m.month} value={m.month}>
-                {monthLabel(m.month)} · {m.entries} entries{m.resultsPublished ? ' · published' : ''}
+                {formatMonth(m.month)} · {m.entries} entries{m.resultsPublished ? ' · published' : ''}
               </option>
             ))}
           </select>
@@ -147,7 +148,7 @@ export default function ResultsAdmin() {
         </fieldset>
       </div>
 
-      {selected?.resultsPublished && <p className="text-sm text-ink-soft">The {monthLabel(month)} results are already published.</p>}
+      {selected?.resultsPublished && <p className="text-sm text-ink-soft">The {formatMonth(month)} results are already published.</p>}
 
       {source === 'csv' ? (
         <div className="flex flex-col gap-1">

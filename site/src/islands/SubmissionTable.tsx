@@ -1,17 +1,18 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ENTRY_STATUSES, type AdminEntryRow } from '@writory/shared';
+import { countryName, ENTRY_STATUSES, type AdminEntryRow } from '@writory/shared';
 import MonthSelect from '../components/entries/MonthSelect';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
-import { formatInstant, monthLabel } from '../lib/contest-time';
+import { formatInstant } from '../lib/contest-time';
 import { downloadPrivateFile } from '../lib/entry-files';
 import { filterRows, sortRows, toCsv, type SortDirection, type SortKey } from '../lib/entry-table';
 import { $authStatus } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
 import { $submissionData, loadSubmissionData } from '../stores/submission-data';
 import { showToast } from '../stores/toasts';
+import { formatMonth } from '../lib/format';
 
 const COLUMNS: { key: SortKey | 'title' | 'flag' | 'file'; sortable: boolean }[] = [
   { key: 'code', sortable: true },
@@ -50,7 +51,7 @@ function Row({ row }: { row: AdminEntryRow }) {
         <span dir="auto">{row.poetName ?? row.contactName}</span>
         <span className="block text-xs text-ink-soft">{row.poetEmail}</span>
       </td>
-      <td className="p-2">{row.country}</td>
+      <td className="p-2">{countryName(row.country)}</td>
       <td className="p-2" dir="auto">{row.language}</td>
       <td className="p-2">{t(`entries.status.${row.status}`)}</td>
       <td className="p-2 whitespace-nowrap">{formatInstant(row.submittedAt)}</td>
@@ -131,7 +132,7 @@ export default function SubmissionTable() {
       </p>
       <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
         <table className="w-full min-w-[64rem] text-sm">
-          <caption className="sr-only">{data.month ? monthLabel(data.month) : ''}</caption>
+          <caption className="sr-only">{data.month ? formatMonth(data.month) : ''}</caption>
           <thead className="bg-parchment">
             <tr>
               {COLUMNS.map((column) => {

@@ -9,6 +9,7 @@ import { adminApi, downloadCsv, queryOf, saveFile } from '../lib/admin-api';
 import { problemOf } from '../lib/api';
 import { lastDays, rangeProblem, todayIn } from '../lib/date-range';
 import { t } from '../i18n/t';
+import { formatDay } from '../lib/format';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
 
@@ -103,7 +104,7 @@ export default function VisitDashboard() {
       </form>
       <FormAlert>{error}</FormAlert>
       <p role="status" className="text-sm text-ink-soft">
-        {loading ? t('common.loading') : summary ? `${summary.from} to ${summary.to}, days in ${summary.timeZone}.` : ''}
+        {loading ? t('common.loading') : summary ? `${formatDay(summary.from)} to ${formatDay(summary.to)}, days in ${summary.timeZone}.` : ''}
       </p>
       {summary && <Figures summary={summary} />}
     </div>
@@ -135,10 +136,10 @@ function Figures({ summary }: { summary: VisitSummary }) {
         <h2 id="visits-per-day" className="mb-3 text-xl font-bold">Visits and unique visitors per day</h2>
         <div className="h-72">
           <Line
-            aria-label={`Line chart of visits and unique visitors per day, ${summary.from} to ${summary.to}; the table below has the same figures.`}
+            aria-label={`Line chart of visits and unique visitors per day, ${formatDay(summary.from)} to ${formatDay(summary.to)}; the table below has the same figures.`}
             role="img"
             data={{
-              labels: days.map((d) => d.day),
+              labels: days.map((d) => formatDay(d.day)),
               datasets: [
                 { label: 'Visits', data: days.map((d) => d.visits), borderColor: QUILL, backgroundColor: QUILL, tension: 0.2 },
                 { label: 'Unique visitors', data: days.map((d) => d.uniqueVisitors), borderColor: GOLD, backgroundColor: GOLD, borderDash: [6, 4], tension: 0.2 },
@@ -161,7 +162,7 @@ function Figures({ summary }: { summary: VisitSummary }) {
               <tbody>
                 {days.map((d) => (
                   <tr key={d.day} className="border-t border-stone-200">
-                    <th scope="row" className="p-2 text-start font-normal">{d.day}</th>
+                    <th scope="row" className="p-2 text-start font-normal">{formatDay(d.day)}</th>
                     <td className="p-2 text-end tabular-nums">{d.visits}</td>
                     <td className="p-2 text-end tabular-nums">{d.uniqueVisitors}</td>
                   </tr>

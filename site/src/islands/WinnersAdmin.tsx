@@ -6,9 +6,10 @@ import TableHead from '../components/results/TableHead';
 import TimerPanel from '../components/results/TimerPanel';
 import { FormAlert } from '../components/react/Message';
 import { apiErrorBody, authedFetch } from '../lib/api';
-import { formatScore, localInputToIso, monthLabel } from '../lib/results';
+import { formatScore, localInputToIso } from '../lib/results';
 import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
+import { formatDateTime, formatMonth } from '../lib/format';
 
 const PODIUM: WinnerPlace[] = ['first', 'second', 'third'];
 
@@ -62,7 +63,7 @@ export default function WinnersAdmin() {
         method: 'POST',
         body: JSON.stringify({ ...winnerData(), ...(publishAt ? { publishAt } : {}) }),
       });
-      showToast({ title: answer.summary ? `The ${monthLabel(month)} winners are published` : `Winners scheduled for ${new Date(answer.timer.dueAt).toLocaleString()}` });
+      showToast({ title: answer.summary ? `The ${formatMonth(month)} winners are published` : `Winners scheduled for ${formatDateTime(answer.timer.dueAt)}` });
       await Promise.all([refreshTimer('winners'), loadMonths()]);
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'Publishing the winners failed. Please try again.');
@@ -78,7 +79,7 @@ export default function WinnersAdmin() {
       <h2 id={`${id}-title`} className="font-serif text-2xl font-bold">
         Publish winners
       </h2>
-      <TimerPanel kind="winners" what={(timer: WinnerTimer) => `${monthLabel(timer.winnerData.month)} winners`} />
+      <TimerPanel kind="winners" what={(timer: WinnerTimer) => `${formatMonth(timer.winnerData.month)} winners`} />
       <FormAlert>{error}</FormAlert>
       {candidates.length === 0 ? (
         <p className="text-sm text-ink-soft">Winners are chosen from published scores: publish a month’s scores first.</p>
@@ -91,7 +92,7 @@ export default function WinnersAdmin() {
             <select id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)} className="w-fit rounded-md border border-stone-400 bg-white px-3 py-2">
               {candidates.map((m) => (
                 <option key={m.month} value={m.month}>
-                  {monthLabel(m.month)}
+                  {formatMonth(m.month)}
                   {m.winnersPublished ? ' · winners published' : ''}
                 </option>
               ))}
@@ -99,14 +100,14 @@ export default function WinnersAdmin() {
           </div>
           {published ? (
             <p className="text-sm text-ink-soft">
-              The {monthLabel(month)} winners are published: see <a className="underline" href="/winning-poems">the results page</a>.
+              The {formatMonth(month)} winners are published: see <a className="underline" href="/winning-poems">the results page</a>.
             </p>
           ) : (
             suggestions && (
               <>
                 <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
                   <table className="w-full text-sm" data-testid="winner-suggestions">
-                    <caption className="sr-only">The best scores of {monthLabel(month)}</caption>
+                    <caption className="sr-only">The best scores of {formatMonth(month)}</caption>
                     <TableHead columns={['Rank', 'Poem', 'Poet', { label: 'Score', end: true }, 'Place']} />
                     <tbody>
                       {suggestions.map((s) => (

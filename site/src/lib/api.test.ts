@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch } from './api';
+import { ApiError, apiFetch, fieldErrorsFrom, problemOf } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,5 +33,25 @@ describe('apiFetch', () => {
   it('returns undefined for 204 No Content', async () => {
     stubFetch(new Response(null, { status: 204 }));
     await expect(apiFetch('/api/notifications/1/read', { method: 'POST' })).resolves.toBeUndefined();
+  });
+});
+
+describe('a limit’s wait in the reader’s words', () => {
+  const limited = (details: Record<string, unknown>) =>
+    new ApiError(429, JSON.stringify({ error: { status: 429, name: 'TooManyRequestsError', message: 'You have shared as many poems on the wall as a day allows. Try again in 24 hours.', details } }));
+
+  it('says when, not how many seconds (problemOf and the form’s message alike)', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T09:00:00Z') });
+    try {
+      const error = limited({ retryAfterSeconds: 12 * 60, limit: 'You have shared as many poems on the wall as a day allows.' });
+      expect(problemOf(error, 'fallback')).toBe('You have shared as many poems on the wall as a day allows. Try again in 12 minutes.');
+      expect(fieldErrorsFrom(error, ['title']).form).toBe('You have shared as many poems on the wall as a day allows. Try again in 12 minutes.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the cms’s words when it says no limit', () => {
+    expect(problemOf(limited({ retryAfterSeconds: 60 }), 'fallback')).toMatch(/Try again in 24 hours\.$/);
   });
 });

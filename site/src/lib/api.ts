@@ -2,6 +2,8 @@
 // and a non-ok answer raises an Error whose message is "status: body" (the spec's error catalogue).
 import type { ApiErrorBody } from '@writory/shared';
 import { currentIdToken } from './firebase';
+import { formatWait } from './format';
+import { t } from '../i18n/t';
 
 export class ApiError extends Error {
   constructor(
@@ -40,15 +42,23 @@ export async function authedFetch<T>(path: string, init: RequestInit = {}): Prom
   return apiFetch<T>(path, { ...init, headers });
 }
 
-/** The `{ error: { message, details } }` body our controllers send, when an ApiError carries one. */
+/**
+ * The `{ error: { message, details } }` body our controllers send, when an ApiError carries one. A limit's
+ * wait (details.retryAfterSeconds) is said in the reader's words and time zone ("Try again tomorrow at 09:00.").
+ */
 export function apiErrorBody(error: unknown): ApiErrorBody['error'] | null {
   if (!(error instanceof ApiError)) return null;
+  let body: ApiErrorBody['error'];
   try {
     const parsed = JSON.parse(error.body) as Partial<ApiErrorBody>;
-    return parsed && typeof parsed.error?.message === 'string' ? parsed.error : null;
+    if (!parsed || typeof parsed.error?.message !== 'string') return null;
+    body = parsed.error;
   } catch {
     return null;
   }
+  const { retryAfterSeconds, limit } = (body.details ?? {}) as { retryAfterSeconds?: unknown; limit?: unknown };
+  if (typeof retryAfterSeconds !== 'number' || typeof limit !== 'string') return body;
+  return { ...body, message: t('time.tryAgain', { limit, when: formatWait(retryAfterSeconds) }) };
 }
 
 /** The server's own words for a refusal (its error message), or `fallback` when there are none. */

@@ -1,4 +1,5 @@
 import type { ArticleSummary } from '@writory/shared';
+import { formatDate, SITE_LOCALE } from './format';
 
 export const ARTICLES_PER_PAGE = 12;
 
@@ -17,4 +18,5 @@ export function tagsOf(articles: ArticleSummary[]) {
   return [...tags].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export const formatDate = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+/** An article's date, the same on the built page and in every browser (the site's English, UTC). */
+export const articleDate = (iso: string) => formatDate(iso, { locale: SITE_LOCALE, timeZone: 'UTC' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closingShown, formatBoth, formatInstant, fromZonedInput, monthLabel, toZonedInput } from './contest-time';
+import { closingShown, formatBoth, formatInstant, fromZonedInput, toZonedInput } from './contest-time';
+import { formatMonth } from './format';
 
 describe('contest time', () => {
   it('formats an instant in the contest zone and in the visitor’s', () => {
@@ -20,7 +21,7 @@ describe('contest time', () => {
 
   it('refuses a malformed value and names months', () => {
     expect(fromZonedInput('25/11/2026', 'UTC')).toBeNull();
-    expect(monthLabel('2026-02')).toBe('February 2026');
+    expect(formatMonth('2026-02')).toBe('February 2026');
   });
 });
 

@@ -70,7 +70,3 @@ export function closingShown(iso: string, timeZone: string): string {
   return toZonedInput(iso, timeZone).endsWith('T00:00') ? new Date(new Date(iso).getTime() - 60_000).toISOString() : iso;
 }
 
-/** "November 2026" for "2026-11". */
-export function monthLabel(month: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
-}

@@ -1,6 +1,6 @@
 // The submission data table: sorting, filtering and CSV export of the rows /api/admin/entries returns.
 import Papa from 'papaparse';
-import type { AdminEntryRow } from '@writory/shared';
+import { countryName, type AdminEntryRow } from '@writory/shared';
 
 export type SortKey = 'code' | 'poetName' | 'country' | 'language' | 'status' | 'submittedAt' | 'judges' | 'score';
 export type SortDirection = 'ascending' | 'descending';
@@ -25,13 +25,13 @@ export interface RowFilter {
   status: string;
 }
 
-/** Rows whose code, title, poet, contact, country or language contain the text (any case), in the status. */
+/** Rows whose code, title, poet, contact, country (code or name) or language contain the text (any case), in the status. */
 export function filterRows(rows: AdminEntryRow[], { text, status }: RowFilter): AdminEntryRow[] {
   const needle = text.trim().toLocaleLowerCase();
   return rows.filter((row) => {
     if (status && row.status !== status) return false;
     if (!needle) return true;
-    return [row.code, row.title, row.poetName, row.poetEmail, row.contactName, row.country, row.language].some((v) => v?.toLocaleLowerCase().includes(needle));
+    return [row.code, row.title, row.poetName, row.poetEmail, row.contactName, row.country, countryName(row.country), row.language].some((v) => v?.toLocaleLowerCase().includes(needle));
   });
 }
 

@@ -26,8 +26,8 @@ describe('timeAgo', () => {
   });
 
   it('shows a locale date from 7 days on', () => {
-    expect(timeAgo(ago(7 * D), NOW, 'en-GB')).toBe('08/03/2026');
-    expect(timeAgo(ago(400 * D), NOW, 'en-US')).toBe(new Date(NOW - 400 * D).toLocaleDateString('en-US'));
+    expect(timeAgo(ago(7 * D), NOW, 'en-GB')).toBe('8 Mar 2026');
+    expect(timeAgo(ago(400 * D), NOW, 'en-US')).toBe('Feb 8, 2025');
   });
 
   it('says "Just now" for a time slightly in the future (clock skew) and nothing for a bad date', () => {

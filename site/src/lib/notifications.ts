@@ -1,6 +1,7 @@
 // Pure notification helpers: time-ago, the badge, the swipe rule, and how a list follows the server's events.
 import type { NotificationEvent, NotificationItem, NotificationList } from '@writory/shared';
 import { t } from '../i18n/t';
+import { formatDate } from './format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,7 +16,7 @@ export function timeAgo(iso: string, now: number = Date.now(), locale?: string):
   if (age < HOUR) return t('notifications.minutesAgo', { n: Math.floor(age / MINUTE) });
   if (age < DAY) return t('notifications.hoursAgo', { n: Math.floor(age / HOUR) });
   if (age < 7 * DAY) return t('notifications.daysAgo', { n: Math.floor(age / DAY) });
-  return new Date(at).toLocaleDateString(locale);
+  return formatDate(iso, { locale });
 }
 
 /** The unread badge: nothing at 0, the number up to 99, then "99+". */

@@ -33,8 +33,6 @@ export const ORDER_STATE_LABEL: Record<OrderState, string> = { pending: 'Awaitin
 export const PAYOUT_METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
 export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = { requested: 'Requested', approved: 'Approved', paid: 'Paid', rejected: 'Rejected' };
 
-/** A date for people: "3 Jun 2025". */
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** What /submit says a poet may still enter: the total, then free entries and entry credits. */
 export function allowanceSummary({ remaining, freeLeft, credits }: Pick<EntryAllowance, 'remaining' | 'freeLeft' | 'credits'>): string {

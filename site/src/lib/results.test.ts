@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatScore, isoToLocalInput, localInputToIso, monthLabel, nextTimerPoll, ordinal } from './results';
+import { formatCountdown, formatScore, isoToLocalInput, localInputToIso, nextTimerPoll, ordinal } from './results';
+import { formatMonth } from './format';
 
 describe('results helpers', () => {
   it('labels months', () => {
-    expect(monthLabel('2024-05')).toBe('May 2024');
-    expect(monthLabel('2025-12')).toBe('December 2025');
+    expect(formatMonth('2024-05')).toBe('May 2024');
+    expect(formatMonth('2025-12')).toBe('December 2025');
   });
 
   it('formats scores with at most two decimals', () => {
@@ -17,7 +18,8 @@ describe('results helpers', () => {
     [1, '00:01'],
     [65_000, '01:05'],
     [3_600_000, '01:00:00'],
-    [90_061_000, '1 d 01:01:01'],
+    [90_061_000, '1 day 01:01:01'],
+    [2 * 86_400_000 + 11_045_000, '2 days 03:04:05'],
   ])('counts %i ms down as %s', (ms, text) => {
     expect(formatCountdown(ms)).toBe(text);
   });

@@ -1,16 +1,11 @@
 // Pure helpers of the results pages: month labels, scores, countdowns and the admin's "publish at" field.
 import type { ResultsTimer, WinnerTimer } from '@writory/shared';
 
-/** "2024-05" → "May 2024". */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 15)));
-}
 
 /** 85.5 → "85.5", 90 → "90": at most two decimals, none when whole. */
 export const formatScore = (score: number) => String(Math.round(score * 100) / 100);
 
-/** Milliseconds left as "2 d 03:04:05", "03:04:05" or "04:05"; never negative. */
+/** Milliseconds left as "2 days 03:04:05", "03:04:05" or "04:05"; never negative. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const days = Math.floor(total / 86_400);
@@ -19,7 +14,7 @@ export function formatCountdown(ms: number): string {
   const seconds = total % 60;
   const two = (n: number) => String(n).padStart(2, '0');
   const clock = hours || days ? `${two(hours)}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
-  return days ? `${days} d ${clock}` : clock;
+  return days ? `${days} ${days === 1 ? 'day' : 'days'} ${clock}` : clock;
 }
 
 /** The value of a datetime-local input (the browser's time zone) as an ISO instant, or null when empty. */

@@ -44,7 +44,7 @@ describe('postIdFrom', () => {
 
 describe('text', () => {
   it('formats dates the same everywhere and counts likes in words', () => {
-    expect(formatWallDate('2026-11-22T23:30:00.000Z')).toBe('Nov 22, 2026');
+    expect(formatWallDate('2026-11-22T23:30:00.000Z')).toBe('22 Nov 2026');
     expect([likesText(0), likesText(1), likesText(1200)]).toEqual(['0 likes', '1 like', '1,200 likes']);
   });
 });

@@ -1,5 +1,6 @@
 // Pure helpers of the Writory Wall pages: languages, dates, states, and where a list or a post lives in the URL.
 import { WALL_SORTS, type WallSort, type WallStatus } from '@writory/shared';
+import { formatDate, SITE_LOCALE } from './format';
 
 /** Languages offered when sharing a poem (any BCP 47 tag is accepted by the cms); "und" is "another language". */
 export const WALL_LANGUAGES = [
@@ -20,8 +21,8 @@ export function languageLabel(tag: string): string {
   }
 }
 
-/** The same date on the server that built the page and in every browser: UTC, English. */
-export const formatWallDate = (iso: string) => (iso ? new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)) : '');
+/** The same date on the server that built the page and in every browser: the site's English, UTC. */
+export const formatWallDate = (iso: string) => (iso ? formatDate(iso, { locale: SITE_LOCALE, timeZone: 'UTC' }) : '');
 
 /** What a poet reads about their own post. */
 export const STATUS_TEXT: Record<WallStatus, string> = {

@@ -1,6 +1,7 @@
 import type { ContestInfo, CurrentContest } from '@writory/shared';
 import { t } from '../../i18n/t';
-import { closingShown, formatBoth, monthLabel } from '../../lib/contest-time';
+import { closingShown, formatBoth } from '../../lib/contest-time';
+import { formatMonth } from '../../lib/format';
 
 /** An instant in the contest's time zone, with the visitor's own time beside it when it differs. */
 export function When({ iso, zone }: { iso: string; zone: string }) {
@@ -16,7 +17,7 @@ export function When({ iso, zone }: { iso: string; zone: string }) {
 function Open({ contest, zone }: { contest: ContestInfo; zone: string }) {
   return (
     <>
-      <h2 className="font-serif text-xl font-bold">{t('contest.current', { month: monthLabel(contest.month) })}</h2>
+      <h2 className="font-serif text-xl font-bold">{t('contest.current', { month: formatMonth(contest.month) })}</h2>
       {contest.theme && <p className="mt-1 font-semibold text-quill">{t('contest.theme', { theme: contest.theme })}</p>}
       <p className="mt-2 text-sm">
         {t('contest.closes')} <When iso={closingShown(contest.closesAt, zone)} zone={zone} />
@@ -39,7 +40,7 @@ export default function ContestBanner({ current }: { current: CurrentContest }) 
           <h2 className="font-serif text-xl font-bold">{t('contest.closed')}</h2>
           {current.next && (
             <p className="mt-2 text-sm" data-testid="next-opens">
-              {t('contest.nextOpens', { month: monthLabel(current.next.month) })} <When iso={current.next.opensAt} zone={current.timeZone} />.
+              {t('contest.nextOpens', { month: formatMonth(current.next.month) })} <When iso={current.next.opensAt} zone={current.timeZone} />.
             </p>
           )}
         </>

@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminContest, AdminContestUpdate } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { apiErrorBody } from '../../lib/api';
-import { fromZonedInput, monthLabel, toZonedInput } from '../../lib/contest-time';
+import { fromZonedInput, toZonedInput } from '../../lib/contest-time';
 import { FormAlert } from '../react/Message';
+import { formatMonth } from '../../lib/format';
 
 type DateField = 'opensAt' | 'closesAt' | 'resultsAt';
 const DATE_FIELDS: DateField[] = ['opensAt', 'closesAt', 'resultsAt'];
@@ -50,7 +51,7 @@ export default function ContestMonthForm({ contest, zone, normaliseDefault, onSa
     <form noValidate onSubmit={submit} className="space-y-3 rounded-lg border border-stone-200 bg-white p-4" aria-labelledby={`${id}-heading`} data-testid={`contest-${contest.month}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`${id}-heading`} className="font-serif text-lg font-bold">
-          {monthLabel(contest.month)}
+          {formatMonth(contest.month)}
         </h3>
         <p className="text-xs text-ink-soft">
           {contest.datesOverridden ? t('settings.overridden') : t('settings.calendar')} · {t('settings.entries', { count: contest.entries })}
@@ -91,7 +92,7 @@ export default function ContestMonthForm({ contest, zone, normaliseDefault, onSa
       <FormAlert>{error}</FormAlert>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-default" disabled={busy} aria-busy={busy}>
-          {t('settings.save', { month: monthLabel(contest.month) })}
+          {t('settings.save', { month: formatMonth(contest.month) })}
         </button>
         {contest.datesOverridden && (
           <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void save({ useDefaultDates: true })}>

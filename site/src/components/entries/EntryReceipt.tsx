@@ -1,6 +1,7 @@
 import type { EntryReceipt as Receipt } from '@writory/shared';
 import { t } from '../../i18n/t';
-import { formatBoth, monthLabel } from '../../lib/contest-time';
+import { formatBoth } from '../../lib/contest-time';
+import { formatMonth } from '../../lib/format';
 
 /** The receipt on screen: the entry code, big, and what happens next. */
 export default function EntryReceipt({ receipt, timeZone, canEnterAgain, onAnother }: { receipt: Receipt; timeZone: string; canEnterAgain: boolean; onAnother(): void }) {
@@ -10,7 +11,7 @@ export default function EntryReceipt({ receipt, timeZone, canEnterAgain, onAnoth
       <p className="font-mono text-3xl font-bold tracking-wider" data-testid="entry-code">
         {receipt.code}
       </p>
-      <p dir="auto">{t('submit.receiptBody', { title: receipt.title, month: monthLabel(receipt.month), when: formatBoth(receipt.resultsAt, timeZone).contest })}</p>
+      <p dir="auto">{t('submit.receiptBody', { title: receipt.title, month: formatMonth(receipt.month), when: formatBoth(receipt.resultsAt, timeZone).contest })}</p>
       <p className="text-sm">{t('submit.receiptSent')}</p>
       <div className="flex flex-wrap gap-3">
         <a href="/profile#entries" className="btn btn-default">

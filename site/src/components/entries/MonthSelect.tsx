@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { t } from '../../i18n/t';
-import { monthLabel } from '../../lib/contest-time';
+import { formatMonth } from '../../lib/format';
+
 
 /** Picks one of the contest months that have entries (newest first). */
 export default function MonthSelect({ months, value, onChange }: { months: string[]; value: string | null; onChange(month: string): void }) {
@@ -14,7 +15,7 @@ export default function MonthSelect({ months, value, onChange }: { months: strin
       <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)} className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2">
         {months.map((month) => (
           <option key={month} value={month}>
-            {monthLabel(month)}
+            {formatMonth(month)}
           </option>
         ))}
       </select>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { PLACE_LABELS, type CertificateView } from '@writory/shared';
 import { t } from '../../i18n/t';
-import { monthLabel } from '../../lib/results';
+import { formatMonth } from '../../lib/format';
+
 
 /**
  * A certificate as a page, A4 landscape: fills the sheet when printed (the Bare layout sets the page size),
@@ -26,7 +27,7 @@ export default function Certificate({ view, children }: { view: CertificateView;
       {winner && view.place ? (
         <>
           <p className="mt-3 text-sm sm:mt-6 sm:text-lg">
-            won {view.place === 'honourable' ? 'an honourable mention' : PLACE_LABELS[view.place]} in the Writory monthly poetry contest, {monthLabel(view.month)}
+            won {view.place === 'honourable' ? 'an honourable mention' : PLACE_LABELS[view.place]} in the Writory monthly poetry contest, {formatMonth(view.month)}
             {view.title ? ', for the poem' : '.'}
           </p>
           {view.title && (
@@ -36,7 +37,7 @@ export default function Certificate({ view, children }: { view: CertificateView;
           )}
         </>
       ) : (
-        <p className="mt-3 text-sm sm:mt-6 sm:text-lg">took part in the Writory monthly poetry contest, {monthLabel(view.month)}.</p>
+        <p className="mt-3 text-sm sm:mt-6 sm:text-lg">took part in the Writory monthly poetry contest, {formatMonth(view.month)}.</p>
       )}
       <div className="mt-4 flex w-full items-end justify-between gap-4 text-start text-[0.6rem] text-ink-soft sm:mt-10 sm:text-xs">
         <p>

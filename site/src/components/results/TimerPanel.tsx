@@ -4,6 +4,7 @@ import { apiErrorBody } from '../../lib/api';
 import { formatCountdown } from '../../lib/results';
 import { $resultsTimer, $winnerTimer, deleteTimer, pollTimer, retryTimer, type TimerKind } from '../../stores/publication-timers';
 import { showToast } from '../../stores/toasts';
+import { formatDateTime } from '../../lib/format';
 
 const LABEL: Record<TimerKind, string> = { results: 'Results', winners: 'Winners' };
 
@@ -33,8 +34,7 @@ export default function TimerPanel({ kind, what }: { kind: TimerKind; what: (tim
   };
 
   const { timer, dueAtLocal, loaded } = tracked;
-  const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
-  return (
+    return (
     <section aria-labelledby={`${kind}-timer`} className="rounded-lg border border-stone-200 bg-white p-4" data-testid={`${kind}-timer`}>
       <h3 id={`${kind}-timer`} className="font-semibold">
         {LABEL[kind]} timer
@@ -50,7 +50,7 @@ export default function TimerPanel({ kind, what }: { kind: TimerKind; what: (tim
             <span className="font-mono text-lg font-bold text-quill" data-testid={`${kind}-countdown`}>
               {formatCountdown((dueAtLocal ?? now) - now)}
             </span>{' '}
-            <span className="text-ink-soft">({when(timer.dueAt)})</span>
+            <span className="text-ink-soft">({formatDateTime(timer.dueAt)})</span>
           </p>
           <p className="text-xs text-ink-soft">The server publishes it at that time, whether or not this page is open.</p>
           <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={act(() => deleteTimer(kind), 'Scheduled publication deleted')}>
@@ -59,7 +59,7 @@ export default function TimerPanel({ kind, what }: { kind: TimerKind; what: (tim
         </div>
       ) : timer.status === 'fired' ? (
         <p className="mt-2 text-sm" data-testid={`${kind}-fired`}>
-          {what(timer)} published {timer.firedAt ? when(timer.firedAt) : ''}
+          {what(timer)} published {timer.firedAt ? formatDateTime(timer.firedAt) : ''}
           {timer.summary && `: ${timer.summary.published} ${kind === 'results' ? 'scores' : 'winners'}, ${timer.summary.notified} notifications, ${timer.summary.certificates} certificates.`}
         </p>
       ) : (

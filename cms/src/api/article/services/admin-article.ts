@@ -24,10 +24,9 @@ function fieldError(field: string, messages: string[]) {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const uids = () => strapi.plugin('content-manager').service('uid');
 
-  /** The panel's own slug rule (transliterated, unique among drafts); `fallback` for titles in scripts it drops. */
-  async function uniqueSlug(contentTypeUID: typeof ARTICLE | typeof TAG, text: string, fallback: string): Promise<string> {
-    const targetField = contentTypeUID === ARTICLE ? 'title' : 'name';
-    const generate = (value: string): Promise<string> => uids().generateUIDField({ contentTypeUID, field: 'slug', data: { [targetField]: value } });
+  /** A tag's slug by the panel's own rule (transliterated, unique among drafts); `fallback` for names in scripts it drops. (An article's comes from its title: lib/slug.ts.) */
+  async function uniqueSlug(text: string, fallback: string): Promise<string> {
+    const generate = (value: string): Promise<string> => uids().generateUIDField({ contentTypeUID: TAG, field: 'slug', data: { name: value } });
     const slug = await generate(text);
     return /^[a-z0-9]/.test(slug) ? slug : generate(fallback);
   }
@@ -46,7 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const ids: string[] = [];
     for (const name of names) {
       const existing = await tags.findFirst({ filters: { name: { $eqi: name } }, fields: ['documentId'] });
-      const tag = existing ?? (await tags.create({ data: { name, slug: await uniqueSlug(TAG, name, 'tag') } }));
+      const tag = existing ?? (await tags.create({ data: { name, slug: await uniqueSlug(name, 'tag') } }));
       ids.push(tag.documentId);
     }
     return ids;
@@ -92,7 +91,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           strapi.documents(ARTICLE).create({
             data: {
               title: fields.title,
-              slug: await uniqueSlug(ARTICLE, fields.title, 'article'),
               excerpt: fields.excerpt ?? excerptOf(blocks),
               author: fields.author ?? user.name ?? 'Writory',
               body: blocks as any,

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import {
+  monthName,
   CRITERION_KEYS,
   RUNNERS_UP,
   type CriterionScores,
@@ -122,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Why a preview cannot be published, in one message (kept on a failed timer). */
   function refusal(preview: ResultsPreview): ApiError {
-    if (preview.alreadyPublished) return conflict(`The results of ${preview.month} are already published.`);
+    if (preview.alreadyPublished) return conflict(`The results of ${monthName(preview.month)} are already published.`);
     if (preview.entrants === 0) return new ApiError(422, `The ${preview.month} contest has no entries.`, {}, 'ValidationError');
     const lines = preview.errors.slice(0, 5).map((e) => `row ${e.row}: ${e.message}`);
     if (preview.missing.length) lines.push(`${preview.missing.length} entr${preview.missing.length === 1 ? 'y has' : 'ies have'} no score (${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''})`);
@@ -237,7 +238,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             userId: entry.poetId!,
             notification: {
               title: `Your score for “${entry.title}”`,
-              message: `You scored ${roundScore(score.total)}/100 in the ${payload.month} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
+              message: `You scored ${roundScore(score.total)}/100 in the ${monthName(payload.month)} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
               link: '/profile#scores',
             },
           }));

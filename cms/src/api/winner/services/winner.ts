@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import {
+  monthName,
   MAX_HONOURABLE_MENTIONS,
   PLACE_LABELS,
   RUNNERS_UP,
@@ -74,7 +75,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function chosen(data: WinnerData) {
     checkWinnerShape(data);
     const published = await strapi.db.query(RESULT).count({ where: { month: data.month } });
-    if (!published) throw new ApiError(409, `The ${data.month} results are not published yet; publish the scores first.`, {}, 'ConflictError');
+    if (!published) throw new ApiError(409, `The ${monthName(data.month)} results are not published yet; publish the scores first.`, {}, 'ConflictError');
     const codes = data.winners.map((w) => w.entryCode.toUpperCase());
     const rows: { entryId: number; poetId: number | null; code: string; title: string; total: number }[] = await strapi.db
       .query(RESULT)
@@ -105,13 +106,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Refuses (4xx) winner data that cannot be published now; results may still be scheduled before it. */
     async assertSchedulable(data: WinnerData, publishAt: Date | null): Promise<void> {
       checkWinnerShape(data);
-      if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${data.month} winners are already published.`, {}, 'ConflictError');
+      if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
       if (!publishAt) await chosen(data);
     },
 
     async publish(data: WinnerData): Promise<PublicationSummary> {
       return strapi.db.transaction(async ({ trx }) => {
-        if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${data.month} winners are already published.`, {}, 'ConflictError');
+        if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
         const picks = await chosen(data);
         const poetIds = picks.map((p) => p.result.poetId).filter((id): id is number => id !== null);
         const users = await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, populate: ['profilePicture'] });
@@ -157,7 +158,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               userId: r.poetId!,
               notification: {
                 title: r.place === 'honourable' ? 'An honourable mention for your poem' : `Your poem won ${PLACE_LABELS[r.place].toLowerCase()}!`,
-                message: `“${r.title}” is a winner of the ${data.month} Writory contest (${PLACE_LABELS[r.place]}). Your winner certificate is on your profile.`,
+                message: `“${r.title}” is a winner of the ${monthName(data.month)} Writory contest (${PLACE_LABELS[r.place]}). Your winner certificate is on your profile.`,
                 link: `/winning-poem/${r.slug}`,
               },
             })),
@@ -167,7 +168,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               userId: r.poetId!,
               notification: {
                 title: 'So close to the winners',
-                message: `“${r.title}” placed ${r.rank} of the ${data.month} entries, ${roundScore(Math.max(0, lastWinning - r.total))} points from the last winning score (${lastWinning}).`,
+                message: `“${r.title}” placed ${r.rank} of the ${monthName(data.month)} entries, ${roundScore(Math.max(0, lastWinning - r.total))} points from the last winning score (${lastWinning}).`,
                 link: '/profile#scores',
               },
             })),

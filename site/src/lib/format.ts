@@ -1,0 +1,63 @@
+// Dates, months and waits read the same everywhere: in the reader's own English (en-GB, en-US, en-IN… as their
+// browser prefers; the interface is English) and their time zone. Pages built before anyone reads them use
+// the site's English (en-GB) and name the time zone they show.
+import { waitInWords } from '@writory/shared';
+import { t } from '../i18n/t';
+
+export const SITE_LOCALE = 'en-GB';
+
+export interface ReaderOptions {
+  locale?: string;
+  /** An IANA time zone; the reader's own when left out. */
+  timeZone?: string;
+}
+
+/** The reader's first English from their browser's languages; the site's English at build time or for other languages. */
+export function readerLocale(languages: readonly string[] | undefined = typeof document === 'undefined' ? undefined : navigator.languages): string {
+  const english = languages?.find((tag) => /^en(-|$)/i.test(tag));
+  if (!english || english.toLowerCase() === 'en') return SITE_LOCALE;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([english])[0] ?? SITE_LOCALE;
+  } catch {
+    return SITE_LOCALE;
+  }
+}
+
+const format = (options: Intl.DateTimeFormatOptions, { locale = readerLocale(), timeZone }: ReaderOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone });
+
+/** "2026-10" → "October 2026" (a month is a month in every time zone). */
+export const formatMonth = (month: string, options: ReaderOptions = {}) =>
+  format({ month: 'long', year: 'numeric' }, { ...options, timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+
+/** A calendar day "2026-11-25" → "25 Nov 2026" (the day itself, whatever the reader's zone). */
+export const formatDay = (day: string, options: ReaderOptions = {}) =>
+  format({ dateStyle: 'medium' }, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
+/** An instant's date → "25 Nov 2026" in the reader's zone. */
+export const formatDate = (iso: string, options: ReaderOptions = {}) => format({ dateStyle: 'medium' }, options).format(new Date(iso));
+
+/** An instant → "25 Nov 2026, 09:00" in the reader's zone. */
+export const formatDateTime = (iso: string, options: ReaderOptions = {}) =>
+  format({ dateStyle: 'medium', timeStyle: 'short' }, options).format(new Date(iso));
+
+/** The calendar day of an instant in a zone, counted in days (to tell today from tomorrow). */
+function dayNumber(at: Date, timeZone: string | undefined): number {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at).split('-').map(Number);
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+/**
+ * When a wait of `seconds` ends, as people say it: "in 45 seconds", "in 12 minutes" within the hour, then the
+ * clock: "today at 21:00", "tomorrow at 09:00", "on 3 Dec 2026 at 09:00".
+ */
+export function formatWait(seconds: number, { now = new Date(), ...options }: ReaderOptions & { now?: Date } = {}): string {
+  const locale = options.locale ?? readerLocale();
+  if (seconds < 3600) return waitInWords(seconds, locale);
+  // Rounded up to the minute: the time said is never before the wait ends.
+  const at = new Date(Math.ceil((now.getTime() + seconds * 1000) / 60_000) * 60_000);
+  const time = format({ timeStyle: 'short' }, { ...options, locale }).format(at);
+  const days = dayNumber(at, options.timeZone) - dayNumber(now, options.timeZone);
+  if (days <= 1) return t('time.dayAt', { day: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day'), time });
+  return t('time.dateAt', { date: format({ dateStyle: 'medium' }, { ...options, locale }).format(at), time });
+}
