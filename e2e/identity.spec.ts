@@ -242,6 +242,29 @@ test('/email-verification-handler applies a verification link too, and a used li
   await expect(page.getByTestId('email-action-result').getByRole('link')).toHaveAttribute('href', '/auth');
 });
 
+test('an unverified poet resends the verification email from the profile, until the hourly limit says how long to wait', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('resend');
+  await createAccount(request, email, 'Resend-pass-1');
+  await signIn(page, email, 'Resend-pass-1', '/profile');
+  await expect(page.getByTestId('email-unverified-badge')).toBeVisible();
+  const resend = page.getByRole('button', { name: 'Resend verification email' });
+  // The stack allows 3 an hour (AUTH_MAILS_PER_HOUR).
+  for (let sent = 1; sent <= 3; sent++) {
+    await resend.click();
+    await expect(page.getByRole('status').filter({ hasText: `We sent a new verification link to ${email}.` })).toBeVisible();
+    await expect(resend).toBeEnabled();
+    await expect.poll(async () => ((await (await request.get(`${MAIL_URL}/email`)).json()) as { to: { address: string }[] }[]).filter((m) => m.to.some((to) => to.address === email)).length).toBe(sent);
+  }
+  await resend.click();
+  await expect(page.getByRole('alert')).toContainText(/as many verification emails as an hour allows.*Try again in/);
+
+  await page.goto(await linkInInbox(request, email, 'Confirm your email address for Writory'));
+  await expect(page).toHaveURL(/\/email-verified\?email=/);
+  await open(page, '/profile');
+  await expect(page.getByTestId('email-verified-badge')).toHaveText('Verified');
+});
+
 test('a reset for an address without an account gets the same answer, and no email', async ({ page, request }) => {
   const email = uniqueEmail('nobody');
   await open(page, '/auth?view=reset');
