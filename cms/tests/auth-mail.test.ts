@@ -10,6 +10,7 @@ import type { TestCms } from './helpers/strapi';
 
 const SITE = 'https://writory.test';
 const PER_HOUR = 2;
+const RESETS_PER_CLIENT = 15;
 
 let stack: CmsWithAuth;
 let emulator: AuthEmulator;
@@ -40,7 +41,7 @@ async function identityToolkit(method: string, body: object) {
 
 beforeAll(async () => {
   mail = await startMailSink();
-  stack = await startCmsWithAuth({ PUBLIC_SITE_URL: SITE, AUTH_MAILS_PER_HOUR: String(PER_HOUR), ...mail.env });
+  stack = await startCmsWithAuth({ PUBLIC_SITE_URL: SITE, AUTH_MAILS_PER_HOUR: String(PER_HOUR), AUTH_RESETS_PER_CLIENT_PER_HOUR: String(RESETS_PER_CLIENT), ...mail.env });
   ({ emulator, cms } = stack);
 });
 
@@ -156,5 +157,18 @@ describe('password reset email', () => {
     expect(res.body.error.message).toMatch(message);
     await backgroundIdle(cms.strapi);
     expect((await mail.emails()).length).toBe(before);
+  });
+});
+
+// Last in the file: it uses up this connection's reset requests.
+describe('password reset requests from one connection', () => {
+  it(`are limited to ${RESETS_PER_CLIENT} an hour, whatever the addresses`, async () => {
+    let refused: { status: number; body: { error: { message: string } } } | undefined;
+    for (let i = 0; i <= RESETS_PER_CLIENT && !refused; i++) {
+      const res = await cms.api.post('/api/auth-mail/password-reset').send({ email: uniqueEmail('many') });
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(202);
+    }
+    expect(refused?.body.error.message).toMatch(/^Too many reset requests from this connection\. Try again in \d+ s\./);
   });
 });

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
+import { clientAddress } from '../../../lib/client-address';
 import { passwordResetBody, verificationBody } from '../validation/auth-mail';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -14,7 +15,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async passwordReset(ctx: any) {
       const { email } = parseInput(passwordResetBody, ctx.request.body ?? {});
       ctx.status = 202;
-      ctx.body = await service().sendPasswordReset(email);
+      ctx.body = await service().sendPasswordReset(email, clientAddress(ctx));
     },
   };
 };

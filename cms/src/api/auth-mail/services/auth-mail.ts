@@ -71,6 +71,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const limits = {
     verification: createDbLimit(strapi, { name: 'auth-mail-verify', points: perHour, durationSeconds: HOUR, message: 'We have sent as many verification emails as an hour allows: check your inbox and spam folder.' }),
     reset: createDbLimit(strapi, { name: 'auth-mail-reset', points: perHour, durationSeconds: HOUR, message: 'We have sent as many reset emails to this address as an hour allows: check your inbox and spam folder.' }),
+    /** Many addresses from one connection: someone trying addresses, or sending mail to strangers. */
+    resetPerClient: createDbLimit(strapi, {
+      name: 'auth-mail-reset-client',
+      points: numberFrom(env.AUTH_RESETS_PER_CLIENT_PER_HOUR, 20),
+      durationSeconds: HOUR,
+      message: 'Too many reset requests from this connection.',
+    }),
   };
   const oobCodeOf = (link: string) => {
     const code = new URL(link).searchParams.get('oobCode');
@@ -96,7 +103,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * Emails a reset link when the address has an account. The answer is the same either way and the work runs
      * after it, so neither the words nor the timing tell whether an account exists.
      */
-    async sendPasswordReset(email: string): Promise<{ message: string }> {
+    async sendPasswordReset(email: string, client: string): Promise<{ message: string }> {
+      await limits.resetPerClient.consume(client);
       await limits.reset.consume(email.toLowerCase());
       runInBackground(strapi, 'password reset email', async () => {
         let link: string;
