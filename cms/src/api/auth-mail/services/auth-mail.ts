@@ -1,5 +1,5 @@
 // Verification and password-reset emails sent as Writory's own: Firebase (the Admin SDK) makes the one-time code,
-// the link points at the site's /__/auth/action page, and the mail goes out through the email plugin like
+// the link points at the site's /__/auth/action page (so Firebase's continue URL is not needed), and the mail goes out through the email plugin like
 // receipts and reminders (the mail sink locally, the SMTP relay in production).
 import type { Core } from '@strapi/strapi';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -94,7 +94,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!account.email) throw new ApiError(422, 'This account has no email address to verify.', {}, 'ValidationError');
       if (account.emailVerified) throw new ApiError(409, 'Your email address is already verified: you can sign in and enter.');
       await limits.verification.consume(user.id);
-      const link = await auth().generateEmailVerificationLink(account.email, { url: `${siteUrl()}/__/auth/action` });
+      const link = await auth().generateEmailVerificationLink(account.email);
       await mail(account.email, 'verifyEmail', oobCodeOf(link), user.name ?? account.displayName ?? null);
       return { sent: true, email: account.email };
     },
@@ -109,7 +109,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       runInBackground(strapi, 'password reset email', async () => {
         let link: string;
         try {
-          link = await auth().generatePasswordResetLink(email, { url: `${siteUrl()}/password-reset-handler` });
+          link = await auth().generatePasswordResetLink(email);
         } catch (error) {
           if (isUnknownAccount(error)) return;
           throw error;
