@@ -157,8 +157,9 @@ test('an admin changes a user’s role and suspends them, and that user’s next
   await row.getByLabel(`Role of ${user.email}`).selectOption('authenticated');
   await row.getByRole('button', { name: 'Save role' }).click();
   await expect(users.getByTestId('toast')).toContainText(`${user.email} is now poet.`);
-  await page.goto('/admin-visit-tracking');
-  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await open(page, '/admin-visit-tracking');
+  await expect(page.getByTestId('admin-refused')).toContainText('This page is for admins.', { timeout: 15_000 });
+  await expect(page.getByTestId('stat-visits')).toBeHidden();
 
   users.once('dialog', (dialog) => dialog.accept());
   await row.getByRole('button', { name: `Suspend ${user.email}` }).click();
@@ -218,7 +219,26 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   expect(expected).not.toContain(optedOut.email);
   expect(count).toBe(expected.length);
 
-  await reminders.getByRole('button', { name: `Send to ${count} ${count === 1 ? 'poet' : 'poets'}` }).dblclick();
+  // Nothing goes out before the admin has seen who gets it and the email as it will be sent, and confirmed.
+  await reminders.getByRole('button', { name: 'Preview before sending' }).click();
+  const preview = reminders.getByTestId('reminder-preview');
+  await expect(preview.getByRole('heading', { name: 'Check before sending' })).toBeFocused();
+  await expect(preview.getByTestId('reminder-preview-audience')).toContainText(`This reminder goes to ${count} ${count === 1 ? 'poet' : 'poets'}: This month’s entrants`);
+  const shown = (await preview.getByTestId('reminder-preview-recipients').getByRole('listitem').allTextContents()).map((item) => item.match(/<(.+)>$/)![1]);
+  expect(shown.length).toBe(Math.min(10, count));
+  for (const address of shown) expect(expected).toContain(address);
+  const email = preview.getByTestId('reminder-preview-email');
+  await expect(email).toContainText(`Subject: ${subject}`);
+  await expect(email).toContainText(/Dear \S/);
+  await expect(email).not.toContainText('{name}');
+  await expect(email).toContainText('/profile#reminders');
+  await expectNoAxeViolations(reminders);
+  expect((await (await request.get(`${MAIL_URL}/email`)).json()).filter((m: { subject: string }) => m.subject === subject)).toHaveLength(0);
+
+  // A double click on the confirmation sends once.
+  await preview.getByRole('button', { name: `Send to ${count} ${count === 1 ? 'poet' : 'poets'}` }).dblclick();
+  await expect(reminders.getByRole('status').filter({ hasText: `Sending “${subject}”` })).toBeFocused();
+  await expect(preview).toHaveCount(0);
   const sentRow = reminders.getByTestId('reminder-row').filter({ hasText: subject });
   await expect(sentRow.getByTestId('reminder-status')).toHaveText('Sent', { timeout: 30_000 });
   await expect(sentRow.getByTestId('reminder-sent')).toHaveText(`${count} of ${count}`);

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { MAIL_URL } from './demo';
 import { expectNoAxeViolations, recordCspViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
@@ -13,6 +14,7 @@ const demo = JSON.parse(readFileSync(join(__dirname, '../packages/shared/demo-ac
 const account = (role: string) => demo.accounts.find((a) => a.role === role)!;
 const poet = account('poet');
 const admin = account('admin');
+const moderator = account('moderator');
 const emulator = process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9159';
 const projectId = demo.firebaseProjectId;
 const gapiStub = join(__dirname, 'stubs/gapi.js');
@@ -33,6 +35,23 @@ async function oobCodeFor(request: APIRequestContext, email: string, requestType
     }, { message: `no ${requestType} code for ${email}` })
     .toBeTruthy();
   return code!;
+}
+
+/**
+ * The newest email with this subject in the mail sink for this address, and the one link in it that opens the
+ * site (as a person would find it in their inbox).
+ */
+async function linkInInbox(request: APIRequestContext, email: string, subject: string) {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`${MAIL_URL}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[];
+      const mail = mails.filter((m) => m.subject === subject && m.to.some((to) => to.address === email)).at(-1);
+      link = mail?.text.match(/https?:\/\/\S+\/__\/auth\/action\?\S+/)?.[0];
+      return link;
+    }, { message: `no “${subject}” email with a link for ${email}` })
+    .toBeTruthy();
+  return link!;
 }
 
 /** An email/password account straight in the emulator (its public sign-up endpoint), not yet verified. */
@@ -101,9 +120,8 @@ test('sign up, verify the email, sign in, edit the profile and log out', async (
   expect(stored.signup_password).toBeUndefined();
   expect(Object.values(stored).some((value) => value.includes(password))).toBe(false);
 
-  // The verification link, as our own action handler receives it.
-  const oobCode = await oobCodeFor(request, email, 'VERIFY_EMAIL');
-  await page.goto(`/__/auth/action?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+  // Writory's own email is in the inbox; its link verifies the address on our action page.
+  await page.goto(await linkInInbox(request, email, 'Confirm your email address for Writory'));
   await expect(page).toHaveURL(/\/email-verified\?email=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email verified');
   await expect(page.getByText(`Your email address ${email} is verified`)).toBeVisible();
@@ -171,9 +189,10 @@ test('password reset: request, open the link, set a new password, sign in with i
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'a link to choose a new password is on its way' })).toContainText(email);
 
-  // Firebase's action link for a reset goes on to our reset page.
-  const oobCode = await oobCodeFor(request, email, 'PASSWORD_RESET');
-  await page.goto(`/__/auth/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`);
+  // Writory's own email is in the inbox; its link goes on to our reset page.
+  const link = new URL(await linkInInbox(request, email, 'Choose a new Writory password'));
+  const oobCode = link.searchParams.get('oobCode')!;
+  await page.goto(link.href);
   await expect(page).toHaveURL(new RegExp(`/password-reset-handler\\?oobCode=${oobCode}`));
   await expect(page.getByText(`Choose a new password for ${email}.`)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -223,6 +242,46 @@ test('/email-verification-handler applies a verification link too, and a used li
   await expect(page.getByTestId('email-action-result').getByRole('link')).toHaveAttribute('href', '/auth');
 });
 
+test('an unverified poet resends the verification email from the profile, until the hourly limit says how long to wait', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('resend');
+  await createAccount(request, email, 'Resend-pass-1');
+  await signIn(page, email, 'Resend-pass-1', '/profile');
+  await expect(page.getByTestId('email-unverified-badge')).toBeVisible();
+  const resend = page.getByRole('button', { name: 'Resend verification email' });
+  // The stack allows 3 an hour (AUTH_MAILS_PER_HOUR).
+  for (let sent = 1; sent <= 3; sent++) {
+    await resend.click();
+    await expect(page.getByRole('status').filter({ hasText: `We sent a new verification link to ${email}.` })).toBeVisible();
+    await expect(resend).toBeEnabled();
+    await expect.poll(async () => ((await (await request.get(`${MAIL_URL}/email`)).json()) as { to: { address: string }[] }[]).filter((m) => m.to.some((to) => to.address === email)).length).toBe(sent);
+  }
+  await resend.click();
+  await expect(page.getByRole('alert')).toContainText(/as many verification emails as an hour allows.*Try again in/);
+
+  await page.goto(await linkInInbox(request, email, 'Confirm your email address for Writory'));
+  await expect(page).toHaveURL(/\/email-verified\?email=/);
+  await open(page, '/profile');
+  await expect(page.getByTestId('email-verified-badge')).toHaveText('Verified');
+});
+
+test('a reset for an address without an account gets the same answer, and no email', async ({ page, request }) => {
+  const email = uniqueEmail('nobody');
+  await open(page, '/auth?view=reset');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a link to choose a new password is on its way' })).toContainText(email);
+  // A known address's email arrives meanwhile (so the sink has caught up); none for this one.
+  const known = uniqueEmail('known');
+  await createAccount(request, known, 'Known-pass-1');
+  await open(page, '/auth?view=reset');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(known);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await linkInInbox(request, known, 'Choose a new Writory password');
+  const mails = (await (await request.get(`${MAIL_URL}/email`)).json()) as { to: { address: string }[] }[];
+  expect(mails.filter((m) => m.to.some((to) => to.address === email))).toHaveLength(0);
+});
+
 test('an admin sees Admin Dashboard and may stay on admin pages; a poet does neither', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, admin.email, admin.password);
@@ -244,8 +303,39 @@ test('an admin sees Admin Dashboard and may stay on admin pages; a poet does nei
   const poetMenu = await openAccountMenu(page);
   await expect(poetMenu.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
   await expect(poetMenu.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
-  await page.goto('/admin-users');
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(poetMenu.getByRole('menuitem', { name: 'Staff pages' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // A poet on an admin page reads who it is for, with a way back, and sees no staff navigation.
+  await open(page, '/admin-users');
+  const refused = page.getByTestId('admin-refused');
+  await expect(refused.getByRole('heading', { name: 'This page is for admins.' })).toBeVisible({ timeout: 15_000 });
+  await expect(refused).toContainText('You’re signed in as a poet, so this page isn’t open to you.');
+  await expect(page).toHaveURL(/\/admin-users\/?$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByLabel('Search name, email or phone')).toBeHidden();
+  await expectNoAxeViolations(page);
+  await refused.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a moderator’s staff navigation lists only their pages; an admin page tells them it is for admins', async ({ page }) => {
+  await signIn(page, moderator.email, moderator.password);
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Staff pages' }).click();
+  await expect(page).toHaveURL(/\/admin-wall-moderation\/?$/);
+  await hydrated(page);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link')).toHaveText(['Wall moderation']);
+  await expect(page.getByTestId('admin-refused')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await open(page, '/admin-users');
+  const refused = page.getByTestId('admin-refused');
+  await expect(refused.getByRole('heading', { name: 'This page is for admins.' })).toBeVisible({ timeout: 15_000 });
+  await expect(refused).toContainText('You’re signed in as a moderator');
+  await expect(nav.getByRole('link')).toHaveText(['Wall moderation']);
+  await expectNoAxeViolations(page);
+  await refused.getByRole('link', { name: 'Go to your staff pages' }).click();
+  await expect(page).toHaveURL(/\/admin-wall-moderation\/?$/);
 });
 
 test('a visitor on an admin page is sent to sign in, and comes back after', async ({ page }) => {
@@ -318,6 +408,20 @@ test('Google sign-in in a popup through the emulator; a broken picture shows the
   await expect(pictureInput).not.toHaveAttribute('aria-invalid');
   // The page policy lets the Google popup, gapi and the emulator work; it only stops the picture from a stray origin.
   expect(violations.filter((v) => !/img-src blocked http:\/\/127\.0\.0\.1:9\/missing\.png/.test(v))).toEqual([]);
+});
+
+test('Google sign-in offline says the network is gone and to try again online', async ({ page, context }) => {
+  await stubGoogleScripts(context);
+  await open(page, '/auth');
+  await context.setOffline(true);
+  // Whatever the provider manages meanwhile (a popup that cannot load), the poet reads what happened and what to do.
+  page.on('popup', (popup) => void popup.close());
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('You’re offline, so we couldn’t reach the sign-in service. Try again when you’re back online.', { timeout: 20_000 });
+  await expect(page.getByText(/Something went wrong/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+  await context.setOffline(false);
 });
 
 test.describe('accessibility', () => {

@@ -125,6 +125,7 @@ describe('role matrix of the admin routes', () => {
     { route: 'GET /api/admin/reminders/audiences', send: (c) => as(c, cms.api.get('/api/admin/reminders/audiences')), expected: adminOnly(200) },
     { route: 'GET /api/admin/reminders/:id (unknown)', send: (c) => as(c, cms.api.get('/api/admin/reminders/nope')), expected: adminOnly(404) },
     // No body: an admin gets past the guard and is told what is missing; nothing is sent.
+    { route: 'POST /api/admin/reminders/preview (empty)', send: (c) => as(c, cms.api.post('/api/admin/reminders/preview').send({})), expected: adminOnly(422) },
     { route: 'POST /api/admin/reminders (empty)', send: (c) => as(c, cms.api.post('/api/admin/reminders').send({})), expected: adminOnly(422) },
     { route: 'GET /api/admin/settings', send: (c) => as(c, cms.api.get('/api/admin/settings')), expected: adminOnly(200) },
     { route: 'PUT /api/admin/settings (no change)', send: (c) => as(c, cms.api.put('/api/admin/settings').send({})), expected: adminOnly(200) },
@@ -683,6 +684,41 @@ describe('email reminders', () => {
     expect(message.text).toContain('Dear rem-entrant');
     expect(message.text).toContain('https://writory.test/profile#reminders');
     expect(message.html).toContain('href="https://writory.test/profile#reminders"');
+  });
+
+  it('previews who gets a reminder and the email as the first of them gets it, sending nothing', async () => {
+    const subject = `Preview for {name} ${serial++}`;
+    const before = { reminders: await db(REMINDER).count(), mails: (await mail.emails()).length };
+    const res = await as('admin', cms.api.post('/api/admin/reminders/preview')).send({ subject, body: 'Dear {name},\n\nWrite on.', audience: 'entered-this-month' }).expect(200);
+    const expected = await expectedAudience(true);
+    expect(res.body).toMatchObject({ audience: 'entered-this-month', month: await currentMonth(), recipients: expected.length });
+    expect(res.body.sample).toHaveLength(Math.min(10, expected.length));
+    for (const recipient of res.body.sample) expect(expected).toContain(recipient.email);
+    const first = res.body.sample[0];
+    const name = first.name ?? 'poet';
+    expect(res.body.email.to).toBe(first.email);
+    expect(res.body.email.subject).toBe(subject.replace('{name}', name));
+    expect(res.body.email.text).toContain(`Dear ${name},`);
+    expect(res.body.email.text).toContain('https://writory.test/profile#reminders');
+    expect(res.body.email.html).toContain('Turn reminders off on your profile');
+    expect(await db(REMINDER).count()).toBe(before.reminders);
+    expect((await mail.emails()).length).toBe(before.mails);
+
+    const bad = await as('admin', cms.api.post('/api/admin/reminders/preview')).send({ subject: '', body: 'x', audience: 'entered-this-month' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toMatch(/^subject: Write a subject\./);
+  });
+
+  it('sends once when the confirm button is pressed again after the first send finished', async () => {
+    const subject = `Confirm twice ${serial++}`;
+    const body = { subject, body: 'Once.', audience: 'entered-this-month' };
+    const sameKey = key();
+    const first = await send(body, sameKey).expect(202);
+    await cms.strapi.service('api::email-reminder.email-reminder').delivered(first.body.id);
+    const second = await send(body, sameKey).expect(200);
+    expect(second.body).toMatchObject({ id: first.body.id, status: 'sent' });
+    await backgroundIdle(cms.strapi);
+    expect(await recipientsOf(subject)).toEqual(await expectedAudience(true));
   });
 
   it('sends once when the same request comes twice at once (double click)', async () => {

@@ -80,6 +80,8 @@ const CASES: Case[] = [
   { route: 'GET /api/pages/:slug', path: '/api/pages/about', expected: everyone(200) },
   // An empty message: refused by validation (before the rate limit) for everyone, so nothing is stored.
   { route: 'POST /api/contact', label: 'empty', body: {}, expected: everyone(422) },
+  { route: 'POST /api/auth-mail/password-reset', label: 'empty', body: {}, expected: everyone(422) },
+  { route: 'POST /api/auth-mail/verification', label: 'an unknown field', body: { email: 'someone@example.com' }, expected: signedIn(422) },
   { route: 'GET /api/admin/contacts', expected: admins(200) },
   { route: 'PUT /api/admin/contacts/:id/read', path: `/api/admin/contacts/${UNKNOWN}/read`, body: { read: true }, expected: admins(404) },
   { route: 'GET /api/admin/articles', expected: admins(200) },
@@ -179,6 +181,7 @@ const CASES: Case[] = [
   { route: 'GET /api/admin/reminders/audiences', expected: admins(200) },
   { route: 'GET /api/admin/reminders', expected: admins(200) },
   { route: 'POST /api/admin/reminders', body: {}, expected: admins(422) },
+  { route: 'POST /api/admin/reminders/preview', body: {}, expected: admins(422) },
   { route: 'GET /api/admin/reminders/:id', path: `/api/admin/reminders/${UNKNOWN}`, expected: admins(404) },
   // The spec's own answer shape here: { success: false, error }.
   { route: 'POST /api/track-visit-realtime', body: {}, expected: everyone(422), identityOptional: true, specErrorShape: true },

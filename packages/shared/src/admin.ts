@@ -143,6 +143,16 @@ export interface ReminderAudienceCounts {
   audiences: { id: ReminderAudience; label: string; count: number }[];
 }
 
+/** POST /api/admin/reminders/preview: who gets the reminder and the email exactly as the first of them gets it. */
+export interface ReminderPreview {
+  audience: ReminderAudience;
+  month: string;
+  recipients: number;
+  /** The first recipients (at most 10), in sending order. */
+  sample: { name: string | null; email: string }[];
+  email: { to: string; subject: string; text: string; html: string };
+}
+
 /** POST /api/admin/reminders body; the `Idempotency-Key` header makes a repeated request answer the first one. */
 export interface ReminderBody {
   subject: string;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderRecord } from '@writory/shared';
+import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderPreview, type ReminderRecord } from '@writory/shared';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
@@ -14,9 +14,12 @@ const STATUS_TEXT: Record<ReminderRecord['status'], string> = { sending: 'Sendin
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '–');
 const newKey = () => crypto.randomUUID();
 
+const poets = (count: number) => `${count} ${count === 1 ? 'poet' : 'poets'}`;
+
 /**
- * /admin-email-reminder: write a reminder, choose who gets it (with how many poets that is now), send it once,
- * and follow its sending. One Idempotency-Key per composed reminder: a second click or a retry sends nothing more.
+ * /admin-email-reminder: write a reminder, choose who gets it (with how many poets that is now), preview who gets
+ * it and the email as the cms renders it, confirm, and follow its sending. One Idempotency-Key per composed
+ * reminder: a second click or a retry sends nothing more.
  */
 export default function AdminEmailReminder() {
   const ready = useAdminReady();
@@ -30,7 +33,10 @@ export default function AdminEmailReminder() {
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [preview, setPreview] = useState<ReminderPreview | null>(null);
   const key = useRef(newKey());
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
 
   const refresh = useCallback(async () => {
     try {
@@ -55,17 +61,35 @@ export default function AdminEmailReminder() {
     return () => clearInterval(timer);
   }, [sendingNow]);
 
-  // A changed reminder is a new reminder: it gets a new key.
+  // A changed reminder is a new reminder: it gets a new key, and must be previewed again.
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
     key.current = newKey();
     setNotice(null);
+    setPreview(null);
     set(value);
+  };
+
+  // Focus follows the step: the preview when it opens, the notice once sent.
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const showFailure = (caught: unknown, fallback: string) => {
+    const found = fieldErrorsFrom(caught, FIELDS);
+    setErrors(found.fields);
+    setFormError(found.form ?? (Object.keys(found.fields).length ? null : problemOf(caught, fallback)));
   };
 
   const countOf = (which: ReminderAudience) => counts?.audiences.find((a) => a.id === which)?.count;
   const recipients = countOf(audience);
 
-  const send = async (event: FormEvent) => {
+  const reminder = () => ({ subject: subject.trim(), body: body.trim(), audience });
+
+  /** First step: the cms says who gets it and renders the email for the first of them; nothing is sent. */
+  const check = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
     const problems: typeof errors = {};
@@ -73,19 +97,34 @@ export default function AdminEmailReminder() {
     if (!body.trim()) problems.body = 'Write the message.';
     setErrors(problems);
     setFormError(null);
+    setNotice(null);
     if (Object.keys(problems).length > 0) return;
     setSending(true);
     try {
-      const record = await adminApi.sendReminder({ subject: subject.trim(), body: body.trim(), audience }, key.current);
-      setNotice(`Sending “${record.subject}” to ${record.recipients} ${record.recipients === 1 ? 'poet' : 'poets'}.`);
+      setPreview(await adminApi.previewReminder(reminder()));
+    } catch (caught) {
+      showFailure(caught, 'We couldn’t prepare the preview. Try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  /** Second step, after the preview: send once (the key makes a second click or a retry answer the first send). */
+  const send = async () => {
+    if (sending) return;
+    setSending(true);
+    setFormError(null);
+    try {
+      const record = await adminApi.sendReminder(reminder(), key.current);
+      setNotice(`Sending “${record.subject}” to ${poets(record.recipients)}.`);
       setHistory((current) => [record, ...current.filter((r) => r.id !== record.id)]);
+      setPreview(null);
       setSubject('');
       setBody('');
       key.current = newKey();
     } catch (caught) {
-      const found = fieldErrorsFrom(caught, FIELDS);
-      setErrors(found.fields);
-      setFormError(found.form ?? (Object.keys(found.fields).length ? null : problemOf(caught, 'We couldn’t send the reminder. Try again.')));
+      setPreview(null);
+      showFailure(caught, 'We couldn’t send the reminder. Try again.');
     } finally {
       setSending(false);
     }
@@ -95,7 +134,7 @@ export default function AdminEmailReminder() {
   const input = 'w-full rounded-md border border-stone-400 bg-white px-3 py-2 aria-[invalid=true]:border-red-700';
   return (
     <div className="space-y-8" data-testid="admin-email-reminder">
-      <form onSubmit={send} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-labelledby={`${id}-title`}>
+      <form onSubmit={check} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="text-xl font-bold">New reminder</h2>
         <FormAlert>{formError}</FormAlert>
         <div className="flex flex-col gap-1">
@@ -145,11 +184,61 @@ export default function AdminEmailReminder() {
           </div>
           {errors.audience && <p className="text-sm font-medium text-red-800">{errors.audience}</p>}
         </fieldset>
-        <button type="submit" className="btn btn-default" disabled={sending || recipients === 0} aria-busy={sending}>
-          {sending ? 'Sending…' : recipients === undefined ? 'Send reminder' : `Send to ${recipients} ${recipients === 1 ? 'poet' : 'poets'}`}
-        </button>
-        <Notice>{notice}</Notice>
+        {!preview && (
+          <button type="submit" className="btn btn-default" disabled={sending || recipients === 0} aria-busy={sending}>
+            {sending ? 'Preparing the preview…' : 'Preview before sending'}
+          </button>
+        )}
+        <Notice innerRef={noticeRef}>{notice}</Notice>
       </form>
+
+      {preview && (
+        <section aria-labelledby={`${id}-preview`} className="space-y-4 rounded-lg border-2 border-quill bg-white p-4" data-testid="reminder-preview">
+          <h2 id={`${id}-preview`} ref={previewHeading} tabIndex={-1} className="text-xl font-bold focus:outline-none">
+            Check before sending
+          </h2>
+          <p data-testid="reminder-preview-audience">
+            This reminder goes to <strong>{poets(preview.recipients)}</strong>: {REMINDER_AUDIENCES[preview.audience]} ({preview.month}), leaving out poets who
+            turned reminders off.
+          </p>
+          <div>
+            <h3 className="text-sm font-semibold">{preview.recipients > preview.sample.length ? `The first ${preview.sample.length}` : 'Who gets it'}</h3>
+            <ul className="mt-1 list-disc ps-5 text-sm" data-testid="reminder-preview-recipients">
+              {preview.sample.map((recipient) => (
+                <li key={recipient.email}>
+                  <span dir="auto">{recipient.name ?? 'No name'}</span> <span className="break-all text-ink-soft">&lt;{recipient.email}&gt;</span>
+                </li>
+              ))}
+            </ul>
+            {preview.recipients > preview.sample.length && <p className="mt-1 text-sm text-ink-soft">and {poets(preview.recipients - preview.sample.length)} more.</p>}
+          </div>
+          <div>
+            <h3 className="text-sm font-semibold">The email as {preview.email.to} gets it</h3>
+            <div className="mt-1 rounded-md border border-stone-300 bg-parchment p-3 text-sm" data-testid="reminder-preview-email">
+              <p>
+                <span className="font-semibold">Subject:</span> <span dir="auto">{preview.email.subject}</span>
+              </p>
+              <pre className="mt-2 whitespace-pre-wrap break-words font-sans" dir="auto">{preview.email.text}</pre>
+            </div>
+          </div>
+          <p className="flex flex-wrap gap-3">
+            <button type="button" className="btn btn-default" onClick={() => void send()} disabled={sending} aria-busy={sending}>
+              {sending ? 'Sending…' : `Send to ${poets(preview.recipients)}`}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setPreview(null);
+                document.getElementById(`${id}-subject`)?.focus();
+              }}
+              disabled={sending}
+            >
+              Change the reminder
+            </button>
+          </p>
+        </section>
+      )}
 
       <section aria-labelledby={`${id}-history`}>
         <h2 id={`${id}-history`} className="mb-3 text-xl font-bold">Sent reminders</h2>

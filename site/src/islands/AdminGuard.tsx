@@ -1,27 +1,51 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { RoleType } from '@writory/shared';
+import { t } from '../i18n/t';
+import { audienceOf, pagesFor, roleInWords } from '../lib/admin-pages';
 import { $authStatus, $loggingOut } from '../stores/auth';
 import { $productUser, $productUserState } from '../stores/product-user';
 
 /**
- * Sends visitors to /auth and signed-in users without one of `roles` (admins by default) to the home page.
- * Only a courtesy: the server refuses admin data to anyone who is not allowed it.
+ * Sends visitors to /auth. A signed-in person whose role may not open the page reads who it is for, with a way
+ * back, instead of the page (hidden: `[data-admin-content]`). Only a courtesy: the server refuses the data anyway.
  */
 export default function AdminGuard({ roles = ['admin'] }: { roles?: RoleType[] }) {
   const status = useStore($authStatus);
   const user = useStore($productUser);
   const userState = useStore($productUserState);
   const loggingOut = useStore($loggingOut);
+  const known = status === 'signed-in' && (userState === 'synced' || userState === 'fallback');
+  const refused = known && !loggingOut && !(user && roles.includes(user.role));
 
   useEffect(() => {
-    if (loggingOut) return;
-    if (status === 'signed-out') {
-      window.location.replace(`/auth?${new URLSearchParams({ next: window.location.pathname })}`);
-    } else if (status === 'signed-in' && (userState === 'synced' || userState === 'fallback') && !(user && roles.includes(user.role))) {
-      window.location.replace('/');
-    }
-  }, [status, user, userState, loggingOut, roles]);
+    if (!loggingOut && status === 'signed-out') window.location.replace(`/auth?${new URLSearchParams({ next: window.location.pathname })}`);
+  }, [status, loggingOut]);
 
-  return null;
+  useEffect(() => {
+    const content = document.querySelector<HTMLElement>('[data-admin-content]');
+    if (content) content.hidden = refused;
+  }, [refused]);
+
+  if (!refused) return null;
+  const role: RoleType = user?.role ?? 'authenticated';
+  const own = pagesFor(role)[0];
+  return (
+    <section role="alert" aria-labelledby="admin-refused-title" className="space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="admin-refused">
+      <h2 id="admin-refused-title" className="text-xl font-bold">
+        {t('admin.notForYou', { audience: audienceOf(roles) })}
+      </h2>
+      <p>{t('admin.notForYouBody', { role: roleInWords(role) })}</p>
+      <p className="flex flex-wrap gap-3">
+        {own && (
+          <a className="btn btn-default" href={`/${own.slug}`}>
+            {t('admin.yourPages')}
+          </a>
+        )}
+        <a className={own ? 'btn btn-outline' : 'btn btn-default'} href="/">
+          {t('admin.backHome')}
+        </a>
+      </p>
+    </section>
+  );
 }

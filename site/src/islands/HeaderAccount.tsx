@@ -5,6 +5,7 @@ import Avatar from '../components/react/Avatar';
 import { useHydrated } from '../components/react/useHydrated';
 import { displayNameOf } from '../lib/display-name';
 import { $authStatus, $identity, logout, wasSignedIn } from '../stores/auth';
+import { pagesFor } from '../lib/admin-pages';
 import { $productUser } from '../stores/product-user';
 import NotificationBell from './NotificationBell';
 
@@ -27,6 +28,7 @@ export default function HeaderAccount() {
           name={name}
           email={productUser?.email || identity.email || ''}
           pictureUrl={productUser?.profilePictureUrl ?? identity.photoURL}
+          staffHome={pagesFor(productUser?.role)[0]?.slug ?? null}
           isAdmin={productUser?.isAdmin === true}
         />
       </div>
@@ -71,11 +73,13 @@ interface ProfileMenuProps {
   name: string;
   email: string;
   pictureUrl: string | null | undefined;
+  /** The first staff page the role may open; null for poets. */
+  staffHome: string | null;
   isAdmin: boolean;
 }
 
 /** A menu button (WAI-ARIA pattern): arrows, Home and End move between items; Escape and Tab close it. */
-function ProfileMenu({ name, email, pictureUrl, isAdmin }: ProfileMenuProps) {
+function ProfileMenu({ name, email, pictureUrl, staffHome, isAdmin }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last'>('first');
   const wrapper = useRef<HTMLDivElement>(null);
@@ -164,10 +168,10 @@ function ProfileMenu({ name, email, pictureUrl, isAdmin }: ProfileMenuProps) {
               {t('account.profile')}
             </a>
           </li>
-          {isAdmin && (
+          {staffHome && (
             <li role="none">
-              <a role="menuitem" tabIndex={-1} href="/admin-visit-tracking" className={itemClass}>
-                {t('account.adminDashboard')}
+              <a role="menuitem" tabIndex={-1} href={`/${staffHome}`} className={itemClass}>
+                {isAdmin ? t('account.adminDashboard') : t('account.staffPages')}
               </a>
             </li>
           )}

@@ -8,6 +8,7 @@ import type {
   AdminUserPage,
   ReminderAudienceCounts,
   ReminderBody,
+  ReminderPreview,
   ReminderRecord,
   RoleType,
   VisitSummary,
@@ -40,6 +41,7 @@ export const adminApi = {
   audiences: () => authedFetch<ReminderAudienceCounts>('/api/admin/reminders/audiences'),
   reminders: () => authedFetch<{ reminders: ReminderRecord[] }>('/api/admin/reminders'),
   reminder: (id: string) => authedFetch<ReminderRecord>(`/api/admin/reminders/${encodeURIComponent(id)}`),
+  previewReminder: (body: ReminderBody) => authedFetch<ReminderPreview>('/api/admin/reminders/preview', { method: 'POST', ...json(body) }),
   sendReminder: (body: ReminderBody, idempotencyKey: string) =>
     authedFetch<ReminderRecord>('/api/admin/reminders', { method: 'POST', headers: { 'Idempotency-Key': idempotencyKey }, ...json(body) }),
   settings: () => authedFetch<AdminSettings>('/api/admin/settings'),

@@ -30,3 +30,24 @@ export const ADMIN_PAGES: AdminPage[] = [
   { slug: 'admin-withdrawal-management', label: 'Withdrawals', purpose: 'Approve, pay or reject poets’ payout requests.' },
   { slug: 'admin-settings', label: 'Settings', purpose: 'Contest time zone, dates, limits and contact details.' },
 ];
+
+/** Who may open a page: its roles, or admins only. */
+export const rolesOf = (page: AdminPage): RoleType[] => page.roles ?? ['admin'];
+
+/** The staff pages a role may open, in navigation order (none for poets). */
+export const pagesFor = (role: RoleType | null | undefined): AdminPage[] => (role ? ADMIN_PAGES.filter((page) => rolesOf(page).includes(role)) : []);
+
+/** The admin page at a path such as "/admin-users/", if it is one. */
+export const pageAt = (pathname: string): AdminPage | undefined => ADMIN_PAGES.find((page) => pathname.replace(/^\/|\/$/g, '') === page.slug);
+
+const PLURAL: Record<RoleType, string> = { admin: 'admins', moderator: 'moderators', judge: 'judges', authenticated: 'poets' };
+const WITH_ARTICLE: Record<RoleType, string> = { admin: 'an admin', moderator: 'a moderator', judge: 'a judge', authenticated: 'a poet' };
+
+/** "admins", "judges and admins": who a page is for, in words. */
+export function audienceOf(roles: RoleType[]): string {
+  const words = roles.map((role) => PLURAL[role]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+}
+
+/** "a moderator": the signed-in person's role, in words. */
+export const roleInWords = (role: RoleType): string => WITH_ARTICLE[role];

@@ -1,6 +1,8 @@
-// Plain-words messages for the identity provider's error codes (Firebase "auth/…" codes).
+// Plain-words messages, each with a next step, for the identity provider's error codes (Firebase "auth/…" codes),
+// for a browser that is offline, and for the cms's answers on the sign-in pages (the verification and reset emails).
 import { t } from '../i18n/t';
 import type { MessageKey } from '../i18n/en';
+import { apiErrorBody } from './api';
 
 const MESSAGE_KEYS: Record<string, MessageKey> = {
   'auth/popup-blocked': 'authError.popupBlocked',
@@ -8,6 +10,10 @@ const MESSAGE_KEYS: Record<string, MessageKey> = {
   'auth/cancelled-popup-request': 'authError.popupClosed',
   'auth/unauthorized-domain': 'authError.unauthorizedDomain',
   'auth/network-request-failed': 'authError.network',
+  'auth/timeout': 'authError.network',
+  'auth/internal-error': 'authError.internal',
+  'auth/web-storage-unsupported': 'authError.storage',
+  'auth/operation-not-supported-in-this-environment': 'authError.storage',
   'auth/password-does-not-meet-requirements': 'authError.passwordRequirements',
   'auth/weak-password': 'authError.weakPassword',
   'auth/user-mismatch': 'authError.userMismatch',
@@ -52,7 +58,21 @@ export function authErrorMessage(code: string | undefined, providerMessage?: str
   return missing.length ? `${message} ${t('authError.passwordMissing', { list: missing.join('; ') })}` : message;
 }
 
-/** authErrorMessage for a caught error of any kind. */
+/** True for a failed fetch or a script that could not load: what a browser throws when the network is gone. */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load/i.test(error.message);
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * authErrorMessage for a caught error of any kind: offline says so whatever the provider reported, the cms's
+ * refusals (a 429 with its wait, a 409) keep their own words, and a network failure reads as one.
+ */
 export function messageForAuthError(error: unknown): string {
+  if (isOffline()) return t('authError.offline');
+  const fromServer = apiErrorBody(error)?.message;
+  if (fromServer) return fromServer;
+  if (!authErrorCode(error) && isNetworkFailure(error)) return t('authError.network');
   return authErrorMessage(authErrorCode(error), (error as { message?: string } | null)?.message);
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // A fake Firebase Auth: just the calls the store makes.
 const fake = vi.hoisted(() => {
   const state = { currentUser: null as null | Record<string, unknown>, listener: null as null | ((user: unknown) => void) };
-  const user = (uid: string, email: string, emailVerified = false) => ({ uid, email, emailVerified, displayName: null, phoneNumber: null, photoURL: null });
+  const user = (uid: string, email: string, emailVerified = false) => ({ uid, email, emailVerified, displayName: null, phoneNumber: null, photoURL: null, getIdToken: async () => `token-of-${uid}` });
   const sdk = {
     onAuthStateChanged: vi.fn((_auth: unknown, listener: (user: unknown) => void) => {
       state.listener = listener;
@@ -15,7 +15,6 @@ const fake = vi.hoisted(() => {
       state.listener?.(state.currentUser);
       return { user: state.currentUser };
     }),
-    sendEmailVerification: vi.fn(async () => undefined),
     signOut: vi.fn(async () => {
       state.currentUser = null;
       state.listener?.(null);
@@ -65,15 +64,28 @@ describe('auth store', () => {
   it('sign-up keeps the email and pending uid, never the password, sends the verification and signs out unseen', async () => {
     const seen: string[] = [];
     const stop = $authStatus.listen((status) => seen.push(status));
+    const sent = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ sent: true, email: 'new@writory.local' }));
     const result = await signUpWithEmail('new@writory.local', 'secret-password-1');
     stop();
     expect(result).toEqual({ verificationSent: true });
-    expect(fake.sdk.sendEmailVerification).toHaveBeenCalledWith(expect.objectContaining({ uid: 'new-uid' }), { url: `${location.origin}/__/auth/action` });
+    // Writory's own email, asked of the cms as the new account (before it is signed out).
+    const [path, init] = sent.mock.calls[0] as [string, RequestInit];
+    expect(path).toBe('/api/auth-mail/verification');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer token-of-new-uid');
     expect(fake.sdk.signOut).toHaveBeenCalled();
     expect(localStorage.getItem(STORAGE_KEYS.signupEmail)).toBe('new@writory.local');
     expect(localStorage.getItem(STORAGE_KEYS.pendingVerificationUid)).toBe('new-uid');
     expect(Object.values({ ...localStorage })).not.toContain('secret-password-1');
     expect(seen).not.toContain('signed-in');
+    expect($authStatus.get()).toBe('signed-out');
+  });
+
+  it('sign-up still signs out, and says the email was not sent, when the cms refuses to send it', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ error: { message: 'Try again in 60 s.' } }, { status: 429 }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await signUpWithEmail('later@writory.local', 'secret-password-1')).toEqual({ verificationSent: false });
+    expect(fake.sdk.signOut).toHaveBeenCalled();
     expect($authStatus.get()).toBe('signed-out');
   });
 

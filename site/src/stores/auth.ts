@@ -1,7 +1,8 @@
 // Identity: who is signed in with Firebase Authentication, and the actions that sign in, up and out.
 // Firebase loads the first time anything subscribes to these atoms (see lib/firebase.ts).
 import { atom, onMount } from 'nanostores';
-import type { ActionCodeSettings, User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
+import { apiFetch } from '../lib/api';
 import { currentIdToken, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
 import { authErrorCode } from '../lib/auth-errors';
 import { SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/signed-in-hint';
@@ -108,10 +109,13 @@ export function wasSignedIn(): boolean {
   return storage()?.getItem(SIGNED_IN_HINT_KEY) === '1';
 }
 
-const continueTo = (path: string): ActionCodeSettings => ({ url: `${window.location.origin}${path}` });
-/** Where verification emails continue to, and where reset emails continue to (spec section 2). */
-export const VERIFY_EMAIL_CONTINUE_PATH = '/__/auth/action';
-export const RESET_PASSWORD_CONTINUE_PATH = '/password-reset-handler';
+/**
+ * Asks the cms to email a verification link to the account of this ID token. The cms sends Writory's own email
+ * (the link opens /__/auth/action); a 409 means the address is already verified, a 429 says when to try again.
+ */
+function requestVerificationEmail(idToken: string): Promise<{ sent: true; email: string }> {
+  return apiFetch('/api/auth-mail/verification', { method: 'POST', headers: { authorization: `Bearer ${idToken}` }, body: '{}' });
+}
 
 function googleProvider({ sdk }: FirebaseAuthKit) {
   const provider = new sdk.GoogleAuthProvider();
@@ -156,7 +160,7 @@ export async function signUpWithEmail(email: string, password: string): Promise<
     storage()?.setItem(STORAGE_KEYS.pendingVerificationUid, user.uid);
     let verificationSent = true;
     try {
-      await sdk.sendEmailVerification(user, continueTo(VERIFY_EMAIL_CONTINUE_PATH));
+      await requestVerificationEmail(await user.getIdToken());
     } catch (error) {
       console.error('Could not send the verification email', error);
       verificationSent = false;
@@ -171,9 +175,9 @@ export async function signUpWithEmail(email: string, password: string): Promise<
 
 /** Sends a new verification email to the signed-in user. */
 export async function resendVerificationEmail(): Promise<void> {
-  const { auth, sdk } = await loadFirebaseAuth();
+  const { auth } = await loadFirebaseAuth();
   if (!auth.currentUser) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-token-expired' });
-  await sdk.sendEmailVerification(auth.currentUser, continueTo(VERIFY_EMAIL_CONTINUE_PATH));
+  await requestVerificationEmail(await auth.currentUser.getIdToken());
 }
 
 /** Re-reads the signed-in user from the provider (e.g. after the email was verified elsewhere). */
@@ -195,16 +199,11 @@ export async function applyEmailVerification(oobCode: string): Promise<string | 
 }
 
 /**
- * Sends a password reset email. An unknown address gets the same answer as a known one, so the
+ * Asks the cms to email a password reset link. An unknown address gets the same answer as a known one, so the
  * form cannot be used to find out who has an account.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  try {
-    await sdk.sendPasswordResetEmail(auth, email, continueTo(RESET_PASSWORD_CONTINUE_PATH));
-  } catch (error) {
-    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
-  }
+  await apiFetch('/api/auth-mail/password-reset', { method: 'POST', body: JSON.stringify({ email }) });
 }
 
 /** Checks a reset code and returns the email it is for. */

@@ -6,9 +6,10 @@ import { formatMonth } from '../../lib/format';
 
 /**
  * A certificate as a page, A4 landscape: fills the sheet when printed (the Bare layout sets the page size),
- * with its QR code and verification code. Used by /certificate/{slug}, the sample and the admin previews.
+ * with its QR code and verification code. Used by /certificate/{slug}, the sample and the admin previews (whose
+ * page has its own h1, so theirs is an h2).
  */
-export default function Certificate({ view, children }: { view: CertificateView; children?: ReactNode }) {
+export default function Certificate({ view, children, heading: Heading = 'h1' }: { view: CertificateView; children?: ReactNode; heading?: 'h1' | 'h2' }) {
   const winner = view.kind === 'winner';
   const issued = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(view.issuedAt));
   return (
@@ -17,9 +18,9 @@ export default function Certificate({ view, children }: { view: CertificateView;
       data-testid="certificate"
     >
       <p className="text-xs font-bold tracking-[0.3em] text-ink-soft sm:text-sm">WRITORY</p>
-      <h1 className="mt-2 font-serif text-2xl font-bold text-quill sm:mt-4 sm:text-5xl">
+      <Heading className="mt-2 font-serif text-2xl font-bold text-quill sm:mt-4 sm:text-5xl">
         {winner ? 'Certificate of Achievement' : 'Certificate of Participation'}
-      </h1>
+      </Heading>
       <p className="mt-3 text-sm sm:mt-8 sm:text-lg">This certifies that</p>
       <p className="mt-1 font-serif text-2xl font-bold sm:mt-2 sm:text-4xl" dir="auto" data-testid="certificate-name">
         {view.name}

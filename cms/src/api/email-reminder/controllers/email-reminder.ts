@@ -17,6 +17,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = await service().findOne(ctx.params.id);
     },
 
+    async preview(ctx: any) {
+      ctx.body = await service().preview(parseInput(reminderBody, ctx.request.body ?? {}));
+    },
+
     /** 202 with the new record while it sends; 200 with the first record when the Idempotency-Key repeats. */
     async send(ctx: any) {
       const input = parseInput(reminderBody, ctx.request.body ?? {});

@@ -8,6 +8,7 @@ export default {
   routes: [
     { method: 'GET', path: '/admin/reminders/audiences', handler: 'email-reminder.audiences', config: admins() },
     { method: 'GET', path: '/admin/reminders', handler: 'email-reminder.list', config: admins() },
+    { method: 'POST', path: '/admin/reminders/preview', handler: 'email-reminder.preview', config: admins() },
     { method: 'POST', path: '/admin/reminders', handler: 'email-reminder.send', config: admins() },
     { method: 'GET', path: '/admin/reminders/:id', handler: 'email-reminder.show', config: admins() },
     { method: 'GET', path: '/users/me/reminders', handler: 'email-reminder.preference', config: signedIn() },

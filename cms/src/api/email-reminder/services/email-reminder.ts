@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
-import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderRecord, type ReminderStatus } from '@writory/shared';
+import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderPreview, type ReminderRecord, type ReminderStatus } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
+import { siteUrl } from '../../../lib/site-url';
 import type { UserRow } from '../../user/services/user';
 import type { ReminderInput } from '../validation/email-reminder';
 
@@ -11,6 +12,7 @@ const MAX_FAILURES_KEPT = 100;
 /** A reminder still "sending" with no progress for this long was cut short (e.g. the cms restarted). */
 const STALLED_AFTER_MS = 10 * 60_000;
 const HISTORY = 20;
+const PREVIEW_SAMPLE = 10;
 
 interface Recipient {
   id: number;
@@ -59,10 +61,7 @@ function present(row: Row): ReminderRecord {
 }
 
 /** Where poets turn reminders off: the site's /profile (PUBLIC_SITE_URL, else the first CORS origin). */
-function profileUrl(env = process.env): string {
-  const site = env.PUBLIC_SITE_URL || (env.CORS_ORIGINS ?? '').split(',')[0]?.trim() || 'http://localhost:4321';
-  return `${site.replace(/\/+$/, '')}/profile#reminders`;
-}
+const profileUrl = () => `${siteUrl()}/profile#reminders`;
 
 export function reminderEmail(input: Pick<ReminderInput, 'subject' | 'body'>, recipient: Recipient, optOutUrl = profileUrl()) {
   const body = personal(input.body, recipient);
@@ -106,6 +105,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function recipientsOf(audience: ReminderAudience, month: string): Promise<Recipient[]> {
     return users().findMany({ where: await audienceWhere(audience, month), select: ['id', 'email', 'name'], orderBy: { id: 'asc' } });
   }
+
+  const nobodyIn = (audience: ReminderAudience) =>
+    new ApiError(422, `Nobody is in the audience “${REMINDER_AUDIENCES[audience]}” right now: nothing was sent.`, {}, 'ValidationError');
 
   /** The same key must mean the same reminder: a repeat answers the first request, a different one is refused. */
   function replay(row: Row, input: ReminderInput) {
@@ -168,6 +170,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { month, audiences };
     },
 
+    /** What sending would do now: how many poets, the first of them, and the email as the first one gets it. Sends nothing. */
+    async preview(input: ReminderInput): Promise<ReminderPreview> {
+      const month = await activity().currentMonth();
+      const recipients = await recipientsOf(input.audience, month);
+      if (recipients.length === 0) throw nobodyIn(input.audience);
+      return {
+        audience: input.audience,
+        month,
+        recipients: recipients.length,
+        sample: recipients.slice(0, PREVIEW_SAMPLE).map(({ name, email }) => ({ name, email })),
+        email: reminderEmail(input, recipients[0]),
+      };
+    },
+
     /**
      * Records the reminder and starts sending it in the background (answer first, mail after). The
      * Idempotency-Key is unique in the database, so a double click or a retry sends nothing twice.
@@ -177,9 +193,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (existing) return replay(existing, input);
       const month = await activity().currentMonth();
       const recipients = await recipientsOf(input.audience, month);
-      if (recipients.length === 0) {
-        throw new ApiError(422, `Nobody is in the audience “${REMINDER_AUDIENCES[input.audience]}” right now: nothing was sent.`, {}, 'ValidationError');
-      }
+      if (recipients.length === 0) throw nobodyIn(input.audience);
       let row: Row;
       try {
         row = await reminders().create({

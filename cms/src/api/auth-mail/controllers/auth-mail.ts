@@ -1,0 +1,21 @@
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { clientAddress } from '../../../lib/client-address';
+import { passwordResetBody, verificationBody } from '../validation/auth-mail';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = () => strapi.service('api::auth-mail.auth-mail');
+  return {
+    async verification(ctx: any) {
+      parseInput(verificationBody, ctx.request.body ?? {});
+      ctx.body = await service().sendVerification(ctx.state.user);
+    },
+
+    /** 202 whether or not the address has an account: the answer never tells. */
+    async passwordReset(ctx: any) {
+      const { email } = parseInput(passwordResetBody, ctx.request.body ?? {});
+      ctx.status = 202;
+      ctx.body = await service().sendPasswordReset(email, clientAddress(ctx));
+    },
+  };
+};

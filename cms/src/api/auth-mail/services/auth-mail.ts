@@ -1,0 +1,129 @@
+// Verification and password-reset emails sent as Writory's own: Firebase (the Admin SDK) makes the one-time code,
+// the link points at the site's /__/auth/action page (so Firebase's continue URL is not needed), and the mail goes out through the email plugin like
+// receipts and reminders (the mail sink locally, the SMTP relay in production).
+import type { Core } from '@strapi/strapi';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { ApiError } from '../../../lib/api-error';
+import { runInBackground } from '../../../lib/background';
+import { createDbLimit } from '../../../lib/db-rate-limit';
+import { siteUrl } from '../../../lib/site-url';
+import type { UserRow } from '../../user/services/user';
+
+const HOUR = 3600;
+const numberFrom = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Math.floor(Number(value)) : fallback);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export type AuthMailKind = 'verifyEmail' | 'resetPassword';
+
+/** How long Firebase keeps each kind of code valid (fixed by Firebase). */
+export const LINK_LIFETIME: Record<AuthMailKind, string> = { verifyEmail: '3 days', resetPassword: '1 hour' };
+
+/** The answer to every reset request, whether or not the address has an account. */
+export const RESET_ANSWER = 'If there is a Writory account for this address, a link to choose a new password is on its way.';
+
+/** The site's own action page for a Firebase one-time code. */
+export function actionLink(kind: AuthMailKind, oobCode: string, site = siteUrl()): string {
+  return `${site}/__/auth/action?${new URLSearchParams({ mode: kind, oobCode })}`;
+}
+
+/** Writory's text and HTML for a verification or reset email. */
+export function authEmail(kind: AuthMailKind, link: string, name: string | null) {
+  const hello = `Hello ${name?.trim() || 'poet'},`;
+  const lifetime = LINK_LIFETIME[kind];
+  const content =
+    kind === 'verifyEmail'
+      ? {
+          subject: 'Confirm your email address for Writory',
+          intro: 'Welcome to Writory, the monthly poetry contest and writing community. Confirm that this is your email address:',
+          action: 'Confirm my email address',
+          after: `The link works once, for ${lifetime}. Once your address is confirmed you can sign in, enter the contest and share poems on the wall.`,
+          ignore: 'If you did not create a Writory account, ignore this email: nothing happens without the link.',
+        }
+      : {
+          subject: 'Choose a new Writory password',
+          intro: 'Someone (we hope you) asked to reset the password of your Writory account. Choose a new password here:',
+          action: 'Choose a new password',
+          after: `The link works once, for ${lifetime}. After that, ask for a new one on the sign-in page.`,
+          ignore: 'If you did not ask, ignore this email: your password stays as it is.',
+        };
+  const text = [hello, '', content.intro, '', link, '', content.after, '', content.ignore, '', '— Writory'].join('\n');
+  const html = [
+    `<p>${escapeHtml(hello)}</p>`,
+    `<p>${escapeHtml(content.intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#7c2d12;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(content.action)}</a></p>`,
+    `<p style="font-size:13px;color:#57534e">Or paste this address into your browser: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<p>${escapeHtml(content.after)}</p>`,
+    `<p style="font-size:13px;color:#57534e">${escapeHtml(content.ignore)}</p>`,
+    '<p>— Writory</p>',
+  ].join('\n');
+  return { subject: content.subject, text, html };
+}
+
+let apps = 0;
+const isUnknownAccount = (error: unknown) => ['auth/email-not-found', 'auth/user-not-found'].includes((error as { code?: string })?.code ?? '');
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const env = process.env;
+  let app: App | null = null;
+  const auth = () => getAuth((app ??= initializeApp({ projectId: env.FIREBASE_PROJECT_ID || 'demo-writory' }, `writory-auth-mail-${++apps}`)));
+  const perHour = numberFrom(env.AUTH_MAILS_PER_HOUR, 3);
+  const limits = {
+    verification: createDbLimit(strapi, { name: 'auth-mail-verify', points: perHour, durationSeconds: HOUR, message: 'We have sent as many verification emails as an hour allows: check your inbox and spam folder.' }),
+    reset: createDbLimit(strapi, { name: 'auth-mail-reset', points: perHour, durationSeconds: HOUR, message: 'We have sent as many reset emails to this address as an hour allows: check your inbox and spam folder.' }),
+    /** Many addresses from one connection: someone trying addresses, or sending mail to strangers. */
+    resetPerClient: createDbLimit(strapi, {
+      name: 'auth-mail-reset-client',
+      points: numberFrom(env.AUTH_RESETS_PER_CLIENT_PER_HOUR, 20),
+      durationSeconds: HOUR,
+      message: 'Too many reset requests from this connection.',
+    }),
+  };
+  const oobCodeOf = (link: string) => {
+    const code = new URL(link).searchParams.get('oobCode');
+    if (!code) throw new Error('Firebase returned an action link without a code');
+    return code;
+  };
+  const mail = (to: string, kind: AuthMailKind, oobCode: string, name: string | null) =>
+    strapi.plugin('email').service('email').send({ to, ...authEmail(kind, actionLink(kind, oobCode), name) });
+
+  return {
+    /** Emails the signed-in user a new verification link (a 409 once the address is verified). */
+    async sendVerification(user: UserRow): Promise<{ sent: true; email: string }> {
+      const account = await auth().getUser(user.firebaseUid);
+      if (!account.email) throw new ApiError(422, 'This account has no email address to verify.', {}, 'ValidationError');
+      if (account.emailVerified) throw new ApiError(409, 'Your email address is already verified: you can sign in and enter.');
+      await limits.verification.consume(user.id);
+      const link = await auth().generateEmailVerificationLink(account.email);
+      await mail(account.email, 'verifyEmail', oobCodeOf(link), user.name ?? account.displayName ?? null);
+      return { sent: true, email: account.email };
+    },
+
+    /**
+     * Emails a reset link when the address has an account. The answer is the same either way and the work runs
+     * after it, so neither the words nor the timing tell whether an account exists.
+     */
+    async sendPasswordReset(email: string, client: string): Promise<{ message: string }> {
+      await limits.resetPerClient.consume(client);
+      await limits.reset.consume(email.toLowerCase());
+      runInBackground(strapi, 'password reset email', async () => {
+        let link: string;
+        try {
+          link = await auth().generatePasswordResetLink(email);
+        } catch (error) {
+          if (isUnknownAccount(error)) return;
+          throw error;
+        }
+        const account = await auth().getUserByEmail(email);
+        const row: { name: string | null } | null = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: account.uid }, select: ['name'] });
+        await mail(account.email ?? email, 'resetPassword', oobCodeOf(link), row?.name ?? account.displayName ?? null);
+      });
+      return { message: RESET_ANSWER };
+    },
+
+    async close(): Promise<void> {
+      if (app) await deleteApp(app);
+      app = null;
+    },
+  };
+};

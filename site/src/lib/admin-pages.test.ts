@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PAGES, audienceOf, pageAt, pagesFor, roleInWords } from './admin-pages';
+
+describe('staff pages per role', () => {
+  it.each([
+    ['admin', ADMIN_PAGES.map((page) => page.slug)],
+    ['moderator', ['admin-wall-moderation']],
+    ['judge', ['admin-submissions']],
+    ['authenticated', []],
+    [null, []],
+  ] as const)('%s may open %j', (role, slugs) => {
+    expect(pagesFor(role).map((page) => page.slug)).toEqual(slugs);
+  });
+
+  it('finds the page at a path, with or without slashes', () => {
+    expect(pageAt('/admin-users/')?.label).toBe('Users');
+    expect(pageAt('admin-users')?.label).toBe('Users');
+    expect(pageAt('/profile')).toBeUndefined();
+  });
+
+  it('says who a page is for and who you are in words', () => {
+    expect(audienceOf(['admin'])).toBe('admins');
+    expect(audienceOf(['admin', 'moderator'])).toBe('admins and moderators');
+    expect(audienceOf(['judge', 'moderator', 'admin'])).toBe('judges, moderators and admins');
+    expect(roleInWords('authenticated')).toBe('a poet');
+    expect(roleInWords('admin')).toBe('an admin');
+  });
+});
