@@ -176,6 +176,7 @@ const FRAMEWORK_READS: Record<string, Record<string, string>> = {
   cms: {
     NODE_ENV: 'node_modules/@strapi/admin/dist/server/shared/utils/session-auth.js',
     STRAPI_TELEMETRY_DISABLED: 'node_modules/@strapi/core/dist/services/metrics/index.js',
+    GOOGLE_APPLICATION_CREDENTIALS: 'node_modules/firebase-admin/node_modules/google-auth-library/build/src/auth/googleauth.js',
   },
   site: {
     NODE_ENV: 'node_modules/astro/dist/core/create-vite.js',
