@@ -18,6 +18,11 @@ export interface MailSink {
   /** SMTP_HOST and SMTP_PORT for the cms. */
   env: Record<string, string>;
   emails(): Promise<SunkMail[]>;
+  /**
+   * The mails that match, once there are `count` of them: maildev stores a mail a moment after it accepted it
+   * over SMTP, so a test reads what the cms has sent through this, not through one look at the inbox.
+   */
+  arrived(match: (mail: SunkMail) => boolean, count?: number): Promise<SunkMail[]>;
   clear(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -40,9 +45,19 @@ export async function startMailSink(): Promise<MailSink> {
     if (Date.now() - started > 20_000) throw new Error('maildev did not start within 20 s');
     await new Promise((r) => setTimeout(r, 100));
   }
+  const emails = async () => (await fetch(`${base}/email`)).json() as Promise<SunkMail[]>;
   return {
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp) },
-    emails: async () => (await fetch(`${base}/email`)).json() as Promise<SunkMail[]>,
+    emails,
+    async arrived(match, count = 1) {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const found = (await emails()).filter(match);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) throw new Error(`mail sink: ${found.length} of ${count} expected mails after 15 s`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     clear: async () => {
       await fetch(`${base}/email/all`, { method: 'DELETE' });
     },
