@@ -4,7 +4,7 @@ import type { TestCheckoutSession } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
 import { UNPARSED_BODY } from '../../../lib/raw-body';
 import { createLimit } from '../../../lib/rate-limit';
-import { randomId } from '../services/gateway';
+import { randomId } from '../lib/checkout';
 import { toOrderSummary } from '../services/orders';
 import { checkoutInput, testCheckoutOutcome } from '../validation/payment';
 

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../../lib/db';
 import { isoOf } from '../../../lib/money-db';
 import { couponDiscount, couponStatus } from '../lib/coupon-rules';
 import type { CouponInputParsed } from '../validation/payment';
-import { CHECKOUT_EXPIRES_MINUTES } from './gateway';
+import { CHECKOUT_EXPIRES_MINUTES } from '../lib/checkout';
 import type { TierRow } from './tiers';
 
 const UID = 'api::payment.coupon';

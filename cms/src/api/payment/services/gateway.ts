@@ -5,18 +5,15 @@
 //   SDK's test-signature helper and handled by the same webhook code that live events go through;
 // - off: production without Stripe keys (or PAYMENTS_TEST_MODE=false without them). Free orders (100% coupons,
 //   zero prices) still work; paid ones cannot start.
-import { randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import Stripe from 'stripe';
 import type { PaymentsMode } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { CHECKOUT_EXPIRES_MINUTES, randomId } from '../lib/checkout';
 import type { OrderRow } from './orders';
 
 /** The webhook secret test-payments mode signs with when STRIPE_WEBHOOK_SECRET is not set (dev and tests only). */
 export const LOCAL_TEST_WEBHOOK_SECRET = 'whsec_writory_local_test_payments';
-/** Checkout sessions expire after Stripe's minimum, so an abandoned checkout soon stops holding a coupon use. */
-export const CHECKOUT_EXPIRES_MINUTES = 30;
-
 export interface PaymentsConfig {
   mode: PaymentsMode;
   secretKey: string | null;
@@ -40,8 +37,6 @@ export function paymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsCo
     apiUrl: env.STRIPE_API_URL || null,
   };
 }
-
-export const randomId = (bytes = 12) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes + 4);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let client: { id: string; stripe: Stripe } | null = null;

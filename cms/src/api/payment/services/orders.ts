@@ -10,7 +10,7 @@ import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import type { UserRow } from '../../user/services/user';
 import type { CheckoutInputParsed } from '../validation/payment';
 import { describeCoupon, type CouponRow } from './coupons';
-import { randomId } from './gateway';
+import { randomId } from '../lib/checkout';
 import type { TierRow } from './tiers';
 
 const UID = 'api::payment.order';

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { decodeCsv, uploadedCsv } from '../../../lib/csv';
-import { respond } from '../../timer/controllers/timer';
+import { respond } from '../../timer/lib/respond';
 import type { ResultsPayload } from '../../timer/services/timer';
 import { csvFields, judgesBody } from '../validation';
 

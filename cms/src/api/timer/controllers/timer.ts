@@ -1,21 +1,8 @@
 import type { Core } from '@strapi/strapi';
-import { toWire, type Outcome, type TimerKind } from '../services/timer';
+import { toWire, type TimerKind } from '../services/timer';
+import { respond } from '../lib/respond';
 
 const service = (strapi: Core.Strapi) => strapi.service('api::timer.timer');
-
-/**
- * The answer to "publish now", "publish at" or "retry": 201 with the scheduled timer, 200 with what was published,
- * or 422 with the error a failed firing left on its timer (nothing was published; it can be retried).
- */
-export function respond(ctx, { timer, fired, summary, error }: Outcome) {
-  if (error) {
-    ctx.status = 422;
-    ctx.body = { success: false, error: { status: 422, name: 'PublicationError', message: error }, timer: toWire(timer) };
-  } else {
-    ctx.status = fired ? 200 : 201;
-    ctx.body = { success: true, timer: toWire(timer), ...(summary ? { summary } : {}) };
-  }
-}
 
 /** The spec's timer routes for one kind: GET …/get → { success, timer }, DELETE …/delete, POST …/retry. */
 const routesFor = (strapi: Core.Strapi, kind: TimerKind) => ({

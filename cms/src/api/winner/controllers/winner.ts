@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
-import { respond } from '../../timer/controllers/timer';
+import { respond } from '../../timer/lib/respond';
 import { monthQuery, winnerId, winnersBody } from '../validation';
 
 const service = (strapi: Core.Strapi) => strapi.service('api::winner.winner');
