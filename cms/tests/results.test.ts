@@ -1,6 +1,8 @@
 // Results on the server: the results and winner timers (spec wire shapes), CSV preview and publication in one
 // transaction, score cards, winners, the leaderboard with its history import, and certificates. Every refusal
-// leaves nothing published. The last case restarts the cms: a timer that fell due while it was down fires.
+// leaves nothing published. The restart case restarts the cms: a timer that fell due while it was down fires.
+// Any order, any test alone: refusals and the scheduling case use months of their own; the cases that follow one
+// month (MONTH, July) are steps of its story, run once each and in order by whichever test needs them first.
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -11,6 +13,7 @@ import { monthName } from '@writory/shared';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { createContest, createEntries, criteriaCsv, poemText, type TestEntry } from './helpers/contest-data';
+import { story } from './helpers/story';
 import { startTestCms, type TestCms } from './helpers/strapi';
 
 const ADMIN_EMAIL = 'results-boss@writory.test';
@@ -81,29 +84,9 @@ async function freshMonth(count = 12) {
 }
 
 /**
- * A month's story told in steps (publication, score cards, winners, leaderboard, certificates) that each run
- * once, in the order they are declared: a test first runs the steps before its own that no test ran yet, then
- * its own. So every test runs alone and in any order, and every step's assertions run once in each run of the
- * file, in the story's order (a step whose test comes later finds it done).
+ * MONTH from its published results to its certificates. Other months' publications wait for its end: its
+ * leaderboard, winner index and counts are the only ones in the file while it runs.
  */
-function story() {
-  const steps: (() => Promise<void>)[] = [];
-  const runs = new Map<number, Promise<void>>();
-  const through = async (last: number) => {
-    for (let i = 0; i <= last; i++) {
-      if (!runs.has(i)) runs.set(i, steps[i]());
-      await runs.get(i);
-    }
-  };
-  return {
-    step: (body: () => Promise<void>) => {
-      const index = steps.push(body) - 1;
-      return () => through(index);
-    },
-    all: () => through(steps.length - 1),
-  };
-}
-/** MONTH from its published results to its certificates. Other months' publications wait for it: its leaderboard, winner index and counts are the file's only ones. */
 const monthStory = story();
 /** July's judging, from a refused publication to its winners. */
 const julyStory = story();
