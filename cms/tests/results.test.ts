@@ -1,6 +1,8 @@
 // Results on the server: the results and winner timers (spec wire shapes), CSV preview and publication in one
 // transaction, score cards, winners, the leaderboard with its history import, and certificates. Every refusal
-// leaves nothing published. The last case restarts the cms: a timer that fell due while it was down fires.
+// leaves nothing published. The restart case restarts the cms: a timer that fell due while it was down fires.
+// Any order, any test alone: refusals and the scheduling case use months of their own; the cases that follow one
+// month (MONTH, July) are steps of its story, run once each and in order by whichever test needs them first.
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -11,6 +13,7 @@ import { monthName } from '@writory/shared';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { createContest, createEntries, criteriaCsv, poemText, type TestEntry } from './helpers/contest-data';
+import { story } from './helpers/story';
 import { startTestCms, type TestCms } from './helpers/strapi';
 
 const ADMIN_EMAIL = 'results-boss@writory.test';
@@ -50,13 +53,13 @@ function uploadCsv(route: string, file: { buffer: Buffer; name: string }, fields
 }
 
 /** Everything a refused publication must leave as it was. */
-async function published() {
+async function published(month = MONTH) {
   return {
-    results: await db(RESULT).count({ where: { month: MONTH } }),
+    results: await db(RESULT).count({ where: { month } }),
     // Only the test poets': the demo data greets the demo accounts with notifications of its own.
     notifications: await db(NOTIFICATION).count({ where: { userId: { $in: poets.map((p) => p.id) } } }),
     certificates: await db(CERTIFICATE).count(),
-    leaderboard: await db('api::leaderboard.leaderboard-month').count({ where: { month: MONTH } }),
+    leaderboard: await db('api::leaderboard.leaderboard-month').count({ where: { month } }),
     publishedEntries: await db('api::entry.entry').count({ where: { status: 'published' } }),
   };
 }
@@ -70,6 +73,23 @@ async function fireNow(kind: 'results' | 'winners') {
 }
 
 const future = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+let monthsTaken = 0;
+/** A month of its own, for a test that needs one nobody published: its contest and `count` entries. */
+async function freshMonth(count = 12) {
+  const n = monthsTaken++;
+  const month = `${2020 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+  const contestId = await createContest(cms.strapi, month);
+  return { month, entries: await createEntries(cms.strapi, contestId, month, poets.map((p) => p.id), count) };
+}
+
+/**
+ * MONTH from its published results to its certificates. Other months' publications wait for its end: its
+ * leaderboard, winner index and counts are the only ones in the file while it runs.
+ */
+const monthStory = story();
+/** July's judging, from a refused publication to its winners. */
+const julyStory = story();
 
 beforeAll(async () => {
   stack = await startCmsWithAuth({ ADMIN_EMAILS: ADMIN_EMAIL, DATABASE_FILENAME: dbFile, PUBLIC_SITE_URL: 'https://writory.test' });
@@ -128,6 +148,7 @@ describe('admin routes', () => {
   ];
 
   it('refuses visitors (401), poets and judges (403) on every admin route', async () => {
+    const before = await published();
     for (const [method, route] of ROUTES) {
       const anonymous = await (api as any)[method](route);
       expect([route, anonymous.status]).toEqual([route, 401]);
@@ -136,20 +157,23 @@ describe('admin routes', () => {
       const judge = await (api as any)[method](route).set(bearer(judges[0]));
       expect([route, judge.status]).toEqual([route, 403]);
     }
-    expect(await published()).toEqual(NOTHING);
+    expect(await published()).toEqual(before);
   });
 
   it('lists the months with their entries', async () => {
+    const { month } = await freshMonth();
     const res = await api.get('/api/admin/results/months').set(bearer(admin)).expect(200);
-    expect(res.body.months).toContainEqual({ month: MONTH, theme: 'Thresholds', entries: 12, resultsPublished: false, winnersPublished: false });
+    expect(res.body.months).toContainEqual({ month, theme: 'Thresholds', entries: 12, resultsPublished: false, winnersPublished: false });
   });
 });
 
 describe('results CSV', () => {
   it('previews a clean file with a BOM, CRLF line ends and quoted commas, storing nothing', async () => {
+    const { month, entries } = await freshMonth();
+    const before = { timers: await db(TIMER).count(), published: await published(month) };
     const text = `\uFEFF${criteriaCsv(entries, { crlf: true })}\r\n`;
-    const res = await uploadCsv('/api/admin/results/preview', csv(text)).expect(200);
-    expect(res.body).toMatchObject({ month: MONTH, source: 'csv', fileName: 'results.csv', errors: [], missing: [], entrants: 12, ready: true });
+    const res = await uploadCsv('/api/admin/results/preview', csv(text), { month }).expect(200);
+    expect(res.body).toMatchObject({ month, source: 'csv', fileName: 'results.csv', errors: [], missing: [], entrants: 12, ready: true });
     expect(res.body.rows[0]).toEqual({
       row: 2,
       entryCode: entries[0].code,
@@ -158,36 +182,36 @@ describe('results CSV', () => {
       total: 99,
       comment: 'Judge note 1, with a comma',
     });
-    expect(await db(TIMER).count()).toBe(0);
-    expect(await published()).toEqual(NOTHING);
+    expect({ timers: await db(TIMER).count(), published: await published(month) }).toEqual(before);
   });
 
   it('names every bad row: unknown codes, another month, out of range, duplicates, field counts, missing scores', async () => {
-    const otherContest = await createContest(cms.strapi, '2024-04');
-    const [elsewhere] = await createEntries(cms.strapi, otherContest, '2024-04', [poets[0].id], 1);
+    const { month, entries } = await freshMonth();
+    const other = await freshMonth(1);
+    const [elsewhere] = other.entries;
+    const before = { timers: await db(TIMER).count(), published: await published(month) };
     const lines = criteriaCsv(entries.slice(0, 6)).split('\n');
     lines.push('WR-NOPE-1,10,10,10,10,10,"unknown"');
     lines.push(`${elsewhere.code},10,10,10,10,10,"other month"`);
     lines.push(`${entries[6].code},25,10,10,10,10,"too high"`);
     lines.push(`${entries[0].code},10,10,10,10,10,"again"`);
     lines.push(`${entries[7].code},10,10,10`);
-    const res = await uploadCsv('/api/admin/results/preview', csv(lines.join('\n'))).expect(200);
+    const res = await uploadCsv('/api/admin/results/preview', csv(lines.join('\n')), { month }).expect(200);
     expect(res.body.ready).toBe(false);
     expect(res.body.errors.map((e: { row: number }) => e.row)).toEqual([8, 9, 10, 11, 12]);
     expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
       'there is no entry with the code WR-NOPE-1',
-      `entry ${elsewhere.code} belongs to the 2024-04 contest, not ${MONTH}`,
+      `entry ${elsewhere.code} belongs to the ${other.month} contest, not ${month}`,
       'structure must be a number from 0 to 20 (got "25")',
       `entry ${entries[0].code} appears again (first on row 2)`,
       'has 4 fields; the header has 7',
     ]);
     expect(res.body.missing).toEqual(entries.slice(6).map((e) => e.code));
 
-    const upload = await uploadCsv('/api/admin/upload-csv', csv(lines.join('\n'))).expect(422);
+    const upload = await uploadCsv('/api/admin/upload-csv', csv(lines.join('\n')), { month }).expect(422);
     expect(upload.body.error.message).toMatch(/^Nothing was published: row 8: there is no entry/);
     expect(upload.body.error.details.errors).toHaveLength(5);
-    expect(await db(TIMER).count()).toBe(0);
-    expect(await published()).toEqual(NOTHING);
+    expect({ timers: await db(TIMER).count(), published: await published(month) }).toEqual(before);
   });
 
   it.each([
@@ -197,47 +221,61 @@ describe('results CSV', () => {
     ['an extra column', () => csv('entry_code,total,bonus\nWR-1,50,1'), 422, /Unknown column: bonus/],
     ['an empty file', () => csv(''), 422, /empty/],
   ])('refuses %s with a 4xx and publishes nothing', async (_name, file, status, message) => {
+    const { month } = await freshMonth(1);
+    const before = { timers: await db(TIMER).count(), published: await published(month) };
     for (const route of ['/api/admin/results/preview', '/api/admin/upload-csv']) {
-      const res = await uploadCsv(route, file());
+      const res = await uploadCsv(route, file(), { month });
       expect(res.status).toBe(status);
       expect(res.body.error.message).toMatch(message);
     }
-    expect(await db(TIMER).count()).toBe(0);
-    expect(await published()).toEqual(NOTHING);
+    expect({ timers: await db(TIMER).count(), published: await published(month) }).toEqual(before);
   });
 
   it('refuses an upload without a file, a bad month or a time in the past', async () => {
-    await api.post('/api/admin/upload-csv').set(bearer(admin)).field('month', MONTH).expect(400);
+    const { month, entries } = await freshMonth();
+    const timers = await db(TIMER).count();
+    await api.post('/api/admin/upload-csv').set(bearer(admin)).field('month', month).expect(400);
     const badMonth = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { month: '2024-13' }).expect(422);
     expect(badMonth.body.error.message).toBe('month: must look like 2025-06');
     await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { month: '2019-01' }).expect(404);
-    const past = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { month: MONTH, publishAt: '2020-01-01T00:00:00Z' }).expect(422);
+    const past = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { month, publishAt: '2020-01-01T00:00:00Z' }).expect(422);
     expect(past.body.error.message).toBe('publishAt: is in the past');
-    expect(await db(TIMER).count()).toBe(0);
+    expect(await db(TIMER).count()).toBe(timers);
   });
 });
 
 describe('results timer', () => {
   it('schedules a publication, shows the countdown and the file, refuses a second one, and deletes it', async () => {
+    const { month, entries } = await freshMonth();
+    // The results timer is one for the whole site: the routes show the latest. None in a fresh database.
+    const previous = await db(TIMER).findOne({ where: { kind: 'results' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const before = await published(month);
     const file = criteriaCsv(entries);
     const res = await uploadCsv('/api/admin/upload-csv', csv(file), { publishAt: future(60_000) }).expect(201);
-    expect(res.body).toMatchObject({ success: true, timer: { isActive: true, status: 'scheduled', month: MONTH, source: 'csv', fileName: 'results.csv', fileContent: file } });
-    const got = await api.get('/api/admin/timer/get').set(bearer(admin)).expect(200);
-    expect(got.body.success).toBe(true);
-    expect(got.body.timer.timeRemaining).toBeGreaterThan(50_000);
-    expect(got.body.timer.timeRemaining).toBeLessThanOrEqual(60_000);
+    try {
+      expect(res.body).toMatchObject({ success: true, timer: { isActive: true, status: 'scheduled', month, source: 'csv', fileName: 'results.csv', fileContent: file } });
+      const got = await api.get('/api/admin/timer/get').set(bearer(admin)).expect(200);
+      expect(got.body.success).toBe(true);
+      expect(got.body.timer.id).toBe(res.body.timer.id);
+      expect(got.body.timer.timeRemaining).toBeGreaterThan(50_000);
+      expect(got.body.timer.timeRemaining).toBeLessThanOrEqual(60_000);
 
-    // Month inferred from the entry codes when the upload names none, as the spec's client sends it.
-    const second = await uploadCsv('/api/admin/upload-csv', csv(file), { publishAt: future(90_000) }).expect(409);
-    expect(second.body.error.message).toMatch(/already scheduled/);
+      // Month inferred from the entry codes when the upload names none, as the spec's client sends it.
+      const second = await uploadCsv('/api/admin/upload-csv', csv(file), { publishAt: future(90_000) }).expect(409);
+      expect(second.body.error.message).toMatch(/already scheduled/);
 
-    await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(200);
-    expect((await api.get('/api/admin/timer/get').set(bearer(admin)).expect(200)).body).toEqual({ success: true, timer: null });
-    await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(404);
-    expect(await published()).toEqual(NOTHING);
+      await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(200);
+      // What was there before shows again: nothing (then nothing is left to delete), or an earlier, fired timer.
+      const after = (await api.get('/api/admin/timer/get').set(bearer(admin)).expect(200)).body;
+      expect(after).toEqual({ success: true, timer: previous ? expect.objectContaining({ id: previous.id, status: 'fired' }) : null });
+      await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(previous ? 409 : 404);
+      expect(await published(month)).toEqual(before);
+    } finally {
+      await db(TIMER).deleteMany({ where: { id: res.body.timer.id, status: 'scheduled' } });
+    }
   });
 
-  it('rolls the whole publication back when a step fails, keeps the timer visible with its error, and retries it', async () => {
+  it('rolls the whole publication back when a step fails, keeps the timer visible with its error, and retries it', monthStory.step(async () => {
     await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { publishAt: future(60_000) }).expect(201);
     const certificates = cms.strapi.service('api::certificate.certificate');
     const issue = certificates.issueParticipation;
@@ -260,9 +298,9 @@ describe('results timer', () => {
     const note = await db(NOTIFICATION).findOne({ where: { userId: { $in: poets.map((p) => p.id) } }, orderBy: { id: 'desc' } });
     expect(note.message).toContain(`in the ${monthName(MONTH)} contest`);
     expect(note.message).not.toContain(MONTH);
-  });
+  }));
 
-  it('refuses to delete a fired timer (409) or publish the month again', async () => {
+  it('refuses to delete a fired timer (409) or publish the month again', monthStory.step(async () => {
     const res = await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(409);
     expect(res.body.error.message).toMatch(/already fired/);
     expect((await api.get('/api/admin/timer/get').set(bearer(admin))).body.timer).toMatchObject({ status: 'fired', isActive: false });
@@ -270,9 +308,9 @@ describe('results timer', () => {
     expect(again.body.error.message).toBe(`The results of ${monthName(MONTH)} are already published.`);
     await api.post('/api/admin/timer/retry').set(bearer(admin)).expect(409);
     expect(await db(RESULT).count()).toBe(12);
-  });
+  }));
 
-  it("shows each poet their score cards with criteria, total, percentile, rank and the judges' comments", async () => {
+  it("shows each poet their score cards with criteria, total, percentile, rank and the judges' comments", monthStory.step(async () => {
     const res = await api.get('/api/results/me').set(bearer(poets[1].token)).expect(200);
     // Ben has entries 2, 5, 8 and 11 (index 1, 4, 7, 10): totals 96.5, 89, 81.5, 74.
     expect(res.body.scoreCards.map((c: { entryCode: string }) => c.entryCode)).toEqual([1, 4, 7, 10].map((i) => entries[i].code));
@@ -294,11 +332,11 @@ describe('results timer', () => {
     expect(notes).toHaveLength(4);
     expect(notes[0]).toMatchObject({ title: expect.stringMatching(/^Your score for/), link: '/profile#scores' });
     await api.get('/api/results/me').expect(401);
-  });
+  }));
 });
 
 describe('winners', () => {
-  it('suggests the top scores and refuses bad winner data', async () => {
+  it('suggests the top scores and refuses bad winner data', monthStory.step(async () => {
     const suggested = await api.get(`/api/admin/winners/suggestions?month=${MONTH}`).set(bearer(admin)).expect(200);
     expect(suggested.body.suggestions.slice(0, 2)).toEqual([
       { entryCode: entries[0].code, title: entries[0].title, poetName: 'Ana Lima', total: 99, rank: 1 },
@@ -320,9 +358,9 @@ describe('winners', () => {
     }
     expect(await db(TIMER).count({ where: { kind: 'winners' } })).toBe(0);
     expect(await db('api::winner.winner').count()).toBe(0);
-  });
+  }));
 
-  it('publishes the winners on their timer: public pages, notifications, runners-up, certificates', async () => {
+  it('publishes the winners on their timer: public pages, notifications, runners-up, certificates', monthStory.step(async () => {
     const winnerData = {
       month: MONTH,
       winners: [
@@ -365,11 +403,11 @@ describe('winners', () => {
 
     const again = await api.post('/api/admin/upload-winners').set(bearer(admin)).send(winnerData).expect(409);
     expect(again.body.error.message).toBe(`The ${monthName(MONTH)} winners are already published.`);
-  });
+  }));
 });
 
 describe('leaderboard', () => {
-  it('ranks poets by their best score per month, with paging and search in any script', async () => {
+  it('ranks poets by their best score per month, with paging and search in any script', monthStory.step(async () => {
     const all = await api.get('/api/leaderboard').expect(200);
     expect(all.body).toMatchObject({ view: 'all', q: '', months: [MONTH], pagination: { page: 1, pageSize: 25, total: 3, pageCount: 1 } });
     expect(all.body.rows).toEqual([
@@ -386,9 +424,9 @@ describe('leaderboard', () => {
     expect((await api.get('/api/leaderboard?q=%25').expect(200)).body.rows).toEqual([]);
     await api.get('/api/leaderboard?view=last-year').expect(422);
     await api.get('/api/leaderboard?pageSize=1000').expect(422);
-  });
+  }));
 
-  it('imports history from CSV: preview first, an error per bad row, then one commit', async () => {
+  it('imports history from CSV: preview first, an error per bad row, then one commit', monthStory.step(async () => {
     const file = 'month,name,email,points\r\n2023-11,Ana Lima,ana@writory.test,80\r\n2023-11,Old Poet,,70.5\r\n2023-12,"Old Poet",,40\r\n2023-12,"Rao, Asha",,12\r\n';
     const preview = await uploadCsv('/api/admin/leaderboard/preview', csv(file, 'history.csv'), {}).expect(200);
     expect(preview.body).toMatchObject({ fileName: 'history.csv', errors: [], ready: true });
@@ -420,11 +458,11 @@ describe('leaderboard', () => {
     expect(again.body.rows.every((r: { replaces: boolean }) => r.replaces)).toBe(true);
     await uploadCsv('/api/admin/leaderboard/import', csv(file), {}).expect(200);
     expect((await api.get('/api/leaderboard').expect(200)).body.rows[0]).toEqual({ rank: 1, poetName: 'Ana Lima', points: 179, count: 2 });
-  });
+  }));
 });
 
 describe('certificates', () => {
-  it('lists a poet’s certificates and shows each on a public page with its QR code and verification code', async () => {
+  it('lists a poet’s certificates and shows each on a public page with its QR code and verification code', monthStory.step(async () => {
     const mine = (await api.get('/api/certificates/me').set(bearer(poets[0].token)).expect(200)).body.certificates;
     expect(mine.map((c: { kind: string; place: string | null }) => [c.kind, c.place])).toEqual([
       ['winner', 'first'],
@@ -445,9 +483,9 @@ describe('certificates', () => {
 
     const rumi = (await api.get('/api/certificates/me').set(bearer(poets[2].token)).expect(200)).body.certificates;
     expect(rumi.find((c: { kind: string }) => c.kind === 'participation').slug).toMatch(/^جلال-الدين-2024-05-participation-/);
-  });
+  }));
 
-  it('serves the certificate as an A4 landscape PDF with the name and verification code', async () => {
+  it('serves the certificate as an A4 landscape PDF with the name and verification code', monthStory.step(async () => {
     const [winner] = (await api.get('/api/certificates/me').set(bearer(poets[0].token))).body.certificates;
     const res = await api.get(`/api/certificates/${winner.slug}/pdf`).buffer(true).parse((r, done) => {
       const chunks: Buffer[] = [];
@@ -469,9 +507,9 @@ describe('certificates', () => {
 
     const arabic = (await api.get('/api/certificates/me').set(bearer(poets[2].token))).body.certificates[0];
     await api.get(`/api/certificates/${arabic.slug}/pdf`).expect(200).expect('content-type', 'application/pdf');
-  });
+  }));
 
-  it('lets an admin preview the template with real data, issue what is missing and re-issue one', async () => {
+  it('lets an admin preview the template with real data, issue what is missing and re-issue one', monthStory.step(async () => {
     const preview = await api.get(`/api/admin/certificates/preview?kind=participation&month=${MONTH}`).set(bearer(admin)).expect(200);
     expect(preview.body).toMatchObject({ slug: 'sample', kind: 'participation', month: MONTH, verificationCode: 'SAMP-LE00-0000' });
     expect(poets.map((p) => p.name)).toContain(preview.body.name);
@@ -494,7 +532,7 @@ describe('certificates', () => {
     await api.post(`/api/admin/certificates/${ben.slug}/reissue`).set(bearer(admin)).expect(409);
     const benMine = (await api.get('/api/certificates/me').set(bearer(poets[1].token))).body.certificates;
     expect(benMine.filter((c: { kind: string }) => c.kind === 'participation').map((c: { name: string }) => c.name)).toEqual(['Benedict Okafor']);
-  });
+  }));
 });
 
 describe("results from the judges' in-app scores", () => {
@@ -514,6 +552,8 @@ describe("results from the judges' in-app scores", () => {
   });
 
   beforeAll(async () => {
+    // July's publications come after MONTH's story, whose leaderboard and counts are MONTH's alone.
+    await monthStory.all();
     const contestId = await createContest(cms.strapi, JULY, 'Harbours');
     july = await createEntries(cms.strapi, contestId, JULY, poets.map((p) => p.id), 4, 'in_judging');
     // The first entry came with an author photo (kept in the private store, as entries keep it).
@@ -532,7 +572,7 @@ describe("results from the judges' in-app scores", () => {
     await score(judges[0], july[2], [15, 15, 15, 15, 15]).expect(201);
   });
 
-  it('refuses bad requests and a month with an unscored entry, publishing nothing', async () => {
+  it('refuses bad requests and a month with an unscored entry, publishing nothing', julyStory.step(async () => {
     const cases: [unknown, number, RegExp][] = [
       [{}, 422, /required/],
       [{ month: '2024-7' }, 422, /must look like/],
@@ -562,9 +602,9 @@ describe("results from the judges' in-app scores", () => {
     expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining(july[3].code) });
     await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(200);
     expect(await julyState()).toEqual({ results: 0, published: 0, timers: 0 });
-  });
+  }));
 
-  it('previews the means (or the normalised scores) with the judges’ comments, storing nothing', async () => {
+  it('previews the means (or the normalised scores) with the judges’ comments, storing nothing', julyStory.step(async () => {
     await score(judges[1], july[3], [10, 10, 10, 10, 10]).expect(201);
     const res = await preview().expect(200);
     expect(res.body).toMatchObject({ month: JULY, source: 'judges', fileName: null, errors: [], missing: [], entrants: 4, ready: true });
@@ -589,9 +629,9 @@ describe("results from the judges' in-app scores", () => {
     expect(normalised.body.rows.map((r: { total: number }) => r.total)).not.toEqual([80, 65, 75, 50]);
     await db('api::contest.contest').update({ where: { month: JULY }, data: { normaliseScores: null } });
     expect(await julyState()).toEqual({ results: 0, published: 0, timers: 0 });
-  });
+  }));
 
-  it('publishes every score at once; poets see criteria, total and comments; judging closes', async () => {
+  it('publishes every score at once; poets see criteria, total and comments; judging closes', julyStory.step(async () => {
     // The photo of an entry is private until it wins: no winner yet, so no photo.
     await api.get(`/api/winners/${JULY}-first/photo`).expect(404);
     await api.get(`/api/entries/${july[0].code}/photo`).expect(401);
@@ -617,9 +657,9 @@ describe("results from the judges' in-app scores", () => {
     expect(late.body.error.message).toMatch(/published/);
     await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY }).expect(409);
     expect(await db(RESULT).count({ where: { month: JULY } })).toBe(4);
-  });
+  }));
 
-  it('shows the winning poem and serves only a published winner’s photo', async () => {
+  it('shows the winning poem and serves only a published winner’s photo', julyStory.step(async () => {
     const suggested = await api.get(`/api/admin/winners/suggestions?month=${JULY}`).set(bearer(admin)).expect(200);
     expect(suggested.body.suggestions.map((s: { entryCode: string }) => s.entryCode)).toEqual([july[0].code, july[2].code, july[1].code, july[3].code]);
     await api
@@ -642,29 +682,43 @@ describe("results from the judges' in-app scores", () => {
     await api.get(`/api/winners/${JULY}-third/photo`).expect(404);
     await api.get(`/api/winners/${july[1].code}/photo`).expect(404);
     await api.get(`/api/winners/${'x'.repeat(65)}/photo`).expect(422);
-  });
+  }));
 });
 
 describe('after a restart', () => {
+  /** Stops the cms and starts it again on the same database (and the same emulator), with `env`. */
+  async function restart(env: Record<string, string>, whileStopped = async () => {}) {
+    await cms.stop();
+    await whileStopped();
+    cms = await startTestCms({ ...emulator.env, ADMIN_EMAILS: ADMIN_EMAIL, DATABASE_FILENAME: dbFile, PUBLIC_SITE_URL: 'https://writory.test', ...env });
+    api = await listen(cms);
+  }
+
   it('fires a timer that fell due while the cms was stopped, on the next start', async () => {
+    // June's publication comes after MONTH's story, whose leaderboard and counts are MONTH's alone.
+    await monthStory.all();
     const contestId = await createContest(cms.strapi, '2024-06');
     const june = await createEntries(cms.strapi, contestId, '2024-06', [poets[0].id], 3);
     const res = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(june)), { month: '2024-06', publishAt: future(1500) }).expect(201);
-    await cms.stop();
-    // The timer falls due while no cms runs: time itself is the subject here.
-    const dueIn = Date.parse(res.body.timer.dueAt) - Date.now();
-    if (dueIn > 0) await new Promise((r) => setTimeout(r, dueIn + 50));
-
-    cms = await startTestCms({ ...emulator.env, ADMIN_EMAILS: ADMIN_EMAIL, DATABASE_FILENAME: dbFile, CRON_ENABLED: 'true' });
-    const timer = await vi.waitFor(
-      async () => {
-        const row = await db(TIMER).findOne({ where: { id: res.body.timer.id } });
-        if (row.status === 'scheduled') throw new Error('the timer has not fired yet');
-        return row;
-      },
-      { timeout: 10_000, interval: 250 },
-    );
-    expect(timer).toMatchObject({ status: 'fired', error: null, summary: { month: '2024-06', published: 3, notified: 3, certificates: 1 } });
-    expect(await db(RESULT).count({ where: { month: '2024-06' } })).toBe(3);
+    try {
+      await restart({ CRON_ENABLED: 'true' }, async () => {
+        // The timer falls due while no cms runs: time itself is the subject here.
+        const dueIn = Date.parse(res.body.timer.dueAt) - Date.now();
+        if (dueIn > 0) await new Promise((r) => setTimeout(r, dueIn + 50));
+      });
+      const timer = await vi.waitFor(
+        async () => {
+          const row = await db(TIMER).findOne({ where: { id: res.body.timer.id } });
+          if (row.status === 'scheduled') throw new Error('the timer has not fired yet');
+          return row;
+        },
+        { timeout: 10_000, interval: 250 },
+      );
+      expect(timer).toMatchObject({ status: 'fired', error: null, summary: { month: '2024-06', published: 3, notified: 3, certificates: 1 } });
+      expect(await db(RESULT).count({ where: { month: '2024-06' } })).toBe(3);
+    } finally {
+      // The tests after this one fire their timers themselves: a cms without the cron task, as the file started.
+      await restart({ CRON_ENABLED: 'false' });
+    }
   });
 });
