@@ -437,6 +437,8 @@ describe('refunds and the revenue report', () => {
 
 describe('referrals and withdrawals', () => {
   it('attributes a new poet at the first sync, refuses self-referral, old accounts and loops, and rewards the first paid order', async () => {
+    // The reward this case checks: 10 % held 14 days (the defaults; other cases change them).
+    await fx.setSettings({ referralRewardType: 'percent', referralRewardPercent: 10, referralHoldDays: 14 });
     const referrer = await fx.poet('referrer');
     const { code, path } = (await fx.as(referrer).get('/api/referrals/me').expect(200)).body;
     expect(code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
