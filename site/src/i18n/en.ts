@@ -34,7 +34,7 @@ export const en = {
   'footer.story': 'Story Competition',
   'footer.competitions': 'More competitions',
   'cookies.title': 'Cookies on Writory',
-  'cookies.body': 'We use cookies only with your permission: analytics to understand which pages help poets, and advertising to reach new writers. Nothing is on until you say so.',
+  'cookies.body': 'We use cookies only with your permission: analytics to see which pages help poets, advertising to reach new writers. Nothing is on until you say so.',
   'cookies.acceptAll': 'Accept all',
   'cookies.rejectAll': 'Reject all',
   'cookies.manage': 'Manage preferences',

@@ -67,7 +67,6 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
   const [items, setItems] = useState<TestimonialInput[]>(initial);
   const [state, setState] = useState<CarouselState>(() => initialState(initial.length));
   const carousel = useRef<Carousel | null>(null);
-  const rotationButton = useRef<HTMLButtonElement>(null);
   const slidesId = useId();
 
   // The timer lives only in the browser: created after hydration, never during the build.
@@ -118,10 +117,10 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
 
   const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.pause('hover');
   const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.resume('hover');
+  // Keyboard focus anywhere inside (the rotation button included) holds the slide still; leaving resumes unless the
+  // visitor paused. A mouse click's focus does not count: hovering already holds it, and moving away should resume.
   const onFocus = (event: FocusEvent) => {
-    // The rotation button is the one control that must not stop rotation by having focus.
-    if (event.target === rotationButton.current) carousel.current?.resume('focus');
-    else if (isKeyboardFocus(event.target as Element)) carousel.current?.pause('focus');
+    if (isKeyboardFocus(event.target as Element)) carousel.current?.pause('focus');
   };
   const onBlur = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) carousel.current?.resume('focus');
@@ -146,7 +145,6 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
       {!single && (
         <div className="mb-4 flex items-center justify-center gap-2">
           <button
-            ref={rotationButton}
             type="button"
             className="btn btn-outline btn-icon rounded-full"
             aria-label={state.stoppedByChoice ? text.play : text.pause}
