@@ -68,12 +68,12 @@ export async function expectFocusNotObscured(page: Page, step = '') {
  * Presses Tab up to `count` times from where focus is (stopping after the control named `until`), checking after each
  * press that the focused control is in view. Returns the names of the controls it met.
  */
-export async function tabWalkUncovered(page: Page, count: number, until?: string) {
+export async function tabWalkUncovered(page: Page, count: number, until?: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   const seen: string[] = [];
   for (let i = 1; i <= count; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     seen.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? ''));
-    await expectFocusNotObscured(page, `Tab ${i} on ${new URL(page.url()).pathname} (${seen.at(-1)})`);
+    await expectFocusNotObscured(page, `${key} ${i} on ${new URL(page.url()).pathname} (${seen.at(-1)})`);
     if (seen.at(-1) === until) break;
   }
   return seen;

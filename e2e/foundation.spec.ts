@@ -156,6 +156,8 @@ test.describe('cookie banner and the keyboard', () => {
       await open(page, path);
       await expect(bannerOf(page)).toBeVisible();
       await tabWalkUncovered(page, 40, 'Ask Writory');
+      // …and back up the page, where the sticky header could hide them.
+      await tabWalkUncovered(page, 20, 'Skip to main content', 'Shift+Tab');
       await expect(bannerOf(page)).toBeVisible();
     });
   }

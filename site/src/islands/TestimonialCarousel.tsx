@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent 
 import type { Testimonial } from '@writory/shared';
 import { apiFetch } from '../lib/api';
 import { createCarousel, type Carousel, type CarouselState } from '../lib/carousel';
+import Avatar from '../components/react/Avatar';
 
 // Testimonials carousel (APG carousel pattern): the build-time list is in the static HTML, the live
 // list replaces it on the client. Every slide stays in the DOM, stacked in one grid cell, so the
@@ -27,31 +28,6 @@ export const UPDATE_EVENT = 'testimonial-updated';
 export const REFETCH_DELAY_MS = 1000;
 
 export const pictureOf = (t: TestimonialInput): string | null => t.profile_picture || t.profilePicture || null;
-
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.slice(0, 2).map((word) => Array.from(word)[0] ?? '');
-  return letters.join('').toUpperCase() || '?';
-}
-
-function Avatar({ name, src }: { name: string; src: string | null }) {
-  const [failed, setFailed] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    setFailed(false);
-    // An error that happened before hydration never reached onError.
-    const el = img.current;
-    if (el && el.complete && el.naturalWidth === 0) setFailed(true);
-  }, [src]);
-  if (!src || failed) {
-    return (
-      <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-quill font-serif text-lg font-bold text-white" data-testid="testimonial-initials">
-        {initialsOf(name)}
-      </span>
-    );
-  }
-  return <img ref={img} src={src} alt="" width={56} height={56} loading="lazy" decoding="async" onError={() => setFailed(true)} className="h-14 w-14 shrink-0 rounded-full object-cover" />;
-}
 
 const isKeyboardFocus = (el: Element) => {
   try {
@@ -183,7 +159,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
                 <p dir="auto" className="font-serif text-lg leading-relaxed text-ink sm:text-xl">“{t.message}”</p>
               </blockquote>
               <figcaption className="flex max-w-full items-center gap-3">
-                <Avatar name={t.name} src={pictureOf(t)} />
+                <Avatar name={t.name} pictureUrl={pictureOf(t)} className="h-14 w-14 font-serif text-lg font-bold" />
                 <span className="min-w-0 text-start">
                   <span dir="auto" className="block font-semibold">{t.name}</span>
                   <span className="block text-sm text-ink-soft">
