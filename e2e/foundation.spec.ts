@@ -171,7 +171,7 @@ test.describe('cookie banner and the keyboard', () => {
     }
   });
 
-  test('on the home page every Tab stop to the end, “Ask Writory” and the social links included, stays in view; the open chat too', async ({ page }) => {
+  test('@phone on the home page every Tab stop to the end, “Ask Writory” and the footer’s links included, stays in view; the open chat too', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/');
     await expect(bannerOf(page)).toBeVisible();
