@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Faq, Testimonial } from '@writory/shared';
+import { WINNER_REWARDS, type Faq, type Testimonial } from '@writory/shared';
 import { expectFocusNotObscured, expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { initialsOf } from '../site/src/lib/display-name';
 
 test.beforeEach(async ({ page }) => {
   await withSavedConsent(page);
@@ -39,6 +40,13 @@ test('@phone the home sections come in the spec’s order', async ({ page }) => 
   await expect(hero.getByText('Pieces', { exact: true })).toBeVisible();
   await expect(page.locator('#testimonials')).toHaveCount(1);
   await expect(page.locator('#rewards')).toHaveCount(1);
+  // Every reward of the spec is a card with its own drawing.
+  const rewards = page.getByTestId('rewards').getByRole('listitem');
+  await expect(rewards).toHaveCount(WINNER_REWARDS.length);
+  for (const [i, reward] of WINNER_REWARDS.entries()) {
+    await expect(rewards.nth(i)).toContainText(reward);
+    await expect(rewards.nth(i).locator('svg path').first()).toBeAttached();
+  }
   await expect(page.locator('#rules')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Submit Your Poem' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Learn About Writory' })).toBeVisible();
@@ -87,6 +95,8 @@ test.describe('testimonials carousel', () => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('aria-roledescription="carousel"');
     expect(html).toContain(first.name);
+    // No photo: the shared avatar shows the poet's initials on a colour of their own.
+    if (!first.profile_picture && !first.profilePicture) expect(html).toMatch(new RegExp(`data-testid="avatar-initials"[^>]*>${initialsOf(first.name)}<`));
   });
 
   test('advances after about 3 s, pauses on hover, and previous/next wrap around', async ({ page, request }) => {
