@@ -38,10 +38,11 @@ export async function recordCspViolations(page: Page): Promise<string[]> {
  */
 export async function expectFocusNotObscured(page: Page, step = '') {
   const problem = await page.evaluate(async () => {
+    // Focus may start a smooth scroll a frame or two later: settled means five frames without movement.
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let i = 0, last = NaN; i < 60; i++) {
+    for (let i = 0, still = 0, last = NaN; i < 120 && still < 5; i++) {
       await frame();
-      if (scrollY === last) break;
+      still = scrollY === last ? still + 1 : 0;
       last = scrollY;
     }
     const describe = (el: Element) => {
