@@ -271,6 +271,11 @@ test('judges score blind; two judges’ mean is the score', async ({ page, reque
   await expect(page.locator('body')).not.toContainText(/Tomas|Berg|e2e-judged/);
   await expectNoAxeViolations(page);
   const scores = { Structure: '16', Creativity: '17', Language: '15', 'Emotional Impact': '18', Theme: '14' };
+  // Every score field is read with its range from the start, and keeps it beside an error.
+  for (const criterion of Object.keys(scores)) await expect(desk.getByLabel(criterion, { exact: true })).toHaveAccessibleDescription(/from 0 to 20/);
+  await desk.getByLabel('Structure', { exact: true }).fill('21');
+  await desk.getByRole('button', { name: /^Submit scores/ }).click();
+  await expect(desk.getByLabel('Structure', { exact: true })).toHaveAccessibleDescription(/^Give a whole number from 0 to 20\. Each criterion from 0 to 20/);
   for (const [criterion, value] of Object.entries(scores)) await desk.getByLabel(criterion, { exact: true }).fill(value);
   await expect(desk.getByTestId('score-total')).toHaveText('Total: 80 / 100');
   await desk.getByRole('button', { name: /^Submit scores/ }).click();

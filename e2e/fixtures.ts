@@ -31,3 +31,57 @@ export async function recordCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/**
+ * WCAG 2.2 "Focus Not Obscured": once scrolling settles, the focused element is on screen and nothing (the cookie
+ * banner, the chat launcher, a sticky header) is painted over its middle or the points a quarter in from its edges.
+ */
+export async function expectFocusNotObscured(page: Page, step = '') {
+  const problem = await page.evaluate(async () => {
+    const describe = (el: Element) => {
+      const label = el.getAttribute('aria-label') ?? (el as HTMLElement).innerText?.trim().slice(0, 40) ?? '';
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${label}"`;
+    };
+    const check = () => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'focus is on the page body';
+      const r = el.getBoundingClientRect();
+      const [left, right, top, bottom] = [Math.max(r.left, 0), Math.min(r.right, innerWidth), Math.max(r.top, 0), Math.min(r.bottom, innerHeight)];
+      if (right - left < 1 || bottom - top < 1) return `${describe(el)} is off screen`;
+      const [w, h] = [right - left, bottom - top];
+      const points = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]].map(([x, y]) => [left + w * x, top + h * y]);
+      for (const [x, y] of points) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !el.contains(hit) && !hit.contains(el)) return `${describe(el)} is covered by ${describe(hit)} at ${Math.round(x)},${Math.round(y)}`;
+      }
+      return null;
+    };
+    // Focus starts a smooth scroll, sometimes a few frames later: the answer is the state once the page has stopped
+    // moving for half a second (or as soon as the focused control is clear).
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let found = check();
+    for (let i = 0, still = 0, last = scrollY; found && i < 240 && still < 30; i++) {
+      await frame();
+      still = scrollY === last ? still + 1 : 0;
+      last = scrollY;
+      found = check();
+    }
+    return found;
+  });
+  expect(problem, `focus after ${step}`).toBeNull();
+}
+
+/**
+ * Presses Tab up to `count` times from where focus is (stopping after the control named `until`), checking after each
+ * press that the focused control is in view. Returns the names of the controls it met.
+ */
+export async function tabWalkUncovered(page: Page, count: number, until?: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  const seen: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    await page.keyboard.press(key);
+    seen.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? ''));
+    await expectFocusNotObscured(page, `${key} ${i} on ${new URL(page.url()).pathname} (${seen.at(-1)})`);
+    if (seen.at(-1) === until) break;
+  }
+  return seen;
+}

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, recordCspViolations, withSavedConsent } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectFocusNotObscured, expectNoAxeViolations, recordCspViolations, tabWalkUncovered, withSavedConsent } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';
 import { signInToPanel } from './cms-admin';
-import { hydrated, signIn } from './session';
+import { hydrated, open, signIn } from './session';
 import { ADMIN_PAGES } from '../site/src/lib/admin-pages';
 
 test.describe('every public route', () => {
@@ -73,6 +73,18 @@ test('header dropdowns lead to their pages, keyboard included', async ({ page })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Past Winners' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/past-winners\/?$/);
+
+  // Tabbing past a menu's last link (or back before its summary) closes it.
+  for (const [menu, direction] of [['INKWELL', 'Tab'], ['EXPLORE', 'Tab'], ['INKWELL', 'Shift+Tab']] as const) {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const details = nav.locator('details', { has: page.getByText(menu) });
+    await nav.getByText(menu).focus();
+    await page.keyboard.press('Enter');
+    await expect(details).toHaveAttribute('open', '');
+    const links = await details.getByRole('link').count();
+    for (let i = 0; i < (direction === 'Tab' ? links + 1 : 1); i++) await page.keyboard.press(direction);
+    await expect(details).not.toHaveAttribute('open');
+  }
 });
 
 test('the footer shows contact details from the cms settings', async ({ page, request }) => {
@@ -133,6 +145,105 @@ test.describe('cookie consent', () => {
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookies' }).click();
     await expect(page.getByRole('checkbox', { name: 'Analytics storage' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Advertising storage' })).not.toBeChecked();
+  });
+});
+
+test.describe('cookie banner and the keyboard', () => {
+  const bannerOf = (page: Page) => page.getByRole('region', { name: 'Cookies on Writory' });
+
+  for (const path of ['/auth', '/submit']) {
+    test(`@phone the first 40 Tab stops on ${path} are never under the banner`, async ({ page }) => {
+      await open(page, path);
+      await expect(bannerOf(page)).toBeVisible();
+      await tabWalkUncovered(page, 40, 'Ask Writory');
+      // …and back up the page, where the sticky header could hide them.
+      await tabWalkUncovered(page, 20, 'Skip to main content', 'Shift+Tab');
+      await expect(bannerOf(page)).toBeVisible();
+    });
+  }
+
+  test('@phone-only the home page’s main action and counters stay clear of the banner at 375 px', async ({ page }) => {
+    await page.goto('/');
+    const top = (await bannerOf(page).boundingBox())!.y;
+    for (const target of [page.getByTestId('hero').getByRole('link', { name: 'ENTER LIVE CONTEST' }), page.locator('[data-counters]')]) {
+      const box = (await target.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(top);
+    }
+  });
+
+  test('@phone on the home page every Tab stop to the end, “Ask Writory” and the footer’s links included, stays in view; the open chat too', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await expect(bannerOf(page)).toBeVisible();
+    // The footer's links (the social ones at the bottom right) and the chat launcher come last.
+    const seen = await tabWalkUncovered(page, 120, 'Ask Writory');
+    expect(seen).toContain('Cookies');
+    expect(seen.at(-1)).toBe('Ask Writory');
+
+    await page.getByRole('button', { name: 'Ask Writory' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Ask Writory' }).getByRole('textbox', { name: 'Your question' })).toBeFocused();
+    await expectFocusNotObscured(page, 'opening the chat');
+    await expect(bannerOf(page)).toBeVisible();
+  });
+
+  test('@phone Escape closes it without choosing; focus goes to the main content, not the body', async ({ page, context }) => {
+    await open(page, '/about');
+    await bannerOf(page).getByRole('button', { name: 'Accept all' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(bannerOf(page)).toHaveCount(0);
+    await expect(page.locator('main')).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem('writory-cookie-consent'))).toBeNull();
+    // Decided later: not asked again in this tab, asked again in a new one; nothing was granted.
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(bannerOf(page)).toHaveCount(0);
+    const other = await context.newPage();
+    await other.goto('/about');
+    await expect(bannerOf(other)).toBeVisible();
+  });
+
+  test('Escape that closes a menu leaves the banner alone', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('EXPLORE').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Past Winners' })).toBeHidden();
+    await expect(bannerOf(page)).toBeVisible();
+  });
+
+  test('@phone a first visit’s Accept all leaves focus on the main content', async ({ page }) => {
+    await page.goto('/');
+    await bannerOf(page).getByRole('button', { name: 'Accept all' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(bannerOf(page)).toHaveCount(0);
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('@phone reopened from the footer, focus moves into it and returns to the Cookies button on Save and on Escape', async ({ page }) => {
+    await withSavedConsent(page);
+    await open(page, '/about');
+    const cookies = page.getByRole('contentinfo').getByRole('button', { name: 'Cookies' });
+    await cookies.focus();
+    await page.keyboard.press('Enter');
+    const banner = bannerOf(page);
+    await expect(banner.getByRole('checkbox', { name: 'Advertising storage' })).toBeFocused();
+    await expectFocusNotObscured(page, 'reopening the preferences');
+    await page.keyboard.press('Space');
+    await banner.getByRole('button', { name: 'Save preferences' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banner).toHaveCount(0);
+    await expect(cookies).toBeFocused();
+    await expectFocusNotObscured(page, 'saving');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('writory-cookie-consent')!).ad_storage)).toBe('granted');
+
+    await page.keyboard.press('Enter');
+    await expect(banner.getByRole('checkbox', { name: 'Advertising storage' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(banner).toHaveCount(0);
+    await expect(cookies).toBeFocused();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('writory-cookie-consent')!).ad_storage)).toBe('granted');
   });
 });
 

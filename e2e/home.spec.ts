@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Faq, Testimonial } from '@writory/shared';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { WINNER_REWARDS, type Faq, type Testimonial } from '@writory/shared';
+import { expectFocusNotObscured, expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { initialsOf } from '../site/src/lib/display-name';
 
 test.beforeEach(async ({ page }) => {
   await withSavedConsent(page);
@@ -39,6 +40,13 @@ test('@phone the home sections come in the spec’s order', async ({ page }) => 
   await expect(hero.getByText('Pieces', { exact: true })).toBeVisible();
   await expect(page.locator('#testimonials')).toHaveCount(1);
   await expect(page.locator('#rewards')).toHaveCount(1);
+  // Every reward of the spec is a card with its own drawing.
+  const rewards = page.getByTestId('rewards').getByRole('listitem');
+  await expect(rewards).toHaveCount(WINNER_REWARDS.length);
+  for (const [i, reward] of WINNER_REWARDS.entries()) {
+    await expect(rewards.nth(i)).toContainText(reward);
+    await expect(rewards.nth(i).locator('svg path').first()).toBeAttached();
+  }
   await expect(page.locator('#rules')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Submit Your Poem' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Learn About Writory' })).toBeVisible();
@@ -87,6 +95,8 @@ test.describe('testimonials carousel', () => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('aria-roledescription="carousel"');
     expect(html).toContain(first.name);
+    // No photo: the shared avatar shows the poet's initials on a colour of their own.
+    if (!first.profile_picture && !first.profilePicture) expect(html).toMatch(new RegExp(`data-testid="avatar-initials"[^>]*>${initialsOf(first.name)}<`));
   });
 
   test('advances after about 3 s, pauses on hover, and previous/next wrap around', async ({ page, request }) => {
@@ -119,35 +129,48 @@ test.describe('testimonials carousel', () => {
     await expect(slide(2)).toBeVisible({ timeout: 5_000 });
   });
 
-  test('keyboard: focus inside pauses rotation, the pause button stops it and the slides become a polite live region', async ({ page, request }) => {
+  test('keyboard: focus anywhere inside holds the slide, leaving resumes, the pause button stops it for good', async ({ page, request }) => {
     const count = ((await (await request.get('/api/testimonials')).json()) as Testimonial[]).length;
     const carousel = await openCarousel(page);
     await page.mouse.move(0, 0);
     const liveRegion = carousel.locator('[aria-live]');
     const current = async () => Number((await carousel.locator('[data-active="true"]').getAttribute('aria-label'))!.split(' ')[0]);
+    const holds = async (ms: number) => {
+      const shown = await current();
+      await page.waitForTimeout(ms);
+      expect(await current()).toBe(shown);
+      return shown;
+    };
     await expect(liveRegion).toHaveAttribute('aria-live', 'off');
 
-    // Focus on the rotation button does not stop rotation; Tab to "Previous" does.
-    await carousel.getByRole('button', { name: 'Pause testimonials' }).focus();
+    // Tab into the carousel: its first stop, the rotation button, already holds the slide.
+    await page.getByRole('link', { name: 'WRITORY ARTICLES' }).focus();
+    const pause = carousel.getByRole('button', { name: 'Pause testimonials' });
+    for (let i = 0; i < 20 && !(await pause.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(pause).toBeFocused();
+    await expectFocusNotObscured(page, 'tabbing to the carousel');
+    await expect(liveRegion).toHaveAttribute('aria-live', 'polite');
+    await holds(3_500);
     await page.keyboard.press('Tab');
     await expect(carousel.getByRole('button', { name: 'Previous testimonial' })).toBeFocused();
-    await expect(liveRegion).toHaveAttribute('aria-live', 'polite');
-    const shown = await current();
-    await page.waitForTimeout(3_500);
-    expect(await current()).toBe(shown);
-
     await page.keyboard.press('Tab');
+    const shown = await holds(3_500);
     await page.keyboard.press('Enter');
     await expect(carousel.getByRole('group', { name: `${(shown % count) + 1} of ${count}` })).toBeVisible();
 
-    // Back on the rotation button rotation resumes; Enter stops it for good.
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await expect(carousel.getByRole('button', { name: 'Pause testimonials' })).toBeFocused();
+    // Tabbing out resumes rotation.
+    await page.keyboard.press('Tab');
     await expect(liveRegion).toHaveAttribute('aria-live', 'off');
+    const left = await current();
+    await expect.poll(current, { timeout: 5_000 }).not.toBe(left);
+
+    // Back in, the pause button stops it; leaving no longer resumes.
+    await pause.focus();
     await page.keyboard.press('Enter');
     await expect(carousel.getByRole('button', { name: 'Play testimonials' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
     await expect(liveRegion).toHaveAttribute('aria-live', 'polite');
+    await holds(3_500);
   });
 });
 

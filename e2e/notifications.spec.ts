@@ -2,7 +2,7 @@
 // read, delete, mark-all-read and clear-all persist across reloads; the 375 px modal and a touch swipe delete.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTH_EMULATOR_URL, accountOf } from './demo';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expectFocusNotObscured, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 
 const admin = accountOf('admin');
@@ -219,6 +219,75 @@ test('read, delete, mark all read and clear all persist across reloads; an idle 
   // …yet a new notification still arrives.
   await sendAsAdmin(request, asha.email, 'Still listening');
   await expect(badge(page)).toHaveText('1');
+});
+
+test('@phone keyboard: focus stays in the panel after open, delete, mark all read and clear all, each is announced, and tabbing out closes it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await clearAllOf(request, asha);
+  for (const title of ['Uno', 'Dos', 'Tres', 'Cuatro']) await sendAsAdmin(request, asha.email, title);
+  await signIn(page, asha.email, asha.password);
+  await expect(badge(page)).toHaveText('4');
+  const bell = page.getByTestId('notification-bell');
+  const status = page.getByTestId('notification-status');
+  const openButton = (title: string) => item(page, title).getByRole('button', { name: new RegExp(`^${title}`) });
+
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel(page)).toBeVisible();
+  await expect(page.getByTestId('notification-item')).toHaveCount(4);
+
+  // Opening an item without a link: it is read, focus stays on it, and that is said.
+  await openButton('Tres').focus();
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'Tres')).toHaveAttribute('data-read', 'true');
+  await expect(openButton('Tres')).toBeFocused();
+  await expect(status).toHaveText('Marked read: Tres');
+
+  // Delete: focus moves to the next notification; at the end of the list, to the one before.
+  await item(page, 'Tres').getByRole('button', { name: 'Delete notification: Tres' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'Tres')).toHaveCount(0);
+  await expect(openButton('Dos')).toBeFocused();
+  await expect(status).toHaveText('Deleted: Tres');
+  await expectFocusNotObscured(page, 'deleting');
+  await item(page, 'Uno').getByRole('button', { name: 'Delete notification: Uno' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(openButton('Dos')).toBeFocused();
+  await expect(status).toHaveText('Deleted: Uno');
+
+  // Mark all read: the button goes disabled, focus goes to the first notification.
+  await panel(page).getByRole('button', { name: 'Mark all read' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(badge(page)).toBeHidden();
+  await expect(openButton('Cuatro')).toBeFocused();
+  await expect(status).toHaveText('All notifications marked read.');
+
+  // Clear all: focus goes to the panel's heading.
+  await panel(page).getByRole('button', { name: 'Clear all' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel(page).getByText('No notifications yet')).toBeVisible();
+  await expect(panel(page).getByRole('heading', { name: 'Notifications' })).toBeFocused();
+  await expect(status).toHaveText('All notifications cleared.');
+  await expectNoAxeViolations(page);
+
+  if (page.viewportSize()!.width > 768) {
+    // The desktop panel is not modal: Tab past its last control closes it; Shift+Tab back past the bell too.
+    await sendAsAdmin(request, asha.email, 'Cinco');
+    await expect(item(page, 'Cinco')).toHaveCount(1);
+    await item(page, 'Cinco').getByRole('button', { name: 'Delete notification: Cinco' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(panel(page)).toBeHidden();
+    await expect(bell).toHaveAttribute('aria-expanded', 'false');
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel(page)).toBeVisible();
+    await panel(page).getByRole('button', { name: 'Mark all read' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(bell).toBeFocused();
+    await expect(panel(page)).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(panel(page)).toBeHidden();
+  }
 });
 
 test('@phone-only the notifications modal at 375 px, and a swipe right deletes', async ({ page, request }) => {

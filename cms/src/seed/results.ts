@@ -68,9 +68,22 @@ const STANZAS = [
 /** A short demo poem for a title (two stanzas, different for neighbouring entries). */
 const demoPoem = (title: string, i: number) => `${title}\n\n${STANZAS[i % STANZAS.length]}\n\n${STANZAS[(i + 2) % STANZAS.length]}`;
 
-/** A plain square author photo, as the entry form would store it (WebP). */
-const demoPhoto = (hue: number) =>
-  sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 60 + (hue % 5) * 30, g: 90, b: 140 } } }).webp({ quality: 80 }).toBuffer();
+/** A square author portrait (a drawn head and shoulders in warm light), as the entry form would store it (WebP). */
+const demoPhoto = (month: number) => {
+  const hue = (month * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">
+    <defs>
+      <radialGradient id="light" cx="35%" cy="30%" r="80%"><stop offset="0" stop-color="hsl(${hue}, 45%, 78%)"/><stop offset="1" stop-color="hsl(${hue}, 35%, 38%)"/></radialGradient>
+      <linearGradient id="coat" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${(hue + 180) % 360}, 30%, 32%)"/><stop offset="1" stop-color="hsl(${(hue + 180) % 360}, 30%, 20%)"/></linearGradient>
+    </defs>
+    <rect width="240" height="240" fill="url(#light)"/>
+    <path d="M40 240c4-52 38-78 80-78s76 26 80 78z" fill="url(#coat)"/>
+    <rect x="106" y="128" width="28" height="34" rx="10" fill="#c98e6b"/>
+    <ellipse cx="120" cy="100" rx="38" ry="45" fill="#d9a27f"/>
+    <path d="M80 98c-4-40 22-62 44-60 28 2 44 24 38 58-8-22-26-30-44-30-16 0-30 10-38 32z" fill="#3b2a22"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+};
 
 /**
  * Entries of a demo month, written like real ones: the poem's text (what winner pages show) in a .docx in the

@@ -165,7 +165,7 @@ export default function BuyEntries() {
   const month = mine?.month;
   const total = priced?.total ?? tier?.price ?? null;
   return (
-    <section id="buy-entries" aria-labelledby={`${id}-title`} className="scroll-mt-24 space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6" data-testid="buy-entries">
+    <section id="buy-entries" aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6" data-testid="buy-entries">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="my-0 text-2xl font-bold">
           Entry credits{month ? ` for ${monthName(month)}` : ''}

@@ -118,7 +118,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
                 Template with real data
               </h2>
               <div className="rounded-lg border border-stone-200 bg-white p-2" data-testid="certificate-preview">
-                <Certificate view={preview} heading="h2" />
+                <Certificate view={preview} level={3} />
               </div>
             </section>
           )}

@@ -106,7 +106,7 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
       aria-modal="false"
       aria-labelledby={titleId}
       data-testid="chat-panel"
-      className="fixed inset-x-3 bottom-24 z-40 flex max-h-[calc(100dvh-8rem)] flex-col rounded-lg border border-stone-300 bg-white shadow-2xl sm:inset-x-auto sm:end-4 sm:h-[32rem] sm:w-96"
+      className="fixed inset-x-3 bottom-[calc(6rem+var(--consent-inset,0px))] z-40 flex max-h-[calc(100dvh-8rem-var(--consent-inset,0px))] flex-col rounded-lg border border-stone-300 bg-white shadow-2xl sm:inset-x-auto sm:end-4 sm:h-[32rem] sm:w-96"
     >
       <header className="flex items-center justify-between gap-2 rounded-t-lg bg-quill px-4 py-3 text-white">
         <div>

@@ -1,6 +1,6 @@
 // The header bell (rendered by HeaderAccount once someone is signed in): the unread badge, and a panel under the
 // bell on wider screens or a modal dialog on phones with the poet's notifications.
-import { useEffect, useId, useRef, useState, type TouchEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type TouchEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { NotificationItem } from '@writory/shared';
 import { t } from '../i18n/t';
@@ -24,6 +24,8 @@ export default function NotificationBell() {
   const status = useStore($notificationsStatus);
   const [open, setOpen] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  /** What the last action did, for the status region (screen readers hear it; focus stays in the panel). */
+  const [announcement, setAnnouncement] = useState('');
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -33,7 +35,38 @@ export default function NotificationBell() {
 
   const close = (refocus: boolean) => {
     setOpen(false);
+    setAnnouncement('');
     if (refocus) button.current?.focus();
+  };
+
+  /** After an action re-renders the list, focus goes to this row's open button, or to the panel's heading. */
+  const focusAfterRender = (id: number | undefined) =>
+    requestAnimationFrame(() => {
+      const row = id === undefined ? null : dialog.current?.querySelector<HTMLElement>(`[data-testid="notification-item"][data-id="${id}"] [data-notification-open]`);
+      (row ?? dialog.current?.querySelector<HTMLElement>(`[id="${CSS.escape(headingId)}"]`))?.focus();
+    });
+
+  const remove = (item: NotificationItem) => {
+    const at = view.items.findIndex((n) => n.id === item.id);
+    const neighbour = view.items[at + 1] ?? view.items[at - 1];
+    setAnnouncement(t('notifications.deleted', { title: item.title }));
+    void deleteNotification(item.id);
+    focusAfterRender(neighbour?.id);
+  };
+  const markAllRead = () => {
+    setAnnouncement(t('notifications.allMarkedRead'));
+    void markAllNotificationsRead();
+    focusAfterRender(view.items[0]?.id);
+  };
+  const clearAll = () => {
+    setAnnouncement(t('notifications.cleared'));
+    void clearAllNotifications();
+    focusAfterRender(undefined);
+  };
+  // Focus leaving the panel and the bell (Tab past the last control) closes the panel.
+  const onBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !wrapper.current?.contains(next)) close(false);
   };
 
   useEffect(() => {
@@ -68,13 +101,15 @@ export default function NotificationBell() {
   }, [open]);
 
   const follow = async (item: NotificationItem) => {
+    if (!item.is_read) setAnnouncement(t('notifications.markedRead', { title: item.title }));
+    focusAfterRender(item.id);
     await markNotificationRead(item.id);
     if (isSameSitePath(item.link)) window.location.assign(item.link);
   };
 
   const empty = view.items.length === 0;
   return (
-    <div ref={wrapper} className="relative">
+    <div ref={wrapper} className="relative" onBlur={onBlur}>
       <button
         ref={button}
         type="button"
@@ -116,18 +151,22 @@ export default function NotificationBell() {
         data-testid="notification-panel"
       >
         <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-3">
-          <h2 id={headingId} className="font-serif text-lg font-bold">
+          <h2 id={headingId} tabIndex={-1} className="font-serif text-lg font-bold">
             {t('account.notifications')}
           </h2>
           <button type="button" className="btn btn-ghost btn-sm md:hidden" onClick={() => close(true)}>
             {t('notifications.close')}
           </button>
         </div>
+        {/* Inside the dialog, so it is heard while the phone's modal makes the rest of the page inert. */}
+        <p role="status" className="sr-only" data-testid="notification-status">
+          {announcement}
+        </p>
         <div className="flex gap-2 border-b border-stone-200 px-4 py-2">
-          <button type="button" className="btn btn-secondary btn-sm" disabled={view.unreadCount === 0 && view.items.every((n) => n.is_read)} onClick={() => void markAllNotificationsRead()}>
+          <button type="button" className="btn btn-secondary btn-sm" disabled={view.unreadCount === 0 && view.items.every((n) => n.is_read)} onClick={markAllRead}>
             {t('notifications.markAllRead')}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" disabled={empty} onClick={() => void clearAllNotifications()}>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={empty} onClick={clearAll}>
             {t('notifications.clearAll')}
           </button>
         </div>
@@ -139,7 +178,7 @@ export default function NotificationBell() {
           ) : (
             <ul aria-labelledby={headingId}>
               {view.items.map((item) => (
-                <NotificationRow key={item.id} item={item} isNew={view.newIds.includes(item.id)} now={now} onOpen={follow} />
+                <NotificationRow key={item.id} item={item} isNew={view.newIds.includes(item.id)} now={now} onOpen={follow} onDelete={remove} />
               ))}
             </ul>
           )}
@@ -161,10 +200,11 @@ interface RowProps {
   isNew: boolean;
   now: number;
   onOpen(item: NotificationItem): void;
+  onDelete(item: NotificationItem): void;
 }
 
 /** One notification; on touch screens a swipe right past the threshold slides it out and deletes it. */
-function NotificationRow({ item, isNew, now, onOpen }: RowProps) {
+function NotificationRow({ item, isNew, now, onOpen, onDelete }: RowProps) {
   const [dx, setDx] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const start = useRef<{ x: number; y: number } | null>(null);
@@ -210,7 +250,7 @@ function NotificationRow({ item, isNew, now, onOpen }: RowProps) {
       data-new={isNew}
     >
       <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${item.is_read ? 'bg-transparent' : 'bg-quill'}`} data-testid="unread-dot" data-visible={!item.is_read} />
-      <button type="button" className="min-w-0 flex-1 text-start" onClick={() => onOpen(item)}>
+      <button type="button" className="min-w-0 flex-1 text-start" onClick={() => onOpen(item)} data-notification-open>
         <span className="flex items-center gap-2">
           <span className={`truncate text-sm ${item.is_read ? 'font-normal text-ink-soft' : 'font-semibold text-ink'}`}>{item.title}</span>
           {isNew && <span className="shrink-0 rounded-full bg-quill px-1.5 text-[0.65rem] font-bold uppercase leading-4 text-white">{t('notifications.new')}</span>}
@@ -225,7 +265,7 @@ function NotificationRow({ item, isNew, now, onOpen }: RowProps) {
         type="button"
         className="btn btn-ghost h-8 w-8 shrink-0 rounded-full p-0 text-lg leading-none text-stone-600"
         aria-label={t('notifications.delete', { title: item.title })}
-        onClick={() => void deleteNotification(item.id)}
+        onClick={() => onDelete(item)}
       >
         <span aria-hidden="true">×</span>
       </button>

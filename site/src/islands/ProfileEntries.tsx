@@ -75,7 +75,7 @@ export default function ProfileEntries() {
   if (!hydrated || status !== 'signed-in') return null;
 
   return (
-    <section id="entries" aria-labelledby="entries-heading" className="mt-8 scroll-mt-20 space-y-4" data-testid="profile-entries">
+    <section id="entries" aria-labelledby="entries-heading" className="mt-8 space-y-4" data-testid="profile-entries">
       <h2 id="entries-heading" className="text-xl font-bold">
         {t('entries.heading')}
       </h2>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent 
 import type { Testimonial } from '@writory/shared';
 import { apiFetch } from '../lib/api';
 import { createCarousel, type Carousel, type CarouselState } from '../lib/carousel';
+import Avatar from '../components/react/Avatar';
 
 // Testimonials carousel (APG carousel pattern): the build-time list is in the static HTML, the live
 // list replaces it on the client. Every slide stays in the DOM, stacked in one grid cell, so the
@@ -28,31 +29,6 @@ export const REFETCH_DELAY_MS = 1000;
 
 export const pictureOf = (t: TestimonialInput): string | null => t.profile_picture || t.profilePicture || null;
 
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.slice(0, 2).map((word) => Array.from(word)[0] ?? '');
-  return letters.join('').toUpperCase() || '?';
-}
-
-function Avatar({ name, src }: { name: string; src: string | null }) {
-  const [failed, setFailed] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    setFailed(false);
-    // An error that happened before hydration never reached onError.
-    const el = img.current;
-    if (el && el.complete && el.naturalWidth === 0) setFailed(true);
-  }, [src]);
-  if (!src || failed) {
-    return (
-      <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-quill font-serif text-lg font-bold text-white" data-testid="testimonial-initials">
-        {initialsOf(name)}
-      </span>
-    );
-  }
-  return <img ref={img} src={src} alt="" width={56} height={56} loading="lazy" decoding="async" onError={() => setFailed(true)} className="h-14 w-14 shrink-0 rounded-full object-cover" />;
-}
-
 const isKeyboardFocus = (el: Element) => {
   try {
     return el.matches(':focus-visible');
@@ -67,7 +43,6 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
   const [items, setItems] = useState<TestimonialInput[]>(initial);
   const [state, setState] = useState<CarouselState>(() => initialState(initial.length));
   const carousel = useRef<Carousel | null>(null);
-  const rotationButton = useRef<HTMLButtonElement>(null);
   const slidesId = useId();
 
   // The timer lives only in the browser: created after hydration, never during the build.
@@ -118,10 +93,10 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
 
   const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.pause('hover');
   const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.resume('hover');
+  // Keyboard focus anywhere inside (the rotation button included) holds the slide still; leaving resumes unless the
+  // visitor paused. A mouse click's focus does not count: hovering already holds it, and moving away should resume.
   const onFocus = (event: FocusEvent) => {
-    // The rotation button is the one control that must not stop rotation by having focus.
-    if (event.target === rotationButton.current) carousel.current?.resume('focus');
-    else if (isKeyboardFocus(event.target as Element)) carousel.current?.pause('focus');
+    if (isKeyboardFocus(event.target as Element)) carousel.current?.pause('focus');
   };
   const onBlur = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) carousel.current?.resume('focus');
@@ -146,7 +121,6 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
       {!single && (
         <div className="mb-4 flex items-center justify-center gap-2">
           <button
-            ref={rotationButton}
             type="button"
             className="btn btn-outline btn-icon rounded-full"
             aria-label={state.stoppedByChoice ? text.play : text.pause}
@@ -185,7 +159,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
                 <p dir="auto" className="font-serif text-lg leading-relaxed text-ink sm:text-xl">“{t.message}”</p>
               </blockquote>
               <figcaption className="flex max-w-full items-center gap-3">
-                <Avatar name={t.name} src={pictureOf(t)} />
+                <Avatar name={t.name} pictureUrl={pictureOf(t)} className="h-14 w-14 font-serif text-lg font-bold" />
                 <span className="min-w-0 text-start">
                   <span dir="auto" className="block font-semibold">{t.name}</span>
                   <span className="block text-sm text-ink-soft">

@@ -65,7 +65,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   return (
     <section aria-labelledby="wall-heading" className="mt-12" data-testid="wall-feed">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="wall-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 font-serif text-2xl font-semibold">Poems on the wall</h2>
+        <h2 id="wall-heading" ref={heading} tabIndex={-1} className="font-serif text-2xl font-semibold">Poems on the wall</h2>
         <div role="group" aria-label="Order of the poems" className="flex gap-2">
           {WALL_SORTS.map((sort) => (
             <button key={sort} type="button" className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white" aria-pressed={view.sort === sort} onClick={() => void show({ sort, page: 1 }, 'push')}>

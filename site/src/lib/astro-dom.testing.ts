@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
 import { vi } from 'vitest';
 
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/', pretendToBeVisual: true });
-for (const name of ['window', 'document', 'localStorage', 'Event', 'CustomEvent', 'KeyboardEvent', 'MouseEvent', 'HTMLElement'] as const) {
+for (const name of ['window', 'document', 'localStorage', 'sessionStorage', 'Event', 'CustomEvent', 'KeyboardEvent', 'MouseEvent', 'HTMLElement'] as const) {
   vi.stubGlobal(name, dom.window[name]);
 }
 

@@ -2,16 +2,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mountAstro, renderAstro } from './astro-dom.testing';
 import CookieBanner from '../components/layout/CookieBanner.astro';
-import { $consent, $consentPanel, CONSENT_STORAGE_KEY, DEFAULT_CONSENT } from '../stores/consent';
+import { $consent, $consentPanel, CONSENT_LATER_KEY, CONSENT_STORAGE_KEY, DEFAULT_CONSENT } from '../stores/consent';
 import { installCookieBanner } from './cookie-banner';
 
 /** The component's real HTML, with a footer button that reopens the preferences. */
 async function page(saved?: object) {
   localStorage.clear();
+  sessionStorage.clear();
   if (saved) localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(saved));
   $consent.set(DEFAULT_CONSENT);
   $consentPanel.set('hidden');
-  await mountAstro(CookieBanner, '<button data-consent-open>Cookies</button>');
+  await mountAstro(CookieBanner, '<main id="main" tabindex="-1"><a href="/x">link</a></main><button data-consent-open>Cookies</button>');
   installCookieBanner(document);
   const banner = document.querySelector<HTMLElement>('[data-cookie-banner]')!;
   const button = (name: string) => [...banner.querySelectorAll('button')].find((b) => b.textContent === name)!;
@@ -81,5 +82,64 @@ describe('cookie banner', () => {
     const inline = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
     new Function(inline)();
     expect(document.documentElement.hasAttribute('data-consent-saved')).toBe(true);
+  });
+
+  const escape = () => {
+    const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    document.activeElement!.dispatchEvent(event);
+    return event;
+  };
+
+  it('Escape closes a first visit\'s banner without saving anything, for the rest of the tab', async () => {
+    const { banner, button } = await page();
+    button('Accept all').focus();
+    escape();
+    expect(banner.hidden).toBe(true);
+    expect(saved()).toBeNull();
+    expect($consent.get()).toEqual(DEFAULT_CONSENT);
+    expect(sessionStorage.getItem(CONSENT_LATER_KEY)).toBe('true');
+    expect(document.activeElement).toBe(document.querySelector('main'));
+    // The next page of this tab: the banner stays away, nothing granted.
+    $consentPanel.set('hidden');
+    installCookieBanner(document);
+    expect(banner.hidden).toBe(true);
+  });
+
+  it('Escape used by something else (a menu, the chat) leaves the banner alone', async () => {
+    const { banner } = await page();
+    document.addEventListener('keydown', (event) => event.preventDefault(), { once: true });
+    escape();
+    expect(banner.hidden).toBe(false);
+  });
+
+  it('reopening from the footer moves focus into the preferences; closing returns it to the footer button', async () => {
+    const { banner, button, box } = await page({ ...DEFAULT_CONSENT });
+    const cookies = document.querySelector<HTMLButtonElement>('[data-consent-open]')!;
+    cookies.focus();
+    cookies.click();
+    expect(document.activeElement).toBe(box('ad_storage'));
+    button('Save preferences').click();
+    expect(banner.hidden).toBe(true);
+    expect(document.activeElement).toBe(cookies);
+
+    cookies.click();
+    escape();
+    expect(banner.hidden).toBe(true);
+    expect(saved()).toEqual(DEFAULT_CONSENT);
+    expect(document.activeElement).toBe(cookies);
+  });
+
+  it('after a first visit\'s choice focus goes to the main content, not the page body', async () => {
+    const { button } = await page();
+    button('Reject all').focus();
+    button('Reject all').click();
+    expect(document.activeElement).toBe(document.querySelector('main'));
+  });
+
+  it('publishes the room it takes while it shows, and none once closed', async () => {
+    const { button } = await page();
+    expect(document.documentElement.style.getPropertyValue('--consent-inset')).toMatch(/^\d+px$/);
+    button('Accept all').click();
+    expect(document.documentElement.style.getPropertyValue('--consent-inset')).toBe('');
   });
 });

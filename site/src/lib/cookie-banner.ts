@@ -1,9 +1,14 @@
 // Wires the static cookie banner (components/layout/CookieBanner.astro) to the consent store: shows it when nothing
 // is saved or when the preferences are reopened, keeps the switches as a draft until "Save preferences".
+// It never hides what has focus (WCAG 2.2 "Focus Not Obscured"): while it shows, its height is published as
+// --consent-inset, which pads the page's end and the scroll padding (so focus and the last content scroll clear of it)
+// and lifts the fixed chat launcher and panel above it. Escape closes it without choosing; focus moves into it when
+// the footer reopens it and returns to the opener (or to the main content) when it closes.
 import {
   $consent,
   $consentPanel,
   acceptAll,
+  closeConsentPanel,
   loadConsent,
   openConsentPreferences,
   rejectAll,
@@ -12,12 +17,17 @@ import {
   type ConsentKey,
 } from '../stores/consent';
 
-export function installCookieBanner(doc: Document, storage?: Storage) {
+export const CONSENT_INSET_PROPERTY = '--consent-inset';
+
+export function installCookieBanner(doc: Document, storage?: Storage, session?: Storage) {
   const banner = doc.querySelector<HTMLElement>('[data-cookie-banner]');
   if (!banner) return;
   const preferences = banner.querySelector<HTMLElement>('[data-consent-preferences]')!;
   const switches = [...banner.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]')];
   const button = (action: string) => banner.querySelector<HTMLButtonElement>(`[data-consent-action="${action}"]`)!;
+  const root = doc.documentElement;
+  /** The control that reopened the banner: focus goes back there when it closes. */
+  let opener: HTMLElement | null = null;
 
   // The switches are a draft of the saved choice: reset whenever the saved choice or the panel changes.
   const resetDraft = () => {
@@ -26,13 +36,35 @@ export function installCookieBanner(doc: Document, storage?: Storage) {
   };
   const draft = () => Object.fromEntries(switches.map((box) => [box.name, box.checked ? 'granted' : 'denied'])) as Consent;
 
+  // How much of the viewport's bottom the banner takes (its height plus its gap to the edge), 0 while hidden.
+  const publishInset = () => {
+    if (banner.hidden) return root.style.removeProperty(CONSENT_INSET_PROPERTY);
+    const view = doc.defaultView;
+    const rect = banner.getBoundingClientRect();
+    const inset = view ? Math.max(0, Math.ceil(view.innerHeight - rect.top)) : Math.ceil(rect.height);
+    root.style.setProperty(CONSENT_INSET_PROPERTY, `${inset}px`);
+  };
+  const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publishInset);
+  resize?.observe(banner);
+  doc.defaultView?.addEventListener('resize', publishInset);
+
+  /** After the banner closes, focus leaves it for the opener, or for the main content (never the page's body). */
+  const returnFocus = (hadFocus: boolean) => {
+    const target = opener?.isConnected ? opener : doc.querySelector<HTMLElement>('main#main, main');
+    opener = null;
+    if (hadFocus) target?.focus({ preventScroll: target.tagName === 'MAIN' });
+  };
+
   $consent.subscribe(resetDraft);
   $consentPanel.subscribe((panel) => {
+    const hadFocus = banner.contains(doc.activeElement);
     resetDraft();
     banner.hidden = panel === 'hidden';
     preferences.hidden = panel !== 'preferences';
     button('save').hidden = panel !== 'preferences';
     button('manage').hidden = panel === 'preferences';
+    publishInset();
+    if (panel === 'hidden') returnFocus(hadFocus);
   });
 
   button('accept').addEventListener('click', () => acceptAll(storage));
@@ -43,10 +75,21 @@ export function installCookieBanner(doc: Document, storage?: Storage) {
     switches[0]?.focus();
   });
   doc.addEventListener('click', (event) => {
-    if ((event.target as Element | null)?.closest?.('[data-consent-open]')) openConsentPreferences();
+    const trigger = (event.target as Element | null)?.closest?.<HTMLElement>('[data-consent-open]');
+    if (!trigger) return;
+    opener = trigger;
+    openConsentPreferences();
+    switches[0]?.focus();
+  });
+  // Escape closes the banner without a choice, unless something else (a menu, the chat, a dialog) used the key.
+  // Listened to on the window, so every handler on the document has had its turn first.
+  doc.defaultView?.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || banner.hidden) return;
+    event.preventDefault();
+    closeConsentPanel(storage, session);
   });
 
-  loadConsent(storage);
+  loadConsent(storage, session);
   // From here the banner's `hidden` attribute decides, not the first-paint check.
-  doc.documentElement.removeAttribute('data-consent-saved');
+  root.removeAttribute('data-consent-saved');
 }

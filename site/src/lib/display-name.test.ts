@@ -24,6 +24,8 @@ describe('initialsOf', () => {
     ['Mei Ling Tan', 'MT'],
     ['', '?'],
     ['émile zola', 'ÉZ'],
+    ['  Tomás  de  Rivera ', 'TR'],
+    ['प्रिया शर्मा', 'पश'],
   ])('%s → %s', (name, expected) => {
     expect(initialsOf(name)).toBe(expected);
   });

@@ -7,6 +7,8 @@ export type ConsentValue = 'granted' | 'denied';
 export type Consent = Record<ConsentKey, ConsentValue>;
 
 export const CONSENT_STORAGE_KEY = 'writory-cookie-consent';
+/** sessionStorage: the visitor closed the banner without choosing ("decide later"); it stays away for this tab. */
+export const CONSENT_LATER_KEY = 'writory-cookie-consent-later';
 export const DEFAULT_CONSENT: Consent = {
   ad_storage: 'denied',
   analytics_storage: 'denied',
@@ -42,11 +44,34 @@ export function savedConsent(storage: Storage = localStorage): Consent | null {
   }
 }
 
-/** Reads the saved choice; with none, the banner opens and everything stays denied. */
-export function loadConsent(storage: Storage = localStorage) {
+function decidingLater(session?: Storage): boolean {
+  try {
+    return (session ?? sessionStorage).getItem(CONSENT_LATER_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the saved choice; with none, the banner opens (unless closed for later in this tab) and everything stays denied. */
+export function loadConsent(storage: Storage = localStorage, session?: Storage) {
   const saved = parseConsent(storage.getItem(CONSENT_STORAGE_KEY));
   $consent.set(saved ?? DEFAULT_CONSENT);
-  $consentPanel.set(saved ? 'hidden' : 'banner');
+  $consentPanel.set(saved || decidingLater(session) ? 'hidden' : 'banner');
+}
+
+/**
+ * Escape: closes the banner without choosing. Nothing is saved, so everything stays denied (or as saved before), and
+ * without a saved choice the banner returns in the next tab; the footer's Cookies button reopens it any time.
+ */
+export function closeConsentPanel(storage: Storage = localStorage, session?: Storage) {
+  if (!parseConsent(storage.getItem(CONSENT_STORAGE_KEY))) {
+    try {
+      (session ?? sessionStorage).setItem(CONSENT_LATER_KEY, 'true');
+    } catch {
+      // without sessionStorage the banner simply returns on the next page
+    }
+  }
+  $consentPanel.set('hidden');
 }
 
 export function saveConsent(consent: Consent, storage: Storage = localStorage) {

@@ -57,7 +57,7 @@ export default function ScoreForm({ code, onSubmit }: { code: string; onSubmit(s
               value={draft[key]}
               onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
               aria-invalid={invalid.includes(key) ? true : undefined}
-              aria-describedby={invalid.includes(key) ? `${id}-${key}-error` : undefined}
+              aria-describedby={invalid.includes(key) ? `${id}-${key}-error ${id}-help` : `${id}-help`}
               className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
             />
             {invalid.includes(key) && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { initialsOf } from '../../lib/display-name';
 
 interface Props {
@@ -8,18 +8,39 @@ interface Props {
   className?: string;
 }
 
-/** The picture when it loads, a default icon when it does not, the initials when there is none. Decorative. */
+/** Deep, on-theme backgrounds that keep white initials well above 4.5:1; a name always gets the same one. */
+const BACKGROUNDS = ['bg-quill', 'bg-teal-800', 'bg-indigo-800', 'bg-emerald-800', 'bg-rose-800', 'bg-amber-800', 'bg-slate-700', 'bg-fuchsia-800'];
+
+export function avatarBackground(name: string): string {
+  let hash = 0;
+  for (const char of name.trim().toLocaleLowerCase()) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return BACKGROUNDS[hash % BACKGROUNDS.length];
+}
+
+/**
+ * The one avatar wherever a person's photo shows (header, profile, wall, testimonials, winners): the picture when it
+ * loads, a default icon when it does not, the initials on a colour of their own when there is none. Decorative.
+ * Rendered without a client directive in .astro pages it is static HTML.
+ */
 export default function Avatar({ name, pictureUrl, className = 'h-9 w-9 text-sm' }: Props) {
   const [broken, setBroken] = useState(false);
-  useEffect(() => setBroken(false), [pictureUrl]);
-  const frame = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-quill font-semibold text-white ${className}`;
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // An error before hydration never reached onError.
+    const el = image.current;
+    setBroken(Boolean(el && el.complete && el.naturalWidth === 0));
+  }, [pictureUrl]);
+  const frame = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-white select-none ${avatarBackground(name)} ${className}`;
 
   if (pictureUrl && !broken) {
     return (
       <span className={frame} aria-hidden="true">
         <img
+          ref={image}
           src={pictureUrl}
           alt=""
+          loading="lazy"
+          decoding="async"
           className="h-full w-full object-cover"
           referrerPolicy="no-referrer"
           onError={() => setBroken(true)}
@@ -38,7 +59,7 @@ export default function Avatar({ name, pictureUrl, className = 'h-9 w-9 text-sm'
     );
   }
   return (
-    <span className={frame} aria-hidden="true" data-testid="avatar-initials">
+    <span className={frame} aria-hidden="true" data-testid="avatar-initials" dir="auto">
       {initialsOf(name)}
     </span>
   );

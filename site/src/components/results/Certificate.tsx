@@ -9,8 +9,10 @@ import { formatMonth } from '../../lib/format';
  * with its QR code and verification code. Used by /certificate/{slug}, the sample and the admin previews (whose
  * page has its own h1, so theirs is an h2).
  */
-export default function Certificate({ view, children, heading: Heading = 'h1' }: { view: CertificateView; children?: ReactNode; heading?: 'h1' | 'h2' }) {
+export default function Certificate({ view, children, level = 1 }: { view: CertificateView; children?: ReactNode; level?: 1 | 3 }) {
   const winner = view.kind === 'winner';
+  // The certificate's own page titles it with an h1; a preview inside an admin page sits under that page's headings.
+  const Title = level === 1 ? 'h1' : 'h3';
   const issued = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(view.issuedAt));
   return (
     <article
@@ -18,9 +20,9 @@ export default function Certificate({ view, children, heading: Heading = 'h1' }:
       data-testid="certificate"
     >
       <p className="text-xs font-bold tracking-[0.3em] text-ink-soft sm:text-sm">WRITORY</p>
-      <Heading className="mt-2 font-serif text-2xl font-bold text-quill sm:mt-4 sm:text-5xl">
+      <Title className="mt-2 font-serif text-2xl font-bold text-quill sm:mt-4 sm:text-5xl">
         {winner ? 'Certificate of Achievement' : 'Certificate of Participation'}
-      </Heading>
+      </Title>
       <p className="mt-3 text-sm sm:mt-8 sm:text-lg">This certifies that</p>
       <p className="mt-1 font-serif text-2xl font-bold sm:mt-2 sm:text-4xl" dir="auto" data-testid="certificate-name">
         {view.name}
