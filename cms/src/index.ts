@@ -13,7 +13,7 @@ import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
 import { installPublicCache } from './lib/public-cache';
 import { cleanPanelTextOnWrite } from './lib/panel-text';
-import { articleSlugsFollowTitles } from './api/article/lib/slug';
+import { articleSlugsFollowTitles, keepSlugsUniqueInTheDatabase } from './api/article/lib/slug';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
@@ -39,6 +39,7 @@ export default {
     await ensurePanelRoles(strapi);
     await seedPanelAccounts(strapi);
     await configureWallPanel(strapi);
+    await keepSlugsUniqueInTheDatabase(strapi);
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
     const promoted = await strapi.service('api::user.user').promoteAdminEmails();
     if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);

@@ -136,6 +136,18 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
     for (const made of [first, second]) await panel(editorToken, 'delete', `${articles}/${made.body.data.documentId}`).expect(200);
   });
 
+  it('articles saved at the same moment with the same title never share a slug: the database refuses the second', async () => {
+    const documents = cms.strapi.documents('api::article.article');
+    const saves = await Promise.allSettled(Array.from({ length: 6 }, () => documents.create({ data: { title: 'Twin Lanterns', excerpt: 'Same title, same moment.' } })));
+    const stored: { slug: string; documentId: string }[] = await cms.strapi.db.query('api::article.article').findMany({ where: { title: 'Twin Lanterns' }, select: ['slug', 'documentId'] });
+    expect(stored.length).toBe(saves.filter((save) => save.status === 'fulfilled').length);
+    expect(new Set(stored.map((row) => row.slug)).size).toBe(stored.length);
+    for (const save of saves) {
+      if (save.status === 'rejected') expect((save.reason as Error).message).toMatch(/^Another article took the slug "twin-lanterns(-\d+)?" a moment ago\./);
+    }
+    for (const row of stored) await documents.delete({ documentId: row.documentId });
+  });
+
   it('names and titles typed in the panel lose bidi controls; right-to-left letters and message text stay', async () => {
     const created = await panel(editorToken, 'post', collection('api::testimonial.testimonial'))
       .send({ name: 'Layla\u202E Haddad', title: 'فائزة\u2066 يونيو\u2069', location: 'Amman', message: 'كتبت بالعربية.', age: 24 })

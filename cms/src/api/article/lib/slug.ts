@@ -3,6 +3,7 @@
 // among published rows; so the slug is not required in the schema and every write goes through here.
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { isUniqueViolation } from '../../../lib/db';
 
 const ARTICLE = 'api::article.article';
 /** What /api/articles/:slug accepts (cms/src/api/article/controllers/article.ts). */
@@ -25,6 +26,19 @@ async function checkSlug(strapi: Core.Strapi, slug: string, documentId?: string)
   if (other) throw new errors.ValidationError(`Another article already has the slug "${slug}". Choose another, or leave it empty to make it from the title.`);
 }
 
+/**
+ * The database keeps slugs apart as well: at most one draft row and one published row per slug, so two articles
+ * saved at the same moment with the same title cannot both take it (the checks above run before either is stored).
+ * Strapi's schema sync drops indexes it does not know, so this runs at every boot, after the sync.
+ */
+export async function keepSlugsUniqueInTheDatabase(strapi: Core.Strapi): Promise<void> {
+  try {
+    await strapi.db.connection.raw('create unique index if not exists articles_slug_per_state on articles (slug, (published_at is null))');
+  } catch (error) {
+    strapi.log.error(`articles: two articles share a slug, so the database cannot keep slugs unique (${(error as Error).message}); give one of them another slug`);
+  }
+}
+
 export function articleSlugsFollowTitles(strapi: Core.Strapi) {
   strapi.documents.use(async (context, next) => {
     if (context.uid !== ARTICLE || (context.action !== 'create' && context.action !== 'update')) return next();
@@ -40,6 +54,11 @@ export function articleSlugsFollowTitles(strapi: Core.Strapi) {
       const title = typeof data.title === 'string' && data.title.trim() ? data.title : (existing?.title ?? '');
       data.slug = await slugFromTitle(strapi, title);
     }
-    return next();
+    try {
+      return await next();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw new errors.ValidationError(`Another article took the slug "${data.slug}" a moment ago. Save again to make the next free one from the title.`);
+    }
   });
 }
