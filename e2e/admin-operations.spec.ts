@@ -65,11 +65,14 @@ test('without analytics consent no visit is sent and no visitor id is stored; ac
     if (request.url().includes(TRACK)) tracked.push(request.postData() ?? '');
   });
   await withSavedConsent(page, 'denied');
+  // On Playwright's clock: every timer the tracker could use (idle callbacks, its wait for sign-in) runs at once.
+  await page.clock.install();
   for (const path of ['/', '/about', '/articles']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(10_000);
+  await page.evaluate(() => 0);
   expect(tracked).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('writory-visitor-id'))).toBeNull();
 
@@ -79,9 +82,11 @@ test('without analytics consent no visit is sent and no visitor id is stored; ac
   fresh.on('request', (request) => {
     if (request.url().includes(TRACK)) freshTracked.push(request.postData() ?? '');
   });
+  await fresh.clock.install();
   await fresh.goto('/contact');
   await fresh.getByRole('button', { name: 'Reject all' }).click();
-  await fresh.waitForTimeout(1000);
+  await fresh.clock.runFor(10_000);
+  await fresh.evaluate(() => 0);
   expect(freshTracked).toEqual([]);
   await fresh.getByRole('button', { name: 'Cookies' }).click();
   const sent = fresh.waitForResponse((res) => res.url().includes(TRACK));

@@ -82,7 +82,9 @@ test.describe('hero video', () => {
 });
 
 test.describe('testimonials carousel', () => {
+  // The page runs on Playwright's clock: "nothing moves while held" is checked over timers run at once, not a sleep.
   async function openCarousel(page: Page) {
+    await page.clock.install();
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Testimonials' });
     await carousel.scrollIntoViewIfNeeded();
@@ -113,7 +115,7 @@ test.describe('testimonials carousel', () => {
 
     // Hover: no change for longer than a rotation.
     await carousel.hover();
-    await page.waitForTimeout(4_000);
+    await page.clock.runFor(4_000);
     await expect(slide(2)).toBeVisible();
 
     // Previous and next wrap both ways (still hovering, so nothing moves on its own).
@@ -137,7 +139,7 @@ test.describe('testimonials carousel', () => {
     const current = async () => Number((await carousel.locator('[data-active="true"]').getAttribute('aria-label'))!.split(' ')[0]);
     const holds = async (ms: number) => {
       const shown = await current();
-      await page.waitForTimeout(ms);
+      await page.clock.runFor(ms);
       expect(await current()).toBe(shown);
       return shown;
     };
@@ -198,9 +200,12 @@ test.describe('counters', () => {
     page.on('request', (req) => {
       if (/\/api\/(users\/count|submission-count)$/.test(new URL(req.url()).pathname)) calls.push(req.url());
     });
+    await page.clock.install();
     await page.goto('/');
     await expect(page.locator('[data-counter="poets"]')).toHaveText(new Intl.NumberFormat('en').format(count));
-    await page.waitForTimeout(3_000);
+    // 50 s of the page's timers, run at once (they refresh every minute; the reference client polled every second).
+    await page.clock.runFor(50_000);
+    await page.evaluate(() => 0);
     expect(calls).toHaveLength(2);
   });
 });
