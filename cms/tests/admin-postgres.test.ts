@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { startTestCms, type TestCms } from './helpers/strapi';
+import { story } from './helpers/story';
 
 const USER = 'plugin::users-permissions.user';
 
@@ -19,6 +20,8 @@ describe('admin operations on PostgreSQL', () => {
     await pg?.stop();
   });
 
+  // The visits stored first are exported next; the admin demoted here is a poet in the audiences after: steps of one story.
+  const steps = story();
   const visits = () => cms.strapi.service('api::visit.visit');
   const visit = (visitorId: string, page: string, day: string, hour: number) => ({
     visitorId,
@@ -30,7 +33,7 @@ describe('admin operations on PostgreSQL', () => {
     visitedAt: new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`),
   });
 
-  it('rolls visits up across batches and aggregates a range', async () => {
+  it('rolls visits up across batches and aggregates a range', steps.step(async () => {
     await visits().store([visit('pg-a', '/', '2021-03-01', 1), visit('pg-a', '/', '2021-03-01', 2), visit('pg-b', '/wall', '2021-03-02', 1)]);
     await visits().store([visit('pg-a', '/', '2021-03-01', 3), visit('pg-c', '/wall', '2021-03-02', 2)]);
     const summary = await visits().summary({ from: '2021-03-01', to: '2021-03-02' });
@@ -46,9 +49,9 @@ describe('admin operations on PostgreSQL', () => {
       ],
       devices: { mobile: 5, desktop: 0 },
     });
-  });
+  }));
 
-  it('pages through an export in order', async () => {
+  it('pages through an export in order', steps.step(async () => {
     const rows: (string | null)[][] = [];
     for await (const page of visits().exportRows({ from: '2021-03-01', to: '2021-03-02' })) rows.push(...page);
     expect(rows.map((row) => [row[0], row[3]])).toEqual([
@@ -59,9 +62,9 @@ describe('admin operations on PostgreSQL', () => {
       ['pg-c', '2021-03-02T02:00:00.000Z'],
     ]);
     expect(Papa.parse(rows.map((row) => row.join(',')).join('\n')).data).toHaveLength(5);
-  });
+  }));
 
-  it('lets only one of two admins demoting each other succeed', async () => {
+  it('lets only one of two admins demoting each other succeed', steps.step(async () => {
     const users = cms.strapi.db.query(USER);
     const adminRole = await cms.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'admin' } });
     await users.create({ data: { username: 'pg-second', email: 'pg-second@writory.test', provider: 'firebase', confirmed: true, firebaseUid: 'pg-second', emailVerified: true, role: adminRole.id } });
@@ -72,9 +75,9 @@ describe('admin operations on PostgreSQL', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
     expect(await users.count({ where: { role: { type: 'admin' }, suspendedAt: { $null: true } } })).toBe(1);
-  });
+  }));
 
-  it('counts the reminder audiences', async () => {
+  it('counts the reminder audiences', steps.step(async () => {
     const { audiences } = await cms.strapi.service('api::email-reminder.email-reminder').audienceCounts();
     // Verified poets: the two demo poets (each entered this month with the demo data) and the admin made a poet above.
     expect(Object.fromEntries(audiences.map((a: { id: string; count: number }) => [a.id, a.count]))).toEqual({
@@ -82,5 +85,5 @@ describe('admin operations on PostgreSQL', () => {
       'not-entered-this-month': 1,
       'entered-this-month': 2,
     });
-  });
+  }));
 });
