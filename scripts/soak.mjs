@@ -1,0 +1,123 @@
+// `node scripts/soak.mjs [--cms N] [--e2e N] [--seed S] [--load P]`: hunts flaky tests. Runs the cms suite N times,
+// each in a different shuffled order (seeds S, S+1, …), then the e2e suite N times with its spec files in a shuffled
+// order against a fresh stack, while stress-ng keeps one core P % busy. Stops at nothing: every run is recorded in
+// .var/soak/<time>.json with its seed, duration and failures, and the exit code says whether any run failed.
+// Run it with the project's Node (`export PATH=$PWD/.toolchain/node-*/bin:$PATH`) after `npm install`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { root } from './toolchain.mjs';
+import { buildCms, buildShared, log, startStack } from './lib/stack.mjs';
+
+const { values } = parseArgs({
+  options: {
+    cms: { type: 'string', default: '10' },
+    e2e: { type: 'string', default: '5' },
+    seed: { type: 'string', default: String(Date.now() % 100_000) },
+    load: { type: 'string', default: '50' },
+  },
+});
+const cmsRuns = Number(values.cms);
+const e2eRuns = Number(values.e2e);
+const firstSeed = Number(values.seed);
+const load = Number(values.load);
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const outDir = join(root, '.var', 'soak');
+mkdirSync(outDir, { recursive: true });
+const outFile = join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const runs = [];
+const save = () => writeFileSync(outFile, JSON.stringify({ load, runs }, null, 2));
+
+/** A bounded CPU load beside the run, when stress-ng is installed (Debian: apt-get install stress-ng). */
+function startLoad() {
+  if (!load || spawnSync('which', ['stress-ng']).status !== 0) return { stop() {} };
+  const child = spawn('stress-ng', ['--cpu', '1', '--cpu-load', String(load), '--quiet'], { stdio: 'ignore' });
+  return { stop: () => child.kill('SIGINT') };
+}
+
+/** Mulberry32: the same seed gives the same order, so a failing order can be replayed. */
+function shuffled(items, seed) {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+function cmsRun(seed) {
+  const summaryFile = join(outDir, 'vitest-summary.json');
+  rmSync(summaryFile, { force: true });
+  const started = Date.now();
+  const run = spawnSync(
+    bin('vitest'),
+    ['run', '--sequence.shuffle', `--sequence.seed=${seed}`, '--reporter=dot', `--reporter=${join(root, 'scripts/lib/vitest-summary.mjs')}`],
+    { cwd: join(root, 'cms'), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile } },
+  );
+  const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : { passed: 0, failures: [] };
+  if (run.status !== 0 && summary.failures.length === 0) summary.failures.push({ error: `vitest exited with ${run.status ?? run.signal}` });
+  return { suite: 'cms', seed, seconds: Math.round((Date.now() - started) / 1000), passed: summary.passed, failures: summary.failures };
+}
+
+async function e2eRun(seed) {
+  const started = Date.now();
+  const specs = shuffled(readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')).sort(), seed);
+  const report = join(root, '.var', 'e2e-results.json');
+  const result = { suite: 'e2e', seed, order: specs, seconds: 0, passed: 0, failures: [] };
+  const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
+  try {
+    for (const spec of specs) {
+      rmSync(report, { force: true });
+      const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', `e2e/${spec}`], {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          E2E_BASE_URL: stack.urls.site,
+          E2E_CMS_URL: stack.urls.cms,
+          E2E_MAIL_URL: stack.urls.mail,
+          E2E_AUTH_EMULATOR_URL: stack.urls.authEmulator,
+          ...stack.env,
+        },
+      });
+      const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
+      result.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+      if (!stats || stats.unexpected > 0 || stats.flaky > 0 || run.status !== 0) {
+        result.failures.push({ file: `e2e/${spec}`, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky` : `playwright exited with ${run.status}` });
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+  result.seconds = Math.round((Date.now() - started) / 1000);
+  return result;
+}
+
+buildShared();
+buildCms(process.env);
+const plan = [...Array.from({ length: cmsRuns }, (_, i) => ['cms', firstSeed + i]), ...Array.from({ length: e2eRuns }, (_, i) => ['e2e', firstSeed + i])];
+for (const [suite, seed] of plan) {
+  const stress = startLoad();
+  log(`soak: ${suite} run with seed ${seed}${load ? `, stress-ng at ${load} % of one core` : ''}`);
+  const result = suite === 'cms' ? cmsRun(seed) : await e2eRun(seed);
+  stress.stop();
+  runs.push(result);
+  save();
+  log(`soak: ${suite} seed ${seed}: ${result.passed} passed, ${result.failures.length} failed in ${result.seconds} s`);
+  for (const f of result.failures) log(`  ${f.file ?? ''} ${f.test ?? ''}: ${f.error}`);
+}
+
+console.log('\nsuite  seed    seconds  passed  failed');
+for (const r of runs) console.log(`${r.suite.padEnd(6)} ${String(r.seed).padEnd(7)} ${String(r.seconds).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failures.length).padStart(6)}`);
+console.log(`\nrecorded in ${outFile}`);
+process.exit(runs.every((r) => r.failures.length === 0) ? 0 : 1);
