@@ -13,20 +13,9 @@ import type {
   RoleType,
   VisitSummary,
 } from '@writory/shared';
-import { apiErrorFrom, authedFetch } from './api';
-import { currentIdToken } from './firebase';
+import { authedFetch, jsonBody as json, queryOf } from './api';
 
-/** A query string from the filled-in values only (an empty filter is left out). */
-export function queryOf(params: Record<string, string | number | boolean | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-const json = (body: unknown): RequestInit => ({ body: JSON.stringify(body) });
+export { downloadCsv, queryOf, saveFile } from './api';
 
 export const adminApi = {
   /** Without a range: the last 30 days up to today in the contest time zone. */
@@ -47,27 +36,3 @@ export const adminApi = {
   settings: () => authedFetch<AdminSettings>('/api/admin/settings'),
   saveSettings: (changes: Partial<AdminSettings>) => authedFetch<AdminSettings>('/api/admin/settings', { method: 'PUT', ...json(changes) }),
 };
-
-/**
- * Downloads a CSV the cms streams (it needs the Authorization header, so a plain link cannot fetch it), saved
- * under the name the server gives. Throws like apiFetch on a refusal.
- */
-export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
-  const token = await currentIdToken();
-  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-  if (!res.ok) throw await apiErrorFrom(res);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  saveFile(await res.blob(), name);
-}
-
-/** Offers a file to the browser's downloads. */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

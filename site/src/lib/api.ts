@@ -83,3 +83,40 @@ export function fieldErrorsFrom(error: unknown, fields: readonly string[]): { fi
   if (Object.keys(result.fields).length === 0) result.form = body.message;
   return result;
 }
+
+/** A query string from the filled-in values only (an empty filter is left out). */
+export function queryOf(params: Record<string, string | number | boolean | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A JSON request body for apiFetch/authedFetch. */
+export const jsonBody = (body: unknown): RequestInit => ({ body: JSON.stringify(body) });
+
+/**
+ * Downloads a CSV the cms streams (it needs the Authorization header, so a plain link cannot fetch it), saved
+ * under the name the server gives. Throws like apiFetch on a refusal.
+ */
+export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  const token = await currentIdToken();
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  if (!res.ok) throw await apiErrorFrom(res);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  saveFile(await res.blob(), name);
+}
+
+/** Offers a file to the browser's downloads. */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
