@@ -445,3 +445,32 @@ describe('public reads', () => {
     expect(second.headers['cache-control']).toBe('public, max-age=10');
   });
 });
+
+describe('cached permissions still decide at once', () => {
+  const PERMISSION = 'plugin::users-permissions.permission';
+
+  it('a role taken away applies to the very next request', async () => {
+    const judge = await emulator.createUser({ email: newEmail('demoted') });
+    await api.get('/api/users/me').set(bearer(judge.idToken)).expect(200);
+    const roleOf = async (type: string) => (await cms.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type } })).id;
+    await users().update({ where: { firebaseUid: judge.uid }, data: { role: await roleOf('admin') } });
+    await api.get('/api/admin/whoami').set(bearer(judge.idToken)).expect(200);
+    await users().update({ where: { firebaseUid: judge.uid }, data: { role: await roleOf('authenticated') } });
+    await api.get('/api/admin/whoami').set(bearer(judge.idToken)).expect(403);
+  });
+
+  it('a permission removed from a role applies to the next request on this instance', async () => {
+    const poet = await emulator.createUser({ email: newEmail('permission') });
+    await api.get('/api/users/me').set(bearer(poet.idToken)).expect(200); // the role's ability is now cached
+    const role = await cms.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+    const grant = await cms.strapi.db.query(PERMISSION).findOne({ where: { action: 'api::user.user.me', role: role.id } });
+    expect(grant).not.toBeNull();
+    await cms.strapi.db.query(PERMISSION).delete({ where: { id: grant.id } });
+    try {
+      await api.get('/api/users/me').set(bearer(poet.idToken)).expect(403);
+    } finally {
+      await cms.strapi.db.query(PERMISSION).create({ data: { action: 'api::user.user.me', role: role.id } });
+    }
+    await api.get('/api/users/me').set(bearer(poet.idToken)).expect(200);
+  });
+});

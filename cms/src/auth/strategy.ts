@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { forbidden } from '../lib/api-error';
+import { abilitiesOf } from './abilities';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
 
@@ -21,18 +22,12 @@ function refuseMismatchedHeaders(headers: Record<string, string | string[] | und
   }
 }
 
-/** The role's users-permissions permissions plus the Public ones (a signed-in user may do what a visitor may). */
-async function abilityFor(strapi: Core.Strapi, roleId: number) {
-  const permissions = strapi.plugin('users-permissions').service('permission');
-  const [own, visitor] = await Promise.all([permissions.findRolePermissions(roleId), permissions.findPublicPermissions()]);
-  return strapi.contentAPI.permissions.engine.generateAbility([...own, ...visitor].map(permissions.toContentAPIPermission));
-}
-
 /**
  * Content-API auth strategy: `Authorization: Bearer <Firebase ID token>` → the users-permissions user and an
  * ability built from its role, checked against the route's scope in verify() the way users-permissions does.
  */
 export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerifier) {
+  const abilities = abilitiesOf(strapi);
   return {
     name: FIREBASE_STRATEGY,
 
@@ -49,7 +44,7 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
       }
       refuseMismatchedHeaders(ctx.request.header, claims);
       const user = await strapi.service('api::user.user').identify(claims);
-      const ability = await abilityFor(strapi, user.role.id);
+      const ability = await abilities.forRole(user.role.id);
       ctx.state.user = user;
       return { authenticated: true, credentials: user, ability };
     },
@@ -77,15 +72,14 @@ function verifyScope(auth: { credentials?: unknown; ability?: { can(action: stri
  * ID token is a 401 on every route, whoever it names.
  */
 export function createVisitorPermissionsStrategy(strapi: Core.Strapi) {
+  const abilities = abilitiesOf(strapi);
   return {
     name: 'users-permissions',
 
     async authenticate(ctx: any) {
       if (headerValue(ctx.request.header.authorization)) return { authenticated: false };
-      const permissions = strapi.plugin('users-permissions').service('permission');
-      const visitor = await permissions.findPublicPermissions();
-      if (visitor.length === 0) return { authenticated: false };
-      const ability = await strapi.contentAPI.permissions.engine.generateAbility(visitor.map(permissions.toContentAPIPermission));
+      const ability = await abilities.forVisitor();
+      if (!ability) return { authenticated: false };
       return { authenticated: true, credentials: null, ability };
     },
 
