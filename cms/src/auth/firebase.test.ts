@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTokenVerifier, type TokenVerifier } from './firebase';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTokenVerifier, rememberVerified, type TokenVerifier } from './firebase';
 
 const unsigned = (claims: Record<string, unknown> = {}) => {
   const now = Math.floor(Date.now() / 1000);
@@ -31,4 +32,35 @@ describe('createTokenVerifier', () => {
 
   // Accepting the emulator's tokens needs the running emulator (firebase-admin then also asks it whether the
   // account exists): tests/identity.test.ts covers that, with expired and foreign tokens.
+});
+
+describe('rememberVerified', () => {
+  const claims = (exp: number) => ({ uid: 'u1', exp }) as unknown as DecodedIdToken;
+
+  it('verifies a token once and trusts it until it expires', async () => {
+    let clock = 1_000_000;
+    const verify = vi.fn(async (token: string) => claims(token === 'short' ? 1_060 : 4_600));
+    const remembered = rememberVerified(verify, { now: () => clock });
+    await remembered('long');
+    await remembered('long');
+    await remembered('short');
+    expect(verify).toHaveBeenCalledTimes(2);
+    clock = 1_061_000; // past the short token's exp (1,060 s)
+    await remembered('short');
+    await remembered('long');
+    expect(verify.mock.calls.map(([token]) => token)).toEqual(['long', 'short', 'short']);
+  });
+
+  it('forgets a refused token, so it is checked again, and keeps at most `kept` tokens', async () => {
+    const verify = vi.fn(async (token: string) => {
+      if (token === 'bad') throw new Error('expired');
+      return claims(Number.MAX_SAFE_INTEGER);
+    });
+    const remembered = rememberVerified(verify, { kept: 2 });
+    await expect(remembered('bad')).rejects.toThrow('expired');
+    await expect(remembered('bad')).rejects.toThrow('expired');
+    for (const token of ['a', 'b', 'c', 'a']) await remembered(token);
+    // 'a' was pushed out by 'c', so it is verified again.
+    expect(verify.mock.calls.map(([token]) => token)).toEqual(['bad', 'bad', 'a', 'b', 'c', 'a']);
+  });
 });
