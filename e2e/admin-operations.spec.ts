@@ -125,6 +125,13 @@ test('with consent, page views appear on the dashboard and in its CSV export', a
   expect(await statOf(dashboard, 'stat-active')).toBeGreaterThanOrEqual(1);
   await expect(dashboard.getByTestId('top-pages')).toContainText('/about');
 
+  // Below the visits, the cms's own health: event-loop delay, memory and its busiest routes.
+  const health = dashboard.getByTestId('server-health');
+  await health.getByRole('button', { name: 'Update figures' }).click();
+  await expect(health.getByText('Event-loop delay, p99')).toBeVisible();
+  await expect(health.locator('dd').first()).toHaveText(/^\d[\d,.]* ms$/);
+  await expect(health.getByRole('table', { name: 'Busiest routes since the server started' }).locator('tbody tr').first()).toContainText(/^(GET|POST|PUT|DELETE) \/api\//);
+
   const { name, rows } = await downloadedCsv(dashboard, 'Export visits (CSV)');
   expect(name).toMatch(/^writory-visits-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(rows.filter((row) => row.userID === visitorId).map((row) => [row.pageVisited, row.userType])).toEqual([
@@ -332,7 +339,10 @@ test('every admin page of this area passes an axe scan, also at phone size @phon
   await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
   const loaded = { timeout: 15_000 };
   const ready: Record<string, (p: Page) => Promise<void>> = {
-    '/admin-visit-tracking': (p) => expect(p.getByTestId('stat-visits')).toBeVisible(loaded),
+    '/admin-visit-tracking': async (p) => {
+      await expect(p.getByTestId('stat-visits')).toBeVisible(loaded);
+      await expect(p.getByRole('table', { name: 'Busiest routes since the server started' })).toBeVisible(loaded);
+    },
     '/admin-users': (p) => expect(p.getByTestId('user-row').first()).toBeVisible(loaded),
     '/admin-users-data': (p) => expect(p.getByTestId('users-table')).toBeVisible(loaded),
     '/admin-contacts': (p) => expect(p.getByTestId('contact-message').first()).toBeVisible(loaded),

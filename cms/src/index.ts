@@ -12,6 +12,7 @@ import { settleBackground } from './lib/background';
 import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
 import { installPublicCache } from './lib/public-cache';
+import { installMetrics } from './lib/metrics';
 import { cleanPanelTextOnWrite } from './lib/panel-text';
 import { articleSlugsFollowTitles, keepSlugsUniqueInTheDatabase } from './api/article/lib/slug';
 
@@ -19,7 +20,9 @@ const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
-    // First of all: hot public reads (config/public-cache.ts) answered from memory skip every middleware after it.
+    // First of all, so it times everything after it: requests and latency per route, event-loop delay.
+    installMetrics(strapi);
+    // Then: hot public reads (config/public-cache.ts) answered from memory skip every middleware after it.
     installPublicCache(strapi);
     // Added before the configured middlewares, so it wraps them all (body parser and auth included).
     strapi.server.use(multipartCleanup());

@@ -51,6 +51,10 @@ const UNKNOWN = 999_999;
 // unknown record, so the matrix changes nothing (an admin's answer is then 422 or 404 rather than a success).
 const CASES: Case[] = [
   { route: 'GET /api/health', expected: everyone(200) },
+  // The matrix calls from this machine, so the local-network rule lets everyone read the metrics (tests/foundation
+  // shows an outside address refused).
+  { route: 'GET /api/metrics', expected: everyone(200) },
+  { route: 'GET /api/admin/health', expected: admins(200) },
   { route: 'GET /api/site-settings', expected: everyone(200) },
   { route: 'GET /api/testimonials', expected: everyone(200) },
   { route: 'GET /api/articles', expected: everyone(200) },

@@ -15,6 +15,24 @@ describe('cms foundation on SQLite', () => {
     expect(res.body).toEqual({ status: 'ok', database: 'sqlite' });
   });
 
+  it('counts requests per route pattern in Prometheus metrics, read from the local network only', async () => {
+    await cms.api.get('/api/site-settings').expect(200);
+    await cms.api.get('/api/site-settings').expect(200);
+    await cms.api.get('/api/users/uid-that-must-not-become-a-label').expect(404);
+    const res = await cms.api.get('/api/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const count = (labels: string) => Number(new RegExp(`^writory_http_requests_total\\{${labels}\\} (\\d+)$`, 'm').exec(res.text)?.[1] ?? 0);
+    expect(count('method="GET",route="/api/site-settings",status="200"')).toBeGreaterThanOrEqual(2);
+    expect(count('method="GET",route="/api/users/:uid",status="404"')).toBeGreaterThanOrEqual(1);
+    expect(res.text).not.toContain('uid-that-must-not-become-a-label');
+    expect(res.text).toMatch(/^writory_http_request_duration_seconds_bucket\{le="0\.05",method="GET",route="\/api\/site-settings"\} \d+$/m);
+    expect(res.text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+
+    const outside = await cms.api.get('/api/metrics').set('X-Forwarded-For', '203.0.113.7').expect(403);
+    expect(outside.body.error.message).toBe('Only the local network may read this.');
+  });
+
   it('runs SQLite in WAL mode with a busy timeout', async () => {
     const [mode] = await cms.strapi.db.connection.raw('PRAGMA journal_mode');
     const [timeout] = await cms.strapi.db.connection.raw('PRAGMA busy_timeout');

@@ -24,6 +24,7 @@ interface Ctx {
   status: number;
   body: unknown;
   respond?: boolean;
+  state: Record<string, unknown>;
   response: { headers: Record<string, string | string[] | number | undefined> };
 }
 
@@ -96,6 +97,7 @@ export function createPublicCache(endpoints: PublicCacheEndpoint[], now: () => n
       if (method !== 'GET' && method !== 'HEAD') return next();
       const endpoint = byPath.get(url);
       if (!endpoint) return next();
+      ctx.state.cachedRoute = endpoint.path;
       const origin = ctx.req.headers.origin;
       const key = keyOf(url, origin);
       let entry = fresh(key);

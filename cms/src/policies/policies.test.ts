@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import hasRole from './has-role';
+import localNetwork from './local-network';
 import verifiedEmail from './verified-email';
 
 const ctx = (user?: object) => ({ state: { user } }) as any;
@@ -26,5 +27,17 @@ describe('global::verified-email', () => {
     expect(() => verifiedEmail(ctx())).toThrow(ApiError);
     expect(() => verifiedEmail(ctx({ emailVerified: false }))).toThrow(/verify your email/);
     expect(verifiedEmail(ctx({ emailVerified: true }))).toBe(true);
+  });
+});
+
+describe('global::local-network', () => {
+  const from = (ip: string) => ({ request: { ip } });
+
+  it.each(['127.0.0.1', '::1', '10.1.2.3', '172.20.0.5', '192.168.1.9', 'fd00::7', '169.254.1.1'])('lets %s through', (ip) => {
+    expect(localNetwork(from(ip))).toBe(true);
+  });
+
+  it.each(['203.0.113.7', '8.8.8.8', '172.32.0.1', '2001:db8::1', ''])('refuses %j', (ip) => {
+    expect(() => localNetwork(from(ip))).toThrow(/Only the local network/);
   });
 });
