@@ -4,10 +4,11 @@
 import demo from '@writory/shared/demo-accounts.json';
 import Papa from 'papaparse';
 import type { Test } from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { backgroundIdle } from './helpers/background';
+import { addressPerTest } from './helpers/client-address';
 import { startMailSink, type MailSink } from './helpers/mail-sink';
 import type { TestCms } from './helpers/strapi';
 import { DEMO_UID_OF as ACCOUNT_OF } from './helpers/demo-callers';
@@ -160,15 +161,10 @@ describe('role matrix of the admin routes', () => {
 });
 
 describe('visit tracking', () => {
-  // Each test visits from an address of its own (the cms trusts loopback as a proxy), so the per-connection limit one
-  // test reaches never carries over to the next, in whatever order they run.
-  let clients = 0;
-  let client = '';
-  beforeEach(() => {
-    client = `198.51.100.${++clients}`;
-  });
+  // Each test visits from an address of its own: the per-connection limit never carries over.
+  const client = addressPerTest('198.51.100');
   const track = (body: unknown, token?: string) => {
-    const req = cms.api.post('/api/track-visit-realtime').set('content-type', 'application/json').set('X-Forwarded-For', client);
+    const req = cms.api.post('/api/track-visit-realtime').set('content-type', 'application/json').set('X-Forwarded-For', client());
     return (token ? req.set(bearer(token)) : req).send(body as object);
   };
   const stored = () => db(VISIT).count();

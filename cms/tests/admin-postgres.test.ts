@@ -2,22 +2,21 @@
 // export's keyset pages, and the admin-role lock that keeps one active admin.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
-import { startTestCms, type TestCms } from './helpers/strapi';
+import { startCmsOnPostgres, type CmsOnPostgres } from './helpers/cms-on-postgres';
+import type { TestCms } from './helpers/strapi';
 import { story } from './helpers/story';
 
 const USER = 'plugin::users-permissions.user';
 
 describe('admin operations on PostgreSQL', () => {
-  let pg: TestPostgres;
+  let stack: CmsOnPostgres;
   let cms: TestCms;
   beforeAll(async () => {
-    pg = await startTestPostgres();
-    cms = await startTestCms(pg.env);
+    stack = await startCmsOnPostgres({}, { auth: false });
+    ({ cms } = stack);
   });
   afterAll(async () => {
-    await cms?.stop();
-    await pg?.stop();
+    await stack?.stop();
   });
 
   // The visits stored first are exported next; the admin demoted here is a poet in the audiences after: steps of one story.

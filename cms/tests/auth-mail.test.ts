@@ -1,9 +1,10 @@
 // Writory's own verification and password-reset emails against the real cms, the Firebase Auth emulator and
 // maildev: the link in the email works on the emulator, resending is limited, the reset answer never tells
 // whether an account exists, and bad input is refused.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_HOST, type AuthEmulator } from './helpers/auth-emulator';
 import { backgroundIdle } from './helpers/background';
+import { addressPerTest } from './helpers/client-address';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { startMailSink, type MailSink, type SunkMail } from './helpers/mail-sink';
 import type { TestCms } from './helpers/strapi';
@@ -104,13 +105,9 @@ describe('verification email', () => {
 });
 
 describe('password reset email', () => {
-  // Each test asks from an address of its own (loopback is a trusted proxy): the per-connection limit never carries over.
-  let clients = 0;
-  let client = '';
-  beforeEach(() => {
-    client = `198.51.100.${++clients}`;
-  });
-  const requestReset = (body: unknown) => cms.api.post('/api/auth-mail/password-reset').set('X-Forwarded-For', client).send(body as object);
+  // Each test asks from an address of its own: the per-connection limit never carries over.
+  const client = addressPerTest('198.51.100');
+  const requestReset = (body: unknown) => cms.api.post('/api/auth-mail/password-reset').set('X-Forwarded-For', client()).send(body as object);
 
   it('sends Writory’s email whose link sets a new password', async () => {
     const email = uniqueEmail('reset');

@@ -1,16 +1,15 @@
 // The entry paths that lean on the database under concurrency, on PostgreSQL: one contest per month,
 // the last place of the allowance, the same request twice, two judges at once.
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on-postgres';
 import { bearer, entryClient, HOUR, month } from './helpers/entries';
 import { makeDocx } from './helpers/poem-files';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
+import type { TestPostgres } from './helpers/postgres';
 import { addMonths } from '../src/lib/contest-calendar';
 
 const ENTRY = 'api::entry.entry';
@@ -18,7 +17,7 @@ const SCORES = { structure: 10, creativity: 11, language: 12, emotionalImpact: 1
 
 describe('entries on PostgreSQL', () => {
   let pg: TestPostgres;
-  let stack: CmsWithAuth;
+  let stack: CmsWithAuthOnPostgres;
   let api: ReturnType<typeof supertest>;
   let client: ReturnType<typeof entryClient>;
   let privateDir: string;
@@ -27,11 +26,8 @@ describe('entries on PostgreSQL', () => {
 
   beforeAll(async () => {
     privateDir = mkdtempSync(path.join(tmpdir(), 'writory-private-pg-'));
-    pg = await startTestPostgres();
-    stack = await startCmsWithAuth({ ...pg.env, ADMIN_EMAILS: 'pg-admin@writory.test', PRIVATE_FILES_DIR: privateDir });
-    const server = stack.cms.strapi.server.httpServer;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    stack = await startCmsOnPostgres({ ADMIN_EMAILS: 'pg-admin@writory.test', PRIVATE_FILES_DIR: privateDir });
+    ({ pg, api } = stack);
     client = entryClient(api, stack.emulator, stack.cms.strapi);
     // Receipts are not what this file is about: no mail leaves the test.
     vi.spyOn(stack.cms.strapi.plugin('email').service('email'), 'send').mockResolvedValue(undefined);
@@ -42,7 +38,6 @@ describe('entries on PostgreSQL', () => {
 
   afterAll(async () => {
     await stack?.stop();
-    await pg?.stop();
     if (privateDir) rmSync(privateDir, { recursive: true, force: true });
   });
 

@@ -245,11 +245,11 @@ describe('entering a poem', () => {
     const count = await api.get('/api/submission-count').expect(200);
     expect(count.body).toEqual({ count: before + 1 });
     expect(count.headers['cache-control']).toMatch(/max-age=10/);
-    const ids = await cms.strapi.service('api::entry.entry').entrantIds(month());
+    const ids = await cms.strapi.service('api::user.contest-activity').entrantIds(month());
     const other = await db(USER).findOne({ where: { firebaseUid: otherPoet.uid } });
     expect(ids).toContain(other.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(await cms.strapi.service('api::entry.entry').entrantIds('1999-01')).toEqual([]);
+    expect(await cms.strapi.service('api::user.contest-activity').entrantIds('1999-01')).toEqual([]);
   });
 
   it('gives the first entry back for the same request, also when both arrive at once', async () => {
@@ -381,6 +381,7 @@ describe('refusals leave nothing behind', () => {
       const res = await enter(poet, { poem, sha });
       expectErrorBody(res, 403, /Submissions are closed\. The next contest opens on/);
       expect(res.body.error.name).toBe('SubmissionsClosedError');
+      expectErrorBody(await preview(poet, poem), 403, /Submissions are closed\. The next contest opens on/);
       expect(await snapshot()).toEqual(before);
       const current = await api.get('/api/contests/current').expect(200);
       expect(current.body.current).toBeNull();
@@ -401,7 +402,7 @@ describe('refusals leave nothing behind', () => {
     utimesSync(stray, old, old);
     const kept = privateFiles().filter((f) => f !== stray && f !== young);
     for (const file of kept) utimesSync(file, old, old);
-    const removed = await cms.strapi.service('api::entry.entry').sweepOrphans();
+    const removed = await cms.strapi.service('api::entry.files').sweepOrphans();
     expect(removed).toBe(1);
     expect(privateFiles()).toEqual([...kept, young].sort());
     rmSync(young);
@@ -652,7 +653,7 @@ describe('blind judging', () => {
     await createEntries(cms.strapi, contest.id, '2023-02', [poetRow.id], 3, 'received');
     const waiting = await db(ENTRY).count({ where: { contest: { id: contest.id }, status: 'received' } });
     expect(waiting).toBe(3);
-    const service = cms.strapi.service('api::entry.entry');
+    const service = cms.strapi.service('api::entry.calendar');
     expect(await service.startJudging([contest.id])).toBe(waiting);
     expect(await service.startJudging([contest.id])).toBe(0);
     expect(await db(ENTRY).count({ where: { contest: { id: contest.id }, status: 'received' } })).toBe(0);

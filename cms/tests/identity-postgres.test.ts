@@ -1,27 +1,20 @@
 // The identity paths that lean on the database (unique firebase_uid under a burst, counts, role changes) on PostgreSQL.
-import type { AddressInfo } from 'node:net';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
+import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on-postgres';
 
 describe('identity on PostgreSQL', () => {
-  let pg: TestPostgres;
-  let stack: CmsWithAuth;
+  let stack: CmsWithAuthOnPostgres;
   let api: ReturnType<typeof supertest>;
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    pg = await startTestPostgres();
-    stack = await startCmsWithAuth({ ...pg.env, ADMIN_EMAILS: 'boss@writory.test' });
-    const server = stack.cms.strapi.server.httpServer;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    stack = await startCmsOnPostgres({ ADMIN_EMAILS: 'boss@writory.test' });
+    ({ api } = stack);
   });
 
   afterAll(async () => {
     await stack?.stop();
-    await pg?.stop();
   });
 
   it('creates exactly one user when the first requests of a new account arrive together', async () => {

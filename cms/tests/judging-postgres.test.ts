@@ -1,4 +1,3 @@
 import { judgingSuite } from './helpers/judging-suite';
-import { startTestPostgres } from './helpers/postgres';
 
-judgingSuite('postgres', startTestPostgres);
+judgingSuite('postgres');

@@ -1,3 +1,3 @@
 import { judgingSuite } from './helpers/judging-suite';
 
-judgingSuite('sqlite', async () => ({ env: {}, stop: async () => {} }));
+judgingSuite('sqlite');

@@ -1,16 +1,16 @@
 // Two cms instances on one PostgreSQL, as behind one proxy: a notification made on either instance reaches the
 // poet's stream on the other within a second (LISTEN/NOTIFY). Instance A runs in this process, B as `strapi start`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationItem } from '@writory/shared';
 import { backgroundIdle } from './helpers/background';
-import { AUTH_EMULATOR_ENV, startAuthEmulator, type AuthEmulator } from './helpers/auth-emulator';
-import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
+import { AUTH_EMULATOR_ENV, type AuthEmulator } from './helpers/auth-emulator';
+import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on-postgres';
+import { freePort, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
-import { startTestCms, type TestCms } from './helpers/strapi';
+import type { TestCms } from './helpers/strapi';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
@@ -52,6 +52,7 @@ async function startSecondInstance(env: Record<string, string>): Promise<{ url: 
 }
 
 describe('live notifications across two cms instances on PostgreSQL', () => {
+  let stack: CmsWithAuthOnPostgres;
   let pg: TestPostgres;
   let emulator: AuthEmulator;
   let cms: TestCms;
@@ -63,12 +64,8 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
 
   beforeAll(async () => {
     // One after another, not side by side: on a busy machine the emulator and two cms boots compete for the CPU.
-    pg = await startTestPostgres();
-    emulator = await startAuthEmulator();
-    cms = await startTestCms({ ...AUTH_EMULATOR_ENV, ...pg.env, ADMIN_EMAILS: 'boss@writory.test' });
-    const server = cms.strapi.server.httpServer;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    urlA = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    stack = await startCmsOnPostgres({ ADMIN_EMAILS: 'boss@writory.test' }, { oneAtATime: true });
+    ({ pg, emulator, cms, url: urlA } = stack);
     // B starts once A has made the schema, so the two never race to create tables.
     second = await startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' });
     adminToken = (await emulator.createUser({ email: 'boss@writory.test' })).idToken;
@@ -90,9 +87,7 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (second.child.exitCode === null) second.child.kill('SIGKILL');
     }
-    await cms?.stop();
-    await emulator?.stop();
-    await pg?.stop();
+    await stack?.stop();
   });
 
   it('uses LISTEN/NOTIFY on PostgreSQL', () => {

@@ -1,33 +1,28 @@
 // The money paths that lean on the database under concurrency, on PostgreSQL (a pool of connections, so
 // requests really overlap): withdrawals against one balance, credits spent by parallel entries, a coupon's last
 // use, a webhook delivered several times at once, and the revenue sums.
-import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on-postgres';
 import { entryClient, month } from './helpers/entries';
 import { paymentsFixture, type PaymentsFixture } from './helpers/payments';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
+import type { TestPostgres } from './helpers/postgres';
 
 describe('payments on PostgreSQL', () => {
   let pg: TestPostgres;
-  let stack: CmsWithAuth;
+  let stack: CmsWithAuthOnPostgres;
   let fx: PaymentsFixture;
   let api: ReturnType<typeof supertest>;
 
   beforeAll(async () => {
-    pg = await startTestPostgres();
-    stack = await startCmsWithAuth(pg.env);
-    const server = stack.cms.strapi.server.httpServer;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    stack = await startCmsOnPostgres();
+    ({ pg, api } = stack);
     fx = await paymentsFixture(stack, api);
   });
 
   afterAll(async () => {
     await stack?.stop();
-    await pg?.stop();
   });
 
   /**

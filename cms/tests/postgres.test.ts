@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCms, type TestCms } from './helpers/strapi';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
+import { startCmsOnPostgres, type CmsOnPostgres } from './helpers/cms-on-postgres';
+import type { TestCms } from './helpers/strapi';
 
 describe('cms on PostgreSQL', () => {
-  let pg: TestPostgres;
+  let stack: CmsOnPostgres;
   let cms: TestCms;
   beforeAll(async () => {
-    pg = await startTestPostgres();
-    cms = await startTestCms(pg.env);
+    stack = await startCmsOnPostgres({}, { auth: false });
+    ({ cms } = stack);
   });
   afterAll(async () => {
-    await cms?.stop();
-    await pg?.stop();
+    await stack?.stop();
   });
 
   it('boots, migrates and answers the health check on PostgreSQL', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressPerTest } from './helpers/client-address';
 import { startTestCms, type TestCms } from './helpers/strapi';
 
 let cms: TestCms;
@@ -109,14 +110,9 @@ describe('hot public reads answered from memory (config/public-cache.ts)', () =>
 describe('contact form', () => {
   const valid = { name: 'Asha', email: 'asha@example.com', subject: 'Entry question', message: 'Hello!\nCan I enter twice?' };
   const messages = () => cms.strapi.db.query('api::contact-message.contact-message').count();
-  // Each test writes from an address of its own (loopback is a trusted proxy), so no test inherits another's count
-  // towards the per-client limit.
-  let clients = 0;
-  let client = '';
-  beforeEach(() => {
-    client = `192.0.2.${++clients}`;
-  });
-  const post = (body: object) => cms.api.post('/api/contact').set('X-Forwarded-For', client).send(body);
+  // Each test writes from an address of its own, so no test inherits another's count towards the per-client limit.
+  const client = addressPerTest('192.0.2');
+  const post = (body: object) => cms.api.post('/api/contact').set('X-Forwarded-For', client()).send(body);
 
   it.each([
     [{ ...valid, name: '' }, /^name: is required/],

@@ -558,7 +558,7 @@ describe("results from the judges' in-app scores", () => {
     july = await createEntries(cms.strapi, contestId, JULY, poets.map((p) => p.id), 4, 'in_judging');
     // The first entry came with an author photo (kept in the private store, as entries keep it).
     photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).webp().toBuffer();
-    const photoKey = await cms.strapi.service('api::entry.entry').privateFiles().put('entry-photos', photo, 'webp');
+    const photoKey = await cms.strapi.service('api::entry.files').privateFiles().put('entry-photos', photo, 'webp');
     await db('api::entry.entry').update({ where: { id: july[0].id }, data: { photoKey } });
 
     // Both test judges read every July entry (automatic assignment would also involve the demo judge).

@@ -1,14 +1,12 @@
 // Two cms processes on one PostgreSQL database, both running the timer cron every second: a due results timer and
 // a due winner timer are each fired by exactly one of them, and what they publish is there once.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on-postgres';
 import { createContest, createEntries, criteriaCsv, type TestEntry } from './helpers/contest-data';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
+import { freePort } from './helpers/postgres';
 import { story } from './helpers/story';
 
 const ADMIN_EMAIL = 'pg-boss@writory.test';
@@ -20,17 +18,6 @@ interface Instance {
   child: ChildProcess;
   port: number;
   output: () => string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** `strapi start` of the built cms in a process of its own, with the timer cron on. */
@@ -67,8 +54,7 @@ async function stopInstance({ child }: Instance) {
 }
 
 describe('timers with two cms processes on one PostgreSQL', () => {
-  let pg: TestPostgres;
-  let stack: CmsWithAuth;
+  let stack: CmsWithAuthOnPostgres;
   let api: ReturnType<typeof supertest>;
   let admin: string;
   let entries: TestEntry[];
@@ -76,12 +62,9 @@ describe('timers with two cms processes on one PostgreSQL', () => {
   const db = (uid: string) => stack.cms.strapi.db.query(uid as any);
 
   beforeAll(async () => {
-    pg = await startTestPostgres();
     // This one (cron off) makes the schema and the data; the two spawned below only fire timers.
-    stack = await startCmsWithAuth({ ...pg.env, ADMIN_EMAILS: ADMIN_EMAIL, WRITORY_DEMO_DATA: 'false' });
-    const server = stack.cms.strapi.server.httpServer;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    stack = await startCmsOnPostgres({ ADMIN_EMAILS: ADMIN_EMAIL, WRITORY_DEMO_DATA: 'false' });
+    ({ api } = stack);
     admin = (await stack.emulator.createUser({ email: ADMIN_EMAIL })).idToken;
     await api.get('/api/users/me').set({ Authorization: `Bearer ${admin}` }).expect(200);
     const poetIds: number[] = [];
@@ -91,7 +74,7 @@ describe('timers with two cms processes on one PostgreSQL', () => {
       poetIds.push((await db('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } })).id);
     }
     entries = await createEntries(stack.cms.strapi, await createContest(stack.cms.strapi, MONTH), MONTH, poetIds, 6);
-    const env = { ...pg.env, ...stack.emulator.env, ADMIN_EMAILS: ADMIN_EMAIL };
+    const env = { ...stack.pg.env, ...stack.emulator.env, ADMIN_EMAILS: ADMIN_EMAIL };
     instances.push(await startInstance(env));
     instances.push(await startInstance(env));
   });
@@ -99,7 +82,6 @@ describe('timers with two cms processes on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all(instances.map(stopInstance));
     await stack?.stop();
-    await pg?.stop();
   });
 
   const waitUntilFired = (kind: 'results' | 'winners') =>

@@ -3,8 +3,9 @@
 import { createRequire } from 'node:module';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres';
-import { startTestCms, type TestCms } from './helpers/strapi';
+import { startCmsOnPostgres, type CmsOnPostgres } from './helpers/cms-on-postgres';
+import type { TestPostgres } from './helpers/postgres';
+import type { TestCms } from './helpers/strapi';
 
 const POST = 'api::wall-post.wall-post';
 const LIKE = 'api::wall-post.wall-like';
@@ -30,14 +31,14 @@ describe('the wall on PostgreSQL', () => {
     return post.id as number;
   }
 
+  let stack: CmsOnPostgres;
   beforeAll(async () => {
-    pg = await startTestPostgres();
-    cms = await startTestCms(pg.env);
+    stack = await startCmsOnPostgres({}, { auth: false });
+    ({ pg, cms } = stack);
   });
 
   afterAll(async () => {
-    await cms?.stop();
-    await pg?.stop();
+    await stack?.stop();
   });
 
   it('counts 5 poems a day per poet in the database, seen by a second limiter too', async () => {

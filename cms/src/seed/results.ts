@@ -90,7 +90,7 @@ const demoPhoto = (month: number) => {
  * private store, the contact details and declarations, and for the first entry an author photo.
  */
 async function entriesFor(strapi: Core.Strapi, contestId: number, month: string, poetIds: number[], count: number, { status = 'scored', firstTitle = 0 } = {}) {
-  const files = strapi.service('api::entry.entry').privateFiles();
+  const files = strapi.service('api::entry.files').privateFiles();
   const codes: string[] = [];
   for (let i = 0; i < count; i++) {
     const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;

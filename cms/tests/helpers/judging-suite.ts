@@ -1,16 +1,17 @@
 // Fair judging, run on SQLite and on PostgreSQL: a judge never reads their own entry (also after a role change),
 // entries are assigned automatically with balanced loads, a judge can recuse, an admin can reassign, and the
 // month's judging report gives the judges' agreement (Krippendorff's alpha, checked on his worked example).
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EmulatorUser } from './auth-emulator';
+import { startCmsOnPostgres } from './cms-on-postgres';
 import { startCmsWithAuth, type CmsWithAuth } from './cms-with-auth';
 import { createContest, createEntries } from './contest-data';
 import { bearer, entryClient, HOUR } from './entries';
+import { listening } from './strapi';
 
 const SCORE = 'api::score.score';
 const ASSIGNMENT = 'api::score.judge-assignment';
@@ -29,9 +30,8 @@ const WORKED_EXAMPLE: (number | null)[][] = [
   [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, null],
 ];
 
-export function judgingSuite(database: 'sqlite' | 'postgres', startDatabase: () => Promise<{ env: Record<string, string>; stop(): Promise<void> }>) {
+export function judgingSuite(database: 'sqlite' | 'postgres') {
   describe(`fair judging on ${database}`, () => {
-    let stopDatabase: () => Promise<void> = async () => {};
     let stack: CmsWithAuth;
     let api: ReturnType<typeof supertest>;
     let client: ReturnType<typeof entryClient>;
@@ -44,12 +44,9 @@ export function judgingSuite(database: 'sqlite' | 'postgres', startDatabase: () 
 
     beforeAll(async () => {
       privateDir = mkdtempSync(path.join(tmpdir(), `writory-judging-${database}-`));
-      const started = await startDatabase();
-      stopDatabase = started.stop;
-      stack = await startCmsWithAuth({ ...started.env, ADMIN_EMAILS: `judging-admin-${database}@writory.test`, PRIVATE_FILES_DIR: privateDir });
-      const server = stack.cms.strapi.server.httpServer;
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      api = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const env = { ADMIN_EMAILS: `judging-admin-${database}@writory.test`, PRIVATE_FILES_DIR: privateDir };
+      stack = database === 'postgres' ? await startCmsOnPostgres(env) : await startCmsWithAuth(env);
+      api = supertest(await listening(stack.cms));
       client = entryClient(api, stack.emulator, stack.cms.strapi);
       vi.spyOn(stack.cms.strapi.plugin('email').service('email'), 'send').mockResolvedValue(undefined);
       admin = await stack.emulator.createUser({ email: `judging-admin-${database}@writory.test`, emailVerified: true });
@@ -61,7 +58,6 @@ export function judgingSuite(database: 'sqlite' | 'postgres', startDatabase: () 
 
     afterAll(async () => {
       await stack?.stop();
-      await stopDatabase();
       if (privateDir) rmSync(privateDir, { recursive: true, force: true });
     });
 

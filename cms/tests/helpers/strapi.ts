@@ -1,6 +1,7 @@
 // Boots the real cms in-process on a throwaway database and serves its HTTP API to supertest.
 import { createRequire } from 'node:module';
 import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import supertest from 'supertest';
 import type { Core } from '@strapi/strapi';
@@ -56,4 +57,11 @@ export async function startTestCms(env: Record<string, string> = {}): Promise<Te
       }
     },
   };
+}
+
+/** The cms's address on a loopback port of its own, listening first if it is not yet: a real socket, so requests overlap. */
+export async function listening(cms: TestCms): Promise<string> {
+  const server = cms.strapi.server.httpServer;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

@@ -121,7 +121,7 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
         if (moved) await contests().update({ where: { id: row.id }, data: { opensAt: window.opensAt, closesAt: window.closesAt, resultsAt: window.resultsAt } });
       }
       const closed: ContestRow[] = await contests().findMany({ where: { closesAt: { $lte: now }, resultsAt: { $gt: addDays(now, -60) } }, select: ['id'] });
-      await strapi.service('api::entry.entry').startJudging(closed.map((row) => row.id), now);
+      await strapi.service('api::entry.calendar').startJudging(closed.map((row) => row.id), now);
     },
 
     /** GET /api/admin/contests: recent and coming months (this month and the next always exist). */

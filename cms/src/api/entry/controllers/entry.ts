@@ -25,6 +25,7 @@ function poemIn(ctx): UploadedFile {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => strapi.service('api::entry.entry');
+  const entryFiles = () => strapi.service('api::entry.files');
   return {
     async allowance(ctx) {
       ctx.body = await entries().allowanceFor(ctx.state.user);
@@ -33,20 +34,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async preview(ctx) {
       await limitPreviews(`preview:${ctx.state.user.id}`);
       // Who may enter, and when, comes first: a closed window or an age refusal is the answer, not a missing field.
-      await entries().requireEligible(ctx.state.user, new Date());
+      const entrant = await entries().requireEligible(ctx.state.user, new Date());
       const poem = poemIn(ctx);
       const fields = parseInput(previewFields, ctx.request.body ?? {});
-      ctx.body = await entries().preview(ctx.state.user, { ...fields, poem });
+      ctx.body = await entries().preview(entrant, { ...fields, poem });
     },
 
     async create(ctx) {
       await limitEntries(`entry:${ctx.state.user.id}`);
-      await entries().requireEligible(ctx.state.user, new Date());
+      const entrant = await entries().requireEligible(ctx.state.user, new Date());
       const key = idempotencyKeyOf(ctx.request.headers['idempotency-key']);
       const poem = poemIn(ctx);
       const photo = fileIn(ctx, 'photo');
       const fields = parseInput(entryFields, ctx.request.body ?? {});
-      const { receipt, created } = await entries().create(ctx.state.user, { key, fields, poem, photo });
+      const { receipt, created } = await entries().create(entrant, { key, fields, poem, photo });
       ctx.status = created ? 201 : 200;
       ctx.body = receipt;
     },
@@ -57,11 +58,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async file(ctx) {
-      await sendPrivateFile(ctx, entries().privateFiles(), await entries().originalFile(ctx.state.user, String(ctx.params.code)));
+      await sendPrivateFile(ctx, entryFiles().privateFiles(), await entryFiles().originalFile(ctx.state.user, String(ctx.params.code)));
     },
 
     async photo(ctx) {
-      await sendPrivateFile(ctx, entries().privateFiles(), await entries().photoFile(ctx.state.user, String(ctx.params.code)), 'inline');
+      await sendPrivateFile(ctx, entryFiles().privateFiles(), await entryFiles().photoFile(ctx.state.user, String(ctx.params.code)), 'inline');
     },
 
     async count(ctx) {
@@ -71,7 +72,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async adminList(ctx) {
       const month = ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined;
-      ctx.body = await entries().adminRows(month);
+      ctx.body = await strapi.service('api::entry.admin-table').rows(month);
       ctx.set('Cache-Control', 'private, no-store');
     },
   };

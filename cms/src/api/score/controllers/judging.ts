@@ -11,7 +11,7 @@ const codeOf = (ctx) => String(ctx.params.code);
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => strapi.service('api::score.score');
   const assignment = () => strapi.service('api::score.assignment');
-  const entries = () => strapi.service('api::entry.entry');
+  const entries = () => strapi.service('api::entry.files');
   const privately = (ctx) => ctx.set('Cache-Control', 'private, no-store');
   return {
     async queue(ctx) {

@@ -18,7 +18,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async photo(ctx) {
     const { id } = parseInput(winnerId, ctx.params);
     const file = await strapi.service('api::winner.poem').photoOf(id);
-    await sendPrivateFile(ctx, strapi.service('api::entry.entry').privateFiles(), file, 'inline');
+    await sendPrivateFile(ctx, strapi.service('api::entry.files').privateFiles(), file, 'inline');
     // Public once the winners are: any cache may keep it for an hour.
     ctx.set('Cache-Control', 'public, max-age=3600');
   },

@@ -31,7 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const winner: { entryId: number } | null = await strapi.db.query('api::winner.winner').findOne({ where: { slug }, select: ['entryId'] });
     if (!winner) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
     const entry: Pick<EntryRow, 'photoKey'> | null = await strapi.db.query(ENTRY).findOne({ where: { id: winner.entryId }, select: ['photoKey'] });
-    const files = strapi.service('api::entry.entry').privateFiles();
+    const files = strapi.service('api::entry.files').privateFiles();
     if (!entry?.photoKey || !(await files.exists(entry.photoKey))) throw noPhoto();
     return { key: entry.photoKey, name: `${slug}.webp`, type: 'image/webp' };
   },

@@ -1,0 +1,111 @@
+// From a poem's bytes to what an entry stores: the text and title judges read (the author hidden), the
+// warnings the poet checks before entering, the blind copy of the file, and the checksums. One reading for
+// the preview and the entry; no database, no store.
+import { createHash } from 'node:crypto';
+import { countWords, withoutBidiControls, type EntryPreviewWarning, type PoemKind } from '@writory/shared';
+import type { UserRow } from '../../user/services/user';
+import type { EntryRow } from '../services/entry';
+import type { EntryBlobs } from '../services/files';
+import { createAnonymiser, type Anonymiser } from './anonymise';
+import { makeJudgeCopy } from './judge-copy';
+import { extractPoem, type ExtractedPoem } from './poem-file';
+
+/** What an entry is made from, once its fields are parsed. */
+export interface Draft {
+  title: string;
+  language: string;
+  fullName: string;
+  phone: string;
+  country: string;
+  declarations: Record<string, string>;
+  fileName: string | null | undefined;
+  bytes: Buffer;
+  photo: Buffer | null;
+  idempotencyKey: string;
+}
+
+type StoredData = Omit<
+  EntryRow,
+  'id' | 'code' | 'status' | 'fileKey' | 'judgeFileKey' | 'photoKey' | 'judgingStartedAt' | 'scoredAt' | 'resultsPublishedAt' | 'originalityFlag' | 'originalityMatches'
+> & { declarations: Record<string, string> };
+
+export interface Built {
+  data: StoredData;
+  blobs: EntryBlobs;
+  text: string;
+  judgeTextSha256: string;
+}
+
+export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** A file name safe to keep and to send back: no path, no control or bidi characters, the right extension. */
+function safeFileName(name: string | null | undefined, kind: PoemKind): string {
+  const base = withoutBidiControls(name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    .trim()
+    .slice(0, 200);
+  const stem = base.replace(/\.(docx|pdf)$/i, '') || 'poem';
+  return `${stem}.${kind}`;
+}
+
+export const anonymiserFor = (user: UserRow, contact: { fullName?: string; phone?: string }, poem: ExtractedPoem): Anonymiser =>
+  createAnonymiser({ names: [contact.fullName, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
+
+/** What judges will read, and what the poet should check before entering: one reading for preview and entry. */
+export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
+  const judge = anonymiser.redact(poem.text);
+  const warnings: EntryPreviewWarning[] = anonymiser.nameParts(judge.text).map(({ line, word }) => ({
+    code: 'name-part',
+    line,
+    message: `Line ${line} has “${word}”, part of your name. If it refers to you, remove it from your file.`,
+  }));
+  if (poem.images > 0) {
+    warnings.push({
+      code: 'images',
+      message: `Your file has ${poem.images === 1 ? 'a picture' : `${poem.images} pictures`}. We cannot read pictures, so we cannot remove your name from them: if one shows your name, remove it from your file.`,
+    });
+  }
+  if (poem.unreadable > 0) {
+    warnings.push({
+      code: 'unreadable',
+      message:
+        'Part of your file could not be read as text (an embedded object or chart, or letters the PDF does not spell out). Check that the text below is complete and that your name is not in the part we could not read.',
+    });
+  }
+  return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings };
+}
+
+/**
+ * Everything an entry stores, from the poem's bytes: its kind and text (refusing bad files), the text and
+ * title judges read, their blind copy of the file, and the checksums.
+ */
+export async function buildEntry(user: UserRow, draft: Draft, now: Date): Promise<Built> {
+  const poem = await extractPoem(draft.bytes);
+  const anonymiser = anonymiserFor(user, draft, poem);
+  const judge = judgeView(anonymiser, poem);
+  return {
+    text: poem.text,
+    judgeTextSha256: sha256(judge.text),
+    blobs: { poem: draft.bytes, judgeCopy: await makeJudgeCopy(poem.kind, draft.bytes, poem.text, judge.text, anonymiser), photo: draft.photo },
+    data: {
+      title: draft.title,
+      language: draft.language,
+      submittedAt: now.toISOString(),
+      fileName: safeFileName(draft.fileName, poem.kind),
+      fileType: poem.kind,
+      fileSize: draft.bytes.length,
+      fileSha256: sha256(draft.bytes),
+      text: poem.text,
+      judgeText: judge.text,
+      judgeTitle: anonymiser.redact(draft.title).text,
+      wordCount: countWords(judge.text),
+      contactName: draft.fullName,
+      contactPhone: draft.phone,
+      contactCountry: draft.country,
+      declarations: { ...draft.declarations, acceptedAt: now.toISOString() },
+      idempotencyKey: draft.idempotencyKey,
+    },
+  };
+}

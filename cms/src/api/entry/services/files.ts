@@ -1,0 +1,118 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { POEM_TYPES, type PoemKind } from '@writory/shared';
+import { ApiError } from '../../../lib/api-error';
+import { createPrivateFiles, privateFilesRoot, removeListed, type OutgoingFile } from '../../../lib/private-files';
+import type { UserRow } from '../../user/services/user';
+import type { JudgeCopy } from '../files/judge-copy';
+import type { EntryRow } from './entry';
+
+const ENTRY = 'api::entry.entry';
+const ORPHAN_AGE_MS = 60 * 60_000;
+const FOLDERS = { poems: 'entries', photos: 'entry-photos' } as const;
+
+/** The files an entry is made of: the poem as sent, the blind copy judges may open, the author photo. */
+export interface EntryBlobs {
+  poem: Buffer;
+  judgeCopy: JudgeCopy | null;
+  photo: Buffer | null;
+}
+
+/** Where an entry's files are kept: the keys its row stores. */
+export type EntryFileKeys = Pick<EntryRow, 'fileKey' | 'judgeFileKey' | 'photoKey'>;
+
+const isPrivileged = (user: Pick<UserRow, 'role'>) => user.role?.type === 'admin';
+
+/**
+ * Entry files in the private store (never a public path): writing them, who may download which, and
+ * sweeping those no entry uses.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const entries = () => strapi.db.query(ENTRY);
+  const files = createPrivateFiles(privateFilesRoot(strapi.dirs.app.root));
+
+  async function findOwnEntry(user: UserRow, code: string): Promise<EntryRow> {
+    const row: EntryRow | null = await entries().findOne({ where: { code }, populate: { poet: { select: ['id'] }, contest: true } });
+    if (!row || (!isPrivileged(user) && row.poet?.id !== user.id)) throw new errors.NotFoundError('No entry of yours has this code.');
+    return row;
+  }
+
+  return {
+    privateFiles: () => files,
+
+    /** Writes an entry's files before its row; when one write fails, those already written are removed. */
+    async store(blobs: EntryBlobs, kind: PoemKind): Promise<EntryFileKeys> {
+      const written: string[] = [];
+      const put = async (folder: string, bytes: Buffer, extension: string) => {
+        const key = await files.put(folder, bytes, extension);
+        written.push(key);
+        return key;
+      };
+      try {
+        const fileKey = await put(FOLDERS.poems, blobs.poem, kind);
+        const judgeFileKey = blobs.judgeCopy ? await put(FOLDERS.poems, blobs.judgeCopy.bytes, blobs.judgeCopy.kind) : null;
+        const photoKey = blobs.photo ? await put(FOLDERS.photos, blobs.photo, 'webp') : null;
+        return { fileKey, judgeFileKey, photoKey };
+      } catch (error) {
+        for (const key of written) await files.remove(key);
+        throw error;
+      }
+    },
+
+    /** Removes the files `store` wrote, when their entry was not stored after all. */
+    async remove(keys: EntryFileKeys): Promise<void> {
+      for (const key of [keys.fileKey, keys.judgeFileKey, keys.photoKey]) if (key) await files.remove(key);
+    },
+
+    /** The poet's own file (or any, for admins). */
+    async originalFile(user: UserRow, code: string): Promise<OutgoingFile> {
+      const row = await findOwnEntry(user, code);
+      return { key: row.fileKey, name: row.fileName, type: POEM_TYPES[row.fileType] };
+    },
+
+    /** The author photo: the poet's own, or any for admins; never judges. */
+    async photoFile(user: UserRow, code: string): Promise<OutgoingFile> {
+      const row = await findOwnEntry(user, code);
+      if (!row.photoKey) throw new errors.NotFoundError('This entry has no author photo.');
+      return { key: row.photoKey, name: `${row.code}-photo.webp`, type: 'image/webp' };
+    },
+
+    /** The blind copy judges may open, named by the entry code only. */
+    async judgeFile(code: string): Promise<OutgoingFile> {
+      const row: EntryRow | null = await entries().findOne({ where: { code }, select: ['code', 'fileType', 'judgeFileKey'] });
+      if (!row) throw new errors.NotFoundError('No entry has this code.');
+      if (!row.judgeFileKey) {
+        throw new ApiError(404, 'This file would show who wrote the poem, so judges read the text only.', { reason: 'withheld' }, 'NotFoundError');
+      }
+      // A PDF naming its author in its text has a plain .docx copy: the stored key's extension says which.
+      const kind: PoemKind = row.judgeFileKey.endsWith('.docx') ? 'docx' : 'pdf';
+      return { key: row.judgeFileKey, name: `${row.code}.${kind}`, type: POEM_TYPES[kind] };
+    },
+
+    /**
+     * Deletes private files no entry points at (left by a crash between writing a file and its row, or by an
+     * entry deleted in the admin panel), once they are an hour old, and scores whose entry is gone.
+     */
+    async sweepOrphans(now: Date = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - ORPHAN_AGE_MS);
+      let removed = 0;
+      for (const folder of Object.values(FOLDERS)) {
+        const listed = await files.listOlderThan(folder, before);
+        for (let i = 0; i < listed.length; i += 200) {
+          const batch = listed.slice(i, i + 200);
+          const keys = batch.filter((key) => !key.endsWith('.partial'));
+          const used: EntryRow[] = keys.length
+            ? await entries().findMany({ where: { $or: [{ fileKey: { $in: keys } }, { judgeFileKey: { $in: keys } }, { photoKey: { $in: keys } }] }, select: ['fileKey', 'judgeFileKey', 'photoKey'] })
+            : [];
+          const kept = new Set(used.flatMap((row) => [row.fileKey, row.judgeFileKey, row.photoKey]));
+          for (const key of batch.filter((key) => !kept.has(key))) {
+            await removeListed(files, key);
+            removed += 1;
+          }
+        }
+      }
+      await strapi.service('api::score.score').removeOrphans();
+      return removed;
+    },
+  };
+};
