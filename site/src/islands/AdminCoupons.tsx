@@ -4,7 +4,8 @@ import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
-import { authedFetch, fieldErrorsFrom } from '../lib/api';
+import { adminCoupons, adminTiers, saveCoupon, setCouponDisabled } from '../api/payments';
+import { fieldErrorsFrom } from '../lib/api';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
 
@@ -30,7 +31,7 @@ export default function AdminCoupons() {
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
 
   const load = useCallback(() => {
-    Promise.all([authedFetch<AdminCoupon[]>('/api/admin/payments/coupons'), authedFetch<AdminTier[]>('/api/admin/payments/tiers')])
+    Promise.all([adminCoupons(), adminTiers()])
       .then(([c, t]) => {
         setCoupons(c);
         setTiers(t);
@@ -40,7 +41,7 @@ export default function AdminCoupons() {
   useEffect(load, [load]);
 
   async function toggle(coupon: AdminCoupon) {
-    const updated = await authedFetch<AdminCoupon>(`/api/admin/payments/coupons/${coupon.id}`, { method: 'PATCH', body: JSON.stringify({ disabled: !coupon.disabled }) });
+    const updated = await setCouponDisabled(coupon.id, !coupon.disabled);
     setNotice(`Coupon ${updated.code} ${updated.disabled ? 'disabled' : 'enabled'}.`);
     load();
   }
@@ -163,7 +164,7 @@ function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon 
     };
     setBusy(true);
     try {
-      onSaved(await authedFetch<AdminCoupon>(coupon ? `/api/admin/payments/coupons/${coupon.id}` : '/api/admin/payments/coupons', { method: coupon ? 'PUT' : 'POST', body: JSON.stringify(body) }));
+      onSaved(await saveCoupon(coupon?.id ?? null, body));
     } catch (caught) {
       const problems = fieldErrorsFrom(caught, FIELDS);
       setErrors(problems.fields);

@@ -5,7 +5,8 @@ import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type Re
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { refundOrder, revenueReport } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
 import ScrollRegion from '../components/payments/ScrollRegion';
@@ -33,8 +34,7 @@ export default function AdminRevenue() {
   const load = useCallback(async (from?: string, to?: string) => {
     setError(null);
     try {
-      const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
-      const next = await authedFetch<RevenueReport>(`/api/admin/payments/revenue?${query}`);
+      const next = await revenueReport({ from, to });
       setReport(next);
       setRange({ from: next.from, to: next.to });
       setCurrency((current) => (current && next.currencies.some((c) => c.currency === current) ? current : (next.currencies[0]?.currency ?? null)));
@@ -47,7 +47,7 @@ export default function AdminRevenue() {
   async function refund(order: AdminOrder) {
     if (!window.confirm(`Refund ${formatMoney(order.total, order.currency)} for order ${order.code}? Its unused entry credits are withdrawn.`)) return;
     try {
-      await authedFetch(`/api/admin/payments/orders/${encodeURIComponent(order.code)}/refund`, { method: 'POST' });
+      await refundOrder(order.code);
       setNotice(`Order ${order.code} refunded.`);
       await load(range.from, range.to);
     } catch (caught) {

@@ -5,7 +5,8 @@ import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { adminTiers, saveTier } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { entriesLabel } from '../lib/payments';
 import ScrollRegion from '../components/payments/ScrollRegion';
 
@@ -17,7 +18,7 @@ export default function AdminTierPrices() {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    authedFetch<AdminTier[]>('/api/admin/payments/tiers')
+    adminTiers()
       .then(setTiers)
       .catch(() => setError('The tiers could not be loaded.'));
   }, []);
@@ -96,10 +97,7 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
     const body: TierInput = { name: name.trim(), entries: Number(entries), active, sortOrder: Number(sortOrder) || 0, prices: money };
     setBusy(true);
     try {
-      const saved = await authedFetch<AdminTier>(tier ? `/api/admin/payments/tiers/${tier.id}` : '/api/admin/payments/tiers', {
-        method: tier ? 'PUT' : 'POST',
-        body: JSON.stringify(body),
-      });
+      const saved = await saveTier(tier?.id ?? null, body);
       onSaved(saved);
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The tier could not be saved.');

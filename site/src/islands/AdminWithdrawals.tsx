@@ -4,7 +4,9 @@ import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { actOnWithdrawal, adminWithdrawals, type WithdrawalAction, type WithdrawalActionBody, type WithdrawalFilter } from '../api/earnings';
+import { paymentSettings, savePaymentSettings } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 import { formatDate } from '../lib/format';
 
@@ -19,22 +21,22 @@ function detailsText(w: AdminWithdrawal): string {
 
 /** /admin-withdrawal-management: approve, mark paid with a reference, or reject with a reason; money settings. */
 export default function AdminWithdrawals() {
-  const [filter, setFilter] = useState<WithdrawalStatus | 'all'>('requested');
+  const [filter, setFilter] = useState<WithdrawalFilter>('requested');
   const [list, setList] = useState<AdminWithdrawal[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    authedFetch<AdminWithdrawal[]>(`/api/admin/withdrawals${filter === 'all' ? '' : `?status=${filter}`}`)
+    adminWithdrawals(filter)
       .then(setList)
       .catch(() => setError('The withdrawals could not be loaded.'));
   }, [filter]);
   useEffect(load, [load]);
 
-  async function act(w: AdminWithdrawal, action: 'approve' | 'pay' | 'reject', body: object = {}) {
+  async function act(w: AdminWithdrawal, action: WithdrawalAction, body: WithdrawalActionBody = {}) {
     setError(null);
     try {
-      const done = await authedFetch<AdminWithdrawal>(`/api/admin/withdrawals/${w.id}/${action}`, { method: 'POST', body: JSON.stringify(body) });
+      const done = await actOnWithdrawal(w.id, action, body);
       setNotice(`Withdrawal of ${formatMoney(done.amount, done.currency)} for ${done.poet.name ?? done.poet.email}: ${WITHDRAWAL_STATUS_LABEL[done.status].toLowerCase()}.`);
       load();
       return true;
@@ -77,7 +79,7 @@ export default function AdminWithdrawals() {
   );
 }
 
-function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal; onAct: (w: AdminWithdrawal, action: 'approve' | 'pay' | 'reject', body?: object) => Promise<boolean> }) {
+function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal; onAct: (w: AdminWithdrawal, action: WithdrawalAction, body?: WithdrawalActionBody) => Promise<boolean> }) {
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -152,7 +154,7 @@ function SettingsForm() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    authedFetch<PaymentSettings>('/api/admin/payments/settings')
+    paymentSettings()
       .then((s) => {
         setSettings(s);
         setFixed(draftOf(s.referralRewardFixed));
@@ -176,10 +178,7 @@ function SettingsForm() {
     }
     setBusy(true);
     try {
-      const saved = await authedFetch<PaymentSettings>('/api/admin/payments/settings', {
-        method: 'PUT',
-        body: JSON.stringify({ ...settings, referralRewardFixed: reward.money, withdrawalMinimums: minimum.money }),
-      });
+      const saved = await savePaymentSettings({ ...settings!, referralRewardFixed: reward.money, withdrawalMinimums: minimum.money });
       setSettings(saved);
       setNotice('Settings saved.');
     } catch (caught) {

@@ -3,9 +3,8 @@ import { useStore } from '@nanostores/react';
 import { PLACE_LABELS, type CertificateKind, type CertificateListItem, type CertificateView } from '@writory/shared';
 import Certificate from '../components/results/Certificate';
 import { FormAlert } from '../components/react/Message';
-import { apiErrorBody, authedFetch } from '../lib/api';
-import { currentIdToken } from '../lib/firebase';
-
+import { certificatePreview, certificatePreviewPdf, issueCertificates, issuedCertificates, reissueCertificate } from '../api/results';
+import { apiErrorBody, saveFile } from '../lib/api';
 import { $months, loadMonths } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
 import { formatMonth } from '../lib/format';
@@ -31,11 +30,10 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
   const load = async () => {
     if (!month) return;
     setError(null);
-    const query = `kind=${kind}&month=${month}`;
     try {
       const [view, list] = await Promise.all([
-        authedFetch<CertificateView>(`/api/admin/certificates/preview?${query}`),
-        authedFetch<{ certificates: CertificateListItem[] }>(`/api/admin/certificates?${query}`),
+        certificatePreview(kind, month),
+        issuedCertificates(kind, month),
       ]);
       setPreview(view);
       setIssued(list.certificates);
@@ -64,25 +62,23 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
 
   const issueMonth = () =>
     run(async () => {
-      const { issued: count } = await authedFetch<{ issued: number }>('/api/admin/certificates/issue', { method: 'POST', body: JSON.stringify({ kind, month }) });
+      const { issued: count } = await issueCertificates(kind, month);
       return count ? `Issued ${count} certificates` : 'Every certificate of this month is already issued';
     });
 
   const reissue = (certificate: CertificateListItem) =>
     run(async () => {
-      await authedFetch(`/api/admin/certificates/${encodeURIComponent(certificate.slug)}/reissue`, { method: 'POST' });
+      await reissueCertificate(certificate.slug);
       return `Re-issued the certificate of ${certificate.name}`;
     });
 
   // The preview PDF needs the admin's token, so it is fetched and opened as a file.
   const previewPdf = async () => {
-    const token = await currentIdToken();
-    const res = await fetch(`/api/admin/certificates/preview/pdf?kind=${kind}&month=${month}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    if (!res.ok) return setError('The PDF preview failed.');
-    const url = URL.createObjectURL(await res.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: `writory-${kind}-certificate-preview-${month}.pdf` });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    try {
+      saveFile(await certificatePreviewPdf(kind, month), `writory-${kind}-certificate-preview-${month}.pdf`);
+    } catch {
+      setError('The PDF preview failed.');
+    }
   };
 
   return (

@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CertificateView } from '@writory/shared';
 import { t } from '../i18n/t';
 import Certificate from '../components/results/Certificate';
-import { ApiError, apiErrorBody, apiFetch } from '../lib/api';
+import { certificateBySlug, certificatePdfUrl, verifyCertificate } from '../api/results';
+import { ApiError, apiErrorBody } from '../lib/api';
 
 type State = { kind: 'loading' } | { kind: 'verify'; notFound: boolean } | { kind: 'shown'; view: CertificateView };
 
@@ -25,7 +26,7 @@ export default function CertificatePage() {
       setState({ kind: 'verify', notFound: false });
       return;
     }
-    apiFetch<CertificateView>(`/api/certificates/${encodeURIComponent(slug)}`)
+    certificateBySlug(slug)
       .then((view) => {
         setState({ kind: 'shown', view });
         document.title = `${view.kind === 'winner' ? 'Winner' : 'Participation'} certificate · ${view.name} · Writory`;
@@ -70,7 +71,7 @@ export default function CertificatePage() {
           <button type="button" className="btn btn-outline" onClick={() => window.print()}>
             {t('certificate.print')}
           </button>
-          <a className="btn btn-default" href={`/api/certificates/${encodeURIComponent(view.slug)}/pdf`} download>
+          <a className="btn btn-default" href={certificatePdfUrl(view.slug)} download>
             {t('certificate.download')}
           </a>
         </div>
@@ -91,7 +92,7 @@ function VerifyForm({ notFound }: { notFound: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const view = await apiFetch<CertificateView>(`/api/certificates/verify/${encodeURIComponent(code.trim())}`);
+      const view = await verifyCertificate(code.trim());
       window.location.assign(`/certificate/${encodeURIComponent(view.slug)}`);
     } catch (caught) {
       setError(caught instanceof ApiError && caught.status < 500 ? (apiErrorBody(caught)?.message ?? t('certificate.notFound')) : t('certificate.notFound'));

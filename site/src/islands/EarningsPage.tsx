@@ -5,7 +5,8 @@ import { FormAlert, Notice } from '../components/react/Message';
 import { TestModeBadge } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { myEarnings, requestWithdrawal } from '../api/earnings';
+import { ApiError, fieldErrorsFrom } from '../lib/api';
 import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
@@ -27,7 +28,7 @@ export default function EarningsPage() {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    authedFetch<MyEarnings>('/api/earnings/me')
+    myEarnings()
       .then(setData)
       .catch(() => setError('Your earnings could not be loaded. Reload the page to try again.'));
   }, []);
@@ -110,10 +111,7 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
     }
     setBusy(true);
     try {
-      const done = await authedFetch<Withdrawal>('/api/earnings/withdrawals', {
-        method: 'POST',
-        body: JSON.stringify({ currency, amount: minor, method: activeMethod, details }),
-      });
+      const done = await requestWithdrawal({ currency, amount: minor, method: activeMethod, details });
       setNotice(`Withdrawal of ${formatMoney(done.amount, done.currency)} requested. We will let you know when it is approved and paid.`);
       setAmount('');
       onDone();

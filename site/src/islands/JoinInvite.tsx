@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReferralInvite } from '@writory/shared';
-import { apiFetch } from '../lib/api';
+import { referralInvite } from '../api/earnings';
 import { keepReferralCode } from '../lib/referral-attribution';
 
 /** /join?ref=CODE: keeps the invitation's code in this browser (30 days) and says who invited the visitor. */
@@ -14,7 +14,7 @@ export default function JoinInvite() {
       setState('invalid');
       return;
     }
-    apiFetch<ReferralInvite>(`/api/referrals/codes/${encodeURIComponent(code)}`)
+    referralInvite(code)
       .then((found) => {
         keepReferralCode(found.code);
         setInvite(found);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LeaderboardPage } from '@writory/shared';
 import { t } from '../i18n/t';
-import { apiFetch } from '../lib/api';
+import { leaderboardPage } from '../api/results';
 import { formatScore } from '../lib/results';
 import { formatMonth } from '../lib/format';
 
@@ -12,8 +12,6 @@ interface Query {
   page: number;
   q: string;
 }
-
-const queryString = ({ view, page, q }: Query) => new URLSearchParams({ view, page: String(page), pageSize: String(PAGE_SIZE), ...(q ? { q } : {}) });
 
 /** /leaderboard: the all-time and monthly rankings with paging and search; the first page arrives as static HTML. */
 export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
@@ -45,7 +43,7 @@ export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
     let cancelled = false;
     setBusy(true);
     setError(null);
-    apiFetch<LeaderboardPage>(`/api/leaderboard?${queryString(query)}`)
+    leaderboardPage({ ...query, pageSize: PAGE_SIZE })
       .then((page) => {
         if (cancelled) return;
         setData(page);

@@ -4,7 +4,7 @@ import { FormAlert, Notice } from '../components/react/Message';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { TestModeBadge } from '../components/payments/TestMode';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import { authedFetch } from '../lib/api';
+import { myReferrals } from '../api/earnings';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
 
@@ -19,7 +19,7 @@ export default function ReferralsPage() {
 
   useEffect(() => {
     if (!ready) return;
-    authedFetch<MyReferrals>('/api/referrals/me')
+    myReferrals()
       .then(setData)
       .catch(() => setError('Your referrals could not be loaded. Reload the page to try again.'));
   }, [ready]);

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { formatMoney, type OrderSummary, type TestCheckoutSession } from '@writory/shared';
+import { formatMoney, type TestCheckoutSession } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import { TestModeNotice } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { finishTestCheckout, testCheckout } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { entriesLabel, monthName } from '../lib/payments';
 
 /**
@@ -24,7 +25,7 @@ export default function TestCheckout() {
       setError('This checkout link has no session.');
       return;
     }
-    authedFetch<TestCheckoutSession>(`/api/payments/test-checkout/${encodeURIComponent(session)}`)
+    testCheckout(session)
       .then(setData)
       .catch((caught) => setError(apiErrorBody(caught)?.message ?? 'This checkout could not be loaded.'));
   }, [ready, session]);
@@ -33,10 +34,7 @@ export default function TestCheckout() {
     setBusy(true);
     setError(null);
     try {
-      const done = await authedFetch<{ order: OrderSummary; redirectUrl: string }>(`/api/payments/test-checkout/${encodeURIComponent(session!)}`, {
-        method: 'POST',
-        body: JSON.stringify({ outcome }),
-      });
+      const done = await finishTestCheckout(session!, outcome);
       window.location.assign(done.redirectUrl);
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The test payment could not be completed.');

@@ -5,7 +5,8 @@ import PublishWhen, { defaultWhen, type When } from '../components/results/Publi
 import TableHead from '../components/results/TableHead';
 import TimerPanel from '../components/results/TimerPanel';
 import { FormAlert } from '../components/react/Message';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { publishWinners, winnerSuggestions } from '../api/results';
+import { apiErrorBody } from '../lib/api';
 import { formatScore, localInputToIso } from '../lib/results';
 import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
@@ -33,7 +34,7 @@ export default function WinnersAdmin() {
     if (!month) return;
     setSuggestions(null);
     setError(null);
-    authedFetch<{ suggestions: SuggestedWinner[] }>(`/api/admin/winners/suggestions?month=${month}`)
+    winnerSuggestions(month)
       .then(({ suggestions: top }) => {
         setSuggestions(top);
         // The three best scores are suggested for the podium; the admin decides.
@@ -59,10 +60,7 @@ export default function WinnersAdmin() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await authedFetch<{ timer: WinnerTimer; summary?: unknown }>('/api/admin/upload-winners', {
-        method: 'POST',
-        body: JSON.stringify({ ...winnerData(), ...(publishAt ? { publishAt } : {}) }),
-      });
+      const answer = await publishWinners(winnerData(), publishAt);
       showToast({ title: answer.summary ? `The ${formatMonth(month)} winners are published` : `Winners scheduled for ${formatDateTime(answer.timer.dueAt)}` });
       await Promise.all([refreshTimer('winners'), loadMonths()]);
     } catch (caught) {

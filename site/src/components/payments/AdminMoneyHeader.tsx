@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { TierCatalogue } from '@writory/shared';
-import { apiFetch } from '../../lib/api';
+import { tierCatalogue } from '../../api/payments';
 import { TestModeNotice } from './TestMode';
 
 /** The payments mode at the top of every admin money page: TEST MODE, or a warning when payments are off. */
 export default function AdminMoneyHeader() {
   const [mode, setMode] = useState<TierCatalogue['mode'] | null>(null);
   useEffect(() => {
-    apiFetch<TierCatalogue>('/api/payments/tiers')
+    tierCatalogue()
       .then((c) => setMode(c.mode))
       .catch(() => setMode(null));
   }, []);
