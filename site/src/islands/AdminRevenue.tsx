@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type RevenueReport, type RevenueRow } from '@writory/shared';
+import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type RevenueRow } from '@writory/shared';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
-import { refundOrder, revenueReport } from '../api/payments';
+import { refundOrder } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
+import { $revenue, loadRevenue } from '../stores/payments-admin';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
@@ -25,7 +27,7 @@ function download(name: string, csv: string) {
 
 /** /admin-revenue-report: revenue by day, month, tier, coupon and currency, with refunds; chart, CSV, refunds. */
 export default function AdminRevenue() {
-  const [report, setReport] = useState<RevenueReport | null>(null);
+  const report = useStore($revenue);
   const [range, setRange] = useState({ from: '', to: '' });
   const [currency, setCurrency] = useState<CurrencyCode | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,8 +36,7 @@ export default function AdminRevenue() {
   const load = useCallback(async (from?: string, to?: string) => {
     setError(null);
     try {
-      const next = await revenueReport({ from, to });
-      setReport(next);
+      const next = await loadRevenue({ from, to });
       setRange({ from: next.from, to: next.to });
       setCurrency((current) => (current && next.currencies.some((c) => c.currency === current) ? current : (next.currencies[0]?.currency ?? null)));
     } catch (caught) {

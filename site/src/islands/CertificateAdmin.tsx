@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { PLACE_LABELS, type CertificateKind, type CertificateListItem, type CertificateView } from '@writory/shared';
+import { PLACE_LABELS, type CertificateKind, type CertificateListItem } from '@writory/shared';
 import Certificate from '../components/results/Certificate';
 import { FormAlert } from '../components/react/Message';
-import { certificatePreview, certificatePreviewPdf, issueCertificates, issuedCertificates, reissueCertificate } from '../api/results';
+import { certificatePreviewPdf, issueCertificates, reissueCertificate } from '../api/results';
 import { apiErrorBody, saveFile } from '../lib/api';
 import { $months, loadMonths } from '../stores/publication-timers';
+import { $certificatePreview, $issuedCertificates, loadCertificates } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
 import { formatMonth } from '../lib/format';
 
@@ -13,8 +14,8 @@ import { formatMonth } from '../lib/format';
 export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
   const months = useStore($months);
   const [month, setMonth] = useState('');
-  const [preview, setPreview] = useState<CertificateView | null>(null);
-  const [issued, setIssued] = useState<CertificateListItem[] | null>(null);
+  const preview = useStore($certificatePreview);
+  const issued = useStore($issuedCertificates);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -31,15 +32,8 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
     if (!month) return;
     setError(null);
     try {
-      const [view, list] = await Promise.all([
-        certificatePreview(kind, month),
-        issuedCertificates(kind, month),
-      ]);
-      setPreview(view);
-      setIssued(list.certificates);
+      await loadCertificates(kind, month);
     } catch (caught) {
-      setPreview(null);
-      setIssued(null);
       setError(apiErrorBody(caught)?.message ?? 'We couldn’t load the certificates of this month.');
     }
   };
