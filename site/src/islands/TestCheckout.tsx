@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { formatMoney, type TestCheckoutSession } from '@writory/shared';
+import { useStore } from '@nanostores/react';
+import { formatMoney } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import { TestModeNotice } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import { finishTestCheckout, testCheckout } from '../api/payments';
+import { finishTestCheckout } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { entriesLabel, monthName } from '../lib/payments';
+import { $testCheckout, loadTestCheckout } from '../stores/payments';
 
 /**
  * Test-payments mode's stand-in for Stripe's hosted checkout page. Paying (or declining) here makes the cms
@@ -15,7 +17,7 @@ import { entriesLabel, monthName } from '../lib/payments';
 export default function TestCheckout() {
   const session = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('session');
   const { ready, signedOut } = useSignedInPage();
-  const [data, setData] = useState<TestCheckoutSession | null>(null);
+  const data = useStore($testCheckout);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -25,9 +27,7 @@ export default function TestCheckout() {
       setError('This checkout link has no session.');
       return;
     }
-    testCheckout(session)
-      .then(setData)
-      .catch((caught) => setError(apiErrorBody(caught)?.message ?? 'This checkout could not be loaded.'));
+    loadTestCheckout(session).catch((caught) => setError(apiErrorBody(caught)?.message ?? 'This checkout could not be loaded.'));
   }, [ready, session]);
 
   async function finish(outcome: 'paid' | 'failed') {

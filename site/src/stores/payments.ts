@@ -1,11 +1,14 @@
 // Paid entry in the browser: the tier catalogue, the poet's credits and orders, and the checkout actions.
 import { atom } from 'nanostores';
-import type { MyPayments, OrderState, OrderSummary, TierCatalogue } from '@writory/shared';
-import { myPayments, order, tierCatalogue } from '../api/payments';
+import type { MyPayments, OrderState, OrderSummary, TestCheckoutSession, TierCatalogue } from '@writory/shared';
+import { myPayments, order, testCheckout, tierCatalogue } from '../api/payments';
 
 export const $catalogue = atom<TierCatalogue | null>(null);
 /** The signed-in poet's credits for the month on sale and their recent orders. */
 export const $myPayments = atom<MyPayments | null>(null);
+
+/** Test-payments mode: the checkout session open on /checkout-test. */
+export const $testCheckout = atom<TestCheckoutSession | null>(null);
 
 export async function loadCatalogue(): Promise<TierCatalogue> {
   const catalogue = await tierCatalogue();
@@ -17,6 +20,12 @@ export async function loadMyPayments(): Promise<MyPayments> {
   const mine = await myPayments();
   $myPayments.set(mine);
   return mine;
+}
+
+export async function loadTestCheckout(session: string): Promise<TestCheckoutSession> {
+  const checkout = await testCheckout(session);
+  $testCheckout.set(checkout);
+  return checkout;
 }
 
 /**
