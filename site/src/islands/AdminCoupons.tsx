@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { CURRENCY_CODES, formatMoney, parseMajor, toMajorString, type AdminCoupon, type AdminTier, type CouponInput, type CouponStatus, type CurrencyCode, type DiscountType } from '@writory/shared';
 import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
-import { authedFetch, fieldErrorsFrom } from '../lib/api';
+import { saveCoupon, setCouponDisabled } from '../api/payments';
+import { fieldErrorsFrom } from '../lib/api';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
+import { $adminCoupons, $adminTiers, loadAdminCoupons, loadAdminTiers } from '../stores/payments-admin';
 
 const STATUS: Record<CouponStatus, string> = { active: 'Active', scheduled: 'Not started', expired: 'Expired', exhausted: 'Used up', disabled: 'Disabled' };
 const FIELDS = ['code', 'description', 'percentOff', 'amountOff', 'currency', 'validFrom', 'validUntil', 'maxUses', 'maxUsesPerPoet', 'tierIds'] as const;
@@ -23,30 +26,24 @@ const discountText = (c: AdminCoupon) => (c.discountType === 'percent' ? `${c.pe
 
 /** /admin-coupon-codes: discount codes, their window, limits and tiers, how often they were used; disable. */
 export default function AdminCoupons() {
-  const [coupons, setCoupons] = useState<AdminCoupon[] | null>(null);
-  const [tiers, setTiers] = useState<AdminTier[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const loadedCoupons = useStore($adminCoupons);
+  const loadedTiers = useStore($adminTiers);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
 
-  const load = useCallback(() => {
-    Promise.all([authedFetch<AdminCoupon[]>('/api/admin/payments/coupons'), authedFetch<AdminTier[]>('/api/admin/payments/tiers')])
-      .then(([c, t]) => {
-        setCoupons(c);
-        setTiers(t);
-      })
-      .catch(() => setError('The coupons could not be loaded.'));
-  }, []);
-  useEffect(load, [load]);
+  const load = () => Promise.all([loadAdminCoupons(), loadAdminTiers()]);
+  useEffect(() => void load(), []);
 
   async function toggle(coupon: AdminCoupon) {
-    const updated = await authedFetch<AdminCoupon>(`/api/admin/payments/coupons/${coupon.id}`, { method: 'PATCH', body: JSON.stringify({ disabled: !coupon.disabled }) });
+    const updated = await setCouponDisabled(coupon.id, !coupon.disabled);
     setNotice(`Coupon ${updated.code} ${updated.disabled ? 'disabled' : 'enabled'}.`);
-    load();
+    void load();
   }
 
-  if (error) return <FormAlert>{error}</FormAlert>;
-  if (!coupons) return <p role="status">Loading...</p>;
+  if (loadedCoupons.state === 'failed' || loadedTiers.state === 'failed') return <FormAlert>The coupons could not be loaded.</FormAlert>;
+  const coupons = loadedCoupons.data;
+  const tiers = loadedTiers.data;
+  if (!coupons || !tiers) return <p role="status">Loading...</p>;
   const tierName = (id: number) => tiers.find((t) => t.id === id)?.name ?? `#${id}`;
   return (
     <div className="space-y-6" data-testid="admin-coupons">
@@ -64,7 +61,7 @@ export default function AdminCoupons() {
           onSaved={(c) => {
             setEditing(null);
             setNotice(`Coupon ${c.code} saved.`);
-            load();
+            void load();
           }}
           onCancel={() => setEditing(null)}
         />
@@ -163,7 +160,7 @@ function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon 
     };
     setBusy(true);
     try {
-      onSaved(await authedFetch<AdminCoupon>(coupon ? `/api/admin/payments/coupons/${coupon.id}` : '/api/admin/payments/coupons', { method: coupon ? 'PUT' : 'POST', body: JSON.stringify(body) }));
+      onSaved(await saveCoupon(coupon?.id ?? null, body));
     } catch (caught) {
       const problems = fieldErrorsFrom(caught, FIELDS);
       setErrors(problems.fields);

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type RevenueReport, type RevenueRow } from '@writory/shared';
+import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type RevenueRow } from '@writory/shared';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { refundOrder } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
+import { $revenue, loadRevenue } from '../stores/payments-admin';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
@@ -24,7 +27,7 @@ function download(name: string, csv: string) {
 
 /** /admin-revenue-report: revenue by day, month, tier, coupon and currency, with refunds; chart, CSV, refunds. */
 export default function AdminRevenue() {
-  const [report, setReport] = useState<RevenueReport | null>(null);
+  const report = useStore($revenue);
   const [range, setRange] = useState({ from: '', to: '' });
   const [currency, setCurrency] = useState<CurrencyCode | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -33,9 +36,7 @@ export default function AdminRevenue() {
   const load = useCallback(async (from?: string, to?: string) => {
     setError(null);
     try {
-      const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
-      const next = await authedFetch<RevenueReport>(`/api/admin/payments/revenue?${query}`);
-      setReport(next);
+      const next = await loadRevenue({ from, to });
       setRange({ from: next.from, to: next.to });
       setCurrency((current) => (current && next.currencies.some((c) => c.currency === current) ? current : (next.currencies[0]?.currency ?? null)));
     } catch (caught) {
@@ -47,7 +48,7 @@ export default function AdminRevenue() {
   async function refund(order: AdminOrder) {
     if (!window.confirm(`Refund ${formatMoney(order.total, order.currency)} for order ${order.code}? Its unused entry credits are withdrawn.`)) return;
     try {
-      await authedFetch(`/api/admin/payments/orders/${encodeURIComponent(order.code)}/refund`, { method: 'POST' });
+      await refundOrder(order.code);
       setNotice(`Order ${order.code} refunded.`);
       await load(range.from, range.to);
     } catch (caught) {

@@ -1,35 +1,33 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { formatMoney, type AdminTier, type TierInput } from '@writory/shared';
 import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { saveTier } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { entriesLabel } from '../lib/payments';
 import ScrollRegion from '../components/payments/ScrollRegion';
+import { $adminTiers, loadAdminTiers } from '../stores/payments-admin';
 
 /** /admin-tier-prices: entry tiers, their price in each currency, on sale or not. */
 export default function AdminTierPrices() {
-  const [tiers, setTiers] = useState<AdminTier[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useStore($adminTiers);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    authedFetch<AdminTier[]>('/api/admin/payments/tiers')
-      .then(setTiers)
-      .catch(() => setError('The tiers could not be loaded.'));
-  }, []);
-  useEffect(load, [load]);
+  useEffect(() => void loadAdminTiers(), []);
 
   const saved = (tier: AdminTier) => {
     setEditing(null);
     setNotice(`Tier “${tier.name}” saved. The rules on the home page update within a minute.`);
-    load();
+    void loadAdminTiers();
   };
 
-  if (error) return <FormAlert>{error}</FormAlert>;
+  if (loaded.state === 'failed') return <FormAlert>The tiers could not be loaded.</FormAlert>;
+  const tiers = loaded.data;
   if (!tiers) return <p role="status">Loading...</p>;
   return (
     <div className="space-y-6" data-testid="admin-tiers">
@@ -96,10 +94,7 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
     const body: TierInput = { name: name.trim(), entries: Number(entries), active, sortOrder: Number(sortOrder) || 0, prices: money };
     setBusy(true);
     try {
-      const saved = await authedFetch<AdminTier>(tier ? `/api/admin/payments/tiers/${tier.id}` : '/api/admin/payments/tiers', {
-        method: tier ? 'PUT' : 'POST',
-        body: JSON.stringify(body),
-      });
+      const saved = await saveTier(tier?.id ?? null, body);
       onSaved(saved);
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The tier could not be saved.');

@@ -1,12 +1,16 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { formatMoney, type AdminWithdrawal, type PaymentSettings, type PayoutMethod, type WithdrawalStatus } from '@writory/shared';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { actOnWithdrawal, type WithdrawalAction, type WithdrawalActionBody } from '../api/earnings';
+import { paymentSettings, savePaymentSettings } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 import { formatDate } from '../lib/format';
+import { $adminWithdrawals, $withdrawalFilter, filterWithdrawals, loadAdminWithdrawals } from '../stores/payments-admin';
 
 const FILTERS: (WithdrawalStatus | 'all')[] = ['requested', 'approved', 'paid', 'rejected', 'all'];
 
@@ -19,24 +23,20 @@ function detailsText(w: AdminWithdrawal): string {
 
 /** /admin-withdrawal-management: approve, mark paid with a reference, or reject with a reason; money settings. */
 export default function AdminWithdrawals() {
-  const [filter, setFilter] = useState<WithdrawalStatus | 'all'>('requested');
-  const [list, setList] = useState<AdminWithdrawal[] | null>(null);
+  const filter = useStore($withdrawalFilter);
+  const withdrawals = useStore($adminWithdrawals);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    authedFetch<AdminWithdrawal[]>(`/api/admin/withdrawals${filter === 'all' ? '' : `?status=${filter}`}`)
-      .then(setList)
-      .catch(() => setError('The withdrawals could not be loaded.'));
-  }, [filter]);
-  useEffect(load, [load]);
+  useEffect(() => void loadAdminWithdrawals(), []);
+  const list = withdrawals.data;
 
-  async function act(w: AdminWithdrawal, action: 'approve' | 'pay' | 'reject', body: object = {}) {
+  async function act(w: AdminWithdrawal, action: WithdrawalAction, body: WithdrawalActionBody = {}) {
     setError(null);
     try {
-      const done = await authedFetch<AdminWithdrawal>(`/api/admin/withdrawals/${w.id}/${action}`, { method: 'POST', body: JSON.stringify(body) });
+      const done = await actOnWithdrawal(w.id, action, body);
       setNotice(`Withdrawal of ${formatMoney(done.amount, done.currency)} for ${done.poet.name ?? done.poet.email}: ${WITHDRAWAL_STATUS_LABEL[done.status].toLowerCase()}.`);
-      load();
+      void loadAdminWithdrawals();
       return true;
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'That did not work.');
@@ -53,15 +53,15 @@ export default function AdminWithdrawals() {
         </h2>
         <div role="group" aria-label="Show" className="flex flex-wrap gap-1">
           {FILTERS.map((f) => (
-            <button key={f} type="button" className={`btn btn-sm ${f === filter ? 'btn-default' : 'btn-outline'}`} aria-pressed={f === filter} onClick={() => setFilter(f)}>
+            <button key={f} type="button" className={`btn btn-sm ${f === filter ? 'btn-default' : 'btn-outline'}`} aria-pressed={f === filter} onClick={() => void filterWithdrawals(f)}>
               {f === 'all' ? 'All' : WITHDRAWAL_STATUS_LABEL[f]}
             </button>
           ))}
         </div>
         <Notice>{notice}</Notice>
-        <FormAlert>{error}</FormAlert>
+        <FormAlert>{error ?? (withdrawals.state === 'failed' ? 'The withdrawals could not be loaded.' : null)}</FormAlert>
         {!list ? (
-          <p role="status">Loading...</p>
+          withdrawals.state !== 'failed' && <p role="status">Loading...</p>
         ) : list.length === 0 ? (
           <p className="text-ink-soft">No withdrawals here.</p>
         ) : (
@@ -77,7 +77,7 @@ export default function AdminWithdrawals() {
   );
 }
 
-function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal; onAct: (w: AdminWithdrawal, action: 'approve' | 'pay' | 'reject', body?: object) => Promise<boolean> }) {
+function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal; onAct: (w: AdminWithdrawal, action: WithdrawalAction, body?: WithdrawalActionBody) => Promise<boolean> }) {
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -152,7 +152,7 @@ function SettingsForm() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    authedFetch<PaymentSettings>('/api/admin/payments/settings')
+    paymentSettings()
       .then((s) => {
         setSettings(s);
         setFixed(draftOf(s.referralRewardFixed));
@@ -176,10 +176,7 @@ function SettingsForm() {
     }
     setBusy(true);
     try {
-      const saved = await authedFetch<PaymentSettings>('/api/admin/payments/settings', {
-        method: 'PUT',
-        body: JSON.stringify({ ...settings, referralRewardFixed: reward.money, withdrawalMinimums: minimum.money }),
-      });
+      const saved = await savePaymentSettings({ ...settings!, referralRewardFixed: reward.money, withdrawalMinimums: minimum.money });
       setSettings(saved);
       setNotice('Settings saved.');
     } catch (caught) {

@@ -9,7 +9,8 @@ import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { CURRENCY_STORAGE_KEY, defaultCurrency, entriesLabel, freeEntriesText, monthName, ORDER_STATE_LABEL, tiersIn } from '../lib/payments';
 import { $authStatus } from '../stores/auth';
 import { $allowance, loadAllowance } from '../stores/contest';
-import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, quote, settledOrder, startCheckout } from '../stores/payments';
+import { quote, startCheckout } from '../api/payments';
+import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, settledOrder } from '../stores/payments';
 
 function savedCurrency(): string | null {
   try {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { PLACE_LABELS, type CertificateKind, type CertificateListItem, type CertificateView } from '@writory/shared';
+import { PLACE_LABELS, type CertificateKind, type CertificateListItem } from '@writory/shared';
 import Certificate from '../components/results/Certificate';
 import { FormAlert } from '../components/react/Message';
-import { apiErrorBody, authedFetch } from '../lib/api';
-import { currentIdToken } from '../lib/firebase';
-
+import { certificatePreviewPdf, issueCertificates, reissueCertificate } from '../api/results';
+import { apiErrorBody, saveFile } from '../lib/api';
 import { $months, loadMonths } from '../stores/publication-timers';
+import { $certificatePreview, $issuedCertificates, loadCertificates } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
 import { formatMonth } from '../lib/format';
 
@@ -14,8 +14,8 @@ import { formatMonth } from '../lib/format';
 export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
   const months = useStore($months);
   const [month, setMonth] = useState('');
-  const [preview, setPreview] = useState<CertificateView | null>(null);
-  const [issued, setIssued] = useState<CertificateListItem[] | null>(null);
+  const preview = useStore($certificatePreview);
+  const issued = useStore($issuedCertificates);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -31,17 +31,9 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
   const load = async () => {
     if (!month) return;
     setError(null);
-    const query = `kind=${kind}&month=${month}`;
     try {
-      const [view, list] = await Promise.all([
-        authedFetch<CertificateView>(`/api/admin/certificates/preview?${query}`),
-        authedFetch<{ certificates: CertificateListItem[] }>(`/api/admin/certificates?${query}`),
-      ]);
-      setPreview(view);
-      setIssued(list.certificates);
+      await loadCertificates(kind, month);
     } catch (caught) {
-      setPreview(null);
-      setIssued(null);
       setError(apiErrorBody(caught)?.message ?? 'We couldn’t load the certificates of this month.');
     }
   };
@@ -64,25 +56,23 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
 
   const issueMonth = () =>
     run(async () => {
-      const { issued: count } = await authedFetch<{ issued: number }>('/api/admin/certificates/issue', { method: 'POST', body: JSON.stringify({ kind, month }) });
+      const { issued: count } = await issueCertificates(kind, month);
       return count ? `Issued ${count} certificates` : 'Every certificate of this month is already issued';
     });
 
   const reissue = (certificate: CertificateListItem) =>
     run(async () => {
-      await authedFetch(`/api/admin/certificates/${encodeURIComponent(certificate.slug)}/reissue`, { method: 'POST' });
+      await reissueCertificate(certificate.slug);
       return `Re-issued the certificate of ${certificate.name}`;
     });
 
   // The preview PDF needs the admin's token, so it is fetched and opened as a file.
   const previewPdf = async () => {
-    const token = await currentIdToken();
-    const res = await fetch(`/api/admin/certificates/preview/pdf?kind=${kind}&month=${month}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    if (!res.ok) return setError('The PDF preview failed.');
-    const url = URL.createObjectURL(await res.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: `writory-${kind}-certificate-preview-${month}.pdf` });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    try {
+      saveFile(await certificatePreviewPdf(kind, month), `writory-${kind}-certificate-preview-${month}.pdf`);
+    } catch {
+      setError('The PDF preview failed.');
+    }
   };
 
   return (

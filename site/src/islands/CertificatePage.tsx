@@ -1,10 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { CertificateView } from '@writory/shared';
+import { useStore } from '@nanostores/react';
 import { t } from '../i18n/t';
 import Certificate from '../components/results/Certificate';
-import { ApiError, apiErrorBody, apiFetch } from '../lib/api';
+import { certificatePdfUrl, verifyCertificate } from '../api/results';
+import { ApiError, apiErrorBody } from '../lib/api';
+import { $certificate, loadCertificate } from '../stores/certificate';
 
-type State = { kind: 'loading' } | { kind: 'verify'; notFound: boolean } | { kind: 'shown'; view: CertificateView };
+type State = { kind: 'loading' } | { kind: 'verify'; notFound: boolean } | { kind: 'shown' };
 
 /** The slug of /certificate/{slug}, or null on /certificate/ itself. */
 export function slugFromPath(pathname: string): string | null {
@@ -18,6 +20,7 @@ export function slugFromPath(pathname: string): string | null {
  */
 export default function CertificatePage() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const view = useStore($certificate);
 
   useEffect(() => {
     const slug = slugFromPath(window.location.pathname);
@@ -25,10 +28,10 @@ export default function CertificatePage() {
       setState({ kind: 'verify', notFound: false });
       return;
     }
-    apiFetch<CertificateView>(`/api/certificates/${encodeURIComponent(slug)}`)
-      .then((view) => {
-        setState({ kind: 'shown', view });
-        document.title = `${view.kind === 'winner' ? 'Winner' : 'Participation'} certificate · ${view.name} · Writory`;
+    loadCertificate(slug)
+      .then((shown) => {
+        setState({ kind: 'shown' });
+        document.title = `${shown.kind === 'winner' ? 'Winner' : 'Participation'} certificate · ${shown.name} · Writory`;
       })
       .catch(() => setState({ kind: 'verify', notFound: true }));
   }, []);
@@ -40,9 +43,8 @@ export default function CertificatePage() {
       </p>
     );
   }
-  if (state.kind === 'verify') return <VerifyForm notFound={state.notFound} />;
+  if (state.kind === 'verify' || !view) return <VerifyForm notFound={state.kind === 'verify' && state.notFound} />;
 
-  const { view } = state;
   const issued = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(view.issuedAt));
   return (
     <div className="px-4 py-6 print:p-0">
@@ -70,7 +72,7 @@ export default function CertificatePage() {
           <button type="button" className="btn btn-outline" onClick={() => window.print()}>
             {t('certificate.print')}
           </button>
-          <a className="btn btn-default" href={`/api/certificates/${encodeURIComponent(view.slug)}/pdf`} download>
+          <a className="btn btn-default" href={certificatePdfUrl(view.slug)} download>
             {t('certificate.download')}
           </a>
         </div>
@@ -91,7 +93,7 @@ function VerifyForm({ notFound }: { notFound: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const view = await apiFetch<CertificateView>(`/api/certificates/verify/${encodeURIComponent(code.trim())}`);
+      const view = await verifyCertificate(code.trim());
       window.location.assign(`/certificate/${encodeURIComponent(view.slug)}`);
     } catch (caught) {
       setError(caught instanceof ApiError && caught.status < 500 ? (apiErrorBody(caught)?.message ?? t('certificate.notFound')) : t('certificate.notFound'));

@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { formatMoney, parseMajor, toMajorString, type CurrencyCode, type MyEarnings, type PayoutMethod, type Withdrawal } from '@writory/shared';
 import Field, { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { TestModeBadge } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { requestWithdrawal } from '../api/earnings';
+import { ApiError, fieldErrorsFrom } from '../lib/api';
 import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
+import { $myEarnings, loadMyEarnings } from '../stores/earnings';
 
 const DETAIL_FIELDS: Record<PayoutMethod, { name: string; label: (inr: boolean) => string; hint?: (inr: boolean) => string; autoComplete?: string; type?: string }[]> = {
   upi: [{ name: 'upiId', label: () => 'UPI id', hint: () => 'Like asha@okaxis' }],
@@ -23,20 +26,14 @@ const DETAIL_FIELDS: Record<PayoutMethod, { name: string; label: (inr: boolean) 
 /** /earnings: available and pending balance, the withdrawal form, and every credit and debit. */
 export default function EarningsPage() {
   const { ready, signedOut } = useSignedInPage();
-  const [data, setData] = useState<MyEarnings | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    authedFetch<MyEarnings>('/api/earnings/me')
-      .then(setData)
-      .catch(() => setError('Your earnings could not be loaded. Reload the page to try again.'));
-  }, []);
+  const earnings = useStore($myEarnings);
   useEffect(() => {
-    if (ready) load();
-  }, [ready, load]);
+    if (ready) void loadMyEarnings();
+  }, [ready]);
 
   if (signedOut) return <SignInPrompt next="/earnings">Sign in to see your referral earnings and withdraw them.</SignInPrompt>;
-  if (error) return <FormAlert>{error}</FormAlert>;
+  if (earnings.state === 'failed') return <FormAlert>Your earnings could not be loaded. Reload the page to try again.</FormAlert>;
+  const data = earnings.data;
   if (!data) return <p role="status" className="text-ink-soft">Loading...</p>;
   return (
     <div className="space-y-8" data-testid="earnings">
@@ -68,7 +65,7 @@ export default function EarningsPage() {
         )}
       </section>
       {data.testBalances.length > 0 && <TestBalances data={data} />}
-      {data.balances.some((b) => b.available > 0) && <WithdrawalForm data={data} onDone={load} />}
+      {data.balances.some((b) => b.available > 0) && <WithdrawalForm data={data} onDone={() => void loadMyEarnings()} />}
       <Withdrawals withdrawals={data.withdrawals} />
       <Ledger data={data} />
     </div>
@@ -110,10 +107,7 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
     }
     setBusy(true);
     try {
-      const done = await authedFetch<Withdrawal>('/api/earnings/withdrawals', {
-        method: 'POST',
-        body: JSON.stringify({ currency, amount: minor, method: activeMethod, details }),
-      });
+      const done = await requestWithdrawal({ currency, amount: minor, method: activeMethod, details });
       setNotice(`Withdrawal of ${formatMoney(done.amount, done.currency)} requested. We will let you know when it is approved and paid.`);
       setAmount('');
       onDone();

@@ -1,26 +1,14 @@
-import { useEffect, useState } from 'react';
-import type { ReferralInvite } from '@writory/shared';
-import { apiFetch } from '../lib/api';
-import { keepReferralCode } from '../lib/referral-attribution';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $referralInvite, loadReferralInvite } from '../stores/earnings';
 
 /** /join?ref=CODE: keeps the invitation's code in this browser (30 days) and says who invited the visitor. */
 export default function JoinInvite() {
-  const [invite, setInvite] = useState<ReferralInvite | null>(null);
-  const [state, setState] = useState<'loading' | 'ok' | 'invalid'>('loading');
+  const { state: loadState, data: invite } = useStore($referralInvite);
+  const state = loadState === 'ready' ? 'ok' : loadState === 'failed' ? 'invalid' : 'loading';
 
   useEffect(() => {
-    const code = new URLSearchParams(window.location.search).get('ref');
-    if (!code) {
-      setState('invalid');
-      return;
-    }
-    apiFetch<ReferralInvite>(`/api/referrals/codes/${encodeURIComponent(code)}`)
-      .then((found) => {
-        keepReferralCode(found.code);
-        setInvite(found);
-        setState('ok');
-      })
-      .catch(() => setState('invalid'));
+    void loadReferralInvite(new URLSearchParams(window.location.search).get('ref'));
   }, []);
 
   if (state === 'loading') return <p role="status" className="text-ink-soft">Loading...</p>;

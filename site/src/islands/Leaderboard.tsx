@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { LeaderboardPage } from '@writory/shared';
 import { t } from '../i18n/t';
-import { apiFetch } from '../lib/api';
 import { formatScore } from '../lib/results';
 import { formatMonth } from '../lib/format';
+import { $leaderboard, loadLeaderboard } from '../stores/leaderboard';
 
 const PAGE_SIZE = 25;
 
@@ -13,11 +14,9 @@ interface Query {
   q: string;
 }
 
-const queryString = ({ view, page, q }: Query) => new URLSearchParams({ view, page: String(page), pageSize: String(PAGE_SIZE), ...(q ? { q } : {}) });
-
 /** /leaderboard: the all-time and monthly rankings with paging and search; the first page arrives as static HTML. */
 export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
-  const [data, setData] = useState(initial);
+  const data = useStore($leaderboard) ?? initial;
   const [query, setQuery] = useState<Query>({ view: initial.view, page: initial.pagination.page, q: initial.q });
   const [draft, setDraft] = useState(initial.q);
   const [busy, setBusy] = useState(false);
@@ -45,10 +44,9 @@ export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
     let cancelled = false;
     setBusy(true);
     setError(null);
-    apiFetch<LeaderboardPage>(`/api/leaderboard?${queryString(query)}`)
+    loadLeaderboard({ ...query, pageSize: PAGE_SIZE })
       .then((page) => {
-        if (cancelled) return;
-        setData(page);
+        if (cancelled || !page) return;
         const shown = new URLSearchParams({ ...(query.view !== 'all' ? { view: query.view } : {}), ...(query.page > 1 ? { page: String(query.page) } : {}), ...(query.q ? { q: query.q } : {}) });
         window.history.replaceState(null, '', `${window.location.pathname}${shown.size ? `?${shown}` : ''}`);
       })

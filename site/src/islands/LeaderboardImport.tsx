@@ -3,7 +3,8 @@ import type { LeaderboardPreview } from '@writory/shared';
 import RowErrors from '../components/results/RowErrors';
 import TableHead from '../components/results/TableHead';
 import { FormAlert, Notice } from '../components/react/Message';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { importLeaderboard, previewLeaderboardImport } from '../api/results';
+import { apiErrorBody } from '../lib/api';
 import { formatScore } from '../lib/results';
 import { formatMonth } from '../lib/format';
 
@@ -18,12 +19,6 @@ export default function LeaderboardImport() {
   const [busy, setBusy] = useState(false);
   const id = useId();
 
-  const send = async <T,>(path: string, chosen: File) => {
-    const body = new FormData();
-    body.append('csvFile', chosen);
-    return authedFetch<T>(path, { method: 'POST', body });
-  };
-
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
@@ -33,7 +28,7 @@ export default function LeaderboardImport() {
     if (!chosen) return;
     setBusy(true);
     try {
-      setPreview(await send<LeaderboardPreview>('/api/admin/leaderboard/preview', chosen));
+      setPreview(await previewLeaderboardImport(chosen));
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The preview failed. Please try again.');
     } finally {
@@ -46,7 +41,7 @@ export default function LeaderboardImport() {
     setBusy(true);
     setError(null);
     try {
-      const result = await send<{ imported: number; months: string[] }>('/api/admin/leaderboard/import', file);
+      const result = await importLeaderboard(file);
       setDone(`Imported ${result.imported} rows for ${result.months.map((month) => formatMonth(month)).join(', ')}. The leaderboard page refreshes in a minute.`);
       setPreview(null);
       setFile(null);

@@ -5,7 +5,7 @@ import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { formatInstant } from '../lib/contest-time';
-import { downloadPrivateFile } from '../lib/entry-files';
+import { downloadEntryFile } from '../api/entries';
 import { $authStatus } from '../stores/auth';
 import { $myEntries } from '../stores/my-entries';
 import { $productUser } from '../stores/product-user';
@@ -38,7 +38,7 @@ function EntryCard({ entry }: { entry: MyEntry }) {
   const download = async () => {
     setError(null);
     try {
-      await downloadPrivateFile(`/api/entries/${encodeURIComponent(entry.code)}/file`, entry.fileName);
+      await downloadEntryFile(entry.code, entry.fileName);
     } catch {
       setError(t('entries.downloadFailed'));
     }

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { CRITERIA, CRITERION_KEYS, CRITERION_MAX, PLACE_LABELS, type ScoreCard } from '@writory/shared';
 import { t } from '../i18n/t';
 import { useHydrated } from '../components/react/useHydrated';
+import { certificatePdfUrl } from '../api/results';
 import { formatScore, ordinal } from '../lib/results';
 import { $authStatus } from '../stores/auth';
 import { $myCertificates, $myResultsState, $scoreCards, resetMyResults, watchMyResults } from '../stores/my-results';
@@ -64,7 +65,7 @@ export default function ProfileResults() {
                     <a className="btn btn-outline btn-sm" href={href} aria-label={`${t('certificates.open')}: ${label}`}>
                       {t('certificates.open')}
                     </a>
-                    <a className="btn btn-ghost btn-sm" href={`/api/certificates/${encodeURIComponent(certificate.slug)}/pdf`} download aria-label={`${t('certificates.pdf')}: ${label}`}>
+                    <a className="btn btn-ghost btn-sm" href={certificatePdfUrl(certificate.slug)} download aria-label={`${t('certificates.pdf')}: ${label}`}>
                       {t('certificates.pdf')}
                     </a>
                   </span>

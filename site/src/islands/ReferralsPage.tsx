@@ -1,31 +1,29 @@
 import { useEffect, useState } from 'react';
-import { formatMoney, type MyReferrals, type ReferralStatus } from '@writory/shared';
+import { useStore } from '@nanostores/react';
+import { formatMoney, type ReferralStatus } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { TestModeBadge } from '../components/payments/TestMode';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import { authedFetch } from '../lib/api';
 import ScrollRegion from '../components/payments/ScrollRegion';
 import { formatDate } from '../lib/format';
+import { $myReferrals, loadMyReferrals } from '../stores/earnings';
 
 const STATUS: Record<ReferralStatus, string> = { signed_up: 'Signed up', rewarded: 'Reward earned', reversed: 'Reward reversed (refund)' };
 
 /** /referrals: the poet's code and link (copy, share), the rule, and who joined through it. */
 export default function ReferralsPage() {
   const { ready, signedOut } = useSignedInPage();
-  const [data, setData] = useState<MyReferrals | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const referrals = useStore($myReferrals);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!ready) return;
-    authedFetch<MyReferrals>('/api/referrals/me')
-      .then(setData)
-      .catch(() => setError('Your referrals could not be loaded. Reload the page to try again.'));
+    if (ready) void loadMyReferrals();
   }, [ready]);
 
   if (signedOut) return <SignInPrompt next="/referrals">Sign in to get your referral link.</SignInPrompt>;
-  if (error) return <FormAlert>{error}</FormAlert>;
+  if (referrals.state === 'failed') return <FormAlert>Your referrals could not be loaded. Reload the page to try again.</FormAlert>;
+  const data = referrals.data;
   if (!data) return <p role="status" className="text-ink-soft">Loading...</p>;
   const link = `${window.location.origin}${data.path}`;
 

@@ -6,7 +6,8 @@ import RowErrors from '../components/results/RowErrors';
 import TableHead from '../components/results/TableHead';
 import TimerPanel from '../components/results/TimerPanel';
 import { FormAlert } from '../components/react/Message';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { previewResults, publishJudgesResults, publishResultsCsv } from '../api/results';
+import { apiErrorBody } from '../lib/api';
 import { formatScore, localInputToIso } from '../lib/results';
 import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
@@ -44,16 +45,7 @@ export default function ResultsAdmin() {
     if (!nextMonth || (nextSource === 'csv' && !nextFile)) return;
     setBusy(true);
     try {
-      const init: RequestInit = { method: 'POST' };
-      if (nextSource === 'csv') {
-        const body = new FormData();
-        body.append('month', nextMonth);
-        body.append('csvFile', nextFile!);
-        init.body = body;
-      } else {
-        init.body = JSON.stringify({ month: nextMonth });
-      }
-      setPreview(await authedFetch<ResultsPreview>('/api/admin/results/preview', init));
+      setPreview(await previewResults(nextMonth, nextSource === 'csv' ? nextFile : null));
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The preview failed. Please try again.');
     } finally {
@@ -77,16 +69,7 @@ export default function ResultsAdmin() {
     setBusy(true);
     setError(null);
     try {
-      let answer: { timer: ResultsTimer; summary?: { published: number } };
-      if (source === 'csv') {
-        const body = new FormData();
-        body.append('month', month);
-        if (publishAt) body.append('publishAt', publishAt);
-        body.append('csvFile', file!);
-        answer = await authedFetch('/api/admin/upload-csv', { method: 'POST', body });
-      } else {
-        answer = await authedFetch('/api/admin/results/publish', { method: 'POST', body: JSON.stringify({ month, ...(publishAt ? { publishAt } : {}) }) });
-      }
+      const answer = source === 'csv' ? await publishResultsCsv(month, file!, publishAt) : await publishJudgesResults(month, publishAt);
       showToast({ title: answer.summary ? `Published ${answer.summary.published} scores of ${formatMonth(month)}` : `Scheduled for ${formatDateTime(answer.timer.dueAt)}` });
       setPreview(null);
       setFile(null);

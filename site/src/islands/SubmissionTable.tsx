@@ -6,7 +6,7 @@ import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { formatInstant } from '../lib/contest-time';
-import { downloadPrivateFile } from '../lib/entry-files';
+import { downloadEntryFile } from '../api/entries';
 import { filterRows, sortRows, toCsv, type SortDirection, type SortKey } from '../lib/entry-table';
 import { $authStatus } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
@@ -42,7 +42,7 @@ function saveCsv(csv: string, month: string) {
 
 function Row({ row }: { row: AdminEntryRow }) {
   const download = () =>
-    downloadPrivateFile(`/api/entries/${encodeURIComponent(row.code)}/file`, row.code).catch(() => showToast({ title: t('entries.downloadFailed'), variant: 'destructive' }));
+    downloadEntryFile(row.code, row.code).catch(() => showToast({ title: t('entries.downloadFailed'), variant: 'destructive' }));
   return (
     <tr className="border-t border-stone-200 align-top" data-testid="data-row">
       <td className="p-2 font-mono">{row.code}</td>

@@ -9,7 +9,8 @@ import { focusFirstProblem } from '../components/react/Field';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
-import { ApiError, apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { previewEntry, submitEntry } from '../api/entries';
+import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
 import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
@@ -82,7 +83,7 @@ export default function SubmitEntry() {
       body.append('poem', poem!);
       body.append('fullName', values.fullName.trim());
       body.append('phone', values.phone.trim());
-      const preview = await authedFetch<EntryPreview>('/api/entries/preview', { method: 'POST', body });
+      const preview = await previewEntry(body);
       goTo({ name: 'preview', preview, key: newIdempotencyKey() });
     } catch (caught) {
       const message = apiErrorBody(caught)?.message;
@@ -100,7 +101,7 @@ export default function SubmitEntry() {
     setFormError(null);
     try {
       const body = entryFormData(values, poem!, photo, { declarations: declarations.join(','), confirmedTextSha256: step.preview.textSha256 });
-      const receipt = await authedFetch<Receipt>('/api/entries', { method: 'POST', body, headers: { 'Idempotency-Key': step.key } });
+      const receipt = await submitEntry(body, step.key);
       goTo({ name: 'done', receipt });
       void loadAllowance();
     } catch (caught) {

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { formatMoney, type OrderSummary, type TestCheckoutSession } from '@writory/shared';
+import { useStore } from '@nanostores/react';
+import { formatMoney } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import { TestModeNotice } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { finishTestCheckout } from '../api/payments';
+import { apiErrorBody } from '../lib/api';
 import { entriesLabel, monthName } from '../lib/payments';
+import { $testCheckout, loadTestCheckout } from '../stores/payments';
 
 /**
  * Test-payments mode's stand-in for Stripe's hosted checkout page. Paying (or declining) here makes the cms
@@ -14,7 +17,7 @@ import { entriesLabel, monthName } from '../lib/payments';
 export default function TestCheckout() {
   const session = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('session');
   const { ready, signedOut } = useSignedInPage();
-  const [data, setData] = useState<TestCheckoutSession | null>(null);
+  const data = useStore($testCheckout);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,19 +27,14 @@ export default function TestCheckout() {
       setError('This checkout link has no session.');
       return;
     }
-    authedFetch<TestCheckoutSession>(`/api/payments/test-checkout/${encodeURIComponent(session)}`)
-      .then(setData)
-      .catch((caught) => setError(apiErrorBody(caught)?.message ?? 'This checkout could not be loaded.'));
+    loadTestCheckout(session).catch((caught) => setError(apiErrorBody(caught)?.message ?? 'This checkout could not be loaded.'));
   }, [ready, session]);
 
   async function finish(outcome: 'paid' | 'failed') {
     setBusy(true);
     setError(null);
     try {
-      const done = await authedFetch<{ order: OrderSummary; redirectUrl: string }>(`/api/payments/test-checkout/${encodeURIComponent(session!)}`, {
-        method: 'POST',
-        body: JSON.stringify({ outcome }),
-      });
+      const done = await finishTestCheckout(session!, outcome);
       window.location.assign(done.redirectUrl);
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The test payment could not be completed.');

@@ -1,13 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { PLACE_LABELS, WINNER_PLACES, type SuggestedWinner, type WinnerData, type WinnerPlace, type WinnerTimer } from '@writory/shared';
+import { PLACE_LABELS, WINNER_PLACES, type WinnerData, type WinnerPlace, type WinnerTimer } from '@writory/shared';
 import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
 import TableHead from '../components/results/TableHead';
 import TimerPanel from '../components/results/TimerPanel';
 import { FormAlert } from '../components/react/Message';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { publishWinners } from '../api/results';
+import { apiErrorBody } from '../lib/api';
 import { formatScore, localInputToIso } from '../lib/results';
 import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
+import { $winnerSuggestions, loadWinnerSuggestions } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
 import { formatDateTime, formatMonth } from '../lib/format';
 
@@ -17,7 +19,7 @@ const PODIUM: WinnerPlace[] = ['first', 'second', 'third'];
 export default function WinnersAdmin() {
   const months = useStore($months);
   const [month, setMonth] = useState('');
-  const [suggestions, setSuggestions] = useState<SuggestedWinner[] | null>(null);
+  const suggestions = useStore($winnerSuggestions);
   const [places, setPlaces] = useState<Record<string, WinnerPlace | ''>>({});
   const [when, setWhen] = useState<When>(defaultWhen);
   const [error, setError] = useState<string | null>(null);
@@ -31,11 +33,9 @@ export default function WinnersAdmin() {
 
   useEffect(() => {
     if (!month) return;
-    setSuggestions(null);
     setError(null);
-    authedFetch<{ suggestions: SuggestedWinner[] }>(`/api/admin/winners/suggestions?month=${month}`)
-      .then(({ suggestions: top }) => {
-        setSuggestions(top);
+    loadWinnerSuggestions(month)
+      .then((top) => {
         // The three best scores are suggested for the podium; the admin decides.
         setPlaces(Object.fromEntries(top.map((s, i) => [s.entryCode, PODIUM[i] ?? ''])));
       })
@@ -59,10 +59,7 @@ export default function WinnersAdmin() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await authedFetch<{ timer: WinnerTimer; summary?: unknown }>('/api/admin/upload-winners', {
-        method: 'POST',
-        body: JSON.stringify({ ...winnerData(), ...(publishAt ? { publishAt } : {}) }),
-      });
+      const answer = await publishWinners(winnerData(), publishAt);
       showToast({ title: answer.summary ? `The ${formatMonth(month)} winners are published` : `Winners scheduled for ${formatDateTime(answer.timer.dueAt)}` });
       await Promise.all([refreshTimer('winners'), loadMonths()]);
     } catch (caught) {

@@ -2,14 +2,15 @@
 // (the server's answer: verified email, age, window, entries left).
 import { atom, onMount } from 'nanostores';
 import type { CurrentContest, EntryAllowance } from '@writory/shared';
-import { apiFetch, authedFetch } from '../lib/api';
+import { currentContest } from '../api/contest';
+import { entryAllowance } from '../api/entries';
 import { $authStatus } from './auth';
 import { loadable, loadInto, type LoadState } from './loadable';
 
 export const $contest = loadable<CurrentContest>();
 export const $allowance = atom<{ state: LoadState | 'signed-out'; data: EntryAllowance | null }>({ state: 'loading', data: null });
 
-export const loadContest = () => loadInto($contest, () => apiFetch<CurrentContest>('/api/contests/current'), 'the contest');
+export const loadContest = () => loadInto($contest, currentContest, 'the contest');
 
 /** Asks the server again (after an entry, or when the sign-in changes). */
 export async function loadAllowance(): Promise<void> {
@@ -17,7 +18,7 @@ export async function loadAllowance(): Promise<void> {
     $allowance.set({ state: $authStatus.get() === 'signed-out' ? 'signed-out' : 'loading', data: null });
     return;
   }
-  await loadInto($allowance, () => authedFetch<EntryAllowance>('/api/entries/allowance'), 'the entry allowance');
+  await loadInto($allowance, entryAllowance, 'the entry allowance');
 }
 
 onMount($contest, () => {

@@ -1,7 +1,7 @@
 // The judging desk: a month's queue of blind entries, the entry open on the desk, and (for admins) progress.
 import { atom } from 'nanostores';
 import type { AdminJudgingReport, EntryJudging, JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
-import { authedFetch } from '../lib/api';
+import { judgingEntry, judgingProgress, judgingQueue, judgingReport, recuseFromEntry, scoreEntry, setEntryJudges } from '../api/judging';
 import { loadable, loadInto, type LoadState } from './loadable';
 
 export const $queue = loadable<JudgingQueue>();
@@ -10,13 +10,11 @@ export const $progress = atom<JudgingProgress | null>(null);
 /** Admins: how the month was judged (agreement, judges far from the others, recusals). */
 export const $report = atom<AdminJudgingReport | null>(null);
 
-const withMonth = (path: string, month?: string | null) => (month ? `${path}?${new URLSearchParams({ month })}` : path);
-
-export const loadQueue = (month?: string | null) => loadInto($queue, () => authedFetch<JudgingQueue>(withMonth('/api/judging/queue', month)), 'the judging queue');
+export const loadQueue = (month?: string | null) => loadInto($queue, () => judgingQueue(month), 'the judging queue');
 
 export async function loadProgress(month?: string | null): Promise<void> {
   try {
-    $progress.set(await authedFetch<JudgingProgress>(withMonth('/api/judging/progress', month)));
+    $progress.set(await judgingProgress(month));
   } catch (error) {
     console.warn('Could not load the judging progress', error);
   }
@@ -24,7 +22,7 @@ export async function loadProgress(month?: string | null): Promise<void> {
 
 export async function loadReport(month?: string | null): Promise<void> {
   try {
-    $report.set(await authedFetch<AdminJudgingReport | null>(withMonth('/api/judging/report', month)));
+    $report.set(await judgingReport(month));
   } catch (error) {
     console.warn('Could not load the judging report', error);
   }
@@ -32,7 +30,7 @@ export async function loadReport(month?: string | null): Promise<void> {
 
 export async function openEntry(code: string): Promise<void> {
   $openEntry.set({ state: 'loading', data: null });
-  await loadInto($openEntry, () => authedFetch<JudgingEntry>(`/api/judging/entries/${encodeURIComponent(code)}`), 'the entry');
+  await loadInto($openEntry, () => judgingEntry(code), 'the entry');
 }
 
 export function closeEntry(): void {
@@ -41,7 +39,7 @@ export function closeEntry(): void {
 
 /** Submits this judge's final scores, then shows the entry again (now with the other judges' scores). */
 export async function submitScores(code: string, scores: ScoreInput, isAdmin: boolean): Promise<JudgeScore> {
-  const saved = await authedFetch<JudgeScore>(`/api/judging/entries/${encodeURIComponent(code)}/scores`, { method: 'POST', body: JSON.stringify(scores) });
+  const saved = await scoreEntry(code, scores);
   const month = $queue.get().data?.month;
   await Promise.all([openEntry(code), loadQueue(month), isAdmin ? loadProgress(month) : Promise.resolve()]);
   return saved;
@@ -49,7 +47,7 @@ export async function submitScores(code: string, scores: ScoreInput, isAdmin: bo
 
 /** The judge steps back from an entry (it goes to another judge); the note is for the admins only. */
 export async function recuse(code: string, note: string, isAdmin: boolean): Promise<void> {
-  await authedFetch(`/api/judging/entries/${encodeURIComponent(code)}/recuse`, { method: 'POST', body: JSON.stringify({ note: note.trim() || null }) });
+  await recuseFromEntry(code, note.trim() || null);
   closeEntry();
   const month = $queue.get().data?.month;
   await Promise.all([loadQueue(month), isAdmin ? loadProgress(month) : Promise.resolve()]);
@@ -57,7 +55,7 @@ export async function recuse(code: string, note: string, isAdmin: boolean): Prom
 
 /** Admins: the entry's judges become these (judges who already scored it stay). */
 export async function setJudges(code: string, uids: string[]): Promise<EntryJudging> {
-  const saved = await authedFetch<EntryJudging>(`/api/judging/entries/${encodeURIComponent(code)}/judges`, { method: 'PUT', body: JSON.stringify({ judges: uids }) });
+  const saved = await setEntryJudges(code, uids);
   await loadProgress($queue.get().data?.month);
   return saved;
 }

@@ -1,13 +1,13 @@
-// The signed-in poet's entries with their status (GET /api/entries/mine; never a score).
+// The signed-in poet's entries with their status (never a score).
 import { onMount } from 'nanostores';
 import type { MyEntry } from '@writory/shared';
-import { authedFetch } from '../lib/api';
+import { myEntries } from '../api/entries';
 import { $authStatus } from './auth';
 import { loadable, loadInto } from './loadable';
 
 export const $myEntries = loadable<MyEntry[]>();
 
-export const loadMyEntries = () => loadInto($myEntries, () => authedFetch<MyEntry[]>('/api/entries/mine'), 'your entries');
+export const loadMyEntries = () => loadInto($myEntries, myEntries, 'your entries');
 
 onMount($myEntries, () => {
   if (typeof window === 'undefined') return;

@@ -1,7 +1,7 @@
 // The signed-in poet's published score cards and certificates, refreshed while their profile is open.
 import { atom } from 'nanostores';
 import type { CertificateListItem, ScoreCard } from '@writory/shared';
-import { authedFetch } from '../lib/api';
+import { myCertificates, myScoreCards } from '../api/results';
 
 export type MyResultsState = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -14,8 +14,8 @@ export async function loadMyResults(): Promise<void> {
   if ($myResultsState.get() === 'idle') $myResultsState.set('loading');
   try {
     const [scores, certificates] = await Promise.all([
-      authedFetch<{ scoreCards: ScoreCard[] }>('/api/results/me'),
-      authedFetch<{ certificates: CertificateListItem[] }>('/api/certificates/me'),
+      myScoreCards(),
+      myCertificates(),
     ]);
     $scoreCards.set(scores.scoreCards);
     $myCertificates.set(certificates.certificates);

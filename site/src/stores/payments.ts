@@ -1,29 +1,32 @@
 // Paid entry in the browser: the tier catalogue, the poet's credits and orders, and the checkout actions.
 import { atom } from 'nanostores';
-import type { CheckoutInput, CheckoutStarted, MyPayments, OrderState, OrderSummary, Quote, TierCatalogue } from '@writory/shared';
-import { apiFetch, authedFetch } from '../lib/api';
+import type { MyPayments, OrderState, OrderSummary, TestCheckoutSession, TierCatalogue } from '@writory/shared';
+import { myPayments, order, testCheckout, tierCatalogue } from '../api/payments';
 
 export const $catalogue = atom<TierCatalogue | null>(null);
 /** The signed-in poet's credits for the month on sale and their recent orders. */
 export const $myPayments = atom<MyPayments | null>(null);
 
+/** Test-payments mode: the checkout session open on /checkout-test. */
+export const $testCheckout = atom<TestCheckoutSession | null>(null);
+
 export async function loadCatalogue(): Promise<TierCatalogue> {
-  const catalogue = await apiFetch<TierCatalogue>('/api/payments/tiers');
+  const catalogue = await tierCatalogue();
   $catalogue.set(catalogue);
   return catalogue;
 }
 
 export async function loadMyPayments(): Promise<MyPayments> {
-  const mine = await authedFetch<MyPayments>('/api/payments/me');
+  const mine = await myPayments();
   $myPayments.set(mine);
   return mine;
 }
 
-const post = <T>(path: string, body: unknown) => authedFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
-
-export const quote = (input: CheckoutInput) => post<Quote>('/api/payments/quote', input);
-export const startCheckout = (input: CheckoutInput) => post<CheckoutStarted>('/api/payments/checkout', input);
-export const fetchOrder = (code: string) => authedFetch<OrderSummary>(`/api/payments/orders/${encodeURIComponent(code)}`);
+export async function loadTestCheckout(session: string): Promise<TestCheckoutSession> {
+  const checkout = await testCheckout(session);
+  $testCheckout.set(checkout);
+  return checkout;
+}
 
 /**
  * After Stripe sends the poet back, the webhook may still be on its way: asks again until the order leaves
@@ -32,9 +35,9 @@ export const fetchOrder = (code: string) => authedFetch<OrderSummary>(`/api/paym
 export async function settledOrder(code: string, { timeoutMs = 30_000, everyMs = 1000 } = {}): Promise<OrderSummary> {
   const started = Date.now();
   for (;;) {
-    const order = await fetchOrder(code);
+    const current = await order(code);
     const done: OrderState[] = ['paid', 'failed', 'refunded'];
-    if (done.includes(order.state) || Date.now() - started > timeoutMs) return order;
+    if (done.includes(current.state) || Date.now() - started > timeoutMs) return current;
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

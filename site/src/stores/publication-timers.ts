@@ -1,12 +1,11 @@
 // The admin's view of the two publication timers (results, winners) and the contest months. The timers fire on
 // the server; this only polls them (the spec's intervals) so the page can count down and show what happened.
 import { atom, type WritableAtom } from 'nanostores';
-import type { ResultsMonth, ResultsTimer, TimerAnswer, WinnerTimer } from '@writory/shared';
-import { authedFetch } from '../lib/api';
+import type { ResultsMonth, ResultsTimer, WinnerTimer } from '@writory/shared';
+import { deletePublicationTimer, publicationTimer, resultsMonths, retryPublicationTimer, type TimerKind, type TimerOf } from '../api/results';
 import { nextTimerPoll } from '../lib/results';
 
-export type TimerKind = 'results' | 'winners';
-type TimerOf<K extends TimerKind> = K extends 'results' ? ResultsTimer : WinnerTimer;
+export type { TimerKind };
 
 interface Tracked<T> {
   timer: T | null;
@@ -20,7 +19,6 @@ export const $resultsTimer = atom<Tracked<ResultsTimer>>(empty);
 export const $winnerTimer = atom<Tracked<WinnerTimer>>(empty);
 export const $months = atom<ResultsMonth[] | null>(null);
 
-const PATHS: Record<TimerKind, string> = { results: '/api/admin/timer', winners: '/api/admin/winner-timer' };
 const stores = { results: $resultsTimer, winners: $winnerTimer } as { [K in TimerKind]: WritableAtom<Tracked<TimerOf<K>>> };
 
 export function setTimer<K extends TimerKind>(kind: K, timer: TimerOf<K> | null) {
@@ -28,18 +26,18 @@ export function setTimer<K extends TimerKind>(kind: K, timer: TimerOf<K> | null)
 }
 
 export async function refreshTimer(kind: TimerKind): Promise<void> {
-  const answer = await authedFetch<TimerAnswer<TimerOf<typeof kind>>>(`${PATHS[kind]}/get`);
+  const answer = await publicationTimer(kind);
   setTimer(kind, answer.timer);
 }
 
 export async function deleteTimer(kind: TimerKind): Promise<void> {
-  await authedFetch(`${PATHS[kind]}/delete`, { method: 'DELETE' });
+  await deletePublicationTimer(kind);
   await refreshTimer(kind);
 }
 
 export async function retryTimer(kind: TimerKind): Promise<void> {
   try {
-    await authedFetch(`${PATHS[kind]}/retry`, { method: 'POST' });
+    await retryPublicationTimer(kind);
   } finally {
     await refreshTimer(kind);
     await loadMonths();
@@ -47,7 +45,7 @@ export async function retryTimer(kind: TimerKind): Promise<void> {
 }
 
 export async function loadMonths(): Promise<void> {
-  $months.set((await authedFetch<{ months: ResultsMonth[] }>('/api/admin/results/months')).months);
+  $months.set((await resultsMonths()).months);
 }
 
 /** Polls a timer until stopped: 15 s with none active, 5 s while counting down, 2 s once due. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { JudgingEntry, ScoreInput } from '@writory/shared';
 import { t } from '../../i18n/t';
-import { downloadPrivateFile } from '../../lib/entry-files';
+import { downloadJudgingFile } from '../../api/judging';
 import { Failure } from '../react/States';
 import RecuseForm from './RecuseForm';
 import ScoreCard from './ScoreCard';
@@ -32,7 +32,7 @@ export default function EntryDesk({ entry, onScore, onRecuse }: { entry: Judging
   const download = async () => {
     setDownloadError(null);
     try {
-      await downloadPrivateFile(`/api/judging/entries/${encodeURIComponent(entry.code)}/file`, `${entry.code}.${entry.kind}`);
+      await downloadJudgingFile(entry.code, `${entry.code}.${entry.kind}`);
     } catch {
       setDownloadError(t('entries.downloadFailed'));
     }

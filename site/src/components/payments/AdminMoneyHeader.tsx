@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
-import type { TierCatalogue } from '@writory/shared';
-import { apiFetch } from '../../lib/api';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $catalogue, loadCatalogue } from '../../stores/payments';
 import { TestModeNotice } from './TestMode';
 
 /** The payments mode at the top of every admin money page: TEST MODE, or a warning when payments are off. */
 export default function AdminMoneyHeader() {
-  const [mode, setMode] = useState<TierCatalogue['mode'] | null>(null);
+  const mode = useStore($catalogue)?.mode ?? null;
   useEffect(() => {
-    apiFetch<TierCatalogue>('/api/payments/tiers')
-      .then((c) => setMode(c.mode))
-      .catch(() => setMode(null));
+    loadCatalogue().catch(() => undefined);
   }, []);
   if (mode === 'test') return <TestModeNotice>Test-payments mode: checkouts are simulated and every amount here is test money.</TestModeNotice>;
   if (mode === 'off') return <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">Card payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments.</p>;

@@ -1,0 +1,24 @@
+// The judging desk: a month's blind queue, one entry with its file, scores, recusals, and (admins) progress and report.
+import type { AdminJudgingReport, EntryJudging, JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
+import { authedFetch, jsonBody, queryOf } from '../lib/api';
+import { downloadPrivateFile } from '../lib/entry-files';
+
+const entryPath = (code: string) => `/api/judging/entries/${encodeURIComponent(code)}`;
+
+/** Without a month, the server picks the month being judged. */
+export const judgingQueue = (month?: string | null) => authedFetch<JudgingQueue>(`/api/judging/queue${queryOf({ month })}`);
+export const judgingProgress = (month?: string | null) => authedFetch<JudgingProgress>(`/api/judging/progress${queryOf({ month })}`);
+export const judgingReport = (month?: string | null) => authedFetch<AdminJudgingReport | null>(`/api/judging/report${queryOf({ month })}`);
+
+export const judgingEntry = (code: string) => authedFetch<JudgingEntry>(entryPath(code));
+
+/** The blind file (no poet's name in it), saved as the fallback name unless the server names it. */
+export const downloadJudgingFile = (code: string, fallbackName: string) => downloadPrivateFile(`${entryPath(code)}/file`, fallbackName);
+
+export const scoreEntry = (code: string, scores: ScoreInput) => authedFetch<JudgeScore>(`${entryPath(code)}/scores`, { method: 'POST', ...jsonBody(scores) });
+
+/** The note is for the admins only; null when the judge gave none. */
+export const recuseFromEntry = (code: string, note: string | null) => authedFetch<void>(`${entryPath(code)}/recuse`, { method: 'POST', ...jsonBody({ note }) });
+
+/** Admins: the entry's judges become these (judges who already scored it stay). */
+export const setEntryJudges = (code: string, uids: string[]) => authedFetch<EntryJudging>(`${entryPath(code)}/judges`, { method: 'PUT', ...jsonBody({ judges: uids }) });

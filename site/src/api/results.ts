@@ -1,0 +1,121 @@
+// Results, winners, certificates and the leaderboard: what admins publish (and when), and what poets and visitors read.
+import type {
+  CertificateKind,
+  CertificateListItem,
+  CertificateView,
+  LeaderboardPage,
+  LeaderboardPreview,
+  ResultsMonth,
+  ResultsPreview,
+  ResultsTimer,
+  ScoreCard,
+  SuggestedWinner,
+  TimerAnswer,
+  WinnerData,
+  WinnerTimer,
+} from '@writory/shared';
+import { apiErrorFrom, apiFetch, authedFetch, jsonBody, queryOf } from '../lib/api';
+import { currentIdToken } from '../lib/firebase';
+
+// --- Publication timers (results, winners) and the contest months they publish ---
+
+export type TimerKind = 'results' | 'winners';
+export type TimerOf<K extends TimerKind> = K extends 'results' ? ResultsTimer : WinnerTimer;
+/** What publishing answers: the timer it set, and the summary when it published at once. */
+export interface PublishAnswer<T, S> {
+  timer: T;
+  summary?: S;
+}
+
+const TIMER_PATHS: Record<TimerKind, string> = { results: '/api/admin/timer', winners: '/api/admin/winner-timer' };
+
+export const publicationTimer = <K extends TimerKind>(kind: K) => authedFetch<TimerAnswer<TimerOf<K>>>(`${TIMER_PATHS[kind]}/get`);
+export const deletePublicationTimer = (kind: TimerKind) => authedFetch<void>(`${TIMER_PATHS[kind]}/delete`, { method: 'DELETE' });
+export const retryPublicationTimer = (kind: TimerKind) => authedFetch<void>(`${TIMER_PATHS[kind]}/retry`, { method: 'POST' });
+
+export const resultsMonths = () => authedFetch<{ months: ResultsMonth[] }>('/api/admin/results/months');
+
+// --- Scores ---
+
+/** The scores a results CSV (or, without one, the judges' scores in the app) would publish, with an error per row. */
+export function previewResults(month: string, csvFile?: File | null): Promise<ResultsPreview> {
+  if (!csvFile) return authedFetch<ResultsPreview>('/api/admin/results/preview', { method: 'POST', ...jsonBody({ month }) });
+  const body = new FormData();
+  body.append('month', month);
+  body.append('csvFile', csvFile);
+  return authedFetch<ResultsPreview>('/api/admin/results/preview', { method: 'POST', body });
+}
+
+type ResultsAnswer = PublishAnswer<ResultsTimer, { published: number }>;
+
+/** Publishes a results CSV now, or at `publishAt`. */
+export function publishResultsCsv(month: string, csvFile: File, publishAt: string | null): Promise<ResultsAnswer> {
+  const body = new FormData();
+  body.append('month', month);
+  if (publishAt) body.append('publishAt', publishAt);
+  body.append('csvFile', csvFile);
+  return authedFetch<ResultsAnswer>('/api/admin/upload-csv', { method: 'POST', body });
+}
+
+/** Publishes the judges' scores now, or at `publishAt`. */
+export const publishJudgesResults = (month: string, publishAt: string | null) =>
+  authedFetch<ResultsAnswer>('/api/admin/results/publish', { method: 'POST', ...jsonBody({ month, ...(publishAt ? { publishAt } : {}) }) });
+
+/** The signed-in poet's published score cards. */
+export const myScoreCards = () => authedFetch<{ scoreCards: ScoreCard[] }>('/api/results/me');
+
+// --- Winners ---
+
+export const winnerSuggestions = (month: string) => authedFetch<{ suggestions: SuggestedWinner[] }>(`/api/admin/winners/suggestions${queryOf({ month })}`);
+
+/** Publishes the winners now, or at `publishAt`. */
+export const publishWinners = (winners: WinnerData, publishAt: string | null) =>
+  authedFetch<PublishAnswer<WinnerTimer, unknown>>('/api/admin/upload-winners', { method: 'POST', ...jsonBody({ ...winners, ...(publishAt ? { publishAt } : {}) }) });
+
+// --- Certificates ---
+
+const certificatePath = (slug: string) => `/api/certificates/${encodeURIComponent(slug)}`;
+
+/** Anyone with the link sees a certificate. */
+export const certificateBySlug = (slug: string) => apiFetch<CertificateView>(certificatePath(slug));
+/** The certificate a printed verification code belongs to. */
+export const verifyCertificate = (code: string) => apiFetch<CertificateView>(`/api/certificates/verify/${encodeURIComponent(code)}`);
+/** A plain link (the PDF of an issued certificate is public). */
+export const certificatePdfUrl = (slug: string) => `${certificatePath(slug)}/pdf`;
+export const myCertificates = () => authedFetch<{ certificates: CertificateListItem[] }>('/api/certificates/me');
+
+export const certificatePreview = (kind: CertificateKind, month: string) => authedFetch<CertificateView>(`/api/admin/certificates/preview${queryOf({ kind, month })}`);
+export const issuedCertificates = (kind: CertificateKind, month: string) =>
+  authedFetch<{ certificates: CertificateListItem[] }>(`/api/admin/certificates${queryOf({ kind, month })}`);
+export const issueCertificates = (kind: CertificateKind, month: string) => authedFetch<{ issued: number }>('/api/admin/certificates/issue', { method: 'POST', ...jsonBody({ kind, month }) });
+export const reissueCertificate = (slug: string) => authedFetch<void>(`/api/admin/certificates/${encodeURIComponent(slug)}/reissue`, { method: 'POST' });
+
+/** The preview PDF with real data; it needs the admin's token, so it comes as a file. */
+export async function certificatePreviewPdf(kind: CertificateKind, month: string): Promise<Blob> {
+  const token = await currentIdToken();
+  const res = await fetch(`/api/admin/certificates/preview/pdf${queryOf({ kind, month })}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw await apiErrorFrom(res);
+  return res.blob();
+}
+
+// --- Leaderboard ---
+
+export interface LeaderboardQuery {
+  view: string;
+  page: number;
+  pageSize: number;
+  /** A poet's name to search for; empty for everyone. */
+  q: string;
+}
+
+export const leaderboardPage = ({ view, page, pageSize, q }: LeaderboardQuery) => apiFetch<LeaderboardPage>(`/api/leaderboard${queryOf({ view, page, pageSize, q })}`);
+
+const sendLeaderboardCsv = <T>(path: string, csvFile: File) => {
+  const body = new FormData();
+  body.append('csvFile', csvFile);
+  return authedFetch<T>(path, { method: 'POST', body });
+};
+
+/** Historical leaderboard rows from a CSV, with an error per row; nothing is stored. */
+export const previewLeaderboardImport = (csvFile: File) => sendLeaderboardCsv<LeaderboardPreview>('/api/admin/leaderboard/preview', csvFile);
+export const importLeaderboard = (csvFile: File) => sendLeaderboardCsv<{ imported: number; months: string[] }>('/api/admin/leaderboard/import', csvFile);
