@@ -14,6 +14,7 @@ import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/pan
 import { installPublicCache } from './lib/public-cache';
 import { cleanPanelTextOnWrite } from './lib/panel-text';
 import { articleSlugsFollowTitles, keepSlugsUniqueInTheDatabase } from './api/article/lib/slug';
+import { getService } from './services';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
@@ -41,7 +42,7 @@ export default {
     await configureWallPanel(strapi);
     await keepSlugsUniqueInTheDatabase(strapi);
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
-    const promoted = await strapi.service('api::user.user').promoteAdminEmails();
+    const promoted = await getService(strapi, 'api::user.user').promoteAdminEmails();
     if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);
   },
 

@@ -4,6 +4,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { forbidden } from '../lib/api-error';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
+import { getService } from '../services';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -48,8 +49,8 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
         return { error: 'Invalid or expired Firebase ID token.' };
       }
       refuseMismatchedHeaders(ctx.request.header, claims);
-      const user = await strapi.service('api::user.user').identify(claims);
-      const ability = await abilityFor(strapi, user.role.id);
+      const user = await getService(strapi, 'api::user.user').identify(claims);
+      const ability = await abilityFor(strapi, user.role!.id);
       ctx.state.user = user;
       return { authenticated: true, credentials: user, ability };
     },

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { adminArticleInput, previewInput } from '../validation/admin-article';
+import { getService } from '../../../services';
 
 const badRequest = (message: string, field: string) =>
   new ApiError(422, `${field}: ${message}`, { errors: [{ path: [field], message, name: 'ValidationError' }] }, 'ValidationError');
@@ -22,7 +23,7 @@ function articleInput(ctx: any) {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const articles = () => strapi.service('api::article.admin-article');
+  const articles = () => getService(strapi, 'api::article.admin-article');
   return {
     async overview(ctx: any) {
       ctx.body = await articles().overview();

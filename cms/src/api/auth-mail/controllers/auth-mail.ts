@@ -2,9 +2,10 @@ import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { clientAddress } from '../../../lib/client-address';
 import { passwordResetBody, verificationBody } from '../validation/auth-mail';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => strapi.service('api::auth-mail.auth-mail');
+  const service = () => getService(strapi, 'api::auth-mail.auth-mail');
   return {
     async verification(ctx: any) {
       parseInput(verificationBody, ctx.request.body ?? {});

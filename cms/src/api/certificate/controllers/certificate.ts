@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { withoutBidiControls } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
 import { MONTH } from '../../result/validation';
+import { getService } from '../../../services';
 
 const kindAndMonth = z.object({ kind: z.enum(['participation', 'winner'], { error: 'must be participation or winner' }), month: MONTH });
 const slug = z.object({ slug: z.string().min(1).max(160) });
 const code = z.object({ code: z.string().trim().min(4, 'is too short').max(20, 'is too long') });
 
-const service = (strapi: Core.Strapi) => strapi.service('api::certificate.certificate');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::certificate.certificate');
 
 function sendPdf(ctx, bytes: Uint8Array, name: string) {
   const fileName = withoutBidiControls(name);

@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { contactListQuery, markReadBody } from '../validation/admin';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => strapi.service('api::contact-message.admin-contacts');
+  const service = () => getService(strapi, 'api::contact-message.admin-contacts');
   return {
     async list(ctx: any) {
       ctx.body = await service().list(parseInput(contactListQuery, ctx.query));

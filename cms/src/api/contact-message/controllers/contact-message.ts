@@ -3,6 +3,7 @@ import { parseInput } from '../../../lib/api-error';
 import { clientAddress } from '../../../lib/client-address';
 import { createLimit } from '../../../lib/rate-limit';
 import { contactInput } from '../services/validation';
+import { getService } from '../../../services';
 
 const perClient = createLimit({
   points: Number(process.env.CONTACT_MESSAGES_PER_MINUTE ?? 5),
@@ -14,7 +15,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   create: async (ctx: any) => {
     const input = parseInput(contactInput, ctx.request.body);
     await perClient(clientAddress(ctx));
-    await strapi.service('api::contact-message.contact-message').receive(input);
+    await getService(strapi, 'api::contact-message.contact-message').receive(input);
     ctx.status = 201;
     ctx.body = { success: true };
   },

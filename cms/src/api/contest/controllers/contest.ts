@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { adminContestUpdate, monthParam } from '../validation/contest';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const contests = () => strapi.service('api::contest.contest');
+  const contests = () => getService(strapi, 'api::contest.contest');
   return {
     async current(ctx) {
       ctx.body = await contests().currentAndNext();

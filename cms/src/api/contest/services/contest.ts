@@ -3,6 +3,7 @@ import type { AdminContest, AdminContests, AdminContestUpdate, ContestInfo, Curr
 import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';
+import { getService } from '../../../services';
 
 const CONTEST = 'api::contest.contest';
 const ENTRY = 'api::entry.entry';
@@ -30,7 +31,7 @@ export const isOpen = (row: Pick<ContestRow, 'opensAt' | 'closesAt'>, now: Date)
 
 export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.Strapi }) => {
   const contests = () => strapi.db.query(CONTEST);
-  const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
+  const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
   /** The contest time zone from the settings, or the default when the setting is not a real zone. */
   async function timeZone(): Promise<string> {
@@ -121,7 +122,7 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
         if (moved) await contests().update({ where: { id: row.id }, data: { opensAt: window.opensAt, closesAt: window.closesAt, resultsAt: window.resultsAt } });
       }
       const closed: ContestRow[] = await contests().findMany({ where: { closesAt: { $lte: now }, resultsAt: { $gt: addDays(now, -60) } }, select: ['id'] });
-      await strapi.service('api::entry.entry').startJudging(closed.map((row) => row.id), now);
+      await getService(strapi, 'api::entry.entry').startJudging(closed.map((row) => row.id), now);
     },
 
     /** GET /api/admin/contests: recent and coming months (this month and the next always exist). */

@@ -3,13 +3,14 @@ import { parseInput } from '../../../lib/api-error';
 import { idParam } from '../../../lib/params';
 import { createLimit } from '../../../lib/rate-limit';
 import { payInput, rejectInput, withdrawalInput, withdrawalQuery } from '../validation/withdrawal';
+import { getService } from '../../../services';
 
 const requestsPerPoet = createLimit({ points: 30, durationSeconds: 600, message: 'Too many withdrawal requests.' });
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const withdrawals = () => strapi.service('api::earning.withdrawals');
+  const withdrawals = () => getService(strapi, 'api::earning.withdrawals');
   return {
     async mine(ctx) {
-      ctx.body = await strapi.service('api::earning.earnings').mine(ctx.state.user.id);
+      ctx.body = await getService(strapi, 'api::earning.earnings').mine(ctx.state.user.id);
     },
 
     async requestWithdrawal(ctx) {

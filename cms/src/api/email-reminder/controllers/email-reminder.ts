@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { idempotencyKey, preferenceBody, reminderBody } from '../validation/email-reminder';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => strapi.service('api::email-reminder.email-reminder');
+  const service = () => getService(strapi, 'api::email-reminder.email-reminder');
   return {
     async audiences(ctx: any) {
       ctx.body = await service().audienceCounts();

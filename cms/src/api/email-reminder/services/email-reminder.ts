@@ -5,6 +5,7 @@ import { runInBackground } from '../../../lib/background';
 import { siteUrl } from '../../../lib/site-url';
 import type { UserRow } from '../../user/services/user';
 import type { ReminderInput } from '../validation/email-reminder';
+import { getService } from '../../../services';
 
 const REMINDER = 'api::email-reminder.email-reminder';
 const USER = 'plugin::users-permissions.user';
@@ -78,7 +79,7 @@ export function reminderEmail(input: Pick<ReminderInput, 'subject' | 'body'>, re
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const reminders = () => strapi.db.query(REMINDER);
   const users = () => strapi.db.query(USER);
-  const activity = () => strapi.service('api::user.contest-activity');
+  const activity = () => getService(strapi, 'api::user.contest-activity');
   const deliveries = new Map<string, Promise<void>>();
   const env = process.env;
   const batchSize = () => Math.max(1, Number(env.REMINDER_BATCH_SIZE ?? 50));

@@ -4,6 +4,7 @@ import { createLimit } from '../../../lib/rate-limit';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { entryFields, idempotencyKeyOf, previewFields } from '../validation/entry';
 import { monthParam } from '../../contest/validation/contest';
+import { getService } from '../../../services';
 
 type UploadedFile = { filepath: string; size: number; originalFilename?: string | null };
 
@@ -24,7 +25,7 @@ function poemIn(ctx): UploadedFile {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const entries = () => strapi.service('api::entry.entry');
+  const entries = () => getService(strapi, 'api::entry.entry');
   return {
     async allowance(ctx) {
       ctx.body = await entries().allowanceFor(ctx.state.user);

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { createLimit } from '../../../lib/rate-limit';
 import { feedbackBody, feedbackListQuery } from '../validation/feedback';
+import { getService } from '../../../services';
 
 const perPoet = createLimit({
   points: Number(process.env.FEEDBACK_PER_HOUR ?? 5),
@@ -10,7 +11,7 @@ const perPoet = createLimit({
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => strapi.service('api::feedback.feedback');
+  const service = () => getService(strapi, 'api::feedback.feedback');
   return {
     async create(ctx: any) {
       const input = parseInput(feedbackBody, ctx.request.body ?? {});

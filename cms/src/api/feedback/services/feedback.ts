@@ -4,6 +4,7 @@ import type { AdminFeedback, AdminFeedbackPage } from '@writory/shared';
 import type { UserRow } from '../../user/services/user';
 import type { FeedbackInput, FeedbackListQuery } from '../validation/feedback';
 import { paginationOf } from '../../../lib/list-query';
+import { getService } from '../../../services';
 
 const FEEDBACK = 'api::feedback.feedback';
 const RATINGS = ['1', '2', '3', '4', '5'] as const;
@@ -41,7 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Newest first, with the count, average and spread of ratings over everything that matches. */
     async list({ rating, from, to, q, page = 1, pageSize = 25 }: FeedbackListQuery): Promise<AdminFeedbackPage> {
-      const { contestTimeZone } = await strapi.service('api::site-setting.site-setting').contestSettings();
+      const { contestTimeZone } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
       const and: Record<string, unknown>[] = [];
       if (from) and.push({ createdAt: { $gte: startOfDay(from, contestTimeZone) } });
       if (to) and.push({ createdAt: { $lt: startOfDay(to, contestTimeZone, 1) } });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '../../../lib/api-error';
 import { decodeCsv, uploadedCsv } from '../../../lib/csv';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { getService } from '../../../services';
 
 const pageQuery = z.object({
   view: z.union([z.literal('all'), z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be "all" or a month like 2025-06')]).default('all'),
@@ -11,7 +12,7 @@ const pageQuery = z.object({
   q: z.string().trim().max(80, 'must be at most 80 characters').default(''),
 });
 
-const service = (strapi: Core.Strapi) => strapi.service('api::leaderboard.leaderboard');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::leaderboard.leaderboard');
 
 async function csvText(ctx) {
   const file = await uploadedCsv(ctx.request.files, 'csvFile');

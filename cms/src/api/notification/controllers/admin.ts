@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { AdminNotificationResult } from '@writory/shared';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { adminNotificationBody } from '../validation/notification';
+import { getService } from '../../../services';
 
 const USER = 'plugin::users-permissions.user';
 
@@ -14,7 +15,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       where: { $or: [{ firebaseUid: recipient }, { email: recipient.toLowerCase() }] },
     });
     if (!user) throw new ApiError(404, 'No user has that uid or email.', { recipient }, 'NotFoundError');
-    await strapi.service('api::notification.notification').notify(user.id, { title, message, link });
+    await getService(strapi, 'api::notification.notification').notify(user.id, { title, message, link });
     const body: AdminNotificationResult = { sent: true, recipient: { uid: user.firebaseUid, email: user.email ?? null, name: user.name ?? null } };
     ctx.status = 201;
     ctx.body = body;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { idParams, listQuery } from '../validation/notification';
+import { getService } from '../../../services';
 
 /** When the caller's Firebase token expires (ms): the strategy has verified it, so its payload can be read. */
 function tokenExpiry(authorization: string | undefined): number {
@@ -14,7 +15,7 @@ function tokenExpiry(authorization: string | undefined): number {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const notifications = () => strapi.service('api::notification.notification');
+  const notifications = () => getService(strapi, 'api::notification.notification');
   const owner = (ctx) => ctx.state.user.id as number;
   const idOf = (ctx) => parseInput(idParams, ctx.params).id;
 
@@ -62,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         'X-Accel-Buffering': 'no',
       });
       ctx.status = 200;
-      ctx.body = strapi.service('api::notification.live').open(owner(ctx), { expiresAt: tokenExpiry(ctx.get('Authorization')) });
+      ctx.body = getService(strapi, 'api::notification.live').open(owner(ctx), { expiresAt: tokenExpiry(ctx.get('Authorization')) });
     },
   };
 };

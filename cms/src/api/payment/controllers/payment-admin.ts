@@ -2,10 +2,11 @@ import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { idParam } from '../../../lib/params';
 import { couponInput, couponPatch, revenueQuery, settingsInput, tierInput } from '../validation/payment';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const tiers = () => strapi.service('api::payment.tiers');
-  const coupons = () => strapi.service('api::payment.coupons');
+  const tiers = () => getService(strapi, 'api::payment.tiers');
+  const coupons = () => getService(strapi, 'api::payment.coupons');
   return {
     async listTiers(ctx) {
       ctx.body = await tiers().adminList();
@@ -33,17 +34,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async revenue(ctx) {
-      ctx.body = await strapi.service('api::payment.revenue').report(parseInput(revenueQuery, ctx.query));
+      ctx.body = await getService(strapi, 'api::payment.revenue').report(parseInput(revenueQuery, ctx.query));
     },
     async refund(ctx) {
-      ctx.body = await strapi.service('api::payment.orders').refund(String(ctx.params.code));
+      ctx.body = await getService(strapi, 'api::payment.orders').refund(String(ctx.params.code));
     },
 
     async settings(ctx) {
-      ctx.body = await strapi.service('api::payment-setting.payment-setting').get();
+      ctx.body = await getService(strapi, 'api::payment-setting.payment-setting').get();
     },
     async updateSettings(ctx) {
-      ctx.body = await strapi.service('api::payment-setting.payment-setting').update(parseInput(settingsInput, ctx.request.body));
+      ctx.body = await getService(strapi, 'api::payment-setting.payment-setting').update(parseInput(settingsInput, ctx.request.body));
     },
   };
 };

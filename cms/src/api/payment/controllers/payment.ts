@@ -7,12 +7,13 @@ import { createLimit } from '../../../lib/rate-limit';
 import { randomId } from '../lib/checkout';
 import { toOrderSummary } from '../services/orders';
 import { checkoutInput, testCheckoutOutcome } from '../validation/payment';
+import { getService } from '../../../services';
 
 const checkoutsPerPoet = createLimit({ points: 20, durationSeconds: 600, message: 'Too many checkouts started.' });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const orders = () => strapi.service('api::payment.orders');
-  const gateway = () => strapi.service('api::payment.gateway');
+  const orders = () => getService(strapi, 'api::payment.orders');
+  const gateway = () => getService(strapi, 'api::payment.gateway');
 
   /** The test-payments checkout page's session (its poet's, or any for an admin); 404 in live mode. */
   async function testSession(ctx: any) {
@@ -22,7 +23,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async tiers(ctx) {
-      ctx.body = await strapi.service('api::payment.tiers').catalogue();
+      ctx.body = await getService(strapi, 'api::payment.tiers').catalogue();
       ctx.set('Cache-Control', 'public, max-age=30');
     },
 
@@ -48,7 +49,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async testCheckout(ctx) {
       const order = await testSession(ctx);
-      ctx.body = { sessionId: order.checkoutSessionId, order: toOrderSummary(order) } satisfies TestCheckoutSession;
+      ctx.body = { sessionId: order.checkoutSessionId!, order: toOrderSummary(order) } satisfies TestCheckoutSession;
     },
 
     /** Test-payments mode: the poet pays (or the payment fails) on our test page; Stripe's event follows, signed. */
@@ -77,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async webhook(ctx) {
       const raw = ctx.request.body?.[UNPARSED_BODY];
       const signature = ctx.request.header['stripe-signature'];
-      ctx.body = await strapi.service('api::payment.webhook').receive(raw, Array.isArray(signature) ? signature[0] : signature);
+      ctx.body = await getService(strapi, 'api::payment.webhook').receive(raw, Array.isArray(signature) ? signature[0] : signature);
     },
   };
 };

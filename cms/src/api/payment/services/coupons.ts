@@ -8,6 +8,7 @@ import { couponDiscount, couponStatus } from '../lib/coupon-rules';
 import type { CouponInputParsed } from '../validation/payment';
 import { CHECKOUT_EXPIRES_MINUTES } from '../lib/checkout';
 import type { TierRow } from './tiers';
+import { getService } from '../../../services';
 
 const UID = 'api::payment.coupon';
 const ORDER = 'api::payment.order';
@@ -84,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function checkTiers(tierIds: number[]) {
     for (const id of tierIds) {
-      if (!(await strapi.service('api::payment.tiers').byId(id))) {
+      if (!(await getService(strapi, 'api::payment.tiers').byId(id))) {
         throw new ApiError(422, `No tier with id ${id}.`, { errors: [{ path: ['tierIds'], message: `No tier with id ${id}.` }] }, 'ValidationError');
       }
     }

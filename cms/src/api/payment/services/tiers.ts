@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { CURRENCY_CODES, type AdminTier, type CurrencyCode, type Money, type PublicTier, type TierCatalogue } from '@writory/shared';
 import type { TierInputParsed } from '../validation/payment';
+import { getService } from '../../../services';
 
 const UID = 'api::payment.entry-tier';
 
@@ -39,13 +40,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async catalogue(): Promise<TierCatalogue> {
       const tiers = (await all()).filter((t) => t.active && t.prices?.length).map(toPublicTier);
       const used = new Set(tiers.flatMap((t) => t.prices.map((p) => p.currency)));
-      const gateway = strapi.service('api::payment.gateway');
+      const gateway = getService(strapi, 'api::payment.gateway');
       return {
         mode: gateway.mode(),
         testMode: gateway.testMode(),
         currencies: CURRENCY_CODES.filter((c) => used.has(c)),
         tiers,
-        freeEntriesPerMonth: (await strapi.service('api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth,
+        freeEntriesPerMonth: (await getService(strapi, 'api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth,
       };
     },
 

@@ -1,12 +1,13 @@
 import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async mine(ctx) {
-    ctx.body = await strapi.service('api::referral.referral').mine(ctx.state.user);
+    ctx.body = await getService(strapi, 'api::referral.referral').mine(ctx.state.user);
   },
 
   async invite(ctx) {
-    ctx.body = await strapi.service('api::referral.referral').invite(String(ctx.params.code));
+    ctx.body = await getService(strapi, 'api::referral.referral').invite(String(ctx.params.code));
     ctx.set('Cache-Control', 'public, max-age=300');
   },
 });

@@ -4,8 +4,9 @@ import { decodeCsv, uploadedCsv } from '../../../lib/csv';
 import { respond } from '../../timer/lib/respond';
 import type { ResultsPayload } from '../../timer/services/timer';
 import { csvFields, judgesBody } from '../validation';
+import { getService } from '../../../services';
 
-const results = (strapi: Core.Strapi) => strapi.service('api::result.result');
+const results = (strapi: Core.Strapi) => getService(strapi, 'api::result.result');
 
 /** The CSV upload of a multipart request (field csvFile) as a results payload. */
 async function csvPayload(strapi: Core.Strapi, ctx): Promise<{ payload: ResultsPayload; publishAt: Date | null }> {
@@ -36,7 +37,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async uploadCsv(ctx) {
     const { payload, publishAt } = await csvPayload(strapi, ctx);
     await results(strapi).assertPublishable(payload);
-    respond(ctx, await strapi.service('api::timer.timer').publishOrSchedule('results', payload, publishAt, ctx.state.user.id));
+    respond(ctx, await getService(strapi, 'api::timer.timer').publishOrSchedule('results', payload, publishAt, ctx.state.user.id));
   },
 
   /** POST /api/admin/results/publish: publish the judges' in-app scores now, or at publishAt (judging may go on until then). */
@@ -44,7 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const { payload, publishAt } = judgesPayload(ctx);
     if (publishAt) await results(strapi).assertSchedulable(payload);
     else await results(strapi).assertPublishable(payload);
-    respond(ctx, await strapi.service('api::timer.timer').publishOrSchedule('results', payload, publishAt, ctx.state.user.id));
+    respond(ctx, await getService(strapi, 'api::timer.timer').publishOrSchedule('results', payload, publishAt, ctx.state.user.id));
   },
 
   async mine(ctx) {

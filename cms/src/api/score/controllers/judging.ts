@@ -4,14 +4,15 @@ import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
 import { judgesInput, recusalInput, scoreInput } from '../validation/score';
+import { getService } from '../../../services';
 
 const monthOf = (ctx) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
 const codeOf = (ctx) => String(ctx.params.code);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const scores = () => strapi.service('api::score.score');
-  const assignment = () => strapi.service('api::score.assignment');
-  const entries = () => strapi.service('api::entry.entry');
+  const scores = () => getService(strapi, 'api::score.score');
+  const assignment = () => getService(strapi, 'api::score.assignment');
+  const entries = () => getService(strapi, 'api::entry.entry');
   const privately = (ctx) => ctx.set('Cache-Control', 'private, no-store');
   return {
     async queue(ctx) {

@@ -10,6 +10,7 @@ import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
 import type { UserRow } from '../../user/services/user';
 import { planAssignments } from '../lib/assign';
+import { getService } from '../../../services';
 
 const ASSIGNMENT = 'api::score.judge-assignment';
 const SCORE = 'api::score.score';
@@ -43,7 +44,7 @@ export const judgingErrors = {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const assignments = () => strapi.db.query(ASSIGNMENT);
-  const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
+  const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
   /** Active judges (role judge, not suspended), by id. */
   async function judgePool(): Promise<JudgeUser[]> {

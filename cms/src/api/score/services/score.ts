@@ -19,6 +19,7 @@ import type { UserRow } from '../../user/services/user';
 import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval } from '../lib/agreement';
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
+import { getService } from '../../../services';
 
 const SCORE = 'api::score.score';
 const ENTRY = 'api::entry.entry';
@@ -54,8 +55,8 @@ const toJudgeScore = (row: ScoreRow): JudgeScore => ({
 export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => strapi.db.query(SCORE);
   const entries = () => strapi.db.query(ENTRY);
-  const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
-  const assignment = () => strapi.service('api::score.assignment');
+  const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
+  const assignment = () => getService(strapi, 'api::score.assignment');
 
   /** Contests that have entries, newest month first (one query on the entries → contest link table). */
   async function contestsWithEntries(): Promise<ContestRow[]> {
@@ -89,7 +90,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   }
 
   async function summaries(contest: ContestRow): Promise<{ normalised: boolean; byEntry: Map<number, EntryScore> }> {
-    const normalised = await strapi.service('api::contest.contest').normalises(contest);
+    const normalised = await getService(strapi, 'api::contest.contest').normalises(contest);
     const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, orderBy: { submittedAt: 'asc' }, select: ['entryId', 'judgeId', 'total'] });
     return { normalised, byEntry: entryScores(rows, normalised) };
   }
@@ -243,7 +244,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
       // Results uploaded as a CSV were judged outside Writory: there is nothing to report on.
       if (!forAdmin && !rows.length) throw new errors.NotFoundError(`The ${month} contest was not judged in Writory.`);
-      const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), strapi.service('api::contest.contest').normalises(contest)]);
+      const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), getService(strapi, 'api::contest.contest').normalises(contest)]);
       const entryCount = await entries().count({ where: { contest: { id: contest.id } } });
       const ratings = rows.map((row) => ({ unit: row.entryId, rater: row.judgeId, value: row.total }));
       const perEntry = new Map<number, number>();

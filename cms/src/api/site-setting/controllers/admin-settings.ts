@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { settingsBody } from '../validation/admin-settings';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => strapi.service('api::site-setting.admin-settings');
+  const service = () => getService(strapi, 'api::site-setting.admin-settings');
   return {
     async show(ctx: any) {
       ctx.body = await service().read();

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async show(ctx) {
-    ctx.body = await strapi.service('api::site-setting.site-setting').publicSettings();
+    ctx.body = await getService(strapi, 'api::site-setting.site-setting').publicSettings();
   },
 });

@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { toWire, type TimerKind } from '../services/timer';
 import { respond } from '../lib/respond';
+import { getService } from '../../../services';
 
-const service = (strapi: Core.Strapi) => strapi.service('api::timer.timer');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::timer.timer');
 
 /** The spec's timer routes for one kind: GET …/get → { success, timer }, DELETE …/delete, POST …/retry. */
 const routesFor = (strapi: Core.Strapi, kind: TimerKind) => ({

@@ -3,9 +3,10 @@ import { parseInput } from '../../../lib/api-error';
 import { sendCsv } from '../../../lib/csv';
 import { USER_CSV_HEADER } from '../services/admin-users';
 import { roleChangeBody, userFilters, userListQuery } from '../validation/admin-users';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => strapi.service('api::user.admin-users');
+  const service = () => getService(strapi, 'api::user.admin-users');
   return {
     async list(ctx: any) {
       ctx.body = await service().list(parseInput(userListQuery, ctx.query));

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async whoami(ctx) {
-    ctx.body = strapi.service('api::user.user').whoami(ctx.state.user);
+    ctx.body = getService(strapi, 'api::user.user').whoami(ctx.state.user);
   },
 });

@@ -1,14 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/api-error';
 import { parse, updateMeBody, upsertBody } from '../validation/user';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const users = () => strapi.service('api::user.user');
+  const users = () => getService(strapi, 'api::user.user');
   return {
     async upsert(ctx) {
       const input = parse(upsertBody, ctx.request.body);
       ctx.body = await users().upsert(ctx.state.user, input);
-      if (input.referralCode) await strapi.service('api::referral.referral').attributeAtSignUp(ctx.state.user, input.referralCode);
+      if (input.referralCode) await getService(strapi, 'api::referral.referral').attributeAtSignUp(ctx.state.user, input.referralCode);
     },
 
     async me(ctx) {
@@ -24,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!picture || Array.isArray(picture)) {
         throw new ApiError(422, 'Send one image in the multipart field "picture".', {}, 'ValidationError');
       }
-      ctx.body = await strapi.service('api::user.picture').replace(ctx.state.user, picture);
+      ctx.body = await getService(strapi, 'api::user.picture').replace(ctx.state.user, picture);
     },
 
     async publicProfile(ctx) {

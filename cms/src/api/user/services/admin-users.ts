@@ -6,6 +6,7 @@ import { retryingConflicts } from '../../../lib/db';
 import type { UserFilters, UserListQuery } from '../validation/admin-users';
 import { isSuspended, type UserRow } from './user';
 import { paginationOf } from '../../../lib/list-query';
+import { getService } from '../../../services';
 
 const USER = 'plugin::users-permissions.user';
 const ROLE = 'plugin::users-permissions.role';
@@ -40,7 +41,7 @@ const activeOnly = { suspendedAt: { $null: true }, $or: [{ blocked: false }, { b
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
-  const activity = () => strapi.service('api::user.contest-activity');
+  const activity = () => getService(strapi, 'api::user.contest-activity');
   const adminEmails = () => parseAdminEmails(process.env.ADMIN_EMAILS);
   const label = (user: UserRow) => user.email ?? user.name ?? user.firebaseUid;
 

@@ -5,6 +5,7 @@ import { clientAddress } from '../../../lib/client-address';
 import { createLimit } from '../../../lib/rate-limit';
 import { VISIT_CSV_HEADER } from '../services/visit';
 import { MAX_VISIT_BYTES, dayRange, trackVisitBody } from '../validation/visit';
+import { getService } from '../../../services';
 
 const perClient = createLimit({
   points: Number(process.env.VISITS_PER_MINUTE ?? 120),
@@ -13,7 +14,7 @@ const perClient = createLimit({
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const visits = () => strapi.service('api::visit.visit');
+  const visits = () => getService(strapi, 'api::visit.visit');
   return {
     /** The spec's answer: { success: true }, or { success: false, error } with a 4xx naming the problem. */
     async track(ctx: any) {

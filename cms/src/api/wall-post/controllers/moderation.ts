@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { decisionBody, idParams, moderationQuery } from '../validation/wall';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const moderation = () => strapi.service('api::wall-post.moderation');
+  const moderation = () => getService(strapi, 'api::wall-post.moderation');
   return {
     async queue(ctx) {
       ctx.body = await moderation().queue(ctx.state.user, parseInput(moderationQuery, ctx.query));

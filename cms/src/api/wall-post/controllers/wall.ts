@@ -1,13 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { idParams, likedQuery, newPostBody, newReportBody, wallQuery } from '../validation/wall';
+import { getService } from '../../../services';
 
 // Browsers ask again each time (a poet who just liked or was approved sees it); a shared cache may keep 5 s.
 const PUBLIC_CACHE = 'public, max-age=0, s-maxage=5';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const posts = () => strapi.service('api::wall-post.posts');
-  const reactions = () => strapi.service('api::wall-post.reactions');
+  const posts = () => getService(strapi, 'api::wall-post.posts');
+  const reactions = () => getService(strapi, 'api::wall-post.reactions');
   return {
     async list(ctx) {
       ctx.body = await posts().page(parseInput(wallQuery, ctx.query));

@@ -3,8 +3,9 @@ import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { respond } from '../../timer/lib/respond';
 import { monthQuery, winnerId, winnersBody } from '../validation';
+import { getService } from '../../../services';
 
-const service = (strapi: Core.Strapi) => strapi.service('api::winner.winner');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::winner.winner');
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async index(ctx) {
@@ -17,8 +18,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async photo(ctx) {
     const { id } = parseInput(winnerId, ctx.params);
-    const file = await strapi.service('api::winner.poem').photoOf(id);
-    await sendPrivateFile(ctx, strapi.service('api::entry.entry').privateFiles(), file, 'inline');
+    const file = await getService(strapi, 'api::winner.poem').photoOf(id);
+    await sendPrivateFile(ctx, getService(strapi, 'api::entry.entry').privateFiles(), file, 'inline');
     // Public once the winners are: any cache may keep it for an hour.
     ctx.set('Cache-Control', 'public, max-age=3600');
   },
@@ -31,6 +32,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async upload(ctx) {
     const { publishAt, ...winnerData } = parseInput(winnersBody, ctx.request.body ?? {});
     await service(strapi).assertSchedulable(winnerData, publishAt);
-    respond(ctx, await strapi.service('api::timer.timer').publishOrSchedule('winners', winnerData, publishAt, ctx.state.user.id));
+    respond(ctx, await getService(strapi, 'api::timer.timer').publishOrSchedule('winners', winnerData, publishAt, ctx.state.user.id));
   },
 });
