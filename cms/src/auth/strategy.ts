@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
@@ -37,7 +38,7 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
   return {
     name: FIREBASE_STRATEGY,
 
-    async authenticate(ctx: any) {
+    async authenticate(ctx: Context) {
       const header = headerValue(ctx.request.header.authorization);
       if (!header) return { authenticated: false };
       const token = BEARER.exec(header)?.[1];
@@ -81,7 +82,7 @@ export function createVisitorPermissionsStrategy(strapi: Core.Strapi) {
   return {
     name: 'users-permissions',
 
-    async authenticate(ctx: any) {
+    async authenticate(ctx: Context) {
       if (headerValue(ctx.request.header.authorization)) return { authenticated: false };
       const permissions = strapi.plugin('users-permissions').service('permission');
       const visitor = await permissions.findPublicPermissions();

@@ -105,7 +105,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .join(`${tableOf(strapi, USER)} as u`, 'u.id', 'r.poet_id')
         .where('r.month', month)
         .distinct('u.id as poetId', 'u.name as name', 'u.email as email');
-      return rows.map((row) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: withoutBidiControls(poetNameOf(row.name, row.email)), place: null, title: null }));
+      return rows.map((row: { poetId: number; name: string | null; email: string | null }) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: withoutBidiControls(poetNameOf(row.name, row.email)), place: null, title: null }));
     });
   }
 

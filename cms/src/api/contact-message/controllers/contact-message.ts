@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { clientAddress } from '../../../lib/client-address';
@@ -12,7 +13,7 @@ const perClient = createLimit({
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  create: async (ctx: any) => {
+  create: async (ctx: Context) => {
     const input = parseInput(contactInput, ctx.request.body);
     await perClient(clientAddress(ctx));
     await getService(strapi, 'api::contact-message.contact-message').receive(input);

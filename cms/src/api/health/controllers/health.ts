@@ -1,7 +1,8 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async check(ctx) {
+  async check(ctx: Context) {
     try {
       await strapi.db.connection.raw('select 1');
       ctx.body = { status: 'ok', database: strapi.db.dialect.client };

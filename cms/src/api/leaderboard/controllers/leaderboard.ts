@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { parseInput } from '../../../lib/api-error';
@@ -14,22 +15,22 @@ const pageQuery = z.object({
 
 const service = (strapi: Core.Strapi) => getService(strapi, 'api::leaderboard.leaderboard');
 
-async function csvText(ctx) {
+async function csvText(ctx: Context) {
   const file = await uploadedCsv(ctx.request.files, 'csvFile');
   return { name: file.name, text: decodeCsv(file.bytes) };
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async page(ctx) {
+  async page(ctx: Context) {
     ctx.body = await service(strapi).page(parseInput(pageQuery, ctx.query ?? {}));
   },
 
-  async preview(ctx) {
+  async preview(ctx: Context) {
     const { name, text } = await csvText(ctx);
     ctx.body = await service(strapi).previewImport(name, text);
   },
 
-  async importRows(ctx) {
+  async importRows(ctx: Context) {
     const { text } = await csvText(ctx);
     ctx.body = { success: true, ...(await service(strapi).commitImport(text)) };
     requestSiteRebuild(strapi);

@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import type { AdminNotificationResult } from '@writory/shared';
 import { ApiError, parseInput } from '../../../lib/api-error';
@@ -8,7 +9,7 @@ const USER = 'plugin::users-permissions.user';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** An admin tells one user something: the recipient is a Firebase uid or an email. */
-  async send(ctx) {
+  async send(ctx: Context) {
     const { recipient, title, message, link } = parseInput(adminNotificationBody, ctx.request.body ?? {});
     const user = await strapi.db.query(USER).findOne({
       select: ['id', 'firebaseUid', 'email', 'name'],

@@ -169,7 +169,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!contests.length) return [];
       const link = linkOf(strapi, ENTRY, 'contest');
       const counts = await knex()(link.table).whereIn(link.target, contests.map((c) => c.id)).groupBy(link.target).select(link.target).count({ n: '*' });
-      const entriesOf = new Map(counts.map((row) => [Number(row[link.target]), Number(row.n)]));
+      const entriesOf = new Map(counts.map((row) => [Number((row as Record<string, unknown>)[link.target]), Number(row.n)]));
       const published = new Set((await knex()(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month));
       const won = new Set((await knex()(tableOf(strapi, 'api::winner.winner')).distinct('month')).map((row) => row.month));
       return contests.map((c) => ({
