@@ -7,6 +7,7 @@ import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, ty
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
+import type { Columns } from '../../../lib/rows';
 import type { UserRow } from '../../user/services/user';
 import type { CheckoutInputParsed } from '../validation/payment';
 import { describeCoupon, type CouponRow } from './coupons';
@@ -17,32 +18,8 @@ import { getService } from '../../../services';
 const UID = 'api::payment.order';
 const USER = 'plugin::users-permissions.user';
 
-export interface OrderRow {
-  id: number;
-  code: string;
-  userId: number;
-  state: OrderState;
-  month: string;
-  tierId: number;
-  tierName: string;
-  entries: number;
-  currency: CurrencyCode;
-  subtotal: number;
-  discount: number;
-  total: number;
-  couponId: number | null;
-  couponCode: string | null;
-  provider: PaymentProvider;
-  checkoutSessionId: string | null;
-  paymentIntentId: string | null;
-  paidAt: string | null;
-  failedAt: string | null;
-  failureReason: string | null;
-  refundedAt: string | null;
-  /** Made while payments were in test mode: it never earns withdrawable money. */
-  testMode: boolean;
-  createdAt: string;
-}
+/** An order row; `testMode`: made while payments were in test mode, it never earns withdrawable money. */
+export type OrderRow = Columns<'api::payment.order'>;
 
 type OnCommit = (callback: () => void) => void;
 
