@@ -36,3 +36,9 @@ export type Columns<T extends UID.ContentType> = { id: number; documentId: strin
       ? string
       : ColumnValue<AttributesOf<T>[K]> | null;
 };
+
+/**
+ * Columns<T> with some columns given a closer type than the schema can say: enumerations (their generated type is
+ * only string) as the shared literal unions, JSON columns as the shape the service writes.
+ */
+export type RowOf<T extends UID.ContentType, Closer extends { [K in keyof Columns<T>]?: unknown } = {}> = Omit<Columns<T>, keyof Closer> & Closer;

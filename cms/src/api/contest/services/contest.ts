@@ -4,22 +4,14 @@ import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const CONTEST = 'api::contest.contest';
 const ENTRY = 'api::entry.entry';
 const ADMIN_LIST_MONTHS = 24;
 
 /** A contests row as this service reads it. */
-export interface ContestRow {
-  id: number;
-  month: string;
-  theme: string | null;
-  opensAt: string;
-  closesAt: string;
-  resultsAt: string;
-  datesOverridden: boolean | null;
-  normaliseScores: boolean | null;
-}
+export type ContestRow = RowOf<'api::contest.contest'>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 

@@ -5,22 +5,11 @@ import type { Core } from '@strapi/strapi';
 import { formatMoney, type CurrencyCode, type LedgerKind, type LedgerRow, type MyEarnings } from '@writory/shared';
 import { integerSum, isoOf, knexOf, tableOf } from '../../../lib/money-db';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::earning.earning';
 
-export interface EarningRow {
-  id: number;
-  userId: number;
-  currency: CurrencyCode;
-  amount: number;
-  kind: LedgerKind;
-  availableAt: string;
-  referralId: number | null;
-  orderId: number | null;
-  withdrawalId: number | null;
-  testMode: boolean | null;
-  createdAt: string;
-}
+export type EarningRow = RowOf<'api::earning.earning', { currency: CurrencyCode; kind: LedgerKind }>;
 
 const DESCRIPTIONS: Record<LedgerKind, string> = {
   referral_reward: 'Referral reward',

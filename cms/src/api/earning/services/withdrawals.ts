@@ -10,24 +10,13 @@ import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import type { UserRow } from '../../user/services/user';
 import type { WithdrawalInputParsed } from '../validation/withdrawal';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::earning.withdrawal';
 const EARNING = 'api::earning.earning';
 const USER = 'plugin::users-permissions.user';
 
-interface WithdrawalRow {
-  id: number;
-  userId: number;
-  currency: CurrencyCode;
-  amount: number;
-  method: PayoutMethod;
-  details: PayoutDetails;
-  status: WithdrawalStatus;
-  reference: string | null;
-  rejectReason: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
+type WithdrawalRow = RowOf<'api::earning.withdrawal', { currency: CurrencyCode; method: PayoutMethod; details: PayoutDetails; status: WithdrawalStatus }>;
 
 const METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
 

@@ -6,6 +6,7 @@ import { siteUrl } from '../../../lib/site-url';
 import type { UserRow } from '../../user/services/user';
 import type { ReminderInput } from '../validation/email-reminder';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const REMINDER = 'api::email-reminder.email-reminder';
 const USER = 'plugin::users-permissions.user';
@@ -21,23 +22,7 @@ interface Recipient {
   name: string | null;
 }
 
-interface Row {
-  id: number;
-  documentId: string;
-  subject: string;
-  body: string;
-  audience: ReminderAudience;
-  month: string;
-  status: ReminderStatus;
-  recipients: number;
-  sent: number;
-  failed: number;
-  failures: { email: string; error: string }[] | null;
-  sentBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-}
+type Row = RowOf<'api::email-reminder.email-reminder', { audience: ReminderAudience; status: ReminderStatus; failures: { email: string; error: string }[] | null }>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const personal = (text: string, recipient: Recipient) => text.split('{name}').join(recipient.name?.trim() || 'poet');

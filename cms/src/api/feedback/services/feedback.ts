@@ -5,6 +5,7 @@ import type { UserRow } from '../../user/services/user';
 import type { FeedbackInput, FeedbackListQuery } from '../validation/feedback';
 import { paginationOf } from '../../../lib/list-query';
 import { getService } from '../../../services';
+import type { Columns } from '../../../lib/rows';
 
 const FEEDBACK = 'api::feedback.feedback';
 const RATINGS = ['1', '2', '3', '4', '5'] as const;
@@ -15,14 +16,9 @@ export function startOfDay(day: string, timeZone: string, laterDays = 0): Date {
   return new Date(new TZDate(year, month - 1, date + laterDays, 0, 0, 0, timeZone).getTime());
 }
 
-interface Row {
-  documentId: string;
-  rating: number;
-  comment: string | null;
-  page: string | null;
-  createdAt: string;
+type Row = Pick<Columns<'api::feedback.feedback'>, 'documentId' | 'rating' | 'comment' | 'page' | 'createdAt'> & {
   poet: { firebaseUid: string; name: string | null; email: string | null } | null;
-}
+};
 
 const present = (row: Row): AdminFeedback => ({
   id: row.documentId,

@@ -7,7 +7,7 @@ import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, ty
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
-import type { Columns } from '../../../lib/rows';
+import type { RowOf } from '../../../lib/rows';
 import type { UserRow } from '../../user/services/user';
 import type { CheckoutInputParsed } from '../validation/payment';
 import { describeCoupon, type CouponRow } from './coupons';
@@ -18,8 +18,7 @@ import { getService } from '../../../services';
 const UID = 'api::payment.order';
 const USER = 'plugin::users-permissions.user';
 
-/** An order row; `testMode`: made while payments were in test mode, it never earns withdrawable money. */
-export type OrderRow = Columns<'api::payment.order'>;
+export type OrderRow = RowOf<'api::payment.order', { state: OrderState; currency: CurrencyCode; provider: PaymentProvider }>;
 
 type OnCommit = (callback: () => void) => void;
 

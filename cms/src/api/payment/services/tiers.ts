@@ -3,19 +3,11 @@ import { errors } from '@strapi/utils';
 import { CURRENCY_CODES, type AdminTier, type CurrencyCode, type Money, type PublicTier, type TierCatalogue } from '@writory/shared';
 import type { TierInputParsed } from '../validation/payment';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::payment.entry-tier';
 
-export interface TierRow {
-  id: number;
-  documentId: string;
-  name: string;
-  entries: number;
-  active: boolean;
-  sortOrder: number | null;
-  prices: Money[];
-  updatedAt: string;
-}
+export type TierRow = RowOf<'api::payment.entry-tier', { prices: Money[] }>;
 
 const byOrder = (a: TierRow, b: TierRow) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.entries - b.entries || a.id - b.id;
 const prices = (row: TierRow): Money[] =>

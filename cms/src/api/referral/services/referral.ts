@@ -8,6 +8,7 @@ import { isoOf } from '../../../lib/money-db';
 import type { OrderRow } from '../../payment/services/orders';
 import type { UserRow } from '../../user/services/user';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::referral.referral';
 const USER = 'plugin::users-permissions.user';
@@ -18,15 +19,7 @@ export const ATTRIBUTION_WINDOW_MS = DAY_MS;
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const REFERRAL_CODE = /^[2-9A-HJ-NP-Z]{8}$/;
 
-interface ReferralRow {
-  id: number;
-  referrerId: number;
-  refereeId: number;
-  code: string;
-  status: ReferralStatus;
-  rewardOrderId: number | null;
-  createdAt: string;
-}
+type ReferralRow = RowOf<'api::referral.referral', { status: ReferralStatus }>;
 
 /** "Asha Verse" → "As** V****"; an email → "as***@example.com". */
 export function maskName(name: string | null, email: string | null): string {

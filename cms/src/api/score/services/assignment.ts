@@ -11,6 +11,7 @@ import type { EntryRow } from '../../entry/services/entry';
 import type { UserRow } from '../../user/services/user';
 import { planAssignments } from '../lib/assign';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const ASSIGNMENT = 'api::score.judge-assignment';
 const SCORE = 'api::score.score';
@@ -18,16 +19,7 @@ const ENTRY = 'api::entry.entry';
 const CONTEST = 'api::contest.contest';
 const USER = 'plugin::users-permissions.user';
 
-export interface AssignmentRow {
-  id: number;
-  entryId: number;
-  judgeId: number;
-  contestId: number;
-  assignedAt: string;
-  assignedBy: 'auto' | 'admin';
-  recusedAt: string | null;
-  recusalNote: string | null;
-}
+export type AssignmentRow = RowOf<'api::score.judge-assignment', { assignedBy: 'auto' | 'admin' }>;
 
 type JudgeUser = Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>;
 type EntryForAccess = Pick<EntryRow, 'id' | 'code' | 'status'> & { contest?: ContestRow | null; poet?: { id: number } | null };

@@ -4,6 +4,7 @@ import type { PublicationSummary, ResultsSource, ResultsTimer, TimerStatus, Winn
 import { ApiError } from '../../../lib/api-error';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const TIMER = 'api::timer.timer';
 /** Names the cms process that fired a timer (kept on the timer, for the record). */
@@ -19,18 +20,7 @@ export interface ResultsPayload {
 }
 export type TimerPayload = ResultsPayload | WinnerData;
 
-export interface TimerRow {
-  id: number;
-  kind: TimerKind;
-  dueAt: string;
-  status: TimerStatus;
-  payload: TimerPayload;
-  error: string | null;
-  attempts: number | null;
-  firedAt: string | null;
-  firedBy: string | null;
-  summary: PublicationSummary | null;
-}
+export type TimerRow = RowOf<'api::timer.timer', { kind: TimerKind; status: TimerStatus; payload: TimerPayload; summary: PublicationSummary | null }>;
 
 export interface Outcome {
   timer: TimerRow;
