@@ -20,6 +20,7 @@ import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
 import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const SCORE = 'api::score.score';
 const ENTRY = 'api::entry.entry';
@@ -27,14 +28,8 @@ const CONTEST = 'api::contest.contest';
 const USER = 'plugin::users-permissions.user';
 
 /** A scores row. */
-export interface ScoreRow extends ParsedScore {
-  id: number;
-  entryId: number;
-  judgeId: number;
-  contestId: number;
-  total: number;
-  submittedAt: string;
-}
+/** A score row; its criteria and comment as the judge's parsed input has them. */
+export type ScoreRow = RowOf<'api::score.score', ParsedScore>;
 
 /** One entry's result, for publishing (results) and the admin table. */
 export interface ContestScore extends EntryScore {
