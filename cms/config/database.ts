@@ -1,7 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import path from 'node:path';
 import { guardConfig } from '../src/config-guard';
 
-export default ({ env }) => {
+export default ({ env }: Core.Config.Shared.ConfigParams) => {
   guardConfig();
   if (env('DATABASE_CLIENT', 'sqlite') === 'postgres') {
     return {

@@ -1,6 +1,7 @@
+import type { Core } from '@strapi/strapi';
 import { ADMIN_LOGIN_LIMIT } from '../src/lib/admin-login-limit';
 
-export default ({ env }) => [
+export default ({ env }: Core.Config.Shared.ConfigParams) => [
   // Who the client is, before anything reads ctx.request.ip: forwarding headers count only from TRUSTED_PROXIES.
   { name: 'global::client-address', config: { trustedProxies: env.array('TRUSTED_PROXIES', ['loopback']) } },
   { name: 'global::retry-after', config: { fallbackSeconds: ADMIN_LOGIN_LIMIT.windowMinutes * 60 } },

@@ -1,6 +1,7 @@
+import type { Core } from '@strapi/strapi';
 import { secret } from '../src/config-guard';
 
-export default ({ env }) => ({
+export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   'users-permissions': {
     config: { jwtSecret: env('JWT_SECRET', secret(process.env, 'JWT_SECRET')) },
   },

@@ -1,7 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import { DEFAULT_HOST, guardConfig, secret } from '../src/config-guard';
 import cronTasks from './cron-tasks';
 
-export default ({ env }) => {
+export default ({ env }: Core.Config.Shared.ConfigParams) => {
   guardConfig();
   return {
     host: env('HOST', DEFAULT_HOST),

@@ -15,6 +15,7 @@ import { installPublicCache } from './lib/public-cache';
 import { installMetrics } from './lib/metrics';
 import { cleanPanelTextOnWrite } from './lib/panel-text';
 import { articleSlugsFollowTitles, keepSlugsUniqueInTheDatabase } from './api/article/lib/slug';
+import { getService } from './services';
 
 const verifiers = new WeakMap<Core.Strapi, TokenVerifier>();
 
@@ -44,7 +45,7 @@ export default {
     await configureWallPanel(strapi);
     await keepSlugsUniqueInTheDatabase(strapi);
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
-    const promoted = await strapi.service('api::user.user').promoteAdminEmails();
+    const promoted = await getService(strapi, 'api::user.user').promoteAdminEmails();
     if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);
   },
 

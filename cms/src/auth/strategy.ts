@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
@@ -5,6 +6,7 @@ import { forbidden } from '../lib/api-error';
 import { abilitiesOf } from './abilities';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
+import { getService } from '../services';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -31,7 +33,7 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
   return {
     name: FIREBASE_STRATEGY,
 
-    async authenticate(ctx: any) {
+    async authenticate(ctx: Context) {
       const header = headerValue(ctx.request.header.authorization);
       if (!header) return { authenticated: false };
       const token = BEARER.exec(header)?.[1];
@@ -43,8 +45,8 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
         return { error: 'Invalid or expired Firebase ID token.' };
       }
       refuseMismatchedHeaders(ctx.request.header, claims);
-      const user = await strapi.service('api::user.user').identify(claims);
-      const ability = await abilities.forRole(user.role.id);
+      const user = await getService(strapi, 'api::user.user').identify(claims);
+      const ability = await abilities.forRole(user.role!.id);
       ctx.state.user = user;
       return { authenticated: true, credentials: user, ability };
     },
@@ -76,7 +78,7 @@ export function createVisitorPermissionsStrategy(strapi: Core.Strapi) {
   return {
     name: 'users-permissions',
 
-    async authenticate(ctx: any) {
+    async authenticate(ctx: Context) {
       if (headerValue(ctx.request.header.authorization)) return { authenticated: false };
       const ability = await abilities.forVisitor();
       if (!ability) return { authenticated: false };

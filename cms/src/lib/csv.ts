@@ -2,6 +2,7 @@
 // of at most 10 MB (a byte-order mark and CRLF line ends are fine, quoted fields may hold commas and line
 // breaks), the header must name exactly the expected columns, and every record is checked on its own so
 // the admin sees one message per bad row. Writing: CSV exports streamed to the browser (csvLines, sendCsv).
+import type { Context } from 'koa';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { MAX_CSV_BYTES, type CsvRowError } from '@writory/shared';
@@ -142,7 +143,7 @@ export function csvLines(rows: Cell[][]): string {
  * Answers with a CSV download streamed from `chunks` (the header row first). The UTF-8 byte order mark lets
  * spreadsheet apps read names in any script.
  */
-export function sendCsv(ctx: any, filename: string, header: string[], chunks: AsyncIterable<Cell[][]>) {
+export function sendCsv(ctx: Context, filename: string, header: string[], chunks: AsyncIterable<Cell[][]>) {
   async function* body() {
     yield `\uFEFF${csvLines([header])}`;
     for await (const rows of chunks) {

@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { withoutBidiControls } from '@writory/shared';
 import { createReadStream, type ReadStream } from 'node:fs';
@@ -92,7 +93,7 @@ export interface OutgoingFile {
 }
 
 /** Streams a private file to someone a route has checked: never cached, never sniffed, never run. */
-export async function sendPrivateFile(ctx: any, files: PrivateFiles, file: OutgoingFile, disposition: 'inline' | 'attachment' = 'attachment') {
+export async function sendPrivateFile(ctx: Context, files: PrivateFiles, file: OutgoingFile, disposition: 'inline' | 'attachment' = 'attachment') {
   if (!(await files.exists(file.key))) throw new Error(`private file ${file.key} is missing`);
   ctx.attachment(withoutBidiControls(file.name), { type: disposition });
   ctx.type = file.type;

@@ -4,9 +4,10 @@
  * over the exact bytes sent. Every other request is parsed by strapi::body exactly as configured and keeps no
  * second copy of its body. Registered in register() with strapi.get('middlewares').extend('strapi::body', …).
  */
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 
-type Handler = (ctx: any, next: () => Promise<void>) => unknown;
+type Handler = (ctx: Context, next: () => Promise<void>) => unknown;
 type BodyFactory = (config: Record<string, unknown>, context: { strapi: Core.Strapi }) => Handler;
 
 export const UNPARSED_BODY = Symbol.for('unparsedBody');

@@ -1,9 +1,10 @@
+import type { Context } from 'koa';
 import { createClientAddressResolver } from '../lib/client-address';
 
 /** First middleware of every request: settles who the client is before anything reads ctx.request.ip. */
 export default (config: { trustedProxies: string[] }) => {
   const resolve = createClientAddressResolver(config.trustedProxies);
-  return async (ctx: any, next: () => Promise<void>) => {
+  return async (ctx: Context, next: () => Promise<void>) => {
     ctx.request.ip = resolve(ctx.req);
     await next();
   };

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import demo from '@writory/shared/demo-accounts.json';
 import { dayOf } from '../api/visit/services/visit';
+import { getService } from '../services';
 
 const DEMO_PAGES = ['/', '/', '/', '/submit', '/writory-wall', '/articles', '/leaderboard', '/about', '/contact', '/winning-poems'];
 const DEMO_MESSAGES = [
@@ -28,7 +29,7 @@ function seededRandom(seed: number) {
  * messages and poets' feedback. Seeded once, into empty tables.
  */
 export async function seedAdminDemo(strapi: Core.Strapi) {
-  const { contestTimeZone } = await strapi.service('api::site-setting.site-setting').contestSettings();
+  const { contestTimeZone } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
   if ((await strapi.db.query('api::visit.visit').count()) === 0) {
     const random = seededRandom(42);
     const now = Date.now();
@@ -44,7 +45,7 @@ export async function seedAdminDemo(strapi: Core.Strapi) {
         visitedAt,
       };
     });
-    await strapi.service('api::visit.visit').store(rows);
+    await getService(strapi, 'api::visit.visit').store(rows);
   }
   if ((await strapi.db.query('api::contact-message.contact-message').count()) === 0) {
     for (const message of DEMO_MESSAGES) await strapi.documents('api::contact-message.contact-message').create({ data: message });

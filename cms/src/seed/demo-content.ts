@@ -6,9 +6,9 @@ const heading = (text: string) => ({ type: 'heading', level: 2, children: [{ typ
 export const DEMO_TESTIMONIALS = [
   { name: 'Aarav Mehta', age: 17, location: 'Pune, India', title: 'Finalist, March', message: 'The score card told me exactly where my poem was strong and where it wobbled. I rewrote three drafts the next month.' },
   { name: 'Layla Haddad', age: 24, location: 'Amman, Jordan', title: 'Winner, June', message: 'كتبت بالعربية وقرأها الحكام بعناية. I wrote in Arabic and was judged on the poem, not the language.' },
-  { name: 'Grace Okafor', age: 31, location: 'Lagos, Nigeria', title: null, message: 'A monthly deadline is the best gift for a procrastinating poet. The wall keeps me writing between contests.' },
+  { name: 'Grace Okafor', age: 31, location: 'Lagos, Nigeria', message: 'A monthly deadline is the best gift for a procrastinating poet. The wall keeps me writing between contests.' },
   { name: 'प्रिया शर्मा', age: 19, location: 'Jaipur, India', title: 'Honourable mention', message: 'मेरी हिंदी कविता को भी उतना ही सम्मान मिला। Friendly, fair and fast results.' },
-  { name: 'Tomás Rivera', age: 45, location: 'Valparaíso, Chile', title: null, message: 'Blind judging on five criteria feels fair. I finally know my imagery outruns my structure.' },
+  { name: 'Tomás Rivera', age: 45, location: 'Valparaíso, Chile', message: 'Blind judging on five criteria feels fair. I finally know my imagery outruns my structure.' },
 ];
 
 export const DEMO_ARTICLES = [

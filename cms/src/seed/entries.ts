@@ -4,6 +4,7 @@ import demo from '@writory/shared/demo-accounts.json';
 import { monthOf } from '../lib/contest-calendar';
 import type { ContestRow } from '../api/contest/services/contest';
 import { makeDocx, makePdf } from './poem-documents';
+import { getService } from '../services';
 
 const CONTEST = 'api::contest.contest';
 const ENTRY = 'api::entry.entry';
@@ -28,7 +29,7 @@ export function demoWindow(contest: Pick<ContestRow, 'closesAt' | 'resultsAt'>, 
 
 /** This month's contest, in the contest time zone of the settings, with a theme, and open for the demo (above). */
 export async function seedDemoContest(strapi: Core.Strapi, now: Date = new Date()): Promise<ContestRow> {
-  const service = strapi.service('api::contest.contest');
+  const service = getService(strapi, 'api::contest.contest');
   const month = monthOf(now, await service.timeZone());
   let contest: ContestRow = await service.ensureMonth(month);
   if (!contest.theme) contest = await strapi.db.query(CONTEST).update({ where: { id: contest.id }, data: { theme: DEMO_THEME } });
@@ -70,8 +71,8 @@ const DEMO_ENTRIES = [
 /** A few entries of this month's contest (two poets), so judging pages have something on a first `npm start`. */
 export async function seedDemoEntries(strapi: Core.Strapi, contest: ContestRow): Promise<void> {
   if ((await strapi.db.query(ENTRY).count()) > 0) return;
-  const entries = strapi.service('api::entry.entry');
-  const users = strapi.service('api::user.user');
+  const entries = getService(strapi, 'api::entry.entry');
+  const users = getService(strapi, 'api::user.user');
   for (const [index, entry] of DEMO_ENTRIES.entries()) {
     const user = await users.findByUid(entry.poet);
     const account = demo.accounts.find((a) => a.uid === entry.poet)!;

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import demo from '@writory/shared/demo-accounts.json';
+import { getService } from '../services';
 
 /** First run: a welcome under the bell of every demo account, written through notifyMany like any feature. */
 export async function seedDemoNotifications(strapi: Core.Strapi) {
@@ -7,7 +8,7 @@ export async function seedDemoNotifications(strapi: Core.Strapi) {
   const users = await strapi.db
     .query('plugin::users-permissions.user')
     .findMany({ select: ['id', 'name'], where: { firebaseUid: { $in: demo.accounts.map((a) => a.uid) } } });
-  await strapi.service('api::notification.notification').notifyMany(
+  await getService(strapi, 'api::notification.notification').notifyMany(
     users.map((user: { id: number; name: string | null }) => ({
       userId: user.id,
       notification: {

@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import type { TierInput } from '@writory/shared';
+import type { TierInputParsed } from '../api/payment/validation/payment';
 import { DEFAULT_PAYMENT_SETTINGS } from '../api/payment-setting/services/payment-setting';
+import { getService } from '../services';
 
 /** Entry tiers on sale in the demo: amounts in minor units (paise, cents). */
-export const DEMO_TIERS: TierInput[] = [
+export const DEMO_TIERS: TierInputParsed[] = [
   { name: 'Single', entries: 1, active: true, sortOrder: 1, prices: [{ currency: 'INR', amount: 9900 }, { currency: 'USD', amount: 299 }] },
   { name: 'Trio', entries: 3, active: true, sortOrder: 2, prices: [{ currency: 'INR', amount: 24900 }, { currency: 'USD', amount: 699 }] },
   { name: 'Quintet', entries: 5, active: true, sortOrder: 3, prices: [{ currency: 'INR', amount: 39900 }, { currency: 'USD', amount: 999 }] },
@@ -12,7 +13,7 @@ export const DEMO_TIERS: TierInput[] = [
 /** First-run demo data for paid entry: tiers, a welcome coupon and the default money settings. */
 export async function seedPayments(strapi: Core.Strapi) {
   if ((await strapi.db.query('api::payment.entry-tier').count()) === 0) {
-    for (const tier of DEMO_TIERS) await strapi.service('api::payment.tiers').create(tier);
+    for (const tier of DEMO_TIERS) await getService(strapi, 'api::payment.tiers').create(tier);
   }
   if ((await strapi.db.query('api::payment.coupon').count()) === 0) {
     await strapi.db.query('api::payment.coupon').create({
@@ -20,6 +21,6 @@ export async function seedPayments(strapi: Core.Strapi) {
     });
   }
   if ((await strapi.db.query('api::payment-setting.payment-setting').count()) === 0) {
-    await strapi.service('api::payment-setting.payment-setting').update(DEFAULT_PAYMENT_SETTINGS);
+    await getService(strapi, 'api::payment-setting.payment-setting').update(DEFAULT_PAYMENT_SETTINGS);
   }
 }

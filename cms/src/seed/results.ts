@@ -6,6 +6,7 @@ import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { makeDocx } from './poem-documents';
 import { roleId } from './roles';
+import { getService } from '../services';
 
 /** Poets without a sign-in account: they fill the demo months, the leaderboard and the winner pages. */
 const DEMO_POETS = [
@@ -90,7 +91,7 @@ const demoPhoto = (month: number) => {
  * private store, the contact details and declarations, and for the first entry an author photo.
  */
 async function entriesFor(strapi: Core.Strapi, contestId: number, month: string, poetIds: number[], count: number, { status = 'scored', firstTitle = 0 } = {}) {
-  const files = strapi.service('api::entry.files').privateFiles();
+  const files = getService(strapi, 'api::entry.files').privateFiles();
   const codes: string[] = [];
   for (let i = 0; i < count; i++) {
     const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;
@@ -151,8 +152,8 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
   const codes = await entriesFor(strapi, await contestFor(strapi, published, 'Light'), published, poetIds, 10);
   const header = ['entry_code', ...CRITERION_KEYS, 'comment'].join(',');
   const rows = codes.map((code, i) => [code, 19 - i, 18 - (i % 3), 17 - (i % 4), 19 - i, 16, `"Vivid imagery, ${i % 2 ? 'a strong close' : 'a daring form'}."`].join(','));
-  await strapi.service('api::result.result').publish({ month: published, source: 'csv', fileName: 'demo-results.csv', fileContent: [header, ...rows].join('\n') });
-  await strapi.service('api::winner.winner').publish({
+  await getService(strapi, 'api::result.result').publish({ month: published, source: 'csv', fileName: 'demo-results.csv', fileContent: [header, ...rows].join('\n') });
+  await getService(strapi, 'api::winner.winner').publish({
     month: published,
     winners: [
       { entryCode: codes[0], place: 'first' },
@@ -168,5 +169,5 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
 
   const before = (n: number) => shiftMonth(published, -n);
   const history = ['month,name,email,points', `${before(1)},Amara Okafor,amara@demo.writory.local,81`, `${before(1)},Lena Fischer,,77.5`, `${before(2)},Lena Fischer,,90`];
-  await strapi.service('api::leaderboard.leaderboard').commitImport(history.join('\n'));
+  await getService(strapi, 'api::leaderboard.leaderboard').commitImport(history.join('\n'));
 }

@@ -3,6 +3,7 @@
 import type { Core } from '@strapi/strapi';
 import { prefilterFlags } from '../api/wall-post/lib/prefilter';
 import { LIKE, POST } from '../api/wall-post/lib/posts';
+import { getService } from '../services';
 
 interface DemoPost {
   poet: string;
@@ -115,7 +116,7 @@ export async function seedWallDemo(strapi: Core.Strapi) {
       },
     });
     for (const uid of post.likedBy ?? []) await strapi.db.query(LIKE).create({ data: { postId: row.id, userId: ids.get(uid) } });
-    await strapi.service('api::originality.originality').register('wall-post', row.id, post.text);
+    await getService(strapi, 'api::originality.originality').register('wall-post', row.id, post.text);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { runInBackground } from '../../lib/background';
+import { getService } from '../../services';
 
 /**
  * Every second on every cms instance: fire due timers (each is claimed atomically, see services/timer.ts). A tick
@@ -8,7 +9,7 @@ import { runInBackground } from '../../lib/background';
 export const timerCronTasks = {
   fireDueTimers: {
     task: async ({ strapi }: { strapi: Core.Strapi }) => {
-      await runInBackground(strapi, 'timer tick', () => strapi.service('api::timer.timer').fireDue());
+      await runInBackground(strapi, 'timer tick', () => getService(strapi, 'api::timer.timer').fireDue());
     },
     options: { rule: '* * * * * *' },
   },

@@ -20,19 +20,20 @@ const PRODUCT_USER_ATTRIBUTES = {
   lastSeenAt: { type: 'datetime' },
 };
 
-export default (plugin) => {
+export default (plugin: Core.Plugin) => {
   const schema = plugin.contentTypes.user.schema;
   Object.assign(schema.attributes, PRODUCT_USER_ATTRIBUTES);
   // `unique` on an attribute is only checked by the document service; this index makes two first requests
   // of one Firebase user (or two cms instances) unable to create two users.
   schema.indexes = [...(schema.indexes ?? []), { name: 'up_users_firebase_uid_unique', columns: ['firebase_uid'], type: 'unique' }];
-  plugin.routes['content-api'].routes = [];
+  // users-permissions declares its routes per router (admin, content-api), not as one list.
+  (plugin.routes as Record<string, Core.Router>)['content-api'].routes = [];
   plugin.register = withoutJwtStrategy(plugin.register);
   return plugin;
 };
 
 /** Runs the plugin's register() with its content-api strategy swapped for the visitor-only one. */
-function withoutJwtStrategy(register: (context: { strapi: Core.Strapi }) => unknown) {
+function withoutJwtStrategy(register: (context: { strapi: Core.Strapi }) => void | Promise<void>) {
   return ({ strapi }: { strapi: Core.Strapi }) => {
     const auth = strapi.get('auth');
     const add = auth.register;

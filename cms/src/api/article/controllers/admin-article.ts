@@ -1,12 +1,14 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { adminArticleInput, previewInput } from '../validation/admin-article';
+import { getService } from '../../../services';
 
 const badRequest = (message: string, field: string) =>
   new ApiError(422, `${field}: ${message}`, { errors: [{ path: [field], message, name: 'ValidationError' }] }, 'ValidationError');
 
 /** JSON body, or multipart with the article as JSON in `data` and the picture in `cover`. */
-function articleInput(ctx: any) {
+function articleInput(ctx: Context) {
   if (!ctx.is('multipart')) return { raw: ctx.request.body, cover: undefined };
   const files: Record<string, unknown> = ctx.request.files ?? {};
   const strange = Object.keys(files).filter((name) => name !== 'cover');
@@ -22,17 +24,17 @@ function articleInput(ctx: any) {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const articles = () => strapi.service('api::article.admin-article');
+  const articles = () => getService(strapi, 'api::article.admin-article');
   return {
-    async overview(ctx: any) {
+    async overview(ctx: Context) {
       ctx.body = await articles().overview();
     },
 
-    async preview(ctx: any) {
+    async preview(ctx: Context) {
       ctx.body = articles().preview(parseInput(previewInput, ctx.request.body).body);
     },
 
-    async create(ctx: any) {
+    async create(ctx: Context) {
       const { raw, cover } = articleInput(ctx);
       ctx.body = await articles().create(ctx.state.user, parseInput(adminArticleInput, raw), cover);
       ctx.status = 201;

@@ -1,6 +1,8 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { ApiError, parseInput } from '../../../lib/api-error';
+import { getService } from '../../../services';
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -12,14 +14,14 @@ const listQuery = z.object({
 const slugParam = z.object({ slug: z.string().regex(/^[A-Za-z0-9-_]{1,200}$/, 'must be an article slug') });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  list: async (ctx: any) => {
+  list: async (ctx: Context) => {
     const query = parseInput(listQuery, ctx.query);
-    ctx.body = await strapi.service('api::article.article').listPublished(query);
+    ctx.body = await getService(strapi, 'api::article.article').listPublished(query);
   },
 
-  show: async (ctx: any) => {
+  show: async (ctx: Context) => {
     const { slug } = parseInput(slugParam, ctx.params);
-    const article = await strapi.service('api::article.article').findPublishedBySlug(slug);
+    const article = await getService(strapi, 'api::article.article').findPublishedBySlug(slug);
     if (!article) throw new ApiError(404, `No published article has the slug "${slug}"`);
     ctx.body = article;
   },

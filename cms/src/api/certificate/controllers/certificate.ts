@@ -1,16 +1,18 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { withoutBidiControls } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
 import { MONTH } from '../../result/validation';
+import { getService } from '../../../services';
 
 const kindAndMonth = z.object({ kind: z.enum(['participation', 'winner'], { error: 'must be participation or winner' }), month: MONTH });
 const slug = z.object({ slug: z.string().min(1).max(160) });
 const code = z.object({ code: z.string().trim().min(4, 'is too short').max(20, 'is too long') });
 
-const service = (strapi: Core.Strapi) => strapi.service('api::certificate.certificate');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::certificate.certificate');
 
-function sendPdf(ctx, bytes: Uint8Array, name: string) {
+function sendPdf(ctx: Context, bytes: Uint8Array, name: string) {
   const fileName = withoutBidiControls(name);
   ctx.type = 'application/pdf';
   ctx.set('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
@@ -19,44 +21,44 @@ function sendPdf(ctx, bytes: Uint8Array, name: string) {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async view(ctx) {
+  async view(ctx: Context) {
     ctx.body = await service(strapi).view(parseInput(slug, ctx.params).slug);
   },
 
-  async pdf(ctx) {
+  async pdf(ctx: Context) {
     const { view, bytes } = await service(strapi).pdf(parseInput(slug, ctx.params).slug);
     sendPdf(ctx, bytes, `writory-certificate-${view.slug}.pdf`);
   },
 
-  async verify(ctx) {
+  async verify(ctx: Context) {
     ctx.body = await service(strapi).verify(parseInput(code, ctx.params).code);
   },
 
-  async mine(ctx) {
+  async mine(ctx: Context) {
     ctx.body = { certificates: await service(strapi).mine(ctx.state.user.id) };
   },
 
-  async list(ctx) {
+  async list(ctx: Context) {
     const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
     ctx.body = { certificates: await service(strapi).list(kind, month) };
   },
 
-  async preview(ctx) {
+  async preview(ctx: Context) {
     const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
     ctx.body = await service(strapi).preview(kind, month);
   },
 
-  async previewPdf(ctx) {
+  async previewPdf(ctx: Context) {
     const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
     sendPdf(ctx, await service(strapi).previewPdf(kind, month), `writory-${kind}-certificate-preview-${month}.pdf`);
   },
 
-  async issue(ctx) {
+  async issue(ctx: Context) {
     const { kind, month } = parseInput(kindAndMonth, ctx.request.body ?? {});
     ctx.body = { success: true, ...(await service(strapi).issueMonth(kind, month)) };
   },
 
-  async reissue(ctx) {
+  async reissue(ctx: Context) {
     ctx.body = { success: true, certificate: await service(strapi).reissue(parseInput(slug, ctx.params).slug) };
   },
 });

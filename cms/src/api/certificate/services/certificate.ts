@@ -5,6 +5,7 @@ import { bulkInsert, tableOf } from '../../../lib/bulk';
 import { certificatePdf } from '../../../lib/certificate-pdf';
 import { certificateSlug, newVerificationCode, normaliseVerificationCode, qrPath } from '../../../lib/certificate-codes';
 import { poetNameOf } from '../../result/services/month-entries';
+import type { RowOf } from '../../../lib/rows';
 
 const CERTIFICATE = 'api::certificate.certificate';
 const USER = 'plugin::users-permissions.user';
@@ -20,14 +21,7 @@ interface NewCertificate {
   title: string | null;
 }
 
-interface CertificateRow extends NewCertificate {
-  id: number;
-  slug: string;
-  verificationCode: string;
-  status: 'valid' | 'replaced';
-  replacedBy: string | null;
-  issuedAt: string;
-}
+type CertificateRow = RowOf<'api::certificate.certificate', { kind: CertificateKind; place: WinnerPlace | null; status: 'valid' | 'replaced' }>;
 
 const notFound = () => new ApiError(404, 'There is no certificate at this address.', {}, 'NotFoundError');
 
@@ -105,7 +99,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .join(`${tableOf(strapi, USER)} as u`, 'u.id', 'r.poet_id')
         .where('r.month', month)
         .distinct('u.id as poetId', 'u.name as name', 'u.email as email');
-      return rows.map((row) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: withoutBidiControls(poetNameOf(row.name, row.email)), place: null, title: null }));
+      return rows.map((row: { poetId: number; name: string | null; email: string | null }) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: withoutBidiControls(poetNameOf(row.name, row.email)), place: null, title: null }));
     });
   }
 

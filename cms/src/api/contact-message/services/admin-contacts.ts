@@ -3,18 +3,11 @@ import type { AdminContactMessage, AdminContactPage } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import type { ContactListQuery } from '../validation/admin';
 import { paginationOf } from '../../../lib/list-query';
+import type { Columns } from '../../../lib/rows';
 
 const MESSAGE = 'api::contact-message.contact-message';
 
-interface Row {
-  documentId: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-}
+type Row = Pick<Columns<'api::contact-message.contact-message'>, 'documentId' | 'name' | 'email' | 'subject' | 'message' | 'createdAt' | 'readAt'>;
 
 const present = (row: Row): AdminContactMessage => ({
   id: row.documentId,

@@ -3,22 +3,15 @@ import type { AdminContest, AdminContests, AdminContestUpdate, ContestInfo, Curr
 import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const CONTEST = 'api::contest.contest';
 const ENTRY = 'api::entry.entry';
 const ADMIN_LIST_MONTHS = 24;
 
 /** A contests row as this service reads it. */
-export interface ContestRow {
-  id: number;
-  month: string;
-  theme: string | null;
-  opensAt: string;
-  closesAt: string;
-  resultsAt: string;
-  datesOverridden: boolean | null;
-  normaliseScores: boolean | null;
-}
+export type ContestRow = RowOf<'api::contest.contest'>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -30,7 +23,7 @@ export const isOpen = (row: Pick<ContestRow, 'opensAt' | 'closesAt'>, now: Date)
 
 export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.Strapi }) => {
   const contests = () => strapi.db.query(CONTEST);
-  const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
+  const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
   /** The contest time zone from the settings, or the default when the setting is not a real zone. */
   async function timeZone(): Promise<string> {
@@ -121,7 +114,7 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
         if (moved) await contests().update({ where: { id: row.id }, data: { opensAt: window.opensAt, closesAt: window.closesAt, resultsAt: window.resultsAt } });
       }
       const closed: ContestRow[] = await contests().findMany({ where: { closesAt: { $lte: now }, resultsAt: { $gt: addDays(now, -60) } }, select: ['id'] });
-      await strapi.service('api::entry.calendar').startJudging(closed.map((row) => row.id), now);
+      await getService(strapi, 'api::entry.calendar').startJudging(closed.map((row) => row.id), now);
     },
 
     /** GET /api/admin/contests: recent and coming months (this month and the next always exist). */

@@ -4,22 +4,12 @@
 import type { Core } from '@strapi/strapi';
 import { formatMoney, type CurrencyCode, type LedgerKind, type LedgerRow, type MyEarnings } from '@writory/shared';
 import { integerSum, isoOf, knexOf, tableOf } from '../../../lib/money-db';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::earning.earning';
 
-export interface EarningRow {
-  id: number;
-  userId: number;
-  currency: CurrencyCode;
-  amount: number;
-  kind: LedgerKind;
-  availableAt: string;
-  referralId: number | null;
-  orderId: number | null;
-  withdrawalId: number | null;
-  testMode: boolean | null;
-  createdAt: string;
-}
+export type EarningRow = RowOf<'api::earning.earning', { currency: CurrencyCode; kind: LedgerKind }>;
 
 const DESCRIPTIONS: Record<LedgerKind, string> = {
   referral_reward: 'Referral reward',
@@ -78,14 +68,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async mine(userId: number): Promise<MyEarnings> {
       const [settings, balanceRows, testBalances, ledger, withdrawals] = await Promise.all([
-        strapi.service('api::payment-setting.payment-setting').get(),
+        getService(strapi, 'api::payment-setting.payment-setting').get(),
         balances(userId),
         balances(userId, new Date(), true),
         this.ledger(userId),
-        strapi.service('api::earning.withdrawals').mine(userId),
+        getService(strapi, 'api::earning.withdrawals').mine(userId),
       ]);
       return {
-        testMode: strapi.service('api::payment.gateway').testMode(),
+        testMode: getService(strapi, 'api::payment.gateway').testMode(),
         balances: balanceRows,
         testBalances,
         ledger,

@@ -9,24 +9,14 @@ import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import type { UserRow } from '../../user/services/user';
 import type { WithdrawalInputParsed } from '../validation/withdrawal';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::earning.withdrawal';
 const EARNING = 'api::earning.earning';
 const USER = 'plugin::users-permissions.user';
 
-interface WithdrawalRow {
-  id: number;
-  userId: number;
-  currency: CurrencyCode;
-  amount: number;
-  method: PayoutMethod;
-  details: PayoutDetails;
-  status: WithdrawalStatus;
-  reference: string | null;
-  rejectReason: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
+type WithdrawalRow = RowOf<'api::earning.withdrawal', { currency: CurrencyCode; method: PayoutMethod; details: PayoutDetails; status: WithdrawalStatus }>;
 
 const METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
 
@@ -48,7 +38,7 @@ const fieldError = (status: number, path: string, message: string) =>
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withdrawals = () => strapi.db.query(UID);
   const notify = (userId: number, title: string, message: string) =>
-    strapi.service('api::notification.notification').notify(userId, { title, message, link: '/earnings' });
+    getService(strapi, 'api::notification.notification').notify(userId, { title, message, link: '/earnings' });
   const money = (row: Pick<WithdrawalRow, 'amount' | 'currency'>) => formatMoney(row.amount, row.currency);
 
   const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
@@ -92,14 +82,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** A payout request: 422 below the minimum or for a method that is off, 409 above the available balance. */
     async request(user: UserRow, input: WithdrawalInputParsed): Promise<Withdrawal> {
-      const settings = await strapi.service('api::payment-setting.payment-setting').get();
+      const settings = await getService(strapi, 'api::payment-setting.payment-setting').get();
       if (!settings.payoutMethods.includes(input.method)) throw fieldError(422, 'method', `${METHOD_LABEL[input.method]} payouts are not offered at the moment.`);
-      const minimum = strapi.service('api::payment-setting.payment-setting').minimumFor(settings, input.currency);
+      const minimum = getService(strapi, 'api::payment-setting.payment-setting').minimumFor(settings, input.currency);
       if (input.amount < minimum) throw fieldError(422, 'amount', `The minimum withdrawal is ${formatMoney(minimum, input.currency)}.`);
 
       const row: WithdrawalRow = await strapi.db.transaction(async () => {
         await lockFor(strapi, LOCK.userMoney, user.id);
-        const available = await strapi.service('api::earning.earnings').available(user.id, input.currency);
+        const available = await getService(strapi, 'api::earning.earnings').available(user.id, input.currency);
         if (input.amount > available) {
           throw fieldError(409, 'amount', `You asked for ${formatMoney(input.amount, input.currency)} but ${formatMoney(available, input.currency)} is available.`);
         }
@@ -113,7 +103,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return created;
       });
       const admins = await strapi.db.query(USER).findMany({ where: { role: { type: 'admin' } }, select: ['id'] });
-      await strapi.service('api::notification.notification').notifyMany(
+      await getService(strapi, 'api::notification.notification').notifyMany(
         admins.map((a: { id: number }) => ({ userId: a.id, notification: { title: 'New withdrawal request', message: `${money(row)} by ${METHOD_LABEL[row.method]}.`, link: '/admin-withdrawal-management' } })),
       );
       return toWithdrawal(row);
@@ -139,7 +129,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await notify(changed.userId, 'Withdrawal paid', `We paid ${money(changed)} to your ${destinationOf(changed.method, changed.details)} (reference ${reference}).`);
         return changed;
       });
-      void runInBackground(strapi, `payout mail of withdrawal ${row.id}`, () => strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal is paid', `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`, row));
+      void runInBackground(strapi, `payout mail of withdrawal ${row.id}`, () => getService(strapi, 'api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal is paid', `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`, row));
       return (await toAdmin([row]))[0];
     },
 
@@ -153,7 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await notify(changed.userId, 'Withdrawal rejected', `Your withdrawal of ${money(changed)} was rejected: ${reason} The amount is back in your balance.`);
         return changed;
       });
-      void runInBackground(strapi, `rejection mail of withdrawal ${row.id}`, () => strapi.service('api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal was rejected', `Reason: ${reason} The amount is back in your available balance.`, row));
+      void runInBackground(strapi, `rejection mail of withdrawal ${row.id}`, () => getService(strapi, 'api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal was rejected', `Reason: ${reason} The amount is back in your available balance.`, row));
       return (await toAdmin([row]))[0];
     },
   };

@@ -5,6 +5,8 @@ import { runInBackground } from '../../../lib/background';
 import { siteUrl } from '../../../lib/site-url';
 import type { UserRow } from '../../user/services/user';
 import type { ReminderInput } from '../validation/email-reminder';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const REMINDER = 'api::email-reminder.email-reminder';
 const USER = 'plugin::users-permissions.user';
@@ -20,23 +22,7 @@ interface Recipient {
   name: string | null;
 }
 
-interface Row {
-  id: number;
-  documentId: string;
-  subject: string;
-  body: string;
-  audience: ReminderAudience;
-  month: string;
-  status: ReminderStatus;
-  recipients: number;
-  sent: number;
-  failed: number;
-  failures: { email: string; error: string }[] | null;
-  sentBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-}
+type Row = RowOf<'api::email-reminder.email-reminder', { audience: ReminderAudience; status: ReminderStatus; failures: { email: string; error: string }[] | null }>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const personal = (text: string, recipient: Recipient) => text.split('{name}').join(recipient.name?.trim() || 'poet');
@@ -78,7 +64,7 @@ export function reminderEmail(input: Pick<ReminderInput, 'subject' | 'body'>, re
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const reminders = () => strapi.db.query(REMINDER);
   const users = () => strapi.db.query(USER);
-  const activity = () => strapi.service('api::user.contest-activity');
+  const activity = () => getService(strapi, 'api::user.contest-activity');
   const deliveries = new Map<string, Promise<void>>();
   const env = process.env;
   const batchSize = () => Math.max(1, Number(env.REMINDER_BATCH_SIZE ?? 50));

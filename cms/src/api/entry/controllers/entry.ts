@@ -1,9 +1,11 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { createLimit } from '../../../lib/rate-limit';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { entryFields, idempotencyKeyOf, previewFields } from '../validation/entry';
 import { monthParam } from '../../contest/validation/contest';
+import { getService } from '../../../services';
 
 type UploadedFile = { filepath: string; size: number; originalFilename?: string | null };
 
@@ -11,27 +13,27 @@ const limitPreviews = createLimit({ points: 60, durationSeconds: 600, message: '
 const limitEntries = createLimit({ points: 30, durationSeconds: 600, message: 'Too many entries in a short time.' });
 
 /** The one file in a multipart field (null when none was sent), or a 422 naming the field. */
-function fileIn(ctx, field: string): UploadedFile | null {
+function fileIn(ctx: Context, field: string): UploadedFile | null {
   const file = ctx.request.files?.[field];
   if (Array.isArray(file)) throw new ApiError(422, `Send one file in the field "${field}".`, { field }, 'ValidationError');
   return file && file.size > 0 ? file : null;
 }
 
-function poemIn(ctx): UploadedFile {
+function poemIn(ctx: Context): UploadedFile {
   const poem = fileIn(ctx, 'poem');
   if (!poem) throw new ApiError(422, 'Attach your poem: a .docx or .pdf file in the field "poem".', { field: 'poem' }, 'ValidationError');
   return poem;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const entries = () => strapi.service('api::entry.entry');
-  const entryFiles = () => strapi.service('api::entry.files');
+  const entries = () => getService(strapi, 'api::entry.entry');
+  const entryFiles = () => getService(strapi, 'api::entry.files');
   return {
-    async allowance(ctx) {
+    async allowance(ctx: Context) {
       ctx.body = await entries().allowanceFor(ctx.state.user);
     },
 
-    async preview(ctx) {
+    async preview(ctx: Context) {
       await limitPreviews(`preview:${ctx.state.user.id}`);
       // Who may enter, and when, comes first: a closed window or an age refusal is the answer, not a missing field.
       const entrant = await entries().requireEligible(ctx.state.user, new Date());
@@ -40,7 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = await entries().preview(entrant, { ...fields, poem });
     },
 
-    async create(ctx) {
+    async create(ctx: Context) {
       await limitEntries(`entry:${ctx.state.user.id}`);
       const entrant = await entries().requireEligible(ctx.state.user, new Date());
       const key = idempotencyKeyOf(ctx.request.headers['idempotency-key']);
@@ -52,27 +54,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = receipt;
     },
 
-    async mine(ctx) {
+    async mine(ctx: Context) {
       ctx.body = await entries().mine(ctx.state.user);
       ctx.set('Cache-Control', 'private, no-store');
     },
 
-    async file(ctx) {
+    async file(ctx: Context) {
       await sendPrivateFile(ctx, entryFiles().privateFiles(), await entryFiles().originalFile(ctx.state.user, String(ctx.params.code)));
     },
 
-    async photo(ctx) {
+    async photo(ctx: Context) {
       await sendPrivateFile(ctx, entryFiles().privateFiles(), await entryFiles().photoFile(ctx.state.user, String(ctx.params.code)), 'inline');
     },
 
-    async count(ctx) {
+    async count(ctx: Context) {
       ctx.body = { count: await entries().submissionCount() };
       ctx.set('Cache-Control', 'public, max-age=10');
     },
 
-    async adminList(ctx) {
+    async adminList(ctx: Context) {
       const month = ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined;
-      ctx.body = await strapi.service('api::entry.admin-table').rows(month);
+      ctx.body = await getService(strapi, 'api::entry.admin-table').rows(month);
       ctx.set('Cache-Control', 'private, no-store');
     },
   };

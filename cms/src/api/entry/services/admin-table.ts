@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 import type { AdminEntries } from '@writory/shared';
 import type { EntryRow } from './entry';
 
@@ -8,9 +9,9 @@ const ENTRY = 'api::entry.entry';
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** GET /api/admin/entries?month=: every entry of a contest, with its poet and scores. */
   async rows(month?: string): Promise<AdminEntries> {
-    const scores = strapi.service('api::score.score');
+    const scores = getService(strapi, 'api::score.score');
     const { months, contest } = await scores.contestFor(month);
-    const settings = await strapi.service('api::site-setting.site-setting').contestSettings();
+    const settings = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
     if (!contest) return { month: null, months, normaliseScores: settings.normaliseScores, judgesPerEntry: settings.judgesPerEntry, rows: [] };
     const rows: EntryRow[] = await strapi.db.query(ENTRY).findMany({
       where: { contest: { id: contest.id } },

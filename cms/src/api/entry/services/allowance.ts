@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 import { monthName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { LOCK, lockFor } from '../../../lib/money-db';
@@ -31,13 +32,13 @@ export function noEntriesLeft({ used, free, canBuy }: Pick<Allowance, 'used' | '
  * spends one credit, in the entry's own transaction.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const credits = () => strapi.service('api::payment.credits');
+  const credits = () => getService(strapi, 'api::payment.credits');
 
   async function entryAllowance(user: { id: number }, contest: Contest): Promise<Allowance> {
-    const { maxEntriesPerMonth: free } = await strapi.service('api::site-setting.site-setting').contestSettings();
+    const { maxEntriesPerMonth: free } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
     const used: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id } } });
     const bought = await credits().summary(user.id, contest.month);
-    const canBuy = (await strapi.service('api::payment.tiers').catalogue()).tiers.length > 0;
+    const canBuy = (await getService(strapi, 'api::payment.tiers').catalogue()).tiers.length > 0;
     return allowanceOf({ free, used, creditsUsed: bought.used, creditsAvailable: bought.available, canBuy });
   }
 
@@ -58,7 +59,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async consume(user: { id: number }, contest: Contest, entryId: number): Promise<void> {
       await lockFor(strapi, LOCK.userMoney, user.id);
-      const { maxEntriesPerMonth: free } = await strapi.service('api::site-setting.site-setting').contestSettings();
+      const { maxEntriesPerMonth: free } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
       const entered: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id }, id: { $ne: entryId } } });
       const bought = await credits().summary(user.id, contest.month);
       if (isFreeEntry({ entered, creditsUsed: bought.used, free })) return;
@@ -66,7 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await credits().consume(user.id, contest.month, entryId);
       } catch (error) {
         if ((error as { status?: number }).status !== 402) throw error;
-        const canBuy = (await strapi.service('api::payment.tiers').catalogue()).tiers.length > 0;
+        const canBuy = (await getService(strapi, 'api::payment.tiers').catalogue()).tiers.length > 0;
         throw noEntriesLeft({ used: entered, free, canBuy }, contest.month);
       }
     },

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { factories, type Core } from '@strapi/strapi';
+import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 import {
   countWords,
   ENTRY_PHOTO_MAX_BYTES,
@@ -99,12 +100,12 @@ function timelineOf(row: EntryRow) {
   return ENTRY_STATUSES.map((status, index) => ({ status, at: at[status] ? new Date(at[status]!).toISOString() : null, done: index <= reached }));
 }
 
-export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.Strapi }) => {
+export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => strapi.db.query(ENTRY);
-  const contests = () => strapi.service('api::contest.contest');
-  const allowance = () => strapi.service('api::entry.allowance');
-  const entryFiles = () => strapi.service('api::entry.files');
-  const originality = () => strapi.service('api::originality.originality');
+  const contests = () => getService(strapi, 'api::contest.contest');
+  const allowance = () => getService(strapi, 'api::entry.allowance');
+  const entryFiles = () => getService(strapi, 'api::entry.files');
+  const originality = () => getService(strapi, 'api::originality.originality');
   let countCache: { at: number; value: Promise<number> } | null = null;
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
@@ -193,7 +194,7 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
         await allowance().consume(user, contest, created.id);
         await originality().register('entry', created.id, built.text);
         if (notify) {
-          await strapi.service('api::notification.notification').notify(user.id, {
+          await getService(strapi, 'api::notification.notification').notify(user.id, {
             title: 'Poem received',
             message: `“${data.title}” is entered in the ${monthName(contest.month)} contest. Your entry code is ${code}.`,
             link: '/profile#entries',
@@ -330,7 +331,7 @@ export default factories.createCoreService(ENTRY, ({ strapi }: { strapi: Core.St
       return countCache.value;
     },
   };
-});
+};
 
 /** The site's origin for links in emails: SITE_URL, else the first CORS origin. */
 function siteUrl(): string {

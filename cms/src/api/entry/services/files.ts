@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 import { errors } from '@strapi/utils';
 import { POEM_TYPES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
@@ -111,7 +112,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           }
         }
       }
-      await strapi.service('api::score.score').removeOrphans();
+      await getService(strapi, 'api::score.score').removeOrphans();
       return removed;
     },
   };

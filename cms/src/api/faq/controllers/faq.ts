@@ -1,8 +1,10 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async list(ctx) {
+  async list(ctx: Context) {
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = await strapi.service('api::faq.faq').published();
+    ctx.body = await getService(strapi, 'api::faq.faq').published();
   },
 });

@@ -1,7 +1,9 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { createLimit } from '../../../lib/rate-limit';
 import { feedbackBody, feedbackListQuery } from '../validation/feedback';
+import { getService } from '../../../services';
 
 const perPoet = createLimit({
   points: Number(process.env.FEEDBACK_PER_HOUR ?? 5),
@@ -10,9 +12,9 @@ const perPoet = createLimit({
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => strapi.service('api::feedback.feedback');
+  const service = () => getService(strapi, 'api::feedback.feedback');
   return {
-    async create(ctx: any) {
+    async create(ctx: Context) {
       const input = parseInput(feedbackBody, ctx.request.body ?? {});
       await perPoet(String(ctx.state.user.id));
       await service().receive(ctx.state.user, input);
@@ -20,7 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { success: true };
     },
 
-    async list(ctx: any) {
+    async list(ctx: Context) {
       ctx.body = await service().list(parseInput(feedbackListQuery, ctx.query));
     },
   };

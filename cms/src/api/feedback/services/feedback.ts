@@ -4,6 +4,8 @@ import type { AdminFeedback, AdminFeedbackPage } from '@writory/shared';
 import type { UserRow } from '../../user/services/user';
 import type { FeedbackInput, FeedbackListQuery } from '../validation/feedback';
 import { paginationOf } from '../../../lib/list-query';
+import { getService } from '../../../services';
+import type { Columns } from '../../../lib/rows';
 
 const FEEDBACK = 'api::feedback.feedback';
 const RATINGS = ['1', '2', '3', '4', '5'] as const;
@@ -14,14 +16,9 @@ export function startOfDay(day: string, timeZone: string, laterDays = 0): Date {
   return new Date(new TZDate(year, month - 1, date + laterDays, 0, 0, 0, timeZone).getTime());
 }
 
-interface Row {
-  documentId: string;
-  rating: number;
-  comment: string | null;
-  page: string | null;
-  createdAt: string;
+type Row = Pick<Columns<'api::feedback.feedback'>, 'documentId' | 'rating' | 'comment' | 'page' | 'createdAt'> & {
   poet: { firebaseUid: string; name: string | null; email: string | null } | null;
-}
+};
 
 const present = (row: Row): AdminFeedback => ({
   id: row.documentId,
@@ -41,7 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Newest first, with the count, average and spread of ratings over everything that matches. */
     async list({ rating, from, to, q, page = 1, pageSize = 25 }: FeedbackListQuery): Promise<AdminFeedbackPage> {
-      const { contestTimeZone } = await strapi.service('api::site-setting.site-setting').contestSettings();
+      const { contestTimeZone } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
       const and: Record<string, unknown>[] = [];
       if (from) and.push({ createdAt: { $gte: startOfDay(from, contestTimeZone) } });
       if (to) and.push({ createdAt: { $lt: startOfDay(to, contestTimeZone, 1) } });

@@ -1,5 +1,5 @@
-import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import type { Core } from '@strapi/strapi';
 import type { ServerHealth } from '@writory/shared';
 import { metricsOf } from '../../../lib/metrics';
 

@@ -1,8 +1,10 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { parseInput } from '../../../lib/api-error';
 import { decodeCsv, uploadedCsv } from '../../../lib/csv';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { getService } from '../../../services';
 
 const pageQuery = z.object({
   view: z.union([z.literal('all'), z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be "all" or a month like 2025-06')]).default('all'),
@@ -11,24 +13,24 @@ const pageQuery = z.object({
   q: z.string().trim().max(80, 'must be at most 80 characters').default(''),
 });
 
-const service = (strapi: Core.Strapi) => strapi.service('api::leaderboard.leaderboard');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::leaderboard.leaderboard');
 
-async function csvText(ctx) {
+async function csvText(ctx: Context) {
   const file = await uploadedCsv(ctx.request.files, 'csvFile');
   return { name: file.name, text: decodeCsv(file.bytes) };
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async page(ctx) {
+  async page(ctx: Context) {
     ctx.body = await service(strapi).page(parseInput(pageQuery, ctx.query ?? {}));
   },
 
-  async preview(ctx) {
+  async preview(ctx: Context) {
     const { name, text } = await csvText(ctx);
     ctx.body = await service(strapi).previewImport(name, text);
   },
 
-  async importRows(ctx) {
+  async importRows(ctx: Context) {
     const { text } = await csvText(ctx);
     ctx.body = { success: true, ...(await service(strapi).commitImport(text)) };
     requestSiteRebuild(strapi);

@@ -1,20 +1,22 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import type { AdminNotificationResult } from '@writory/shared';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { adminNotificationBody } from '../validation/notification';
+import { getService } from '../../../services';
 
 const USER = 'plugin::users-permissions.user';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** An admin tells one user something: the recipient is a Firebase uid or an email. */
-  async send(ctx) {
+  async send(ctx: Context) {
     const { recipient, title, message, link } = parseInput(adminNotificationBody, ctx.request.body ?? {});
     const user = await strapi.db.query(USER).findOne({
       select: ['id', 'firebaseUid', 'email', 'name'],
       where: { $or: [{ firebaseUid: recipient }, { email: recipient.toLowerCase() }] },
     });
     if (!user) throw new ApiError(404, 'No user has that uid or email.', { recipient }, 'NotFoundError');
-    await strapi.service('api::notification.notification').notify(user.id, { title, message, link });
+    await getService(strapi, 'api::notification.notification').notify(user.id, { title, message, link });
     const body: AdminNotificationResult = { sent: true, recipient: { uid: user.firebaseUid, email: user.email ?? null, name: user.name ?? null } };
     ctx.status = 201;
     ctx.body = body;

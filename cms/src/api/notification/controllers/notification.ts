@@ -1,7 +1,9 @@
+import type { Context } from 'koa';
 import { createHash } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { idParams, listQuery } from '../validation/notification';
+import { getService } from '../../../services';
 
 /** When the caller's Firebase token expires (ms): the strategy has verified it, so its payload can be read. */
 function tokenExpiry(authorization: string | undefined): number {
@@ -14,13 +16,13 @@ function tokenExpiry(authorization: string | undefined): number {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const notifications = () => strapi.service('api::notification.notification');
-  const owner = (ctx) => ctx.state.user.id as number;
-  const idOf = (ctx) => parseInput(idParams, ctx.params).id;
+  const notifications = () => getService(strapi, 'api::notification.notification');
+  const owner = (ctx: Context) => ctx.state.user.id as number;
+  const idOf = (ctx: Context) => parseInput(idParams, ctx.params).id;
 
   return {
     /** The spec's list, newest first and paged; an ETag lets a slow fallback poll get 304 when nothing changed. */
-    async list(ctx) {
+    async list(ctx: Context) {
       const body = await notifications().list(owner(ctx), parseInput(listQuery, ctx.query));
       const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
       ctx.set('Cache-Control', 'private, no-cache');
@@ -33,24 +35,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = body;
     },
 
-    async read(ctx) {
+    async read(ctx: Context) {
       ctx.body = await notifications().markRead(owner(ctx), idOf(ctx));
     },
 
-    async readAll(ctx) {
+    async readAll(ctx: Context) {
       ctx.body = await notifications().markAllRead(owner(ctx));
     },
 
-    async remove(ctx) {
+    async remove(ctx: Context) {
       ctx.body = await notifications().remove(owner(ctx), idOf(ctx));
     },
 
-    async clearAll(ctx) {
+    async clearAll(ctx: Context) {
       ctx.body = await notifications().clearAll(owner(ctx));
     },
 
     /** text/event-stream of this poet's changes (see NotificationEvent); ends when the token expires. */
-    async stream(ctx) {
+    async stream(ctx: Context) {
       const socket = ctx.req.socket;
       socket.setTimeout(0);
       socket.setNoDelay(true);
@@ -62,7 +64,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         'X-Accel-Buffering': 'no',
       });
       ctx.status = 200;
-      ctx.body = strapi.service('api::notification.live').open(owner(ctx), { expiresAt: tokenExpiry(ctx.get('Authorization')) });
+      ctx.body = getService(strapi, 'api::notification.live').open(owner(ctx), { expiresAt: tokenExpiry(ctx.get('Authorization')) });
     },
   };
 };

@@ -4,6 +4,7 @@ import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@writory/share
 import { ApiError } from '../../../lib/api-error';
 import type { Change } from '../live/hub';
 import { NOTIFICATION, SELECT, toItem, unreadCount, type NotificationRow } from '../rows';
+import { getService } from '../../../services';
 
 /** What one notification says; `link` is a same-site path such as "/profile#entries". */
 export interface NotificationInput {
@@ -30,7 +31,7 @@ const notFound = () => new ApiError(404, 'No such notification.', {}, 'NotFoundE
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(NOTIFICATION);
-  const publish = (change: Change) => strapi.service('api::notification.live').publish(change);
+  const publish = (change: Change) => getService(strapi, 'api::notification.live').publish(change);
 
   async function result(userId: number, changed: number): Promise<NotificationChangeResult> {
     return { changed, unreadCount: await unreadCount(strapi, userId) };

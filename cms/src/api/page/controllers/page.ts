@@ -1,14 +1,16 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { PAGE_SLUGS } from '../services/page';
+import { getService } from '../../../services';
 
 const params = z.object({ slug: z.enum(PAGE_SLUGS, { error: `must be one of ${PAGE_SLUGS.join(', ')}` }) });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  show: async (ctx: any) => {
+  show: async (ctx: Context) => {
     const { slug } = parseInput(params, ctx.params);
-    const page = await strapi.service('api::page.page').find(slug);
+    const page = await getService(strapi, 'api::page.page').find(slug);
     if (!page) throw new ApiError(404, `The ${slug} page has not been written yet`);
     ctx.body = page;
   },

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Money, PaymentSettings, PayoutMethod } from '@writory/shared';
 
 const UID = 'api::payment-setting.payment-setting';
-const POPULATE = ['referralRewardFixed', 'withdrawalMinimums'];
+const POPULATE: ('referralRewardFixed' | 'withdrawalMinimums')[] = ['referralRewardFixed', 'withdrawalMinimums'];
 
 export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   referralRewardType: 'percent',

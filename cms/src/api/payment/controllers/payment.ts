@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { TestCheckoutSession } from '@writory/shared';
@@ -7,52 +8,53 @@ import { createLimit } from '../../../lib/rate-limit';
 import { randomId } from '../lib/checkout';
 import { toOrderSummary } from '../services/orders';
 import { checkoutInput, testCheckoutOutcome } from '../validation/payment';
+import { getService } from '../../../services';
 
 const checkoutsPerPoet = createLimit({ points: 20, durationSeconds: 600, message: 'Too many checkouts started.' });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const orders = () => strapi.service('api::payment.orders');
-  const gateway = () => strapi.service('api::payment.gateway');
+  const orders = () => getService(strapi, 'api::payment.orders');
+  const gateway = () => getService(strapi, 'api::payment.gateway');
 
   /** The test-payments checkout page's session (its poet's, or any for an admin); 404 in live mode. */
-  async function testSession(ctx: any) {
+  async function testSession(ctx: Context) {
     if (!gateway().testMode()) throw new errors.NotFoundError('Test checkout is only available in test-payments mode.');
     return orders().visibleTo(ctx.state.user, await orders().findBySession(String(ctx.params.session)), 'checkout session');
   }
 
   return {
-    async tiers(ctx) {
-      ctx.body = await strapi.service('api::payment.tiers').catalogue();
+    async tiers(ctx: Context) {
+      ctx.body = await getService(strapi, 'api::payment.tiers').catalogue();
       ctx.set('Cache-Control', 'public, max-age=30');
     },
 
-    async quote(ctx) {
+    async quote(ctx: Context) {
       ctx.body = await orders().quote(ctx.state.user, parseInput(checkoutInput, ctx.request.body));
     },
 
-    async checkout(ctx) {
+    async checkout(ctx: Context) {
       const input = parseInput(checkoutInput, ctx.request.body);
       await checkoutsPerPoet(String(ctx.state.user.id));
       ctx.status = 201;
       ctx.body = await orders().checkout(ctx.state.user, input);
     },
 
-    async me(ctx) {
+    async me(ctx: Context) {
       ctx.body = await orders().mine(ctx.state.user);
     },
 
-    async order(ctx) {
+    async order(ctx: Context) {
       const order = await orders().visibleTo(ctx.state.user, await orders().findByCode(String(ctx.params.code)), 'order with this code');
       ctx.body = toOrderSummary(order);
     },
 
-    async testCheckout(ctx) {
+    async testCheckout(ctx: Context) {
       const order = await testSession(ctx);
-      ctx.body = { sessionId: order.checkoutSessionId, order: toOrderSummary(order) } satisfies TestCheckoutSession;
+      ctx.body = { sessionId: order.checkoutSessionId!, order: toOrderSummary(order) } satisfies TestCheckoutSession;
     },
 
     /** Test-payments mode: the poet pays (or the payment fails) on our test page; Stripe's event follows, signed. */
-    async completeTestCheckout(ctx) {
+    async completeTestCheckout(ctx: Context) {
       const { outcome } = parseInput(testCheckoutOutcome, ctx.request.body);
       const order = await testSession(ctx);
       const session = {
@@ -74,10 +76,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Stripe's webhook: the raw body (kept for this path only, see lib/raw-body.ts) and its signature. */
-    async webhook(ctx) {
+    async webhook(ctx: Context) {
       const raw = ctx.request.body?.[UNPARSED_BODY];
       const signature = ctx.request.header['stripe-signature'];
-      ctx.body = await strapi.service('api::payment.webhook').receive(raw, Array.isArray(signature) ? signature[0] : signature);
+      ctx.body = await getService(strapi, 'api::payment.webhook').receive(raw, Array.isArray(signature) ? signature[0] : signature);
     },
   };
 };

@@ -8,27 +8,15 @@ import { couponDiscount, couponStatus } from '../lib/coupon-rules';
 import type { CouponInputParsed } from '../validation/payment';
 import { CHECKOUT_EXPIRES_MINUTES } from '../lib/checkout';
 import type { TierRow } from './tiers';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::payment.coupon';
 const ORDER = 'api::payment.order';
 /** A pending checkout holds its coupon use a little longer than the Stripe session lives. */
 const PENDING_HOLD_MS = (CHECKOUT_EXPIRES_MINUTES + 5) * 60_000;
 
-export interface CouponRow {
-  id: number;
-  code: string;
-  description: string | null;
-  discountType: 'percent' | 'fixed';
-  percentOff: number | null;
-  amountOff: number | null;
-  currency: CurrencyCode | null;
-  validFrom: string | null;
-  validUntil: string | null;
-  maxUses: number | null;
-  maxUsesPerPoet: number | null;
-  tierIds: number[] | null;
-  disabledAt: string | null;
-}
+export type CouponRow = RowOf<'api::payment.coupon', { discountType: 'percent' | 'fixed'; currency: CurrencyCode | null; tierIds: number[] | null }>;
 
 /** A coupon problem at checkout: 422 on the couponCode field, so the form shows it beside the code. */
 const couponError = (message: string) =>
@@ -84,7 +72,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function checkTiers(tierIds: number[]) {
     for (const id of tierIds) {
-      if (!(await strapi.service('api::payment.tiers').byId(id))) {
+      if (!(await getService(strapi, 'api::payment.tiers').byId(id))) {
         throw new ApiError(422, `No tier with id ${id}.`, { errors: [{ path: ['tierIds'], message: `No tier with id ${id}.` }] }, 'ValidationError');
       }
     }

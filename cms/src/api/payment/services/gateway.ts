@@ -11,6 +11,7 @@ import type { PaymentsMode } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { CHECKOUT_EXPIRES_MINUTES, randomId } from '../lib/checkout';
 import type { OrderRow } from './orders';
+import { getService } from '../../../services';
 
 /** The webhook secret test-payments mode signs with when STRIPE_WEBHOOK_SECRET is not set (dev and tests only). */
 export const LOCAL_TEST_WEBHOOK_SECRET = 'whsec_writory_local_test_payments';
@@ -150,7 +151,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         data: { object },
       });
       const signature = stripe().webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-      return strapi.service('api::payment.webhook').receive(payload, signature);
+      return getService(strapi, 'api::payment.webhook').receive(payload, signature);
     },
   };
 };

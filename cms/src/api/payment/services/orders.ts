@@ -7,41 +7,18 @@ import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, ty
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
+import type { RowOf } from '../../../lib/rows';
 import type { UserRow } from '../../user/services/user';
 import type { CheckoutInputParsed } from '../validation/payment';
 import { describeCoupon, type CouponRow } from './coupons';
 import { randomId } from '../lib/checkout';
 import type { TierRow } from './tiers';
+import { getService } from '../../../services';
 
 const UID = 'api::payment.order';
 const USER = 'plugin::users-permissions.user';
 
-export interface OrderRow {
-  id: number;
-  code: string;
-  userId: number;
-  state: OrderState;
-  month: string;
-  tierId: number;
-  tierName: string;
-  entries: number;
-  currency: CurrencyCode;
-  subtotal: number;
-  discount: number;
-  total: number;
-  couponId: number | null;
-  couponCode: string | null;
-  provider: PaymentProvider;
-  checkoutSessionId: string | null;
-  paymentIntentId: string | null;
-  paidAt: string | null;
-  failedAt: string | null;
-  failureReason: string | null;
-  refundedAt: string | null;
-  /** Made while payments were in test mode: it never earns withdrawable money. */
-  testMode: boolean;
-  createdAt: string;
-}
+export type OrderRow = RowOf<'api::payment.order', { state: OrderState; currency: CurrencyCode; provider: PaymentProvider }>;
 
 type OnCommit = (callback: () => void) => void;
 
@@ -72,26 +49,25 @@ const newOrderCode = () =>
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => strapi.db.query(UID);
-  const service = <T = any>(name: string): T => strapi.service(name as never) as T;
-  const gateway = () => service('api::payment.gateway');
+  const gateway = () => getService(strapi, 'api::payment.gateway');
   const notify = (userId: number, title: string, message: string, link: string) =>
-    service('api::notification.notification').notify(userId, { title, message, link });
+    getService(strapi, 'api::notification.notification').notify(userId, { title, message, link });
 
   /**
    * The contest month credits are sold for: the contest open for entries now, else the next one to open
    * (the contests' own dates, so an admin's override of a month's window moves the sale with it).
    */
   async function saleMonth(now = new Date()): Promise<string> {
-    const { current, next } = await service('api::contest.contest').currentAndNext(now);
-    return (current ?? next).month;
+    const { current, next } = await getService(strapi, 'api::contest.contest').currentAndNext(now);
+    return (current ?? next)!.month;
   }
 
   async function tierAndPrice(input: CheckoutInputParsed): Promise<{ tier: TierRow; subtotal: number }> {
-    const tier: TierRow | null = await service('api::payment.tiers').byId(input.tierId);
+    const tier: TierRow | null = await getService(strapi, 'api::payment.tiers').byId(input.tierId);
     if (!tier || !tier.active) {
       throw new ApiError(422, `There is no tier ${input.tierId} on sale.`, { errors: [{ path: ['tierId'], message: 'Choose a tier that is on sale.' }] }, 'ValidationError');
     }
-    const subtotal = service('api::payment.tiers').priceOf(tier, input.currency as CurrencyCode);
+    const subtotal = getService(strapi, 'api::payment.tiers').priceOf(tier, input.currency as CurrencyCode);
     if (subtotal === null) {
       throw new ApiError(422, `The ${tier.name} tier has no ${input.currency} price.`, { errors: [{ path: ['currency'], message: `The ${tier.name} tier has no ${input.currency} price.` }] }, 'ValidationError');
     }
@@ -103,7 +79,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     let coupon: CouponRow | null = null;
     let discount = 0;
     if (input.couponCode) {
-      ({ coupon, discount } = await service('api::payment.coupons').evaluate({
+      ({ coupon, discount } = await getService(strapi, 'api::payment.coupons').evaluate({
         code: input.couponCode,
         tier,
         currency: input.currency as CurrencyCode,
@@ -128,11 +104,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     });
     if (count !== 1) return false;
     const row = await reload(order.id);
-    await service('api::payment.credits').grant(row);
-    if (row.total > 0) await service('api::referral.referral').rewardFirstPaidOrder(row, paidAt);
+    await getService(strapi, 'api::payment.credits').grant(row);
+    if (row.total > 0) await getService(strapi, 'api::referral.referral').rewardFirstPaidOrder(row, paidAt);
     const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
     await notify(row.userId, 'Payment received', `${credits} for ${monthName(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`, '/submit');
-    onCommit(() => void runInBackground(strapi, `receipt of order ${row.code}`, () => service('api::payment.receipts').orderPaid(row)));
+    onCommit(() => void runInBackground(strapi, `receipt of order ${row.code}`, () => getService(strapi, 'api::payment.receipts').orderPaid(row)));
     return true;
   }
 
@@ -167,7 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const now = new Date();
       const created: OrderRow = await strapi.db.transaction(async ({ onCommit }) => {
         if (input.couponCode) {
-          const coupon = await service('api::payment.coupons').findByCode(input.couponCode);
+          const coupon = await getService(strapi, 'api::payment.coupons').findByCode(input.couponCode);
           // Checkouts with the same coupon take turns, so its last use goes to one of them.
           if (coupon) await lockFor(strapi, LOCK.coupon, coupon.id);
         }
@@ -230,11 +206,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const { count } = await orders().updateMany({ where: { id: order.id, state: 'paid' }, data: { state: 'refunded', refundedAt: new Date() } });
         if (count !== 1) return false;
         const row = await reload(order.id);
-        const revoked = await service('api::payment.credits').revokeForRefund(row);
-        await service('api::referral.referral').reverseForRefund(row);
+        const revoked = await getService(strapi, 'api::payment.credits').revokeForRefund(row);
+        await getService(strapi, 'api::referral.referral').reverseForRefund(row);
         const credits = revoked ? ` ${revoked} unused entry ${revoked === 1 ? 'credit was' : 'credits were'} withdrawn.` : '';
         await notify(row.userId, 'Order refunded', `Order ${row.code} was refunded.${credits}`, '/submit');
-        onCommit(() => void runInBackground(strapi, `refund mail of order ${row.code}`, () => service('api::payment.receipts').orderRefunded(row)));
+        onCommit(() => void runInBackground(strapi, `refund mail of order ${row.code}`, () => getService(strapi, 'api::payment.receipts').orderRefunded(row)));
         return true;
       });
     },
@@ -257,7 +233,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return {
         testMode: gateway().testMode(),
         month,
-        credits: await service('api::payment.credits').summary(user.id, month),
+        credits: await getService(strapi, 'api::payment.credits').summary(user.id, month),
         orders: rows.map(toOrderSummary),
       };
     },

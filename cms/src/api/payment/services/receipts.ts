@@ -3,6 +3,7 @@
 import type { Core } from '@strapi/strapi';
 import { formatMoney, monthName, type CurrencyCode } from '@writory/shared';
 import type { OrderRow } from './orders';
+import { getService } from '../../../services';
 
 const USER = 'plugin::users-permissions.user';
 
@@ -49,7 +50,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async withdrawal(userId: number, subject: string, message: string, amount: { amount: number; currency: CurrencyCode }): Promise<void> {
-      await send(userId, subject, [message, `Amount: ${formatMoney(amount.amount, amount.currency)}`], strapi.service('api::payment.gateway').testMode());
+      await send(userId, subject, [message, `Amount: ${formatMoney(amount.amount, amount.currency)}`], getService(strapi, 'api::payment.gateway').testMode());
     },
   };
 };

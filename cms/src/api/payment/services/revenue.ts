@@ -6,6 +6,7 @@ import { CURRENCY_CODES, type CurrencyCode, type RevenueByCurrency, type Revenue
 import { ApiError } from '../../../lib/api-error';
 import { isoOf } from '../../../lib/money-db';
 import type { OrderRow } from './orders';
+import { getService } from '../../../services';
 
 const UID = 'api::payment.order';
 const DAY_MS = 86_400_000;
@@ -82,7 +83,7 @@ export function aggregateRevenue(orders: ReportOrder[], { from, to, timeZone }: 
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async report(query: { from?: string; to?: string }): Promise<RevenueReport> {
-    const { contestTimeZone: timeZone } = await strapi.service('api::site-setting.site-setting').contestSettings();
+    const { contestTimeZone: timeZone } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
     const today = localDay(new Date(), timeZone);
     const to = query.to ?? today;
     const from = query.from ?? localDay(new Date(startOfLocalDay(to, timeZone).getTime() - 29 * DAY_MS), timeZone);
@@ -92,7 +93,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if ((end.getTime() - start.getTime()) / DAY_MS > MAX_REPORT_DAYS + 1) {
       throw new ApiError(422, `A report covers at most ${MAX_REPORT_DAYS} days.`, { errors: [{ path: ['from'], message: `A report covers at most ${MAX_REPORT_DAYS} days.` }] }, 'ValidationError');
     }
-    const testMode: boolean = strapi.service('api::payment.gateway').testMode();
+    const testMode: boolean = getService(strapi, 'api::payment.gateway').testMode();
     const rows: OrderRow[] = await strapi.db.query(UID).findMany({
       where: {
         state: { $in: ['paid', 'refunded'] },
@@ -110,7 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       timeZone,
       testMode,
       currencies: aggregateRevenue(normalised, { from, to, timeZone }),
-      orders: await strapi.service('api::payment.orders').withPoets(normalised.slice(0, 200)),
+      orders: await getService(strapi, 'api::payment.orders').withPoets(normalised.slice(0, 200)),
     };
   },
 });

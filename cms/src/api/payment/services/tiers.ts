@@ -2,19 +2,12 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { CURRENCY_CODES, type AdminTier, type CurrencyCode, type Money, type PublicTier, type TierCatalogue } from '@writory/shared';
 import type { TierInputParsed } from '../validation/payment';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::payment.entry-tier';
 
-export interface TierRow {
-  id: number;
-  documentId: string;
-  name: string;
-  entries: number;
-  active: boolean;
-  sortOrder: number | null;
-  prices: Money[];
-  updatedAt: string;
-}
+export type TierRow = RowOf<'api::payment.entry-tier', { prices: Money[] }>;
 
 const byOrder = (a: TierRow, b: TierRow) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.entries - b.entries || a.id - b.id;
 const prices = (row: TierRow): Money[] =>
@@ -39,13 +32,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async catalogue(): Promise<TierCatalogue> {
       const tiers = (await all()).filter((t) => t.active && t.prices?.length).map(toPublicTier);
       const used = new Set(tiers.flatMap((t) => t.prices.map((p) => p.currency)));
-      const gateway = strapi.service('api::payment.gateway');
+      const gateway = getService(strapi, 'api::payment.gateway');
       return {
         mode: gateway.mode(),
         testMode: gateway.testMode(),
         currencies: CURRENCY_CODES.filter((c) => used.has(c)),
         tiers,
-        freeEntriesPerMonth: (await strapi.service('api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth,
+        freeEntriesPerMonth: (await getService(strapi, 'api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth,
       };
     },
 

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
 import { outcomeOf, planEvent, sessionMatchesOrder } from '../lib/webhook-plan';
 import type { OrderRow } from './orders';
+import { getService } from '../../../services';
 
 const EVENT = 'api::payment.payment-event';
 
@@ -24,7 +25,7 @@ type Charge = Pick<Stripe.Charge, 'payment_intent' | 'refunded' | 'metadata'>;
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const orders = () => strapi.service('api::payment.orders');
+  const orders = () => getService(strapi, 'api::payment.orders');
 
   async function orderForSession(session: Session): Promise<OrderRow> {
     const code = session.metadata?.orderCode ?? session.client_reference_id ?? null;
@@ -86,7 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!signature) throw badRequest('Missing Stripe-Signature header.');
       let event: Stripe.Event;
       try {
-        event = strapi.service('api::payment.gateway').constructEvent(rawBody, signature);
+        event = getService(strapi, 'api::payment.gateway').constructEvent(rawBody, signature);
       } catch (error) {
         throw badRequest(`Invalid Stripe signature: ${(error as Error).message.split('\n')[0]}`);
       }

@@ -1,8 +1,8 @@
 // The boundary of /api/payments* and /api/admin/payments*: every body is parsed here before a service sees it.
 import { z } from 'zod';
-import { CURRENCY_CODES, MAX_AMOUNT, withoutBidiControls } from '@writory/shared';
+import { CURRENCY_CODES, MAX_AMOUNT, withoutBidiControls, type CurrencyCode } from '@writory/shared';
 
-export const currency = z.enum(CURRENCY_CODES as [string, ...string[]], {
+export const currency = z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], {
   error: `Currency must be one of ${CURRENCY_CODES.join(', ')} (ISO 4217 codes).`,
 });
 

@@ -7,6 +7,8 @@ import { formatMoney, percentOf, type Money, type MyReferrals, type PaymentSetti
 import { isoOf } from '../../../lib/money-db';
 import type { OrderRow } from '../../payment/services/orders';
 import type { UserRow } from '../../user/services/user';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::referral.referral';
 const USER = 'plugin::users-permissions.user';
@@ -17,15 +19,7 @@ export const ATTRIBUTION_WINDOW_MS = DAY_MS;
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const REFERRAL_CODE = /^[2-9A-HJ-NP-Z]{8}$/;
 
-interface ReferralRow {
-  id: number;
-  referrerId: number;
-  refereeId: number;
-  code: string;
-  status: ReferralStatus;
-  rewardOrderId: number | null;
-  createdAt: string;
-}
+type ReferralRow = RowOf<'api::referral.referral', { status: ReferralStatus }>;
 
 /** "Asha Verse" → "As** V****"; an email → "as***@example.com". */
 export function maskName(name: string | null, email: string | null): string {
@@ -54,9 +48,9 @@ export function describeRule(settings: PaymentSettings): string {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const referrals = () => strapi.db.query(UID);
   const users = () => strapi.db.query(USER);
-  const settings = (): Promise<PaymentSettings> => strapi.service('api::payment-setting.payment-setting').get();
+  const settings = (): Promise<PaymentSettings> => getService(strapi, 'api::payment-setting.payment-setting').get();
   const notify = (userId: number, title: string, message: string, link: string) =>
-    strapi.service('api::notification.notification').notify(userId, { title, message, link });
+    getService(strapi, 'api::notification.notification').notify(userId, { title, message, link });
 
   /** The poet's referral code, made on first use (8 characters without look-alikes such as 0/O, 1/I). */
   async function codeFor(user: Pick<UserRow, 'id'> & { referralCode?: string | null }): Promise<string> {
@@ -152,7 +146,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ? await strapi.db.query(EARNING).findMany({ where: { kind: 'referral_reward', referralId: { $in: rows.map((r) => r.id) } } })
         : [];
       return {
-        testMode: strapi.service('api::payment.gateway').testMode(),
+        testMode: getService(strapi, 'api::payment.gateway').testMode(),
         code,
         path: `/join?${new URLSearchParams({ ref: code })}`,
         rewardRule: describeRule(rules),

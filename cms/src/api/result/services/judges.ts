@@ -7,6 +7,7 @@ import { roundScore } from '../../../lib/results-csv';
 import type { ContestRow } from '../../contest/services/contest';
 import type { MonthEntry } from './month-entries';
 import type { EntryScore } from './result';
+import { getService } from '../../../services';
 
 const SCORE = 'api::score.score';
 
@@ -28,8 +29,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async scores(month: string, entries: MonthEntry[], db: Knex | Knex.Transaction = strapi.db.connection): Promise<JudgesScores> {
     const contest: ContestRow | null = await strapi.db.query('api::contest.contest').findOne({ where: { month } });
     if (!contest) throw new ApiError(404, `There is no contest for ${month}.`, {}, 'NotFoundError');
-    const { normalised, byEntry } = await strapi.service('api::score.score').summaries(contest);
-    const { judgesPerEntry } = await strapi.service('api::site-setting.site-setting').contestSettings();
+    const { normalised, byEntry } = await getService(strapi, 'api::score.score').summaries(contest);
+    const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
     const column = (attribute: string) => columnOf(strapi, SCORE, attribute);
     const marks: Record<string, unknown>[] = await db(tableOf(strapi, SCORE))

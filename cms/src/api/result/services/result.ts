@@ -20,6 +20,7 @@ import { rankByScore } from '../../../lib/ranking';
 import { parseResultsCsv, roundScore } from '../../../lib/results-csv';
 import type { ResultsPayload } from '../../timer/services/timer';
 import { monthEntries, type MonthEntry } from './month-entries';
+import { getService } from '../../../services';
 
 const RESULT = 'api::result.result';
 const ENTRY = 'api::entry.entry';
@@ -90,7 +91,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const found: Omit<Scores, 'entries' | 'missing'> =
       payload.source === 'csv'
         ? { ...(await csvScores(payload.month, payload.fileContent ?? '', entries)), judging: null }
-        : await strapi.service('api::result.judges').scores(payload.month, entries, db);
+        : await getService(strapi, 'api::result.judges').scores(payload.month, entries, db);
     const missing = entries.filter((entry) => !found.scores.has(entry.id)).map((entry) => entry.code);
     return { entries, missing, ...found };
   }
@@ -168,7 +169,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!contests.length) return [];
       const link = linkOf(strapi, ENTRY, 'contest');
       const counts = await knex()(link.table).whereIn(link.target, contests.map((c) => c.id)).groupBy(link.target).select(link.target).count({ n: '*' });
-      const entriesOf = new Map(counts.map((row) => [Number(row[link.target]), Number(row.n)]));
+      const entriesOf = new Map(counts.map((row) => [Number((row as Record<string, unknown>)[link.target]), Number(row.n)]));
       const published = new Set((await knex()(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month));
       const won = new Set((await knex()(tableOf(strapi, 'api::winner.winner')).distinct('month')).map((row) => row.month));
       return contests.map((c) => ({
@@ -242,7 +243,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               link: '/profile#scores',
             },
           }));
-        await strapi.service('api::notification.notification').notifyMany(notifications);
+        await getService(strapi, 'api::notification.notification').notifyMany(notifications);
 
         const byPoet = new Map<number, { poetId: number; poetName: string; points: number; entries: number }>();
         for (const { item } of ranked) {
@@ -252,8 +253,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           if (!current) byPoet.set(item.entry.poetId, { poetId: item.entry.poetId, poetName: item.entry.poetName, points: total, entries: 1 });
           else Object.assign(current, { points: Math.max(current.points, total), entries: current.entries + 1 });
         }
-        await strapi.service('api::leaderboard.leaderboard').recordResults(payload.month, [...byPoet.values()]);
-        const certificates = await strapi.service('api::certificate.certificate').issueParticipation(payload.month);
+        await getService(strapi, 'api::leaderboard.leaderboard').recordResults(payload.month, [...byPoet.values()]);
+        const certificates = await getService(strapi, 'api::certificate.certificate').issueParticipation(payload.month);
         return { month: payload.month, published: ranked.length, notified: notifications.length, certificates };
       });
     },

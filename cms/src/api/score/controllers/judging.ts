@@ -1,63 +1,65 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
 import { judgesInput, recusalInput, scoreInput } from '../validation/score';
+import { getService } from '../../../services';
 
-const monthOf = (ctx) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
-const codeOf = (ctx) => String(ctx.params.code);
+const monthOf = (ctx: Context) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
+const codeOf = (ctx: Context) => String(ctx.params.code);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const scores = () => strapi.service('api::score.score');
-  const assignment = () => strapi.service('api::score.assignment');
-  const entries = () => strapi.service('api::entry.files');
-  const privately = (ctx) => ctx.set('Cache-Control', 'private, no-store');
+  const scores = () => getService(strapi, 'api::score.score');
+  const assignment = () => getService(strapi, 'api::score.assignment');
+  const entries = () => getService(strapi, 'api::entry.files');
+  const privately = (ctx: Context) => ctx.set('Cache-Control', 'private, no-store');
   return {
-    async queue(ctx) {
+    async queue(ctx: Context) {
       ctx.body = await scores().queue(ctx.state.user, monthOf(ctx));
       privately(ctx);
     },
 
-    async entry(ctx) {
+    async entry(ctx: Context) {
       ctx.body = await scores().entryForJudge(ctx.state.user, codeOf(ctx));
       privately(ctx);
     },
 
-    async file(ctx) {
+    async file(ctx: Context) {
       await assignment().assertMayJudge(ctx.state.user, codeOf(ctx));
       await sendPrivateFile(ctx, entries().privateFiles(), await entries().judgeFile(codeOf(ctx)));
     },
 
-    async score(ctx) {
+    async score(ctx: Context) {
       const input = parseInput(scoreInput, ctx.request.body ?? {});
       ctx.status = 201;
       ctx.body = await scores().submit(ctx.state.user, codeOf(ctx), input);
     },
 
-    async recuse(ctx) {
+    async recuse(ctx: Context) {
       const { note } = parseInput(recusalInput, ctx.request.body ?? {});
       ctx.body = await assignment().recuse(ctx.state.user, codeOf(ctx), note);
     },
 
-    async setJudges(ctx) {
+    async setJudges(ctx: Context) {
       const { judges } = parseInput(judgesInput, ctx.request.body ?? {});
       ctx.body = await assignment().setJudges(codeOf(ctx), judges);
     },
 
-    async progress(ctx) {
+    async progress(ctx: Context) {
       ctx.body = await scores().progress(monthOf(ctx));
       privately(ctx);
     },
 
-    async adminReport(ctx) {
+    async adminReport(ctx: Context) {
       const { contest } = await scores().contestFor(monthOf(ctx));
       if (!contest) throw new errors.NotFoundError('No contest has entries yet.');
       ctx.body = await scores().report(contest.month, { forAdmin: true });
       privately(ctx);
     },
 
-    async publicReport(ctx) {
+    async publicReport(ctx: Context) {
       ctx.body = await scores().report(parseInput(monthParam, ctx.params.month));
     },
   };

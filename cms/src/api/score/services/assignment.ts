@@ -10,6 +10,8 @@ import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
 import type { UserRow } from '../../user/services/user';
 import { planAssignments } from '../lib/assign';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const ASSIGNMENT = 'api::score.judge-assignment';
 const SCORE = 'api::score.score';
@@ -17,16 +19,7 @@ const ENTRY = 'api::entry.entry';
 const CONTEST = 'api::contest.contest';
 const USER = 'plugin::users-permissions.user';
 
-export interface AssignmentRow {
-  id: number;
-  entryId: number;
-  judgeId: number;
-  contestId: number;
-  assignedAt: string;
-  assignedBy: 'auto' | 'admin';
-  recusedAt: string | null;
-  recusalNote: string | null;
-}
+export type AssignmentRow = RowOf<'api::score.judge-assignment', { assignedBy: 'auto' | 'admin' }>;
 
 type JudgeUser = Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>;
 type EntryForAccess = Pick<EntryRow, 'id' | 'code' | 'status'> & { contest?: ContestRow | null; poet?: { id: number } | null };
@@ -43,7 +36,7 @@ export const judgingErrors = {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const assignments = () => strapi.db.query(ASSIGNMENT);
-  const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
+  const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
   /** Active judges (role judge, not suspended), by id. */
   async function judgePool(): Promise<JudgeUser[]> {

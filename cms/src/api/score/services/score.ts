@@ -19,6 +19,8 @@ import type { UserRow } from '../../user/services/user';
 import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval } from '../lib/agreement';
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const SCORE = 'api::score.score';
 const ENTRY = 'api::entry.entry';
@@ -26,14 +28,8 @@ const CONTEST = 'api::contest.contest';
 const USER = 'plugin::users-permissions.user';
 
 /** A scores row. */
-export interface ScoreRow extends ParsedScore {
-  id: number;
-  entryId: number;
-  judgeId: number;
-  contestId: number;
-  total: number;
-  submittedAt: string;
-}
+/** A score row; its criteria and comment as the judge's parsed input has them. */
+export type ScoreRow = RowOf<'api::score.score', ParsedScore>;
 
 /** One entry's result, for publishing (results) and the admin table. */
 export interface ContestScore extends EntryScore {
@@ -54,8 +50,8 @@ const toJudgeScore = (row: ScoreRow): JudgeScore => ({
 export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => strapi.db.query(SCORE);
   const entries = () => strapi.db.query(ENTRY);
-  const settings = () => strapi.service('api::site-setting.site-setting').contestSettings();
-  const assignment = () => strapi.service('api::score.assignment');
+  const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
+  const assignment = () => getService(strapi, 'api::score.assignment');
 
   /** Contests that have entries, newest month first (one query on the entries → contest link table). */
   async function contestsWithEntries(): Promise<ContestRow[]> {
@@ -89,7 +85,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   }
 
   async function summaries(contest: ContestRow): Promise<{ normalised: boolean; byEntry: Map<number, EntryScore> }> {
-    const normalised = await strapi.service('api::contest.contest').normalises(contest);
+    const normalised = await getService(strapi, 'api::contest.contest').normalises(contest);
     const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, orderBy: { submittedAt: 'asc' }, select: ['entryId', 'judgeId', 'total'] });
     return { normalised, byEntry: entryScores(rows, normalised) };
   }
@@ -243,7 +239,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
       // Results uploaded as a CSV were judged outside Writory: there is nothing to report on.
       if (!forAdmin && !rows.length) throw new errors.NotFoundError(`The ${month} contest was not judged in Writory.`);
-      const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), strapi.service('api::contest.contest').normalises(contest)]);
+      const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), getService(strapi, 'api::contest.contest').normalises(contest)]);
       const entryCount = await entries().count({ where: { contest: { id: contest.id } } });
       const ratings = rows.map((row) => ({ unit: row.entryId, rater: row.judgeId, value: row.total }));
       const perEntry = new Map<number, number>();

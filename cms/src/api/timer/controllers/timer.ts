@@ -1,20 +1,22 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { toWire, type TimerKind } from '../services/timer';
 import { respond } from '../lib/respond';
+import { getService } from '../../../services';
 
-const service = (strapi: Core.Strapi) => strapi.service('api::timer.timer');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::timer.timer');
 
 /** The spec's timer routes for one kind: GET …/get → { success, timer }, DELETE …/delete, POST …/retry. */
 const routesFor = (strapi: Core.Strapi, kind: TimerKind) => ({
-  async get(ctx) {
+  async get(ctx: Context) {
     const timer = await service(strapi).latest(kind);
     ctx.body = { success: true, timer: timer ? toWire(timer) : null };
   },
-  async remove(ctx) {
+  async remove(ctx: Context) {
     const timer = await service(strapi).remove(kind);
     ctx.body = { success: true, deleted: toWire(timer) };
   },
-  async retry(ctx) {
+  async retry(ctx: Context) {
     respond(ctx, await service(strapi).retry(kind));
   },
 });

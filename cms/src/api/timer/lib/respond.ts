@@ -1,11 +1,12 @@
 // The one answer shape of every publication (results, winners): shared by their controllers and the timer's.
+import type { Context } from 'koa';
 import { toWire, type Outcome } from '../services/timer';
 
 /**
  * The answer to "publish now", "publish at" or "retry": 201 with the scheduled timer, 200 with what was published,
  * or 422 with the error a failed firing left on its timer (nothing was published; it can be retried).
  */
-export function respond(ctx, { timer, fired, summary, error }: Outcome) {
+export function respond(ctx: Context, { timer, fired, summary, error }: Outcome) {
   if (error) {
     ctx.status = 422;
     ctx.body = { success: false, error: { status: 422, name: 'PublicationError', message: error }, timer: toWire(timer) };

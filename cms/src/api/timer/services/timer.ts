@@ -3,6 +3,8 @@ import type { Core } from '@strapi/strapi';
 import type { PublicationSummary, ResultsSource, ResultsTimer, TimerStatus, WinnerData, WinnerTimer } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { getService } from '../../../services';
+import type { RowOf } from '../../../lib/rows';
 
 const TIMER = 'api::timer.timer';
 /** Names the cms process that fired a timer (kept on the timer, for the record). */
@@ -18,18 +20,7 @@ export interface ResultsPayload {
 }
 export type TimerPayload = ResultsPayload | WinnerData;
 
-export interface TimerRow {
-  id: number;
-  kind: TimerKind;
-  dueAt: string;
-  status: TimerStatus;
-  payload: TimerPayload;
-  error: string | null;
-  attempts: number | null;
-  firedAt: string | null;
-  firedBy: string | null;
-  summary: PublicationSummary | null;
-}
+export type TimerRow = RowOf<'api::timer.timer', { kind: TimerKind; status: TimerStatus; payload: TimerPayload; summary: PublicationSummary | null }>;
 
 export interface Outcome {
   timer: TimerRow;
@@ -40,8 +31,8 @@ export interface Outcome {
 
 /** What firing a timer does, inside the transaction that marks it fired. */
 const PUBLISHERS: Record<TimerKind, (strapi: Core.Strapi, payload: any) => Promise<PublicationSummary>> = {
-  results: (strapi, payload: ResultsPayload) => strapi.service('api::result.result').publish(payload),
-  winners: (strapi, payload: WinnerData) => strapi.service('api::winner.winner').publish(payload),
+  results: (strapi, payload: ResultsPayload) => getService(strapi, 'api::result.result').publish(payload),
+  winners: (strapi, payload: WinnerData) => getService(strapi, 'api::winner.winner').publish(payload),
 };
 
 const NAMES: Record<TimerKind, string> = { results: 'results timer', winners: 'winner timer' };

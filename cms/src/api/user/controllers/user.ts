@@ -1,38 +1,40 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/api-error';
 import { parse, updateMeBody, upsertBody } from '../validation/user';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const users = () => strapi.service('api::user.user');
+  const users = () => getService(strapi, 'api::user.user');
   return {
-    async upsert(ctx) {
+    async upsert(ctx: Context) {
       const input = parse(upsertBody, ctx.request.body);
       ctx.body = await users().upsert(ctx.state.user, input);
-      if (input.referralCode) await strapi.service('api::referral.referral').attributeAtSignUp(ctx.state.user, input.referralCode);
+      if (input.referralCode) await getService(strapi, 'api::referral.referral').attributeAtSignUp(ctx.state.user, input.referralCode);
     },
 
-    async me(ctx) {
+    async me(ctx: Context) {
       ctx.body = users().me(ctx.state.user);
     },
 
-    async updateMe(ctx) {
+    async updateMe(ctx: Context) {
       ctx.body = await users().updateMe(ctx.state.user, parse(updateMeBody(), ctx.request.body));
     },
 
-    async uploadPicture(ctx) {
+    async uploadPicture(ctx: Context) {
       const picture = ctx.request.files?.picture;
       if (!picture || Array.isArray(picture)) {
         throw new ApiError(422, 'Send one image in the multipart field "picture".', {}, 'ValidationError');
       }
-      ctx.body = await strapi.service('api::user.picture').replace(ctx.state.user, picture);
+      ctx.body = await getService(strapi, 'api::user.picture').replace(ctx.state.user, picture);
     },
 
-    async publicProfile(ctx) {
+    async publicProfile(ctx: Context) {
       ctx.body = await users().publicProfile(ctx.params.uid);
       ctx.set('Cache-Control', 'public, max-age=60');
     },
 
-    async count(ctx) {
+    async count(ctx: Context) {
       ctx.body = { count: await users().count() };
       ctx.set('Cache-Control', 'public, max-age=10');
     },

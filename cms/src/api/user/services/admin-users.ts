@@ -6,6 +6,7 @@ import { retryingConflicts } from '../../../lib/db';
 import type { UserFilters, UserListQuery } from '../validation/admin-users';
 import { isSuspended, type UserRow } from './user';
 import { paginationOf } from '../../../lib/list-query';
+import { getService } from '../../../services';
 
 const USER = 'plugin::users-permissions.user';
 const ROLE = 'plugin::users-permissions.role';
@@ -28,11 +29,6 @@ export const USER_CSV_HEADER = [
   'remindersOptOut',
 ];
 
-interface ListedUser extends UserRow {
-  country: string | null;
-  createdAt: string;
-  remindersOptOut: boolean | null;
-}
 
 const notFound = () => new ApiError(404, 'No user with this uid.');
 const conflict = (message: string) => new ApiError(409, message);
@@ -40,7 +36,7 @@ const activeOnly = { suspendedAt: { $null: true }, $or: [{ blocked: false }, { b
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
-  const activity = () => strapi.service('api::user.contest-activity');
+  const activity = () => getService(strapi, 'api::user.contest-activity');
   const adminEmails = () => parseAdminEmails(process.env.ADMIN_EMAILS);
   const label = (user: UserRow) => user.email ?? user.name ?? user.firebaseUid;
 
@@ -62,7 +58,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { $and: and };
   }
 
-  async function present(rows: ListedUser[], month: string): Promise<AdminUser[]> {
+  async function present(rows: UserRow[], month: string): Promise<AdminUser[]> {
     const counts = await activity().entryCounts(
       rows.map((row) => row.id),
       month,
@@ -89,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     });
   }
 
-  async function findTarget(uid: string): Promise<ListedUser> {
+  async function findTarget(uid: string): Promise<UserRow> {
     const user = await users().findOne({ where: { firebaseUid: uid }, populate: ['role'] });
     if (!user) throw notFound();
     return user;
@@ -104,7 +100,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Runs `change` in a transaction after checking that another active admin would remain. On PostgreSQL the
    * admin role row is locked first, so two admins removing each other at once cannot both succeed.
    */
-  async function keepingAnAdmin(target: ListedUser, refusal: string, change: () => Promise<unknown>) {
+  async function keepingAnAdmin(target: UserRow, refusal: string, change: () => Promise<unknown>) {
     await strapi.db.transaction(async ({ trx }) => {
       if (strapi.db.dialect.client === 'postgres') {
         const roleTable = (strapi.db.metadata.get(ROLE) as unknown as { tableName: string }).tableName;

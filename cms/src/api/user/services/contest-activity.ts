@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { monthOf } from '../../../lib/contest-calendar';
+import { getService } from '../../../services';
 
 const ENTRY = 'api::entry.entry';
 
@@ -10,7 +11,7 @@ const ENTRY = 'api::entry.entry';
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The contest month now, in the contest time zone. */
   async currentMonth(): Promise<string> {
-    const { contestTimeZone } = await strapi.service('api::site-setting.site-setting').contestSettings();
+    const { contestTimeZone } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
     return monthOf(new Date(), contestTimeZone);
   },
 

@@ -6,6 +6,7 @@ import { parseAdminEmails } from '../../../auth/admin-emails';
 import { forbidden } from '../../../lib/api-error';
 import { retryingConflicts } from '../../../lib/db';
 import type { UpdateMeBody, UpsertBody } from '../validation/user';
+import type { RowOf } from '../../../lib/rows';
 
 const USER = 'plugin::users-permissions.user';
 const ROLE = 'plugin::users-permissions.role';
@@ -16,20 +17,10 @@ const COUNT_TTL_MS = 10_000;
 export const SUSPENDED_MESSAGE = 'Your Writory account is suspended. Write to us if you think this is a mistake.';
 
 /** The users-permissions user row as this service reads it (role and picture populated). */
-export interface UserRow {
-  id: number;
-  firebaseUid: string;
-  email: string | null;
-  name: string | null;
-  phone: string | null;
-  dateOfBirth: string | null;
-  emailVerified: boolean | null;
-  blocked: boolean | null;
-  suspendedAt: string | null;
-  lastSeenAt: string | null;
+export type UserRow = RowOf<'plugin::users-permissions.user', { firebaseUid: string }> & {
   role: { id: number; type: string } | null;
   profilePicture: { id: number; url: string } | null;
-}
+};
 
 export function toProductUser(user: UserRow): ProductUser {
   const role = (user.role?.type ?? 'authenticated') as RoleType;

@@ -1,6 +1,6 @@
 // The boundary of /api/admin/users*: every query and body is parsed here.
 import { z } from 'zod';
-import { ENTRY_FILTERS, ROLE_TYPES, USER_STATUSES } from '@writory/shared';
+import { ENTRY_FILTERS, ROLE_TYPES, USER_STATUSES, type RoleType } from '@writory/shared';
 import { optional, pageParams, searchText } from '../../../lib/list-query';
 
 
@@ -8,7 +8,7 @@ const ROLE_MESSAGE = `role must be one of ${ROLE_TYPES.join(', ')} (poet means a
 /** A role type; "poet" is accepted for the poets' role, authenticated. */
 export const roleType = z.preprocess(
   (value) => (value === 'poet' ? 'authenticated' : value),
-  z.enum(ROLE_TYPES as [string, ...string[]], { error: ROLE_MESSAGE }),
+  z.enum(ROLE_TYPES as [RoleType, ...RoleType[]], { error: ROLE_MESSAGE }),
 );
 
 export const userFilters = z.object({

@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { sendCsv } from '../../../lib/csv';
@@ -5,6 +6,7 @@ import { clientAddress } from '../../../lib/client-address';
 import { createLimit } from '../../../lib/rate-limit';
 import { VISIT_CSV_HEADER } from '../services/visit';
 import { MAX_VISIT_BYTES, dayRange, trackVisitBody } from '../validation/visit';
+import { getService } from '../../../services';
 
 const perClient = createLimit({
   points: Number(process.env.VISITS_PER_MINUTE ?? 120),
@@ -13,10 +15,10 @@ const perClient = createLimit({
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const visits = () => strapi.service('api::visit.visit');
+  const visits = () => getService(strapi, 'api::visit.visit');
   return {
     /** The spec's answer: { success: true }, or { success: false, error } with a 4xx naming the problem. */
-    async track(ctx: any) {
+    async track(ctx: Context) {
       try {
         if ((ctx.request.length ?? 0) > MAX_VISIT_BYTES) {
           throw new ApiError(413, `A visit must be at most ${MAX_VISIT_BYTES} bytes of JSON.`);
@@ -34,12 +36,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Without from and to: the last 30 days up to today in the contest time zone. */
-    async summary(ctx: any) {
+    async summary(ctx: Context) {
       const range = ctx.query.from === undefined && ctx.query.to === undefined ? await visits().defaultRange() : parseInput(dayRange, ctx.query);
       ctx.body = await visits().summary(range);
     },
 
-    async export(ctx: any) {
+    async export(ctx: Context) {
       const range = parseInput(dayRange, ctx.query);
       sendCsv(ctx, `writory-visits-${range.from}-to-${range.to}.csv`, VISIT_CSV_HEADER, visits().exportRows(range));
     },

@@ -4,6 +4,7 @@ import { ApiError, forbidden, unauthorized, validationError } from '../../../lib
 import type { UserRow } from '../../user/services/user';
 import { ANONYMOUS_ID, type DayRange, type TrackVisitInput } from '../validation/visit';
 import { QueueFullError, WriteQueue } from '../../../lib/write-queue';
+import { getService } from '../../../services';
 
 const VISIT = 'api::visit.visit';
 const VISIT_DAY = 'api::visit.visit-day';
@@ -117,8 +118,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let timeZone: { at: number; value: Promise<string> } | null = null;
   function contestTimeZone(): Promise<string> {
     if (!timeZone || Date.now() - timeZone.at > TIME_ZONE_TTL_MS) {
-      const value = strapi
-        .service('api::site-setting.site-setting')
+      const value = getService(strapi, 'api::site-setting.site-setting')
         .contestSettings()
         .then((settings: { contestTimeZone: string }) => settings.contestTimeZone);
       timeZone = { at: Date.now(), value };

@@ -5,6 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { WallStatus } from '@writory/shared';
 import { LIKE, POST, REPORT, isPublic } from './posts';
+import { getService } from '../../../services';
 
 /** Fields the cms keeps; the panel shows them but what it sends back for them is ignored. */
 export const SYSTEM_FIELDS = ['likesCount', 'openReports', 'flagged', 'prefilterFlags', 'similarity', 'approvedAt', 'moderatedAt', 'moderatedBy'] as const;
@@ -49,7 +50,7 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
       if (action === 'create') {
         const created = await next();
         const id = (created as { id?: number } | null)?.id;
-        if (id && typeof data.text === 'string') await strapi.service('api::originality.originality').register('wall-post', id, data.text);
+        if (id && typeof data.text === 'string') await getService(strapi, 'api::originality.originality').register('wall-post', id, data.text);
         return created;
       }
 
@@ -77,15 +78,15 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
       const result = await strapi.db.transaction(async () => {
         const updated = await next();
         // The words may have changed: the originality fingerprint follows them.
-        if (typeof data.text === 'string') await strapi.service('api::originality.originality').register('wall-post', before.id, data.text);
+        if (typeof data.text === 'string') await getService(strapi, 'api::originality.originality').register('wall-post', before.id, data.text);
         if (decided && to !== 'held' && to !== 'pending') {
           const title = typeof data.title === 'string' ? data.title : before.title;
-          await strapi.service('api::wall-post.moderation').settle({ id: before.id, title, poetId: before.poet?.id ?? null }, before.moderationStatus, to, to === 'approved' ? null : reason);
+          await getService(strapi, 'api::wall-post.moderation').settle({ id: before.id, title, poetId: before.poet?.id ?? null }, before.moderationStatus, to, to === 'approved' ? null : reason);
         }
         return updated;
       });
       // A decision, or an edit of a poem on the wall (a typo fixed): the wall shows what changed.
-      strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.moderationStatus) || isPublic(to) });
+      getService(strapi, 'api::wall-post.posts').changed({ rebuild: isPublic(before.moderationStatus) || isPublic(to) });
       return result;
     }
 
@@ -95,8 +96,8 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
       if (before) {
         await strapi.db.query(LIKE).deleteMany({ where: { postId: before.id } });
         await strapi.db.query(REPORT).deleteMany({ where: { postId: before.id } });
-        await strapi.service('api::originality.originality').remove('wall-post', before.id);
-        strapi.service('api::wall-post.posts').changed({ rebuild: isPublic(before.moderationStatus) });
+        await getService(strapi, 'api::originality.originality').remove('wall-post', before.id);
+        getService(strapi, 'api::wall-post.posts').changed({ rebuild: isPublic(before.moderationStatus) });
       }
       return result;
     }

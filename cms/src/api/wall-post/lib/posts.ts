@@ -1,5 +1,6 @@
 // Pure rules of the Writory Wall: what a listing shows of a poem, which decision moves a post where, what the poet is told.
 import { wallPostPath, type MyWallPost, type WallDecision, type WallPoet, type WallPostDetail, type WallPostSummary, type WallStatus } from '@writory/shared';
+import type { RowOf } from '../../../lib/rows';
 
 export const POST = 'api::wall-post.wall-post';
 export const LIKE = 'api::wall-post.wall-like';
@@ -24,23 +25,13 @@ export function excerptOf(text: string, maxLines = EXCERPT_MAX_LINES, maxChars =
 }
 
 /** The wall post row as the services read it (poet and picture populated where needed). */
-export interface PostRow {
-  id: number;
-  title: string;
-  text: string;
-  language: string;
+export type PostRow = RowOf<'api::wall-post.wall-post', {
   moderationStatus: WallStatus;
-  moderationReason: string | null;
-  likesCount: number | null;
-  openReports: number | null;
-  flagged: boolean | null;
   prefilterFlags: string[] | null;
   similarity: { kind: string; refId: number; similarity: number }[] | null;
-  approvedAt: string | null;
-  moderatedAt: string | null;
-  createdAt: string;
+}> & {
   poet?: { id: number; name: string | null; profilePicture?: { url: string } | null } | null;
-}
+};
 
 export const POET_FALLBACK_NAME = 'A Writory poet';
 

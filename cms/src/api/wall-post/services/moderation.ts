@@ -10,6 +10,7 @@ import {
 import { ApiError, forbidden } from '../../../lib/api-error';
 import { DECISIONS, POST, REPORT, decisionNotice, decisionRefusal, isPublic, poetOf, type PostRow } from '../lib/posts';
 import type { DecisionBody, ModerationQuery } from '../validation/wall';
+import { getService } from '../../../services';
 
 const REPORTS_PER_ITEM = 50;
 
@@ -31,7 +32,7 @@ interface Moderator {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const posts = () => strapi.db.query(POST);
   const reports = () => strapi.db.query(REPORT);
-  const publicPosts = () => strapi.service('api::wall-post.posts');
+  const publicPosts = () => getService(strapi, 'api::wall-post.posts');
 
   function toItem(row: PostRow, viewer: Moderator, reportRows: WallReportView[]): WallModerationItem {
     return {
@@ -84,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function settle(post: { id: number; title: string; poetId: number | null }, from: WallStatus, to: WallStatus, reason: string | null) {
     await reports().updateMany({ where: { postId: post.id, reportStatus: 'open' }, data: { reportStatus: 'resolved', resolvedAt: new Date() } });
     const notice = decisionNotice(post, from, to, reason);
-    if (notice && post.poetId) await strapi.service('api::notification.notification').notify(post.poetId, notice);
+    if (notice && post.poetId) await getService(strapi, 'api::notification.notification').notify(post.poetId, notice);
   }
 
   return {

@@ -6,6 +6,7 @@ import { createTtlCache } from '../../../lib/ttl-cache';
 import { prefilterFlags } from '../lib/prefilter';
 import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow } from '../lib/posts';
 import type { NewPostBody, WallQuery } from '../validation/wall';
+import { getService } from '../../../services';
 
 const POET_POPULATE = { poet: { select: ['id', 'name'], populate: { profilePicture: { select: ['url'] } } } };
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'likesCount', 'approvedAt'];
@@ -19,7 +20,7 @@ export const notOnTheWall = (id: number) => new ApiError(404, `No poem number ${
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const posts = () => strapi.db.query(POST);
-  const originality = () => strapi.service('api::originality.originality');
+  const originality = () => getService(strapi, 'api::originality.originality');
   const ttlMs = Number(process.env.WALL_CACHE_SECONDS ?? 5) * 1000;
   const pages = createTtlCache<WallPage>({ ttlMs, maxEntries: 200 });
   const details = createTtlCache<WallPostDetail | null>({ ttlMs, maxEntries: 2000 });
@@ -63,7 +64,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** A new post waits for a moderator; the word-list prefilter only marks it. */
     async create(user: { id: number }, input: NewPostBody): Promise<MyWallPost> {
-      await strapi.service('api::wall-post.limits').posts.consume(user.id);
+      await getService(strapi, 'api::wall-post.limits').posts.consume(user.id);
       const flags = prefilterFlags(input.title, input.text);
       const row = await strapi.db.transaction(async () => {
         const created = await posts().create({

@@ -4,6 +4,7 @@ import { ApiError, forbidden } from '../../../lib/api-error';
 import { LIKE, POST, REPORT } from '../lib/posts';
 import type { NewReportBody } from '../validation/wall';
 import { notOnTheWall } from './posts';
+import { getService } from '../../../services';
 
 /** A unique index refused the row (SQLite and PostgreSQL word it differently). */
 export const isUniqueViolation = (error: unknown) => {
@@ -20,7 +21,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const likes = () => strapi.db.query(LIKE);
   const reports = () => strapi.db.query(REPORT);
   const postsTable = () => strapi.db.metadata.get(POST).tableName;
-  const limits = () => strapi.service('api::wall-post.limits');
+  const limits = () => getService(strapi, 'api::wall-post.limits');
 
   async function publicPost(id: number): Promise<{ id: number; poet: { id: number } | null }> {
     const post = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: ['id'], populate: { poet: { select: ['id'] } } });
@@ -88,7 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
       }
-      if (held) strapi.service('api::wall-post.posts').changed({ rebuild: true });
+      if (held) getService(strapi, 'api::wall-post.posts').changed({ rebuild: true });
       return { held };
     },
   };

@@ -1,36 +1,38 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { respond } from '../../timer/lib/respond';
 import { monthQuery, winnerId, winnersBody } from '../validation';
+import { getService } from '../../../services';
 
-const service = (strapi: Core.Strapi) => strapi.service('api::winner.winner');
+const service = (strapi: Core.Strapi) => getService(strapi, 'api::winner.winner');
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async index(ctx) {
+  async index(ctx: Context) {
     ctx.body = await service(strapi).index();
   },
 
-  async detail(ctx) {
+  async detail(ctx: Context) {
     ctx.body = await service(strapi).detail(parseInput(winnerId, ctx.params).id);
   },
 
-  async photo(ctx) {
+  async photo(ctx: Context) {
     const { id } = parseInput(winnerId, ctx.params);
-    const file = await strapi.service('api::winner.poem').photoOf(id);
-    await sendPrivateFile(ctx, strapi.service('api::entry.files').privateFiles(), file, 'inline');
+    const file = await getService(strapi, 'api::winner.poem').photoOf(id);
+    await sendPrivateFile(ctx, getService(strapi, 'api::entry.files').privateFiles(), file, 'inline');
     // Public once the winners are: any cache may keep it for an hour.
     ctx.set('Cache-Control', 'public, max-age=3600');
   },
 
-  async suggestions(ctx) {
+  async suggestions(ctx: Context) {
     ctx.body = { suggestions: await service(strapi).suggestions(parseInput(monthQuery, ctx.query ?? {}).month) };
   },
 
   /** POST /api/admin/upload-winners (the spec's route): publish the winners now, or at publishAt. */
-  async upload(ctx) {
+  async upload(ctx: Context) {
     const { publishAt, ...winnerData } = parseInput(winnersBody, ctx.request.body ?? {});
     await service(strapi).assertSchedulable(winnerData, publishAt);
-    respond(ctx, await strapi.service('api::timer.timer').publishOrSchedule('winners', winnerData, publishAt, ctx.state.user.id));
+    respond(ctx, await getService(strapi, 'api::timer.timer').publishOrSchedule('winners', winnerData, publishAt, ctx.state.user.id));
   },
 });

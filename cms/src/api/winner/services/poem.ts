@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/api-error';
 import type { OutgoingFile } from '../../../lib/private-files';
 import type { EntryRow } from '../../entry/services/entry';
+import { getService } from '../../../services';
 
 export interface WinningContent {
   /** The text extracted from the poem's file (the poet's own words; judges read an anonymised copy). */
@@ -31,7 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const winner: { entryId: number } | null = await strapi.db.query('api::winner.winner').findOne({ where: { slug }, select: ['entryId'] });
     if (!winner) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
     const entry: Pick<EntryRow, 'photoKey'> | null = await strapi.db.query(ENTRY).findOne({ where: { id: winner.entryId }, select: ['photoKey'] });
-    const files = strapi.service('api::entry.files').privateFiles();
+    const files = getService(strapi, 'api::entry.files').privateFiles();
     if (!entry?.photoKey || !(await files.exists(entry.photoKey))) throw noPhoto();
     return { key: entry.photoKey, name: `${slug}.webp`, type: 'image/webp' };
   },

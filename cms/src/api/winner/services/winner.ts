@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-error';
 import { bulkInsert } from '../../../lib/bulk';
 import { roundScore } from '../../../lib/results-csv';
 import { poetNameOf } from '../../result/services/month-entries';
+import { getService } from '../../../services';
 
 const WINNER = 'api::winner.winner';
 const RESULT = 'api::result.result';
@@ -118,7 +119,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const users = await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, populate: ['profilePicture'] });
         type PoetRow = { id: number; name: string | null; email: string | null; profilePicture?: { url: string } | null };
         const userOf = new Map<number, PoetRow>(users.map((u: PoetRow) => [u.id, u]));
-        const content = await strapi.service('api::winner.poem').contentOf(picks.map((p) => p.result.entryId));
+        const content = await getService(strapi, 'api::winner.poem').contentOf(picks.map((p) => p.result.entryId));
         let honourable = 0;
         const rows: WinnerRow[] = picks.map(({ place, result }) => {
           const user = result.poetId ? userOf.get(result.poetId) : undefined;
@@ -173,8 +174,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               },
             })),
         ];
-        await strapi.service('api::notification.notification').notifyMany(notifications);
-        const certificates = await strapi.service('api::certificate.certificate').issueWinners(data.month);
+        await getService(strapi, 'api::notification.notification').notifyMany(notifications);
+        const certificates = await getService(strapi, 'api::certificate.certificate').issueWinners(data.month);
         return { month: data.month, published: rows.length, notified: notifications.length, certificates };
       });
     },
