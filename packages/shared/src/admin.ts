@@ -11,20 +11,6 @@ export type VisitDevice = (typeof VISIT_DEVICES)[number];
 /** Admin pages (/admin-…): tracked only for signed-in visitors. */
 export const isAdminPath = (path: string) => /^\/admin(-|\/|$)/.test(path);
 
-/**
- * POST /api/track-visit-realtime (the spec's visit record). A logged-in visit needs the visitor's ID token;
- * the cms takes the user, email and name from the token's account, never from this body.
- */
-export interface TrackVisitBody {
-  userID: string;
-  userType: VisitUserType;
-  pageVisited: string;
-  timestamp: string | number;
-  email?: string | null;
-  username?: string | null;
-  device: VisitDevice;
-}
-
 export type TrackVisitAnswer = { success: true } | { success: false; error: string };
 
 /** GET /api/admin/visits/summary?from=YYYY-MM-DD&to=YYYY-MM-DD: days are days in the contest time zone. */
@@ -105,13 +91,6 @@ export interface AdminContactPage {
   unread: number;
 }
 
-/** POST /api/feedback: a signed-in poet rates Writory 1–5 with an optional comment. */
-export interface FeedbackBody {
-  rating: number;
-  comment?: string;
-  page?: string;
-}
-
 export interface AdminFeedback {
   id: string;
   rating: number;
@@ -151,13 +130,6 @@ export interface ReminderPreview {
   /** The first recipients (at most 10), in sending order. */
   sample: { name: string | null; email: string }[];
   email: { to: string; subject: string; text: string; html: string };
-}
-
-/** POST /api/admin/reminders body; the `Idempotency-Key` header makes a repeated request answer the first one. */
-export interface ReminderBody {
-  subject: string;
-  body: string;
-  audience: ReminderAudience;
 }
 
 export type ReminderStatus = 'sending' | 'sent' | 'failed' | 'interrupted';

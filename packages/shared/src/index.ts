@@ -11,3 +11,4 @@ export * from './durations.ts';
 export * from './wall.ts';
 export * from './admin.ts';
 export * from './text-safety.ts';
+export * from './schemas/index.ts';
