@@ -72,7 +72,7 @@ export default function SubmitEntry() {
     setFormError(null);
     const problems = entryFormProblems(values, poem, photo);
     if (Object.keys(problems).length) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key!)])));
+      setErrors(problems);
       setAttempt((n) => n + 1);
       return;
     }

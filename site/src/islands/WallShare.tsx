@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
+import { newPostBody, WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
 import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
 import { apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { schemaProblems } from '../lib/form-schema';
 import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus, $identity } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
@@ -84,7 +85,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing = Object.fromEntries(FIELDS.filter((name) => !values[name].trim()).map((name) => [name, 'is required']));
+    const missing = schemaProblems(newPostBody, values, FIELDS);
     setErrors(missing);
     setProblem(null);
     setNotice(null);
