@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { REMINDER_AUDIENCES, reminderBody, type ReminderAudience, type ReminderAudienceCounts, type ReminderPreview, type ReminderRecord } from '@writory/shared';
+import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderPreview, type ReminderRecord } from '@writory/shared';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
@@ -93,7 +93,7 @@ export default function AdminEmailReminder() {
   const check = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const problems: typeof errors = schemaProblems(reminderBody, reminder(), FIELDS);
+    const problems: typeof errors = await schemaProblems(import('@writory/shared/schemas/admin').then((schemas) => schemas.reminderBody), reminder(), FIELDS);
     setErrors(problems);
     setFormError(null);
     setNotice(null);

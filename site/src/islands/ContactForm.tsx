@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstProblem } from '../components/react/Field';
-import { CONTACT_LIMITS, contactInput, type ContactField } from '@writory/shared';
+import { CONTACT_LIMITS, type ContactField } from '@writory/shared';
 import { apiFetch, fieldErrorsFrom } from '../lib/api';
 import { schemaProblems } from '../lib/form-schema';
 
@@ -36,7 +36,7 @@ export default function ContactForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const problems = schemaProblems(contactInput, data, FIELD_NAMES);
+    const problems = await schemaProblems(import('@writory/shared/schemas/contact').then((schemas) => schemas.contactInput), data, FIELD_NAMES);
     if (Object.keys(problems).length) {
       setErrors(problems);
       setAttempt((n) => n + 1);

@@ -70,7 +70,7 @@ export default function SubmitEntry() {
 
   async function check() {
     setFormError(null);
-    const problems = entryFormProblems(values, poem, photo);
+    const problems = await entryFormProblems(values, poem, photo);
     if (Object.keys(problems).length) {
       setErrors(problems);
       setAttempt((n) => n + 1);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { newPostBody, WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
+import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
 import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
@@ -85,7 +85,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing = schemaProblems(newPostBody, values, FIELDS);
+    const missing = await schemaProblems(import('@writory/shared/schemas/wall').then((schemas) => schemas.newPostBody), values, FIELDS);
     setErrors(missing);
     setProblem(null);
     setNotice(null);

@@ -6,13 +6,13 @@ const values = { title: 'Lanterns', language: 'English', fullName: 'Mira Okafor'
 const poem = new File(['x'], 'poem.docx');
 
 describe('entryFormProblems', () => {
-  it('passes a complete form', () => {
-    expect(entryFormProblems(values, poem, null)).toEqual({});
+  it('passes a complete form', async () => {
+    expect(await entryFormProblems(values, poem, null)).toEqual({});
   });
 
-  it('names every missing or wrong field', () => {
+  it('names every missing or wrong field', async () => {
     expect(
-      entryFormProblems({ title: ' ', language: '', fullName: 'M', phone: 'call me', country: '' }, null, new File(['x'], 'me.gif', { type: 'image/gif' })),
+      await entryFormProblems({ title: ' ', language: '', fullName: 'M', phone: 'call me', country: '' }, null, new File(['x'], 'me.gif', { type: 'image/gif' })),
     ).toEqual({
       poem: t('submit.poemRequired'),
       title: t('submit.titleRequired'),
@@ -24,16 +24,16 @@ describe('entryFormProblems', () => {
     });
   });
 
-  it('says a length limit in the words the cms uses', () => {
-    expect(entryFormProblems({ ...values, title: 'x'.repeat(161) }, poem, null)).toEqual({ title: 'The title must be at most 160 characters.' });
+  it('says a length limit in the words the cms uses', async () => {
+    expect(await entryFormProblems({ ...values, title: 'x'.repeat(161) }, poem, null)).toEqual({ title: 'The title must be at most 160 characters.' });
   });
 
-  it('takes only a country from the list', () => {
-    expect(entryFormProblems({ ...values, country: 'XX' }, poem, null)).toEqual({ country: t('submit.countryRequired') });
+  it('takes only a country from the list', async () => {
+    expect(await entryFormProblems({ ...values, country: 'XX' }, poem, null)).toEqual({ country: t('submit.countryRequired') });
   });
 
-  it('refuses a poem that is not .docx or .pdf', () => {
-    expect(entryFormProblems(values, new File(['MZ'], 'poem.exe'), null)).toEqual({ poem: t('submit.poemType') });
+  it('refuses a poem that is not .docx or .pdf', async () => {
+    expect(await entryFormProblems(values, new File(['MZ'], 'poem.exe'), null)).toEqual({ poem: t('submit.poemType') });
   });
 });
 

@@ -1,6 +1,5 @@
 // The entry form's own checks, so a poet hears about a missing field before uploading anything. The typed
 // fields are checked with the schema the cms parses (entryFormFields in packages/shared/src/schemas/entries.ts).
-import { entryFormFields } from '@writory/shared';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 import { photoProblem, poemProblem } from './entry-files';
@@ -28,11 +27,12 @@ const FIELD_PROBLEMS: Record<(typeof TYPED_FIELDS)[number], MessageKey> = {
 };
 
 /** The first problem of each field, in form order, as the text to show. */
-export function entryFormProblems(values: EntryFormValues, poem: File | null, photo: File | null): Partial<Record<EntryFormField, string>> {
+export async function entryFormProblems(values: EntryFormValues, poem: File | null, photo: File | null): Promise<Partial<Record<EntryFormField, string>>> {
   const problems: Partial<Record<EntryFormField, string>> = {};
   const poemIssue = poem ? poemProblem(poem) : 'submit.poemRequired';
   if (poemIssue) problems.poem = t(poemIssue);
-  const issues = schemaIssues(entryFormFields, values, TYPED_FIELDS);
+  const schema = import('@writory/shared/schemas/entries').then((module) => module.entryFormFields);
+  const issues = await schemaIssues(schema, values, TYPED_FIELDS);
   for (const field of TYPED_FIELDS) {
     const issue = issues[field];
     if (issue) problems[field] = issue.code === 'too_big' ? issue.message : t(FIELD_PROBLEMS[field]);

@@ -1,5 +1,7 @@
 // A form checks its values with the request schema the cms parses (packages/shared/src/schemas), so both
 // say the same thing; the cms's 422 answers land on the same fields through fieldErrorsFrom (lib/api.ts).
+// Forms load their schema when they are first sent (`import('@writory/shared/schemas/<domain>')`), so zod
+// is not part of any page's JavaScript at load.
 
 /** What a form needs of a zod schema (the shared ones are zod/mini). */
 export interface FormSchema {
@@ -13,8 +15,8 @@ export interface FieldIssue {
 }
 
 /** The first issue the schema finds for each of these fields (an issue at "field.sub" counts for "field"). */
-export function schemaIssues<F extends string>(schema: FormSchema, values: unknown, fields: readonly F[]): Partial<Record<F, FieldIssue>> {
-  const result = schema.safeParse(values);
+export async function schemaIssues<F extends string>(schema: FormSchema | Promise<FormSchema>, values: unknown, fields: readonly F[]): Promise<Partial<Record<F, FieldIssue>>> {
+  const result = (await schema).safeParse(values);
   const issues: Partial<Record<F, FieldIssue>> = {};
   if (result.success) return issues;
   for (const issue of result.error.issues) {
@@ -25,7 +27,7 @@ export function schemaIssues<F extends string>(schema: FormSchema, values: unkno
 }
 
 /** The first problem of each field, in the schema's own words (the words the cms answers with). */
-export function schemaProblems<F extends string>(schema: FormSchema, values: unknown, fields: readonly F[]): Partial<Record<F, string>> {
-  const issues = schemaIssues(schema, values, fields);
+export async function schemaProblems<F extends string>(schema: FormSchema | Promise<FormSchema>, values: unknown, fields: readonly F[]): Promise<Partial<Record<F, string>>> {
+  const issues = await schemaIssues(schema, values, fields);
   return Object.fromEntries(Object.entries(issues).map(([field, issue]) => [field, (issue as FieldIssue).message])) as Partial<Record<F, string>>;
 }
