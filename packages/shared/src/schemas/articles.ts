@@ -59,3 +59,11 @@ export type AdminArticleFields = z.output<typeof adminArticleInput>;
 
 /** POST /api/admin/articles/preview */
 export const articlePreviewInput = z.object({ body }, { error: 'Send { "body": "…Markdown…" }.' });
+
+/** GET /api/articles?page=&pageSize=&tag=&include=body (the site's build reads every article with its body in a few pages). */
+export const articleListQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 12),
+  tag: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, 'must be a tag slug'))),
+  include: z.optional(z.enum(['body'], { error: 'must be "body"' })),
+});

@@ -41,3 +41,11 @@ export const winnersBody = z.object({
 
 /** GET /api/admin/winners?month= */
 export const winnersMonthQuery = z.object({ month: resultsMonth });
+
+/** GET /api/leaderboard?view=all|YYYY-MM&page=&pageSize=&q= */
+export const leaderboardQuery = z.object({
+  view: z._default(z.union([z.literal('all'), z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be "all" or a month like 2025-06'))]), 'all'),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
+  q: z._default(z.string().check(z.trim(), z.maxLength(80, 'must be at most 80 characters')), ''),
+});
