@@ -7,6 +7,10 @@ export const VISIT_USER_TYPES = ['logged-in', 'anonymous'] as const;
 export type VisitUserType = (typeof VISIT_USER_TYPES)[number];
 export const VISIT_DEVICES = ['mobile', 'desktop'] as const;
 export type VisitDevice = (typeof VISIT_DEVICES)[number];
+/** The largest tracking body accepted, in bytes (a visit is a few hundred). */
+export const MAX_VISIT_BYTES = 4096;
+/** The longest from–to range of the admin's visit and feedback views, in days (both ends included). */
+export const MAX_RANGE_DAYS = 366;
 
 /** Admin pages (/admin-…): tracked only for signed-in visitors. */
 export const isAdminPath = (path: string) => /^\/admin(-|\/|$)/.test(path);

@@ -1,7 +1,7 @@
 // The requests of the admin lists and tools: visits, feedback, contact messages, users, reminders, settings,
 // notifications; and the poet-side bodies of the same domains (POST /api/feedback, /api/track-visit-realtime).
 import { z } from 'zod/mini';
-import { ENTRY_FILTERS, REMINDER_AUDIENCES, ROLE_TYPES, USER_STATUSES, VISIT_DEVICES, VISIT_USER_TYPES, type ReminderAudience } from '../admin.ts';
+import { ENTRY_FILTERS, MAX_RANGE_DAYS, REMINDER_AUDIENCES, ROLE_TYPES, USER_STATUSES, VISIT_DEVICES, VISIT_USER_TYPES, type ReminderAudience } from '../admin.ts';
 import { isSameSitePath, NOTIFICATION_LINK_MAX, NOTIFICATION_MAX_PAGE_SIZE, NOTIFICATION_MESSAGE_MAX, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TITLE_MAX } from '../notifications.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 import type { RoleType } from '../wire.ts';
@@ -10,9 +10,6 @@ import { isoDay, optionalParam, pageParams, searchText } from './common.ts';
 
 // ---- Visits ------------------------------------------------------------------------------------------------------
 
-/** The largest tracking body accepted, in bytes (a visit is a few hundred). */
-export const MAX_VISIT_BYTES = 4096;
-export const MAX_RANGE_DAYS = 366;
 const CLOCK_SKEW_MS = 24 * 60 * 60_000;
 
 const optionalText = (max: number) => z.nullish(z.string({ error: 'must be text or null' }).check(z.maxLength(max, { error: `must be at most ${max} characters` })));
