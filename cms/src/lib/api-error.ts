@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { errors } from '@strapi/utils';
-import type { ZodType } from 'zod';
-import { waitInWords } from '@writory/shared';
+import { useEnglishSchemaMessages, waitInWords } from '@writory/shared';
 
 /**
  * A client error with any 4xx status (422, 415, …). Strapi's own error classes only map to
@@ -41,8 +40,16 @@ export function validationError(issues: FieldIssue[]): ApiError {
   return new ApiError(422, issues[0]?.message ?? 'Invalid input', { errors: errorsList }, 'ValidationError');
 }
 
+/** Any zod schema: the shared request schemas (zod/mini) or a cms one (zod). */
+export interface Schema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+// The shared schemas' checks without a message of their own answer in zod's English words, as the cms's always did.
+useEnglishSchemaMessages();
+
 /** Parses input at the boundary with a zod schema, or throws a 422 naming each bad field. */
-export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+export function parseInput<T>(schema: Schema<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({

@@ -12,24 +12,6 @@ export const ARTICLE_LIMITS = {
   coverMaxBytes: 5 * 1024 * 1024,
 } as const;
 
-/**
- * POST /api/admin/articles: JSON, or multipart with this object as JSON in the field `data` and the cover
- * image (JPEG, PNG or WebP) in the field `cover`. The body is Markdown; it is stored as Strapi blocks.
- */
-export interface AdminArticleInput {
-  title: string;
-  body: string;
-  tags?: string[];
-  /** Shown in lists and as the page description; the first words of the body when empty. */
-  excerpt?: string;
-  /** The byline; the admin's name when empty. */
-  author?: string;
-  /** Required with a cover: what the picture shows, for people who cannot see it. */
-  coverAlt?: string;
-  /** false keeps it as a draft for editors to finish in the Strapi panel. Default true. */
-  publish?: boolean;
-}
-
 export interface AdminArticleRow {
   documentId: string;
   slug: string;

@@ -7,23 +7,13 @@ export const VISIT_USER_TYPES = ['logged-in', 'anonymous'] as const;
 export type VisitUserType = (typeof VISIT_USER_TYPES)[number];
 export const VISIT_DEVICES = ['mobile', 'desktop'] as const;
 export type VisitDevice = (typeof VISIT_DEVICES)[number];
+/** The largest tracking body accepted, in bytes (a visit is a few hundred). */
+export const MAX_VISIT_BYTES = 4096;
+/** The longest from–to range of the admin's visit and feedback views, in days (both ends included). */
+export const MAX_RANGE_DAYS = 366;
 
 /** Admin pages (/admin-…): tracked only for signed-in visitors. */
 export const isAdminPath = (path: string) => /^\/admin(-|\/|$)/.test(path);
-
-/**
- * POST /api/track-visit-realtime (the spec's visit record). A logged-in visit needs the visitor's ID token;
- * the cms takes the user, email and name from the token's account, never from this body.
- */
-export interface TrackVisitBody {
-  userID: string;
-  userType: VisitUserType;
-  pageVisited: string;
-  timestamp: string | number;
-  email?: string | null;
-  username?: string | null;
-  device: VisitDevice;
-}
 
 export type TrackVisitAnswer = { success: true } | { success: false; error: string };
 
@@ -105,13 +95,6 @@ export interface AdminContactPage {
   unread: number;
 }
 
-/** POST /api/feedback: a signed-in poet rates Writory 1–5 with an optional comment. */
-export interface FeedbackBody {
-  rating: number;
-  comment?: string;
-  page?: string;
-}
-
 export interface AdminFeedback {
   id: string;
   rating: number;
@@ -151,13 +134,6 @@ export interface ReminderPreview {
   /** The first recipients (at most 10), in sending order. */
   sample: { name: string | null; email: string }[];
   email: { to: string; subject: string; text: string; html: string };
-}
-
-/** POST /api/admin/reminders body; the `Idempotency-Key` header makes a repeated request answer the first one. */
-export interface ReminderBody {
-  subject: string;
-  body: string;
-  audience: ReminderAudience;
 }
 
 export type ReminderStatus = 'sending' | 'sent' | 'failed' | 'interrupted';

@@ -1,5 +1,5 @@
-// The contact form's lengths and their words: the form checks them before sending, the cms's zod schema
-// enforces them (cms/src/api/contact-message/services/validation.ts), so both say the same thing.
+// The contact form's lengths and their words, used by the request schema (schemas/contact.ts) that both the
+// form and the cms parse, and by the form's hints.
 
 export const CONTACT_LIMITS = {
   name: { min: 2, max: 80 },
@@ -16,13 +16,3 @@ export const contactLengthWords = {
   tooShort: (min: number) => `must be at least ${min} characters`,
   tooLong: (max: number) => `must be at most ${max} characters`,
 };
-
-/** The length problem of one field's trimmed value, or null. */
-export function contactLengthProblem(field: ContactField, value: string): string | null {
-  const { min, max } = CONTACT_LIMITS[field];
-  const length = value.trim().length;
-  if (length === 0) return contactLengthWords.required;
-  if (length < min) return contactLengthWords.tooShort(min);
-  if (length > max) return contactLengthWords.tooLong(max);
-  return null;
-}

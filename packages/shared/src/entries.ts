@@ -140,11 +140,6 @@ export interface MyEntry {
 
 export type CriterionScores = Record<CriterionKey, number>;
 
-/** POST /api/judging/entries/{code}/scores body. */
-export interface ScoreInput extends CriterionScores {
-  comment?: string | null;
-}
-
 export interface JudgeScore extends CriterionScores {
   total: number;
   comment: string | null;
@@ -304,16 +299,6 @@ export interface AdminContests {
   timeZone: string;
   normaliseScoresDefault: boolean;
   contests: AdminContest[];
-}
-
-/** PUT /api/admin/contests/{month} body: any of these; useDefaultDates puts the calendar dates back. */
-export interface AdminContestUpdate {
-  theme?: string | null;
-  opensAt?: string;
-  closesAt?: string;
-  resultsAt?: string;
-  normaliseScores?: boolean | null;
-  useDefaultDates?: boolean;
 }
 
 /** Words in a text, in any script (runs of letters, marks and digits; CJK characters count one each). */

@@ -12,3 +12,4 @@ export * from './wall.ts';
 export * from './admin.ts';
 export * from './text-safety.ts';
 export * from './health.ts';
+export * from './schemas/index.ts';

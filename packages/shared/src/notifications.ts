@@ -51,14 +51,6 @@ export type NotificationEvent =
 
 export const NOTIFICATION_EVENT_KINDS = ['ready', 'created', 'read', 'deleted', 'read-all', 'cleared', 'resync'] as const;
 
-/** POST /api/admin/notifications: an admin tells one user something; `recipient` is a Firebase uid or an email. */
-export interface AdminNotificationBody {
-  recipient: string;
-  title: string;
-  message: string;
-  link?: string | null;
-}
-
 export interface AdminNotificationResult {
   sent: true;
   recipient: { uid: string; email: string | null; name: string | null };

@@ -1,6 +1,7 @@
 // Wire shapes of paid entry, coupons, revenue, referrals, earnings and withdrawals. Amounts are integers in
 // minor units with an ISO 4217 code (see money.ts).
 import type { CurrencyCode, Money } from './money.ts';
+import type { CouponInput } from './schemas/payments.ts';
 
 export * from './money.ts';
 
@@ -34,35 +35,7 @@ export interface AdminTier extends PublicTier {
   updatedAt: string;
 }
 
-/** POST/PUT /api/admin/payments/tiers body. */
-export interface TierInput {
-  name: string;
-  entries: number;
-  active: boolean;
-  sortOrder?: number;
-  prices: Money[];
-}
-
 export type DiscountType = 'percent' | 'fixed';
-
-export interface CouponInput {
-  code: string;
-  description?: string | null;
-  discountType: DiscountType;
-  /** 1–100, for percent coupons. */
-  percentOff?: number | null;
-  /** Minor units, for fixed coupons (with currency). */
-  amountOff?: number | null;
-  currency?: CurrencyCode | null;
-  validFrom?: string | null;
-  validUntil?: string | null;
-  /** Total uses across all poets; null for no limit. */
-  maxUses?: number | null;
-  /** Uses per poet; null for no limit. */
-  maxUsesPerPoet?: number | null;
-  /** Tier ids it applies to; empty for every tier. */
-  tierIds: number[];
-}
 
 export interface AdminCoupon extends Required<Omit<CouponInput, 'description'>> {
   id: number;
@@ -75,13 +48,6 @@ export interface AdminCoupon extends Required<Omit<CouponInput, 'description'>> 
   status: CouponStatus;
 }
 export type CouponStatus = 'active' | 'scheduled' | 'expired' | 'exhausted' | 'disabled';
-
-/** POST /api/payments/quote and /checkout body. */
-export interface CheckoutInput {
-  tierId: number;
-  currency: CurrencyCode;
-  couponCode?: string | null;
-}
 
 export interface Quote {
   tierId: number;
@@ -238,13 +204,6 @@ export interface PayoutDetails {
   /** IFSC for INR accounts, SWIFT/BIC otherwise. */
   bankCode?: string;
   paypalEmail?: string;
-}
-
-export interface WithdrawalInput {
-  currency: CurrencyCode;
-  amount: number;
-  method: PayoutMethod;
-  details: PayoutDetails;
 }
 
 export interface Withdrawal {

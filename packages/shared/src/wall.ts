@@ -56,13 +56,6 @@ export interface WallPage {
   pagination: { page: number; pageSize: number; total: number; pageCount: number };
 }
 
-/** POST /api/wall/posts body. */
-export interface NewWallPost {
-  title: string;
-  text: string;
-  language: string;
-}
-
 /** One of the signed-in poet's own posts, whatever its state (GET /api/wall/my-posts). */
 export interface MyWallPost {
   id: number;
@@ -79,12 +72,6 @@ export interface MyWallPost {
 export interface WallLikeState {
   liked: boolean;
   likes: number;
-}
-
-/** POST /api/wall/posts/:id/reports body. */
-export interface NewWallReport {
-  reason: WallReportReason;
-  note?: string;
 }
 
 export interface WallReportView {
@@ -132,12 +119,6 @@ export interface WallModerationPage {
 /** The moderation queue's views: a status, or every post with open reports. */
 export const WALL_MODERATION_FILTERS = ['pending', 'reported', 'approved', 'hidden', 'rejected'] as const;
 export type WallModerationFilter = (typeof WALL_MODERATION_FILTERS)[number];
-
-/** POST /api/admin/wall/posts/:id/decisions body: reject and hide need a reason the poet will read. */
-export interface WallDecisionInput {
-  action: WallDecision;
-  reason?: string;
-}
 
 /** The site path of a post's own page. */
 export const wallPostPath = (id: number) => `/writory-wall/post?id=${id}`;

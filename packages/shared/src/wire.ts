@@ -87,21 +87,6 @@ export interface ContentPage {
   updatedAt: string;
 }
 
-/** POST /api/users body (sent at each sign-in). The token decides who the caller is; uid must match it. */
-export interface UpsertProductUserBody {
-  uid: string;
-  email?: string | null;
-  name?: string | null;
-  phone?: string | null;
-}
-
-/** PUT /api/users/me body: only these fields may change; null clears one. dateOfBirth is YYYY-MM-DD. */
-export interface UpdateProductUserBody {
-  name?: string | null;
-  phone?: string | null;
-  dateOfBirth?: string | null;
-}
-
 /** GET /api/admin/whoami: the admin guard's probe. */
 export interface AdminWhoami {
   uid: string;

@@ -4,6 +4,7 @@ import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
+import { schemaProblems } from '../lib/form-schema';
 import { adminApi } from '../lib/admin-api';
 import { t } from '../i18n/t';
 import { formatDateTime } from '../lib/format';
@@ -92,9 +93,7 @@ export default function AdminEmailReminder() {
   const check = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const problems: typeof errors = {};
-    if (!subject.trim()) problems.subject = 'Write a subject.';
-    if (!body.trim()) problems.body = 'Write the message.';
+    const problems: typeof errors = await schemaProblems(import('@writory/shared/schemas/admin').then((schemas) => schemas.reminderBody), reminder(), FIELDS);
     setErrors(problems);
     setFormError(null);
     setNotice(null);

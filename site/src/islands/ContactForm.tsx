@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstProblem } from '../components/react/Field';
-import { CONTACT_LIMITS, contactLengthProblem, type ContactField } from '@writory/shared';
+import { CONTACT_LIMITS, type ContactField } from '@writory/shared';
 import { apiFetch, fieldErrorsFrom } from '../lib/api';
+import { schemaProblems } from '../lib/form-schema';
 
 type Field = ContactField;
 const FIELDS: { name: Field; label: string; type?: string; autoComplete?: string; hint?: string }[] = [
@@ -11,16 +12,6 @@ const FIELDS: { name: Field; label: string; type?: string; autoComplete?: string
   { name: 'message', label: 'Message', hint: `At least ${CONTACT_LIMITS.message.min} characters, at most ${CONTACT_LIMITS.message.max.toLocaleString('en')}.` },
 ];
 const FIELD_NAMES = FIELDS.map((field) => field.name);
-
-/** The lengths the cms enforces, checked before sending (the cms says the same words if they get through). */
-function lengthProblems(data: Record<string, string>): Partial<Record<Field, string>> {
-  const problems: Partial<Record<Field, string>> = {};
-  for (const field of FIELD_NAMES) {
-    const problem = contactLengthProblem(field, data[field] ?? '');
-    if (problem) problems[field] = problem;
-  }
-  return problems;
-}
 
 export default function ContactForm() {
   const id = useId();
@@ -45,7 +36,7 @@ export default function ContactForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const problems = lengthProblems(data);
+    const problems = await schemaProblems(import('@writory/shared/schemas/contact').then((schemas) => schemas.contactInput), data, FIELD_NAMES);
     if (Object.keys(problems).length) {
       setErrors(problems);
       setAttempt((n) => n + 1);

@@ -71,9 +71,9 @@ export default function SubmitEntry() {
 
   async function check() {
     setFormError(null);
-    const problems = entryFormProblems(values, poem, photo);
+    const problems = await entryFormProblems(values, poem, photo);
     if (Object.keys(problems).length) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key!)])));
+      setErrors(problems);
       setAttempt((n) => n + 1);
       return;
     }

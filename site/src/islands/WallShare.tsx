@@ -5,6 +5,7 @@ import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
 import { apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { schemaProblems } from '../lib/form-schema';
 import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus, $identity } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
@@ -84,7 +85,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing = Object.fromEntries(FIELDS.filter((name) => !values[name].trim()).map((name) => [name, 'is required']));
+    const missing = await schemaProblems(import('@writory/shared/schemas/wall').then((schemas) => schemas.newPostBody), values, FIELDS);
     setErrors(missing);
     setProblem(null);
     setNotice(null);

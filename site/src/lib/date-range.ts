@@ -1,6 +1,9 @@
 // Date ranges of the admin pages: YYYY-MM-DD days, both ends included (the cms counts days in the contest time zone).
 
-export const MAX_RANGE_DAYS = 366;
+import { MAX_RANGE_DAYS } from '@writory/shared';
+
+export { MAX_RANGE_DAYS };
+
 const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

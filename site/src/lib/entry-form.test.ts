@@ -1,30 +1,39 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '../i18n/t';
 import { entryFormData, entryFormProblems } from './entry-form';
 
 const values = { title: 'Lanterns', language: 'English', fullName: 'Mira Okafor', phone: '+44 7700 900123', country: 'GB' };
 const poem = new File(['x'], 'poem.docx');
 
 describe('entryFormProblems', () => {
-  it('passes a complete form', () => {
-    expect(entryFormProblems(values, poem, null)).toEqual({});
+  it('passes a complete form', async () => {
+    expect(await entryFormProblems(values, poem, null)).toEqual({});
   });
 
-  it('names every missing or wrong field', () => {
+  it('names every missing or wrong field', async () => {
     expect(
-      entryFormProblems({ title: ' ', language: '', fullName: 'M', phone: 'call me', country: '' }, null, new File(['x'], 'me.gif', { type: 'image/gif' })),
+      await entryFormProblems({ title: ' ', language: '', fullName: 'M', phone: 'call me', country: '' }, null, new File(['x'], 'me.gif', { type: 'image/gif' })),
     ).toEqual({
-      poem: 'submit.poemRequired',
-      title: 'submit.titleRequired',
-      language: 'submit.languageRequired',
-      fullName: 'submit.fullNameRequired',
-      phone: 'submit.phoneInvalid',
-      country: 'submit.countryRequired',
-      photo: 'submit.photoType',
+      poem: t('submit.poemRequired'),
+      title: t('submit.titleRequired'),
+      language: t('submit.languageRequired'),
+      fullName: t('submit.fullNameRequired'),
+      phone: t('submit.phoneInvalid'),
+      country: t('submit.countryRequired'),
+      photo: t('submit.photoType'),
     });
   });
 
-  it('refuses a poem that is not .docx or .pdf', () => {
-    expect(entryFormProblems(values, new File(['MZ'], 'poem.exe'), null)).toEqual({ poem: 'submit.poemType' });
+  it('says a length limit in the words the cms uses', async () => {
+    expect(await entryFormProblems({ ...values, title: 'x'.repeat(161) }, poem, null)).toEqual({ title: 'The title must be at most 160 characters.' });
+  });
+
+  it('takes only a country from the list', async () => {
+    expect(await entryFormProblems({ ...values, country: 'XX' }, poem, null)).toEqual({ country: t('submit.countryRequired') });
+  });
+
+  it('refuses a poem that is not .docx or .pdf', async () => {
+    expect(await entryFormProblems(values, new File(['MZ'], 'poem.exe'), null)).toEqual({ poem: t('submit.poemType') });
   });
 });
 

@@ -1,7 +1,9 @@
-// The entry form's own checks, so a poet hears about a missing field before uploading anything.
-import { CONTACT_PHONE_PATTERN } from '@writory/shared';
+// The entry form's own checks, so a poet hears about a missing field before uploading anything. The typed
+// fields are checked with the schema the cms parses (entryFormFields in packages/shared/src/schemas/entries.ts).
 import type { MessageKey } from '../i18n/en';
+import { t } from '../i18n/t';
 import { photoProblem, poemProblem } from './entry-files';
+import { schemaIssues } from './form-schema';
 
 export interface EntryFormValues {
   title: string;
@@ -14,18 +16,29 @@ export interface EntryFormValues {
 export type EntryFormField = keyof EntryFormValues | 'poem' | 'photo';
 export const ENTRY_FORM_FIELDS: EntryFormField[] = ['poem', 'title', 'language', 'fullName', 'phone', 'country', 'photo'];
 
-/** The first problem of each field, in form order. */
-export function entryFormProblems(values: EntryFormValues, poem: File | null, photo: File | null): Partial<Record<EntryFormField, MessageKey>> {
-  const problems: Partial<Record<EntryFormField, MessageKey>> = {};
+const TYPED_FIELDS = ['title', 'language', 'fullName', 'phone', 'country'] as const;
+/** What a typed field says when it is missing or not in the right form; a length limit says the schema's words. */
+const FIELD_PROBLEMS: Record<(typeof TYPED_FIELDS)[number], MessageKey> = {
+  title: 'submit.titleRequired',
+  language: 'submit.languageRequired',
+  fullName: 'submit.fullNameRequired',
+  phone: 'submit.phoneInvalid',
+  country: 'submit.countryRequired',
+};
+
+/** The first problem of each field, in form order, as the text to show. */
+export async function entryFormProblems(values: EntryFormValues, poem: File | null, photo: File | null): Promise<Partial<Record<EntryFormField, string>>> {
+  const problems: Partial<Record<EntryFormField, string>> = {};
   const poemIssue = poem ? poemProblem(poem) : 'submit.poemRequired';
-  if (poemIssue) problems.poem = poemIssue;
-  if (!values.title.trim()) problems.title = 'submit.titleRequired';
-  if (!values.language.trim()) problems.language = 'submit.languageRequired';
-  if ([...values.fullName.trim()].length < 2) problems.fullName = 'submit.fullNameRequired';
-  if (!CONTACT_PHONE_PATTERN.test(values.phone.trim())) problems.phone = 'submit.phoneInvalid';
-  if (!values.country) problems.country = 'submit.countryRequired';
+  if (poemIssue) problems.poem = t(poemIssue);
+  const schema = import('@writory/shared/schemas/entries').then((module) => module.entryFormFields);
+  const issues = await schemaIssues(schema, values, TYPED_FIELDS);
+  for (const field of TYPED_FIELDS) {
+    const issue = issues[field];
+    if (issue) problems[field] = issue.code === 'too_big' ? issue.message : t(FIELD_PROBLEMS[field]);
+  }
   const photoIssue = photo ? photoProblem(photo) : null;
-  if (photoIssue) problems.photo = photoIssue;
+  if (photoIssue) problems.photo = t(photoIssue);
   return problems;
 }
 

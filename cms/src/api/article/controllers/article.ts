@@ -1,16 +1,10 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
+import { articleListQuery as listQuery } from '@writory/shared';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { getService } from '../../../services';
 
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(12),
-  tag: z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a tag slug').optional(),
-  // The site's build reads every article with its body in a few pages instead of one request per article.
-  include: z.enum(['body'], { message: 'must be "body"' }).optional(),
-});
 const slugParam = z.object({ slug: z.string().regex(/^[A-Za-z0-9-_]{1,200}$/, 'must be an article slug') });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

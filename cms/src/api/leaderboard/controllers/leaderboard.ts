@@ -1,17 +1,10 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { z } from 'zod';
+import { leaderboardQuery as pageQuery } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
 import { decodeCsv, uploadedCsv } from '../../../lib/csv';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { getService } from '../../../services';
-
-const pageQuery = z.object({
-  view: z.union([z.literal('all'), z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be "all" or a month like 2025-06')]).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  q: z.string().trim().max(80, 'must be at most 80 characters').default(''),
-});
 
 const service = (strapi: Core.Strapi) => getService(strapi, 'api::leaderboard.leaderboard');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, parseInput } from '../../../lib/api-error';
-import { canonicalLanguage, decisionBody, idParams, likedQuery, newPostBody, newReportBody, normalisePoem, wallQuery } from './wall';
+import { canonicalLanguage, normalisePoem } from '@writory/shared';
+import { decisionBody, idParams, likedQuery, newPostBody, newReportBody, wallQuery } from './wall';
 
 function refusal(schema: Parameters<typeof parseInput>[0], input: unknown): ApiError {
   try {
