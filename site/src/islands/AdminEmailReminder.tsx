@@ -4,7 +4,7 @@ import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
-import { adminApi } from '../lib/admin-api';
+import { fetchReminderAudiences, fetchReminders, previewReminder, sendReminder } from '../api/reminders';
 import { t } from '../i18n/t';
 import { formatDateTime } from '../lib/format';
 
@@ -40,7 +40,7 @@ export default function AdminEmailReminder() {
 
   const refresh = useCallback(async () => {
     try {
-      const [audiences, sent] = await Promise.all([adminApi.audiences(), adminApi.reminders()]);
+      const [audiences, sent] = await Promise.all([fetchReminderAudiences(), fetchReminders()]);
       setCounts(audiences);
       setHistory(sent.reminders);
     } catch (caught) {
@@ -56,7 +56,7 @@ export default function AdminEmailReminder() {
   useEffect(() => {
     if (!sendingNow) return;
     const timer = setInterval(() => {
-      void adminApi.reminders().then((sent) => setHistory(sent.reminders), () => undefined);
+      void fetchReminders().then((sent) => setHistory(sent.reminders), () => undefined);
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [sendingNow]);
@@ -101,7 +101,7 @@ export default function AdminEmailReminder() {
     if (Object.keys(problems).length > 0) return;
     setSending(true);
     try {
-      setPreview(await adminApi.previewReminder(reminder()));
+      setPreview(await previewReminder(reminder()));
     } catch (caught) {
       showFailure(caught, 'We couldn’t prepare the preview. Try again.');
     } finally {
@@ -115,7 +115,7 @@ export default function AdminEmailReminder() {
     setSending(true);
     setFormError(null);
     try {
-      const record = await adminApi.sendReminder(reminder(), key.current);
+      const record = await sendReminder(reminder(), key.current);
       setNotice(`Sending “${record.subject}” to ${poets(record.recipients)}.`);
       setHistory((current) => [record, ...current.filter((r) => r.id !== record.id)]);
       setPreview(null);

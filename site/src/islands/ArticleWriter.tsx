@@ -6,7 +6,8 @@ import Field, { focusFirstProblem } from '../components/react/Field';
 import MarkdownEditor from '../components/react/MarkdownEditor';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
-import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { fetchArticlesOverview, saveArticle } from '../api/articles';
+import { ApiError, fieldErrorsFrom } from '../lib/api';
 import { displayNameOf } from '../lib/display-name';
 import { articleDate } from '../lib/articles';
 import { PICTURE_TYPES, imageProblem } from '../lib/picture';
@@ -38,7 +39,7 @@ export default function ArticleWriter() {
   const [overviewFailed, setOverviewFailed] = useState(false);
 
   const loadOverview = useCallback(() => {
-    authedFetch<AdminArticlesOverview>('/api/admin/articles').then(
+    fetchArticlesOverview().then(
       (answer) => {
         setOverview(answer);
         setOverviewFailed(false);
@@ -138,7 +139,7 @@ function WriterForm({ tags, defaultAuthor, onSaved }: { tags: AdminArticlesOverv
     if (cover) body.append('cover', cover.file);
     setBusy(intent);
     try {
-      const answer = await authedFetch<AdminArticleSaved>('/api/admin/articles', { method: 'POST', body });
+      const answer = await saveArticle(body);
       setSaved(answer.article);
       setValues({ ...EMPTY, author: values.author });
       setCover(null);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Faq } from '@writory/shared';
-import { apiFetch } from '../lib/api';
+import { fetchFaqs } from '../api/content';
 import { createFaqMatcher } from '../lib/faq-match';
 
 // The chat panel, loaded on demand by the Chatbot launcher. Answers come from the FAQ entries editors
@@ -52,7 +52,7 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
   useEffect(() => {
     input.current?.focus();
     let live = true;
-    apiFetch<Faq[]>('/api/faqs').then(
+    fetchFaqs().then(
       (faqs) => live && setFaqState({ status: 'ready', faqs: Array.isArray(faqs) ? faqs : [] }),
       () => live && setFaqState({ status: 'error' }),
     );

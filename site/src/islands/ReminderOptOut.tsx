@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ReminderPreference } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
-import { authedFetch, problemOf } from '../lib/api';
+import { fetchReminderPreference, saveReminderPreference } from '../api/reminders';
+import { problemOf } from '../lib/api';
 import { $authStatus } from '../stores/auth';
 
 /** On /profile: whether the poet gets Writory's reminder emails (the link in every reminder leads here). */
@@ -15,7 +15,7 @@ export default function ReminderOptOut() {
 
   useEffect(() => {
     if (status !== 'signed-in') return;
-    authedFetch<ReminderPreference>('/api/users/me/reminders').then(
+    fetchReminderPreference().then(
       (preference) => setOptedOut(preference.optedOut),
       (caught) => setError(problemOf(caught, 'We couldn’t read your email choices.')),
     );
@@ -31,7 +31,7 @@ export default function ReminderOptOut() {
     setError(null);
     setMessage(null);
     try {
-      const saved = await authedFetch<ReminderPreference>('/api/users/me/reminders', { method: 'PUT', body: JSON.stringify({ optedOut: !wantsReminders }) });
+      const saved = await saveReminderPreference({ optedOut: !wantsReminders });
       setOptedOut(saved.optedOut);
       setMessage(saved.optedOut ? 'Reminders are off.' : 'Reminders are on.');
     } catch (caught) {

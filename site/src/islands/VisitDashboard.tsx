@@ -5,7 +5,8 @@ import Papa from 'papaparse';
 import type { VisitSummary } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
-import { adminApi, downloadCsv, queryOf, saveFile } from '../lib/admin-api';
+import { downloadVisitsCsv, fetchVisitSummary } from '../api/visits';
+import { saveFile } from '../lib/api';
 import { problemOf } from '../lib/api';
 import { lastDays, rangeProblem, todayIn } from '../lib/date-range';
 import { t } from '../i18n/t';
@@ -35,7 +36,7 @@ export default function VisitDashboard() {
     setLoading(true);
     setError(null);
     try {
-      const answer = await adminApi.visitSummary(wanted ?? undefined);
+      const answer = await fetchVisitSummary(wanted ?? undefined);
       setSummary(answer);
       if (!wanted) setDraft({ from: answer.from, to: answer.to });
     } catch (caught) {
@@ -65,7 +66,7 @@ export default function VisitDashboard() {
   const exportVisits = async () => {
     const shown = summary ?? draft;
     try {
-      await downloadCsv(`/api/admin/visits/export${queryOf({ from: shown.from, to: shown.to })}`, `writory-visits-${shown.from}-to-${shown.to}.csv`);
+      await downloadVisitsCsv(shown);
     } catch (caught) {
       setError(problemOf(caught, 'We couldn’t export the visits. Try again.'));
     }

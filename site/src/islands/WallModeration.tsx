@@ -12,7 +12,8 @@ import {
 import { FormAlert, Notice } from '../components/react/Message';
 import PoemText from '../components/wall/PoemText';
 import { REASON_TEXT } from '../components/wall/ReportButton';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { decideWallPost, fetchWallModeration } from '../api/wall';
+import { apiErrorBody } from '../lib/api';
 import { STATUS_TEXT, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 
@@ -51,7 +52,7 @@ export default function WallModeration() {
     if (status !== 'signed-in') return;
     let live = true;
     setProblem(null);
-    authedFetch<WallModerationPage>(`/api/admin/wall/posts?filter=${filter}&page=${page}`).then(
+    fetchWallModeration(filter, page).then(
       (answer) => live && setData(answer),
       (error) => live && setProblem(apiErrorBody(error)?.message ?? 'We could not load the queue. Reload the page to try again.'),
     );
@@ -136,7 +137,7 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
     setBusy(true);
     setProblem(null);
     try {
-      await authedFetch(`/api/admin/wall/posts/${item.id}/decisions`, { method: 'POST', body: JSON.stringify({ action, ...(needsReason(action) ? { reason } : {}) }) });
+      await decideWallPost(item.id, { action, ...(needsReason(action) ? { reason } : {}) });
       onDecided(item, action);
     } catch (error) {
       setProblem(apiErrorBody(error)?.message ?? 'The decision was not saved. Try again.');

@@ -5,7 +5,8 @@ import PoemText from '../components/wall/PoemText';
 import PoetByline from '../components/wall/PoetByline';
 import LikeButton from '../components/wall/LikeButton';
 import ReportButton from '../components/wall/ReportButton';
-import { ApiError, apiFetch } from '../lib/api';
+import { fetchWallPost } from '../api/wall';
+import { ApiError } from '../lib/api';
 import { postIdFrom } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { loadLiked } from '../stores/wall-likes';
@@ -20,7 +21,7 @@ export default function WallPost() {
   useEffect(() => {
     const id = postIdFrom(window.location.search);
     if (id === null) return setState({ kind: 'missing' });
-    apiFetch<WallPostDetail>(`/api/wall/posts/${id}`).then(
+    fetchWallPost(id).then(
       (post) => {
         setState({ kind: 'ready', post });
         document.title = `${post.title} · Writory Wall`;

@@ -4,7 +4,8 @@ import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewW
 import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
-import { apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { deleteWallPost, fetchMyWallPosts, shareWallPost } from '../api/wall';
+import { apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus, $identity } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
@@ -25,7 +26,7 @@ export default function WallShare() {
   const formId = useId();
 
   const refresh = useCallback(() => {
-    authedFetch<{ posts: MyWallPost[] }>('/api/wall/my-posts').then(
+    fetchMyWallPosts().then(
       ({ posts }) => setMine(posts),
       () => setMine((current) => current ?? []),
     );
@@ -91,7 +92,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
     if (Object.keys(missing).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
     setSending(true);
     try {
-      await authedFetch('/api/wall/posts', { method: 'POST', body: JSON.stringify(values) });
+      await shareWallPost(values);
       setValues({ ...values, title: '', text: '' });
       setNotice('Thank you! Your poem is waiting for a moderator. You will get a notification when it is on the wall.');
       onShared();
@@ -165,7 +166,7 @@ function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: ()
   async function remove(id: number) {
     setProblem(null);
     try {
-      await authedFetch(`/api/wall/posts/${id}`, { method: 'DELETE' });
+      await deleteWallPost(id);
       setConfirming(null);
       onChange();
     } catch (error) {
