@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
 import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
-import { deleteWallPost, fetchMyWallPosts, shareWallPost } from '../api/wall';
+import { deleteWallPost, shareWallPost } from '../api/wall';
 import { apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus, $identity } from '../stores/auth';
+import { $myWallPosts, loadMyWallPosts } from '../stores/my-wall-posts';
 import { $productUser } from '../stores/product-user';
 
 const FIELDS = ['title', 'language', 'text'] as const;
@@ -22,19 +23,8 @@ export default function WallShare() {
   const identity = useStore($identity);
   const user = useStore($productUser);
   const [open, setOpen] = useState(false);
-  const [mine, setMine] = useState<MyWallPost[] | null>(null);
+  const mine = useStore($myWallPosts);
   const formId = useId();
-
-  const refresh = useCallback(() => {
-    fetchMyWallPosts().then(
-      ({ posts }) => setMine(posts),
-      () => setMine((current) => current ?? []),
-    );
-  }, []);
-  useEffect(() => {
-    if (status === 'signed-in') refresh();
-    else setMine(null);
-  }, [status, refresh]);
 
   if (!hydrated || status === 'loading') return <p role="status" className="text-ink-soft">Loading...</p>;
   if (status === 'signed-out') {
@@ -58,7 +48,7 @@ export default function WallShare() {
             {open ? 'Close the form' : 'Write a poem for the wall'}
           </button>
           <div id={`${formId}-form`} hidden={!open} className="mt-4">
-            <ShareForm onShared={refresh} />
+            <ShareForm onShared={loadMyWallPosts} />
           </div>
         </div>
       )}
@@ -67,7 +57,7 @@ export default function WallShare() {
           You moderate the wall: <a className="font-semibold text-quill underline underline-offset-4" href="/admin-wall-moderation">open the moderation queue</a>.
         </p>
       )}
-      <MyPosts posts={mine} onChange={refresh} />
+      <MyPosts posts={mine} onChange={loadMyWallPosts} />
     </div>
   );
 }
