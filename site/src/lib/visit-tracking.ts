@@ -1,4 +1,4 @@
-// Visit tracking (spec: "Visit record"): one visit (api/visits.ts sendVisit) per page view, only with analytics
+// Visit tracking (spec: "Visit record"): one visit (sendVisit in api/track-visit.ts) per page view, only with analytics
 // consent. Pure helpers here; lib/visit-tracker.ts runs them in the browser after the page has loaded.
 import { isAdminPath, type TrackVisitBody, type VisitDevice } from '@writory/shared';
 
