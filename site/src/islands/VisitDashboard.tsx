@@ -5,9 +5,10 @@ import Papa from 'papaparse';
 import type { VisitSummary } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
-import { downloadVisitsCsv, fetchVisitSummary } from '../api/visits';
-import { saveFile } from '../lib/api';
-import { problemOf } from '../lib/api';
+import { useStore } from '@nanostores/react';
+import { downloadVisitsCsv } from '../api/visits';
+import { problemOf, saveFile } from '../lib/api';
+import { $visitSummary, $visitSummaryLoading, loadVisitSummary } from '../stores/visit-summary';
 import { lastDays, rangeProblem, todayIn } from '../lib/date-range';
 import { t } from '../i18n/t';
 import { formatDay } from '../lib/format';
@@ -26,23 +27,19 @@ export default function VisitDashboard() {
   // null: the server's default (the last 30 days in the contest time zone), shown in the form once it answers.
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [draft, setDraft] = useState({ from: '', to: '' });
-  const [summary, setSummary] = useState<VisitSummary | null>(null);
+  const summary = useStore($visitSummary);
+  const loading = useStore($visitSummaryLoading);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const fromId = useId();
   const toId = useId();
 
   const load = useCallback(async (wanted: { from: string; to: string } | null) => {
-    setLoading(true);
     setError(null);
     try {
-      const answer = await fetchVisitSummary(wanted ?? undefined);
-      setSummary(answer);
+      const answer = await loadVisitSummary(wanted);
       if (!wanted) setDraft({ from: answer.from, to: answer.to });
     } catch (caught) {
       setError(problemOf(caught, 'We couldn’t load the visits. Try again.'));
-    } finally {
-      setLoading(false);
     }
   }, []);
 
