@@ -4,7 +4,7 @@ import { FormAlert } from '../components/react/Message';
 import Pager from '../components/react/Pager';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { usePagedList } from '../components/react/usePagedList';
-import { adminApi } from '../lib/admin-api';
+import { fetchAdminContacts, markContactRead } from '../api/contact';
 import { problemOf } from '../lib/api';
 import { replyLink } from '../lib/reply-link';
 import { t } from '../i18n/t';
@@ -19,7 +19,7 @@ const STATUSES = [
 /** /admin-contacts: messages from the contact form, unread first to see, marked read or unread, answered by email. */
 export default function AdminContacts() {
   const ready = useAdminReady();
-  const list = usePagedList<AdminContactPage>(ready, adminApi.contacts, { status: 'all' });
+  const list = usePagedList<AdminContactPage>(ready, fetchAdminContacts, { status: 'all' });
   const [status, setStatus] = useState('all');
   const [q, setQ] = useState('');
   const searchId = useId();
@@ -34,7 +34,7 @@ export default function AdminContacts() {
   };
   const mark = async (message: AdminContactMessage, read: boolean) => {
     try {
-      const updated = await adminApi.markRead(message.id, read);
+      const updated = await markContactRead(message.id, read);
       replace(updated, Boolean(message.readAt) === read ? 0 : read ? -1 : 1);
     } catch (caught) {
       list.setError(problemOf(caught, 'We couldn’t change that message. Try again.'));

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderPreview, type ReminderRecord } from '@writory/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderPreview, type ReminderRecord } from '@writory/shared';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
 import { schemaProblems } from '../lib/form-schema';
-import { adminApi } from '../lib/admin-api';
+import { previewReminder } from '../api/reminders';
+import { $reminderAudiences, $reminderHistory, $reminderSending, loadReminders, refreshReminderHistory, sendReminderOnce } from '../stores/reminders';
 import { t } from '../i18n/t';
 import { formatDateTime } from '../lib/format';
 
@@ -28,8 +30,8 @@ export default function AdminEmailReminder() {
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [audience, setAudience] = useState<ReminderAudience>('not-entered-this-month');
-  const [counts, setCounts] = useState<ReminderAudienceCounts | null>(null);
-  const [history, setHistory] = useState<ReminderRecord[]>([]);
+  const counts = useStore($reminderAudiences);
+  const history = useStore($reminderHistory);
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -39,26 +41,15 @@ export default function AdminEmailReminder() {
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  const refresh = useCallback(async () => {
-    try {
-      const [audiences, sent] = await Promise.all([adminApi.audiences(), adminApi.reminders()]);
-      setCounts(audiences);
-      setHistory(sent.reminders);
-    } catch (caught) {
-      setFormError(problemOf(caught, 'We couldn’t load the audiences. Try again.'));
-    }
-  }, []);
   useEffect(() => {
-    if (ready) void refresh();
-  }, [ready, refresh]);
+    if (ready) loadReminders().catch((caught: unknown) => setFormError(problemOf(caught, 'We couldn’t load the audiences. Try again.')));
+  }, [ready]);
 
   // While a reminder is sending, follow its progress.
-  const sendingNow = history.some((r) => r.status === 'sending');
+  const sendingNow = useStore($reminderSending);
   useEffect(() => {
     if (!sendingNow) return;
-    const timer = setInterval(() => {
-      void adminApi.reminders().then((sent) => setHistory(sent.reminders), () => undefined);
-    }, POLL_MS);
+    const timer = setInterval(() => void refreshReminderHistory(), POLL_MS);
     return () => clearInterval(timer);
   }, [sendingNow]);
 
@@ -100,7 +91,7 @@ export default function AdminEmailReminder() {
     if (Object.keys(problems).length > 0) return;
     setSending(true);
     try {
-      setPreview(await adminApi.previewReminder(reminder()));
+      setPreview(await previewReminder(reminder()));
     } catch (caught) {
       showFailure(caught, 'We couldn’t prepare the preview. Try again.');
     } finally {
@@ -114,9 +105,8 @@ export default function AdminEmailReminder() {
     setSending(true);
     setFormError(null);
     try {
-      const record = await adminApi.sendReminder(reminder(), key.current);
+      const record = await sendReminderOnce(reminder(), key.current);
       setNotice(`Sending “${record.subject}” to ${poets(record.recipients)}.`);
-      setHistory((current) => [record, ...current.filter((r) => r.id !== record.id)]);
       setPreview(null);
       setSubject('');
       setBody('');

@@ -4,7 +4,7 @@ import { FormAlert } from '../components/react/Message';
 import Pager from '../components/react/Pager';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { usePagedList } from '../components/react/usePagedList';
-import { adminApi } from '../lib/admin-api';
+import { fetchAdminFeedback } from '../api/feedback';
 import { rangeProblem } from '../lib/date-range';
 import { t } from '../i18n/t';
 import { formatDate } from '../lib/format';
@@ -16,7 +16,7 @@ const field = 'min-h-11 rounded-md border border-stone-400 bg-white px-2';
 /** /admin-feedback: what poets say about Writory, with the average and spread of ratings, filtered. */
 export default function AdminFeedback() {
   const ready = useAdminReady();
-  const list = usePagedList<AdminFeedbackPage>(ready, adminApi.feedback);
+  const list = usePagedList<AdminFeedbackPage>(ready, fetchAdminFeedback);
   const [filters, setFilters] = useState({ rating: '', from: '', to: '', q: '' });
   const id = useId();
   const set = (key: keyof typeof filters) => (event: { target: { value: string } }) => setFilters({ ...filters, [key]: event.target.value });

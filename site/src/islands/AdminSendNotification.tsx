@@ -1,9 +1,9 @@
 // Admin tool: send one user a notification (POST /api/admin/notifications). It reaches their header bell live.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { AdminNotificationResult } from '@writory/shared';
 import { NOTIFICATION_LINK_MAX, NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@writory/shared';
 import { t } from '../i18n/t';
-import { authedFetch, fieldErrorsFrom } from '../lib/api';
+import { sendAdminNotification } from '../api/notifications';
+import { fieldErrorsFrom } from '../lib/api';
 import Field, { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 
@@ -27,7 +27,7 @@ export default function AdminSendNotification() {
     setErrors({});
     setFormError(null);
     try {
-      const result = await authedFetch<AdminNotificationResult>('/api/admin/notifications', { method: 'POST', body: JSON.stringify(body) });
+      const result = await sendAdminNotification(body);
       setSentTo(result.recipient.name || result.recipient.email || result.recipient.uid);
       element.reset();
     } catch (error) {

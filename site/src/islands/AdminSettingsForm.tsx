@@ -4,7 +4,7 @@ import Field from '../components/react/Field';
 import { FormAlert } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
-import { adminApi } from '../lib/admin-api';
+import { fetchSettings, saveSettings } from '../api/settings';
 import { t } from '../i18n/t';
 import { showToast } from '../stores/toasts';
 
@@ -74,7 +74,7 @@ export default function AdminSettingsForm() {
 
   useEffect(() => {
     if (!ready) return;
-    adminApi.settings().then(
+    fetchSettings().then(
       (settings) => setDraft(toDraft(settings)),
       (caught) => setFormError(problemOf(caught, 'We couldn’t load the settings. Try again.')),
     );
@@ -101,7 +101,7 @@ export default function AdminSettingsForm() {
     setErrors({});
     setFormError(null);
     try {
-      setDraft(toDraft(await adminApi.saveSettings(toChanges(draft))));
+      setDraft(toDraft(await saveSettings(toChanges(draft))));
       showToast({ title: 'Settings saved', description: 'The site shows the new contact details after its next rebuild, within a minute.' });
     } catch (caught) {
       const found = fieldErrorsFrom(caught, ALL_FIELDS);

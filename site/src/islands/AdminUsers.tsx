@@ -7,7 +7,7 @@ import Pager from '../components/react/Pager';
 import UserFilters from '../components/react/UserFilters';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { usePagedList } from '../components/react/usePagedList';
-import { adminApi } from '../lib/admin-api';
+import { fetchAdminUsers, restoreUser, setUserRole, suspendUser } from '../api/users';
 import { problemOf } from '../lib/api';
 import { t } from '../i18n/t';
 import { $productUser } from '../stores/product-user';
@@ -20,7 +20,7 @@ const labelOf = (user: AdminUser) => user.name || user.email || user.uid;
 /** /admin-users: find users, change their role, suspend and restore them. */
 export default function AdminUsers() {
   const ready = useAdminReady();
-  const list = usePagedList<AdminUserPage>(ready, adminApi.users);
+  const list = usePagedList<AdminUserPage>(ready, fetchAdminUsers);
   const me = useStore($productUser);
 
   const replace = (user: AdminUser) => {
@@ -84,12 +84,12 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
       setBusy(false);
     }
   };
-  const saveRole = () => act(() => adminApi.setRole(user.uid, role), (u) => `${labelOf(u)} is now ${ROLE_LABELS[u.role].toLowerCase()}.`);
+  const saveRole = () => act(() => setUserRole(user.uid, role), (u) => `${labelOf(u)} is now ${ROLE_LABELS[u.role].toLowerCase()}.`);
   const suspend = () => {
     if (!window.confirm(`Suspend ${name}? They will be signed out of everything until you restore them.`)) return;
-    void act(() => adminApi.suspend(user.uid), (u) => `${labelOf(u)} is suspended.`);
+    void act(() => suspendUser(user.uid), (u) => `${labelOf(u)} is suspended.`);
   };
-  const restore = () => act(() => adminApi.restore(user.uid), (u) => `${labelOf(u)} is restored.`);
+  const restore = () => act(() => restoreUser(user.uid), (u) => `${labelOf(u)} is restored.`);
   const locked = self || user.adminByEmail;
 
   return (

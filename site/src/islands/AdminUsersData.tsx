@@ -6,7 +6,7 @@ import Pager from '../components/react/Pager';
 import UserFilters, { NO_USER_FILTERS, type UserFilterValues } from '../components/react/UserFilters';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { usePagedList } from '../components/react/usePagedList';
-import { adminApi, downloadCsv, queryOf } from '../lib/admin-api';
+import { downloadUsersCsv, fetchAdminUsers } from '../api/users';
 import { problemOf } from '../lib/api';
 import { t } from '../i18n/t';
 
@@ -16,7 +16,7 @@ const PAGE_SIZE = 50;
 /** /admin-users-data: every user in one table, filtered, with the same filters exported as CSV. */
 export default function AdminUsersData() {
   const ready = useAdminReady();
-  const list = usePagedList<AdminUserPage>(ready, adminApi.users, { pageSize: PAGE_SIZE });
+  const list = usePagedList<AdminUserPage>(ready, fetchAdminUsers, { pageSize: PAGE_SIZE });
   const [filters, setFilters] = useState<UserFilterValues>(NO_USER_FILTERS);
   const [exporting, setExporting] = useState(false);
 
@@ -27,7 +27,7 @@ export default function AdminUsersData() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(`/api/admin/users/export${queryOf({ ...filters })}`, 'writory-users.csv');
+      await downloadUsersCsv({ ...filters });
     } catch (caught) {
       list.setError(problemOf(caught, 'We couldn’t export the users. Try again.'));
     } finally {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type TextareaHTMLAttributes } from 'react';
 import { useStore } from '@nanostores/react';
 import { ARTICLE_LIMITS, type AdminArticleInput, type AdminArticleSaved, type AdminArticlesOverview } from '@writory/shared';
 import { t } from '../i18n/t';
@@ -6,11 +6,13 @@ import Field, { focusFirstProblem } from '../components/react/Field';
 import MarkdownEditor from '../components/react/MarkdownEditor';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
-import { ApiError, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { saveArticle } from '../api/articles';
+import { ApiError, fieldErrorsFrom } from '../lib/api';
 import { displayNameOf } from '../lib/display-name';
 import { articleDate } from '../lib/articles';
 import { PICTURE_TYPES, imageProblem } from '../lib/picture';
 import { hasTag, parseTags, toggleTag } from '../lib/tag-list';
+import { $articlesOverview, $articlesOverviewFailed, loadArticlesOverview } from '../stores/articles-overview';
 import { $authStatus, $identity } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
 
@@ -34,21 +36,11 @@ export default function ArticleWriter() {
   const user = useStore($productUser);
   const identity = useStore($identity);
   const isAdmin = hydrated && status === 'signed-in' && user?.isAdmin === true;
-  const [overview, setOverview] = useState<AdminArticlesOverview | null>(null);
-  const [overviewFailed, setOverviewFailed] = useState(false);
-
-  const loadOverview = useCallback(() => {
-    authedFetch<AdminArticlesOverview>('/api/admin/articles').then(
-      (answer) => {
-        setOverview(answer);
-        setOverviewFailed(false);
-      },
-      () => setOverviewFailed(true),
-    );
-  }, []);
+  const overview = useStore($articlesOverview);
+  const overviewFailed = useStore($articlesOverviewFailed);
   useEffect(() => {
-    if (isAdmin) loadOverview();
-  }, [isAdmin, loadOverview]);
+    if (isAdmin) loadArticlesOverview();
+  }, [isAdmin]);
 
   if (!isAdmin) {
     return (
@@ -59,7 +51,7 @@ export default function ArticleWriter() {
   }
   return (
     <div className="grid gap-10 xl:grid-cols-[minmax(0,1fr)_18rem]">
-      <WriterForm tags={overview?.tags ?? []} defaultAuthor={displayNameOf(user, identity)} onSaved={loadOverview} />
+      <WriterForm tags={overview?.tags ?? []} defaultAuthor={displayNameOf(user, identity)} onSaved={loadArticlesOverview} />
       <RecentArticles overview={overview} failed={overviewFailed} />
     </div>
   );
@@ -138,7 +130,7 @@ function WriterForm({ tags, defaultAuthor, onSaved }: { tags: AdminArticlesOverv
     if (cover) body.append('cover', cover.file);
     setBusy(intent);
     try {
-      const answer = await authedFetch<AdminArticleSaved>('/api/admin/articles', { method: 'POST', body });
+      const answer = await saveArticle(body);
       setSaved(answer.article);
       setValues({ ...EMPTY, author: values.author });
       setCover(null);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { Faq } from '@writory/shared';
-import { apiFetch } from '../lib/api';
+import { useStore } from '@nanostores/react';
+import { $faqs, loadFaqs } from '../stores/faqs';
 import { createFaqMatcher } from '../lib/faq-match';
 
 // The chat panel, loaded on demand by the Chatbot launcher. Answers come from the FAQ entries editors
@@ -36,10 +36,8 @@ interface Message {
   contact?: boolean;
 }
 
-type FaqState = { status: 'loading' } | { status: 'ready'; faqs: Faq[] } | { status: 'error' };
-
 export default function ChatPanel({ id, onClose }: ChatPanelProps) {
-  const [faqState, setFaqState] = useState<FaqState>({ status: 'loading' });
+  const faq = useStore($faqs);
   const [messages, setMessages] = useState<Message[]>([{ id: 0, from: 'bot', text: text.welcome }]);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<string[]>([]);
@@ -51,31 +49,24 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
 
   useEffect(() => {
     input.current?.focus();
-    let live = true;
-    apiFetch<Faq[]>('/api/faqs').then(
-      (faqs) => live && setFaqState({ status: 'ready', faqs: Array.isArray(faqs) ? faqs : [] }),
-      () => live && setFaqState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
+    void loadFaqs();
   }, []);
 
-  const matcher = useMemo(() => (faqState.status === 'ready' ? createFaqMatcher(faqState.faqs) : null), [faqState]);
+  const matcher = useMemo(() => (faq.state === 'ready' && faq.data ? createFaqMatcher(faq.data) : null), [faq]);
 
   const reply = (question: string): Message => {
     const id = nextId.current++;
-    if (faqState.status === 'error') return { id, from: 'bot', text: text.unavailable, contact: true };
+    if (faq.state === 'failed') return { id, from: 'bot', text: text.unavailable, contact: true };
     const match = matcher?.(question);
     return match ? { id, from: 'bot', text: match.faq.answer } : { id, from: 'bot', text: text.noMatch, contact: true };
   };
 
   // Questions asked before the FAQ arrived are answered as soon as it does.
   useEffect(() => {
-    if (faqState.status === 'loading' || pending.length === 0) return;
+    if (faq.state === 'loading' || pending.length === 0) return;
     setMessages((list) => [...list, ...pending.map(reply)]);
     setPending([]);
-  }, [faqState, pending]);
+  }, [faq, pending]);
 
   useEffect(() => {
     const el = log.current;
@@ -97,7 +88,7 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
   };
 
   const asked = messages.some((m) => m.from === 'user');
-  const suggestions = faqState.status === 'ready' ? faqState.faqs.slice(0, 3) : [];
+  const suggestions = faq.state === 'ready' && faq.data ? faq.data.slice(0, 3) : [];
 
   return (
     <div

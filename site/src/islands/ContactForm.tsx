@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstProblem } from '../components/react/Field';
 import { CONTACT_LIMITS, type ContactField } from '@writory/shared';
-import { apiFetch, fieldErrorsFrom } from '../lib/api';
+import { sendContactMessage } from '../api/contact';
+import { fieldErrorsFrom } from '../lib/api';
 import { schemaProblems } from '../lib/form-schema';
 
 type Field = ContactField;
@@ -45,7 +46,7 @@ export default function ContactForm() {
     setStatus('sending');
     setErrors({});
     try {
-      await apiFetch('/api/contact', { method: 'POST', body: JSON.stringify(data) });
+      await sendContactMessage(data);
       setStatus('sent');
       form.reset();
     } catch (error) {

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/react/useHydrated';
 import { FormAlert, Notice } from '../components/react/Message';
-import { authedFetch, fieldErrorsFrom, problemOf } from '../lib/api';
+import { sendFeedback } from '../api/feedback';
+import { fieldErrorsFrom, problemOf } from '../lib/api';
 import { $authStatus, $identity } from '../stores/auth';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -50,7 +51,7 @@ export default function FeedbackForm() {
     setState('sending');
     setError(null);
     try {
-      await authedFetch('/api/feedback', { method: 'POST', body: JSON.stringify({ rating, comment: comment.trim(), page: window.location.pathname }) });
+      await sendFeedback({ rating, comment: comment.trim(), page: window.location.pathname });
       setState('sent');
     } catch (caught) {
       const found = fieldErrorsFrom(caught, ['rating', 'comment']);

@@ -6,7 +6,8 @@ import Avatar from '../components/react/Avatar';
 import Field, { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
-import { ApiError, apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { updateMe, uploadMyPicture } from '../api/users';
+import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { messageForAuthError } from '../lib/auth-errors';
 import { displayNameOf } from '../lib/display-name';
 import { PICTURE_TYPES, pictureProblem } from '../lib/picture';
@@ -144,7 +145,7 @@ function PictureSection({ user, identity }: { user: ProductUser; identity: Ident
     const body = new FormData();
     body.append('picture', file);
     try {
-      saved(await authedFetch<ProductUser>('/api/users/me/picture', { method: 'POST', body }), t('profile.pictureUploaded'));
+      saved(await uploadMyPicture(body), t('profile.pictureUploaded'));
     } catch (caught) {
       const status = caught instanceof ApiError ? caught.status : 0;
       const serverMessage = apiErrorBody(caught)?.message;
@@ -230,7 +231,7 @@ function DetailsForm({ user }: { user: ProductUser }) {
       dateOfBirth: values.dateOfBirth || null,
     };
     try {
-      const updated = await authedFetch<ProductUser>('/api/users/me', { method: 'PUT', body: JSON.stringify(body) });
+      const updated = await updateMe(body);
       setDirty(false);
       saved(updated, t('profile.saved'));
     } catch (caught) {

@@ -1,41 +1,34 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ReminderPreference } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
-import { authedFetch, problemOf } from '../lib/api';
+import { problemOf } from '../lib/api';
 import { $authStatus } from '../stores/auth';
+import { $remindersOptedOut, chooseReminders, loadReminderPreference } from '../stores/reminder-preference';
 
 /** On /profile: whether the poet gets Writory's reminder emails (the link in every reminder leads here). */
 export default function ReminderOptOut() {
   const status = useStore($authStatus);
-  const [optedOut, setOptedOut] = useState<boolean | null>(null);
+  const optedOut = useStore($remindersOptedOut);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (status !== 'signed-in') return;
-    authedFetch<ReminderPreference>('/api/users/me/reminders').then(
-      (preference) => setOptedOut(preference.optedOut),
-      (caught) => setError(problemOf(caught, 'We couldn’t read your email choices.')),
-    );
+    loadReminderPreference().catch((caught: unknown) => setError(problemOf(caught, 'We couldn’t read your email choices.')));
   }, [status]);
 
   if (status !== 'signed-in' || (optedOut === null && !error)) return null;
 
   /** The box follows the click at once; it goes back if the server refuses. */
   const change = async (wantsReminders: boolean) => {
-    const before = optedOut;
-    setOptedOut(!wantsReminders);
     setSaving(true);
     setError(null);
     setMessage(null);
     try {
-      const saved = await authedFetch<ReminderPreference>('/api/users/me/reminders', { method: 'PUT', body: JSON.stringify({ optedOut: !wantsReminders }) });
-      setOptedOut(saved.optedOut);
-      setMessage(saved.optedOut ? 'Reminders are off.' : 'Reminders are on.');
+      const savedOptedOut = await chooseReminders(wantsReminders);
+      setMessage(savedOptedOut ? 'Reminders are off.' : 'Reminders are on.');
     } catch (caught) {
-      setOptedOut(before);
       setError(problemOf(caught, 'We couldn’t save your choice. Try again.'));
     } finally {
       setSaving(false);

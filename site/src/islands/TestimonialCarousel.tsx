@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 import type { Testimonial } from '@writory/shared';
-import { apiFetch } from '../lib/api';
+import { fetchTestimonials } from '../api/content';
 import { createCarousel, type Carousel, type CarouselState } from '../lib/carousel';
 import Avatar from '../components/react/Avatar';
 
@@ -72,7 +72,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      apiFetch<TestimonialInput[]>('/api/testimonials').then(
+      fetchTestimonials().then(
         (list) => live && Array.isArray(list) && setItems(list),
         () => undefined, // keep what the page was built with
       );

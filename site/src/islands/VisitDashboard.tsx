@@ -5,8 +5,10 @@ import Papa from 'papaparse';
 import type { VisitSummary } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
-import { adminApi, downloadCsv, queryOf, saveFile } from '../lib/admin-api';
-import { problemOf } from '../lib/api';
+import { useStore } from '@nanostores/react';
+import { downloadVisitsCsv } from '../api/visits';
+import { problemOf, saveFile } from '../lib/api';
+import { $visitSummary, $visitSummaryLoading, loadVisitSummary } from '../stores/visit-summary';
 import { lastDays, rangeProblem, todayIn } from '../lib/date-range';
 import { t } from '../i18n/t';
 import { formatDay } from '../lib/format';
@@ -25,23 +27,19 @@ export default function VisitDashboard() {
   // null: the server's default (the last 30 days in the contest time zone), shown in the form once it answers.
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [draft, setDraft] = useState({ from: '', to: '' });
-  const [summary, setSummary] = useState<VisitSummary | null>(null);
+  const summary = useStore($visitSummary);
+  const loading = useStore($visitSummaryLoading);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const fromId = useId();
   const toId = useId();
 
   const load = useCallback(async (wanted: { from: string; to: string } | null) => {
-    setLoading(true);
     setError(null);
     try {
-      const answer = await adminApi.visitSummary(wanted ?? undefined);
-      setSummary(answer);
+      const answer = await loadVisitSummary(wanted);
       if (!wanted) setDraft({ from: answer.from, to: answer.to });
     } catch (caught) {
       setError(problemOf(caught, 'We couldn’t load the visits. Try again.'));
-    } finally {
-      setLoading(false);
     }
   }, []);
 
@@ -65,7 +63,7 @@ export default function VisitDashboard() {
   const exportVisits = async () => {
     const shown = summary ?? draft;
     try {
-      await downloadCsv(`/api/admin/visits/export${queryOf({ from: shown.from, to: shown.to })}`, `writory-visits-${shown.from}-to-${shown.to}.csv`);
+      await downloadVisitsCsv(shown);
     } catch (caught) {
       setError(problemOf(caught, 'We couldn’t export the visits. Try again.'));
     }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_SORTS, type WallPage, type WallSort } from '@writory/shared';
 import PostCard from '../components/wall/PostCard';
-import { apiFetch } from '../lib/api';
+import { fetchWallPage } from '../api/wall';
 import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { clearLiked, loadLiked } from '../stores/wall-likes';
@@ -26,7 +26,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
     const mine = ++ticket.current;
     setState('loading');
     try {
-      const page = await apiFetch<WallPage>(`/api/wall/posts?sort=${next.sort}&page=${next.page}`);
+      const page = await fetchWallPage(next);
       if (mine !== ticket.current) return;
       setData(page);
       setView(next);

@@ -7,14 +7,15 @@ import {
   type WallDecision,
   type WallModerationFilter,
   type WallModerationItem,
-  type WallModerationPage,
 } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import PoemText from '../components/wall/PoemText';
 import { REASON_TEXT } from '../components/wall/ReportButton';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { decideWallPost } from '../api/wall';
+import { apiErrorBody } from '../lib/api';
 import { STATUS_TEXT, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
+import { $moderationPage, $moderationProblem, loadModerationQueue } from '../stores/wall-moderation';
 
 const FILTER_LABEL: Record<WallModerationFilter, string> = {
   pending: 'Waiting',
@@ -42,22 +43,13 @@ export default function WallModeration() {
   const status = useStore($authStatus);
   const [filter, setFilter] = useState<WallModerationFilter>('pending');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<WallModerationPage | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const data = useStore($moderationPage);
+  const problem = useStore($moderationProblem);
   const [notice, setNotice] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
-    if (status !== 'signed-in') return;
-    let live = true;
-    setProblem(null);
-    authedFetch<WallModerationPage>(`/api/admin/wall/posts?filter=${filter}&page=${page}`).then(
-      (answer) => live && setData(answer),
-      (error) => live && setProblem(apiErrorBody(error)?.message ?? 'We could not load the queue. Reload the page to try again.'),
-    );
-    return () => {
-      live = false;
-    };
+    if (status === 'signed-in') void loadModerationQueue(filter, page);
   }, [status, filter, page, reload]);
 
   const decided = (item: WallModerationItem, action: WallDecision) => {
@@ -136,7 +128,7 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
     setBusy(true);
     setProblem(null);
     try {
-      await authedFetch(`/api/admin/wall/posts/${item.id}/decisions`, { method: 'POST', body: JSON.stringify({ action, ...(needsReason(action) ? { reason } : {}) }) });
+      await decideWallPost(item.id, { action, ...(needsReason(action) ? { reason } : {}) });
       onDecided(item, action);
     } catch (error) {
       setProblem(apiErrorBody(error)?.message ?? 'The decision was not saved. Try again.');

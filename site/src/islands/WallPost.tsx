@@ -1,35 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { WallPostDetail } from '@writory/shared';
 import PoemText from '../components/wall/PoemText';
 import PoetByline from '../components/wall/PoetByline';
 import LikeButton from '../components/wall/LikeButton';
 import ReportButton from '../components/wall/ReportButton';
-import { ApiError, apiFetch } from '../lib/api';
 import { postIdFrom } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { loadLiked } from '../stores/wall-likes';
-
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; post: WallPostDetail };
+import { $wallPost, loadWallPost } from '../stores/wall-post';
 
 /** One poem of the wall, whole, on /writory-wall/post?id=N: read from the cms's cached public API. */
 export default function WallPost() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const state = useStore($wallPost);
   const status = useStore($authStatus);
 
-  useEffect(() => {
-    const id = postIdFrom(window.location.search);
-    if (id === null) return setState({ kind: 'missing' });
-    apiFetch<WallPostDetail>(`/api/wall/posts/${id}`).then(
-      (post) => {
-        setState({ kind: 'ready', post });
-        document.title = `${post.title} · Writory Wall`;
-      },
-      (error) => setState({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' }),
-    );
-  }, []);
+  useEffect(() => void loadWallPost(postIdFrom(window.location.search)), []);
 
   const post = state.kind === 'ready' ? state.post : null;
+  useEffect(() => {
+    if (post) document.title = `${post.title} · Writory Wall`;
+  }, [post]);
   useEffect(() => {
     if (post && status === 'signed-in') loadLiked([post.id]).catch(() => undefined);
   }, [post, status]);

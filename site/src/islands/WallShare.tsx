@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
 import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
-import { apiErrorBody, authedFetch, fieldErrorsFrom } from '../lib/api';
+import { deleteWallPost, shareWallPost } from '../api/wall';
+import { apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { schemaProblems } from '../lib/form-schema';
 import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus, $identity } from '../stores/auth';
+import { $myWallPosts, loadMyWallPosts } from '../stores/my-wall-posts';
 import { $productUser } from '../stores/product-user';
 
 const FIELDS = ['title', 'language', 'text'] as const;
@@ -22,19 +24,8 @@ export default function WallShare() {
   const identity = useStore($identity);
   const user = useStore($productUser);
   const [open, setOpen] = useState(false);
-  const [mine, setMine] = useState<MyWallPost[] | null>(null);
+  const mine = useStore($myWallPosts);
   const formId = useId();
-
-  const refresh = useCallback(() => {
-    authedFetch<{ posts: MyWallPost[] }>('/api/wall/my-posts').then(
-      ({ posts }) => setMine(posts),
-      () => setMine((current) => current ?? []),
-    );
-  }, []);
-  useEffect(() => {
-    if (status === 'signed-in') refresh();
-    else setMine(null);
-  }, [status, refresh]);
 
   if (!hydrated || status === 'loading') return <p role="status" className="text-ink-soft">Loading...</p>;
   if (status === 'signed-out') {
@@ -58,7 +49,7 @@ export default function WallShare() {
             {open ? 'Close the form' : 'Write a poem for the wall'}
           </button>
           <div id={`${formId}-form`} hidden={!open} className="mt-4">
-            <ShareForm onShared={refresh} />
+            <ShareForm onShared={loadMyWallPosts} />
           </div>
         </div>
       )}
@@ -67,7 +58,7 @@ export default function WallShare() {
           You moderate the wall: <a className="font-semibold text-quill underline underline-offset-4" href="/admin-wall-moderation">open the moderation queue</a>.
         </p>
       )}
-      <MyPosts posts={mine} onChange={refresh} />
+      <MyPosts posts={mine} onChange={loadMyWallPosts} />
     </div>
   );
 }
@@ -92,7 +83,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
     if (Object.keys(missing).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
     setSending(true);
     try {
-      await authedFetch('/api/wall/posts', { method: 'POST', body: JSON.stringify(values) });
+      await shareWallPost(values);
       setValues({ ...values, title: '', text: '' });
       setNotice('Thank you! Your poem is waiting for a moderator. You will get a notification when it is on the wall.');
       onShared();
@@ -166,7 +157,7 @@ function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: ()
   async function remove(id: number) {
     setProblem(null);
     try {
-      await authedFetch(`/api/wall/posts/${id}`, { method: 'DELETE' });
+      await deleteWallPost(id);
       setConfirming(null);
       onChange();
     } catch (error) {

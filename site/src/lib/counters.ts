@@ -2,7 +2,7 @@
 // fallback numbers (so the hero never shifts); the live counts come once the page is idle, then every minute while
 // the tab is visible. No framework: the page writes two numbers.
 import { COUNTER_FALLBACK, type Count } from '@writory/shared';
-import { apiFetch } from './api';
+import { fetchPieceCount, fetchPoetCount } from '../api/counters';
 
 export const COUNTER_REFRESH_MS = 60_000;
 
@@ -13,10 +13,10 @@ export interface Counts {
 
 export const formatCount = (value: number) => new Intl.NumberFormat('en').format(value);
 
-async function readCount(path: string): Promise<number> {
-  const body = await apiFetch<Partial<Count>>(path);
+async function readCount(fetchCount: () => Promise<Partial<Count>>, what: string): Promise<number> {
+  const body = await fetchCount();
   const count = Number(body?.count);
-  if (!Number.isFinite(count) || count < 0) throw new Error(`${path}: no count`);
+  if (!Number.isFinite(count) || count < 0) throw new Error(`${what}: no count`);
   return Math.floor(count);
 }
 
@@ -25,7 +25,7 @@ async function readCount(path: string): Promise<number> {
  * fallback (98 poets, 0 pieces), so a brief outage never makes the numbers drop.
  */
 export async function fetchCounts(previous: Counts = COUNTER_FALLBACK): Promise<Counts> {
-  const [poets, pieces] = await Promise.allSettled([readCount('/api/users/count'), readCount('/api/submission-count')]);
+  const [poets, pieces] = await Promise.allSettled([readCount(fetchPoetCount, 'poets'), readCount(fetchPieceCount, 'pieces')]);
   return {
     poets: poets.status === 'fulfilled' ? poets.value : previous.poets,
     pieces: pieces.status === 'fulfilled' ? pieces.value : previous.pieces,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationEvent, NotificationList } from '@writory/shared';
-import { FALLBACK_POLL_MS, startNotificationChannel, STREAM_PATH, type ChannelHooks } from './notification-channel';
+import { NOTIFICATION_STREAM_PATH as STREAM_PATH } from '../api/notifications';
+import { FALLBACK_POLL_MS, startNotificationChannel, type ChannelHooks } from './notification-channel';
 
 const frame = (event: NotificationEvent) => `event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
 

@@ -9,8 +9,8 @@
 // Browsers without Web Locks or BroadcastChannel run one stream per tab.
 import { createParser } from 'eventsource-parser';
 import { NOTIFICATION_EVENT_KINDS, type NotificationEvent, type NotificationList } from '@writory/shared';
+import { openNotificationStream } from '../api/notifications';
 
-export const STREAM_PATH = '/api/notifications/stream';
 export const FALLBACK_POLL_MS = 30_000;
 /** A stream that has not said "ready" by then is stuck behind a buffering proxy: it counts as failed. */
 export const READY_TIMEOUT_MS = 15_000;
@@ -64,12 +64,7 @@ async function readStream(signal: AbortSignal, token: string, onEvent: (event: N
   let ready = false;
   const readyTimer = setTimeout(() => ready || local.abort(), READY_TIMEOUT_MS);
   try {
-    const res = await fetch(STREAM_PATH, {
-      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      cache: 'no-store',
-      credentials: 'include',
-      signal: local.signal,
-    });
+    const res = await openNotificationStream(token, local.signal);
     if (res.status === 401) return { outcome: 'unauthorized', ready };
     if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return { outcome: 'failed', ready };
     const parser = createParser({

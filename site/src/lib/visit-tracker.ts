@@ -2,7 +2,8 @@
 // consent (also when it is given later on the same page). Nothing here delays the first paint.
 import { savedConsent, type Consent } from '../stores/consent';
 import { $authStatus, $identity, getIdToken, wasSignedIn } from '../stores/auth';
-import { anonymousVisitorId, deviceOf, forgetAnonymousVisitor, sendVisit, visitFor, type SignedInVisitor } from './visit-tracking';
+import { sendVisit } from '../api/track-visit';
+import { anonymousVisitorId, deviceOf, forgetAnonymousVisitor, visitFor, type SignedInVisitor } from './visit-tracking';
 
 const AUTH_WAIT_MS = 10_000;
 

@@ -16,7 +16,8 @@ const { $authStatus, $identity } = (await import('../stores/auth')) as unknown a
 };
 const { saveConsent, CONSENT_STORAGE_KEY } = await import('../stores/consent');
 const { startVisitTracking } = await import('./visit-tracker');
-const { VISITOR_ID_KEY, anonymousVisitorId, deviceOf, sendVisit, visitFor } = await import('./visit-tracking');
+const { VISITOR_ID_KEY, anonymousVisitorId, deviceOf, visitFor } = await import('./visit-tracking');
+const { sendVisit } = await import('../api/track-visit');
 const { isAdminPath } = await import('@writory/shared');
 
 const granted = { ad_storage: 'denied', analytics_storage: 'granted', ad_user_data: 'denied', ad_personalization: 'denied' } as const;

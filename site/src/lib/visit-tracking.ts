@@ -1,8 +1,7 @@
-// Visit tracking (spec: "Visit record"): one POST /api/track-visit-realtime per page view, only with analytics
+// Visit tracking (spec: "Visit record"): one visit (sendVisit in api/track-visit.ts) per page view, only with analytics
 // consent. Pure helpers here; lib/visit-tracker.ts runs them in the browser after the page has loaded.
 import { isAdminPath, type TrackVisitBody, type VisitDevice } from '@writory/shared';
 
-export const TRACK_VISIT_PATH = '/api/track-visit-realtime';
 /** The anonymous visitor id: written only with analytics consent, removed when consent is withdrawn. */
 export const VISITOR_ID_KEY = 'writory-visitor-id';
 /** The spec's mobile breakpoint. */
@@ -43,19 +42,4 @@ export function visitFor(input: { path: string; device: VisitDevice; now: Date; 
   }
   if (isAdminPath(path)) return null;
   return { userID: input.anonymousId(), userType: 'anonymous', pageVisited: path, timestamp: now.toISOString(), email: null, username: null, device };
-}
-
-/**
- * Sends one visit; `keepalive` lets it finish when the visitor leaves the page at once. Throws on a non-ok
- * answer or `success: false`, with the server's error or "Failed to track visit" (spec error catalogue).
- */
-export async function sendVisit(visit: TrackVisitBody, token: string | null, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetchImpl(TRACK_VISIT_PATH, { method: 'POST', headers, body: JSON.stringify(visit), keepalive: true, credentials: 'include' });
-  const body = (await res.json().catch(() => null)) as { success?: boolean; error?: unknown } | null;
-  if (res.ok && body?.success === true) return;
-  const error = body?.error;
-  const message = typeof error === 'string' ? error : typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : null;
-  throw new Error(message || 'Failed to track visit');
 }

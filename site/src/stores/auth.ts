@@ -2,7 +2,7 @@
 // Firebase loads the first time anything subscribes to these atoms (see lib/firebase.ts).
 import { atom, onMount } from 'nanostores';
 import type { User } from 'firebase/auth';
-import { apiFetch } from '../lib/api';
+import { requestPasswordResetEmail, requestVerificationEmail } from '../api/auth-mail';
 import { currentIdToken, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
 import { authErrorCode } from '../lib/auth-errors';
 import { SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/signed-in-hint';
@@ -109,14 +109,6 @@ export function wasSignedIn(): boolean {
   return storage()?.getItem(SIGNED_IN_HINT_KEY) === '1';
 }
 
-/**
- * Asks the cms to email a verification link to the account of this ID token. The cms sends Writory's own email
- * (the link opens /__/auth/action); a 409 means the address is already verified, a 429 says when to try again.
- */
-function requestVerificationEmail(idToken: string): Promise<{ sent: true; email: string }> {
-  return apiFetch('/api/auth-mail/verification', { method: 'POST', headers: { authorization: `Bearer ${idToken}` }, body: '{}' });
-}
-
 function googleProvider({ sdk }: FirebaseAuthKit) {
   const provider = new sdk.GoogleAuthProvider();
   provider.addScope('email');
@@ -203,7 +195,7 @@ export async function applyEmailVerification(oobCode: string): Promise<string | 
  * form cannot be used to find out who has an account.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await apiFetch('/api/auth-mail/password-reset', { method: 'POST', body: JSON.stringify({ email }) });
+  await requestPasswordResetEmail(email);
 }
 
 /** Checks a reset code and returns the email it is for. */

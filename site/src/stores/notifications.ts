@@ -4,7 +4,14 @@
 // what the poet sees stays what the server has.
 import { atom, onMount } from 'nanostores';
 import type { NotificationChangeResult, NotificationEvent, NotificationList } from '@writory/shared';
-import { apiErrorFrom, authedFetch } from '../lib/api';
+import {
+  fetchNotifications,
+  pollNotifications,
+  sendAllNotificationsRead,
+  sendNotificationDelete,
+  sendNotificationRead,
+  sendNotificationsCleared,
+} from '../api/notifications';
 import { currentIdToken } from '../lib/firebase';
 import { applyEvent, emptyView, fromLoad, withPage, type NotificationsView } from '../lib/notifications';
 import { startNotificationChannel } from '../lib/notification-channel';
@@ -16,7 +23,6 @@ export const $notifications = atom<NotificationsView>(emptyView);
 /** 'loading' until the first answer (or failure) after sign-in. */
 export const $notificationsStatus = atom<NotificationsStatus>('idle');
 
-const LIST_PATH = '/api/notifications';
 const SEEN_KEY = (uid: string) => `writory-notifications-seen:${uid}`;
 
 let uid: string | null = null;
@@ -57,7 +63,7 @@ export async function loadNotifications(): Promise<void> {
   if ($notificationsStatus.get() === 'idle') $notificationsStatus.set('loading');
   duringLoad = [];
   try {
-    const list = await authedFetch<NotificationList>(LIST_PATH);
+    const list = await fetchNotifications();
     if (mine !== loadTicket || owner !== uid) return;
     accept(list, owner, duringLoad);
   } catch (error) {
@@ -70,14 +76,10 @@ export async function loadNotifications(): Promise<void> {
 
 /** The fallback poll: 304 when nothing changed since the last answer it saw. */
 async function pollFirstPage(): Promise<NotificationList | 'not-modified'> {
-  const token = await currentIdToken();
-  const headers = new Headers(token ? { authorization: `Bearer ${token}` } : {});
-  if (etag) headers.set('if-none-match', etag);
-  const res = await fetch(LIST_PATH, { headers, cache: 'no-store', credentials: 'include' });
-  if (res.status === 304) return 'not-modified';
-  if (!res.ok) throw await apiErrorFrom(res);
-  etag = res.headers.get('etag');
-  return (await res.json()) as NotificationList;
+  const answer = await pollNotifications(etag);
+  if (answer === 'not-modified') return answer;
+  etag = answer.etag;
+  return answer.list;
 }
 
 function onEvent(event: NotificationEvent) {
@@ -111,10 +113,10 @@ function stop() {
 }
 
 /** Sends a change; on failure logs it and reloads, so the list matches the server again. */
-async function change(path: string, init: RequestInit, optimistic: (view: NotificationsView) => NotificationsView, what: string) {
+async function change(send: () => Promise<NotificationChangeResult>, optimistic: (view: NotificationsView) => NotificationsView, what: string) {
   $notifications.set(optimistic($notifications.get()));
   try {
-    const result = await authedFetch<NotificationChangeResult>(path, init);
+    const result = await send();
     $notifications.set({ ...$notifications.get(), unreadCount: result.unreadCount });
   } catch (error) {
     console.error(`Notifications: could not ${what}`, error);
@@ -128,19 +130,19 @@ const unreadAfter = (view: NotificationsView, ids: number[]) =>
 export function markNotificationRead(id: number): Promise<void> {
   const view = $notifications.get();
   if (view.items.find((n) => n.id === id)?.is_read) return Promise.resolve();
-  return change(`${LIST_PATH}/${id}/read`, { method: 'POST' }, (v) => applyEvent(v, { kind: 'read', ids: [id], unreadCount: unreadAfter(v, [id]) }), 'mark as read');
+  return change(() => sendNotificationRead(id), (v) => applyEvent(v, { kind: 'read', ids: [id], unreadCount: unreadAfter(v, [id]) }), 'mark as read');
 }
 
 export function deleteNotification(id: number): Promise<void> {
-  return change(`${LIST_PATH}/${id}/delete`, { method: 'DELETE' }, (v) => applyEvent(v, { kind: 'deleted', ids: [id], unreadCount: unreadAfter(v, [id]) }), 'delete');
+  return change(() => sendNotificationDelete(id), (v) => applyEvent(v, { kind: 'deleted', ids: [id], unreadCount: unreadAfter(v, [id]) }), 'delete');
 }
 
 export function markAllNotificationsRead(): Promise<void> {
-  return change(`${LIST_PATH}/read-all`, { method: 'POST' }, (v) => applyEvent(v, { kind: 'read-all', unreadCount: 0 }), 'mark all as read');
+  return change(sendAllNotificationsRead, (v) => applyEvent(v, { kind: 'read-all', unreadCount: 0 }), 'mark all as read');
 }
 
 export function clearAllNotifications(): Promise<void> {
-  return change(`${LIST_PATH}/clear-all`, { method: 'POST' }, (v) => applyEvent(v, { kind: 'cleared', unreadCount: 0 }), 'clear all');
+  return change(sendNotificationsCleared, (v) => applyEvent(v, { kind: 'cleared', unreadCount: 0 }), 'clear all');
 }
 
 /** Appends the next older page. */
@@ -148,7 +150,7 @@ export async function loadOlderNotifications(): Promise<void> {
   const { nextBefore } = $notifications.get();
   if (!nextBefore || !uid) return;
   try {
-    const page = await authedFetch<NotificationList>(`${LIST_PATH}?before=${nextBefore}`);
+    const page = await fetchNotifications(nextBefore);
     $notifications.set(withPage($notifications.get(), page));
   } catch (error) {
     console.error('Notifications: could not load older ones', error);

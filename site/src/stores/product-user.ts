@@ -2,7 +2,7 @@
 // every auth change, built from the identity when the server cannot be reached, null when signed out.
 import { atom, onMount } from 'nanostores';
 import type { ProductUser } from '@writory/shared';
-import { authedFetch } from '../lib/api';
+import { fetchMe, syncMe } from '../api/users';
 import { forgetReferralCode, keptReferralCode } from '../lib/referral-attribution';
 import { $identity, type IdentityUser } from './auth';
 
@@ -46,11 +46,10 @@ export async function syncProductUser(identity: IdentityUser | null): Promise<vo
   // An invitation link's code kept in this browser goes with the sync; the server decides whether it counts.
   const referralCode = keptReferralCode();
   try {
-    const user = await authedFetch<ProductUser>('/api/users', {
-      method: 'POST',
-      headers: { 'x-email-verified': String(identity.emailVerified) },
-      body: JSON.stringify({ uid: identity.uid, email: identity.email, name: identity.displayName, phone: identity.phoneNumber, ...(referralCode ? { referralCode } : {}) }),
-    });
+    const user = await syncMe(
+      { uid: identity.uid, email: identity.email, name: identity.displayName, phone: identity.phoneNumber, ...(referralCode ? { referralCode } : {}) },
+      identity.emailVerified,
+    );
     forgetReferralCode();
     settle(mine, user, 'synced');
   } catch (error) {
@@ -65,7 +64,7 @@ export async function refetchProductUser(): Promise<void> {
   const identity = $identity.get();
   if (!identity) return settle(mine, null, 'idle');
   try {
-    settle(mine, await authedFetch<ProductUser>('/api/users/me'), 'synced');
+    settle(mine, await fetchMe(), 'synced');
   } catch (error) {
     console.warn('Could not refetch the signed-in user', error);
     const current = $productUser.get();

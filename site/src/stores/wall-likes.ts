@@ -1,8 +1,8 @@
 // Likes on the Writory Wall: which posts the signed-in poet likes, the latest counts the server gave, and the
 // actions that like and unlike. Shared by the wall list and the post page.
 import { atom, map } from 'nanostores';
-import type { WallLikeState } from '@writory/shared';
-import { apiErrorBody, authedFetch } from '../lib/api';
+import { apiErrorBody } from '../lib/api';
+import { fetchLikedWallPosts, setWallLike } from '../api/wall';
 
 /** Post ids the signed-in poet likes (of those asked about). */
 export const $liked = atom<ReadonlySet<number>>(new Set());
@@ -21,7 +21,7 @@ const withId = (set: ReadonlySet<number>, id: number, present: boolean) => {
 /** Asks which of these posts the signed-in poet likes. */
 export async function loadLiked(ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const { liked } = await authedFetch<{ liked: number[] }>(`/api/wall/likes?ids=${ids.slice(0, 50).join(',')}`);
+  const { liked } = await fetchLikedWallPosts(ids);
   let next = new Set($liked.get());
   for (const id of ids) next = withId(next, id, liked.includes(id));
   $liked.set(next);
@@ -36,7 +36,7 @@ export async function toggleLike(id: number): Promise<string | null> {
   const like = !$liked.get().has(id);
   $likeBusy.set(withId($likeBusy.get(), id, true));
   try {
-    const state = await authedFetch<WallLikeState>(`/api/wall/posts/${id}/like`, { method: like ? 'PUT' : 'DELETE' });
+    const state = await setWallLike(id, like);
     $liked.set(withId($liked.get(), id, state.liked));
     $likeCounts.setKey(String(id), state.likes);
     return null;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { AdminArticlePreview } from '@writory/shared';
 import Blocks from '../content/Blocks';
-import { apiErrorBody, authedFetch } from '../../lib/api';
+import { previewArticle } from '../../api/articles';
+import { apiErrorBody } from '../../lib/api';
 import { applyFormat, type MarkdownFormat } from '../../lib/markdown-edit';
 import { t } from '../../i18n/t';
 import type { MessageKey } from '../../i18n/en';
@@ -51,7 +51,7 @@ export default function MarkdownEditor({ label, value, onChange, error, maxLengt
     if (preview.state !== 'closed') return setPreview({ state: 'closed' });
     setPreview({ state: 'loading' });
     try {
-      const answer = await authedFetch<AdminArticlePreview>('/api/admin/articles/preview', { method: 'POST', body: JSON.stringify({ body: value }) });
+      const answer = await previewArticle(value);
       setPreview({ state: 'shown', blocks: answer.blocks, minutes: answer.readingMinutes });
     } catch (caught) {
       setPreview({ state: 'failed', message: apiErrorBody(caught)?.message.replace(/^body: /, '') ?? t('writer.previewFailed') });

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_REPORT_NOTE_MAX, WALL_REPORT_REASONS, type WallReportReason } from '@writory/shared';
 import { FormAlert, Notice } from '../react/Message';
-import { apiErrorBody, authedFetch } from '../../lib/api';
+import { reportWallPost } from '../../api/wall';
+import { apiErrorBody } from '../../lib/api';
 import { $authStatus } from '../../stores/auth';
 
 export const REASON_TEXT: Record<WallReportReason, { label: string; hint: string }> = {
@@ -39,7 +40,7 @@ export default function ReportButton({ id, title }: { id: number; title: string 
     setState('sending');
     setProblem(null);
     try {
-      await authedFetch(`/api/wall/posts/${id}/reports`, { method: 'POST', body: JSON.stringify({ reason, ...(note.trim() ? { note } : {}) }) });
+      await reportWallPost(id, { reason, ...(note.trim() ? { note } : {}) });
       setState('sent');
     } catch (error) {
       setState('idle');

@@ -1,0 +1,38 @@
+// The Writory Wall (/api/wall/*, /api/admin/wall/*): the public feed, the poet's own posts, likes, reports, moderation.
+import type {
+  MyWallPost,
+  NewWallPost,
+  NewWallReport,
+  WallDecisionInput,
+  WallLikeState,
+  WallModerationFilter,
+  WallModerationPage,
+  WallPage,
+  WallPostDetail,
+  WallSort,
+} from '@writory/shared';
+import { apiFetch, authedFetch, jsonBody } from '../lib/api';
+
+export const fetchWallPage = (view: { sort: WallSort; page: number }) => apiFetch<WallPage>(`/api/wall/posts?sort=${view.sort}&page=${view.page}`);
+
+/** One approved post; a 404 when it is not (or no longer) on the wall. */
+export const fetchWallPost = (id: number) => apiFetch<WallPostDetail>(`/api/wall/posts/${id}`);
+
+export const fetchMyWallPosts = () => authedFetch<{ posts: MyWallPost[] }>('/api/wall/my-posts');
+
+export const shareWallPost = (post: NewWallPost) => authedFetch<unknown>('/api/wall/posts', { method: 'POST', ...jsonBody(post) });
+
+export const deleteWallPost = (id: number) => authedFetch<unknown>(`/api/wall/posts/${id}`, { method: 'DELETE' });
+
+export const reportWallPost = (id: number, report: NewWallReport) => authedFetch<unknown>(`/api/wall/posts/${id}/reports`, { method: 'POST', ...jsonBody(report) });
+
+/** Which of these posts (the first 50) the signed-in poet likes. */
+export const fetchLikedWallPosts = (ids: number[]) => authedFetch<{ liked: number[] }>(`/api/wall/likes?ids=${ids.slice(0, 50).join(',')}`);
+
+export const setWallLike = (id: number, like: boolean) => authedFetch<WallLikeState>(`/api/wall/posts/${id}/like`, { method: like ? 'PUT' : 'DELETE' });
+
+export const fetchWallModeration = (filter: WallModerationFilter, page: number) =>
+  authedFetch<WallModerationPage>(`/api/admin/wall/posts?filter=${filter}&page=${page}`);
+
+export const decideWallPost = (id: number, decision: WallDecisionInput) =>
+  authedFetch<unknown>(`/api/admin/wall/posts/${id}/decisions`, { method: 'POST', ...jsonBody(decision) });
