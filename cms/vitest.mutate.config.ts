@@ -9,7 +9,7 @@ export default defineConfig({
     include: [
       'src/api/score/lib/*.test.ts',
       // ranking.test.ts times 10,000 scores, which instrumented code cannot meet; the properties pin every rank.
-      'src/lib/ranking.property.test.ts',
+      'src/api/result/lib/ranking.property.test.ts',
       'src/lib/money.property.test.ts',
       'src/api/entry/lib/*.test.ts',
       'src/api/payment/lib/*.test.ts',

@@ -8,7 +8,7 @@ const MUTATED = [
   'cms/src/api/score/lib/normalise.ts',
   'cms/src/api/score/lib/agreement.ts',
   'cms/src/api/score/lib/assign.ts',
-  'cms/src/lib/ranking.ts',
+  'cms/src/api/result/lib/ranking.ts',
   'cms/src/api/entry/lib/allowance.ts',
   'cms/src/api/payment/lib/coupon-rules.ts',
   'cms/src/api/payment/lib/webhook-plan.ts',

@@ -61,7 +61,7 @@ export default {
   present: (strapi) => count(strapi, ENTRY, { fileKey: { $notNull: true } }),
   async seed(strapi, missing, { cmsDir }) {
     await removeIncomplete(strapi);
-    const originality = cmsModule(cmsDir, 'src/lib/originality.js');
+    const originality = cmsModule(cmsDir, 'src/api/originality/lib/fingerprint.js');
     const { current, contests } = await benchContests(strapi, cmsDir);
     const poets = (await strapi.db.connection('up_users').select('id', 'name', 'phone', 'country').where('firebase_uid', 'like', 'bench-poet-%').orderBy('id'));
     if (poets.length === 0) throw new Error('seed the poets before their entries');

@@ -4,8 +4,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CRITERION_KEYS } from '@writory/shared';
 import { csvLines, decodeCsv, readCsv } from './csv';
-import { parseLeaderboardCsv } from './leaderboard-csv';
-import { parseResultsCsv } from './results-csv';
+import { parseLeaderboardCsv } from '../api/leaderboard/lib/csv-import';
+import { parseResultsCsv } from '../api/result/lib/results-csv';
 
 /** Cells as people type them: any script, emoji, quotes, commas, semicolons, line breaks, formula starts. */
 const cell = fc.oneof(

@@ -2,8 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { withoutBidiControls, type CertificateKind, type CertificateListItem, type CertificateView, type WinnerPlace } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, tableOf } from '../../../lib/bulk';
-import { certificatePdf } from '../../../lib/certificate-pdf';
-import { certificateSlug, newVerificationCode, normaliseVerificationCode, qrPath } from '../../../lib/certificate-codes';
+import { certificatePdf } from '../lib/pdf';
+import { certificateSlug, newVerificationCode, normaliseVerificationCode, qrPath } from '../lib/codes';
 import { poetNameOf } from '../../result/services/month-entries';
 import type { RowOf } from '../../../lib/rows';
 

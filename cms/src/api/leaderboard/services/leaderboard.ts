@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import type { CsvRowError, LeaderboardPage, LeaderboardPreview } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, tableOf } from '../../../lib/bulk';
-import { importKey, parseLeaderboardCsv } from '../../../lib/leaderboard-csv';
-import { rankByScore } from '../../../lib/ranking';
-import { roundScore } from '../../../lib/results-csv';
+import { importKey, parseLeaderboardCsv } from '../lib/csv-import';
+import { rankByScore } from '../../result/lib/ranking';
+import { roundScore } from '../../result/lib/results-csv';
 
 const MONTH = 'api::leaderboard.leaderboard-month';
 const TOTAL = 'api::leaderboard.leaderboard-total';

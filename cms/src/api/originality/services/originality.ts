@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_THRESHOLD, bandKeys, signature, similarity } from '../../../lib/originality';
+import { DEFAULT_THRESHOLD, bandKeys, signature, similarity } from '../lib/fingerprint';
 
 const FINGERPRINT = 'api::originality.fingerprint';
 const BAND = 'api::originality.fingerprint-band';

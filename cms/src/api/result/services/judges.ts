@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { CRITERION_KEYS, type CriterionScores, type JudgingSummary } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { columnOf, tableOf } from '../../../lib/bulk';
-import { roundScore } from '../../../lib/results-csv';
+import { roundScore } from '../lib/results-csv';
 import type { ContestRow } from '../../contest/services/contest';
 import type { MonthEntry } from './month-entries';
 import type { EntryScore } from './result';

@@ -16,8 +16,8 @@ import {
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, columnOf, linkOf, tableOf } from '../../../lib/bulk';
-import { rankByScore } from '../../../lib/ranking';
-import { parseResultsCsv, roundScore } from '../../../lib/results-csv';
+import { rankByScore } from '../lib/ranking';
+import { parseResultsCsv, roundScore } from '../lib/results-csv';
 import type { ResultsPayload } from '../../timer/services/timer';
 import { monthEntries, type MonthEntry } from './month-entries';
 import { getService } from '../../../services';

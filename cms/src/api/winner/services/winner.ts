@@ -14,7 +14,7 @@ import {
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert } from '../../../lib/bulk';
-import { roundScore } from '../../../lib/results-csv';
+import { roundScore } from '../../result/lib/results-csv';
 import { poetNameOf } from '../../result/services/month-entries';
 import { getService } from '../../../services';
 

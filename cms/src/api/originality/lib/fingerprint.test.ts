@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANDS, SIGNATURE_LENGTH, bandKeys, normalise, shingles, signature, similarity } from './originality';
+import { BANDS, SIGNATURE_LENGTH, bandKeys, normalise, shingles, signature, similarity } from './fingerprint';
 
 const POEM = `I kept the lamp on for the rain,
 as if the rain could lose its way

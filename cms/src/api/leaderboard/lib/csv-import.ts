@@ -1,6 +1,6 @@
 // Historical leaderboard rows: month, poet name, optional email (links the row to a Writory account) and points.
 import type { CsvRowError } from '@writory/shared';
-import { parseScore, readCsv, type CsvColumn } from './csv';
+import { parseScore, readCsv, type CsvColumn } from '../../../lib/csv';
 
 export const LEADERBOARD_COLUMNS: CsvColumn[] = [
   { key: 'month', required: true },

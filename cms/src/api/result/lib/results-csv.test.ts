@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCsv } from './csv';
+import { decodeCsv } from '../../../lib/csv';
 import { parseResultsCsv } from './results-csv';
-import { parseLeaderboardCsv } from './leaderboard-csv';
+import { parseLeaderboardCsv } from '../../leaderboard/lib/csv-import';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const status = (fn: () => unknown) => {

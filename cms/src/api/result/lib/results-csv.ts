@@ -2,7 +2,7 @@
 // total (0–100), and an optional comment for the poet. Checks that need the database (does the code exist,
 // is it this month's) are the results service's.
 import { CRITERIA, CRITERION_KEYS, CRITERION_MAX, MAX_SCORE, type CriterionScores, type CsvRowError } from '@writory/shared';
-import { parseScore, readCsv, type CsvColumn } from './csv';
+import { parseScore, readCsv, type CsvColumn } from '../../../lib/csv';
 
 export const RESULTS_COLUMNS: CsvColumn[] = [
   { key: 'entryCode', aliases: ['entry_code', 'entry code', 'code', 'entry'], required: true },

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { certificateSlug, nameSlug, newVerificationCode, normaliseVerificationCode, qrPath } from './certificate-codes';
-import { familyFor, monthLabel } from './certificate-pdf';
+import { certificateSlug, nameSlug, newVerificationCode, normaliseVerificationCode, qrPath } from './codes';
+import { familyFor, monthLabel } from './pdf';
 
 describe('certificate codes', () => {
   it('makes verification codes of 12 unambiguous characters, all different', () => {
