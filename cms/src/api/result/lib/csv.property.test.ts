@@ -1,11 +1,11 @@
-// Properties of the CSV reader and writer (csv.ts) and of the two admin imports built on it.
+// Properties of the CSV reader and writer (cms/src/lib/csv.ts) and of the two admin imports built on it.
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CRITERION_KEYS } from '@writory/shared';
-import { csvLines, decodeCsv, readCsv } from './csv';
-import { parseLeaderboardCsv } from '../api/leaderboard/lib/csv-import';
-import { parseResultsCsv } from '../api/result/lib/results-csv';
+import { csvLines, decodeCsv, readCsv } from '../../../lib/csv';
+import { parseLeaderboardCsv } from '../../leaderboard/lib/csv-import';
+import { parseResultsCsv } from './results-csv';
 
 /** Cells as people type them: any script, emoji, quotes, commas, semicolons, line breaks, formula starts. */
 const cell = fc.oneof(
