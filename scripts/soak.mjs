@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { random } from '../bench/seed/lib.mjs';
 import { root } from './toolchain.mjs';
 import { buildCms, buildShared, log, startStack } from './lib/stack.mjs';
 
@@ -37,19 +38,12 @@ function startLoad() {
   return { stop: () => child.kill('SIGINT') };
 }
 
-/** Mulberry32: the same seed gives the same order, so a failing order can be replayed. */
+/** The same seed gives the same order, so a failing order can be replayed. */
 function shuffled(items, seed) {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = random(seed);
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
+    const j = Math.floor(next() * (i + 1));
     [copy[i], copy[j]] = [copy[j], copy[i]];
   }
   return copy;
