@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
 import { focusFirstProblem } from '../components/react/Field';
@@ -71,6 +71,11 @@ function ShareForm({ onShared }: { onShared: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // Focus moves to the first problem once the errors are on the page (they render after the schema has loaded).
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt) focusFirstProblem(form.current);
+  }, [attempt]);
 
   const set = (name: FieldName) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
 
@@ -80,7 +85,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
     setErrors(missing);
     setProblem(null);
     setNotice(null);
-    if (Object.keys(missing).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
+    if (Object.keys(missing).length) return setAttempt((n) => n + 1);
     setSending(true);
     try {
       await shareWallPost(values);
@@ -91,7 +96,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
       const found = fieldErrorsFrom(error, FIELDS);
       setErrors(found.fields);
       setProblem(found.form ?? (Object.keys(found.fields).length ? null : (apiErrorBody(error)?.message ?? 'We could not send your poem. Check your connection and try again.')));
-      requestAnimationFrame(() => focusFirstProblem(form.current));
+      setAttempt((n) => n + 1);
     } finally {
       setSending(false);
     }
