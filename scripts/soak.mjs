@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { random } from '../bench/seed/lib.mjs';
 import { root } from './toolchain.mjs';
-import { buildCms, buildShared, log, startStack } from './lib/stack.mjs';
+import { buildCms, buildShared, e2eEnv, log, startStack } from './lib/stack.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -75,14 +75,7 @@ async function e2eRun(seed) {
       const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', `e2e/${spec}`], {
         cwd: root,
         stdio: 'inherit',
-        env: {
-          ...process.env,
-          E2E_BASE_URL: stack.urls.site,
-          E2E_CMS_URL: stack.urls.cms,
-          E2E_MAIL_URL: stack.urls.mail,
-          E2E_AUTH_EMULATOR_URL: stack.urls.authEmulator,
-          ...stack.env,
-        },
+        env: e2eEnv(stack),
       });
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
       result.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);

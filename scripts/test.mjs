@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
-import { buildCms, buildShared, log, startStack } from './lib/stack.mjs';
+import { buildCms, buildShared, e2eEnv, log, startStack } from './lib/stack.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = [];
@@ -32,14 +32,7 @@ async function e2eSuite() {
     const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...e2eArgs], {
       cwd: root,
       stdio: 'inherit',
-      env: {
-        ...process.env,
-        E2E_BASE_URL: stack.urls.site,
-        E2E_CMS_URL: stack.urls.cms,
-        E2E_MAIL_URL: stack.urls.mail,
-        E2E_AUTH_EMULATOR_URL: stack.urls.authEmulator,
-        ...stack.env,
-      },
+      env: e2eEnv(stack),
     });
     const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
     results.push({

@@ -268,3 +268,15 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     throw error;
   }
 }
+
+/** The environment a Playwright run needs to reach a started stack (e2e/demo.ts reads it). */
+export function e2eEnv(stack, env = process.env) {
+  return {
+    ...env,
+    E2E_BASE_URL: stack.urls.site,
+    E2E_CMS_URL: stack.urls.cms,
+    E2E_MAIL_URL: stack.urls.mail,
+    E2E_AUTH_EMULATOR_URL: stack.urls.authEmulator,
+    ...stack.env,
+  };
+}
