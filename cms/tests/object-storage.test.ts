@@ -16,6 +16,7 @@ import { bearer, entryClient, HOUR } from './helpers/entries';
 import { makeDocx } from './helpers/poem-files';
 import { startS3Server, type TestS3Server } from './helpers/s3-server';
 import type { TestCms } from './helpers/strapi';
+import { createBucketPrivateFiles } from '../src/lib/private-files';
 
 const ENTRY = 'api::entry.entry';
 const ADMIN_EMAIL = 'storage-admin@writory.test';
@@ -203,5 +204,25 @@ describe('the media library in the bucket', () => {
     expect(await keys('uploads/')).not.toContain(url.slice(1));
     expect(await keys('uploads/')).toContain(second.body.profilePictureUrl.slice(1));
     expect((await api.get(url)).status).toBe(404);
+  });
+});
+
+describe('a bucket shared with other sites (S3_PREFIX)', () => {
+  it('keeps the private files under the prefix and never lists or touches anything outside it', async () => {
+    const files = createBucketPrivateFiles(s3.client, { bucket: s3.bucket, prefix: 'site-b/' });
+    const before = await keys();
+    const key = await files.put('entries', Buffer.from('a poem'), 'pdf');
+    expect(key).toMatch(PRIVATE_KEY);
+    expect(await keys()).toEqual([...before, `site-b/${key}`].sort());
+    expect(await files.exists(key)).toBe(true);
+    const body = await files.open(key);
+    expect(Buffer.concat(await body!.toArray())).toEqual(Buffer.from('a poem'));
+    // The site without a prefix has entries of its own: this one sees none of them.
+    expect(await files.listOlderThan('entries', new Date(Date.now() + HOUR))).toEqual([key]);
+    await files.remove(key);
+    expect(await files.exists(key)).toBe(false);
+    expect(await files.open(key)).toBeNull();
+    expect(await keys()).toEqual(before);
+    await expect(files.put('../entries', Buffer.from('x'), 'pdf')).rejects.toThrow(/not a private file key/);
   });
 });
