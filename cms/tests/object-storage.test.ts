@@ -153,11 +153,16 @@ describe('an entry that fails after its files were written', () => {
     await cms.strapi.documents('api::site-setting.site-setting').update({ documentId: settings!.documentId, data: { maxEntriesPerMonth: used + 1 } as any });
     try {
       const before = await privateKeys();
+      const writtenBefore = s3.written().length;
       const results = await Promise.all([client.enter(otherPoet), client.enter(otherPoet)]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 402]);
       const accepted = await cms.strapi.db.query(ENTRY).findOne({ where: { code: results.find((r) => r.status === 201)!.body.code } });
       const added = (await privateKeys()).filter((key) => !before.includes(key));
       expect(added.sort()).toEqual([accepted.fileKey, accepted.judgeFileKey].filter(Boolean).sort());
+      // The refused entry did write its files (both passed the early allowance check), and they are gone.
+      const writtenNow = s3.written().slice(writtenBefore);
+      expect(writtenNow.length).toBeGreaterThan(added.length);
+      expect(writtenNow).toEqual(expect.arrayContaining(added));
     } finally {
       await cms.strapi.documents('api::site-setting.site-setting').update({ documentId: settings!.documentId, data: { maxEntriesPerMonth: 50 } as any });
     }
@@ -195,6 +200,8 @@ describe('the media library in the bucket', () => {
     expect(await keys('uploads/')).toContain(url.slice(1));
     const served = await api.get(url).buffer(true).parse(binary).expect(200);
     expect(served.headers['content-type']).toBe('image/webp');
+    const head = await api.head(url).expect(200);
+    expect(head.headers['content-length']).toBe(String(served.body.length));
     expect(served.body).toEqual(await s3.read(url.slice(1)));
     expect((await sharp(served.body).metadata()).width).toBe(512);
     expect(filesOnDisk(path.join(cms.strapi.dirs.static.public, 'uploads'))).not.toContain(url.split('/').pop());

@@ -1,4 +1,4 @@
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { mediaRoot, s3ClientOptions, s3Settings } from '../lib/object-storage';
 
@@ -19,14 +19,15 @@ export default () => {
     if (!['GET', 'HEAD'].includes(ctx.method) || !ctx.path.startsWith(root)) return next();
     const name = ctx.path.slice(root.length);
     if (!MEDIA_NAME.test(name) || name.split('/').some((part: string) => part.includes('..'))) return next();
+    const where = { Bucket: settings.bucket, Key: ctx.path.slice(1) };
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: ctx.path.slice(1) }));
+      const object = ctx.method === 'HEAD' ? await client.send(new HeadObjectCommand(where)) : await client.send(new GetObjectCommand(where));
+      ctx.status = 200;
+      if ('Body' in object) ctx.body = object.Body as Readable;
       ctx.type = object.ContentType ?? 'application/octet-stream';
       if (object.ContentLength !== undefined) ctx.length = object.ContentLength;
       if (object.ETag) ctx.set('ETag', object.ETag);
       ctx.set('Cache-Control', 'public, max-age=3600');
-      if (ctx.method === 'HEAD') (object.Body as Readable).destroy();
-      else ctx.body = object.Body;
     } catch (error: any) {
       if (error?.$metadata?.httpStatusCode === 404) return next();
       throw error;

@@ -29,20 +29,33 @@ export interface TestS3Server {
   objects(prefix?: string): Promise<S3Object[]>;
   /** An object's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
+  /** Every key written so far (from the server's log), also those deleted since. */
+  written(): string[];
   stop(): Promise<void>;
 }
 
 export async function startS3Server({ port = S3_PORT, bucket = 'writory-test', prefix = '' } = {}): Promise<TestS3Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'writory-s3-'));
   let output = '';
+  let partialLine = '';
+  const written: string[] = [];
   // Its own process group, so stop() ends it whatever it started.
   const child: ChildProcess = spawn(
     process.execPath,
     [s3rverBin, '--directory', dataDir, '--address', '127.0.0.1', '--port', String(port), '--configure-bucket', bucket, '--no-vhost-buckets'],
     { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  // Ready once it says so; after that it logs every request, which is only kept for an error message.
-  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  // Ready once it says so; after that it logs every request: the tail is kept for an error message, and the keys
+  // it stored for written().
+  child.stdout!.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+    const lines = (partialLine + chunk).split('\n');
+    partialLine = lines.pop()!;
+    for (const line of lines) {
+      const stored = /Stored object "(.+)" in bucket "(.+)" successfully/.exec(line);
+      if (stored && stored[2] === bucket) written.push(stored[1]);
+    }
+  });
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   const kill = () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
@@ -96,6 +109,7 @@ export async function startS3Server({ port = S3_PORT, bucket = 'writory-test', p
         throw error;
       }
     },
+    written: () => [...written],
     async stop() {
       client.destroy();
       if (child.exitCode === null && child.signalCode === null) {
