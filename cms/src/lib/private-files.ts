@@ -82,6 +82,8 @@ export function createLocalPrivateFiles(root: string): PrivateFiles {
       }
       const old: string[] = [];
       for (const name of names) {
+        // Anything not named like our files (or their unfinished writes) is not ours to judge.
+        if (!KEY.test(`${folder}/${name.replace(/\.partial$/, '')}`)) continue;
         try {
           const info = await stat(path.join(dir, name));
           if (info.isFile() && info.mtime < before) old.push(`${folder}/${name}`);
@@ -92,8 +94,9 @@ export function createLocalPrivateFiles(root: string): PrivateFiles {
       return old;
     },
     async removeListed(listed) {
-      if (listed.endsWith('.partial')) await rm(path.join(root, checked(listed.slice(0, -'.partial'.length))) + '.partial', { force: true });
-      else await remove(listed);
+      // A key, or a key's unfinished write (the key + ".partial").
+      const key = listed.replace(/\.partial$/, '');
+      await rm(fullPath(key) + listed.slice(key.length), { force: true });
     },
   };
 }
