@@ -83,6 +83,10 @@ interface Service {
   depends_on?: Record<string, { condition: string }> | string[];
   healthcheck?: { test: string[] | string };
   command?: string[] | string;
+  entrypoint?: string[] | string;
+  restart?: string;
+  pull_policy?: string;
+  networks?: Record<string, { aliases?: string[] } | null>;
 }
 interface Compose {
   services: Record<string, Service>;
@@ -122,6 +126,13 @@ const composeByDefault = resolve(Object.fromEntries(Object.entries(SAMPLE_ENV).f
 const cmsEnv = environmentOf(compose.services.cms);
 const siteEnv = environmentOf(compose.services.site);
 const postgresEnv = environmentOf(compose.services.postgres);
+const objectstoreEnv = environmentOf(compose.services.objectstore);
+const objectstoreInitEnv = environmentOf(compose.services['objectstore-init']);
+
+/** The cms instances: the service that builds the image, and the second that runs it. */
+const CMS_INSTANCES = ['cms', 'cms-2'];
+/** Services that run once and exit (depended on with service_completed_successfully): no health to check. */
+const ONE_SHOT = ['objectstore-init'];
 
 function healthcheckUrl(service: Service): URL {
   const test = service.healthcheck?.test;
@@ -389,14 +400,16 @@ const servicePort: Record<string, number> = {
 // =============================================================================================
 
 describe('docker-compose.yml: services', () => {
-  it('has exactly postgres, cms, site and one reverse proxy', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['cms', 'postgres', 'proxy', 'site']);
+  it('has exactly postgres, an object store and its bucket maker, two cms instances, site and one reverse proxy', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['cms', 'cms-2', 'objectstore', 'objectstore-init', 'postgres', 'proxy', 'site']);
   });
 
   it.each([
     ['postgres', /^postgres:\d+/],
     ['proxy', /^nginx:\d+/],
-  ])('%s runs the official image %s', (name, image) => {
+    ['objectstore', /^chrislusf\/seaweedfs:\d+\.\d+$/],
+    ['objectstore-init', /^amazon\/aws-cli:\d+\.\d+\.\d+$/],
+  ])('%s runs the pinned image %s', (name, image) => {
     expect(compose.services[name].image).toMatch(image);
     expect(compose.services[name].build).toBeUndefined();
   });
@@ -415,21 +428,99 @@ describe('docker-compose.yml: services', () => {
     for (const [dep, spec] of Array.isArray(deps) ? deps.map((d) => [d, { condition: 'service_started' }] as const) : Object.entries(deps)) {
       expect(rawCompose.services[dep], `${name} depends on unknown service ${dep}`).toBeDefined();
       if (spec.condition === 'service_healthy') expect(rawCompose.services[dep].healthcheck, `${dep} needs a healthcheck`).toBeDefined();
+      if (spec.condition === 'service_completed_successfully') expect(ONE_SHOT, `${dep} must be a one-shot service`).toContain(dep);
     }
   });
 
   it.each([
     ['cms', 'postgres'],
+    ['cms-2', 'cms'],
+    ['objectstore-init', 'objectstore'],
     ['site', 'cms'],
     ['proxy', 'cms'],
+    ['proxy', 'cms-2'],
     ['proxy', 'site'],
   ])('%s starts after %s is healthy', (name, dep) => {
     const deps = rawCompose.services[name].depends_on as Record<string, { condition: string }>;
     expect(deps[dep]).toEqual({ condition: 'service_healthy' });
   });
 
-  it.each(Object.keys(rawCompose.services))('%s has a healthcheck', (name) => {
+  it('the cms starts once the bucket exists', () => {
+    const deps = rawCompose.services.cms.depends_on as Record<string, { condition: string }>;
+    expect(deps['objectstore-init']).toEqual({ condition: 'service_completed_successfully' });
+  });
+
+  it.each(Object.keys(rawCompose.services).filter((name) => !ONE_SHOT.includes(name)))('%s has a healthcheck', (name) => {
     expect(rawCompose.services[name].healthcheck?.test).toBeTruthy();
+  });
+
+  it.each(ONE_SHOT)('%s runs once: never restarted, nothing to health-check', (name) => {
+    expect(rawCompose.services[name].restart).toBe('no');
+    expect(rawCompose.services[name].healthcheck).toBeUndefined();
+  });
+});
+
+describe('two cms instances', () => {
+  it('cms builds the image and cms-2 runs that image, never pulling it', () => {
+    expect(compose.services.cms.build).toBeDefined();
+    expect(compose.services['cms-2'].build).toBeUndefined();
+    expect(compose.services['cms-2'].image).toBe(compose.services.cms.image);
+    expect(compose.services['cms-2'].pull_policy).toBe('never');
+  });
+
+  it('share one environment and one health check', () => {
+    expect(compose.services['cms-2'].environment).toEqual(compose.services.cms.environment);
+    expect(compose.services['cms-2'].healthcheck).toEqual(compose.services.cms.healthcheck);
+  });
+
+  it('both answer to the name nginx, the site and the cms itself use for the cms', () => {
+    // The service name for cms, a network alias for cms-2: Docker's DNS answers `cms` with both addresses, and nginx
+    // (variables + resolver) spreads requests over them.
+    expect(compose.services['cms-2'].networks?.default?.aliases).toEqual(['cms']);
+    expect(new URL(siteEnv.CMS_URL).hostname).toBe('cms');
+    for (const server of [publicServer!, adminServer!]) expect(proxyTarget(server, '/api/health')?.hostname).toBe('cms');
+  });
+
+  it.each(CMS_INSTANCES)('%s keeps nothing on its own disk: no volumes, files in the bucket', (name) => {
+    expect(compose.services[name].volumes).toBeUndefined();
+    expect(environmentOf(compose.services[name]).FILE_STORAGE).toBe('s3');
+  });
+});
+
+describe('the object store', () => {
+  const s3Port = () => Number(healthcheckUrl(compose.services.objectstore).port);
+
+  it('is health-checked on its S3 port, where the cms and the bucket maker reach it path-style', () => {
+    expect(s3Port()).toBe(8333);
+    for (const endpoint of [cmsEnv.S3_ENDPOINT, objectstoreInitEnv.S3_ENDPOINT]) {
+      const url = new URL(endpoint);
+      expect(compose.services[url.hostname]).toBe(compose.services.objectstore);
+      expect(Number(url.port)).toBe(s3Port());
+    }
+    expect(cmsEnv.S3_FORCE_PATH_STYLE).toBe('true');
+    expect(compose.services.objectstore.ports).toBeUndefined();
+  });
+
+  it('creates at start the bucket the cms uses, with the cms’s credentials and region', () => {
+    const command = [compose.services['objectstore-init'].entrypoint, compose.services['objectstore-init'].command].flat().join(' ');
+    expect(command).toMatch(/s3api create-bucket --bucket "\$S3_BUCKET"/);
+    expect(command).toMatch(/--endpoint-url "\$S3_ENDPOINT"/);
+    expect(objectstoreInitEnv.S3_BUCKET).toBe(cmsEnv.S3_BUCKET);
+    expect(objectstoreInitEnv.AWS_DEFAULT_REGION).toBe(cmsEnv.S3_REGION);
+    expect(objectstoreInitEnv.AWS_ACCESS_KEY_ID).toBe(cmsEnv.S3_ACCESS_KEY_ID);
+    expect(objectstoreInitEnv.AWS_SECRET_ACCESS_KEY).toBe(cmsEnv.S3_SECRET_ACCESS_KEY);
+  });
+
+  it('accepts only the access key the cms signs with', () => {
+    expect(objectstoreEnv.AWS_ACCESS_KEY_ID).toBe(cmsEnv.S3_ACCESS_KEY_ID);
+    expect(objectstoreEnv.AWS_SECRET_ACCESS_KEY).toBe(cmsEnv.S3_SECRET_ACCESS_KEY);
+    expect(cmsEnv.S3_ACCESS_KEY_ID).toBe(SAMPLE_ENV.S3_ACCESS_KEY_ID);
+    expect(rawEnvironmentOf('cms').S3_SECRET_ACCESS_KEY).toMatch(/^\$\{S3_SECRET_ACCESS_KEY:\?.+\}$/);
+  });
+
+  it('keeps its data in a volume', () => {
+    expect(compose.services.objectstore.volumes).toEqual(['objectstore-data:/data']);
+    expect(compose.services.objectstore.command).toContain('-dir=/data');
   });
 });
 
@@ -461,7 +552,7 @@ describe('docker-compose.yml: variables', () => {
     expect(allStrings(compose).filter((s) => /\$\{/.test(s))).toEqual([]);
   });
 
-  it.each([...PRODUCTION_SECRETS, 'POSTGRES_PASSWORD', 'FIREBASE_PROJECT_ID', 'PUBLIC_SITE_URL', 'SMTP_HOST', 'SITE_REBUILD_TOKEN'])(
+  it.each([...PRODUCTION_SECRETS, 'POSTGRES_PASSWORD', 'FIREBASE_PROJECT_ID', 'PUBLIC_SITE_URL', 'SMTP_HOST', 'SITE_REBUILD_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])(
     'refuses to start without %s',
     (name) => {
       expect(() => resolve({ ...SAMPLE_ENV, [name]: '' })).toThrow(`required variable ${name}`);
@@ -715,18 +806,11 @@ describe('the cms environment', () => {
     expect(read('cms/src/api/health/routes/health.ts')).toMatch(/path:\s*'\/health'/);
   });
 
-  it('keeps uploads in a volume at the directory Strapi serves them from', () => {
-    const mount = compose.services.cms.volumes!.map((v) => v.split(':')).find(([, target]) => target.endsWith('/public/uploads'))!;
-    expect(mount[1]).toBe('/app/cms/public/uploads');
-    expect(existsSync(join(root, 'cms/public/uploads'))).toBe(true);
-    expect(read(rawCompose.services.cms.build!.dockerfile!)).toMatch(/^WORKDIR \/app\/cms$/m);
-  });
-
-  it('keeps entries’ private files in a volume outside public/, where the cms looks for them', () => {
-    const mount = compose.services.cms.volumes!.map((v) => v.split(':')).find(([source]) => source === 'cms-private')!;
-    expect(mount[1]).toBe('/app/cms/.private');
-    expect(read('cms/src/lib/private-files.ts')).toMatch(/PRIVATE_FILES_DIR \|\| '\.private'/);
-    expect(read(rawCompose.services.cms.build!.dockerfile!)).toMatch(/chown node:node .*\/app\/cms\/\.private/);
+  it('keeps files in the bucket: entries’ private files and the media library, which nginx still reaches at /uploads/', () => {
+    expect(cmsEnv.FILE_STORAGE).toBe('s3');
+    expect(read('cms/config/plugins.ts')).toMatch(/provider: 'aws-s3'/);
+    expect(read('cms/config/middlewares.ts')).toMatch(/'global::bucket-media',\s*'strapi::public'/);
+    expect(proxyTarget(publicServer!, '/uploads/picture_abc123.webp')?.hostname).toBe('cms');
   });
 });
 
@@ -809,7 +893,7 @@ describe('volumes', () => {
   it('every named volume is declared, and every declared volume is used', () => {
     const declared = Object.keys(rawCompose.volumes ?? {}).sort();
     expect([...new Set(named.map((m) => m.source))].sort()).toEqual(declared);
-    expect(declared).toEqual(['cms-private', 'cms-uploads', 'postgres-data']);
+    expect(declared).toEqual(['objectstore-data', 'postgres-data']);
   });
 
   it('every bind-mounted file exists', () => {

@@ -43,5 +43,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   },
   'strapi::session',
   'strapi::favicon',
+  // FILE_STORAGE=s3: the media library's files from the bucket (nothing on local disk, where strapi::public serves them).
+  'global::bucket-media',
   'strapi::public',
 ];

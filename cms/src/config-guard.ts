@@ -2,6 +2,8 @@
  * Checks the environment before Strapi starts, so broken configuration stops the cms
  * with one line that says what to fix instead of a stack trace later.
  */
+import { objectStorageProblems } from './lib/object-storage';
+
 export type Env = Record<string, string | undefined>;
 
 export const PRODUCTION_SECRETS = [
@@ -39,6 +41,7 @@ export function configProblems(env: Env): string[] {
       `FIREBASE_AUTH_EMULATOR_HOST is set and HOST=${env.HOST} listens beyond this machine: the emulator accepts unsigned tokens, so anyone who reaches the cms could sign in as anyone; listen on 127.0.0.1 or ::1`,
     );
   }
+  problems.push(...objectStorageProblems(env));
   problems.push(...paymentProblems(env, production));
   return problems;
 }

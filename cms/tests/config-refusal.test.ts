@@ -38,6 +38,12 @@ describe('the cms refuses to start on broken configuration', () => {
       { NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0' },
       'FIREBASE_AUTH_EMULATOR_HOST is set and HOST=0.0.0.0 listens beyond this machine: the emulator accepts unsigned tokens',
     ],
+    ['an unknown file storage', { FILE_STORAGE: 'gcs' }, 'FILE_STORAGE must be one of local, s3 (got "gcs")'],
+    [
+      'a bucket without credentials',
+      { FILE_STORAGE: 's3', S3_BUCKET: 'writory', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://127.0.0.1:9000/writory' },
+      'FILE_STORAGE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_ENDPOINT must be an http(s) origin',
+    ],
   ])('%s: exits 1 with a one-line reason', (_name, env, reason) => {
     const result = startCms(env);
     expect(result.status).toBe(1);

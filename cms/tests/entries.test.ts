@@ -395,17 +395,25 @@ describe('refusals leave nothing behind', () => {
   it('sweeps private files no entry uses once they are an hour old, keeping every entry’s files', async () => {
     const stray = path.join(privateDir, 'entries', `${'ab'.repeat(16)}.pdf`);
     const young = path.join(privateDir, 'entries', `${'cd'.repeat(16)}.pdf`);
+    const unfinished = path.join(privateDir, 'entries', `${'ef'.repeat(16)}.pdf.partial`);
     mkdirSync(path.dirname(stray), { recursive: true });
     writeFileSync(stray, 'left by a crash');
+    writeFileSync(unfinished, 'cut short by a crash');
     writeFileSync(young, 'being written right now');
+    // Not named like ours: kept, whatever its age.
+    const foreign = path.join(privateDir, 'entries', 'README.txt');
+    writeFileSync(foreign, 'not a poem');
     const old = new Date(Date.now() - 2 * HOUR);
     utimesSync(stray, old, old);
-    const kept = privateFiles().filter((f) => f !== stray && f !== young);
+    utimesSync(unfinished, old, old);
+    const kept = privateFiles().filter((f) => f !== stray && f !== young && f !== unfinished);
     for (const file of kept) utimesSync(file, old, old);
     const removed = await cms.strapi.service('api::entry.files').sweepOrphans();
-    expect(removed).toBe(1);
+    expect(removed).toBe(2);
     expect(privateFiles()).toEqual([...kept, young].sort());
+    expect(kept).toContain(foreign);
     rmSync(young);
+    rmSync(foreign);
   });
 });
 

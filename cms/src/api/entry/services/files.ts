@@ -3,7 +3,7 @@ import { getService } from '../../../services';
 import { errors } from '@strapi/utils';
 import { POEM_TYPES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { createPrivateFiles, privateFilesRoot, removeListed, type OutgoingFile } from '../../../lib/private-files';
+import { privateFilesFromEnv, type OutgoingFile } from '../../../lib/private-files';
 import type { UserRow } from '../../user/services/user';
 import type { JudgeCopy } from '../files/judge-copy';
 import type { EntryRow } from './entry';
@@ -25,12 +25,12 @@ export type EntryFileKeys = Pick<EntryRow, 'fileKey' | 'judgeFileKey' | 'photoKe
 const isPrivileged = (user: Pick<UserRow, 'role'>) => user.role?.type === 'admin';
 
 /**
- * Entry files in the private store (never a public path): writing them, who may download which, and
- * sweeping those no entry uses.
+ * Entry files in the private store (local disk or a private bucket, never a public path): writing them, who may
+ * download which, and sweeping those no entry uses.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => strapi.db.query(ENTRY);
-  const files = createPrivateFiles(privateFilesRoot(strapi.dirs.app.root));
+  const files = privateFilesFromEnv(strapi.dirs.app.root);
 
   async function findOwnEntry(user: UserRow, code: string): Promise<EntryRow> {
     const row: EntryRow | null = await entries().findOne({ where: { code }, populate: { poet: { select: ['id'] }, contest: true } });
@@ -107,7 +107,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             : [];
           const kept = new Set(used.flatMap((row) => [row.fileKey, row.judgeFileKey, row.photoKey]));
           for (const key of batch.filter((key) => !kept.has(key))) {
-            await removeListed(files, key);
+            await files.removeListed(key);
             removed += 1;
           }
         }
