@@ -3,7 +3,7 @@
 // `user`, pid file, logs and temp dirs in a folder of the test's own). Everything else (locations, buffering,
 // headers, timeouts) is the file as deployed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -81,6 +81,8 @@ export interface TestNginx {
 /** Runs deploy/nginx.conf, rewritten by loopbackNginxConf, in the foreground of a child process. */
 export async function startNginx(options: Omit<LoopbackNginxOptions, 'dir'>): Promise<TestNginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'writory-nginx-'));
+  // Run as root, nginx's workers are `nobody`: they must reach the temp folders nginx makes in here (large bodies).
+  chmodSync(dir, 0o755);
   const confFile = path.join(dir, 'nginx.conf');
   writeFileSync(confFile, loopbackNginxConf(readFileSync(DEPLOY_NGINX_CONF, 'utf8'), { ...options, dir }));
   let output = '';
