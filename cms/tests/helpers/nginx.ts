@@ -3,7 +3,7 @@
 // `user`, pid file, logs and temp dirs in a folder of the test's own). Everything else (locations, buffering,
 // headers, timeouts) is the file as deployed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -75,6 +75,8 @@ export function loopbackNginxConf(conf: string, { dir, listen, upstreams }: Loop
 export interface TestNginx {
   /** http://127.0.0.1:<port> of each listen port of the file, by its port in the file ('80', '8081'). */
   urls: Record<string, string>;
+  /** Connections nginx holds open to `port` on loopback right now (e.g. live streams it passes on to one upstream). */
+  connectionsTo(port: number): number;
   stop(): Promise<void>;
 }
 
@@ -105,6 +107,16 @@ export async function startNginx(options: Omit<LoopbackNginxOptions, 'dir'>): Pr
   }
   return {
     urls,
+    connectionsTo(port) {
+      const sockets = socketInodes([child.pid!, ...childrenOf(child.pid!)]);
+      const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+      // /proc/net/tcp: local address, remote address, state (01 = ESTABLISHED) … inode.
+      return readFileSync('/proc/net/tcp', 'utf8')
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((cols) => cols[2]?.endsWith(hexPort) && cols[3] === '01' && sockets.has(cols[9])).length;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -115,6 +127,38 @@ export async function startNginx(options: Omit<LoopbackNginxOptions, 'dir'>): Pr
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes whose parent is `pid` (nginx's workers). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // The parent pid is the second field after the parenthesised command name.
+        return Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Inodes of the sockets these processes hold open. */
+function socketInodes(pids: number[]): Set<string> {
+  const inodes = new Set<string>();
+  for (const pid of pids) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' });
+        const inode = target.match(/^socket:\[(\d+)\]$/)?.[1];
+        if (inode) inodes.add(inode);
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return inodes;
 }
 
 function readLog(dir: string): string {
