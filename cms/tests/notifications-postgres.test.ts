@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '@writory/shared';
 import { backgroundIdle } from './helpers/background';
 import { AUTH_EMULATOR_ENV, type AuthEmulator } from './helpers/auth-emulator';
@@ -141,6 +141,11 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       expect(await onB.next((e) => e.kind === 'resync', 15_000)).toMatchObject({ kind: 'resync' });
       await cms.strapi.service('api::notification.notification').notify(poet.id, { title: 'after the drop', message: 'made on A once both listen again' });
       expect(await onB.next((e) => e.kind === 'created', 2_000)).toMatchObject({ notification: { title: 'after the drop' } });
+      // The same connection carries the public cache's drops (src/lib/public-cache.ts): B hears those again too.
+      const testimonialsOnB = async () => JSON.stringify((await supertest(second.url).get('/api/testimonials').expect(200)).body);
+      expect(await testimonialsOnB()).not.toContain('heard after the drop');
+      await cms.strapi.documents('api::testimonial.testimonial').create({ data: { name: 'Listener', message: 'heard after the drop' }, status: 'published' });
+      await vi.waitFor(async () => expect(await testimonialsOnB()).toContain('heard after the drop'), { timeout: 1_000, interval: 25 });
       // One listening connection per instance, shared with the public cache's channel.
       const listening = await cms.strapi.db.connection.raw(`select count(*)::int as n from pg_stat_activity where application_name = ?`, [LISTENER_APPLICATION_NAME]);
       expect(listening.rows[0].n).toBe(2);
