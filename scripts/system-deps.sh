@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Debian packages the tests need: Chromium for e2e, PostgreSQL for the scale-path tests, Noto fonts
-# so every script (Arabic, Devanagari, …) renders. Idempotent and quick when all are present.
+# Debian packages the tests need: Chromium for e2e, PostgreSQL for the scale-path tests, nginx for the
+# two-instance suite (deploy/nginx.conf in front of two cms), Noto fonts so every script (Arabic,
+# Devanagari, …) renders. Idempotent and quick when all are present.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 fc-list 2>/dev/null | grep -qi 'Noto Sans Arabic' || missing+=(fonts-noto-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then

@@ -11,7 +11,7 @@ import { flushSiteRebuild, watchContentForSiteRebuild } from './lib/site-rebuild
 import { settleBackground } from './lib/background';
 import { keepRawBodyOnListedPaths } from './lib/raw-body';
 import { configureWallPanel, watchWallPanelEdits } from './api/wall-post/lib/panel';
-import { installPublicCache } from './lib/public-cache';
+import { installPublicCache, stopPublicCache } from './lib/public-cache';
 import { installMetrics } from './lib/metrics';
 import { cleanPanelTextOnWrite } from './lib/panel-text';
 import { articleSlugsFollowTitles, keepSlugsUniqueInTheDatabase } from './api/article/lib/slug';
@@ -54,6 +54,7 @@ export default {
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     flushSiteRebuild(strapi);
     await settleBackground(strapi);
+    await stopPublicCache(strapi);
     await verifiers.get(strapi)?.close();
   },
 };

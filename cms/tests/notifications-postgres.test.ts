@@ -3,13 +3,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '@writory/shared';
 import { backgroundIdle } from './helpers/background';
 import { AUTH_EMULATOR_ENV, type AuthEmulator } from './helpers/auth-emulator';
 import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on-postgres';
 import { freePort, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
+import { LISTENER_APPLICATION_NAME } from '../src/lib/database-listener';
 import type { TestCms } from './helpers/strapi';
 
 const cmsDir = path.resolve(__dirname, '..');
@@ -132,14 +133,21 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await onB.next((e) => e.kind === 'ready');
       // What an operator's pg_terminate_backend, a failover or an idle-connection reaper does to both instances.
       const dropped = await cms.strapi.db.connection.raw(
-        `select pg_terminate_backend(pid) as dropped from pg_stat_activity where query = 'LISTEN writory_notifications' and pid <> pg_backend_pid()`,
+        `select pg_terminate_backend(pid) as dropped from pg_stat_activity where application_name = ? and pid <> pg_backend_pid()`,
+        [LISTENER_APPLICATION_NAME],
       );
       expect(dropped.rows.map((row: { dropped: boolean }) => row.dropped)).toEqual([true, true]);
       // Changes published while B was not listening are lost, so once it listens again its streams reload.
       expect(await onB.next((e) => e.kind === 'resync', 15_000)).toMatchObject({ kind: 'resync' });
       await cms.strapi.service('api::notification.notification').notify(poet.id, { title: 'after the drop', message: 'made on A once both listen again' });
       expect(await onB.next((e) => e.kind === 'created', 2_000)).toMatchObject({ notification: { title: 'after the drop' } });
-      const listening = await cms.strapi.db.connection.raw(`select count(*)::int as n from pg_stat_activity where query = 'LISTEN writory_notifications'`);
+      // The same connection carries the public cache's drops (src/lib/public-cache.ts): B hears those again too.
+      const testimonialsOnB = async () => JSON.stringify((await supertest(second.url).get('/api/testimonials').expect(200)).body);
+      expect(await testimonialsOnB()).not.toContain('heard after the drop');
+      await cms.strapi.documents('api::testimonial.testimonial').create({ data: { name: 'Listener', message: 'heard after the drop' }, status: 'published' });
+      await vi.waitFor(async () => expect(await testimonialsOnB()).toContain('heard after the drop'), { timeout: 1_000, interval: 25 });
+      // One listening connection per instance, shared with the public cache's channel.
+      const listening = await cms.strapi.db.connection.raw(`select count(*)::int as n from pg_stat_activity where application_name = ?`, [LISTENER_APPLICATION_NAME]);
       expect(listening.rows[0].n).toBe(2);
     } finally {
       onB.close();

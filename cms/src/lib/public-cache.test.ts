@@ -162,4 +162,16 @@ describe('public cache', () => {
     await t.get('/api/quotes');
     expect(t.calls()).toBe(2);
   });
+
+  it('drops every answer on clear (the listener missed drops while it reconnected)', async () => {
+    const t = await app();
+    await t.get('/api/count');
+    await t.get('/api/quotes');
+    expect(t.cache.size()).toBe(2);
+    t.cache.clear();
+    expect(t.cache.size()).toBe(0);
+    await t.get('/api/count');
+    await t.get('/api/quotes');
+    expect(t.calls()).toBe(4);
+  });
 });

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Core } from '@strapi/strapi';
 import type { PublicCacheEndpoint } from '../../config/public-cache';
+import { runInBackground } from './background';
+import { databaseListener, isPostgres } from './database-listener';
 
 /**
  * The fast path for hot public reads (declared in config/public-cache.ts). Registered first in `register()`, it
@@ -44,6 +46,8 @@ export interface PublicCache {
   middleware: (ctx: Ctx, next: () => Promise<unknown>) => Promise<unknown>;
   /** Drops the cached answers of every endpoint that `model` (a uid such as api::faq.faq) feeds. */
   invalidate(model: string): void;
+  /** Drops every cached answer. */
+  clear(): void;
   /** Models named in some endpoint's `invalidatedBy`. */
   models: string[];
   size(): number;
@@ -126,27 +130,62 @@ export function createPublicCache(endpoints: PublicCacheEndpoint[], now: () => n
       for (const key of entries.keys()) if (paths.some((p) => key.startsWith(p))) entries.delete(key);
     },
 
+    clear() {
+      generation++;
+      entries.clear();
+    },
+
     models: [...new Set(endpoints.flatMap((e) => e.invalidatedBy ?? []))],
     size: () => entries.size,
   };
 }
 
 const WRITES = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+/** PostgreSQL channel on which an instance tells every instance (itself included) which model was written. */
+export const CACHE_CHANNEL = 'writory_public_cache';
 
 /**
  * Serves config/public-cache.ts's endpoints from memory, first in the middleware chain. Writes to a model named in
  * `invalidatedBy` drop its answers: database lifecycles see every write, through the document service (panel,
- * publish) or the query engine (e.g. a new contest entry).
+ * publish) or the query engine (e.g. a new contest entry). On PostgreSQL, where several instances may serve one
+ * database, the write's model is also published (after its commit) on CACHE_CHANNEL, so every instance drops its
+ * answers within moments; on SQLite (one instance) the drop stays local.
  */
 export function installPublicCache(strapi: Core.Strapi): PublicCache {
   const cache = createPublicCache(strapi.config.get<PublicCacheEndpoint[]>('public-cache.endpoints', []));
   strapi.server.use(cache.middleware);
   if (cache.models.length) {
-    const drop = (event: { model: { uid: string } }) => cache.invalidate(event.model.uid);
     // The database exists once Strapi has registered; subscribe before it serves anything.
-    strapi.hook('strapi::content-types.afterSync').register(() => {
+    strapi.hook('strapi::content-types.afterSync').register(async () => {
+      const shared = isPostgres(strapi);
+      const drop = async (event: { model: { uid: string } }) => {
+        cache.invalidate(event.model.uid);
+        if (shared) await tellEveryInstance(strapi, event.model.uid);
+      };
       strapi.db.lifecycles.subscribe({ models: cache.models, ...Object.fromEntries(WRITES.map((action) => [action, drop])) });
+      if (shared) {
+        await databaseListener(strapi).listen(CACHE_CHANNEL, {
+          message: (model) => cache.models.includes(model) && cache.invalidate(model),
+          // Drops published while this instance was not listening were missed.
+          resync: () => cache.clear(),
+        });
+      }
     });
   }
   return cache;
+}
+
+/** Stops hearing other instances' drops (src/index.ts destroy). */
+export async function stopPublicCache(strapi: Core.Strapi) {
+  if (isPostgres(strapi)) await databaseListener(strapi).unlisten(CACHE_CHANNEL);
+}
+
+/** After the write's transaction commits (others would otherwise cache the old answer again), or now outside one. */
+async function tellEveryInstance(strapi: Core.Strapi, model: string) {
+  const publish = () => runInBackground(strapi, 'public cache drop', () => databaseListener(strapi).publish(CACHE_CHANNEL, model));
+  if (strapi.db.inTransaction()) {
+    await strapi.db.transaction(async ({ onCommit }) => onCommit(() => void publish()));
+    return;
+  }
+  await publish();
 }

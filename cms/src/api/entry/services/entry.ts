@@ -34,7 +34,6 @@ import type { EntryFields } from '../validation/entry';
 
 const ENTRY = 'api::entry.entry';
 const USER = 'plugin::users-permissions.user';
-const COUNT_TTL_MS = 10_000;
 const PHOTO_MAX_SIDE = 1024;
 
 /** An entries row as this service reads it. */
@@ -106,7 +105,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const allowance = () => getService(strapi, 'api::entry.allowance');
   const entryFiles = () => getService(strapi, 'api::entry.files');
   const originality = () => getService(strapi, 'api::originality.originality');
-  let countCache: { at: number; value: Promise<number> } | null = null;
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
   async function blockerOf(user: UserRow, contest: ContestRow | null, now: Date): Promise<EntryAllowance['blocker']> {
@@ -206,7 +204,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await entryFiles().remove(keys);
       throw error;
     }
-    countCache = null;
     return row;
   }
 
@@ -321,14 +318,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }));
     },
 
-    /** GET /api/submission-count: every entry ever made; cached in memory for 10 s. */
+    /**
+     * GET /api/submission-count: every entry ever made. The public cache (config/public-cache.ts) keeps the answer
+     * for 10 s and drops it on every instance when an entry is written.
+     */
     async submissionCount(): Promise<number> {
-      if (!countCache || Date.now() - countCache.at > COUNT_TTL_MS) {
-        const value = entries().count();
-        countCache = { at: Date.now(), value };
-        value.catch(() => (countCache = null));
-      }
-      return countCache.value;
+      return entries().count();
     },
   };
 };

@@ -1,21 +1,11 @@
 // How a change gets from the instance that made it to every instance that holds streams.
 //  - SQLite (one instance by nature): straight to this process's hub.
-//  - PostgreSQL: NOTIFY on one channel; every instance LISTENs on a connection of its own and delivers to its
-//    streams, so two or more cms instances behind one proxy all deliver. NOTIFY payloads are small (user and
+//  - PostgreSQL: NOTIFY on one channel; every instance LISTENs (../../../lib/database-listener.ts) and delivers to
+//    its streams, so two or more cms instances behind one proxy all deliver. NOTIFY payloads are small (user and
 //    notification ids, never the text): the instance that holds a poet's stream reads the rows itself.
 import type { Core } from '@strapi/strapi';
-import { Client } from 'pg';
+import { databaseListener } from '../../../lib/database-listener';
 import type { Change, Hub } from './hub';
-
-/** The bits of pg's client this file uses (pg ships no types here). */
-interface ListenerClient {
-  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  on(event: 'end', listener: () => void): void;
-  connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  end(): Promise<void>;
-}
 
 export const CHANNEL = 'writory_notifications';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ids are at most ~20 bytes a pair. */
@@ -64,73 +54,24 @@ export function localTransport(hub: Hub): Transport {
 }
 
 export function postgresTransport(strapi: Core.Strapi, hub: Hub): Transport {
-  const config = strapi.config.get('database.connection.connection') as Record<string, unknown>;
-  let client: ListenerClient | null = null;
-  let stopped = false;
-  let retryTimer: NodeJS.Timeout | null = null;
-  let failures = 0;
-  let everConnected = false;
-
-  async function listen() {
-    const next: ListenerClient = new Client(config);
-    next.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      const change = decodeChange(message.payload);
-      if (change) void hub.deliver(change);
-    });
-    next.on('error', (error) => strapi.log.warn(`notifications: database listener failed (${error.message})`));
-    next.on('end', () => {
-      if (client === next) client = null;
-      if (!stopped) reconnectSoon();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    client = next;
-    failures = 0;
-    // Whatever was published while we were not listening is lost: the open streams reload their lists.
-    if (everConnected) hub.resyncAll();
-    everConnected = true;
-  }
-
-  function reconnectSoon() {
-    if (stopped || retryTimer) return;
-    const delay = Math.min(30_000, 500 * 2 ** failures++);
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      listen().catch((error) => {
-        strapi.log.warn(`notifications: cannot listen for changes (${error.message}); retrying`);
-        reconnectSoon();
-      });
-    }, delay);
-    retryTimer.unref();
-  }
-
+  const listener = databaseListener(strapi);
   return {
     kind: 'postgres',
     async start() {
-      try {
-        await listen();
-      } catch (error) {
-        strapi.log.error(`notifications: cannot listen for changes (${(error as Error).message}); retrying`);
-        reconnectSoon();
-      }
+      await listener.listen(CHANNEL, {
+        message(payload) {
+          const change = decodeChange(payload);
+          if (change) void hub.deliver(change);
+        },
+        // Whatever was published while we were not listening is lost: the open streams reload their lists.
+        resync: () => hub.resyncAll(),
+      });
     },
     async publish(change) {
-      for (const payload of encodeChange(change)) {
-        await strapi.db.connection.raw('select pg_notify(?, ?)', [CHANNEL, payload]);
-      }
+      for (const payload of encodeChange(change)) await listener.publish(CHANNEL, payload);
     },
     async stop() {
-      stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
+      await listener.unlisten(CHANNEL);
     },
   };
 }

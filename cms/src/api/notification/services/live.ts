@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { runInBackground } from '../../../lib/background';
+import { isPostgres } from '../../../lib/database-listener';
 import { createHub, type Change } from '../live/hub';
 import { localTransport, postgresTransport, type Transport } from '../live/transport';
 import { NOTIFICATION, SELECT, toItem, unreadCounts, type NotificationRow } from '../rows';
@@ -24,7 +25,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     { log: (message, error) => strapi.log.warn(`notifications: ${message}${error instanceof Error ? ` (${error.message})` : ''}`) },
   );
   let transport: Transport | null = null;
-  const client = () => strapi.config.get('database.connection.client') as string;
 
   async function send(change: Change) {
     try {
@@ -37,7 +37,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async start() {
-      transport = ['postgres', 'pg', 'postgresql'].includes(client()) ? postgresTransport(strapi, hub) : localTransport(hub);
+      transport = isPostgres(strapi) ? postgresTransport(strapi, hub) : localTransport(hub);
       await transport.start();
     },
 
