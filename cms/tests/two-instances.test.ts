@@ -14,6 +14,7 @@ import { startAuthEmulator, type AuthEmulator, type EmulatorUser } from './helpe
 import { criteriaCsv } from './helpers/contest-data';
 import { HOUR, month } from './helpers/entries';
 import { startNginx, type TestNginx } from './helpers/nginx';
+import { startS3Server, type TestS3Server } from './helpers/s3-server';
 import { makeDocx, makeLargeDocx } from './helpers/poem-files';
 import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
@@ -28,19 +29,19 @@ const OWNER = { email: 'two-owner@writory.test', password: 'Owner-pass-2024!' };
 interface Shared {
   pg: TestPostgres;
   emulator: AuthEmulator;
-  privateDir: string;
+  s3: TestS3Server;
   smtpPort: number;
 }
 
 /**
  * The environment every cms instance of this suite runs with, the one place it is built: the database, the Auth
- * emulator, where private files live (one folder both instances share, as one disk or bucket would be).
+ * emulator, and the bucket both instances keep their files in (a real S3-compatible server, s3rver).
  */
-function cmsEnv({ pg, emulator, privateDir, smtpPort }: Shared): Record<string, string> {
+function cmsEnv({ pg, emulator, s3, smtpPort }: Shared): Record<string, string> {
   return {
     ...pg.env,
     ...emulator.env,
-    PRIVATE_FILES_DIR: privateDir,
+    ...s3.env,
     ADMIN_EMAILS: ADMIN_EMAIL,
     STRAPI_ADMIN_EMAIL: OWNER.email,
     STRAPI_ADMIN_PASSWORD: OWNER.password,
@@ -134,7 +135,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
   };
   const via = (target: string) => supertest(target);
   const edge = () => via(nginx.urls['80']);
-  const privateFiles = () => readdirSync(shared.privateDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+  const privateFiles = async () => (await shared.s3.objects('entries/')).length + (await shared.s3.objects('entry-photos/')).length;
 
   beforeAll(async () => {
     const pg = await startTestPostgres();
@@ -142,7 +143,11 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
       await pg.stop();
       throw error;
     });
-    shared = { pg, emulator, privateDir: folder('private'), smtpPort: await freePort() };
+    const s3 = await startS3Server().catch(async (error) => {
+      await Promise.all([emulator.stop(), pg.stop()]);
+      throw error;
+    });
+    shared = { pg, emulator, s3, smtpPort: await freePort() };
     a = new Instance('A', await freePort(), folder('tmp-a'));
     b = new Instance('B', await freePort(), folder('tmp-b'));
     // A makes the schema before B starts, so the two never race to create tables.
@@ -168,6 +173,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
     await nginx?.stop();
     await Promise.all([a?.stop(), b?.stop()]);
     await shared?.emulator.stop();
+    await shared?.s3.stop();
     await shared?.pg.stop();
     for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
   });
@@ -301,7 +307,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
     const poem = await makeLargeDocx('Half a lamp\nthe other half', 4.5 * 1024 * 1024);
     const sha = await preview(a.url, poet, poem);
     const key = `killed-${Date.now()}`;
-    const filesBefore = privateFiles();
+    const filesBefore = await privateFiles();
     const boundary = 'writory-two-instances';
     const parts = [
       ...Object.entries({ ...entryFields('Half a lamp'), confirmedTextSha256: sha }).map(
@@ -326,7 +332,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
     await b.stop('SIGKILL');
     expect(await answered).toMatch(/^failed/);
     expect(await entriesOf(poet)).toEqual([]);
-    expect(privateFiles()).toBe(filesBefore);
+    expect(await privateFiles()).toBe(filesBefore);
 
     // The poet's page retries with the same key; nginx passes it to A, the one instance left.
     let retry = edge().post('/api/entries').set(bearer(poet)).set('Idempotency-Key', key).attach('poem', poem, 'poem.docx');
@@ -335,7 +341,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await entriesOf(poet)).toEqual([res.body.code]);
     // The entry's own files, nothing else: the killed upload left no file behind.
-    expect(privateFiles()).toBe(filesBefore + 2);
+    expect(await privateFiles()).toBe(filesBefore + 2);
     await b.start(cmsEnv(shared));
   }));
 
