@@ -5,7 +5,7 @@
 // since an ApiError would lose its class on the way.
 import { readFile } from 'node:fs/promises';
 import type { EntryPreview } from '@writory/shared';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/client-error';
 import type { JudgeCopy } from './judge-copy';
 import { buildEntry, previewOf, type Author, type Built, type Contact, type Draft } from './judge-view';
 
