@@ -1,7 +1,7 @@
 // Poems are checked in a pool of worker threads, against the real cms and Auth emulator: the same answers as the
 // checks on the request thread, cheap reads answered while big poems are checked, and a full queue answered 503
 // with Retry-After, storing nothing, after which the same Idempotency-Key enters the poem once.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
@@ -36,6 +36,10 @@ const db = (uid: string) => cms.strapi.db.query(uid as never);
 const pool = () => cms.strapi.service('api::entry.extraction') as { stats(): { active: number; queued: number; workers: number; queueLimit: number } };
 const author = { name: 'Mira Okafor', email: null as string | null, phone: '+44 7700 900123' };
 
+/** This process's worker threads (Node names them WorkerThread): Vitest's own and the pool's. */
+const workerThreads = () => readdirSync('/proc/self/task').filter((id) => readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim() === 'WorkerThread').length;
+let threadsBeforeBoot: number;
+
 function privateFiles(): string[] {
   try {
     return readdirSync(privateDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
@@ -58,6 +62,7 @@ function holdPool(count: number) {
 }
 
 beforeAll(async () => {
+  threadsBeforeBoot = workerThreads();
   privateDir = mkdtempSync(path.join(tmpdir(), 'writory-pool-'));
   stack = await startCmsWithAuth({ ADMIN_EMAILS: ADMIN_EMAIL, PRIVATE_FILES_DIR: privateDir, EXTRACTION_WORKERS: String(WORKERS), EXTRACTION_QUEUE: String(QUEUE) });
   ({ emulator, cms } = stack);
@@ -77,6 +82,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  // The pool's threads end with Strapi: none is left behind.
+  expect(workerThreads()).toBe(threadsBeforeBoot);
   if (privateDir) rmSync(privateDir, { recursive: true, force: true });
 });
 
@@ -132,6 +139,7 @@ describe('the extraction pool', () => {
     expect(metrics.text).toMatch(new RegExp(`^writory_extraction_active_tasks ${WORKERS}$`, 'm'));
     const health = await api.get('/api/admin/health').set(bearer(admin)).expect(200);
     expect(health.body.extraction).toEqual({ workers: WORKERS, queueLimit: QUEUE, active: WORKERS, queued: QUEUE });
+    expect(workerThreads()).toBe(threadsBeforeBoot + WORKERS);
     const results = await hold.all;
     for (const res of results) {
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);

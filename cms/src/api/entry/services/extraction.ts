@@ -10,6 +10,8 @@ import { extractionPoolConfig, retryAfterSeconds } from '../lib/extraction-pool'
 const FIRST_ESTIMATE_MS = 1000;
 /** Workers below the request thread's priority: a waking request gets a core before a poem does. */
 const WORKER_NICE = 10;
+/** Retry-After for a poem that comes while the cms stops. */
+const STOPPING_RETRY_SECONDS = 5;
 /** Workers idle this long exit (their memory with them); the next poem starts one again. */
 const IDLE_TIMEOUT_MS = 60_000;
 
@@ -30,6 +32,7 @@ export interface ExtractionStats {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const config = extractionPoolConfig(process.env, availableParallelism());
   let pool: Piscina | null = null;
+  let closed = false;
   let inFlight = 0;
 
   const poolOf = () =>
@@ -41,19 +44,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       niceIncrement: WORKER_NICE,
     }));
 
-  const busy = () => {
-    const meanTaskMs = pool?.histogram.runTime?.mean || FIRST_ESTIMATE_MS;
-    const seconds = retryAfterSeconds(inFlight - config.workers + 1, config.workers, meanTaskMs);
-    return new ApiError(
+  const busy = (seconds: number) =>
+    new ApiError(
       503,
       `Many poems are being checked right now. Yours was not received; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
       { reason: 'busy', retryAfterSeconds: seconds },
       'ServiceUnavailableError',
     );
-  };
 
   async function inPool<T extends ExtractionTask>(task: T): Promise<AnswerOf<T>> {
-    if (inFlight >= config.workers + config.queue) throw busy();
+    // While the cms stops, a poem is sent back to try again (another instance, or this one restarted, takes it).
+    if (closed) throw busy(STOPPING_RETRY_SECONDS);
+    if (inFlight >= config.workers + config.queue) {
+      const meanTaskMs = pool?.histogram.runTime?.mean || FIRST_ESTIMATE_MS;
+      throw busy(retryAfterSeconds(inFlight - config.workers + 1, config.workers, meanTaskMs));
+    }
     inFlight += 1;
     try {
       return (await poolOf().run(task)) as AnswerOf<T>;
@@ -79,8 +84,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return answer.value;
     },
 
-    /** Lets running checks finish, then ends the threads. */
+    /** Lets running and waiting checks finish, then ends the threads; later poems are answered 503. */
     async close(): Promise<void> {
+      closed = true;
       const closing = pool;
       pool = null;
       await closing?.close();
