@@ -125,11 +125,14 @@ test('with consent, page views appear on the dashboard and in its CSV export', a
   expect(await statOf(dashboard, 'stat-active')).toBeGreaterThanOrEqual(1);
   await expect(dashboard.getByTestId('top-pages')).toContainText('/about');
 
-  // Below the visits, the cms's own health: event-loop delay, memory and its busiest routes.
+  // Below the visits, the cms's own health: event-loop delay, memory, the poems being checked and its busiest routes.
   const health = dashboard.getByTestId('server-health');
   await health.getByRole('button', { name: 'Update figures' }).click();
   await expect(health.getByText('Event-loop delay, p99')).toBeVisible();
   await expect(health.locator('dd').first()).toHaveText(/^\d[\d,.]* ms$/);
+  // The poem-checking pool, and how many poems wait for it.
+  await expect(health.getByText('Poems being checked')).toBeVisible();
+  await expect(health.getByText('Poems waiting to be checked').locator('..').locator('dd')).toHaveText(/^\d+ of at most \d+$/);
   await expect(health.getByRole('table', { name: 'Busiest routes since the server started' }).locator('tbody tr').first()).toContainText(/^(GET|POST|PUT|DELETE) \/api\//);
 
   const { name, rows } = await downloadedCsv(dashboard, 'Export visits (CSV)');

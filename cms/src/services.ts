@@ -16,6 +16,7 @@ import type entryAdminTable from './api/entry/services/admin-table';
 import type entryAllowance from './api/entry/services/allowance';
 import type entryCalendar from './api/entry/services/calendar';
 import type entry from './api/entry/services/entry';
+import type entryExtraction from './api/entry/services/extraction';
 import type entryFiles from './api/entry/services/files';
 import type faq from './api/faq/services/faq';
 import type feedback from './api/feedback/services/feedback';
@@ -69,6 +70,7 @@ export interface Services {
   'api::entry.admin-table': ReturnType<typeof entryAdminTable>;
   'api::entry.calendar': ReturnType<typeof entryCalendar>;
   'api::entry.entry': ReturnType<typeof entry>;
+  'api::entry.extraction': ReturnType<typeof entryExtraction>;
   'api::entry.files': ReturnType<typeof entryFiles>;
   'api::faq.faq': ReturnType<typeof faq>;
   'api::feedback.feedback': ReturnType<typeof feedback>;

@@ -1,24 +1,9 @@
-import { STATUS_CODES } from 'node:http';
 import { errors } from '@strapi/utils';
 import { useEnglishSchemaMessages, waitInWords } from '@writory/shared';
+import { ApiError } from './client-error';
 
-/**
- * A client error with any 4xx status (422, 415, …). Strapi's own error classes only map to
- * 400/401/403/404/413/429; this one goes through Strapi's errors middleware as an HttpError, so the
- * answer has the usual body `{ data: null, error: { status, name, message, details } }` and no log line.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly expose = true;
-  readonly details: Record<string, unknown>;
+export { ApiError };
 
-  constructor(status: number, message: string, details: Record<string, unknown> = {}, name?: string) {
-    super(message);
-    this.status = status;
-    this.details = details;
-    this.name = name ?? `${(STATUS_CODES[status] ?? 'Error').replace(/[^A-Za-z]/g, '')}Error`;
-  }
-}
 // http-errors' HttpError cannot be constructed, but the errors middleware only checks `instanceof`.
 Object.setPrototypeOf(ApiError.prototype, errors.HttpError.prototype);
 

@@ -8,4 +8,6 @@ export interface ServerHealth {
   requests: number;
   /** The most requested routes, by pattern ("GET /api/entries/:id"), with 5xx answers and mean time. */
   busiest: { route: string; requests: number; errors: number; meanMs: number }[];
+  /** The pool of worker threads that checks poems (workers 0: they are checked on the request thread). */
+  extraction: { workers: number; queueLimit: number; active: number; queued: number };
 }

@@ -8,6 +8,10 @@ import { problemOf } from '../lib/api';
 
 const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString()} ms`);
 
+/** Poems being checked, in words: by how many worker threads, or on the request thread (EXTRACTION_WORKERS=0). */
+const checking = ({ workers, active }: Health['extraction']) =>
+  workers === 0 ? 'On the request thread' : `${active.toLocaleString()} of ${workers.toLocaleString()} workers`;
+
 /** The cms's key health figures on the admin dashboard; the full set is Prometheus's to scrape at /api/metrics. */
 export default function ServerHealth() {
   const ready = useAdminReady();
@@ -37,12 +41,14 @@ export default function ServerHealth() {
       <FormAlert>{problem}</FormAlert>
       {health && (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {[
               ['Event-loop delay, p99', ms(health.eventLoopDelayMs.p99)],
               ['Event-loop delay, median', ms(health.eventLoopDelayMs.p50)],
               ['Memory in use', `${health.memoryMb.rss.toLocaleString()} MB`],
               ['Requests since start', health.requests.toLocaleString()],
+              ['Poems being checked', checking(health.extraction)],
+              ['Poems waiting to be checked', `${health.extraction.queued.toLocaleString()} of at most ${health.extraction.queueLimit.toLocaleString()}`],
             ].map(([label, value]) => (
               <div key={label} className="rounded-lg border border-stone-200 bg-white p-3">
                 <dt className="text-sm text-ink-soft">{label}</dt>

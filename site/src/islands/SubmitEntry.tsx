@@ -11,6 +11,7 @@ import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { previewEntry, submitEntry } from '../api/entries';
 import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
+import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
 import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
@@ -41,6 +42,8 @@ export default function SubmitEntry() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // The server was busy checking other poems: when this request is sent again, and which try that is.
+  const [retrying, setRetrying] = useState<(BusyWait & { sending: 'preview' | 'entry' }) | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const prefilled = useRef(false);
@@ -83,7 +86,7 @@ export default function SubmitEntry() {
       body.append('poem', poem!);
       body.append('fullName', values.fullName.trim());
       body.append('phone', values.phone.trim());
-      const preview = await previewEntry(body);
+      const preview = await withBusyRetry(() => previewEntry(body), { onWait: (wait) => setRetrying({ ...wait, sending: 'preview' }) });
       goTo({ name: 'preview', preview, key: newIdempotencyKey() });
     } catch (caught) {
       const message = apiErrorBody(caught)?.message;
@@ -92,6 +95,7 @@ export default function SubmitEntry() {
       setAttempt((n) => n + 1);
     } finally {
       setBusy(false);
+      setRetrying(null);
     }
   }
 
@@ -101,7 +105,8 @@ export default function SubmitEntry() {
     setFormError(null);
     try {
       const body = entryFormData(values, poem!, photo, { declarations: declarations.join(','), confirmedTextSha256: step.preview.textSha256 });
-      const receipt = await submitEntry(body, step.key);
+      // A retry after a busy answer sends the same Idempotency-Key: an entry the server took gives back its receipt.
+      const receipt = await withBusyRetry(() => submitEntry(body, step.key), { onWait: (wait) => setRetrying({ ...wait, sending: 'entry' }) });
       goTo({ name: 'done', receipt });
       void loadAllowance();
     } catch (caught) {
@@ -118,6 +123,7 @@ export default function SubmitEntry() {
       }
     } finally {
       setBusy(false);
+      setRetrying(null);
     }
   }
 
@@ -196,6 +202,15 @@ export default function SubmitEntry() {
       <h2 ref={heading} tabIndex={-1} className="font-serif text-2xl font-bold focus:outline-none">
         {stepTitle}
       </h2>
+      {/* Always on the page, so screen readers announce the waits as they come. */}
+      <p role="status" aria-live="polite" data-testid="entry-retrying" className={retrying ? 'rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950' : 'sr-only'}>
+        {retrying
+          ? t(retrying.sending === 'preview' ? 'submit.busyChecking' : 'submit.busySubmitting', {
+              wait: retrying.seconds === 1 ? t('submit.second') : t('submit.seconds', { count: retrying.seconds }),
+              attempt: retrying.attempt,
+            })
+          : ''}
+      </p>
       <div hidden={step.name !== 'form'}>
         <EntryForm
           formRef={form}

@@ -2,7 +2,8 @@
 // warnings the poet checks before entering, the blind copy of the file, and the checksums. One reading for
 // the preview and the entry; no database, no store.
 import { createHash } from 'node:crypto';
-import { countWords, withoutBidiControls, type EntryPreviewWarning, type PoemKind } from '@writory/shared';
+import { countWords, withoutBidiControls, type EntryPreview, type EntryPreviewWarning, type PoemKind } from '@writory/shared';
+import { signature } from '../../originality/lib/fingerprint';
 import type { UserRow } from '../../user/services/user';
 import type { EntryRow } from '../services/entry';
 import type { EntryBlobs } from '../services/files';
@@ -34,6 +35,17 @@ export interface Built {
   blobs: EntryBlobs;
   text: string;
   judgeTextSha256: string;
+  /** The text's originality fingerprint (null for a text too short to have one). */
+  signature: number[] | null;
+}
+
+/** What of the poet's account names them: their name, email and phone are removed from what judges read. */
+export type Author = Pick<UserRow, 'name' | 'email' | 'phone'>;
+
+/** The poet's name and phone as typed on the form. */
+export interface Contact {
+  fullName?: string;
+  phone?: string;
 }
 
 export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -50,7 +62,7 @@ function safeFileName(name: string | null | undefined, kind: PoemKind): string {
   return `${stem}.${kind}`;
 }
 
-export const anonymiserFor = (user: UserRow, contact: { fullName?: string; phone?: string }, poem: ExtractedPoem): Anonymiser =>
+export const anonymiserFor = (user: Author, contact: Contact, poem: ExtractedPoem): Anonymiser =>
   createAnonymiser({ names: [contact.fullName, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
 
 /** What judges will read, and what the poet should check before entering: one reading for preview and entry. */
@@ -77,17 +89,33 @@ export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
   return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings };
 }
 
+/** POST /api/entries/preview's answer: the checks and the text judges will read. */
+export async function previewOf(user: Author, contact: Contact, bytes: Buffer): Promise<EntryPreview> {
+  const poem = await extractPoem(bytes);
+  const judge = judgeView(anonymiserFor(user, contact, poem), poem);
+  return {
+    kind: poem.kind,
+    text: judge.text,
+    wordCount: countWords(judge.text),
+    textSha256: sha256(judge.text),
+    redactions: judge.count,
+    hiddenRedactions: judge.hiddenCount,
+    warnings: judge.warnings,
+  };
+}
+
 /**
  * Everything an entry stores, from the poem's bytes: its kind and text (refusing bad files), the text and
  * title judges read, their blind copy of the file, and the checksums.
  */
-export async function buildEntry(user: UserRow, draft: Draft, now: Date): Promise<Built> {
+export async function buildEntry(user: Author, draft: Draft, now: Date): Promise<Built> {
   const poem = await extractPoem(draft.bytes);
   const anonymiser = anonymiserFor(user, draft, poem);
   const judge = judgeView(anonymiser, poem);
   return {
     text: poem.text,
     judgeTextSha256: sha256(judge.text),
+    signature: signature(poem.text),
     blobs: { poem: draft.bytes, judgeCopy: await makeJudgeCopy(poem.kind, draft.bytes, poem.text, judge.text, anonymiser), photo: draft.photo },
     data: {
       title: draft.title,

@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
 import { getDocumentProxy } from 'unpdf';
 import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/client-error';
 import { paragraphsText, readDocx, type DocxModel } from './docx-text';
 import { readPdfLines, type PdfText } from './pdf-text';
 import { TextBudget, textTooLong } from './text-budget';

@@ -1,7 +1,7 @@
 // How much text a poem file may give: counted while it is read, so a file that inflates to megabytes of text
 // is refused as soon as it passes the limit, not after all of it was read.
 import { MAX_POEM_CHARS } from '@writory/shared';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/client-error';
 
 export const textTooLong = () =>
   new ApiError(

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
 import { getService } from '../../../services';
 import {
-  countWords,
   ENTRY_PHOTO_MAX_BYTES,
   ENTRY_STATUSES,
   MAX_POEM_BYTES,
@@ -23,8 +22,8 @@ import type { SimilarText } from '../../originality/services/originality';
 import { normaliseImage, type IncomingFile } from '../../../lib/images';
 import type { UserRow } from '../../user/services/user';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
-import { anonymiserFor, buildEntry, judgeView, sha256, type Built } from '../files/judge-view';
-import { extractPoem, poemErrors } from '../files/poem-file';
+import { buildEntry, sha256, type Built } from '../files/judge-view';
+import { poemErrors } from '../files/poem-file';
 import { formatInZone, monthName, newEntryCode, receiptEmail } from '../lib/receipt';
 import type { EntryFields } from '../validation/entry';
 
@@ -105,6 +104,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const allowance = () => getService(strapi, 'api::entry.allowance');
   const entryFiles = () => getService(strapi, 'api::entry.files');
   const originality = () => getService(strapi, 'api::originality.originality');
+  const extraction = () => getService(strapi, 'api::entry.extraction');
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
   async function blockerOf(user: UserRow, contest: ContestRow | null, now: Date): Promise<EntryAllowance['blocker']> {
@@ -146,8 +146,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Earlier entries and wall posts this text nearly repeats: a flag for judges, never a refusal. */
-  async function checkOriginality(text: string): Promise<{ flag: boolean; matches: OriginalityMatch[] }> {
-    const similar: SimilarText[] = await originality().findSimilar(text);
+  async function checkOriginality(text: string, signature: number[] | null): Promise<{ flag: boolean; matches: OriginalityMatch[] }> {
+    const similar: SimilarText[] = await originality().findSimilar(text, { signature });
     const entryIds = similar.filter((match) => match.kind === 'entry').map((match) => match.refId);
     const codes = new Map<number, string>(
       entryIds.length ? (await entries().findMany({ where: { id: { $in: entryIds } }, select: ['id', 'code'] })).map((row: EntryRow) => [row.id, row.code]) : [],
@@ -166,7 +166,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * The demo seed stores its entries without notifying.
    */
   async function enter(user: UserRow, contest: ContestRow, built: Built, { notify = true } = {}): Promise<EntryRow> {
-    const check = await checkOriginality(built.text);
+    const check = await checkOriginality(built.text, built.signature);
     const { data } = built;
     const keys = await entryFiles().store(built.blobs, data.fileType);
     let row: EntryRow;
@@ -190,7 +190,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           populate: ['contest'],
         });
         await allowance().consume(user, contest, created.id);
-        await originality().register('entry', created.id, built.text);
+        await originality().register('entry', created.id, built.text, built.signature);
         if (notify) {
           await getService(strapi, 'api::notification.notification').notify(user.id, {
             title: 'Poem received',
@@ -232,20 +232,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { contest: toContestInfo(contest), ...counts, blocker };
     },
 
-    /** POST /api/entries/preview: the checks and the text judges will read; stores nothing. */
+    /** POST /api/entries/preview: the checks and the text judges will read (read in the extraction pool); stores nothing. */
     async preview({ user }: Entrant, input: PreviewInput): Promise<EntryPreview> {
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
-      const poem = await extractPoem(await readFile(input.poem.filepath));
-      const judge = judgeView(anonymiserFor(user, input, poem), poem);
-      return {
-        kind: poem.kind,
-        text: judge.text,
-        wordCount: countWords(judge.text),
-        textSha256: sha256(judge.text),
-        redactions: judge.count,
-        hiddenRedactions: judge.hiddenCount,
-        warnings: judge.warnings,
-      };
+      return extraction().run({ kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, phone: input.phone } });
     },
 
     /**
@@ -272,11 +262,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ? (await normaliseImage(input.photo, { label: 'The author photo', maxBytes: ENTRY_PHOTO_MAX_BYTES, maxWidth: PHOTO_MAX_SIDE, maxHeight: PHOTO_MAX_SIDE })).data
         : null;
       const { fields } = input;
-      const draft = await buildEntry(
-        user,
-        { ...fields, fileName: input.poem.originalFilename, bytes: await readFile(input.poem.filepath), photo, idempotencyKey },
+      const { title, language, fullName, phone, country, declarations } = fields;
+      const { judgeCopy, ...read } = await extraction().run({
+        kind: 'entry',
+        filepath: input.poem.filepath,
+        author: authorOf(user),
+        draft: { title, language, fullName, phone, country, declarations, fileName: input.poem.originalFilename, idempotencyKey },
         now,
-      );
+      });
+      const draft: Built = {
+        ...read,
+        blobs: { poem: await readFile(input.poem.filepath), judgeCopy: judgeCopy && { ...judgeCopy, bytes: asBuffer(judgeCopy.bytes) }, photo },
+      };
       if (draft.judgeTextSha256 !== fields.confirmedTextSha256) {
         throw new ApiError(409, 'The text of this file is not the one you confirmed. Check the text again, then confirm.', { reason: 'text-changed' }, 'ConflictError');
       }
@@ -327,6 +324,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   };
 };
+
+const authorOf = ({ name, email, phone }: UserRow) => ({ name, email, phone });
+
+/** Bytes back from a worker thread arrive as a plain Uint8Array: the same memory as a Buffer. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The site's origin for links in emails: SITE_URL, else the first CORS origin. */
 function siteUrl(): string {

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import type { ServerHealth } from '@writory/shared';
 import { metricsOf } from '../../../lib/metrics';
+import { getService } from '../../../services';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async check(ctx: Context) {
@@ -24,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async summary(ctx: Context) {
     ctx.set('Cache-Control', 'no-store');
-    const health: ServerHealth = await metricsOf(strapi).summary();
+    const health: ServerHealth = { ...(await metricsOf(strapi).summary()), extraction: getService(strapi, 'api::entry.extraction').stats() };
     ctx.body = health;
   },
 });

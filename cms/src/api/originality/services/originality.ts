@@ -19,6 +19,8 @@ export interface FindSimilarOptions {
   excludeRefId?: number;
   threshold?: number;
   limit?: number;
+  /** The text's signature when it was already computed (an entry's, in the extraction pool). */
+  signature?: number[] | null;
 }
 
 function byKind(texts: Iterable<{ kind: TextKind; refId: number }>) {
@@ -46,9 +48,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    /** Stores (or replaces) the fingerprint of a text; joins the caller's transaction when there is one. */
-    async register(kind: TextKind, refId: number, text: string): Promise<void> {
-      const sig = signature(text);
+    /** Stores (or replaces) the fingerprint of a text (`sig`: its signature, when already computed); joins the caller's transaction when there is one. */
+    async register(kind: TextKind, refId: number, text: string, sig: number[] | null = signature(text)): Promise<void> {
       await strapi.db.transaction(async () => {
         await remove(kind, refId);
         if (!sig) return;
@@ -62,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Earlier texts most like this one, most similar first. */
     async findSimilar(text: string, options: FindSimilarOptions = {}): Promise<SimilarText[]> {
       const { excludeKind, excludeRefId, threshold = DEFAULT_THRESHOLD, limit = 5 } = options;
-      const sig = signature(text);
+      const sig = options.signature === undefined ? signature(text) : options.signature;
       if (!sig) return [];
       const hits: { kind: TextKind; refId: number }[] = await bands().findMany({
         select: ['kind', 'refId'],

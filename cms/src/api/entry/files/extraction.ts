@@ -1,0 +1,54 @@
+// The CPU work of checking a poem, as one task over its uploaded file: reading its text, removing the author,
+// the judges' blind copy, the checksums and the originality fingerprint. A worker thread of the extraction pool
+// (services/extraction.ts) runs this file from cms/dist; with EXTRACTION_WORKERS=0 the request thread runs it.
+// Tasks and answers are plain data (they cross threads by structured clone): a refusal travels as its fields,
+// since an ApiError would lose its class on the way.
+import { readFile } from 'node:fs/promises';
+import type { EntryPreview } from '@writory/shared';
+import { ApiError } from '../../../lib/client-error';
+import type { JudgeCopy } from './judge-copy';
+import { buildEntry, previewOf, type Author, type Built, type Contact, type Draft } from './judge-view';
+
+export interface PreviewTask {
+  kind: 'preview';
+  filepath: string;
+  author: Author;
+  contact: Contact;
+}
+
+export interface EntryTask {
+  kind: 'entry';
+  filepath: string;
+  author: Author;
+  draft: Omit<Draft, 'bytes' | 'photo'>;
+  now: Date;
+}
+
+export type ExtractionTask = PreviewTask | EntryTask;
+
+/** An entry as read from its file: everything `Built` holds but the poem's and photo's bytes, which the request thread keeps. */
+export type ReadEntry = Omit<Built, 'blobs'> & { judgeCopy: JudgeCopy | null };
+
+export type Refusal = Pick<ApiError, 'status' | 'message' | 'details' | 'name'>;
+
+export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+export type AnswerOf<T extends ExtractionTask> = Answer<T extends PreviewTask ? EntryPreview : ReadEntry>;
+
+async function perform(task: ExtractionTask): Promise<EntryPreview | ReadEntry> {
+  const bytes = await readFile(task.filepath);
+  if (task.kind === 'preview') return previewOf(task.author, task.contact, bytes);
+  const { blobs, ...read } = await buildEntry(task.author, { ...task.draft, bytes, photo: null }, task.now);
+  return { ...read, judgeCopy: blobs.judgeCopy };
+}
+
+/** Runs a task; a 4xx refusal of the file comes back as an answer, anything else is thrown. */
+export default async function runExtraction<T extends ExtractionTask>(task: T): Promise<AnswerOf<T>> {
+  try {
+    return { ok: true, value: await perform(task) } as AnswerOf<T>;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const { status, message, details, name } = error;
+    return { ok: false, refusal: { status, message, details, name } };
+  }
+}

@@ -1,0 +1,73 @@
+// Contest day: while the cms's poem-checking queue is full (filled for real with long poems over the API), the
+// /submit form says the server is busy, waits the server's Retry-After and tries again by itself, for the text
+// check and for the entry, which keeps its Idempotency-Key: the poet ends with one entry, never two.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { makeDocx, makePdf } from '../cms/tests/helpers/poem-files';
+import { accountOf } from './demo';
+import { bearer, DOCX, fillEntryForm, newPoet, tokenFor, type Poet } from './entrants';
+import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { signIn } from './session';
+
+interface Extraction {
+  workers: number;
+  queueLimit: number;
+  active: number;
+  queued: number;
+}
+
+const extraction = async (request: APIRequestContext, adminToken: string): Promise<Extraction> =>
+  (await (await request.get('/api/admin/health', { headers: bearer(adminToken) })).json()).extraction;
+
+/** Long poems previewed at once by other poets; returns once every worker and waiting place is taken, with their answers to come. */
+async function fillQueue(request: APIRequestContext, adminToken: string, holders: Poet[], poem: { name: string; mimeType: string; buffer: Buffer }) {
+  const { workers, queueLimit } = await extraction(request, adminToken);
+  const previews = Array.from({ length: workers + queueLimit }, (_, i) =>
+    request.post('/api/entries/preview', { headers: bearer(holders[i % holders.length].token), multipart: { poem, fullName: 'Kofi Mensah' }, timeout: 170_000 }),
+  );
+  await expect.poll(async () => extraction(request, adminToken), { timeout: 30_000, intervals: [50] }).toMatchObject({ active: workers, queued: queueLimit });
+  return { answers: Promise.all(previews) };
+}
+
+test('when poems queue up, the form waits, tries again by itself and enters the poem once', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await withSavedConsent(page);
+  const admin = accountOf('admin');
+  const adminToken = await tokenFor(request, admin.email, admin.password);
+  const { workers, queueLimit } = await extraction(request, adminToken);
+  expect(workers, 'this spec needs the worker pool (EXTRACTION_WORKERS > 0)').toBeGreaterThan(0);
+  // Each holder previews at most 20 poems here (the preview limit is 60 in 10 minutes).
+  const holders = await Promise.all(Array.from({ length: Math.ceil((workers + queueLimit) / 20) }, (_, i) => newPoet(request, `holder-${i}`, { name: 'Kofi Mensah' })));
+  const lines = Array.from({ length: 3500 }, (_, i) => `Line ${i + 1}: the lantern counts the river's stones`);
+  const longPoem = { name: 'long.pdf', mimeType: 'application/pdf', buffer: await makePdf(['The Long Night', '', ...lines].join('\n')) };
+  const poet = await newPoet(request, 'busy', { name: 'Ilse Brandt' });
+  await signIn(page, poet.email, poet.password, '/submit');
+  const retrying = page.getByTestId('entry-retrying');
+  await expect(retrying).toHaveAttribute('role', 'status');
+  await expect(retrying).toHaveText('');
+
+  // The text check while the queue is full: told, then checked once the queue has room.
+  let hold = await fillQueue(request, adminToken, holders, longPoem);
+  const poem = { name: 'harbour.docx', mimeType: DOCX, buffer: await makeDocx('Harbour Lights\n\nThe boats come home\nwith the evening tide') };
+  await fillEntryForm(page, poem, 'Harbour Lights');
+  await expect(retrying).toContainText(/Many poems are being checked right now\. We’ll check yours again in \d+ seconds? \(try 2\): keep this page open\./);
+  await expectNoAxeViolations(page);
+  for (const res of await hold.answers) expect(res.status()).toBe(200);
+  await expect(page.getByTestId('preview-text')).toContainText('The boats come home', { timeout: 60_000 });
+  await expect(retrying).toHaveText('');
+
+  // The entry while the queue is full: sent again with the same Idempotency-Key, entered once.
+  hold = await fillQueue(request, adminToken, holders, longPoem);
+  const keys: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/entries') keys.push(sent.headers()['idempotency-key']);
+  });
+  for (const box of await page.getByTestId('declarations').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Submit my poem' }).click();
+  await expect(retrying).toContainText(/We’ll send your entry again in \d+ seconds? \(try 2\): keep this page open\. It will be entered only once\./);
+  for (const res of await hold.answers) expect(res.status()).toBe(200);
+  await expect(page.getByTestId('entry-code')).toHaveText(/^W\d{4}-[A-Z0-9]{5}$/, { timeout: 60_000 });
+  expect(keys.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(keys).size).toBe(1);
+  const mine = await (await request.get('/api/entries/mine', { headers: bearer(poet.token) })).json();
+  expect(mine.map((entry: { title: string }) => entry.title)).toEqual(['Harbour Lights']);
+});
