@@ -4,7 +4,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
@@ -184,17 +184,19 @@ async function withPostgres(database, use) {
 }
 
 /** Strapi's hash of the database schema it last migrated to (null before its first boot). */
-async function schemaHash(database, sqliteFile) {
-  const query = 'SELECT hash FROM strapi_database_schema ORDER BY id DESC LIMIT 1';
+const SCHEMA_HASH = 'SELECT hash FROM strapi_database_schema ORDER BY id DESC LIMIT 1';
+
+function sqliteSchemaHash(db) {
   try {
-    if (database.client === 'postgres') return (await withPostgres(database, (client) => client.query(query))).rows[0]?.hash ?? null;
-    const Database = cmsRequire('better-sqlite3');
-    const db = new Database(sqliteFile, { readonly: true, fileMustExist: true });
-    try {
-      return db.prepare(query).get()?.hash ?? null;
-    } finally {
-      db.close();
-    }
+    return db.prepare(SCHEMA_HASH).get()?.hash ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function postgresSchemaHash(database) {
+  try {
+    return (await withPostgres(database, (client) => client.query(SCHEMA_HASH))).rows[0]?.hash ?? null;
   } catch {
     return null;
   }
@@ -224,9 +226,11 @@ export async function backup({ out, env = process.env, log = () => {} }) {
   const startedAt = new Date();
   out = resolve(out);
   if (existsSync(out) && readdirSync(out).length) throw new BackupError(`backup refused: ${out} is not empty (choose a new folder)`);
-  await mkdir(join(out, 'files'), { recursive: true });
+  await mkdir(join(out, 'files'), { recursive: true, mode: 0o700 });
+  await chmod(out, 0o700);
 
   let dump;
+  let schemaHash;
   if (database.client === 'sqlite') {
     if (!existsSync(database.file)) throw new BackupError(`backup refused: no SQLite database at ${database.file}`);
     log(`database: SQLite online backup of ${database.file}`);
@@ -239,11 +243,22 @@ export async function backup({ out, env = process.env, log = () => {} }) {
     } finally {
       db.close();
     }
+    // The copy is in WAL mode like its source: everything goes into the file itself, and the emptied log and
+    // its index (which better-sqlite3's backup handle keeps open until it is collected) are removed.
+    const copy = new Database(dump, { fileMustExist: true });
+    schemaHash = sqliteSchemaHash(copy);
+    copy.pragma('wal_checkpoint(TRUNCATE)');
+    copy.close();
+    if (existsSync(`${dump}-wal`) && statSync(`${dump}-wal`).size > 0) throw new Error(`the SQLite copy's log ${dump}-wal is not empty after a checkpoint`);
+    for (const suffix of ['-wal', '-shm']) await rm(dump + suffix, { force: true });
   } else {
     log(`database: pg_dump (custom format) of ${database.url ? 'DATABASE_URL' : `${database.libpq.PGDATABASE} on ${database.libpq.PGHOST}`}`);
     dump = join(out, 'database.pgdump');
     await runTool(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', '--file', dump, ...connectionArgs(database)], database.libpq);
+    schemaHash = await postgresSchemaHash(database);
   }
+
+  await chmod(dump, 0o600);
 
   const files = [];
   for (const [set, store] of Object.entries(fileStores(locations))) {
@@ -266,12 +281,12 @@ export async function backup({ out, env = process.env, log = () => {} }) {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     gitCommit: gitCommit(),
-    schemaHash: await schemaHash(database, dump),
+    schemaHash,
     database: { client: database.client, path: relative(out, dump), ...(await hashFile(dump)) },
     files,
   };
   // Written last, under a temporary name: a folder with a manifest holds a whole backup.
-  await writeFile(join(out, `${MANIFEST}.partial`), JSON.stringify(manifest, null, 2));
+  await writeFile(join(out, `${MANIFEST}.partial`), JSON.stringify(manifest, null, 2), { mode: 0o600 });
   await rename(join(out, `${MANIFEST}.partial`), join(out, MANIFEST));
   return manifest;
 }
@@ -365,7 +380,7 @@ export async function restore({ dir, env = process.env, force = false, log = () 
   if (database.client === 'sqlite') {
     const found = await hashFile(database.file);
     if (found.sha256 !== manifest.database.sha256) wrong.push(`${database.file} does not match the backup's database`);
-  } else if (manifest.schemaHash && (await schemaHash(database)) !== manifest.schemaHash) {
+  } else if (manifest.schemaHash && (await postgresSchemaHash(database)) !== manifest.schemaHash) {
     wrong.push("the restored database's schema hash differs from the backup's");
   }
   for (const [set, store] of Object.entries(stores)) {

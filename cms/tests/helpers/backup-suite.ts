@@ -272,6 +272,24 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
       expect(folderHashes(files.private)).toEqual(before);
     });
 
+    it('with --force, replaces what the target holds by the backup', async () => {
+      await restored!.stop();
+      restored = undefined;
+      const into = await target('fresh');
+      const files = restoredFiles('fresh');
+      // Stopping the cms removed its private folder (tests/helpers/strapi.ts); its database is still there.
+      mkdirSync(path.join(files.private, 'entries'), { recursive: true });
+      writeFileSync(path.join(files.private, 'entries', `${'0'.repeat(32)}.pdf`), 'a file the backup does not have');
+      const run = await script('restore', [backupDir, '--force'], into);
+      expect(run.code, run.stderr).toBe(0);
+      const expected = new Map(manifest.files.filter((f) => f.path.startsWith('files/private/')).map((f) => [f.path.slice('files/private/'.length), f.sha256]));
+      expect(folderHashes(files.private)).toEqual(expected);
+      // The restored cms boots on it and serves what it held.
+      restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
+      const entry = entries.find((e) => e.at < Date.parse(manifest.startedAt))!;
+      await supertest(await listening(restored)).get(`/api/entries/${entry.code}/file`).set(bearer(entry.poet)).expect(200);
+    });
+
     it('refuses a tampered backup with a clear message, before writing anything', async () => {
       const victim = manifest.files.find((f) => f.path.startsWith('files/private/'))!;
       const bytes = readFileSync(path.join(backupDir, victim.path));
