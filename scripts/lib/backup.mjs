@@ -95,8 +95,14 @@ export function folderStore(dir, { privateFiles = false } = {}) {
     read: (key) => createReadStream(full(key)),
     async write(key, source) {
       const target = full(key);
+      source.on('error', () => {}); // a read that fails while the folder is made still reaches pipeline below
       await mkdir(dirname(target), { recursive: true, mode: dirMode });
-      await pipeline(source, createWriteStream(`${target}.partial`, { mode: fileMode }));
+      try {
+        await pipeline(source, createWriteStream(`${target}.partial`, { mode: fileMode }));
+      } catch (error) {
+        await rm(`${target}.partial`, { force: true });
+        throw error;
+      }
       await rename(`${target}.partial`, target);
     },
     async clear() {
@@ -127,6 +133,7 @@ async function copyHashing(source, write) {
       done(null, chunk);
     },
   });
+  source.on('error', (error) => tap.destroy(error)); // pipe() alone would leave `write` waiting on a failed read
   await write(source.pipe(tap));
   return { sha256: hash.digest('hex'), size };
 }
