@@ -268,6 +268,7 @@ export async function backup({ out, env = process.env, log = () => {} }) {
   await chmod(dump, 0o600);
 
   const files = [];
+  const vanished = [];
   for (const [set, store] of Object.entries(fileStores(locations))) {
     log(`files: ${set} from ${store.describe}`);
     const target = folderStore(join(out, 'files', set), { privateFiles: true });
@@ -276,8 +277,10 @@ export async function backup({ out, env = process.env, log = () => {} }) {
       try {
         copied = await copyHashing(store.read(key), (source) => target.write(key, source));
       } catch (error) {
-        if (error.code === 'ENOENT') continue; // removed since it was listed (a replaced photo, a swept orphan)
-        throw error;
+        if (error.code !== 'ENOENT') throw error;
+        // Removed since it was listed (a replaced photo, a swept orphan, an entry deleted after the snapshot).
+        vanished.push(`files/${set}/${key}`);
+        continue;
       }
       files.push({ path: `files/${set}/${key}`, ...copied });
     }
@@ -291,6 +294,7 @@ export async function backup({ out, env = process.env, log = () => {} }) {
     schemaHash,
     database: { client: database.client, path: relative(out, dump), ...(await hashFile(dump)) },
     files,
+    vanished,
   };
   // Written last, under a temporary name: a folder with a manifest holds a whole backup.
   await writeFile(join(out, `${MANIFEST}.partial`), JSON.stringify(manifest, null, 2), { mode: 0o600 });

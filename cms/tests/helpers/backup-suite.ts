@@ -64,6 +64,7 @@ interface Manifest {
   startedAt: string;
   database: { client: string; path: string; sha256: string };
   files: { path: string; sha256: string; size: number }[];
+  vanished: string[];
 }
 
 export function backupSuite(database: 'sqlite' | 'postgres') {
@@ -244,6 +245,7 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
       const files = restoredFiles('fresh');
       const restoredHashes = { private: folderHashes(files.private), uploads: folderHashes(files.uploads) };
       expect(manifest.files.map((f) => f.path)).toContain('files/uploads/hero_lanterns_3f9c.jpg');
+      expect(manifest.vanished).toEqual([]);
       for (const listed of manifest.files) {
         const [, set, ...rest] = listed.path.split('/');
         const key = rest.join('/');
