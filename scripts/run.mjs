@@ -1,10 +1,10 @@
-// Entry point of `npm start`, `npm test`, `npm run bench`, `npm run mutate`: switches to the project's Node, installs, runs.
+// Entry point of `npm start`, `npm test`, `npm run bench|mutate|backup|restore`: switches to the project's Node, installs, runs.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInstalled, projectEnv, root } from './toolchain.mjs';
 
 const [command, ...args] = process.argv.slice(2);
-const commands = new Set(['start', 'test', 'bench', 'mutate']);
+const commands = new Set(['start', 'test', 'bench', 'mutate', 'backup', 'restore']);
 if (!commands.has(command)) {
   console.error(`usage: node scripts/run.mjs <${[...commands].join('|')}> [args]`);
   process.exit(2);

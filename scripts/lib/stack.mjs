@@ -25,6 +25,13 @@ function portsOf(profile) {
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const varDir = join(root, '.var');
 
+/** Where a profile's cms keeps its data: the SQLite file (relative to cms/) and the private files (poems, photos). */
+export function cmsDataPaths(profile) {
+  const ports = portsOf(profile);
+  // One private folder per database, so one stack's cleanup never meets another's files.
+  return { db: ports.db, privateFiles: join(varDir, 'private', `${profile}-${ports.cms}`) };
+}
+
 export function log(msg) {
   process.stdout.write(`[writory] ${msg}\n`);
 }
@@ -216,8 +223,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     await seedAuthEmulator({ host: authHost, accounts: DEMO_ACCOUNTS });
 
     const cmsDir = join(root, 'cms');
-    // Entries' poems and photos: one folder per database, so one stack's cleanup never meets another's files.
-    const privateFiles = join(varDir, 'private', `${profile}-${ports.cms}`);
+    const { privateFiles } = cmsDataPaths(profile);
     if (freshDatabase) {
       for (const suffix of ['', '-wal', '-shm']) rmSync(join(cmsDir, ports.db + suffix), { force: true });
       rmSync(privateFiles, { recursive: true, force: true });

@@ -1,0 +1,3 @@
+import { backupSuite } from './helpers/backup-suite';
+
+backupSuite('postgres');

@@ -1,0 +1,314 @@
+// Backup and restore (`npm run backup`, `npm run restore`, scripts/lib/backup.mjs), run on SQLite and on
+// PostgreSQL: a backup made while poets enter poems, judges score and poets pay through the real API, restored
+// into a fresh cms, holds every write acknowledged before the backup started, and every file byte for byte.
+// A tampered backup, and a target that already holds data, are refused and left untouched.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUTH_EMULATOR_ENV, startAuthEmulator, type AuthEmulator, type EmulatorUser } from './auth-emulator';
+import { createContest, createEntries } from './contest-data';
+import { bearer, entryClient } from './entries';
+import { paymentsFixture, type PaymentsFixture } from './payments';
+import { makeDocx } from './poem-files';
+import { startTestPostgres, type TestPostgres } from './postgres';
+import { listening, startTestCms, type TestCms } from './strapi';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const cmsDir = path.join(repoRoot, 'cms');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const marks = (total: number) => {
+  const [structure, creativity, language, emotionalImpact, theme] = [0, 1, 2, 3, 4].map((i) => Math.max(0, Math.min(20, total - 20 * i)));
+  return { structure, creativity, language, emotionalImpact, theme };
+};
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs scripts/<name>.mjs as `npm run <name>` does, without blocking the cms serving in this process. */
+function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', `${name}.mjs`), ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** sha256 of every file under a folder, by its path relative to it. */
+function folderHashes(dir: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  if (!existsSync(dir)) return hashes;
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const full = path.join(dir, name);
+    try {
+      hashes.set(name.split(path.sep).join('/'), sha256(readFileSync(full)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
+    }
+  }
+  return hashes;
+}
+
+interface Manifest {
+  startedAt: string;
+  database: { client: string; path: string; sha256: string };
+  files: { path: string; sha256: string; size: number }[];
+  vanished: string[];
+}
+
+export function backupSuite(database: 'sqlite' | 'postgres') {
+  describe(`backup and restore on ${database}`, () => {
+    const work = mkdtempSync(path.join(tmpdir(), `writory-backup-${database}-`));
+    const sourcePrivate = path.join(work, 'source-private');
+    const sourceUploads = path.join(work, 'source-uploads');
+    const backupDir = path.join(work, 'backup');
+    let cluster: TestPostgres | undefined;
+    let emulator: AuthEmulator;
+    let cms: TestCms | undefined;
+    let restored: TestCms | undefined;
+    let fx: PaymentsFixture;
+    let manifest: Manifest;
+    const restoredFiles = (name: string) => ({ private: path.join(work, `${name}-private`), uploads: path.join(work, `${name}-uploads`) });
+    let sourceHashes: Map<string, string>;
+
+    /** A query on the test cluster (its first database unless named). */
+    async function onCluster<T>(use: (client: Client) => Promise<T>, name = 'writory'): Promise<T> {
+      const client = new Client({ connectionString: cluster!.env.DATABASE_URL.replace(/\/writory$/, `/${name}`) });
+      await client.connect();
+      try {
+        return await use(client);
+      } finally {
+        await client.end();
+      }
+    }
+
+    /** Where a restore writes: a fresh SQLite file, or a fresh database in the same cluster. */
+    const targets = new Map<string, Record<string, string>>();
+    async function target(name: string): Promise<Record<string, string>> {
+      if (!targets.has(name)) {
+        const files = restoredFiles(name);
+        let db: Record<string, string>;
+        if (database === 'sqlite') {
+          db = { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: `.tmp/restored-${name}-${process.pid}-${Date.now()}.db` };
+        } else {
+          await onCluster((client) => client.query(`CREATE DATABASE restored_${name}`));
+          db = { DATABASE_CLIENT: 'postgres', DATABASE_URL: cluster!.env.DATABASE_URL.replace(/\/writory$/, `/restored_${name}`) };
+        }
+        targets.set(name, { ...db, PRIVATE_FILES_DIR: files.private, PUBLIC_UPLOADS_DIR: files.uploads });
+      }
+      return targets.get(name)!;
+    }
+
+    // What the writers were told was done, and when the answer arrived.
+    const entries: { code: string; poet: EmulatorUser; fileSha256: string; at: number }[] = [];
+    const scores: { code: string; judge: EmulatorUser; total: number; at: number }[] = [];
+    const orders: { code: string; poet: EmulatorUser; at: number }[] = [];
+
+    beforeAll(async () => {
+      mkdirSync(sourceUploads, { recursive: true });
+      // Strapi's media library writes here; one image stands for it.
+      writeFileSync(path.join(sourceUploads, 'hero_lanterns_3f9c.jpg'), Buffer.from('not really a jpeg, but bytes to keep'));
+      cluster = database === 'postgres' ? await startTestPostgres() : undefined;
+      emulator = await startAuthEmulator();
+      cms = await startTestCms({ ...AUTH_EMULATOR_ENV, ...(cluster?.env ?? {}), PRIVATE_FILES_DIR: sourcePrivate, PUBLIC_UPLOADS_DIR: sourceUploads });
+      vi.spyOn(cms.strapi.plugin('email').service('email'), 'send').mockResolvedValue(undefined);
+      const api = supertest(await listening(cms));
+      fx = await paymentsFixture({ cms, emulator, stop: async () => {} }, api);
+      await fx.openContest();
+      await fx.setFreeEntries(50);
+    });
+
+    afterAll(async () => {
+      await restored?.stop();
+      await cms?.stop();
+      await emulator?.stop();
+      await cluster?.stop();
+      for (const env of targets.values()) if (env.DATABASE_FILENAME) for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(cmsDir, env.DATABASE_FILENAME + suffix), { force: true });
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it('backs up while entries, scores and payments are written, and restores every acknowledged write', async () => {
+      const { strapi } = cms!;
+      const api = supertest(await listening(cms!));
+      const client = entryClient(api, emulator, strapi);
+      const judges = await Promise.all(['a', 'b'].map((label) => client.account(`${database}-backup-judge-${label}`, { role: 'judge', name: `Judge ${label}` })));
+      const month = '2023-06';
+      const contestId = await createContest(strapi, month);
+      const author = await client.account(`${database}-backup-author`);
+      const toJudge = await createEntries(strapi, contestId, month, [await fx.userId(author)], 60, 'in_judging');
+      for (const entry of toJudge) await fx.as('admin').put(`/api/judging/entries/${entry.code}/judges`).send({ judges: judges.map((judge) => judge.uid) }).expect(200);
+
+      // Rounds of writes at once (a poem, a score from each judge, a payment) until told to stop; a poet is replaced
+      // before the cms's limits (entries a month, checkouts in ten minutes) would refuse them.
+      let writing = true;
+      let failure: unknown;
+      let round = 0;
+      let poet: EmulatorUser | undefined;
+      let buyer: EmulatorUser | undefined;
+      const enterPoem = async () => {
+        if (round % 40 === 0) poet = await client.account(`${database}-backup-poet-${round}`);
+        const bytes = await makeDocx(`Backup poem ${round}\nthe lamp keeps its light`);
+        const res = await client.enter(poet!, { poem: { bytes, name: 'poem.docx' }, fields: { title: `Kept ${round}` } });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        entries.push({ code: res.body.code, poet: poet!, fileSha256: sha256(bytes), at: Date.now() });
+      };
+      const score = async (judge: EmulatorUser) => {
+        const entry = toJudge[round];
+        if (!entry) throw new Error('the judges ran out of entries to score before the test ended');
+        const total = 30 + ((round * 7) % 60);
+        await api.post(`/api/judging/entries/${entry.code}/scores`).set(bearer(judge)).send(marks(total)).expect(201);
+        scores.push({ code: entry.code, judge, total, at: Date.now() });
+      };
+      const pay = async () => {
+        if (round % 15 === 0) buyer = await fx.poet(`${database}-backup-buyer-${round}`);
+        const order = await fx.buy(buyer!, 'Single', 'INR');
+        orders.push({ code: order.code, poet: buyer!, at: Date.now() });
+      };
+      const writers = (async () => {
+        try {
+          for (; writing; round++) await Promise.all([enterPoem(), ...judges.map(score), pay()]);
+        } catch (error) {
+          failure = error;
+        }
+      })();
+      /** Resolves once `done()` holds; throws what a writer failed with. */
+      const until = async (done: () => boolean) => {
+        const deadline = Date.now() + 120_000;
+        while (!done()) {
+          if (failure) throw failure;
+          if (!writing) throw new Error('the writers stopped');
+          if (Date.now() > deadline) throw new Error('the writers made no progress for two minutes');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+
+      try {
+        // Every kind of write is under way before the backup starts, and goes on while it runs.
+        const counts = () => [entries.length, scores.length, orders.length];
+        await until(() => counts().every((n) => n >= 5));
+        const before = counts();
+        const run = await script('backup', ['--out', backupDir], {});
+        expect(run.code, run.stderr).toBe(0);
+        await until(() => counts().every((n, i) => n > before[i]));
+      } finally {
+        writing = false;
+        await writers;
+      }
+      manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
+      const startedAt = Date.parse(manifest.startedAt);
+      const acknowledged = <T extends { at: number }>(writes: T[]) => writes.filter((w) => w.at < startedAt);
+      // Some writes came after the start: the backup ran while the site was in use.
+      expect(entries.length + scores.length + orders.length).toBeGreaterThan(acknowledged([...entries, ...scores, ...orders]).length);
+      sourceHashes = folderHashes(sourcePrivate);
+
+      await cms!.stop();
+      cms = undefined;
+      const into = await target('fresh');
+      const run = await script('restore', [backupDir], into);
+      expect(run.code, run.stderr).toBe(0);
+      restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
+      const fresh = supertest(await listening(restored));
+
+      for (const entry of acknowledged(entries)) {
+        const file = await fresh.get(`/api/entries/${entry.code}/file`).set(bearer(entry.poet)).buffer(true).parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+        expect(file.status, `entry ${entry.code}`).toBe(200);
+        expect(sha256(file.body as Buffer), `entry ${entry.code}`).toBe(entry.fileSha256);
+      }
+      for (const given of acknowledged(scores)) {
+        const seen = await fresh.get(`/api/judging/entries/${given.code}`).set(bearer(given.judge)).expect(200);
+        expect(seen.body.myScore, `${given.judge.email} on ${given.code}`).toMatchObject({ ...marks(given.total), total: given.total });
+      }
+      for (const order of acknowledged(orders)) {
+        const seen = await fresh.get(`/api/payments/orders/${order.code}`).set(bearer(order.poet)).expect(200);
+        expect(seen.body, `order ${order.code}`).toMatchObject({ code: order.code, state: 'paid' });
+      }
+      expect(acknowledged(entries).length).toBeGreaterThan(0);
+      expect(acknowledged(scores).length).toBeGreaterThan(0);
+      expect(acknowledged(orders).length).toBeGreaterThan(0);
+
+      // Every file of the backup is the source's file, and is restored with the same hash.
+      const files = restoredFiles('fresh');
+      const restoredHashes = { private: folderHashes(files.private), uploads: folderHashes(files.uploads) };
+      expect(manifest.files.map((f) => f.path)).toContain('files/uploads/hero_lanterns_3f9c.jpg');
+      expect(manifest.vanished).toEqual([]);
+      for (const listed of manifest.files) {
+        const [, set, ...rest] = listed.path.split('/');
+        const key = rest.join('/');
+        const source = set === 'private' ? sourceHashes.get(key) : folderHashes(sourceUploads).get(key);
+        expect(source, listed.path).toBe(listed.sha256);
+        expect(restoredHashes[set as 'private' | 'uploads'].get(key), listed.path).toBe(listed.sha256);
+      }
+      // And every entry the restored database holds finds its poem, blind copy and photo there.
+      const rows = await restored.strapi.db.query('api::entry.entry').findMany({ select: ['code', 'fileKey', 'judgeFileKey', 'photoKey'] });
+      for (const row of rows as { code: string; fileKey: string; judgeFileKey: string | null; photoKey: string | null }[]) {
+        if (!row.fileKey) continue;
+        for (const key of [row.fileKey, row.judgeFileKey, row.photoKey].filter(Boolean) as string[]) {
+          if (toJudge.some((e) => e.code === row.code)) continue; // written straight to the database, without files
+          expect(restoredHashes.private.get(key), `${row.code}: ${key}`).toBe(sourceHashes.get(key));
+        }
+      }
+    }, 600_000);
+
+    it('refuses a target that already holds data, and changes nothing there', async () => {
+      const into = await target('fresh');
+      const files = restoredFiles('fresh');
+      const before = folderHashes(files.private);
+      const run = await script('restore', [backupDir], into);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/restore refused: the target already holds data .*pass --force/);
+      expect(folderHashes(files.private)).toEqual(before);
+    });
+
+    it('with --force, replaces what the target holds by the backup', async () => {
+      await restored!.stop();
+      restored = undefined;
+      const into = await target('fresh');
+      const files = restoredFiles('fresh');
+      // Stopping the cms removed its private folder (tests/helpers/strapi.ts); its database is still there.
+      mkdirSync(path.join(files.private, 'entries'), { recursive: true });
+      writeFileSync(path.join(files.private, 'entries', `${'0'.repeat(32)}.pdf`), 'a file the backup does not have');
+      const run = await script('restore', [backupDir, '--force'], into);
+      expect(run.code, run.stderr).toBe(0);
+      const expected = new Map(manifest.files.filter((f) => f.path.startsWith('files/private/')).map((f) => [f.path.slice('files/private/'.length), f.sha256]));
+      expect(folderHashes(files.private)).toEqual(expected);
+      // The restored cms boots on it and serves what it held.
+      restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
+      const entry = entries.find((e) => e.at < Date.parse(manifest.startedAt))!;
+      await supertest(await listening(restored)).get(`/api/entries/${entry.code}/file`).set(bearer(entry.poet)).expect(200);
+    });
+
+    it('refuses a tampered backup with a clear message, before writing anything', async () => {
+      const victim = manifest.files.find((f) => f.path.startsWith('files/private/'))!;
+      const bytes = readFileSync(path.join(backupDir, victim.path));
+      bytes[bytes.length - 1] ^= 0xff;
+      writeFileSync(path.join(backupDir, victim.path), bytes);
+      const into = await target('tampered');
+      const run = await script('restore', [backupDir], into);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`restore refused: the backup does not match its manifest (changed or damaged since it was made): ${victim.path} does not match its hash`);
+      const files = restoredFiles('tampered');
+      expect(existsSync(files.private)).toBe(false);
+      expect(existsSync(files.uploads)).toBe(false);
+      if (into.DATABASE_FILENAME) expect(existsSync(path.join(cmsDir, into.DATABASE_FILENAME))).toBe(false);
+      else {
+        const tables = await onCluster((client) => client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"), 'restored_tampered');
+        expect(tables.rows[0].n).toBe(0);
+      }
+    });
+  });
+}
