@@ -9,7 +9,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthEmulator, EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { bearer, entryClient, HOUR } from './helpers/entries';
@@ -151,10 +151,24 @@ describe('an entry that fails after its files were written', () => {
     const poetRow = await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: otherPoet.uid } });
     const used = await cms.strapi.db.query(ENTRY).count({ where: { poet: { id: poetRow.id } } });
     await cms.strapi.documents('api::site-setting.site-setting').update({ documentId: settings!.documentId, data: { maxEntriesPerMonth: used + 1 } as any });
+    // Both entries wait, their files stored, until both have stored them: so both passed the early allowance check,
+    // and the second to commit is refused by the allowance in its transaction, after writing its objects.
+    const files = cms.strapi.service('api::entry.files') as { store: (...args: unknown[]) => Promise<unknown> };
+    const store = files.store.bind(files);
+    let stored = 0;
+    let bothStored!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothStored = resolve));
+    const held = vi.spyOn(files, 'store').mockImplementation(async (...args) => {
+      const keys = await store(...args);
+      if (++stored === 2) bothStored();
+      await barrier;
+      return keys;
+    });
     try {
       const before = await privateKeys();
       const writtenBefore = s3.written().length;
       const results = await Promise.all([client.enter(otherPoet), client.enter(otherPoet)]);
+      expect(stored).toBe(2);
       expect(results.map((r) => r.status).sort()).toEqual([201, 402]);
       const accepted = await cms.strapi.db.query(ENTRY).findOne({ where: { code: results.find((r) => r.status === 201)!.body.code } });
       const added = (await privateKeys()).filter((key) => !before.includes(key));
@@ -164,6 +178,7 @@ describe('an entry that fails after its files were written', () => {
       expect(writtenNow.length).toBeGreaterThan(added.length);
       expect(writtenNow).toEqual(expect.arrayContaining(added));
     } finally {
+      held.mockRestore();
       await cms.strapi.documents('api::site-setting.site-setting').update({ documentId: settings!.documentId, data: { maxEntriesPerMonth: 50 } as any });
     }
   });
