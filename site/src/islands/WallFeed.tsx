@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { WALL_SORTS, type WallPage, type WallSort } from '@writory/shared';
+import { WALL_SORTS, type WallPage } from '@writory/shared';
 import PostCard from '../components/wall/PostCard';
 import { fetchWallPage } from '../api/wall';
 import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
