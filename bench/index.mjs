@@ -13,5 +13,6 @@ import uploads from './uploads.mjs';
 import polling from './polling.mjs';
 import rebuild from './rebuild.mjs';
 import publication from './publication.mjs';
+import contestDay from './contest-day.mjs';
 
-export const BENCHMARKS = [pages, lighthouse, staticHtml, wall, visits, api, notifications, live, uploads, polling, rebuild, publication];
+export const BENCHMARKS = [pages, lighthouse, staticHtml, wall, visits, api, notifications, live, uploads, polling, rebuild, publication, contestDay];

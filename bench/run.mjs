@@ -1,6 +1,7 @@
 // Runs benchmarks against the bench stack and saves their figures (bench/results/latest.{json,md}).
 // A benchmark is a module with { name, title, run(ctx) → { tables, targets, notes, figures } } and an
-// optional setup(ctx); ctx gives the stack (cms, site, auth emulator), the dataset and the number of runs.
+// optional setup(ctx); ctx gives the stack (cms, site, auth emulator), the dataset, the number of runs and `quick`
+// (`--quick`: a benchmark that has a long default, such as contest-day's 60 s, runs a short version).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../scripts/toolchain.mjs';
@@ -37,7 +38,7 @@ function workingCopy(file) {
   return copy;
 }
 
-export function runBench({ names = [], runs = 3, reuseSite = false, log }) {
+export function runBench({ names = [], runs = 3, reuseSite = false, quick = false, log }) {
   let stack = null;
   const stop = async () => stack?.stop();
   const done = (async () => {
@@ -52,7 +53,7 @@ export function runBench({ names = [], runs = 3, reuseSite = false, log }) {
     buildCms(process.env);
     const dataset = ensureDataset({ cmsDir: join(root, 'cms'), log });
     stack = createBenchStack({ dataset: workingCopy(dataset.file), reuseSite });
-    const ctx = { stack, dataset, log, runs, root };
+    const ctx = { stack, dataset, log, runs, quick, root };
 
     const benchmarks = {};
     let ok = true;

@@ -12,12 +12,12 @@ const MB = 1024 * 1024;
 const SIZE = 5 * MB - 64 * 1024;
 const ROUNDS = { 1: 5, 10: 20 };
 const FIRST_POET = 5_001;
-const NAME = 'Bench Poet';
-const PHONE = '+44 7700 900123';
+export const NAME = 'Bench Poet';
+export const PHONE = '+44 7700 900123';
 const POEM = Array.from({ length: 1200 }, (_, i) => `Line ${i + 1}: the river keeps the names the rain forgets, and carries them home`).join('\n');
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-async function poemFiles(cmsDir) {
+export async function poemFiles(cmsDir) {
   const { makeDocx, makePdf, randomBytesLike } = cmsModule(cmsDir, 'src/seed/poem-documents.js');
   const small = await makeDocx(POEM);
   return [
@@ -27,7 +27,7 @@ async function poemFiles(cmsDir) {
   ];
 }
 
-function form(file, fields) {
+export function form(file, fields) {
   const body = new FormData();
   body.append('poem', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
@@ -35,7 +35,7 @@ function form(file, fields) {
 }
 
 /** Opens this month's contest for a day either side of now (on the run's copy), whatever today's date. */
-async function openContest(cms, admin) {
+export async function openContest(cms, admin) {
   const { current, next } = await (await fetch(`${cms}/api/contests/current`)).json();
   const now = Date.now();
   const res = await fetch(`${cms}/api/admin/contests/${(current ?? next).month}`, {
@@ -47,8 +47,8 @@ async function openContest(cms, admin) {
 }
 
 /** Poets with at least one entry left this month, one place each. */
-async function poetsWithPlaces(ctx, cms, needed) {
-  const candidates = await signedInPoets(ctx.stack, 0, Array.from({ length: needed + 20 }, (_, i) => FIRST_POET + i));
+export async function poetsWithPlaces(ctx, cms, needed, firstPoet = FIRST_POET) {
+  const candidates = await signedInPoets(ctx.stack, 0, Array.from({ length: needed + 20 }, (_, i) => firstPoet + i));
   const places = [];
   for (const poet of candidates) {
     const allowance = await (await fetch(`${cms}/api/entries/allowance`, { headers: bearer(poet) })).json();

@@ -310,3 +310,53 @@ test('poets without the role read that the moderation queue is for admins and mo
   await page.goto('/admin-wall-moderation');
   await expect(page.getByTestId('admin-refused')).toContainText('This page is for admins and moderators.', { timeout: 15_000 });
 });
+
+test('pages through the wall with keys: next, reload on the same page, previous', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // More poems than one page holds (20): new poets share what is missing (5 a day each), the moderator approves.
+  // They are deleted again at the end, and the rebuilt wall awaited, so the specs after this one see the demo wall.
+  const onWall = async () => (await (await request.get('/api/wall/posts?pageSize=50')).json()).posts.length as number;
+  const moderatorToken = await idToken(request, moderator);
+  const added: { id: number; token: string }[] = [];
+  const feed = page.getByTestId('wall-feed');
+  const pages = feed.getByRole('navigation', { name: 'Pages of the wall' });
+  const titles = () => feed.getByTestId('wall-post').getByRole('heading').allTextContents();
+  try {
+    for (let missing = 23 - (await onWall()), batch = 0; missing > 0; batch++) {
+      const writer = await newPoet(request, `wall-pages-${batch}`);
+      for (let i = 0; i < 5 && missing > 0; i++, missing--) {
+        const { id } = await api<{ id: number }>(request, writer.token, 'POST', '/api/wall/posts', { title: `Page turner ${batch}.${i}`, text: 'A line to turn the page.', language: 'en' });
+        added.push({ id, token: writer.token });
+        await api(request, moderatorToken, 'POST', `/api/admin/wall/posts/${id}/decisions`, { action: 'approve' });
+      }
+    }
+    // The approvals ask the site for a rebuild: the built first page has a pager once it holds more than a page.
+    await expect(async () => {
+      await open(page, '/writory-wall');
+      await expect(pages.getByText('Page 1', { exact: true })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 90_000 });
+    const firstPage = await titles();
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await expect(pages.getByText('Page 2', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/writory-wall\?after=n\.\d+\.\d+$/);
+    const secondPage = await titles();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
+    // The URL holds the page's key: a reload shows the same poems.
+    await page.reload();
+    await hydrated(page);
+    await expect(pages.getByText('Page 2', { exact: true })).toBeVisible();
+    await expect.poll(titles).toEqual(secondPage);
+    await pages.getByRole('button', { name: 'Previous page' }).click();
+    await expect(pages.getByText('Page 1', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/writory-wall$/);
+    await expect.poll(titles).toEqual(firstPage);
+    await expectNoAxeViolations(page);
+  } finally {
+    for (const { id, token } of added) expect((await request.delete(`/api/wall/posts/${id}`, { headers: bearer(token) })).status()).toBe(204);
+    await expect(async () => {
+      await open(page, '/writory-wall');
+      await expect(feed.getByTestId('wall-post').filter({ hasText: 'Page turner' })).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 90_000 });
+  }
+});

@@ -29,6 +29,7 @@ import { story } from './helpers/story';
 import { createContest, createEntries } from './helpers/contest-data';
 import { addMonths } from '../src/lib/contest-calendar';
 import { bearer, entryClient, HOUR, month, TZ, type Attempt } from './helpers/entries';
+import { plansOf, scansATable } from './helpers/query-plan';
 
 const USER = 'plugin::users-permissions.user';
 const ENTRY = 'api::entry.entry';
@@ -236,6 +237,13 @@ describe('entering a poem', () => {
     expect(mine.body[0]).toMatchObject({ code, title: 'Lanterns', status: 'received', hasPhoto: true, month: month() });
     expect(mine.body[0].timeline.map((s: any) => [s.status, s.done])).toEqual([['received', true], ['in_judging', false], ['scored', false], ['published', false]]);
     expect(JSON.stringify(mine.body)).not.toMatch(/score"|total|mean/i);
+  });
+
+  it('reads the profile’s entries through the poet link’s index, never a scan of every entry (EXPLAIN QUERY PLAN)', async () => {
+    const user = await db(USER).findOne({ where: { firebaseUid: poet.uid } });
+    const plans = await plansOf(cms.strapi, () => cms.strapi.service('api::entry.entry').mine(user));
+    expect(plans.find((p) => /entries_poet_lnk/.test(p.sql))!.plan).toMatch(/SEARCH \S+ USING (COVERING )?INDEX entries_poet_lnk/);
+    expect(plans.filter(scansATable)).toEqual([]);
   });
 
   it('stores a PDF entry and counts it in /api/submission-count and entrantIds', async () => {

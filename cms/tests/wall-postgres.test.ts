@@ -1,9 +1,10 @@
 // The wall's paths that lean on the database, on PostgreSQL: per-poet limits in the rate_limits table (also from a
-// second limiter, as on a second instance), one like per poet under a burst, holds by reports, one decision of two.
+// second limiter, as on a second instance), one like per poet under a burst, holds by reports, one decision of two; the wall page and the bell count served by indexes (EXPLAIN).
 import { createRequire } from 'node:module';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCmsOnPostgres, type CmsOnPostgres } from './helpers/cms-on-postgres';
+import { plansOf, scansATable } from './helpers/query-plan';
 import type { TestPostgres } from './helpers/postgres';
 import type { TestCms } from './helpers/strapi';
 
@@ -106,5 +107,29 @@ describe('the wall on PostgreSQL', () => {
     // The loser got past the first check and lost at the write: it says so.
     expect(answers.find((answer) => answer !== null)).toMatchObject({ status: 409, message: 'Another moderator decided on this poem a moment ago. Reload the queue.' });
     expect(await cms.strapi.db.query(NOTIFICATION).count({ where: { userId: author.id } })).toBe(1);
+  });
+
+  it('serves a wall page after a cursor and its poets from indexes (EXPLAIN, sequential scans priced out)', async () => {
+    for (let i = 0; i < 3; i++) await approved(await poet());
+    for (const [sort, index] of [['newest', 'wall_posts_public_newest'], ['most-liked', 'wall_posts_public_liked']]) {
+      const { pagination } = await service('posts').page({ sort, page: 1, pageSize: 1 });
+      const plans = await plansOf(cms.strapi, () => service('posts').page({ sort, page: 1, pageSize: 2, cursor: pagination.nextCursor }));
+      expect(plans.length).toBeGreaterThanOrEqual(2);
+      expect(plans.filter(scansATable)).toEqual([]);
+      expect(plans.find((p) => /from "wall_posts"/.test(p.sql))!.plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index}`));
+    }
+  });
+
+  it('counts the bell of a poet told of a decision from the (user, read) index (EXPLAIN)', async () => {
+    const author = await poet();
+    const bell = cms.strapi.service('api::notification.notification' as any);
+    // A bell with some history (mostly read) and statistics, so the planner weighs the indexes as on a real table.
+    await bell.notifyMany(Array.from({ length: 3000 }, () => ({ userId: author.id, notification: { title: 'Old news', message: 'Read long ago.' } })));
+    await bell.markAllRead(author.id);
+    await approved(author);
+    await cms.strapi.db.connection.raw('analyze notifications');
+    const plans = await plansOf(cms.strapi, () => cms.strapi.service('api::notification.notification' as any).list(author.id, { limit: 20 }));
+    expect(plans.filter(scansATable)).toEqual([]);
+    expect(plans.find((p) => /count\(/.test(p.sql))!.plan).toMatch(/Index (Only )?Scan using notifications_user_id_read_at/);
   });
 });

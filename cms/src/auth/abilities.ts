@@ -4,6 +4,9 @@ import { createTtlCache } from '../lib/ttl-cache';
 /** How long another instance may keep using a role's permissions after they change in the panel. */
 export const ABILITY_TTL_MS = 5_000;
 
+/** AUTH_CACHES=off builds the ability on every request: only for the contest-day benchmark's "before" figures. */
+const cachedAbilityMs = (env: NodeJS.ProcessEnv = process.env) => (env.AUTH_CACHES === 'off' ? 0 : ABILITY_TTL_MS);
+
 const PERMISSION_MODELS = ['plugin::users-permissions.permission', 'plugin::users-permissions.role'];
 const WRITES = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
 
@@ -20,7 +23,7 @@ type Permissions = {
  * written on this instance drops them at once; other instances follow within the TTL. The user row itself is read
  * on every request, so a suspension or a new role applies to the very next one.
  */
-export function createAbilities(strapi: Core.Strapi, { ttlMs = ABILITY_TTL_MS } = {}) {
+export function createAbilities(strapi: Core.Strapi, { ttlMs = cachedAbilityMs() } = {}) {
   const cache = createTtlCache<Ability | null>({ ttlMs, maxEntries: 50 });
   const permissions = () => strapi.plugin('users-permissions').service('permission') as Permissions;
   const compile = (list: unknown[]) => strapi.contentAPI.permissions.engine.generateAbility(list.map(permissions().toContentAPIPermission) as never);

@@ -40,3 +40,20 @@ export async function retryingConflicts<T>(write: () => Promise<T>, attempts = 5
     }
   }
 }
+
+type JoinTable = { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
+
+/** The link table of a relation stored in one (Strapi's `<table>_<attribute>_lnk`). */
+export function linkOf(strapi: Core.Strapi, uid: string, attribute: string): JoinTable {
+  return (strapi.db.metadata.get(uid as never).attributes[attribute] as unknown as { joinTable: JoinTable }).joinTable;
+}
+
+/**
+ * A subquery of the ids of `uid` rows whose relation `attribute` points at `targetId`, for `where: { id: { $in: … } }`.
+ * Strapi filters a relation (`where: { poet: { id } }`) with a LEFT JOIN that SQLite runs by scanning the whole
+ * table; this reads the link table by its indexed target column instead.
+ */
+export function idsLinkedTo(strapi: Core.Strapi, uid: string, attribute: string, targetId: number) {
+  const link = linkOf(strapi, uid, attribute);
+  return strapi.db.connection(link.name).select(link.joinColumn.name).where(link.inverseJoinColumn.name, targetId);
+}

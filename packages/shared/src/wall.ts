@@ -50,10 +50,15 @@ export interface WallPostDetail extends Omit<WallPostSummary, 'excerpt' | 'trunc
   text: string;
 }
 
+/**
+ * A page of the wall. `nextCursor` asks for the page after this one (`?cursor=…`); null on the last page. There is
+ * no total: counting every poem on each read was the page's main cost. `page` is 1 for the first page, the
+ * requested page for the older `?page=` paging, and null after a cursor.
+ */
 export interface WallPage {
   sort: WallSort;
   posts: WallPostSummary[];
-  pagination: { page: number; pageSize: number; total: number; pageCount: number };
+  pagination: { page: number | null; pageSize: number; nextCursor: string | null };
 }
 
 /** One of the signed-in poet's own posts, whatever its state (GET /api/wall/my-posts). */

@@ -13,7 +13,9 @@ import type {
 } from '@writory/shared';
 import { apiFetch, authedFetch, jsonBody } from '../lib/api';
 
-export const fetchWallPage = (view: { sort: WallSort; page: number }) => apiFetch<WallPage>(`/api/wall/posts?sort=${view.sort}&page=${view.page}`);
+/** A page of the wall: the first of the order, or the one after `cursor` (a previous page's `pagination.nextCursor`). */
+export const fetchWallPage = (sort: WallSort, cursor: string | null) =>
+  apiFetch<WallPage>(`/api/wall/posts?sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
 
 /** One approved post; a 404 when it is not (or no longer) on the wall. */
 export const fetchWallPost = (id: number) => apiFetch<WallPostDetail>(`/api/wall/posts/${id}`);

@@ -1,32 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { WALL_SORTS, type WallPage, type WallSort } from '@writory/shared';
+import { WALL_SORTS, type WallPage } from '@writory/shared';
 import PostCard from '../components/wall/PostCard';
 import { fetchWallPage } from '../api/wall';
-import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch } from '../lib/wall';
+import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { clearLiked, loadLiked } from '../stores/wall-likes';
-
-type View = { sort: WallSort; page: number };
 
 /**
  * The wall's poems, newest or most liked, page by page. The page is built with the newest poems in it (no
  * JavaScript needed to read them, rebuilt within seconds of each decision); the island asks the cms's cached API
- * for other views, for signed-in poets, and when the built copy is over a minute old (like counts move).
+ * for other views, for signed-in poets, and when the built copy is over a minute old (like counts move). Pages
+ * follow the cms's page keys: the URL keeps the keys from the first page on, so reload and Back land on the same page.
  */
 export default function WallFeed({ initial, builtAt }: { initial: WallPage; builtAt: number }) {
   const [data, setData] = useState(initial);
-  const [view, setView] = useState<View>({ sort: initial.sort, page: initial.pagination.page });
+  const [view, setView] = useState<WallView>({ sort: initial.sort, after: [] });
   const [state, setState] = useState<'ready' | 'loading' | 'failed'>('ready');
   const status = useStore($authStatus);
   const heading = useRef<HTMLHeadingElement>(null);
   const ticket = useRef(0);
 
-  async function show(next: View, how: 'push' | 'none', focus = false) {
+  async function show(next: WallView, how: 'push' | 'none', focus = false) {
     const mine = ++ticket.current;
     setState('loading');
     try {
-      const page = await fetchWallPage(next);
+      const page = await fetchWallPage(next.sort, next.after.at(-1) ?? null);
       if (mine !== ticket.current) return;
       setData(page);
       setView(next);
@@ -61,14 +60,15 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
     if (status === 'signed-out') clearLiked();
   }, [status, data]);
 
-  const { page, pageCount } = data.pagination;
+  const page = view.after.length + 1;
+  const { nextCursor } = data.pagination;
   return (
     <section aria-labelledby="wall-heading" className="mt-12" data-testid="wall-feed">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="wall-heading" ref={heading} tabIndex={-1} className="font-serif text-2xl font-semibold">Poems on the wall</h2>
         <div role="group" aria-label="Order of the poems" className="flex gap-2">
           {WALL_SORTS.map((sort) => (
-            <button key={sort} type="button" className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white" aria-pressed={view.sort === sort} onClick={() => void show({ sort, page: 1 }, 'push')}>
+            <button key={sort} type="button" className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white" aria-pressed={view.sort === sort} onClick={() => void show({ sort, after: [] }, 'push')}>
               {SORT_LABEL[sort]}
             </button>
           ))}
@@ -80,7 +80,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
       {data.posts.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">No poems on the wall yet. Be the first to share one.</p>
       ) : (
-        <ol className="mt-4 grid gap-6 md:grid-cols-2" aria-label={`${SORT_LABEL[view.sort]} poems, page ${page} of ${pageCount}`}>
+        <ol className="mt-4 grid gap-6 md:grid-cols-2" aria-label={`${SORT_LABEL[view.sort]} poems, page ${page}`}>
           {data.posts.map((post) => (
             <li key={post.id}>
               <PostCard post={post} />
@@ -88,13 +88,13 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
           ))}
         </ol>
       )}
-      {pageCount > 1 && (
+      {(page > 1 || nextCursor) && (
         <nav aria-label="Pages of the wall" className="mt-10 flex items-center justify-center gap-4">
-          <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1 || state === 'loading'} onClick={() => void show({ ...view, page: page - 1 }, 'push', true)}>
+          <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1 || state === 'loading'} onClick={() => void show({ ...view, after: view.after.slice(0, -1) }, 'push', true)}>
             Previous page
           </button>
-          <span className="text-sm">Page {page} of {pageCount}</span>
-          <button type="button" className="btn btn-outline btn-sm" disabled={page >= pageCount || state === 'loading'} onClick={() => void show({ ...view, page: page + 1 }, 'push', true)}>
+          <span className="text-sm">Page {page}</span>
+          <button type="button" className="btn btn-outline btn-sm" disabled={!nextCursor || state === 'loading'} onClick={() => nextCursor && void show({ ...view, after: [...view.after, nextCursor] }, 'push', true)}>
             Next page
           </button>
         </nav>

@@ -40,4 +40,4 @@ export async function article(slug: string): Promise<ArticleDetail> {
 }
 
 /** The first page of the Writory Wall's newest poems, built into /writory-wall. */
-export const wallFirstPage = () => cmsGet<WallPage>('/wall/posts?sort=newest&page=1');
+export const wallFirstPage = () => cmsGet<WallPage>('/wall/posts?sort=newest');

@@ -14,19 +14,22 @@ describe('languageLabel', () => {
 
 describe('wall views in the URL', () => {
   it.each([
-    ['', { sort: 'newest', page: 1 }],
-    ['?sort=most-liked&page=3', { sort: 'most-liked', page: 3 }],
-    ['?sort=oldest&page=0', { sort: 'newest', page: 1 }],
-    ['?page=2.5', { sort: 'newest', page: 1 }],
-    ['?page=<script>', { sort: 'newest', page: 1 }],
+    ['', { sort: 'newest', after: [] }],
+    ['?sort=most-liked&after=l.3.1764000000000.42,l.2.1763000000000.17', { sort: 'most-liked', after: ['l.3.1764000000000.42', 'l.2.1763000000000.17'] }],
+    ['?sort=oldest&after=n.1.2', { sort: 'newest', after: ['n.1.2'] }],
+    ['?page=3', { sort: 'newest', after: [] }],
+    ['?after=<script>', { sort: 'newest', after: [] }],
+    ['?after=n.1.2,,n.1.1', { sort: 'newest', after: ['n.1.2', 'n.1.1'] }],
   ])('%s reads as %j', (search, view) => {
     expect(wallViewFrom(search)).toEqual(view);
   });
 
   it('writes the first page of the newest as the bare page, and round-trips the rest', () => {
-    expect(wallViewSearch({ sort: 'newest', page: 1 })).toBe('');
-    expect(wallViewSearch({ sort: 'most-liked', page: 2 })).toBe('?sort=most-liked&page=2');
-    expect(wallViewFrom(wallViewSearch({ sort: 'newest', page: 7 }))).toEqual({ sort: 'newest', page: 7 });
+    expect(wallViewSearch({ sort: 'newest', after: [] })).toBe('');
+    expect(wallViewSearch({ sort: 'most-liked', after: ['l.1.2.3'] })).toBe('?sort=most-liked&after=l.1.2.3');
+    const view = { sort: 'newest' as const, after: ['n.1764000000000.42', 'n.1763000000000.17'] };
+    expect(wallViewSearch(view)).toBe('?after=n.1764000000000.42,n.1763000000000.17');
+    expect(wallViewFrom(wallViewSearch(view))).toEqual(view);
   });
 });
 
@@ -50,13 +53,13 @@ describe('text', () => {
 });
 
 describe('feedNeedsRefresh', () => {
-  const newest = { sort: 'newest' as const, page: 1 };
+  const newest = { sort: 'newest' as const, after: [] };
   it.each([
     ['a visitor, built 10 s ago', newest, 10_000, false, false],
     ['a visitor, built 2 minutes ago', newest, 120_000, false, true],
     ['a signed-in poet', newest, 10_000, true, true],
-    ['a visitor on page 2', { sort: 'newest' as const, page: 2 }, 10_000, false, true],
-    ['a visitor on the most liked', { sort: 'most-liked' as const, page: 1 }, 10_000, false, true],
+    ['a visitor on page 2', { sort: 'newest' as const, after: ['n.1.2'] }, 10_000, false, true],
+    ['a visitor on the most liked', { sort: 'most-liked' as const, after: [] }, 10_000, false, true],
   ])('%s: %s', (_name, view, age, signedIn, expected) => {
     expect(feedNeedsRefresh({ view, builtAt: 1_000_000, now: 1_000_000 + age, signedIn })).toBe(expected);
   });

@@ -35,20 +35,32 @@ export const STATUS_TEXT: Record<WallStatus, string> = {
 
 export const SORT_LABEL: Record<WallSort, string> = { newest: 'Newest', 'most-liked': 'Most liked' };
 
-/** The view a wall URL asks for (`?sort=most-liked&page=3`); anything unknown means the first page of the newest. */
-export function wallViewFrom(search: string): { sort: WallSort; page: number } {
+/**
+ * A view of the wall: the order, and the page keys (the cms's `nextCursor`s) followed from its first page to this
+ * one. The page number is one more than the keys; "Previous page" drops the last key.
+ */
+export interface WallView {
+  sort: WallSort;
+  after: string[];
+}
+
+const CURSOR = /^[a-z0-9.]{1,40}$/;
+const MAX_KEYS = 200;
+
+/** The view a wall URL asks for (`?sort=most-liked&after=l.3.1764….42,l.2.1763….17`); anything unknown means the first page of the newest. */
+export function wallViewFrom(search: string): WallView {
   const params = new URLSearchParams(search);
   const sort = (WALL_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as WallSort) : 'newest';
-  const page = Number(params.get('page'));
-  return { sort, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  const keys = (params.get('after') ?? '').split(',').filter(Boolean);
+  return { sort, after: keys.length <= MAX_KEYS && keys.every((key) => CURSOR.test(key)) ? keys : [] };
 }
 
 /** The query string of a wall view; the first page of the newest is the bare page. */
-export function wallViewSearch({ sort, page }: { sort: WallSort; page: number }): string {
+export function wallViewSearch({ sort, after }: WallView): string {
   const params = new URLSearchParams();
   if (sort !== 'newest') params.set('sort', sort);
-  if (page > 1) params.set('page', String(page));
-  const search = params.toString();
+  if (after.length) params.set('after', after.join(','));
+  const search = params.toString().replace(/%2C/g, ',');
   return search ? `?${search}` : '';
 }
 
@@ -66,8 +78,8 @@ export const WALL_BUILD_FRESH_MS = 60_000;
 
 /**
  * Whether the feed island should read its view from the cms: always for another view than the built one (the
- * newest, page 1), for signed-in poets (their likes change the counts), and when the built copy is over a minute old.
+ * newest, first page), for signed-in poets (their likes change the counts), and when the built copy is over a minute old.
  */
-export function feedNeedsRefresh({ view, builtAt, now, signedIn }: { view: { sort: WallSort; page: number }; builtAt: number; now: number; signedIn: boolean }): boolean {
-  return view.sort !== 'newest' || view.page !== 1 || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
+export function feedNeedsRefresh({ view, builtAt, now, signedIn }: { view: WallView; builtAt: number; now: number; signedIn: boolean }): boolean {
+  return view.sort !== 'newest' || view.after.length > 0 || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
 }

@@ -121,11 +121,15 @@ const wholeNumber = (max: number) =>
 const page = z._default(wholeNumber(100_000), 1);
 const pageSize = z._default(wholeNumber(WALL_PAGE_SIZE_MAX), WALL_PAGE_SIZE);
 
-/** GET /api/wall/posts */
+/**
+ * GET /api/wall/posts: the first page, or the page after `cursor` (the previous answer's `pagination.nextCursor`,
+ * read by the cms). `page` is the older way to page (by offset) and still answers.
+ */
 export const wallQuery = z.object({
   sort: z._default(z.enum(WALL_SORTS, { error: `must be one of ${WALL_SORTS.join(', ')}` }), 'newest'),
   page,
   pageSize,
+  cursor: z.optional(z.string({ error: 'must be the nextCursor of a previous page' })),
 });
 
 /** GET /api/admin/wall/posts */

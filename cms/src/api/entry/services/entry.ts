@@ -15,7 +15,7 @@ import {
   type PoemKind,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { isUniqueViolation, lockRow } from '../../../lib/db';
+import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
 import { toContestInfo, type ContestRow } from '../../contest/services/contest';
 import { noEntriesLeft } from './allowance';
 import type { SimilarText } from '../../originality/services/originality';
@@ -295,7 +295,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** GET /api/entries/mine: the poet's entries, newest first, with their status timeline (never a score). */
     async mine(user: UserRow): Promise<MyEntry[]> {
       const rows: EntryRow[] = await entries().findMany({
-        where: { poet: { id: user.id } },
+        where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'poet', user.id) } },
         orderBy: { submittedAt: 'desc' },
         select: ['code', 'title', 'language', 'status', 'submittedAt', 'judgingStartedAt', 'scoredAt', 'resultsPublishedAt', 'fileName', 'photoKey'],
         populate: { contest: { select: ['month', 'theme', 'resultsAt'] } },

@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { EntryJudging, JudgeProgress, Recusal } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { isUniqueViolation, lockRow } from '../../../lib/db';
+import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
 import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
 import type { UserRow } from '../../user/services/user';
@@ -50,7 +50,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** The assignments the contest's entries still need (read now; written under the contest's lock). */
   async function missingAssignments(contest: Pick<ContestRow, 'id'>, pool: JudgeUser[], judgesPerEntry: number) {
     const rows: EntryForAccess[] = await strapi.db.query(ENTRY).findMany({
-      where: { contest: { id: contest.id }, status: { $ne: 'published' } },
+      where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contest.id) }, status: { $ne: 'published' } },
       select: ['id'],
       populate: { poet: { select: ['id'] } },
     });

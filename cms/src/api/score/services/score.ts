@@ -12,7 +12,7 @@ import {
   type JudgingReport,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { isUniqueViolation, lockRow } from '../../../lib/db';
+import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
 import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
 import type { UserRow } from '../../user/services/user';
@@ -73,7 +73,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       return { months, contest: contest ?? null };
     }
     for (const row of withEntries) {
-      if (await entries().count({ where: { contest: { id: row.id }, status: { $ne: 'published' } } })) return { months, contest: row };
+      if (await entries().count({ where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', row.id) }, status: { $ne: 'published' } } })) return { months, contest: row };
     }
     return { months, contest: withEntries[0] ?? null };
   }
@@ -113,7 +113,8 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const readable: Set<number> | null = admin ? null : await assignment().entryIdsOf(judge, contest.id);
       const rows: (EntryRow & { poet?: { id: number } | null })[] = (
         await entries().findMany({
-          where: { contest: { id: contest.id }, ...(readable ? { id: { $in: [...readable] } } : {}) },
+          // A judge's readable ids are all of this contest (read from its assignments and scores).
+          where: { id: { $in: readable ? [...readable] : idsLinkedTo(strapi, ENTRY, 'contest', contest.id) } },
           select: ['id', 'code', 'judgeTitle', 'language', 'wordCount', 'status', 'originalityFlag'],
           populate: { poet: { select: ['id'] } },
         })

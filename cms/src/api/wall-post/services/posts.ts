@@ -2,13 +2,16 @@ import type { Core } from '@strapi/strapi';
 import type { MyWallPost, WallPage, WallPostDetail } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { linkOf } from '../../../lib/db';
 import { createTtlCache } from '../../../lib/ttl-cache';
+import { afterCursor, decodeCursor, encodeCursor } from '../lib/cursor';
 import { prefilterFlags } from '../lib/prefilter';
 import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow } from '../lib/posts';
 import type { NewPostBody, WallQuery } from '../validation/wall';
 import { getService } from '../../../services';
 
-const POET_POPULATE = { poet: { select: ['id', 'name'], populate: { profilePicture: { select: ['url'] } } } };
+const POET_FIELDS = { select: ['id', 'name'], populate: { profilePicture: { select: ['url'] } } };
+const USER = 'plugin::users-permissions.user';
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
 
@@ -25,19 +28,46 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const pages = createTtlCache<WallPage>({ ttlMs, maxEntries: 200 });
   const details = createTtlCache<WallPostDetail | null>({ ttlMs, maxEntries: 2000 });
 
-  async function loadPage({ sort, page, pageSize }: WallQuery): Promise<WallPage> {
+  /** The poets of these posts by post id, read from the link table by post (SQLite would scan every user otherwise). */
+  async function poetsOf(postIds: number[]): Promise<Map<number, NonNullable<PostRow['poet']>>> {
+    const link = linkOf(strapi, POST, 'poet');
+    const pairs: Record<string, number>[] = postIds.length
+      ? await strapi.db.connection(link.name).select(link.joinColumn.name, link.inverseJoinColumn.name).whereIn(link.joinColumn.name, postIds)
+      : [];
+    const poetIds = [...new Set(pairs.map((pair) => pair[link.inverseJoinColumn.name]))];
+    const poets = poetIds.length ? await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, ...POET_FIELDS }) : [];
+    const byId = new Map(poets.map((poet: NonNullable<PostRow['poet']>) => [poet.id, poet]));
+    return new Map(pairs.flatMap((pair) => {
+      const poet = byId.get(pair[link.inverseJoinColumn.name]);
+      return poet ? [[pair[link.joinColumn.name], poet] as const] : [];
+    }));
+  }
+
+  /** One page in the order's index: after the cursor when there is one, else by the older page number. */
+  async function loadPage({ sort, page, pageSize, cursor }: WallQuery): Promise<WallPage> {
     const orderBy = sort === 'newest' ? [{ approvedAt: 'desc' }, { id: 'desc' }] : [{ likesCount: 'desc' }, { approvedAt: 'desc' }, { id: 'desc' }];
-    const where = { moderationStatus: 'approved' };
-    const [rows, total] = await Promise.all([
-      posts().findMany({ where, orderBy, offset: (page - 1) * pageSize, limit: pageSize, select: PUBLIC_FIELDS, populate: POET_POPULATE }),
-      posts().count({ where }),
-    ]);
-    return { sort, posts: (rows as PostRow[]).map(toSummary), pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) } };
+    const after = cursor ? afterCursor(decodeCursor(sort, cursor)) : {};
+    const rows: PostRow[] = await posts().findMany({
+      where: { moderationStatus: 'approved', ...after },
+      orderBy,
+      ...(cursor ? {} : { offset: (page - 1) * pageSize }),
+      limit: pageSize + 1,
+      select: PUBLIC_FIELDS,
+    });
+    const shown = rows.slice(0, pageSize);
+    const poets = await poetsOf(shown.map((row) => row.id));
+    const last = shown[shown.length - 1];
+    const nextCursor = rows.length > pageSize ? encodeCursor(sort, { id: last.id, likes: last.likesCount ?? 0, approvedAt: new Date(last.approvedAt as string).getTime() }) : null;
+    return {
+      sort,
+      posts: shown.map((row) => toSummary({ ...row, poet: poets.get(row.id) ?? null })),
+      pagination: { page: cursor ? null : page, pageSize, nextCursor },
+    };
   }
 
   async function loadDetail(id: number): Promise<WallPostDetail | null> {
-    const row = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: PUBLIC_FIELDS, populate: POET_POPULATE });
-    return row ? toDetail(row as PostRow) : null;
+    const row: PostRow | null = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: PUBLIC_FIELDS });
+    return row ? toDetail({ ...row, poet: (await poetsOf([row.id])).get(row.id) ?? null }) : null;
   }
 
   /** Forgets cached public reads after a change in this instance (others catch up within the cache time). */
@@ -50,7 +80,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** A page of approved posts, newest or most liked first. Pending, rejected, hidden and held posts never appear. */
     page(query: WallQuery): Promise<WallPage> {
-      return pages.get(`${query.sort}:${query.page}:${query.pageSize}`, () => loadPage(query));
+      if (query.cursor && query.page > 1) throw new ApiError(400, 'cursor: send a cursor or a page number, not both', { cursor: 'with page' }, 'BadRequestError');
+      if (query.cursor) decodeCursor(query.sort, query.cursor); // a bad one is refused before the cache
+      return pages.get(`${query.sort}:${query.cursor ?? query.page}:${query.pageSize}`, () => loadPage(query));
     },
 
     /** One approved post, whole; 404 for any other. */
