@@ -49,9 +49,10 @@ async function e2eSuite() {
 
 execFileSync('bash', [join(root, 'scripts/system-deps.sh')], { stdio: 'inherit' });
 buildShared();
+// Built before the repo suite too: backup's tests read the bucket settings through the cms's build.
+if (only !== 'site') buildCms(process.env);
 if (!only || only === 'repo') vitestSuite('repo', root, 'vitest.config.ts');
 if (!only || only === 'site') vitestSuite('site', join(root, 'site'));
-if (!only || only === 'cms' || only === 'e2e') buildCms(process.env);
 if (!only || only === 'cms') vitestSuite('cms', join(root, 'cms'));
 if (!only || only === 'e2e') {
   try {

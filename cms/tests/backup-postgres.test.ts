@@ -1,3 +1,3 @@
 import { backupSuite } from './helpers/backup-suite';
 
-backupSuite('postgres');
+backupSuite('postgres', 'bucket');

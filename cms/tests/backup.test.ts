@@ -1,3 +1,3 @@
 import { backupSuite } from './helpers/backup-suite';
 
-backupSuite('sqlite');
+backupSuite('sqlite', 'folders');

@@ -1,13 +1,14 @@
 // Backup and restore of a Writory stack's data: the database (SQLite through its online backup API, PostgreSQL
-// through pg_dump/pg_restore), the private files (poems, blind copies, photos) and Strapi's public uploads, with
-// a manifest of every file's sha256 and size. `npm run backup` and `npm run restore` call these.
+// through pg_dump/pg_restore), the private files (poems, blind copies, photos) and Strapi's public uploads (on
+// local disk, or objects in the FILE_STORAGE=s3 bucket), with a manifest of every file's sha256 and size.
+// `npm run backup` and `npm run restore` call these.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { root } from '../toolchain.mjs';
 import { cmsDataPaths } from './stack.mjs';
@@ -22,9 +23,11 @@ export class BackupError extends Error {}
 
 /**
  * Where the data lives, read from the same variables the cms reads (cms/config/database.ts,
- * cms/src/lib/private-files.ts). Unset, they default to what `npm start` gives its cms (scripts/lib/stack.mjs),
- * or with NODE_ENV=production to the cms's own defaults (as in the container). PUBLIC_UPLOADS_DIR moves the
- * uploads folder (default cms/public/uploads, where Strapi's local upload provider writes).
+ * cms/src/lib/private-files.ts, cms/src/lib/object-storage.ts). Unset, they default to what `npm start` gives its
+ * cms (scripts/lib/stack.mjs), or with NODE_ENV=production to the cms's own defaults (as in the container).
+ * PUBLIC_UPLOADS_DIR moves the uploads folder (default cms/public/uploads, where Strapi's local upload provider
+ * writes). With FILE_STORAGE=s3 both sets are in the bucket: the media library under <S3_PREFIX>uploads/, the
+ * private files everything else under S3_PREFIX.
  */
 export function dataLocations(env = process.env) {
   const production = env.NODE_ENV === 'production';
@@ -34,6 +37,21 @@ export function dataLocations(env = process.env) {
     client === 'postgres'
       ? { client, ...postgresConnection(env) }
       : { client, file: resolve(cmsDir, env.DATABASE_FILENAME || (production ? '.tmp/data.db' : dev.db)) };
+  // Local disk needs no build of the cms; anything else is read as the cms reads it.
+  if ((env.FILE_STORAGE || 'local') !== 'local') {
+    const storage = objectStorage();
+    let bucket;
+    try {
+      bucket = storage.s3Settings(env);
+    } catch (error) {
+      throw new BackupError(`the cms's file storage settings are unusable: ${error.message}`);
+    }
+    const media = `${storage.mediaRoot(bucket)}/`;
+    return {
+      database,
+      files: { bucket, private: { prefix: bucket.prefix, except: media }, uploads: { prefix: media } },
+    };
+  }
   return {
     database,
     files: {
@@ -41,6 +59,13 @@ export function dataLocations(env = process.env) {
       uploads: resolve(cmsDir, env.PUBLIC_UPLOADS_DIR || join('public', 'uploads')),
     },
   };
+}
+
+/** The cms's own reading of FILE_STORAGE and S3_* (cms/src/lib/object-storage.ts), from its build. */
+function objectStorage() {
+  const built = join(cmsDir, 'dist', 'src', 'lib', 'object-storage.js');
+  if (!existsSync(built)) throw new BackupError(`the cms is not built (${relative(root, built)} is missing): run \`npm run build -w cms\` first`);
+  return cmsRequire(built);
 }
 
 /** libpq's own variables (the password never appears on a command line), or DATABASE_URL as given. */
@@ -58,8 +83,8 @@ function postgresConnection(env) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// File sets. Every file the backup copies goes through a store: today a folder on local disk; an object store
-// (FILE_STORAGE=s3) only needs another object with the same four methods.
+// File sets. Every file the backup copies goes through a store: a folder on local disk, or the objects under a
+// prefix of a bucket (FILE_STORAGE=s3). Both have the same four methods.
 
 /**
  * A folder as a file store. Keys are paths relative to it with forward slashes. Files still being written
@@ -111,9 +136,73 @@ export function folderStore(dir, { privateFiles = false } = {}) {
   };
 }
 
+const notFound = (error) => error?.name === 'NoSuchKey' || error?.name === 'NotFound' || error?.$metadata?.httpStatusCode === 404;
+
+/**
+ * The objects under `prefix` in a bucket (but not those under `except`) as a file store. Keys are object keys
+ * without the prefix. Objects are written without any ACL, private like the bucket; a PUT is atomic, so a listed
+ * object is always whole.
+ */
+export function bucketStore(client, bucket, { prefix, except = null }) {
+  const { ListObjectsV2Command, GetObjectCommand, DeleteObjectCommand } = cmsRequire('@aws-sdk/client-s3');
+  const { Upload } = cmsRequire('@aws-sdk/lib-storage');
+  const objectKey = (key) => {
+    const whole = prefix + key;
+    if (!key || key.startsWith('/') || key.split('/').includes('..') || (except && whole.startsWith(except))) {
+      throw new BackupError(`file key outside its set: ${key}`);
+    }
+    return whole;
+  };
+  async function* list() {
+    let ContinuationToken;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
+      for (const { Key } of page.Contents ?? []) {
+        if (Key.endsWith('/') || (except && Key.startsWith(except))) continue; // folder markers, the other set
+        yield Key.slice(prefix.length);
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+  return {
+    describe: `s3://${bucket}/${prefix}${except ? ` (without ${except})` : ''}`,
+    list,
+    read(key) {
+      const Key = objectKey(key);
+      // A stream at once, as a folder's: the request runs when it is read, and a missing object fails it as ENOENT.
+      return Readable.from(
+        (async function* () {
+          let object;
+          try {
+            object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+          } catch (error) {
+            if (!notFound(error)) throw error;
+            throw Object.assign(new Error(`no object ${Key} in bucket ${bucket}`), { code: 'ENOENT' });
+          }
+          yield* object.Body;
+        })(),
+        { objectMode: false },
+      );
+    },
+    async write(key, source) {
+      // Multipart for large files, one PUT for small ones (the SDK's own uploader).
+      await new Upload({ client, params: { Bucket: bucket, Key: objectKey(key), Body: source } }).done();
+    },
+    async clear() {
+      for await (const key of list()) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }));
+    },
+  };
+}
+
 /** The stores of a stack: its private files and its public uploads. */
 export function fileStores(locations) {
-  return { private: folderStore(locations.files.private, { privateFiles: true }), uploads: folderStore(locations.files.uploads) };
+  const { files } = locations;
+  if (files.bucket) {
+    const { S3Client } = cmsRequire('@aws-sdk/client-s3');
+    const client = new S3Client(objectStorage().s3ClientOptions(files.bucket));
+    return { private: bucketStore(client, files.bucket.bucket, files.private), uploads: bucketStore(client, files.bucket.bucket, files.uploads) };
+  }
+  return { private: folderStore(files.private, { privateFiles: true }), uploads: folderStore(files.uploads) };
 }
 
 /** Whether a store holds anything but the placeholder git keeps in an empty uploads folder. */

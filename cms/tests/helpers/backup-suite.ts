@@ -1,12 +1,14 @@
-// Backup and restore (`npm run backup`, `npm run restore`, scripts/lib/backup.mjs), run on SQLite and on
-// PostgreSQL: a backup made while poets enter poems, judges score and poets pay through the real API, restored
-// into a fresh cms, holds every write acknowledged before the backup started, and every file byte for byte.
-// A tampered backup, and a target that already holds data, are refused and left untouched.
+// Backup and restore (`npm run backup`, `npm run restore`, scripts/lib/backup.mjs), run on SQLite with its files
+// in local folders and on PostgreSQL with its files in a bucket (the production-like setup): a backup made while
+// poets enter poems, judges score and poets pay through the real API, restored into a fresh cms, holds every write
+// acknowledged before the backup started, and every file byte for byte. A tampered backup, and a target that
+// already holds data, are refused and left untouched.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Client } from 'pg';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +18,7 @@ import { bearer, entryClient } from './entries';
 import { paymentsFixture, type PaymentsFixture } from './payments';
 import { makeDocx } from './poem-files';
 import { startTestPostgres, type TestPostgres } from './postgres';
+import { startS3Server, type TestS3Server } from './s3-server';
 import { listening, startTestCms, type TestCms } from './strapi';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -60,6 +63,66 @@ function folderHashes(dir: string): Map<string, string> {
   return hashes;
 }
 
+type FileSet = 'private' | 'uploads';
+type Hashes = Record<FileSet, Map<string, string>>;
+
+/**
+ * Where the stacks of a suite keep their files: each place ("source", or a restore target's name) has its own
+ * private files and uploads.
+ */
+interface FilePlaces {
+  describe: string;
+  /** The variables that give a cms (and backup or restore) this place's files. */
+  env(place: string): Record<string, string>;
+  /** sha256 of every file of each set, by its key. */
+  hashes(place: string): Promise<Hashes>;
+  /** Puts a file there behind the cms's back. */
+  put(place: string, set: FileSet, key: string, bytes: Buffer | string): Promise<void>;
+  /** Whether the place holds no file at all. */
+  isEmpty(place: string): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/** Two folders on local disk per place, under `work`. */
+function folderPlaces(work: string): FilePlaces {
+  const dir = (place: string, set: FileSet) => path.join(work, `${place}-${set}`);
+  return {
+    describe: 'local folders',
+    env: (place) => ({ PRIVATE_FILES_DIR: dir(place, 'private'), PUBLIC_UPLOADS_DIR: dir(place, 'uploads') }),
+    hashes: async (place) => ({ private: folderHashes(dir(place, 'private')), uploads: folderHashes(dir(place, 'uploads')) }),
+    async put(place, set, key, bytes) {
+      const file = path.join(dir(place, set), ...key.split('/'));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, bytes);
+    },
+    isEmpty: async (place) => !existsSync(dir(place, 'private')) && !existsSync(dir(place, 'uploads')),
+    stop: async () => {},
+  };
+}
+
+/** One real S3-compatible server (s3rver), a prefix `<place>/` per place; the media library under its uploads/. */
+async function bucketPlaces(): Promise<FilePlaces> {
+  const s3: TestS3Server = await startS3Server();
+  const setPrefix = (place: string, set: FileSet) => (set === 'uploads' ? `${place}/uploads/` : `${place}/`);
+  return {
+    describe: 'a bucket',
+    env: (place) => ({ ...s3.env, S3_PREFIX: `${place}/` }),
+    async hashes(place) {
+      const hashes: Hashes = { private: new Map(), uploads: new Map() };
+      for (const { key } of await s3.objects(`${place}/`)) {
+        const set: FileSet = key.startsWith(setPrefix(place, 'uploads')) ? 'uploads' : 'private';
+        hashes[set].set(key.slice(setPrefix(place, set).length), sha256((await s3.read(key))!));
+      }
+      return hashes;
+    },
+    async put(place, set, key, bytes) {
+      await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: setPrefix(place, set) + key, Body: bytes }));
+    },
+    isEmpty: async (place) => (await s3.objects(`${place}/`)).length === 0,
+    stop: () => s3.stop(),
+  };
+}
+
 interface Manifest {
   startedAt: string;
   database: { client: string; path: string; sha256: string };
@@ -67,20 +130,18 @@ interface Manifest {
   vanished: string[];
 }
 
-export function backupSuite(database: 'sqlite' | 'postgres') {
-  describe(`backup and restore on ${database}`, () => {
+export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' | 'bucket') {
+  describe(`backup and restore on ${database}, files in ${storage === 'bucket' ? 'a bucket' : 'local folders'}`, () => {
     const work = mkdtempSync(path.join(tmpdir(), `writory-backup-${database}-`));
-    const sourcePrivate = path.join(work, 'source-private');
-    const sourceUploads = path.join(work, 'source-uploads');
     const backupDir = path.join(work, 'backup');
+    let places: FilePlaces;
     let cluster: TestPostgres | undefined;
     let emulator: AuthEmulator;
     let cms: TestCms | undefined;
     let restored: TestCms | undefined;
     let fx: PaymentsFixture;
     let manifest: Manifest;
-    const restoredFiles = (name: string) => ({ private: path.join(work, `${name}-private`), uploads: path.join(work, `${name}-uploads`) });
-    let sourceHashes: Map<string, string>;
+    let sourceHashes: Hashes;
 
     /** A query on the test cluster (its first database unless named). */
     async function onCluster<T>(use: (client: Client) => Promise<T>, name = 'writory'): Promise<T> {
@@ -97,7 +158,6 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
     const targets = new Map<string, Record<string, string>>();
     async function target(name: string): Promise<Record<string, string>> {
       if (!targets.has(name)) {
-        const files = restoredFiles(name);
         let db: Record<string, string>;
         if (database === 'sqlite') {
           db = { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: `.tmp/restored-${name}-${process.pid}-${Date.now()}.db` };
@@ -105,7 +165,7 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
           await onCluster((client) => client.query(`CREATE DATABASE restored_${name}`));
           db = { DATABASE_CLIENT: 'postgres', DATABASE_URL: cluster!.env.DATABASE_URL.replace(/\/writory$/, `/restored_${name}`) };
         }
-        targets.set(name, { ...db, PRIVATE_FILES_DIR: files.private, PUBLIC_UPLOADS_DIR: files.uploads });
+        targets.set(name, { ...db, ...places.env(name) });
       }
       return targets.get(name)!;
     }
@@ -116,12 +176,12 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
     const orders: { code: string; poet: EmulatorUser; at: number }[] = [];
 
     beforeAll(async () => {
-      mkdirSync(sourceUploads, { recursive: true });
+      places = storage === 'bucket' ? await bucketPlaces() : folderPlaces(work);
       // Strapi's media library writes here; one image stands for it.
-      writeFileSync(path.join(sourceUploads, 'hero_lanterns_3f9c.jpg'), Buffer.from('not really a jpeg, but bytes to keep'));
+      await places.put('source', 'uploads', 'hero_lanterns_3f9c.jpg', Buffer.from('not really a jpeg, but bytes to keep'));
       cluster = database === 'postgres' ? await startTestPostgres() : undefined;
       emulator = await startAuthEmulator();
-      cms = await startTestCms({ ...AUTH_EMULATOR_ENV, ...(cluster?.env ?? {}), PRIVATE_FILES_DIR: sourcePrivate, PUBLIC_UPLOADS_DIR: sourceUploads });
+      cms = await startTestCms({ ...AUTH_EMULATOR_ENV, ...(cluster?.env ?? {}), ...places.env('source') });
       vi.spyOn(cms.strapi.plugin('email').service('email'), 'send').mockResolvedValue(undefined);
       const api = supertest(await listening(cms));
       fx = await paymentsFixture({ cms, emulator, stop: async () => {} }, api);
@@ -134,6 +194,7 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
       await cms?.stop();
       await emulator?.stop();
       await cluster?.stop();
+      await places?.stop();
       for (const env of targets.values()) if (env.DATABASE_FILENAME) for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(cmsDir, env.DATABASE_FILENAME + suffix), { force: true });
       rmSync(work, { recursive: true, force: true });
     });
@@ -210,7 +271,8 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
       const acknowledged = <T extends { at: number }>(writes: T[]) => writes.filter((w) => w.at < startedAt);
       // Some writes came after the start: the backup ran while the site was in use.
       expect(entries.length + scores.length + orders.length).toBeGreaterThan(acknowledged([...entries, ...scores, ...orders]).length);
-      sourceHashes = folderHashes(sourcePrivate);
+      // Taken before the cms stops (a test cms's private folder goes with it).
+      sourceHashes = await places.hashes('source');
 
       await cms!.stop();
       cms = undefined;
@@ -242,16 +304,14 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
       expect(acknowledged(orders).length).toBeGreaterThan(0);
 
       // Every file of the backup is the source's file, and is restored with the same hash.
-      const files = restoredFiles('fresh');
-      const restoredHashes = { private: folderHashes(files.private), uploads: folderHashes(files.uploads) };
+      const restoredHashes = await places.hashes('fresh');
       expect(manifest.files.map((f) => f.path)).toContain('files/uploads/hero_lanterns_3f9c.jpg');
       expect(manifest.vanished).toEqual([]);
       for (const listed of manifest.files) {
         const [, set, ...rest] = listed.path.split('/');
         const key = rest.join('/');
-        const source = set === 'private' ? sourceHashes.get(key) : folderHashes(sourceUploads).get(key);
-        expect(source, listed.path).toBe(listed.sha256);
-        expect(restoredHashes[set as 'private' | 'uploads'].get(key), listed.path).toBe(listed.sha256);
+        expect(sourceHashes[set as FileSet].get(key), listed.path).toBe(listed.sha256);
+        expect(restoredHashes[set as FileSet].get(key), listed.path).toBe(listed.sha256);
       }
       // And every entry the restored database holds finds its poem, blind copy and photo there.
       const rows = await restored.strapi.db.query('api::entry.entry').findMany({ select: ['code', 'fileKey', 'judgeFileKey', 'photoKey'] });
@@ -259,33 +319,34 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
         if (!row.fileKey) continue;
         for (const key of [row.fileKey, row.judgeFileKey, row.photoKey].filter(Boolean) as string[]) {
           if (toJudge.some((e) => e.code === row.code)) continue; // written straight to the database, without files
-          expect(restoredHashes.private.get(key), `${row.code}: ${key}`).toBe(sourceHashes.get(key));
+          expect(restoredHashes.private.get(key), `${row.code}: ${key}`).toBe(sourceHashes.private.get(key));
         }
       }
     }, 600_000);
 
     it('refuses a target that already holds data, and changes nothing there', async () => {
       const into = await target('fresh');
-      const files = restoredFiles('fresh');
-      const before = folderHashes(files.private);
+      const before = await places.hashes('fresh');
+      expect(before.private.size).toBeGreaterThan(0);
       const run = await script('restore', [backupDir], into);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/restore refused: the target already holds data .*pass --force/);
-      expect(folderHashes(files.private)).toEqual(before);
+      expect(await places.hashes('fresh')).toEqual(before);
     });
 
     it('with --force, replaces what the target holds by the backup', async () => {
       await restored!.stop();
       restored = undefined;
       const into = await target('fresh');
-      const files = restoredFiles('fresh');
-      // Stopping the cms removed its private folder (tests/helpers/strapi.ts); its database is still there.
-      mkdirSync(path.join(files.private, 'entries'), { recursive: true });
-      writeFileSync(path.join(files.private, 'entries', `${'0'.repeat(32)}.pdf`), 'a file the backup does not have');
+      // Stopping the cms removed a private folder (tests/helpers/strapi.ts), not a bucket's objects; its database is
+      // still there. A file the backup does not have is there too.
+      await places.put('fresh', 'private', `entries/${'0'.repeat(32)}.pdf`, 'a file the backup does not have');
       const run = await script('restore', [backupDir, '--force'], into);
       expect(run.code, run.stderr).toBe(0);
-      const expected = new Map(manifest.files.filter((f) => f.path.startsWith('files/private/')).map((f) => [f.path.slice('files/private/'.length), f.sha256]));
-      expect(folderHashes(files.private)).toEqual(expected);
+      const expected = (set: FileSet) => new Map(manifest.files.filter((f) => f.path.startsWith(`files/${set}/`)).map((f) => [f.path.slice(`files/${set}/`.length), f.sha256]));
+      const found = await places.hashes('fresh');
+      expect(found.private).toEqual(expected('private'));
+      expect(found.uploads).toEqual(expected('uploads'));
       // The restored cms boots on it and serves what it held.
       restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
       const entry = entries.find((e) => e.at < Date.parse(manifest.startedAt))!;
@@ -301,9 +362,7 @@ export function backupSuite(database: 'sqlite' | 'postgres') {
       const run = await script('restore', [backupDir], into);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`restore refused: the backup does not match its manifest (changed or damaged since it was made): ${victim.path} does not match its hash`);
-      const files = restoredFiles('tampered');
-      expect(existsSync(files.private)).toBe(false);
-      expect(existsSync(files.uploads)).toBe(false);
+      expect(await places.isEmpty('tampered')).toBe(true);
       if (into.DATABASE_FILENAME) expect(existsSync(path.join(cmsDir, into.DATABASE_FILENAME))).toBe(false);
       else {
         const tables = await onCluster((client) => client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"), 'restored_tampered');
