@@ -1,7 +1,7 @@
 // Contest day: while the cms's poem-checking queue is full (filled for real with long poems over the API), the
 // /submit form says the server is busy, waits the server's Retry-After and tries again by itself, for the text
 // check and for the entry, which keeps its Idempotency-Key: the poet ends with one entry, never two.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makeDocx, makePdf } from '../cms/tests/helpers/poem-files';
 import { accountOf } from './demo';
 import { bearer, DOCX, fillEntryForm, newPoet, tokenFor, type Poet } from './entrants';
@@ -28,6 +28,25 @@ async function fillQueue(request: APIRequestContext, adminToken: string, holders
   return { answers: Promise.all(previews) };
 }
 
+/**
+ * Holds the page's first POST to `path` on its way out, so the queue can be filled while it waits: a poem check
+ * takes a second or two, and one that ends between filling the queue and the page's request would let the request
+ * in. `release()` sends it on, to the real cms, once the queue is full.
+ */
+async function holdFirstPost(page: Page, path: string) {
+  let held = false;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().method() === 'POST' && !held) {
+      held = true;
+      await released;
+    }
+    await route.continue();
+  });
+  return { isHeld: () => held, release };
+}
+
 test('when poems queue up, the form waits, tries again by itself and enters the poem once', async ({ page, request }) => {
   test.setTimeout(240_000);
   await withSavedConsent(page);
@@ -46,9 +65,12 @@ test('when poems queue up, the form waits, tries again by itself and enters the 
   await expect(retrying).toHaveText('');
 
   // The text check while the queue is full: told, then checked once the queue has room.
-  let hold = await fillQueue(request, adminToken, holders, longPoem);
   const poem = { name: 'harbour.docx', mimeType: DOCX, buffer: await makeDocx('Harbour Lights\n\nThe boats come home\nwith the evening tide') };
+  const check = await holdFirstPost(page, '/api/entries/preview');
   await fillEntryForm(page, poem, 'Harbour Lights');
+  await expect.poll(check.isHeld).toBe(true);
+  let hold = await fillQueue(request, adminToken, holders, longPoem);
+  check.release();
   await expect(retrying).toContainText(/Many poems are being checked right now\. We’ll check yours again in \d+ seconds? \(try 2\): keep this page open\./);
   await expectNoAxeViolations(page);
   for (const res of await hold.answers) expect(res.status()).toBe(200);
@@ -56,13 +78,16 @@ test('when poems queue up, the form waits, tries again by itself and enters the 
   await expect(retrying).toHaveText('');
 
   // The entry while the queue is full: sent again with the same Idempotency-Key, entered once.
-  hold = await fillQueue(request, adminToken, holders, longPoem);
   const keys: string[] = [];
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/entries') keys.push(sent.headers()['idempotency-key']);
   });
   for (const box of await page.getByTestId('declarations').getByRole('checkbox').all()) await box.check();
+  const entry = await holdFirstPost(page, '/api/entries');
   await page.getByRole('button', { name: 'Submit my poem' }).click();
+  await expect.poll(entry.isHeld).toBe(true);
+  hold = await fillQueue(request, adminToken, holders, longPoem);
+  entry.release();
   await expect(retrying).toContainText(/We’ll send your entry again in \d+ seconds? \(try 2\): keep this page open\. It will be entered only once\./);
   for (const res of await hold.answers) expect(res.status()).toBe(200);
   await expect(page.getByTestId('entry-code')).toHaveText(/^W\d{4}-[A-Z0-9]{5}$/, { timeout: 60_000 });

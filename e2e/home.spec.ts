@@ -151,7 +151,21 @@ test.describe('testimonials carousel', () => {
     await expect(liveRegion).toHaveAttribute('aria-live', 'off');
 
     // Tab into the carousel: its first stop, the rotation button, already holds the slide.
-    await page.getByRole('link', { name: 'WRITORY ARTICLES' }).focus();
+    // Focusing the hero's link starts a long smooth scroll up. A Tab pressed before it ends (faster than a person
+    // could) has its own scroll down to the carousel overridden, leaving the focused button far off screen. So the
+    // page settles first, read on the runner's clock (the page's own is page.clock).
+    const articles = page.getByRole('link', { name: 'WRITORY ARTICLES' });
+    await articles.focus();
+    await expect(articles).toBeInViewport();
+    let lastScroll = -1;
+    await expect
+      .poll(async () => {
+        const y = await page.evaluate(() => scrollY);
+        const still = y === lastScroll;
+        lastScroll = y;
+        return still;
+      }, { intervals: [150], timeout: 10_000 })
+      .toBe(true);
     const pause = carousel.getByRole('button', { name: 'Pause testimonials' });
     for (let i = 0; i < 20 && !(await pause.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(pause).toBeFocused();
