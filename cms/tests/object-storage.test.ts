@@ -226,6 +226,7 @@ describe('the media library in the bucket', () => {
     expect(await keys('uploads/')).not.toContain(url.slice(1));
     expect(await keys('uploads/')).toContain(second.body.profilePictureUrl.slice(1));
     expect((await api.get(url)).status).toBe(404);
+    expect((await api.head(url)).status).toBe(404);
   });
 });
 

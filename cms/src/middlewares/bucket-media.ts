@@ -1,4 +1,5 @@
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Context, Next } from 'koa';
 import type { Readable } from 'node:stream';
 import { mediaRoot, s3ClientOptions, s3Settings } from '../lib/object-storage';
 
@@ -12,13 +13,13 @@ const MEDIA_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*
  */
 export default () => {
   const settings = s3Settings(process.env);
-  if (!settings) return async (_ctx: any, next: () => Promise<void>) => next();
+  if (!settings) return async (_ctx: Context, next: Next) => next();
   const client = new S3Client(s3ClientOptions(settings));
   const root = `/${mediaRoot(settings)}/`;
-  return async (ctx: any, next: () => Promise<void>) => {
+  return async (ctx: Context, next: Next) => {
     if (!['GET', 'HEAD'].includes(ctx.method) || !ctx.path.startsWith(root)) return next();
     const name = ctx.path.slice(root.length);
-    if (!MEDIA_NAME.test(name) || name.split('/').some((part: string) => part.includes('..'))) return next();
+    if (!MEDIA_NAME.test(name) || name.split('/').some((part) => part.includes('..'))) return next();
     const where = { Bucket: settings.bucket, Key: ctx.path.slice(1) };
     try {
       const object = ctx.method === 'HEAD' ? await client.send(new HeadObjectCommand(where)) : await client.send(new GetObjectCommand(where));
@@ -28,8 +29,8 @@ export default () => {
       if (object.ContentLength !== undefined) ctx.length = object.ContentLength;
       if (object.ETag) ctx.set('ETag', object.ETag);
       ctx.set('Cache-Control', 'public, max-age=3600');
-    } catch (error: any) {
-      if (error?.$metadata?.httpStatusCode === 404) return next();
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return next();
       throw error;
     }
   };
