@@ -1,6 +1,7 @@
-// `node scripts/soak.mjs [--cms N] [--e2e N] [--seed S] [--load P]`: hunts flaky tests. Runs the cms suite N times,
-// each in a different shuffled order (seeds S, S+1, …), then the e2e suite N times with its spec files in a shuffled
-// order against a fresh stack, while stress-ng keeps one core P % busy. Stops at nothing: every run is recorded in
+// `node scripts/soak.mjs [--cms N] [--e2e N] [--alone N] [--seed S] [--load P]`: hunts flaky tests. Runs the cms suite
+// N times, each in a different shuffled order (seeds S, S+1, …), then the e2e suite N times with its spec files in a
+// shuffled order against a fresh stack, then N times every e2e test alone (its own Playwright run, in a shuffled
+// order, against a fresh stack), while stress-ng keeps one core P % busy. Stops at nothing: every run is recorded in
 // .var/soak/<time>.json with its seed, duration and failures, and the exit code says whether any run failed.
 // Run it with the project's Node (`export PATH=$PWD/.toolchain/node-*/bin:$PATH`) after `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,12 +16,14 @@ const { values } = parseArgs({
   options: {
     cms: { type: 'string', default: '10' },
     e2e: { type: 'string', default: '5' },
+    alone: { type: 'string', default: '0' },
     seed: { type: 'string', default: String(Date.now() % 100_000) },
     load: { type: 'string', default: '50' },
   },
 });
 const cmsRuns = Number(values.cms);
 const e2eRuns = Number(values.e2e);
+const aloneRuns = Number(values.alone);
 const firstSeed = Number(values.seed);
 const load = Number(values.load);
 
@@ -63,24 +66,24 @@ function cmsRun(seed) {
   return { suite: 'cms', seed, seconds: Math.round((Date.now() - started) / 1000), passed: summary.passed, failures: summary.failures };
 }
 
-async function e2eRun(seed) {
+/** One Playwright run per item (a spec file, or a test as file:line with its project) against one fresh stack. */
+async function e2eRun(suite, seed, items) {
   const started = Date.now();
-  const specs = shuffled(readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')).sort(), seed);
   const report = join(root, '.var', 'e2e-results.json');
-  const result = { suite: 'e2e', seed, order: specs, seconds: 0, passed: 0, failures: [] };
+  const result = { suite, seed, order: items.map(({ target, project }) => (project ? `${target} [${project}]` : target)), seconds: 0, passed: 0, failures: [] };
   const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
   try {
-    for (const spec of specs) {
+    for (const { target, project } of items) {
       rmSync(report, { force: true });
-      const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', `e2e/${spec}`], {
+      const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', target, ...(project ? [`--project=${project}`] : [])], {
         cwd: root,
         stdio: 'inherit',
         env: e2eEnv(stack),
       });
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
       result.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-      if (!stats || stats.unexpected > 0 || stats.flaky > 0 || run.status !== 0) {
-        result.failures.push({ file: `e2e/${spec}`, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky` : `playwright exited with ${run.status}` });
+      if (!stats || stats.unexpected > 0 || stats.flaky > 0 || stats.expected === 0 || run.status !== 0) {
+        result.failures.push({ file: target, test: project, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.expected} passed` : `playwright exited with ${run.status}` });
       }
     }
   } finally {
@@ -90,13 +93,32 @@ async function e2eRun(seed) {
   return result;
 }
 
+const specFiles = (seed) => shuffled(readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')).sort(), seed).map((spec) => ({ target: `e2e/${spec}` }));
+
+/** Every test of the e2e suite as file:line and project (tests made in a loop share a line and run together). */
+function e2eTests(seed) {
+  const listed = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--list', '--reporter=json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (listed.status !== 0) throw new Error(`playwright --list failed: ${listed.stderr}`);
+  const units = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) units.set(`e2e/${spec.file}:${spec.line} ${test.projectName}`, { target: `e2e/${spec.file}:${spec.line}`, project: test.projectName });
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(listed.stdout).suites) walk(suite);
+  return shuffled([...units.values()], seed);
+}
+
 buildShared();
 buildCms(process.env);
-const plan = [...Array.from({ length: cmsRuns }, (_, i) => ['cms', firstSeed + i]), ...Array.from({ length: e2eRuns }, (_, i) => ['e2e', firstSeed + i])];
+const plan = [
+  ...Array.from({ length: cmsRuns }, (_, i) => ['cms', firstSeed + i]),
+  ...Array.from({ length: e2eRuns }, (_, i) => ['e2e', firstSeed + i]),
+  ...Array.from({ length: aloneRuns }, (_, i) => ['e2e-alone', firstSeed + i]),
+];
 for (const [suite, seed] of plan) {
   const stress = startLoad();
   log(`soak: ${suite} run with seed ${seed}${load ? `, stress-ng at ${load} % of one core` : ''}`);
-  const result = suite === 'cms' ? cmsRun(seed) : await e2eRun(seed);
+  const result = suite === 'cms' ? cmsRun(seed) : await e2eRun(suite, seed, suite === 'e2e' ? specFiles(seed) : e2eTests(seed));
   stress.stop();
   runs.push(result);
   save();
@@ -104,7 +126,7 @@ for (const [suite, seed] of plan) {
   for (const f of result.failures) log(`  ${f.file ?? ''} ${f.test ?? ''}: ${f.error}`);
 }
 
-console.log('\nsuite  seed    seconds  passed  failed');
-for (const r of runs) console.log(`${r.suite.padEnd(6)} ${String(r.seed).padEnd(7)} ${String(r.seconds).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failures.length).padStart(6)}`);
+console.log('\nsuite      seed    seconds  passed  failed');
+for (const r of runs) console.log(`${r.suite.padEnd(10)} ${String(r.seed).padEnd(7)} ${String(r.seconds).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failures.length).padStart(6)}`);
 console.log(`\nrecorded in ${outFile}`);
 process.exit(runs.every((r) => r.failures.length === 0) ? 0 : 1);
