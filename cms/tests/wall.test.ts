@@ -193,9 +193,16 @@ describe('the public wall', () => {
     const rows = await db(POST).findMany({ where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }], select: ['id'] });
     expect(res.body.posts.map((p: { id: number }) => p.id)).toEqual(rows.slice(0, 20).map((r: { id: number }) => r.id));
     expect(res.body.pagination.nextCursor === null).toBe(rows.length <= 20);
-    const arabic = res.body.posts.find((p: { language: string }) => p.language === 'ar');
-    expect(arabic).toMatchObject({ title: 'رسالة إلى البحر', poet: { name: 'Layla Haddad', pictureUrl: null }, truncated: false });
-    expect(arabic.excerpt.split('\n')).toHaveLength(6);
+    // The demo's Arabic poem, on whichever page the posts approved by other cases pushed it to.
+    let arabic: { title: string; excerpt: string } | undefined;
+    for (let cursor = ''; !arabic; ) {
+      const page = (await api.get(`/api/wall/posts?pageSize=50${cursor}`).expect(200)).body;
+      arabic = page.posts.find((p: { title: string }) => p.title === 'رسالة إلى البحر');
+      if (!page.pagination.nextCursor) break;
+      cursor = `&cursor=${encodeURIComponent(page.pagination.nextCursor)}`;
+    }
+    expect(arabic).toMatchObject({ title: 'رسالة إلى البحر', language: 'ar', poet: { name: 'Layla Haddad', pictureUrl: null }, truncated: false });
+    expect(arabic!.excerpt.split('\n')).toHaveLength(6);
     expect(JSON.stringify(res.body)).not.toMatch(/@writory\.local/);
     const hidden = await db(POST).findMany({ where: { moderationStatus: { $ne: 'approved' } }, select: ['id'] });
     const shown = await publicIds();

@@ -19,6 +19,7 @@ import { paymentsFixture, type PaymentsFixture } from './payments';
 import { makeDocx } from './poem-files';
 import { startTestPostgres, type TestPostgres } from './postgres';
 import { startS3Server, type TestS3Server } from './s3-server';
+import { story } from './story';
 import { listening, startTestCms, type TestCms } from './strapi';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -199,7 +200,12 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
       rmSync(work, { recursive: true, force: true });
     });
 
-    it('backs up while entries, scores and payments are written, and restores every acknowledged write', async () => {
+    // One backup, restored, then refused and forced into the same target, then tampered with: steps of a story, so
+    // each case runs alone and in any order (the later ones run the steps before them first).
+    const backupStory = story();
+    const WHOLE_STORY = 600_000;
+
+    it('backs up while entries, scores and payments are written, and restores every acknowledged write', backupStory.step(async () => {
       const { strapi } = cms!;
       const api = supertest(await listening(cms!));
       const client = entryClient(api, emulator, strapi);
@@ -322,9 +328,9 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
           expect(restoredHashes.private.get(key), `${row.code}: ${key}`).toBe(sourceHashes.private.get(key));
         }
       }
-    }, 600_000);
+    }), WHOLE_STORY);
 
-    it('refuses a target that already holds data, and changes nothing there', async () => {
+    it('refuses a target that already holds data, and changes nothing there', backupStory.step(async () => {
       const into = await target('fresh');
       const before = await places.hashes('fresh');
       expect(before.private.size).toBeGreaterThan(0);
@@ -332,9 +338,9 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/restore refused: the target already holds data .*pass --force/);
       expect(await places.hashes('fresh')).toEqual(before);
-    });
+    }), WHOLE_STORY);
 
-    it('with --force, replaces what the target holds by the backup', async () => {
+    it('with --force, replaces what the target holds by the backup', backupStory.step(async () => {
       await restored!.stop();
       restored = undefined;
       const into = await target('fresh');
@@ -351,9 +357,9 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
       restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
       const entry = entries.find((e) => e.at < Date.parse(manifest.startedAt))!;
       await supertest(await listening(restored)).get(`/api/entries/${entry.code}/file`).set(bearer(entry.poet)).expect(200);
-    });
+    }), WHOLE_STORY);
 
-    it('refuses a tampered backup with a clear message, before writing anything', async () => {
+    it('refuses a tampered backup with a clear message, before writing anything', backupStory.step(async () => {
       const victim = manifest.files.find((f) => f.path.startsWith('files/private/'))!;
       const bytes = readFileSync(path.join(backupDir, victim.path));
       bytes[bytes.length - 1] ^= 0xff;
@@ -368,6 +374,6 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
         const tables = await onCluster((client) => client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"), 'restored_tampered');
         expect(tables.rows[0].n).toBe(0);
       }
-    });
+    }), WHOLE_STORY);
   });
 }
