@@ -417,6 +417,11 @@ describe('refunds and the revenue report', () => {
   });
 
   it('report totals equal the sum of paid orders minus refunds, per currency', async () => {
+    // Paid orders in both currencies and a refund of its own, whatever the other cases did before it.
+    const poet = await fx.poet('reported');
+    await fx.buy(poet, 'Single', 'INR');
+    const refunded = await fx.buy(poet, 'Single', 'USD');
+    await fx.as('admin').post(`/api/admin/payments/orders/${refunded.code}/refund`).expect(200);
     const res = await fx.as('admin').get('/api/admin/payments/revenue').expect(200);
     const orders = await stack.cms.strapi.db.query('api::payment.order').findMany({ where: { state: { $in: ['paid', 'refunded'] } } });
     for (const currency of ['INR', 'USD']) {
