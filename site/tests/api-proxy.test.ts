@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { Agent, createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiProxy } from '../server/api-proxy.mjs';
 
@@ -28,10 +29,10 @@ function upstreamWithBodyLimit() {
   });
 }
 
-function post(port: number, agent: Agent, body: string): Promise<{ status: number; body: string }> {
+function post(port: number, agent: Agent, body: string, method = 'POST'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/track-visit-realtime', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { host: '127.0.0.1', port, method, path: '/api/track-visit-realtime', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -83,6 +84,50 @@ describe('the /api proxy', () => {
     const answer = await post(sitePort, new Agent(), '{}');
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { status: 502, name: 'BadGateway' } });
+  });
+
+  it('lets an idle connection to the cms go before the cms closes it for being idle', async () => {
+    // Node's server announces `Keep-Alive: timeout=3` and closes an idle connection after 3 s. A request sent on it
+    // as it closes is reset (a 502 in CI under load); the proxy must let it go first.
+    const cms = upstreamWithBodyLimit();
+    cms.keepAliveTimeout = 3_000;
+    const cmsPort = await listen(cms);
+    const connected = once(cms, 'connection') as Promise<[Socket]>;
+    const proxy = createApiProxy(`http://127.0.0.1:${cmsPort}`);
+    const sitePort = await listen(createServer((req, res) => proxy.web(req, res)));
+    // A visitor keeping its connection (one that does not would have the proxy ask the cms to close it).
+    const visitor = new Agent({ keepAlive: true });
+    expect(await post(sitePort, visitor, '{}')).toEqual({ status: 200, body: '{"bytes":2}' });
+    visitor.destroy();
+    const [socket] = await connected;
+    const started = Date.now();
+    let closedBy = 'cms';
+    socket.on('end', () => (closedBy = 'proxy'));
+    await once(socket, 'close');
+    expect({ closedBy, soonEnough: Date.now() - started < 2_900 }).toEqual({ closedBy: 'proxy', soonEnough: true });
+  }, 10_000);
+
+  it('sends a GET again on a new connection when the cms resets a kept-alive one, but never a POST', async () => {
+    // The race above forced: the cms answers the first request of each connection and resets it at the second.
+    const requestsOn = new Map<Socket, number>();
+    const cmsPort = await listen(
+      createServer((req, res) => {
+        const count = (requestsOn.get(req.socket) ?? 0) + 1;
+        requestsOn.set(req.socket, count);
+        if (count > 1) return req.socket.destroy();
+        req.resume();
+        req.on('end', () => res.end(JSON.stringify({ method: req.method })));
+      }),
+    );
+    const proxy = createApiProxy(`http://127.0.0.1:${cmsPort}`);
+    const sitePort = await listen(createServer((req, res) => proxy.web(req, res)));
+    const visitor = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await post(sitePort, visitor, '', 'GET')).toEqual({ status: 200, body: '{"method":"GET"}' });
+    expect(await post(sitePort, visitor, '', 'GET')).toEqual({ status: 200, body: '{"method":"GET"}' });
+    expect(requestsOn.size).toBe(2);
+    // A POST the cms may have acted on is not sent twice: the visitor is told.
+    expect((await post(sitePort, visitor, '{}')).status).toBe(502);
+    visitor.destroy();
   });
 
   it('tells the cms the visitor address it saw, replacing any forwarding header the visitor sent', async () => {
