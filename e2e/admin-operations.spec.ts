@@ -57,8 +57,6 @@ async function downloadedCsv(page: Page, button: string) {
 
 const statOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/\D/g, ''));
 
-test.describe.configure({ mode: 'serial' });
-
 test('without analytics consent no visit is sent and no visitor id is stored; accepting sends this page’s visit', async ({ page }) => {
   const tracked: string[] = [];
   page.on('request', (request) => {
@@ -133,7 +131,11 @@ test('with consent, page views appear on the dashboard and in its CSV export', a
   // The poem-checking pool, and how many poems wait for it.
   await expect(health.getByText('Poems being checked')).toBeVisible();
   await expect(health.getByText('Poems waiting to be checked').locator('..').locator('dd')).toHaveText(/^\d+ of at most \d+$/);
-  await expect(health.getByRole('table', { name: 'Busiest routes since the server started' }).locator('tbody tr').first()).toContainText(/^(GET|POST|PUT|DELETE) \/api\//);
+  // The eight routes with the most requests, by method and pattern, API routes among them. (Which is first depends on
+  // what ran before: the Strapi panel's `GET /admin/:path*` was, in a shuffled soak run.)
+  const routes = health.getByRole('table', { name: 'Busiest routes since the server started' }).locator('tbody tr td:first-child');
+  await expect(routes.filter({ hasText: /^(GET|POST|PUT|DELETE) \/api\// }).first()).toBeVisible();
+  for (const route of await routes.allTextContents()) expect(route).toMatch(/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \/\S*$/);
 
   const { name, rows } = await downloadedCsv(dashboard, 'Export visits (CSV)');
   expect(name).toMatch(/^writory-visits-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
