@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCms, type TestCms } from './helpers/strapi';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { listening, startTestCms, type TestCms } from './helpers/strapi';
+
+function getOn(agent: http.Agent, url: string): Promise<{ status: number; keepAlive: string | undefined; reusedSocket: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'], reusedSocket: req.reusedSocket }));
+    });
+    req.on('error', reject);
+  });
+}
 
 describe('cms foundation on SQLite', () => {
   let cms: TestCms;
@@ -82,5 +94,20 @@ describe('cms foundation on SQLite', () => {
     const contests = await cms.strapi.documents('api::contest.contest').findMany({});
     expect(contests.length).toBe(1);
     expect(contests[0].month).toMatch(/^\d{4}-\d{2}$/);
+  });
+
+  it('keeps an idle connection open longer than its clients keep theirs, so none is reset as it reuses one', async () => {
+    const base = await listening(cms);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await getOn(agent, `${base}/api/health`);
+      expect(first).toMatchObject({ status: 200, keepAlive: 'timeout=65' });
+      // Real idle time on a real socket (fake timers cannot hold a kernel connection): past Node's default of 5 s.
+      await sleep(6_000);
+      const second = await getOn(agent, `${base}/api/health`);
+      expect(second).toEqual({ status: 200, keepAlive: 'timeout=65', reusedSocket: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });

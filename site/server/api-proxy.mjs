@@ -25,8 +25,9 @@ function setForwardingHeaders(req) {
 
 /** @param {string} cmsUrl */
 export function createApiProxy(cmsUrl) {
-  // With a timeout set, Node's agent drops an idle connection a second before the cms's announced `Keep-Alive:
-  // timeout=5` (without one it keeps it until the cms closes it, and a request sent just then is reset).
+  // With a timeout set, Node's agent drops an idle connection after 60 s or a second before the cms's announced
+  // `Keep-Alive` timeout, whichever is first (without one it keeps it until the cms closes it, and a request sent
+  // just then is reset).
   const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 60_000 });
   const proxy = createProxyServer({ target: cmsUrl, proxyTimeout: 0, agent });
   const retried = new WeakSet();
