@@ -83,7 +83,7 @@ async function e2eRun(suite, seed, items) {
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
       result.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
       if (!stats || stats.unexpected > 0 || stats.flaky > 0 || stats.expected === 0 || run.status !== 0) {
-        result.failures.push({ file: target, test: project, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.expected} passed` : `playwright exited with ${run.status}` });
+        result.failures.push({ file: target, project, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.expected} passed` : `playwright exited with ${run.status}` });
       }
     }
   } finally {
@@ -123,7 +123,7 @@ for (const [suite, seed] of plan) {
   runs.push(result);
   save();
   log(`soak: ${suite} seed ${seed}: ${result.passed} passed, ${result.failures.length} failed in ${result.seconds} s`);
-  for (const f of result.failures) log(`  ${f.file ?? ''} ${f.test ?? ''}: ${f.error}`);
+  for (const f of result.failures) log(`  ${f.file ?? ''} ${f.test ?? (f.project ? `[${f.project}]` : '')}: ${f.error}`);
 }
 
 console.log('\nsuite      seed    seconds  passed  failed');
