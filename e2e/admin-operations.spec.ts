@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { enterByApi, newPoet } from './entrants';
-import { AUTH_EMULATOR_URL, CMS_URL, FIREBASE_PROJECT_ID, MAIL_URL, accountOf } from './demo';
+import { CMS_URL, accountOf } from './demo';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { mailbox, tokenFor, verifiedAccount } from './outside-services';
 import { open, signIn } from './session';
 
 const TRACK = '/api/track-visit-realtime';
@@ -19,26 +20,12 @@ const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toStri
 async function newAccount(request: APIRequestContext, label: string) {
   const email = `${unique(label)}@writory.test`;
   const password = 'Quill-and-verse-42';
-  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts`, {
-    headers: { authorization: 'Bearer owner' },
-    data: { email, password, emailVerified: true },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { email, password };
-}
-
-/** A fresh ID token, as the site's SDK would send it. */
-async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).idToken;
+  return verifiedAccount(request, { email, password });
 }
 
 /** The account as the cms sees it at its next call (the cms creates it on first sight). */
 async function me(request: APIRequestContext, email: string, password: string) {
-  return request.get(`${CMS_URL}/api/users/me`, { headers: { authorization: `Bearer ${await idToken(request, email, password)}` } });
+  return request.get(`${CMS_URL}/api/users/me`, { headers: { authorization: `Bearer ${await tokenFor(request, email, password)}` } });
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
@@ -225,7 +212,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   const countText = await reminders.getByTestId('audience-count-entered-this-month').textContent();
   const count = Number(countText!.replace(/\D/g, ''));
   // Who that audience is, as the admin user list says: verified, active poets with an entry, reminders on.
-  const adminIdToken = await idToken(request, admin.email, admin.password);
+  const adminIdToken = await tokenFor(request, admin.email, admin.password);
   const listed = await (
     await request.get(`${CMS_URL}/api/admin/users?entries=entered-this-month&role=authenticated&status=active&verified=true&pageSize=100`, {
       headers: { authorization: `Bearer ${adminIdToken}` },
@@ -251,7 +238,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await expect(email).not.toContainText('{name}');
   await expect(email).toContainText('/profile#reminders');
   await expectNoAxeViolations(reminders);
-  expect((await (await request.get(`${MAIL_URL}/email`)).json()).filter((m: { subject: string }) => m.subject === subject)).toHaveLength(0);
+  expect((await mailbox(request)).filter((m) => m.subject === subject)).toHaveLength(0);
 
   // A double click on the confirmation sends once.
   await preview.getByRole('button', { name: `Send to ${count} ${count === 1 ? 'poet' : 'poets'}` }).dblclick();
@@ -262,7 +249,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await expect(sentRow.getByTestId('reminder-sent')).toHaveText(`${count} of ${count}`);
   await expect(sentRow).toHaveCount(1);
 
-  const inbox = async () => ((await (await request.get(`${MAIL_URL}/email`)).json()) as { subject: string; to: { address: string }[]; text: string }[]).filter((m) => m.subject === subject);
+  const inbox = async () => (await mailbox(request)).filter((m) => m.subject === subject);
   await expect.poll(async () => (await inbox()).length, { timeout: 15_000 }).toBe(count);
   const mails = await inbox();
   expect(mails.flatMap((m) => m.to.map((to) => to.address)).sort()).toEqual(expected);

@@ -2,18 +2,11 @@
 // date of birth, entries made over the API as the page makes them, and the steps of the /submit form.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
-import { AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from './demo';
+import { FIREBASE_PROJECT_ID } from './demo';
+import { identityCall, tokenFor } from './outside-services';
 
 export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const identity = `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1`;
 const unique = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@writory.test`;
-
-/** A Firebase ID token for email and password (the emulator's REST sign-in). */
-export async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post(`${identity}/accounts:signInWithPassword?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).idToken;
-}
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -28,12 +21,8 @@ export interface Poet {
 export async function newPoet(request: APIRequestContext, label: string, { verified = true, name = 'Tomas Berg', dateOfBirth = '1994-03-08' } = {}): Promise<Poet> {
   const email = unique(label);
   const password = 'Entries-pass-42';
-  const created = await request.post(`${identity}/accounts:signUp?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { localId } = await created.json();
-  if (verified) {
-    await request.post(`${identity}/projects/${FIREBASE_PROJECT_ID}/accounts:update`, { headers: { authorization: 'Bearer owner' }, data: { localId, emailVerified: true } });
-  }
+  const { localId } = await identityCall<{ localId: string }>(request, '/accounts:signUp?key=demo-api-key', { email, password, returnSecureToken: true });
+  if (verified) await identityCall(request, `/projects/${FIREBASE_PROJECT_ID}/accounts:update`, { localId, emailVerified: true }, { admin: true });
   const token = await tokenFor(request, email, password);
   expect((await request.post('/api/users', { headers: bearer(token), data: { uid: localId, email, name } })).ok()).toBe(true);
   const profile = await request.put('/api/users/me', { headers: bearer(token), data: { name, phone: '+46 70 123 45 67', dateOfBirth } });

@@ -6,8 +6,9 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
 import { breakLines, wordPackage } from '../cms/tests/helpers/word-fixtures';
 import { adminApi, adminToken } from './cms-admin';
-import { accountOf, MAIL_URL, PANEL_OWNER } from './demo';
-import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, tokenFor } from './entrants';
+import { accountOf, PANEL_OWNER } from './demo';
+import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, type Poet } from './entrants';
+import { mailbox, tokenFor } from './outside-services';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 
@@ -16,8 +17,7 @@ async function receiptEmail(request: APIRequestContext, code: string) {
   let found: { subject: string; to: { address: string }[]; text: string } | undefined;
   await expect
     .poll(async () => {
-      const emails = (await (await request.get(`${MAIL_URL}/email`)).json()) as { subject: string; to: { address: string }[]; text: string }[];
-      found = emails.find((mail) => mail.subject.includes(code));
+      found = (await mailbox(request)).find((mail) => mail.subject.includes(code));
       return Boolean(found);
     }, { message: `no receipt email for ${code}`, timeout: 10_000 })
     .toBe(true);

@@ -4,7 +4,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makeDocx, makePdf } from '../cms/tests/helpers/poem-files';
 import { accountOf } from './demo';
-import { bearer, DOCX, fillEntryForm, newPoet, tokenFor, type Poet } from './entrants';
+import { bearer, DOCX, fillEntryForm, newPoet, type Poet } from './entrants';
+import { tokenFor } from './outside-services';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { signIn } from './session';
 

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { MAIL_URL } from './demo';
 import { expectNoAxeViolations, recordCspViolations, withSavedConsent } from './fixtures';
+import { identityCall, mailbox, oobCodes } from './outside-services';
 import { hydrated, open, signIn } from './session';
 
 const demo = JSON.parse(readFileSync(join(__dirname, '../packages/shared/demo-accounts.json'), 'utf8')) as {
@@ -15,8 +15,6 @@ const account = (role: string) => demo.accounts.find((a) => a.role === role)!;
 const poet = account('poet');
 const admin = account('admin');
 const moderator = account('moderator');
-const emulator = process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9159';
-const projectId = demo.firebaseProjectId;
 const gapiStub = join(__dirname, 'stubs/gapi.js');
 
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@writory.test`;
@@ -28,9 +26,7 @@ async function oobCodeFor(request: APIRequestContext, email: string, requestType
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get(`${emulator}/emulator/v1/projects/${projectId}/oobCodes`);
-      const { oobCodes = [] } = (await res.json()) as { oobCodes?: { email: string; requestType: string; oobCode: string }[] };
-      code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1)?.oobCode;
+      code = (await oobCodes(request)).filter((c) => c.email === email && c.requestType === requestType).at(-1)?.oobCode;
       return code;
     }, { message: `no ${requestType} code for ${email}` })
     .toBeTruthy();
@@ -45,8 +41,7 @@ async function linkInInbox(request: APIRequestContext, email: string, subject: s
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await request.get(`${MAIL_URL}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[];
-      const mail = mails.filter((m) => m.subject === subject && m.to.some((to) => to.address === email)).at(-1);
+      const mail = (await mailbox(request)).filter((m) => m.subject === subject && m.to.some((to) => to.address === email)).at(-1);
       link = mail?.text.match(/https?:\/\/\S+\/__\/auth\/action\?\S+/)?.[0];
       return link;
     }, { message: `no “${subject}” email with a link for ${email}` })
@@ -56,8 +51,7 @@ async function linkInInbox(request: APIRequestContext, email: string, subject: s
 
 /** An email/password account straight in the emulator (its public sign-up endpoint), not yet verified. */
 async function createAccount(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, { data: { email, password, returnSecureToken: true } });
-  expect(res.ok(), await res.text()).toBe(true);
+  await identityCall(request, '/accounts:signUp?key=demo-api-key', { email, password, returnSecureToken: true });
 }
 
 async function openAccountMenu(page: Page) {
@@ -227,10 +221,8 @@ test('password reset: request, open the link, set a new password, sign in with i
 
 test('/email-verification-handler applies a verification link too, and a used link says so', async ({ page, request }) => {
   const email = uniqueEmail('handler');
-  const signUp = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, { data: { email, password: 'Handler-pass-1', returnSecureToken: true } });
-  const { idToken } = (await signUp.json()) as { idToken: string };
-  const sent = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, { data: { requestType: 'VERIFY_EMAIL', idToken } });
-  expect(sent.ok(), await sent.text()).toBe(true);
+  const { idToken } = await identityCall<{ idToken: string }>(request, '/accounts:signUp?key=demo-api-key', { email, password: 'Handler-pass-1', returnSecureToken: true });
+  await identityCall(request, '/accounts:sendOobCode?key=demo-api-key', { requestType: 'VERIFY_EMAIL', idToken });
   const oobCode = await oobCodeFor(request, email, 'VERIFY_EMAIL');
 
   await page.goto(`/email-verification-handler?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
@@ -254,7 +246,7 @@ test('an unverified poet resends the verification email from the profile, until 
     await resend.click();
     await expect(page.getByRole('status').filter({ hasText: `We sent a new verification link to ${email}.` })).toBeVisible();
     await expect(resend).toBeEnabled();
-    await expect.poll(async () => ((await (await request.get(`${MAIL_URL}/email`)).json()) as { to: { address: string }[] }[]).filter((m) => m.to.some((to) => to.address === email)).length).toBe(sent);
+    await expect.poll(async () => (await mailbox(request)).filter((m) => m.to.some((to) => to.address === email)).length).toBe(sent);
   }
   await resend.click();
   // The wait reads as people say it: "in 59 minutes", or the clock time once it is an hour or more.
@@ -279,8 +271,7 @@ test('a reset for an address without an account gets the same answer, and no ema
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(known);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await linkInInbox(request, known, 'Choose a new Writory password');
-  const mails = (await (await request.get(`${MAIL_URL}/email`)).json()) as { to: { address: string }[] }[];
-  expect(mails.filter((m) => m.to.some((to) => to.address === email))).toHaveLength(0);
+  expect((await mailbox(request)).filter((m) => m.to.some((to) => to.address === email))).toHaveLength(0);
 });
 
 test('an admin sees Admin Dashboard and may stay on admin pages; a poet does neither', async ({ page }) => {

@@ -1,7 +1,8 @@
 // Notifications end to end: an admin's message reaches a poet's two tabs in another browser within a second;
 // read, delete, mark-all-read and clear-all persist across reloads; the 375 px modal and a touch swipe delete.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { AUTH_EMULATOR_URL, accountOf } from './demo';
+import { accountOf } from './demo';
+import { tokenFor } from './outside-services';
 import { expectFocusNotObscured, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 
@@ -9,13 +10,7 @@ const admin = accountOf('admin');
 const asha = accountOf('poet');
 const layla = { email: 'rumi@writory.local', password: 'WritoryPoet2!', name: 'Layla Haddad' };
 
-async function idToken(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    data: { email: who.email, password: who.password, returnSecureToken: true },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).idToken;
-}
+const idToken = (request: APIRequestContext, who: { email: string; password: string }) => tokenFor(request, who.email, who.password);
 
 /** What an admin does on /admin-users, through the same API: one notification to one poet. */
 async function sendAsAdmin(request: APIRequestContext, recipient: string, title: string, link?: string) {

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
-import { accountOf, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID, MAIL_URL, PANEL_OWNER } from './demo';
+import { accountOf, PANEL_OWNER } from './demo';
+import { mailbox, verifiedAccount as accountInEmulator } from './outside-services';
 import { confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet } from './entrants';
 import { open, signIn } from './session';
 import { adminApi, adminToken } from './cms-admin';
@@ -25,12 +26,7 @@ async function newPage(browser: Browser): Promise<Page> {
 async function verifiedAccount(request: APIRequestContext, label: string, displayName = 'Asha Verse') {
   const email = `e2e-${label}-${stamp().toLowerCase()}@writory.test`;
   const password = 'Rhyme-and-reason-42';
-  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts`, {
-    headers: { authorization: 'Bearer owner' },
-    data: { email, password, emailVerified: true, displayName },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { email, password };
+  return accountInEmulator(request, { email, password, displayName });
 }
 
 /** The newest message the mail sink received for an address. */
@@ -38,8 +34,7 @@ async function mailTo(request: APIRequestContext, address: string, subject: RegE
   let found: { subject: string; text: string } | undefined;
   await expect
     .poll(async () => {
-      const emails = (await (await request.get(`${MAIL_URL}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[];
-      found = emails.filter((m) => m.to.some((t) => t.address === address) && subject.test(m.subject)).at(-1);
+      found = (await mailbox(request)).filter((m) => m.to.some((t) => t.address === address) && subject.test(m.subject)).at(-1);
       return Boolean(found);
     }, { message: `no email ${subject} to ${address}`, timeout: 15_000 })
     .toBe(true);

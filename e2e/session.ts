@@ -2,20 +2,30 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until every island on the page that hydrates by itself is interactive (Astro drops `ssr` once one has
+ * The islands on the page that should hydrate by themselves and have not yet (Astro drops `ssr` once one has
  * hydrated). `client:on` islands (the toaster) wait for their event; the `client:signed-in` header account only
  * hydrates when someone is signed in.
  */
-export const hydrated = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((island) => {
-      if (!island.hasAttribute('ssr')) return true;
+const pendingIslands = () =>
+  [...document.querySelectorAll('astro-island')]
+    .filter((island) => {
+      if (!island.hasAttribute('ssr')) return false;
       const client = island.getAttribute('client');
-      if (client === 'on') return true;
-      if (client === 'signed-in') return localStorage.getItem('writory-signed-in') !== '1';
-      return false;
-    }),
-  );
+      if (client === 'on') return false;
+      if (client === 'signed-in') return localStorage.getItem('writory-signed-in') === '1';
+      return true;
+    })
+    .map((island) => `${island.getAttribute('component-export') ?? 'default'} of ${island.getAttribute('component-url')} (client:${island.getAttribute('client')})`);
+
+/** Waits until every island on the page is interactive; if one is not within 25 s, says which and where. */
+export async function hydrated(page: Page) {
+  try {
+    await page.waitForFunction(`(${pendingIslands})().length === 0`, undefined, { timeout: 25_000 });
+  } catch (error) {
+    const pending = await page.evaluate(pendingIslands).catch(() => ['(the page is gone)']);
+    throw new Error(`islands not hydrated on ${page.url()}: ${pending.join('; ')}`, { cause: error });
+  }
+}
 
 export async function open(page: Page, path: string) {
   await page.goto(path);

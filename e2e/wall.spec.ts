@@ -3,7 +3,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { wallPostPath } from '@writory/shared';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
-import { AUTH_EMULATOR_URL, CMS_URL, PANEL_OWNER, accountOf } from './demo';
+import { CMS_URL, PANEL_OWNER, accountOf } from './demo';
+import { tokenFor } from './outside-services';
 import { bearer, newPoet } from './entrants';
 import { expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
@@ -14,13 +15,7 @@ const admin = accountOf('admin');
 const otherPoet = { email: 'rumi@writory.local', password: 'WritoryPoet2!' };
 
 /** An ID token for a demo account, straight from the Auth emulator (as the site's SDK would get one). */
-async function idToken(request: APIRequestContext, { email, password }: { email: string; password: string }) {
-  const res = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).idToken as string;
-}
+const idToken = (request: APIRequestContext, { email, password }: { email: string; password: string }) => tokenFor(request, email, password);
 
 async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
   const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
@@ -182,7 +177,7 @@ test('markup in titles and poems is shown as text on post pages and on the rebui
   const stamp = Date.now();
   // Two posts, half of the payloads in each, so every line is in the wall's excerpt too.
   const posts = [XSS.slice(0, 7), XSS.slice(7)].map((lines, i) => ({ title: `${XSS[i]} ${stamp}`, text: lines.join('\n') }));
-  const ids = [];
+  const ids: number[] = [];
   for (const post of posts) ids.push(await approvedPoem(request, admin, { ...post, language: 'en' }));
 
   const dialogs: string[] = [];

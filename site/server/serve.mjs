@@ -77,7 +77,9 @@ function json(res, status, body) {
 
 const isProxied = (url = '') => url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
 
-export const server = createServer((req, res) => {
+// Idle keep-alive connections stay open longer than clients keep theirs (60 s is common): with Node's default of
+// 5 s, a client could reuse one just as the server closed it and be reset. close() still drops idle ones at once.
+export const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, (req, res) => {
   if (isProxied(req.url)) return proxy.web(req, res);
   if (req.url === '/__rebuild') {
     if (req.method !== 'POST') return json(res, 405, { error: { status: 405, name: 'MethodNotAllowed', message: 'POST only' } });

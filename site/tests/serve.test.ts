@@ -76,6 +76,13 @@ describe('POST /__rebuild on a server with a rebuild token', () => {
     expect((await res.json()).error).toMatchObject({ status: 405, name: 'MethodNotAllowed' });
   });
 
+  it('keeps an idle connection open longer than its clients keep theirs, and still stops at once', async () => {
+    // Node's default of 5 s closed connections that clients (Playwright's request context) were about to reuse.
+    const res = await fetch(server.url);
+    await res.text();
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
   it('serves no page under the endpoint path with a query or a trailing slash', async () => {
     for (const path of ['/__rebuild/', '/__rebuild?x=1']) {
       const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'x-rebuild-token': TOKEN } });
