@@ -17,14 +17,9 @@ const pendingIslands = () =>
     })
     .map((island) => `${island.getAttribute('component-export') ?? 'default'} of ${island.getAttribute('component-url')} (client:${island.getAttribute('client')})`);
 
-/** Waits until every island on the page is interactive; if one is not within 25 s, says which and where. */
+/** Waits until every island on the page is interactive; if one is not within 25 s, names it and the page. */
 export async function hydrated(page: Page) {
-  try {
-    await page.waitForFunction(`(${pendingIslands})().length === 0`, undefined, { timeout: 25_000 });
-  } catch (error) {
-    const pending = await page.evaluate(pendingIslands).catch(() => ['(the page is gone)']);
-    throw new Error(`islands not hydrated on ${page.url()}: ${pending.join('; ')}`, { cause: error });
-  }
+  await expect.poll(() => page.evaluate(pendingIslands), { message: `islands not hydrated on ${page.url()}`, timeout: 25_000, intervals: [50, 100, 250] }).toEqual([]);
 }
 
 export async function open(page: Page, path: string) {
