@@ -2,25 +2,20 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * The islands on the page that should hydrate by themselves and have not yet (Astro drops `ssr` once one has
+ * Waits until every island on the page that hydrates by itself is interactive (Astro drops `ssr` once one has
  * hydrated). `client:on` islands (the toaster) wait for their event; the `client:signed-in` header account only
  * hydrates when someone is signed in.
  */
-const pendingIslands = () =>
-  [...document.querySelectorAll('astro-island')]
-    .filter((island) => {
-      if (!island.hasAttribute('ssr')) return false;
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')].every((island) => {
+      if (!island.hasAttribute('ssr')) return true;
       const client = island.getAttribute('client');
-      if (client === 'on') return false;
-      if (client === 'signed-in') return localStorage.getItem('writory-signed-in') === '1';
-      return true;
-    })
-    .map((island) => `${island.getAttribute('component-export') ?? 'default'} of ${island.getAttribute('component-url')} (client:${island.getAttribute('client')})`);
-
-/** Waits until every island on the page is interactive; if one is not within 25 s, names it and the page. */
-export async function hydrated(page: Page) {
-  await expect.poll(() => page.evaluate(pendingIslands), { message: `islands not hydrated on ${page.url()}`, timeout: 25_000, intervals: [50, 100, 250] }).toEqual([]);
-}
+      if (client === 'on') return true;
+      if (client === 'signed-in') return localStorage.getItem('writory-signed-in') !== '1';
+      return false;
+    }),
+  );
 
 export async function open(page: Page, path: string) {
   await page.goto(path);
