@@ -5,7 +5,7 @@
 // .var/soak/<time>.json with its seed, duration and failures, and the exit code says whether any run failed.
 // Run it with the project's Node (`export PATH=$PWD/.toolchain/node-*/bin:$PATH`) after `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { random } from '../bench/seed/lib.mjs';
@@ -70,6 +70,7 @@ function cmsRun(seed) {
 async function e2eRun(suite, seed, items) {
   const started = Date.now();
   const report = join(root, '.var', 'e2e-results.json');
+  const testResults = join(root, 'test-results');
   const result = { suite, seed, order: items.map(({ target, project }) => (project ? `${target} [${project}]` : target)), seconds: 0, passed: 0, failures: [] };
   const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
   try {
@@ -83,7 +84,10 @@ async function e2eRun(suite, seed, items) {
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
       result.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
       if (!stats || stats.unexpected > 0 || stats.flaky > 0 || stats.expected === 0 || run.status !== 0) {
-        result.failures.push({ file: target, project, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.expected} passed` : `playwright exited with ${run.status}` });
+        // The next Playwright run empties test-results/: keep this one's traces and screenshots.
+        const kept = join(outDir, 'traces', `${suite}-${seed}-${target.replace(/\W+/g, '-')}${project ? `-${project}` : ''}`);
+        if (existsSync(testResults)) cpSync(testResults, kept, { recursive: true });
+        result.failures.push({ file: target, project, kept, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.expected} passed` : `playwright exited with ${run.status}` });
       }
     }
   } finally {
