@@ -11,8 +11,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => {
     // Koa may read X-Forwarded-*: the client-address middleware (config/middlewares.ts) first drops them from
     // any peer outside TRUSTED_PROXIES and settles ctx.request.ip itself.
     proxy: { koa: true },
-    // Idle keep-alive connections stay open longer than clients keep theirs (the site proxy 60 s, nginx's upstream
-    // default 60 s), so none reuses one just as the cms closes it: with Node's default of 5 s, some were reset.
+    // Idle keep-alive connections stay open longer than clients keep theirs (the site proxy keeps them 60 s), so none
+    // reuses one just as the cms closes it: with Node's default of 5 s, some were reset.
     http: { serverOptions: { keepAliveTimeout: 65_000, headersTimeout: 66_000 } },
     app: { keys: env.array('APP_KEYS', [secret(process.env, 'APP_KEYS')]) },
     cron: { enabled: env.bool('CRON_ENABLED', true), tasks: cronTasks },
