@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstProblem } from '../components/react/Field';
+import { useHydrated } from '../components/react/useHydrated';
 import { CONTACT_LIMITS, type ContactField } from '@writory/shared';
 import { sendContactMessage } from '../api/contact';
 import { fieldErrorsFrom } from '../lib/api';
@@ -16,6 +17,8 @@ const FIELD_NAMES = FIELDS.map((field) => field.name);
 
 export default function ContactForm() {
   const id = useId();
+  // Until hydrated, a click would submit the bare HTML form: a reload with the message in the address.
+  const hydrated = useHydrated();
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const [attempt, setAttempt] = useState(0);
@@ -102,7 +105,7 @@ export default function ContactForm() {
         <label htmlFor={`${id}-website`}>Website</label>
         <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <button type="submit" className="btn btn-default" disabled={status === 'sending'}>{status === 'sending' ? 'Sending…' : 'Send message'}</button>
+      <button type="submit" className="btn btn-default" disabled={!hydrated || status === 'sending'}>{status === 'sending' ? 'Sending…' : 'Send message'}</button>
     </form>
   );
 }
