@@ -119,7 +119,9 @@ const binary = (res: any, done: (error: Error | null, body: Buffer) => void) => 
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
-describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
+// A test runs the story's steps before its own that no test ran yet (tests/helpers/story.ts), so the first test of a
+// shuffled order, or one run alone, may kill and restart an instance on the way: each test gets the whole story's time.
+describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeout: 180_000 }, () => {
   let shared: Shared;
   let a: Instance;
   let b: Instance;
@@ -302,7 +304,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', () => {
   }));
 
   // Its instance starts again at the end (a boot of its own, slow on a busy machine).
-  it('loses nothing when an instance is killed mid-upload: the retry with the same key succeeds on the other', { timeout: 120_000 }, flow.step(async () => {
+  it('loses nothing when an instance is killed mid-upload: the retry with the same key succeeds on the other', flow.step(async () => {
     const poet = await account('killed');
     const poem = await makeLargeDocx('Half a lamp\nthe other half', 4.5 * 1024 * 1024);
     const sha = await preview(a.url, poet, poem);
