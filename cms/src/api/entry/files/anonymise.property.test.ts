@@ -2,7 +2,7 @@
 // createAnonymiser({ names, emails, phones }).redact(text) → { text, count }.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAnonymiser } from './anonymise';
+import { createAnonymiser, REDACTED } from './anonymise';
 
 // Names are drawn from one set of letters and the poems from another, so a poem holds the name only where a test
 // puts it. Latin, Cyrillic, Greek and Devanagari letters on both sides.
@@ -47,8 +47,11 @@ describe('createAnonymiser().redact', () => {
       fc.property(poemWithName, ({ author, text }) => {
         const result = createAnonymiser({ names: [capitalised(author)], emails: [], phones: [] }).redact(text);
         expect(result.count).toBeGreaterThanOrEqual(1);
-        expect(fold(result.text)).not.toContain(fold(author));
+        // The placeholder holds name letters of its own ("ed" in "removed"), so the check reads around it.
+        expect(fold(result.text.replaceAll(REDACTED.name, ''))).not.toContain(fold(author));
       }),
+      // A poet called Ed: the shrunk case of a shuffled run that read "ed" in "[name removed]".
+      { examples: [[{ author: 'ed', original: '', text: ' ed ' }]] },
     );
   });
 
