@@ -22,6 +22,12 @@ describe('where backup and restore find the data', () => {
     });
   });
 
+  it("finds the uploads in the cms's public folder when PUBLIC_DIR moves it", () => {
+    expect(dataLocations({ PUBLIC_DIR: '/srv/public' }).files.uploads).toBe('/srv/public/uploads');
+    expect(dataLocations({ PUBLIC_DIR: '../media' }).files.uploads).toBe(join(root, 'media/uploads'));
+    expect(dataLocations({ PUBLIC_DIR: '/srv/public', PUBLIC_UPLOADS_DIR: '/srv/uploads' }).files.uploads).toBe('/srv/uploads');
+  });
+
   it("defaults to npm start's database and private folder, and to the cms's own defaults in production", () => {
     const dev = cmsDataPaths('dev');
     expect(dataLocations({})).toEqual({

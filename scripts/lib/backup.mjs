@@ -25,8 +25,8 @@ export class BackupError extends Error {}
  * Where the data lives, read from the same variables the cms reads (cms/config/database.ts,
  * cms/src/lib/private-files.ts, cms/src/lib/object-storage.ts). Unset, they default to what `npm start` gives its
  * cms (scripts/lib/stack.mjs), or with NODE_ENV=production to the cms's own defaults (as in the container).
- * PUBLIC_UPLOADS_DIR moves the uploads folder (default cms/public/uploads, where Strapi's local upload provider
- * writes). With FILE_STORAGE=s3 both sets are in the bucket: the media library under <S3_PREFIX>uploads/, the
+ * PUBLIC_UPLOADS_DIR moves the uploads folder (default uploads/ in the cms's public folder, PUBLIC_DIR or cms/public,
+ * where Strapi's local upload provider writes). With FILE_STORAGE=s3 both sets are in the bucket: the media library under <S3_PREFIX>uploads/, the
  * private files everything else under S3_PREFIX.
  */
 export function dataLocations(env = process.env) {
@@ -56,7 +56,7 @@ export function dataLocations(env = process.env) {
     database,
     files: {
       private: resolve(cmsDir, env.PRIVATE_FILES_DIR || (production ? '.private' : dev.privateFiles)),
-      uploads: resolve(cmsDir, env.PUBLIC_UPLOADS_DIR || join('public', 'uploads')),
+      uploads: resolve(cmsDir, env.PUBLIC_UPLOADS_DIR || join(env.PUBLIC_DIR || 'public', 'uploads')),
     },
   };
 }

@@ -25,11 +25,17 @@ function portsOf(profile) {
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const varDir = join(root, '.var');
 
-/** Where a profile's cms keeps its data: the SQLite file (relative to cms/) and the private files (poems, photos). */
+/**
+ * Where a profile's cms keeps its data: the SQLite file (relative to cms/), the private files (poems, photos) and,
+ * for the test stack, a public folder of its own (the media library's uploads), so that the e2e run's uploads never
+ * land in cms/public/uploads, where `npm start` keeps its media and the cms tests count files.
+ */
 export function cmsDataPaths(profile) {
   const ports = portsOf(profile);
   // One private folder per database, so one stack's cleanup never meets another's files.
-  return { db: ports.db, privateFiles: join(varDir, 'private', `${profile}-${ports.cms}`) };
+  const privateFiles = join(varDir, 'private', `${profile}-${ports.cms}`);
+  const publicDir = profile === 'test' ? join(varDir, 'public', `${profile}-${ports.cms}`) : null;
+  return { db: ports.db, privateFiles, publicDir };
 }
 
 export function log(msg) {
@@ -223,11 +229,13 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     await seedAuthEmulator({ host: authHost, accounts: DEMO_ACCOUNTS });
 
     const cmsDir = join(root, 'cms');
-    const { privateFiles } = cmsDataPaths(profile);
+    const { privateFiles, publicDir } = cmsDataPaths(profile);
     if (freshDatabase) {
       for (const suffix of ['', '-wal', '-shm']) rmSync(join(cmsDir, ports.db + suffix), { force: true });
-      rmSync(privateFiles, { recursive: true, force: true });
+      for (const dir of [privateFiles, publicDir]) if (dir) rmSync(dir, { recursive: true, force: true });
     }
+    // Strapi's local upload provider refuses to start without its uploads folder.
+    if (publicDir) mkdirSync(join(publicDir, 'uploads'), { recursive: true });
     const cmsEnv = {
       ...baseEnv,
       NODE_ENV: 'development',
@@ -235,6 +243,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       PORT: String(ports.cms),
       DATABASE_FILENAME: ports.db,
       PRIVATE_FILES_DIR: privateFiles,
+      ...(publicDir ? { PUBLIC_DIR: publicDir } : {}),
       FIREBASE_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: authHost,
       SMTP_HOST: '127.0.0.1',
