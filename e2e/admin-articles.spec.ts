@@ -76,7 +76,11 @@ test('an admin writes an article with a cover and tags, previews it, publishes i
     expect(res?.status()).toBe(200);
   }).toPass({ timeout: 60_000, intervals: [2_000] });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(page.getByRole('img', { name: 'A judge’s desk with three marked-up poems' })).toHaveAttribute('src', /\/uploads\/.+\.webp$/);
+  const cover = page.getByRole('img', { name: 'A judge’s desk with three marked-up poems' });
+  await expect(cover).toHaveAttribute('src', /\/uploads\/.+\.webp$/);
+  // The picture itself arrives, through the site's /uploads proxy from the cms's media folder.
+  await cover.scrollIntoViewIfNeeded();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'What judges look for' })).toBeVisible();
   await expect(page.locator('article strong')).toHaveText('stays');
   await expect(page.getByRole('list', { name: 'Topics' }).getByRole('link')).toHaveText(['judging', 'Judging notes']);

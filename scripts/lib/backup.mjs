@@ -26,8 +26,8 @@ export class BackupError extends Error {}
  * cms/src/lib/private-files.ts, cms/src/lib/object-storage.ts). Unset, they default to what `npm start` gives its
  * cms (scripts/lib/stack.mjs), or with NODE_ENV=production to the cms's own defaults (as in the container).
  * PUBLIC_UPLOADS_DIR moves the uploads folder (default uploads/ in the cms's public folder, PUBLIC_DIR or cms/public,
- * where Strapi's local upload provider writes). With FILE_STORAGE=s3 both sets are in the bucket: the media library under <S3_PREFIX>uploads/, the
- * private files everything else under S3_PREFIX.
+ * where Strapi's local upload provider writes). With FILE_STORAGE=s3 both sets are in the bucket: the media library
+ * under <S3_PREFIX>uploads/, the private files everything else under S3_PREFIX.
  */
 export function dataLocations(env = process.env) {
   const production = env.NODE_ENV === 'production';
