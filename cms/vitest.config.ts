@@ -7,6 +7,7 @@ export default defineConfig({
     // run with its file (dangerouslyIgnoreUnhandledErrors stays off; tests/helpers/strapi.ts puts Vitest's error
     // listeners back after each shutdown, so a late error is reported instead of killing the worker).
     pool: 'threads',
+    globalSetup: ['tests/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 180_000,

@@ -86,7 +86,28 @@ async function waitForFreePort(timeoutMs = 30_000) {
   }
 }
 
+/** Set by tests/global-setup.ts, which starts one emulator for the whole cms run. */
+const RUN_EMULATOR = 'WRITORY_RUN_AUTH_EMULATOR';
+
+/**
+ * The emulator for a test file, with no accounts: the run's own (started once by tests/global-setup.ts; stop() leaves
+ * it to the run), or a process of its own outside a Vitest run.
+ */
 export async function startAuthEmulator(): Promise<AuthEmulator> {
+  if (process.env[RUN_EMULATOR] !== '1') return spawnAuthEmulator();
+  const emulator = emulatorApi(async () => {});
+  await emulator.clear();
+  return emulator;
+}
+
+/** Starts the run's emulator (tests/global-setup.ts) and tells every test file's startAuthEmulator() to use it. */
+export async function startRunAuthEmulator(): Promise<AuthEmulator> {
+  const emulator = await spawnAuthEmulator();
+  process.env[RUN_EMULATOR] = '1';
+  return emulator;
+}
+
+async function spawnAuthEmulator(): Promise<AuthEmulator> {
   await waitForFreePort();
   const workDir = mkdtempSync(path.join(tmpdir(), 'writory-auth-emulator-'));
   const config = path.join(workDir, 'firebase.json');
@@ -120,6 +141,20 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
     throw error;
   }
 
+  const emulator = emulatorApi(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    }
+    rmSync(workDir, { recursive: true, force: true });
+  });
+  await emulator.clear();
+  return emulator;
+}
+
+function emulatorApi(stop: () => Promise<void>): AuthEmulator {
   const accounts = `/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`;
   const signIn = async (email: string, password: string) =>
     (await call('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any', { body: { email, password, returnSecureToken: true } }))
@@ -142,17 +177,8 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
     async clear() {
       await call(`/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE' });
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        process.kill(-child.pid!, 'SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-      }
-      rmSync(workDir, { recursive: true, force: true });
-    },
+    stop,
   };
-  await emulator.clear();
   return emulator;
 }
 
