@@ -35,9 +35,10 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
   if (runAs.length) execFileSync('chown', ['postgres:postgres', dataDir]);
   const cmd = (args: string[]) => (runAs.length ? [runAs[0], [...runAs.slice(1), ...args]] : [args[0], args.slice(1)]) as [string, string[]];
-  execFileSync(...cmd([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'writory', '--auth=trust', '-E', 'UTF8']), { stdio: 'ignore' });
+  // A throwaway cluster need not survive a power cut: no fsync (about 3 s less per file, most of it Strapi's schema).
+  execFileSync(...cmd([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'writory', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'ignore' });
   const port = await freePort();
-  const server: ChildProcess = spawn(...cmd([path.join(bin, 'postgres'), '-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir]), {
+  const server: ChildProcess = spawn(...cmd([path.join(bin, 'postgres'), '-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']), {
     stdio: 'ignore',
   });
   const started = Date.now();
