@@ -6,7 +6,8 @@ describe('cms on PostgreSQL', () => {
   let stack: CmsOnPostgres;
   let cms: TestCms;
   beforeAll(async () => {
-    stack = await startCmsOnPostgres({}, { auth: false });
+    // A new installation: the cms makes every table itself (the other files copy the run's template).
+    stack = await startCmsOnPostgres({}, { auth: false, emptyDatabase: true });
     ({ cms } = stack);
   });
   afterAll(async () => {

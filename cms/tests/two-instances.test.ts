@@ -140,7 +140,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
   const privateFiles = async () => (await shared.s3.objects('entries/')).length + (await shared.s3.objects('entry-photos/')).length;
 
   beforeAll(async () => {
-    const pg = await startTestPostgres();
+    const pg = await startTestPostgres({ withSchema: true });
     const emulator = await startAuthEmulator().catch(async (error) => {
       await pg.stop();
       throw error;
@@ -152,7 +152,7 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
     shared = { pg, emulator, s3, smtpPort: await freePort() };
     a = new Instance('A', await freePort(), folder('tmp-a'));
     b = new Instance('B', await freePort(), folder('tmp-b'));
-    // A makes the schema before B starts, so the two never race to create tables.
+    // A boots (and checks the template's tables) before B starts, so the two never race at boot.
     await a.start(cmsEnv(shared));
     await b.start(cmsEnv(shared));
     nginx = await startNginx({

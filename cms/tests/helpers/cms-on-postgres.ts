@@ -23,14 +23,16 @@ export interface PostgresBootOptions {
   auth?: boolean;
   /** The emulator, then the cms, instead of side by side: for a file that boots more on a busy machine. */
   oneAtATime?: boolean;
+  /** An empty database the cms creates table by table, instead of a copy of the run's template. */
+  emptyDatabase?: boolean;
 }
 
 type Env = Record<string, string>;
 
 export function startCmsOnPostgres(env?: Env, options?: PostgresBootOptions & { auth?: true }): Promise<CmsWithAuthOnPostgres>;
 export function startCmsOnPostgres(env: Env, options: PostgresBootOptions & { auth: false }): Promise<CmsOnPostgres>;
-export async function startCmsOnPostgres(env: Env = {}, { auth = true, oneAtATime = false }: PostgresBootOptions = {}): Promise<CmsOnPostgres | CmsWithAuthOnPostgres> {
-  const pg = await startTestPostgres();
+export async function startCmsOnPostgres(env: Env = {}, { auth = true, oneAtATime = false, emptyDatabase = false }: PostgresBootOptions = {}): Promise<CmsOnPostgres | CmsWithAuthOnPostgres> {
+  const pg = await startTestPostgres({ withSchema: !emptyDatabase });
   const running: { stop(): Promise<void> }[] = [pg];
   const stop = async () => {
     for (const part of running.splice(0).reverse()) await part.stop();

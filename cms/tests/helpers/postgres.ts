@@ -26,17 +26,31 @@ export async function freePort(): Promise<number> {
 
 export interface TestPostgres {
   env: Record<string, string>;
+  dataDir: string;
+  /** Stops the server and keeps its data folder. */
+  shutdown(): Promise<void>;
+  /** Stops the server and removes its data folder. */
   stop(): Promise<void>;
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** Set by tests/global-setup.ts: the data folder of a stopped cluster whose database has the cms's tables. */
+export const POSTGRES_TEMPLATE = 'WRITORY_POSTGRES_TEMPLATE';
+
+/**
+ * A cluster of its own on a free port, with an empty `writory` database, or (`withSchema`, when the run made the
+ * template) a copy of the template cluster, whose database has the cms's tables and no rows of ours.
+ */
+export async function startTestPostgres({ withSchema = false } = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'writory-pg-'));
   const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
   if (runAs.length) execFileSync('chown', ['postgres:postgres', dataDir]);
   const cmd = (args: string[]) => (runAs.length ? [runAs[0], [...runAs.slice(1), ...args]] : [args[0], args.slice(1)]) as [string, string[]];
+  const template = withSchema ? process.env[POSTGRES_TEMPLATE] : undefined;
+  // cp -a keeps the owner and the 0700 mode PostgreSQL insists on.
+  if (template) execFileSync('cp', ['-a', `${template}/.`, dataDir]);
   // A throwaway cluster need not survive a power cut: no fsync (about 3 s less per file, most of it Strapi's schema).
-  execFileSync(...cmd([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'writory', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'ignore' });
+  else execFileSync(...cmd([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'writory', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'ignore' });
   const port = await freePort();
   const server: ChildProcess = spawn(...cmd([path.join(bin, 'postgres'), '-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']), {
     stdio: 'ignore',
@@ -51,12 +65,17 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'writory', 'writory']);
+  if (!template) execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'writory', 'writory']);
+  const shutdown = async () => {
+    execFileSync(...cmd([path.join(bin, 'pg_ctl'), '-D', dataDir, 'stop', '-m', 'fast']), { stdio: 'ignore' });
+    if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+  };
   return {
     env: { DATABASE_CLIENT: 'postgres', DATABASE_URL: `postgres://writory@127.0.0.1:${port}/writory` },
+    dataDir,
+    shutdown,
     async stop() {
-      execFileSync(...cmd([path.join(bin, 'pg_ctl'), '-D', dataDir, 'stop', '-m', 'fast']), { stdio: 'ignore' });
-      if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+      await shutdown();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
