@@ -7,7 +7,8 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
-fc-list 2>/dev/null | grep -qi 'Noto Sans Arabic' || missing+=(fonts-noto-core)
+# grep -c, not -q: -q stops reading, fc-list dies of SIGPIPE and pipefail would count the fonts as missing.
+fc-list 2>/dev/null | grep -ci 'Noto Sans Arabic' >/dev/null || missing+=(fonts-noto-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "missing system packages: ${missing[*]} (install them with your package manager)" >&2
