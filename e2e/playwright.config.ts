@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// Debian's Chromium where it exists (Playwright cannot download browsers here), Playwright's own otherwise.
-const debianChromium = '/usr/bin/chromium';
-const launchOptions = existsSync(debianChromium)
+// Debian's build of Chromium's headless shell where it exists (Playwright cannot download browsers here): the browser
+// Playwright itself runs headless tests in, about a third less CPU than the full Chromium for the same tests. Then
+// Debian's full Chromium, then Playwright's own.
+const debianChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const launchOptions = debianChromium
   ? {
       executablePath: debianChromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

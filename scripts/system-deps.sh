@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Debian packages the tests need: Chromium for e2e, PostgreSQL for the scale-path tests, nginx for the
-# two-instance suite (deploy/nginx.conf in front of two cms), Noto fonts so every script (Arabic,
-# Devanagari, …) renders. Idempotent and quick when all are present.
+# Debian packages the tests need: Chromium (its headless shell for e2e, the full browser for the benchmarks'
+# Lighthouse), PostgreSQL for the scale-path tests, nginx for the two-instance suite (deploy/nginx.conf in front
+# of two cms), Noto fonts so every script (Arabic, Devanagari, …) renders. Idempotent and quick when all are present.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 # grep -c, not -q: -q stops reading, fc-list dies of SIGPIPE and pipefail would count the fonts as missing.
