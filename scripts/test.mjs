@@ -1,27 +1,55 @@
 // `npm test`: every suite: repository checks, site unit tests, cms integration tests (SQLite and
-// PostgreSQL), then Playwright e2e in Chromium against the whole stack started on test ports.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+// PostgreSQL), and Playwright e2e in Chromium against the whole stack started on test ports.
+// Two lanes run at once: the e2e run (its output as it comes) and the three Vitest suites one after another (each
+// one's output held in .var/logs/ and printed whole when it ends). Neither lane keeps both cores busy alone (the cms
+// suite runs one file at a time; the e2e run waits on timers, rebuilds and the browser), and their ports, databases
+// and folders never meet (see docs/testing.md).
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
 import { buildCms, buildShared, e2eEnv, log, startStack } from './lib/stack.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const results = [];
+const results = new Map();
 const only = process.argv[2]; // optional: repo | site | cms | e2e
 const e2eArgs = process.argv.slice(3); // with e2e: passed to playwright (spec files, --grep …)
+const logsDir = join(root, '.var', 'logs');
+// Every Node process of the run (about fifty Strapi boots among them) reuses V8's compiled code of the modules it
+// loads instead of compiling them again. Not for coverage runs, which it would make less precise.
+process.env.NODE_COMPILE_CACHE ??= join(root, '.var', 'node-compile-cache');
 
-function vitestSuite(name, cwd, config) {
+/** Runs a command to its end; with `holdAs`, its output goes to a log file printed in one piece afterwards. */
+function runToEnd(cmd, args, { holdAs, ...opts }) {
+  let out = 'inherit';
+  let logFile;
+  if (holdAs) {
+    mkdirSync(logsDir, { recursive: true });
+    logFile = join(logsDir, `${holdAs}.log`);
+    out = openSync(logFile, 'w');
+  }
+  const child = spawn(cmd, args, { ...opts, stdio: ['ignore', out, out] });
+  if (holdAs) closeSync(out);
+  return new Promise((resolve) => {
+    child.on('error', (error) => resolve({ status: null, signal: error.message }));
+    child.on('close', (status, signal) => {
+      if (logFile) process.stdout.write(`\n──── ${holdAs} ────\n${readFileSync(logFile, 'utf8')}──── end of ${holdAs} ────\n\n`);
+      resolve({ status, signal });
+    });
+  });
+}
+
+async function vitestSuite(name, cwd, config, { hold }) {
   const summaryFile = join(root, '.var', `vitest-${name}.json`);
   rmSync(summaryFile, { force: true });
   const args = ['run', '--reporter=default', `--reporter=${join(root, 'scripts/lib/vitest-summary.mjs')}`];
   if (config) args.push('--config', config);
-  const run = spawnSync(bin('vitest'), args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile } });
+  const run = await runToEnd(bin('vitest'), args, { cwd, env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile }, holdAs: hold && `${name} suite` });
   const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : null;
   const failures = (summary?.failures ?? []).map((f) => ({ ...f, file: f.file && join(name === 'repo' ? '' : name, f.file) }));
   // A failing exit with nothing listed (Vitest itself crashed) still counts once.
   if (run.status !== 0 && failures.length === 0) failures.push({ file: null, test: null, error: `vitest exited with ${run.status ?? run.signal}` });
-  results.push({ name, passed: summary?.passed ?? 0, failed: failures.length, skipped: summary?.skipped ?? 0, failures });
+  results.set(name, { name, passed: summary?.passed ?? 0, failed: failures.length, skipped: summary?.skipped ?? 0, failures });
 }
 
 async function e2eSuite() {
@@ -29,13 +57,9 @@ async function e2eSuite() {
   rmSync(report, { force: true });
   const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
   try {
-    const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...e2eArgs], {
-      cwd: root,
-      stdio: 'inherit',
-      env: e2eEnv(stack),
-    });
+    const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...e2eArgs], { cwd: root, env: e2eEnv(stack) });
     const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
-    results.push({
+    results.set('e2e', {
       name: 'e2e',
       passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
       failed: stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
@@ -51,25 +75,37 @@ execFileSync('bash', [join(root, 'scripts/system-deps.sh')], { stdio: 'inherit' 
 buildShared();
 // Built before the repo suite too: backup's tests read the bucket settings through the cms's build.
 if (only !== 'site') buildCms(process.env);
-if (!only || only === 'repo') vitestSuite('repo', root, 'vitest.config.ts');
-if (!only || only === 'site') vitestSuite('site', join(root, 'site'));
-if (!only || only === 'cms') vitestSuite('cms', join(root, 'cms'));
-if (!only || only === 'e2e') {
+
+const vitestSuites = [
+  ['repo', root, 'vitest.config.ts'],
+  ['site', join(root, 'site')],
+  ['cms', join(root, 'cms')],
+].filter(([name]) => !only || only === name);
+
+async function e2eLane() {
+  if (only && only !== 'e2e') return;
   try {
     await e2eSuite();
   } catch (error) {
     log(`e2e could not run: ${error.message}`);
-    results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [{ file: null, test: null, error: `could not run: ${error.message}` }] });
+    results.set('e2e', { name: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [{ file: null, test: null, error: `could not run: ${error.message}` }] });
   }
 }
 
-const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
-const failures = results.flatMap((r) => r.failures);
+async function vitestLane() {
+  for (const [name, cwd, config] of vitestSuites) await vitestSuite(name, cwd, config, { hold: !only });
+}
+
+await Promise.all([e2eLane(), vitestLane()]);
+
+const ordered = ['repo', 'site', 'cms', 'e2e'].filter((name) => results.has(name)).map((name) => results.get(name));
+const total = ordered.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const failures = ordered.flatMap((r) => r.failures);
 if (failures.length) {
   console.log('\nFailures:');
   for (const f of failures) console.log(`  ${f.file ?? '(no file)'}${f.test ? ` > ${f.test}` : ''}: ${f.error}`);
 }
 console.log('\nSuites:');
-for (const r of results) console.log(`  ${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+for (const r of ordered) console.log(`  ${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);
