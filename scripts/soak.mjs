@@ -1,22 +1,25 @@
-// `node scripts/soak.mjs [--cms N] [--e2e N] [--alone N] [--seed S] [--load P]`: hunts flaky tests. Runs the cms suite
-// N times, each in a different shuffled order (seeds S, S+1, …), then the e2e suite N times with its spec files in a
-// shuffled order against a fresh stack, then N times every e2e test alone (its own Playwright run, in a shuffled
-// order, against a fresh stack), while stress-ng keeps one core P % busy. Stops at nothing: every run is recorded in
+// `node scripts/soak.mjs [--cms N] [--e2e N] [--alone N] [--together N] [--seed S] [--load P]`: hunts flaky tests. Runs
+// the cms suite N times, each in a different shuffled order (seeds S, S+1, …), then the e2e suite N times with its spec
+// files in a shuffled order against a fresh stack, then N times every e2e test alone (its own Playwright run, in a
+// shuffled order, against a fresh stack), then N rounds of the cms suite and the e2e suite at once, as `npm test` runs
+// them, while stress-ng keeps one core P % busy. Stops at nothing: every run is recorded in
 // .var/soak/<time>.json with its seed, duration and failures, and the exit code says whether any run failed.
 // Run it with the project's Node (`export PATH=$PWD/.toolchain/node-*/bin:$PATH`) after `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { random } from '../bench/seed/lib.mjs';
 import { root } from './toolchain.mjs';
-import { buildCms, buildShared, e2eEnv, log, startStack } from './lib/stack.mjs';
+import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
 const { values } = parseArgs({
   options: {
     cms: { type: 'string', default: '10' },
     e2e: { type: 'string', default: '5' },
     alone: { type: 'string', default: '0' },
+    together: { type: 'string', default: '0' },
     seed: { type: 'string', default: String(Date.now() % 100_000) },
     load: { type: 'string', default: '50' },
   },
@@ -24,6 +27,7 @@ const { values } = parseArgs({
 const cmsRuns = Number(values.cms);
 const e2eRuns = Number(values.e2e);
 const aloneRuns = Number(values.alone);
+const togetherRuns = Number(values.together);
 const firstSeed = Number(values.seed);
 const load = Number(values.load);
 
@@ -52,14 +56,21 @@ function shuffled(items, seed) {
   return copy;
 }
 
-function cmsRun(seed) {
-  const summaryFile = join(outDir, 'vitest-summary.json');
+/** Runs a command with the terminal's output to its end, without blocking this process (another suite may run beside it). */
+async function runToEnd(cmd, args, opts) {
+  const child = spawn(cmd, args, { ...opts, stdio: 'inherit' });
+  const [status, signal] = await once(child, 'close');
+  return { status, signal };
+}
+
+async function cmsRun(seed) {
+  const summaryFile = join(outDir, `vitest-summary-${seed}.json`);
   rmSync(summaryFile, { force: true });
   const started = Date.now();
-  const run = spawnSync(
+  const run = await runToEnd(
     bin('vitest'),
     ['run', '--sequence.shuffle', `--sequence.seed=${seed}`, '--reporter=dot', `--reporter=${join(root, 'scripts/lib/vitest-summary.mjs')}`],
-    { cwd: join(root, 'cms'), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile } },
+    { cwd: join(root, 'cms'), env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile } },
   );
   const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : { passed: 0, failures: [] };
   if (run.status !== 0 && summary.failures.length === 0) summary.failures.push({ error: `vitest exited with ${run.status ?? run.signal}` });
@@ -76,9 +87,8 @@ async function e2eRun(suite, seed, items) {
   try {
     for (const { target, project } of items) {
       rmSync(report, { force: true });
-      const run = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', target, ...(project ? [`--project=${project}`] : [])], {
+      const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', target, ...(project ? [`--project=${project}`] : [])], {
         cwd: root,
-        stdio: 'inherit',
         env: e2eEnv(stack),
       });
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
@@ -112,25 +122,35 @@ function e2eTests(seed) {
   return shuffled([...units.values()], seed);
 }
 
+useCompileCache();
 buildShared();
 buildCms(process.env);
 const plan = [
   ...Array.from({ length: cmsRuns }, (_, i) => ['cms', firstSeed + i]),
   ...Array.from({ length: e2eRuns }, (_, i) => ['e2e', firstSeed + i]),
   ...Array.from({ length: aloneRuns }, (_, i) => ['e2e-alone', firstSeed + i]),
+  ...Array.from({ length: togetherRuns }, (_, i) => ['together', firstSeed + i]),
 ];
+const runsOf = (suite, seed) => {
+  if (suite === 'cms') return [cmsRun(seed)];
+  if (suite === 'together') return [cmsRun(seed), e2eRun('e2e', seed, specFiles(seed))];
+  return [e2eRun(suite, seed, suite === 'e2e' ? specFiles(seed) : e2eTests(seed))];
+};
 for (const [suite, seed] of plan) {
   const stress = startLoad();
   log(`soak: ${suite} run with seed ${seed}${load ? `, stress-ng at ${load} % of one core` : ''}`);
-  const result = suite === 'cms' ? cmsRun(seed) : await e2eRun(suite, seed, suite === 'e2e' ? specFiles(seed) : e2eTests(seed));
+  const results = await Promise.all(runsOf(suite, seed));
   stress.stop();
-  runs.push(result);
+  for (const result of results) {
+    if (suite === 'together') result.together = true;
+    runs.push(result);
+    log(`soak: ${result.suite} seed ${seed}${result.together ? ' (with the other suite)' : ''}: ${result.passed} passed, ${result.failures.length} failed in ${result.seconds} s`);
+    for (const f of result.failures) log(`  ${f.file ?? ''} ${f.test ?? (f.project ? `[${f.project}]` : '')}: ${f.error}`);
+  }
   save();
-  log(`soak: ${suite} seed ${seed}: ${result.passed} passed, ${result.failures.length} failed in ${result.seconds} s`);
-  for (const f of result.failures) log(`  ${f.file ?? ''} ${f.test ?? (f.project ? `[${f.project}]` : '')}: ${f.error}`);
 }
 
 console.log('\nsuite      seed    seconds  passed  failed');
-for (const r of runs) console.log(`${r.suite.padEnd(10)} ${String(r.seed).padEnd(7)} ${String(r.seconds).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failures.length).padStart(6)}`);
+for (const r of runs) console.log(`${(r.together ? `${r.suite}+` : r.suite).padEnd(10)} ${String(r.seed).padEnd(7)} ${String(r.seconds).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failures.length).padStart(6)}`);
 console.log(`\nrecorded in ${outFile}`);
 process.exit(runs.every((r) => r.failures.length === 0) ? 0 : 1);

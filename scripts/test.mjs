@@ -8,16 +8,14 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
-import { buildCms, buildShared, e2eEnv, log, startStack } from './lib/stack.mjs';
+import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = new Map();
 const only = process.argv[2]; // optional: repo | site | cms | e2e
 const e2eArgs = process.argv.slice(3); // with e2e: passed to playwright (spec files, --grep …)
 const logsDir = join(root, '.var', 'logs');
-// Every Node process of the run (about fifty Strapi boots among them) reuses V8's compiled code of the modules it
-// loads instead of compiling them again. Not for coverage runs, which it would make less precise.
-process.env.NODE_COMPILE_CACHE ??= join(root, '.var', 'node-compile-cache');
+useCompileCache();
 
 /** Runs a command to its end; with `holdAs`, its output goes to a log file printed in one piece afterwards. */
 function runToEnd(cmd, args, { holdAs, ...opts }) {

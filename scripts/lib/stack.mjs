@@ -38,6 +38,14 @@ export function cmsDataPaths(profile) {
   return { db: ports.db, privateFiles, publicDir };
 }
 
+/**
+ * Test runs: every Node process started after this (about fifty Strapi boots in a run) reuses V8's compiled code of
+ * the modules it loads instead of compiling them again. Not for coverage runs, which it would make less precise.
+ */
+export function useCompileCache() {
+  process.env.NODE_COMPILE_CACHE ??= join(varDir, 'node-compile-cache');
+}
+
 export function log(msg) {
   process.stdout.write(`[writory] ${msg}\n`);
 }
