@@ -55,7 +55,10 @@ async function e2eSuite() {
   rmSync(report, { force: true });
   const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
   try {
-    const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...e2eArgs], { cwd: root, env: e2eEnv(stack) });
+    // No Playwright traces unless asked for (E2E_TRACE=retain-on-failure): recording them costs about a quarter of the
+    // run's CPU, and a failure's message and screenshot are what a landing run's log keeps; `scripts/soak.mjs` keeps them.
+    const env = { E2E_TRACE: 'off', ...e2eEnv(stack) };
+    const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...e2eArgs], { cwd: root, env });
     const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
     results.set('e2e', {
       name: 'e2e',
