@@ -1,41 +1,21 @@
 // `npm test`: every suite: repository checks, site unit tests, cms integration tests (SQLite and
 // PostgreSQL), and Playwright e2e in Chromium against the whole stack started on test ports.
 // Two lanes run at once: the e2e run (its output as it comes) and the three Vitest suites one after another (each
-// one's output held in .var/logs/ and printed whole when it ends). Neither lane keeps both cores busy alone (the cms
-// suite runs one file at a time; the e2e run waits on timers, rebuilds and the browser), and their ports, databases
+// one's output held in .var/logs/ and printed whole when it ends). Together they fill the two cores (the cms suite
+// boots one Strapi at a time; the e2e run alone leaves about a sixth of the machine idle), and their ports, databases
 // and folders never meet (see docs/testing.md).
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
+import { runToEnd } from './lib/run-to-end.mjs';
 import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = new Map();
 const only = process.argv[2]; // optional: repo | site | cms | e2e
 const e2eArgs = process.argv.slice(3); // with e2e: passed to playwright (spec files, --grep …)
-const logsDir = join(root, '.var', 'logs');
 useCompileCache();
-
-/** Runs a command to its end; with `holdAs`, its output goes to a log file printed in one piece afterwards. */
-function runToEnd(cmd, args, { holdAs, ...opts }) {
-  let out = 'inherit';
-  let logFile;
-  if (holdAs) {
-    mkdirSync(logsDir, { recursive: true });
-    logFile = join(logsDir, `${holdAs}.log`);
-    out = openSync(logFile, 'w');
-  }
-  const child = spawn(cmd, args, { ...opts, stdio: ['ignore', out, out] });
-  if (holdAs) closeSync(out);
-  return new Promise((resolve) => {
-    child.on('error', (error) => resolve({ status: null, signal: error.message }));
-    child.on('close', (status, signal) => {
-      if (logFile) process.stdout.write(`\n──── ${holdAs} ────\n${readFileSync(logFile, 'utf8')}──── end of ${holdAs} ────\n\n`);
-      resolve({ status, signal });
-    });
-  });
-}
 
 async function vitestSuite(name, cwd, config, { hold }) {
   const summaryFile = join(root, '.var', `vitest-${name}.json`);
