@@ -6,12 +6,12 @@
 // .var/soak/<time>.json with its seed, duration and failures, and the exit code says whether any run failed.
 // Run it with the project's Node (`export PATH=$PWD/.toolchain/node-*/bin:$PATH`) after `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { random } from '../bench/seed/lib.mjs';
 import { root } from './toolchain.mjs';
+import { runToEnd } from './lib/run-to-end.mjs';
 import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
 const { values } = parseArgs({
@@ -56,13 +56,6 @@ function shuffled(items, seed) {
   return copy;
 }
 
-/** Runs a command with the terminal's output to its end, without blocking this process (another suite may run beside it). */
-async function runToEnd(cmd, args, opts) {
-  const child = spawn(cmd, args, { ...opts, stdio: 'inherit' });
-  const [status, signal] = await once(child, 'close');
-  return { status, signal };
-}
-
 async function cmsRun(seed) {
   const summaryFile = join(outDir, `vitest-summary-${seed}.json`);
   rmSync(summaryFile, { force: true });
@@ -77,8 +70,12 @@ async function cmsRun(seed) {
   return { suite: 'cms', seed, seconds: Math.round((Date.now() - started) / 1000), passed: summary.passed, failures: summary.failures };
 }
 
-/** One Playwright run per item (a spec file, or a test as file:line with its project) against one fresh stack. */
-async function e2eRun(suite, seed, items) {
+/**
+ * One Playwright run per item (a spec file, or a test as file:line with its project) against one fresh stack. Traces
+ * are kept on failure, since a flake is hunted from its trace, except `asInNpmTest`: then none, as `npm test` runs it
+ * (E2E_TRACE in the environment decides either way).
+ */
+async function e2eRun(suite, seed, items, { asInNpmTest = false } = {}) {
   const started = Date.now();
   const report = join(root, '.var', 'e2e-results.json');
   const testResults = join(root, 'test-results');
@@ -89,7 +86,7 @@ async function e2eRun(suite, seed, items) {
       rmSync(report, { force: true });
       const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', target, ...(project ? [`--project=${project}`] : [])], {
         cwd: root,
-        env: e2eEnv(stack),
+        env: { ...(asInNpmTest && { E2E_TRACE: 'off' }), ...e2eEnv(stack) },
       });
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
       result.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
@@ -133,7 +130,7 @@ const plan = [
 ];
 const runsOf = (suite, seed) => {
   if (suite === 'cms') return [cmsRun(seed)];
-  if (suite === 'together') return [cmsRun(seed), e2eRun('e2e', seed, specFiles(seed))];
+  if (suite === 'together') return [cmsRun(seed), e2eRun('e2e', seed, specFiles(seed), { asInNpmTest: true })];
   return [e2eRun(suite, seed, suite === 'e2e' ? specFiles(seed) : e2eTests(seed))];
 };
 for (const [suite, seed] of plan) {
