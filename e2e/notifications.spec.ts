@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { accountOf } from './demo';
 import { tokenFor } from './outside-services';
 import { expectFocusNotObscured, expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { newPoet } from './entrants';
 import { open, signIn } from './session';
 
 const admin = accountOf('admin');
@@ -42,8 +43,28 @@ async function badgeShows(page: Page, text: string, timeout: number) {
   return Date.now();
 }
 
+/**
+ * Holds the page's animation frames until the returned function runs them: a frame that comes late, as on a busy
+ * machine or a slow phone, made to come late on purpose.
+ */
+async function holdAnimationFrames(page: Page) {
+  await page.evaluate(() => {
+    const held: FrameRequestCallback[] = [];
+    const original = window.requestAnimationFrame;
+    window.requestAnimationFrame = (callback) => held.push(callback);
+    (window as unknown as { releaseFrames: () => void }).releaseFrames = () => {
+      window.requestAnimationFrame = original;
+      for (const callback of held.splice(0)) callback(performance.now());
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+}
+
 test.beforeEach(async ({ page }) => {
   await withSavedConsent(page);
+  // E2E_CPU_THROTTLE=4 runs the page's scripts four times slower (Chromium's CPU throttling), as on a slow phone.
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+  if (rate > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
 });
 
 test('an admin’s notification reaches both tabs of a poet signed in elsewhere within a second', async ({ browser, request }) => {
@@ -283,6 +304,46 @@ test('@phone keyboard: focus stays in the panel after open, delete, mark all rea
     await page.keyboard.press('Shift+Tab');
     await expect(panel(page)).toBeHidden();
   }
+});
+
+test('@phone keyboard: a late frame never pulls focus back from the control the person has moved to', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const poet = await newPoet(request, 'bell-focus');
+  for (const title of ['Uno', 'Dos', 'Tres']) await sendAsAdmin(request, poet.email, title);
+  await signIn(page, poet.email, poet.password);
+  await expect(badge(page)).toHaveText('3');
+  const openButton = (title: string) => item(page, title).getByRole('button', { name: new RegExp(`^${title}`) });
+  const deleteButton = (title: string) => item(page, title).getByRole('button', { name: `Delete notification: ${title}` });
+  await page.getByTestId('notification-bell').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('notification-item')).toHaveCount(3);
+
+  // Open "Tres", then move on to its delete button before the next frame: focus stays there, so Enter deletes.
+  const release = await holdAnimationFrames(page);
+  await openButton('Tres').focus();
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'Tres')).toHaveAttribute('data-read', 'true');
+  await expect(openButton('Tres')).toBeFocused();
+  await deleteButton('Tres').focus();
+  await release();
+  await expect(deleteButton('Tres')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'Tres')).toHaveCount(0);
+  await expect(openButton('Dos')).toBeFocused();
+
+  // Delete "Dos" and move to "Mark all read" before the next frame: focus is not pulled back to "Uno".
+  const releaseAgain = await holdAnimationFrames(page);
+  await deleteButton('Dos').focus();
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'Dos')).toHaveCount(0);
+  await expect(openButton('Uno')).toBeFocused();
+  const markAll = panel(page).getByRole('button', { name: 'Mark all read' });
+  await markAll.focus();
+  await releaseAgain();
+  await expect(markAll).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(badge(page)).toBeHidden();
+  await expect(openButton('Uno')).toBeFocused();
 });
 
 test('@phone-only the notifications modal at 375 px, and a swipe right deletes', async ({ page, request }) => {

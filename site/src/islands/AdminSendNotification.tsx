@@ -4,8 +4,9 @@ import { NOTIFICATION_LINK_MAX, NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX
 import { t } from '../i18n/t';
 import { sendAdminNotification } from '../api/notifications';
 import { fieldErrorsFrom } from '../lib/api';
-import Field, { focusFirstProblem } from '../components/react/Field';
+import Field, { firstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
+import { useFocusAfterAction } from '../components/react/useFocusAfterAction';
 
 const FIELDS = ['recipient', 'title', 'message', 'link'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -17,10 +18,12 @@ export default function AdminSendNotification() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const focusAfter = useFocusAfterAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
+    const submitter = document.activeElement;
     const body = Object.fromEntries(new FormData(element)) as Record<FieldName, string>;
     setSending(true);
     setSentTo(null);
@@ -34,7 +37,7 @@ export default function AdminSendNotification() {
       const problems = fieldErrorsFrom(error, FIELDS);
       setErrors(problems.fields);
       setFormError(problems.form ?? (Object.keys(problems.fields).length ? null : 'The notification could not be sent. Try again.'));
-      requestAnimationFrame(() => focusFirstProblem(form.current));
+      focusAfter(() => firstProblem(form.current), submitter);
     } finally {
       setSending(false);
     }

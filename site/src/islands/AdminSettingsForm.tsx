@@ -3,6 +3,7 @@ import type { AdminSettings } from '@writory/shared';
 import Field from '../components/react/Field';
 import { FormAlert } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
+import { useFocusAfterAction } from '../components/react/useFocusAfterAction';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
 import { fetchSettings, saveSettings } from '../api/settings';
 import { t } from '../i18n/t';
@@ -70,6 +71,7 @@ export default function AdminSettingsForm() {
   const [errors, setErrors] = useState<Partial<Record<keyof AdminSettings, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const focusAfter = useFocusAfterAction();
   const zonesId = useId();
 
   useEffect(() => {
@@ -97,6 +99,7 @@ export default function AdminSettingsForm() {
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    const submitter = document.activeElement;
     setSaving(true);
     setErrors({});
     setFormError(null);
@@ -107,7 +110,7 @@ export default function AdminSettingsForm() {
       const found = fieldErrorsFrom(caught, ALL_FIELDS);
       setErrors(found.fields);
       setFormError(found.form ?? (Object.keys(found.fields).length ? 'Some settings need a change: see the fields marked below.' : problemOf(caught, 'We couldn’t save the settings.')));
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusAfter(() => form.querySelector<HTMLElement>('[aria-invalid="true"]'), submitter);
     } finally {
       setSaving(false);
     }

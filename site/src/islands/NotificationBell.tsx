@@ -15,6 +15,7 @@ import {
   markNotificationRead,
 } from '../stores/notifications';
 import { formatDateTime } from '../lib/format';
+import { useFocusAfterAction } from '../components/react/useFocusAfterAction';
 
 /** The spec's mobile breakpoint: at 768 px and below the panel is a modal dialog. */
 const PHONE_QUERY = '(max-width: 768px)';
@@ -39,11 +40,12 @@ export default function NotificationBell() {
     if (refocus) button.current?.focus();
   };
 
-  /** After an action re-renders the list, focus goes to this row's open button, or to the panel's heading. */
-  const focusAfterRender = (id: number | undefined) =>
-    requestAnimationFrame(() => {
+  const focusAfter = useFocusAfterAction(dialog);
+  /** After an action, focus goes to this row's open button, or to the panel's heading (unless the person moved on). */
+  const focusAfterAction = (id: number | undefined) =>
+    focusAfter(() => {
       const row = id === undefined ? null : dialog.current?.querySelector<HTMLElement>(`[data-testid="notification-item"][data-id="${id}"] [data-notification-open]`);
-      (row ?? dialog.current?.querySelector<HTMLElement>(`[id="${CSS.escape(headingId)}"]`))?.focus();
+      return row ?? dialog.current?.querySelector<HTMLElement>(`[id="${CSS.escape(headingId)}"]`);
     });
 
   const remove = (item: NotificationItem) => {
@@ -51,17 +53,17 @@ export default function NotificationBell() {
     const neighbour = view.items[at + 1] ?? view.items[at - 1];
     setAnnouncement(t('notifications.deleted', { title: item.title }));
     void deleteNotification(item.id);
-    focusAfterRender(neighbour?.id);
+    focusAfterAction(neighbour?.id);
   };
   const markAllRead = () => {
     setAnnouncement(t('notifications.allMarkedRead'));
     void markAllNotificationsRead();
-    focusAfterRender(view.items[0]?.id);
+    focusAfterAction(view.items[0]?.id);
   };
   const clearAll = () => {
     setAnnouncement(t('notifications.cleared'));
     void clearAllNotifications();
-    focusAfterRender(undefined);
+    focusAfterAction(undefined);
   };
   // Focus leaving the panel and the bell (Tab past the last control) closes the panel.
   const onBlur = (event: FocusEvent) => {
@@ -102,7 +104,7 @@ export default function NotificationBell() {
 
   const follow = async (item: NotificationItem) => {
     if (!item.is_read) setAnnouncement(t('notifications.markedRead', { title: item.title }));
-    focusAfterRender(item.id);
+    focusAfterAction(item.id);
     await markNotificationRead(item.id);
     if (isSameSitePath(item.link)) window.location.assign(item.link);
   };

@@ -41,8 +41,12 @@ export default function Field({ label, hint, error, inputRef, id, className = ''
   );
 }
 
+/** The first invalid field of a form, or its alert when no field is invalid. */
+export function firstProblem(form: HTMLElement | null): HTMLElement | null {
+  return form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[data-form-alert]') ?? null;
+}
+
 /** Moves focus to the first invalid field of a form, or to its alert when no field is invalid. */
 export function focusFirstProblem(form: HTMLElement | null) {
-  const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[data-form-alert]');
-  target?.focus();
+  firstProblem(form)?.focus();
 }
