@@ -60,7 +60,8 @@ export default function AuthPanel() {
     const params = new URLSearchParams(window.location.search);
     const requested = params.get('view') as View | null;
     if (requested && VIEWS.includes(requested)) setView(requested);
-    setEmail(params.get('email') ?? localStorage.getItem(STORAGE_KEYS.signupEmail) ?? '');
+    // Only into an empty field: on a slow phone the person may already have typed their address.
+    setEmail((typed) => typed || (params.get('email') ?? localStorage.getItem(STORAGE_KEYS.signupEmail) ?? ''));
   }, []);
 
   useEffect(() => {
