@@ -12,6 +12,9 @@ const launchOptions = debianChromium
     }
   : {};
 
+// E2E_CPU_THROTTLE=N: specs that apply it run the page's scripts N times slower; their time limits grow with it.
+const cpuThrottle = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1));
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -19,8 +22,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  timeout: 30_000 * cpuThrottle,
+  expect: { timeout: 5_000 * cpuThrottle },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]] : [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]],
   outputDir: '../test-results',
   use: {
