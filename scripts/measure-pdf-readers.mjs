@@ -2,10 +2,11 @@
 // Measures how exactly each PDF reader gives back the script fixtures (cms/tests/fixtures/scripts, made by
 // make.mjs there): the character error rate of the text against what the poet wrote (Levenshtein distance over
 // code points, NFC, any run of white space counted as one space, divided by the source's length), and the CPU
-// time per file. Readers: the cms's own (extractPoem, whichever reader it uses now), pdf.js through unpdf with
-// the line assembly the cms used before issue 37 (git show 90f5c4f:cms/src/api/entry/files/pdf-text.ts), poppler's
-// pdftotext (-layout and plain), and MuPDF's WASM build (npm `mupdf`, when MUPDF_DIR points at a folder where it is
-// installed: it is not a dependency of the project).
+// time per file (this process's and its children's, averaged over 10 readings). Readers: the cms's own
+// (extractPoem, as it reads now), the cms's reading before issue 37 (pdf.js through unpdf with the line assembly
+// of git show 90f5c4f:cms/src/api/entry/files/pdf-text.ts), poppler's pdftotext (-layout, plain and -raw) as it
+// prints, and MuPDF's WASM build (npm `mupdf`, when MUPDF_DIR points at a folder where it is installed: it is not
+// a dependency of the project).
 // Run: node scripts/measure-pdf-readers.mjs [--json]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,17 @@ const { texts } = JSON.parse(readFileSync(join(fixtures, 'texts.json'), 'utf8'))
 const cacheDir = join(root, 'cms/node_modules/.cache/measure-pdf-readers');
 mkdirSync(cacheDir, { recursive: true });
 const entry = join(cacheDir, 'entry.ts');
-writeFileSync(entry, `export { extractPoem } from '../../../src/api/entry/files/poem-file';\n`);
+// pdf.js as the cms read PDFs before issue 37: its line assembly over unpdf's text items, from git.
+const BEFORE = '90f5c4f';
+const files = '../../../src/api/entry/files';
+writeFileSync(
+  join(cacheDir, 'pdf-text-before.ts'),
+  execFileSync('git', ['-C', root, 'show', `${BEFORE}:cms/src/api/entry/files/pdf-text.ts`], { encoding: 'utf8' }).replaceAll("'./", `'${files}/`),
+);
+writeFileSync(
+  entry,
+  `export { extractPoem, tidy } from '${files}/poem-file';\nexport { TextBudget } from '${files}/text-budget';\nexport { readPdfLines as readPdfLinesBefore } from './pdf-text-before';\n`,
+);
 const bundle = join(cacheDir, 'bundle.mjs');
 await build({
   entryPoints: [entry],
@@ -32,7 +43,7 @@ await build({
   logLevel: 'error',
   plugins: [{ name: 'external-packages', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@writory/') ? null : { path: args.path, external: true })) }],
 });
-const { extractPoem } = await import(pathToFileURL(bundle).href);
+const { extractPoem, tidy, TextBudget, readPdfLinesBefore } = await import(pathToFileURL(bundle).href);
 
 let mupdf = null;
 if (process.env.MUPDF_DIR) mupdf = await import(pathToFileURL(join(process.env.MUPDF_DIR, 'node_modules/mupdf/dist/mupdf.js')).href);
@@ -41,16 +52,14 @@ const { getDocumentProxy } = await import(pathToFileURL(join(root, 'cms/node_mod
   import(pathToFileURL(join(root, 'node_modules/unpdf/dist/index.mjs')).href),
 );
 
-/** pdf.js's text items joined the simple way (what pdf.js gives any caller, before line assembly). */
-async function pdfjsText(bytes) {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  let out = '';
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    out += content.items.map((item) => item.str + (item.hasEOL ? '\n' : '')).join('') + '\n';
+/** The cms's reading before issue 37: pdf.js's text items, put into lines by the old pdf-text.ts. */
+async function pdfjsBefore(bytes) {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
+  try {
+    return tidy((await readPdfLinesBefore(pdf, new TextBudget())).text);
+  } finally {
+    await pdf.loadingTask.destroy();
   }
-  await pdf.loadingTask.destroy();
-  return out;
 }
 
 function mupdfText(bytes) {
@@ -102,7 +111,7 @@ for (const file of readdirSync(fixtures).filter((f) => /\.(pdf|docx)$/.test(f)).
   const want = source(text, producer, ext);
   const readers = { cms: async () => (await extractPoem(bytes)).text };
   if (ext === 'pdf') {
-    readers['pdf.js'] = () => pdfjsText(bytes);
+    readers['before (pdf.js)'] = () => pdfjsBefore(bytes);
     readers['pdftotext -layout'] = () => pdftotext(['-layout'])(path);
     readers.pdftotext = () => pdftotext([])(path);
     readers['pdftotext -raw'] = () => pdftotext(['-raw'])(path);

@@ -6,7 +6,7 @@
 // pitch makes a blank line (a stanza break), and a line's offset from the page's common margin becomes leading
 // spaces. Right-to-left lines are put together right to left, so their text comes out in logical order.
 // Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
-import { runPdftotext } from './pdftotext';
+import { runPdftotext } from '../../../lib/pdftotext';
 import type { TextBudget } from './text-budget';
 
 interface Word {

@@ -9,7 +9,7 @@ import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/client-error';
 import { paragraphsText, readDocx, type DocxModel } from './docx-text';
 import { readPdfLines, type PdfText } from './pdf-text';
-import { PdftotextFailed } from './pdftotext';
+import { PdftotextFailed } from '../../../lib/pdftotext';
 import { TextBudget, textTooLong } from './text-budget';
 
 /** A .docx may not hold more than this many parts, nor inflate its text parts beyond MAX_TEXT_PARTS_BYTES. */
