@@ -119,10 +119,11 @@ export function createAnonymiser(author: Author): Anonymiser {
   });
   // Longest first, so "Asha Verse" is replaced before "Asha".
   const wholeNames = [...new Set([...orders, ...usable(author.wholeNames)].map(foldWord))].filter((name) => [...name].length >= 2).sort((a, b) => b.length - a.length);
+  // The words of a name with any spaces between them, none too (a printer may run two words together).
   const namePatterns = wholeNames.map((name) => {
     const body = name
       .split(' ')
-      .map((part, i, parts) => (i === 0 ? '' : parts[i - 1].endsWith(',') ? ' *' : ' +') + splitTolerant(part))
+      .map((part, i) => (i === 0 ? '' : ' *') + splitTolerant(part))
       .join('');
     // Several words are distinctive enough to match run into other text ("IIby Audit Bee PoetThe");
     // one word needs a boundary or a change of case at each end (checked on the original text).
