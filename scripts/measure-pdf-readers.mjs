@@ -82,7 +82,8 @@ function levenshtein(a, b) {
   }
   return prev[y.length];
 }
-const squash = (text) => text.normalize('NFC').replace(/\s+/gu, ' ').trim();
+// Bidi controls (pdftotext -layout marks right-to-left runs with them) are invisible: not counted.
+const squash = (text) => text.normalize('NFC').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '').replace(/\s+/gu, ' ').trim();
 const cer = (got, want) => levenshtein(squash(got), squash(want)) / [...squash(want)].length;
 
 /** What the poet wrote, as the file shows it: LibreOffice's pages carry the header (name) and footer (email). */

@@ -83,6 +83,16 @@ const isRtl = (text: string) => {
 const overlap = (a: { top: number; bottom: number }, b: { top: number; bottom: number }) =>
   (Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)) / Math.max(0.01, Math.min(a.bottom - a.top, b.bottom - b.top));
 
+/**
+ * Whether a piece continues the word before it whatever the gap poppler measured: it starts with a combining mark
+ * (a vowel sign or nasal mark never begins a word), or it is a comma, full stop or danda set close (a piece of the
+ * glyph run the producer placed apart; in these scripts a space before them is not written).
+ */
+const continues = (piece: string, gap: number) => MARK.test(piece[0]) || (CLOSING.test(piece) && gap < CLOSING_GAP);
+const CLOSING = /^[,.\u0964\u0965\u060c\u06d4]+$/u;
+/** How close (in line heights) a comma or danda must be to belong to the word before it. */
+const CLOSING_GAP = 0.25;
+
 function lineText(line: Line, rtl: boolean): string {
   const height = line.bottom - line.top;
   // Left to right by where a word starts (right to left by where it ends); pieces that start at about the same
@@ -95,10 +105,14 @@ function lineText(line: Line, rtl: boolean): string {
   });
   let text = '';
   let edge: number | null = null;
+  let unmeasured = false;
   for (const word of words) {
     const gap = edge === null ? 0 : rtl ? edge - word.x1 : word.x0 - edge;
-    if (edge !== null && gap > height * JOIN_GAP) text += ' ';
+    if (edge !== null && gap > height * JOIN_GAP && !continues(word.text, gap / height) && !unmeasured) text += ' ';
     text += rtl && RTL_CHAR.test(word.text) ? logicalRtl(word.text) : word.text;
+    // A piece of letters poppler gives no width (its box ends where it starts): where it really ends is unknown,
+    // and the next piece is taken to continue it.
+    unmeasured = word.x1 - word.x0 < height * 0.01 && [...word.text].filter((char) => !MARK.test(char)).length > 1;
     edge = edge === null ? (rtl ? word.x0 : word.x1) : rtl ? Math.min(edge, word.x0) : Math.max(edge, word.x1);
   }
   return text;
