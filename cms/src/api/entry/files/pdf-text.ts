@@ -13,6 +13,8 @@ interface Word {
   /** Its place in the page's content (poppler's -raw order: the order the producer drew, logical for a line). */
   index: number;
   text: string;
+  /** Glyphs of this word poppler gave no character for. */
+  unmapped: number;
   x0: number;
   x1: number;
   top: number;
@@ -46,9 +48,15 @@ const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 export interface PdfText {
   text: string;
-  /** Glyphs the PDF gives no character for: text we could not read. */
+  /** Glyphs the PDF gives no character for, and lines read in pieces: text we could not read. */
   unreadable: number;
+  /** The lines (as in `text`) that could not be read exactly: the poet is told which. */
+  unreadableLines: string[];
 }
+
+// A letter of the Arabic script standing alone between spaces: Nastaliq steps a word's letters down the line,
+// and such a word comes apart ("ش ام" for "شام"). (و and ء do stand alone as words.)
+const LONE_ARABIC_LETTER = /(?:^|\s)(?![\u0648\u0621])\p{Script=Arabic}(?=\p{M}*(?:\s|$))/u;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decode = (text: string) =>
@@ -118,8 +126,8 @@ function lineText(line: Line, rtl: boolean): string {
   return text;
 }
 
-/** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces. */
-function pageLines(words: Word[]): string[] {
+/** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces; and those not read exactly. */
+function pageLines(words: Word[]): { lines: string[]; unreadable: string[] } {
   const lines: Line[] = [];
   for (const word of [...words].sort((a, b) => a.top - b.top)) {
     const line = lines.find((candidate) => overlap(candidate, word) >= 0.5);
@@ -137,14 +145,17 @@ function pageLines(words: Word[]): string[] {
   const left = Math.min(...lines.filter((_, i) => !rtl[i]).flatMap((line) => line.words.map((word) => word.x0)));
   const right = Math.max(...lines.filter((_, i) => rtl[i]).flatMap((line) => line.words.map((word) => word.x1)));
   const out: string[] = [];
+  const unreadable: string[] = [];
   lines.forEach((line, i) => {
     if (i > 0 && pitch > 0 && line.top - lines[i - 1].top > pitch * BLANK_LINE_PITCHES) out.push('');
     const offset = rtl[i] ? right - Math.max(...line.words.map((word) => word.x1)) : Math.min(...line.words.map((word) => word.x0)) - left;
     const em = (line.bottom - line.top) / BOX_EMS;
     const spaces = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
-    out.push(' '.repeat(spaces) + lineText(line, rtl[i]).trimStart());
+    const text = ' '.repeat(spaces) + lineText(line, rtl[i]).trimStart();
+    out.push(text);
+    if (line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
   });
-  return out;
+  return { lines: out, unreadable };
 }
 
 const PAGE = /<page\b[^>]*>([\s\S]*?)<\/page>/g;
@@ -154,18 +165,25 @@ const WORD = /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\
 export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<PdfText> {
   const boxes = await runPdftotext(bytes, ['-raw', '-bbox', '-enc', 'UTF-8']);
   const lines: string[] = [];
+  const unreadableLines: string[] = [];
   let unreadable = 0;
   for (const [, page] of boxes.matchAll(PAGE)) {
     const words: Word[] = [];
     for (const [, x0, top, x1, bottom, raw] of page.matchAll(WORD)) {
       const decoded = decode(raw);
-      unreadable += decoded.match(UNMAPPED)?.length ?? 0;
+      const unmapped = decoded.match(UNMAPPED)?.length ?? 0;
+      unreadable += unmapped;
       const text = decoded.replace(UNMAPPED, '').replace(BIDI_CONTROLS, '').replace(PRESENTATION_FORMS, (form) => form.normalize('NFKC'));
       if (text === '') continue;
       budget.spend(text.length);
-      words.push({ index: words.length, text, x0: Number(x0), x1: Number(x1), top: Number(top), bottom: Number(bottom) });
+      words.push({ index: words.length, text, unmapped, x0: Number(x0), x1: Number(x1), top: Number(top), bottom: Number(bottom) });
     }
-    if (words.length) lines.push(...pageLines(words));
+    if (words.length) {
+      const page = pageLines(words);
+      lines.push(...page.lines);
+      unreadableLines.push(...page.unreadable);
+      unreadable += page.unreadable.length;
+    }
   }
-  return { text: lines.join('\n'), unreadable };
+  return { text: lines.join('\n'), unreadable, unreadableLines };
 }

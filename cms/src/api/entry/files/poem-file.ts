@@ -32,6 +32,8 @@ export interface ExtractedPoem {
   images: number;
   /** Embedded objects, charts, or glyphs without characters: content we could not read. */
   unreadable: number;
+  /** Lines of `text` (as they are there) that could not be read exactly: a PDF's letters not spelled out, or read in pieces. */
+  unreadableLines: string[];
 }
 
 const refuse = (status: number, reason: string, message: string, details: Record<string, unknown> = {}) =>
@@ -151,6 +153,7 @@ async function extractDocx(bytes: Buffer): Promise<ExtractedPoem> {
     metadataNames: docxMetadataNames(model),
     images: model.images,
     unreadable: model.unreadable,
+    unreadableLines: [],
   };
 }
 
@@ -208,6 +211,7 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
       metadataNames: [text('Author')].filter(Boolean),
       images: 0,
       unreadable: read.unreadable,
+      unreadableLines: read.unreadableLines.map((line) => line.normalize('NFC').trimEnd()),
     };
   } finally {
     await closePdf(pdf);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { fold, REDACTED } from './anonymise';
-import { buildEntry } from './judge-view';
+import { buildEntry, previewOf } from './judge-view';
 import { extractPoem } from './poem-file';
 
 const FIXTURES = join(__dirname, '../../../../tests/fixtures/scripts');
@@ -121,3 +121,24 @@ describe.each(files)('%s', (file) => {
     }
   });
 });
+
+describe('what the poet is told at “Check the text”', () => {
+  const author = (source: Source) => ({ name: source.author, email: source.email, phone: null }) as unknown as Parameters<typeof previewOf>[0];
+
+  it.each(files.filter((file) => !file.startsWith('urdu.') || !file.endsWith('.pdf')))('%s: nothing unreadable', async (file) => {
+    const source = texts.find((text) => text.id === file.split('.')[0])!;
+    const preview = await previewOf(author(source), { fullName: source.author }, readFileSync(join(FIXTURES, file)));
+    expect(preview.warnings.filter((warning) => warning.code === 'unreadable')).toEqual([]);
+  });
+
+  it.each(['urdu.libreoffice.pdf', 'urdu.chromium.pdf'])('%s: which lines could not be read exactly, and to send the .docx', async (file) => {
+    const source = texts.find((text) => text.id === 'urdu')!;
+    const preview = await previewOf(author(source), { fullName: source.author }, readFileSync(join(FIXTURES, file)));
+    const warning = preview.warnings.find((w) => w.code === 'unreadable');
+    expect(warning?.message).toMatch(/^Lines? \d+(, \d+)*( and \d+)? of your PDF could not be read exactly.*Word \(\.docx\) file/);
+    const lines = preview.text.split('\n');
+    // The lines named are lines of the text shown, and the first is one that came apart.
+    expect(lines[warning!.line! - 1]).toMatch(/\S/);
+  });
+});
+
