@@ -1,9 +1,10 @@
-// The lines of a PDF from the boxes poppler's pdftotext gives each word (-bbox-layout): poppler reads the
-// letters of every script exactly (its text from the font's maps and ActualText spans), and the lines are put
-// together here, from where the words sit. Words whose boxes overlap vertically make a line (so a vowel sign a
+// The lines of a PDF from the boxes poppler's pdftotext gives each word (-raw -bbox: in the order drawn): poppler
+// reads the letters of every script exactly (its text from the font's maps and ActualText spans), and the lines are
+// put together here, from where the words sit. Words whose boxes overlap vertically make a line (so a vowel sign a
 // producer drew a little lower stays in its word), words closer than a tenth of the line's height are one word (a
-// printer draws a word in pieces; poppler would split it), a vertical gap clearly larger than the page's line
-// pitch makes a blank line (a stanza break), and a line's offset from the page's common margin becomes leading
+// printer draws a word in pieces; poppler would split it), as is a piece that starts with a combining mark, a comma
+// or danda set close, or what follows a piece poppler gave no width; a vertical gap clearly larger than the page's
+// line pitch makes a blank line (a stanza break), and a line's offset from the page's common margin becomes leading
 // spaces. Right-to-left lines are put together right to left, so their text comes out in logical order.
 // Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
 import { runPdftotext } from '../../../lib/pdftotext';
