@@ -41,7 +41,9 @@ ENV NODE_ENV=production \
     PORT=1337
 WORKDIR /app
 # Noto fonts: certificate PDFs set names and poem titles in any script (cms/src/lib/certificate-pdf.ts).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core && rm -rf /var/lib/apt/lists/*
+# poppler-utils: pdftotext reads poem PDFs in every script (cms/src/lib/pdftotext.ts; the cms refuses to start
+# without it); util-linux's prlimit bounds its memory.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core poppler-utils util-linux && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app /app
 # Strapi's local upload provider writes to uploads, entries' private files to .private (volumes in docker-compose.yml).
 RUN mkdir -p /app/cms/public/uploads /app/cms/.private && chown node:node /app/cms/public/uploads /app/cms/.private

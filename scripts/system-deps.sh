@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium (its headless shell for e2e, the full browser for the benchmarks'
 # Lighthouse), PostgreSQL for the scale-path tests, nginx for the two-instance suite (deploy/nginx.conf in front
-# of two cms), Noto fonts so every script (Arabic, Devanagari, …) renders. Idempotent and quick when all are present.
+# of two cms), Noto fonts so every script (Arabic, Devanagari, …) renders, poppler's pdftotext that reads poem
+# PDFs in every script (issue 37; the cms refuses to start without it). Idempotent and quick when all are present.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v prlimit >/dev/null 2>&1 || missing+=(util-linux)
 # grep -c, not -q: -q stops reading, fc-list dies of SIGPIPE and pipefail would count the fonts as missing.
 fc-list 2>/dev/null | grep -ci 'Noto Sans Arabic' >/dev/null || missing+=(fonts-noto-core)
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -624,6 +624,16 @@ describe('the cms image', () => {
     expect(cms).toBeGreaterThan(shared);
   });
 
+  it('installs in its runtime stage the Debian packages the cms refuses to start without (pdftotext, prlimit)', () => {
+    const runtime = text.slice(text.lastIndexOf('\nFROM '));
+    const installs = dockerInstructions(runtime)
+      .filter((i) => i.op === 'RUN' && /apt-get install/.test(i.args))
+      .map((i) => i.args)
+      .join(' ');
+    expect(installs).toMatch(/\bpoppler-utils\b/);
+    expect(installs).toMatch(/\butil-linux\b/);
+  });
+
   it('starts Strapi from a path that exists in the workspace layout', () => {
     const cmd = dockerInstructions(text).find((i) => i.op === 'CMD')!;
     const [, script, command] = JSON.parse(cmd.args) as string[];

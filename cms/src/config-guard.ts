@@ -3,6 +3,7 @@
  * with one line that says what to fix instead of a stack trace later.
  */
 import { objectStorageProblems } from './lib/object-storage';
+import { pdftotextProblem } from './lib/pdftotext';
 
 export type Env = Record<string, string | undefined>;
 
@@ -71,7 +72,8 @@ function paymentProblems(env: Env, production: boolean): string[] {
 export function guardConfig(env: Env = process.env): void {
   // `strapi build` reads the config too, but only compiles: secrets are for the running server.
   if (process.argv.slice(2).includes('build')) return;
-  const problems = configProblems(env);
+  // The machine too: poem PDFs are read by poppler's pdftotext (a Debian package, not an npm one).
+  const problems = [...configProblems(env), pdftotextProblem()].filter((problem): problem is string => problem !== null);
   if (problems.length === 0) return;
   process.stderr.write(`writory-cms: refusing to start: ${problems.join('; ')}\n`);
   process.exit(1);

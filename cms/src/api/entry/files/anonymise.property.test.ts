@@ -82,4 +82,49 @@ describe('createAnonymiser().redact', () => {
       }),
     );
   });
+
+  it('removes the name when a printer splits its words into pieces (a space or a zero-width character between letters)', () => {
+    const longPart = fc.array(fc.constantFrom(...NAME_LETTERS), { minLength: 3, maxLength: 7 }).map((letters) => letters.join(''));
+    const longName = fc.array(longPart, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
+    const separator = fc.constantFrom(' ', '\u200b', '\u200c', '\u200d', '\u2060');
+    /** The name with a separator put between some of the letters of each word. */
+    const split = (author: string) =>
+      fc.array(fc.option(separator, { nil: '' }), { minLength: author.length, maxLength: author.length }).map((cuts) =>
+        [...author].map((ch, i) => (i > 0 && ch !== ' ' && author[i - 1] !== ' ' ? cuts[i] : '') + ch).join(''),
+      );
+    const poemWithSplitName = fc.tuple(longName, poem).chain(([author, text]) =>
+      fc.tuple(fc.constant(author), fc.constant(text), split(author)).map(([a, t, pieces]) => ({ author: a, text: `${t}\n${pieces} ${t.split('\n')[0]}` })),
+    );
+    fc.assert(
+      fc.property(poemWithSplitName, ({ author, text }) => {
+        const result = createAnonymiser({ names: [capitalised(author)], emails: [], phones: [] }).redact(text);
+        expect(result.count).toBeGreaterThanOrEqual(1);
+        const left = fold(result.text.replaceAll(REDACTED.name, '')).replace(/[\s\u200b-\u200d\u2060]/g, '');
+        expect(left).not.toContain(fold(author).replace(/ /g, ''));
+      }),
+    );
+  });
+});
+
+describe('a name a printer split into pieces', () => {
+  const tamil = createAnonymiser({ names: ['மீரா கிருஷ்ணன்'], emails: [], phones: [] });
+  const odia = createAnonymiser({ names: ['ସ୍ମିତା ମହାନ୍ତି'], emails: [], phones: [] });
+
+  it('is removed whole, alone or in a byline, whatever splits it', () => {
+    expect(tamil.redact('மீ ரா கிருஷ் ணன்').text).toBe(REDACTED.name);
+    expect(tamil.redact('அலைகள் — மீ\u200bரா கிருஷ்ணன் எழுதியது').text).toBe(`அலைகள் — ${REDACTED.name} எழுதியது`);
+    expect(odia.redact('— ସ୍ମି ତା ମହାନ୍ତି').text).toBe(REDACTED.name); // a byline goes whole
+    // Nastaliq as poppler reads it: the words run together where a letter is split off.
+    expect(createAnonymiser({ names: ['عائشہ خان'] }).redact('شام — عائ ش ہخ ان').text).toBe(`شام — ${REDACTED.name}`);
+  });
+
+  it('is removed by one part in a byline or a signature line', () => {
+    expect(tamil.redact('— மீ ரா').text).toBe(REDACTED.name);
+    expect(odia.redact('ସ୍ମି ତା').text).toBe(REDACTED.name);
+  });
+
+  it('leaves the poem’s own words alone', () => {
+    expect(tamil.redact('மாலை வெயில் நீரில் கரைகிறது,').count).toBe(0);
+    expect(odia.redact('ନଦୀ ବହିଯାଏ ଧୀରେ ଧୀରେ,').count).toBe(0);
+  });
 });

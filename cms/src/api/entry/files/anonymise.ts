@@ -1,5 +1,6 @@
 // Hides the author from what judges read: their name (whole, in any case, with or without diacritics, in
-// either order, even run into the words around it; or a part of it in a byline or signature line), their
+// either order, even run into the words around it or split into pieces by a printer; or a part of it in a
+// byline or signature line), their
 // email addresses and their phone number. Works in any script; a poem's own words are left alone, and a part
 // of the name standing alone in a line is reported to the poet instead of removed.
 
@@ -39,6 +40,16 @@ const MIN_PHONE_DIGITS = 7;
 const FOLDED_AWAY = /[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u00ad\u200b-\u200f\u2060\ufeff]/u;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Words this long or longer are found also when split into pieces: a printer places a word's glyph clusters apart. */
+const MIN_SPLIT_CHARS = 3;
+/**
+ * A folded word as a pattern that also matches it split into pieces by single spaces ("மீ ரா" for "மீரா"; the
+ * zero-width characters a split may leave are folded away already). Short words must match exactly.
+ */
+const splitTolerant = (word: string) => {
+  const chars = [...word];
+  return chars.length < MIN_SPLIT_CHARS ? escape(word) : chars.map(escape).join(' ?');
+};
 const clean = (text: string | null | undefined) => (text ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
 
 interface Folded {
@@ -108,8 +119,12 @@ export function createAnonymiser(author: Author): Anonymiser {
   });
   // Longest first, so "Asha Verse" is replaced before "Asha".
   const wholeNames = [...new Set([...orders, ...usable(author.wholeNames)].map(foldWord))].filter((name) => [...name].length >= 2).sort((a, b) => b.length - a.length);
+  // The words of a name with any spaces between them, none too (a printer may run two words together).
   const namePatterns = wholeNames.map((name) => {
-    const body = escape(name).replace(/, /g, ', ?').replace(/ (?!\?)/g, ' +');
+    const body = name
+      .split(' ')
+      .map((part, i) => (i === 0 ? '' : ' *') + splitTolerant(part))
+      .join('');
     // Several words are distinctive enough to match run into other text ("IIby Audit Bee PoetThe");
     // one word needs a boundary or a change of case at each end (checked on the original text).
     return { pattern: new RegExp(body, 'gu'), loose: name.includes(' ') || UNSPACED.test(name) };
@@ -121,11 +136,32 @@ export function createAnonymiser(author: Author): Anonymiser {
     .filter((digits) => digits.length >= MIN_PHONE_DIGITS)
     .map((digits) => digits.slice(-MIN_PHONE_DIGITS));
 
+  // The parts again, as a printer may split them ("மீ ரா" for "மீரா"), standing apart in a folded line.
+  const splitTokens = [...tokens]
+    .filter((token) => [...token].length >= MIN_SPLIT_CHARS)
+    .map((token) => new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${splitTolerant(token)}(?![\\p{L}\\p{M}\\p{N}])`, 'gu'));
+  /** The folded line with split parts of the name taken out, and whether there was one. */
+  const withoutSplitTokens = (line: string) => {
+    let found = false;
+    let rest = fold(line).text;
+    for (const pattern of splitTokens) {
+      rest = rest.replace(pattern, () => {
+        found = true;
+        return ' ';
+      });
+    }
+    return { found, rest };
+  };
+
   const words = (line: string) => line.match(new RegExp(WORD_CHAR.source + '+', 'gu')) ?? [];
-  const namesAToken = (line: string) => words(line).some((word) => tokens.has(foldWord(word)));
+  const namesAToken = (line: string) => words(line).some((word) => tokens.has(foldWord(word))) || withoutSplitTokens(line).found;
   const isSignature = (line: string) => {
     const parts = words(line);
-    return parts.length > 0 && parts.length <= 4 && parts.some((w) => tokens.has(foldWord(w))) && parts.every((w) => tokens.has(foldWord(w)) || [...w].length === 1);
+    if (parts.length > 0 && parts.length <= 4 && parts.some((w) => tokens.has(foldWord(w))) && parts.every((w) => tokens.has(foldWord(w)) || [...w].length === 1)) return true;
+    // A signature whose parts a printer split: nothing but split parts (and initials) in at most 8 pieces.
+    if (parts.length === 0 || parts.length > 8 || !splitTokens.length) return false;
+    const { found, rest } = withoutSplitTokens(line);
+    return found && words(rest).every((w) => [...w].length === 1);
   };
   const isOwnPhone = (match: string) => {
     const digits = match.replace(/\D/g, '');

@@ -65,6 +65,17 @@ function safeFileName(name: string | null | undefined, kind: PoemKind): string {
 export const anonymiserFor = (user: Author, contact: Contact, poem: ExtractedPoem): Anonymiser =>
   createAnonymiser({ names: [contact.fullName, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
 
+/** 1-based numbers of the lines of the poem's text that could not be read exactly. */
+function unreadableLineNumbers(poem: ExtractedPoem): number[] {
+  if (!poem.unreadableLines.length) return [];
+  const wanted = new Set(poem.unreadableLines);
+  return poem.text.split('\n').flatMap((line, index) => (line.trim() !== '' && wanted.has(line) ? [index + 1] : []));
+}
+
+/** "3, 5 and 7" (at most 10 numbers, then "and more"). */
+const listed = (numbers: number[]) =>
+  numbers.length > 10 ? `${numbers.slice(0, 10).join(', ')} and more` : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+
 /** What judges will read, and what the poet should check before entering: one reading for preview and entry. */
 export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
   const judge = anonymiser.redact(poem.text);
@@ -79,7 +90,14 @@ export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
       message: `Your file has ${poem.images === 1 ? 'a picture' : `${poem.images} pictures`}. We cannot read pictures, so we cannot remove your name from them: if one shows your name, remove it from your file.`,
     });
   }
-  if (poem.unreadable > 0) {
+  const lines = unreadableLineNumbers(poem);
+  if (lines.length > 0) {
+    warnings.push({
+      code: 'unreadable',
+      line: lines[0],
+      message: `${lines.length === 1 ? `Line ${lines[0]}` : `Lines ${listed(lines)}`} of your PDF could not be read exactly (the PDF does not spell out its letters there, or sets them in pieces we cannot put together), so judges might read them wrong. Check ${lines.length === 1 ? 'it' : 'them'} below, and check that your name is not in ${lines.length === 1 ? 'it' : 'them'}. If anything is wrong, upload your poem as a Word (.docx) file instead: we read those exactly.`,
+    });
+  } else if (poem.unreadable > 0) {
     warnings.push({
       code: 'unreadable',
       message:

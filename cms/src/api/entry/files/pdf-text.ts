@@ -1,109 +1,190 @@
-// The lines of a PDF from where pdf.js places its text: items on one baseline make a line, a vertical gap
-// clearly larger than the page's line pitch makes a blank line (a stanza break), and a line's offset from the
-// page's common margin becomes leading spaces. Right-to-left lines are put together right to left, so their
-// text comes out in logical order.
-import type { getDocumentProxy } from 'unpdf';
+// The lines of a PDF from the boxes poppler's pdftotext gives each word (-raw -bbox: in the order drawn): poppler
+// reads the letters of every script exactly (its text from the font's maps and ActualText spans), and the lines are
+// put together here, from where the words sit. Words whose boxes overlap vertically make a line (so a vowel sign a
+// producer drew a little lower stays in its word), words closer than a tenth of the line's height are one word (a
+// printer draws a word in pieces; poppler would split it), as is a piece that starts with a combining mark, a comma
+// or danda set close, or what follows a piece poppler gave no width; a vertical gap clearly larger than the page's
+// line pitch makes a blank line (a stanza break), and a line's offset from the page's common margin becomes leading
+// spaces. Right-to-left lines are put together right to left, so their text comes out in logical order.
+// Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
+import { runPdftotext } from '../../../lib/pdftotext';
 import type { TextBudget } from './text-budget';
 
-type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
-
-interface Item {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  size: number;
-  rtl: boolean;
+interface Word {
+  /** Its place in the page's content (poppler's -raw order: the order the producer drew, logical for a line). */
+  index: number;
+  text: string;
+  /** Glyphs of this word poppler gave no character for. */
+  unmapped: number;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
 }
 
 interface Line {
-  y: number;
-  size: number;
-  items: Item[];
+  top: number;
+  bottom: number;
+  words: Word[];
 }
 
-/** A gap between baselines this many times the page's usual pitch is a blank line. */
+/** A gap between line tops this many times the page's usual pitch is a blank line. */
 const BLANK_LINE_PITCHES = 1.5;
+/** Words closer than this part of the line's height are pieces of one word. */
+const JOIN_GAP = 0.1;
+/** A box's height (poppler: the font's ascent to descent) in font sizes, about. */
+const BOX_EMS = 1.3;
 /** Leading spaces: one per quarter of the font size (about a space's width), at most 40. */
 const SPACE_EMS = 0.25;
 const MAX_INDENT_SPACES = 40;
-const RTL_CHAR = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
+const RTL_CHAR = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const RTL_CHARS = new RegExp(RTL_CHAR.source, 'gu');
 const LETTER = /\p{L}/gu;
+const MARK = /\p{M}/u;
 // Presentation forms (Arabic letters as shaped glyphs, Latin ligatures) back to plain letters.
 const PRESENTATION_FORMS = /[\ufb00-\ufb06\ufb13-\ufb17\ufb1d-\ufdff\ufe70-\ufefe]/gu;
+// What poppler gives for a glyph the PDF does not map to a character, and bidi controls it adds.
+const UNMAPPED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/gu;
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 export interface PdfText {
   text: string;
-  /** Glyphs the PDF gives no character for: text we could not read. */
+  /** Glyphs the PDF gives no character for, and lines read in pieces: text we could not read. */
   unreadable: number;
+  /** The lines (as in `text`) that could not be read exactly: the poet is told which. */
+  unreadableLines: string[];
 }
 
-const isRtlLine = (line: Line) => {
-  const text = line.items.map((item) => item.str).join('');
-  const rtl = text.match(RTL_CHAR)?.length ?? 0;
-  return rtl > (text.match(LETTER)?.length ?? 0) - rtl;
+// A letter of the Arabic script standing alone between spaces: Nastaliq steps a word's letters down the line,
+// and such a word comes apart ("ش ام" for "شام"). (و and ء do stand alone as words.)
+const LONE_ARABIC_LETTER = /(?:^|\s)(?![\u0648\u0621])\p{Script=Arabic}(?=\p{M}*(?:\s|$))/u;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decode = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
+    name[0] === '#' ? String.fromCodePoint(parseInt(name.slice(1).replace(/^x/i, ''), /^#x/i.test(name) ? 16 : 10)) : (ENTITIES[name] ?? whole),
+  );
+
+/**
+ * A right-to-left word as poppler stores it (its characters in the order drawn, left to right) in logical
+ * order: reversed, each combining mark put back after the letter it sits on.
+ */
+export function logicalRtl(visual: string): string {
+  const reversed = [...visual].reverse();
+  const out: string[] = [];
+  let marks: string[] = [];
+  for (const char of reversed) {
+    if (MARK.test(char)) marks.push(char);
+    else {
+      out.push(char, ...marks);
+      marks = [];
+    }
+  }
+  return out.join('') + marks.join('');
+}
+
+const isRtl = (text: string) => {
+  const rtl = text.match(RTL_CHARS)?.length ?? 0;
+  return rtl > 0 && rtl >= (text.match(LETTER)?.length ?? 0) - rtl;
 };
 
+/** The vertical overlap of two boxes, as a part of the smaller one's height. */
+const overlap = (a: { top: number; bottom: number }, b: { top: number; bottom: number }) =>
+  (Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)) / Math.max(0.01, Math.min(a.bottom - a.top, b.bottom - b.top));
+
+/**
+ * Whether a piece continues the word before it whatever the gap poppler measured: it starts with a combining mark
+ * (a vowel sign or nasal mark never begins a word), or it is a comma, full stop or danda set close (a piece of the
+ * glyph run the producer placed apart; in these scripts a space before them is not written).
+ */
+const continues = (piece: string, gap: number) => MARK.test(piece[0]) || (CLOSING.test(piece) && gap < CLOSING_GAP);
+const CLOSING = /^[,.\u0964\u0965\u060c\u06d4]+$/u;
+/** How close (in line heights) a comma or danda must be to belong to the word before it. */
+const CLOSING_GAP = 0.25;
+
 function lineText(line: Line, rtl: boolean): string {
-  const items = [...line.items].sort((a, b) => (rtl ? b.x + b.width - (a.x + a.width) : a.x - b.x));
+  const height = line.bottom - line.top;
+  // Left to right by where a word starts (right to left by where it ends); pieces that start at about the same
+  // place (a vowel sign drawn over its letter) in the order the producer drew them (right-to-left text is drawn
+  // left to right: backwards).
+  const near = height * JOIN_GAP;
+  const words = [...line.words].sort((a, b) => {
+    const apart = rtl ? b.x1 - a.x1 : a.x0 - b.x0;
+    return Math.abs(apart) > near ? apart : rtl ? b.index - a.index : a.index - b.index;
+  });
   let text = '';
   let edge: number | null = null;
-  for (const item of items) {
-    const start = rtl ? item.x + item.width : item.x;
-    const gap = edge === null ? 0 : rtl ? edge - start : start - edge;
-    if (edge !== null && gap > line.size * 0.2 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
-    text += item.str;
-    edge = rtl ? item.x : item.x + item.width;
+  let unmeasured = false;
+  for (const word of words) {
+    const gap = edge === null ? 0 : rtl ? edge - word.x1 : word.x0 - edge;
+    if (edge !== null && gap > height * JOIN_GAP && !continues(word.text, gap / height) && !unmeasured) text += ' ';
+    text += rtl && RTL_CHAR.test(word.text) ? logicalRtl(word.text) : word.text;
+    // A piece of letters poppler gives no width (its box ends where it starts): where it really ends is unknown,
+    // and the next piece is taken to continue it.
+    unmeasured = word.x1 - word.x0 < height * 0.01 && [...word.text].filter((char) => !MARK.test(char)).length > 1;
+    edge = edge === null ? (rtl ? word.x0 : word.x1) : rtl ? Math.min(edge, word.x0) : Math.max(edge, word.x1);
   }
   return text;
 }
 
-/** The page's lines: baselines top to bottom, blank lines for wide gaps, indents as leading spaces. */
-function pageLines(items: Item[]): string[] {
+/** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces; and those not read exactly. */
+function pageLines(words: Word[]): { lines: string[]; unreadable: string[] } {
   const lines: Line[] = [];
-  for (const item of items) {
-    const line = lines.find((candidate) => Math.abs(candidate.y - item.y) <= Math.max(candidate.size, item.size) * 0.3);
+  for (const word of [...words].sort((a, b) => a.top - b.top)) {
+    const line = lines.find((candidate) => overlap(candidate, word) >= 0.5);
     if (line) {
-      line.items.push(item);
-      line.size = Math.max(line.size, item.size);
-    } else lines.push({ y: item.y, size: item.size, items: [item] });
+      line.words.push(word);
+      // The line keeps the box of its tallest word (a raised or lowered piece does not move it).
+      if (word.bottom - word.top > line.bottom - line.top) Object.assign(line, { top: word.top, bottom: word.bottom });
+    } else lines.push({ top: word.top, bottom: word.bottom, words: [word] });
   }
-  lines.sort((a, b) => b.y - a.y);
-  // The pitch of the page's lines is the smallest step between baselines (stanza gaps are larger ones).
-  const steps = lines.slice(1).map((line, i) => lines[i].y - line.y).filter((step, i) => step > lines[i + 1].size * 0.5);
+  lines.sort((a, b) => a.top - b.top);
+  // The pitch of the page's lines is the smallest step between them (stanza gaps are larger ones).
+  const steps = lines.slice(1).map((line, i) => line.top - lines[i].top).filter((step, i) => step > (lines[i + 1].bottom - lines[i + 1].top) * 0.5);
   const pitch = steps.length ? Math.min(...steps) : 0;
-  const rtl = lines.map(isRtlLine);
-  const left = Math.min(...lines.filter((_, i) => !rtl[i]).flatMap((line) => line.items.map((item) => item.x)));
-  const right = Math.max(...lines.filter((_, i) => rtl[i]).flatMap((line) => line.items.map((item) => item.x + item.width)));
+  const rtl = lines.map((line) => isRtl(line.words.map((word) => word.text).join('')));
+  const left = Math.min(...lines.filter((_, i) => !rtl[i]).flatMap((line) => line.words.map((word) => word.x0)));
+  const right = Math.max(...lines.filter((_, i) => rtl[i]).flatMap((line) => line.words.map((word) => word.x1)));
   const out: string[] = [];
+  const unreadable: string[] = [];
   lines.forEach((line, i) => {
-    if (i > 0 && pitch > 0 && lines[i - 1].y - line.y > pitch * BLANK_LINE_PITCHES) out.push('');
-    const offset = rtl[i] ? right - Math.max(...line.items.map((item) => item.x + item.width)) : Math.min(...line.items.map((item) => item.x)) - left;
-    const spaces = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (line.size * SPACE_EMS))));
-    out.push(' '.repeat(spaces) + lineText(line, rtl[i]).trimStart());
+    if (i > 0 && pitch > 0 && line.top - lines[i - 1].top > pitch * BLANK_LINE_PITCHES) out.push('');
+    const offset = rtl[i] ? right - Math.max(...line.words.map((word) => word.x1)) : Math.min(...line.words.map((word) => word.x0)) - left;
+    const em = (line.bottom - line.top) / BOX_EMS;
+    const spaces = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
+    const text = ' '.repeat(spaces) + lineText(line, rtl[i]).trimStart();
+    out.push(text);
+    if (line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
   });
-  return out;
+  return { lines: out, unreadable };
 }
 
-/** Reads every page's text items into lines; stops as soon as the budget is spent. */
-export async function readPdfLines(pdf: PdfProxy, budget: TextBudget): Promise<PdfText> {
+const PAGE = /<page\b[^>]*>([\s\S]*?)<\/page>/g;
+const WORD = /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([\s\S]*?)<\/word>/g;
+
+/** Reads every page's words into lines; stops as soon as the budget is spent. */
+export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<PdfText> {
+  const boxes = await runPdftotext(bytes, ['-raw', '-bbox', '-enc', 'UTF-8']);
   const lines: string[] = [];
+  const unreadableLines: string[] = [];
   let unreadable = 0;
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
-    const items: Item[] = [];
-    for (const raw of content.items) {
-      if (!('str' in raw) || raw.str === '') continue;
-      const missing = raw.str.match(/\u0000/g)?.length ?? 0;
-      unreadable += missing;
-      const str = raw.str.replace(/\u0000/g, '').replace(PRESENTATION_FORMS, (form) => form.normalize('NFKC'));
-      budget.spend(str.length);
-      const [a, b, , , x, y] = raw.transform as number[];
-      items.push({ str, x, y, width: raw.width, size: Math.hypot(a, b) || raw.height || 12, rtl: raw.dir === 'rtl' });
+  for (const [, page] of boxes.matchAll(PAGE)) {
+    const words: Word[] = [];
+    for (const [, x0, top, x1, bottom, raw] of page.matchAll(WORD)) {
+      const decoded = decode(raw);
+      const unmapped = decoded.match(UNMAPPED)?.length ?? 0;
+      unreadable += unmapped;
+      const text = decoded.replace(UNMAPPED, '').replace(BIDI_CONTROLS, '').replace(PRESENTATION_FORMS, (form) => form.normalize('NFKC'));
+      if (text === '') continue;
+      budget.spend(text.length);
+      words.push({ index: words.length, text, unmapped, x0: Number(x0), x1: Number(x1), top: Number(top), bottom: Number(bottom) });
     }
-    page.cleanup();
-    if (items.length) lines.push(...pageLines(items));
+    if (words.length) {
+      const page = pageLines(words);
+      lines.push(...page.lines);
+      unreadableLines.push(...page.unreadable);
+      unreadable += page.unreadable.length;
+    }
   }
-  return { text: lines.join('\n'), unreadable };
+  return { text: lines.join('\n'), unreadable, unreadableLines };
 }

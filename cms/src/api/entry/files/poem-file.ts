@@ -1,6 +1,7 @@
 // A poem file as it arrives: its bytes decide what it is (never its name or declared type), archives are
 // checked before anything inflates them, and the text is read with its lines: a .docx by walking its XML
-// (docx-text.ts), a PDF from where pdf.js places its text (pdf-text.ts), both within MAX_POEM_CHARS.
+// (docx-text.ts), a PDF from the word boxes poppler's pdftotext gives (pdf-text.ts), both within MAX_POEM_CHARS.
+// pdf.js (unpdf) still opens a PDF: it refuses encrypted and damaged ones and reads the document's properties.
 import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
 import { getDocumentProxy } from 'unpdf';
@@ -8,6 +9,7 @@ import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/client-error';
 import { paragraphsText, readDocx, type DocxModel } from './docx-text';
 import { readPdfLines, type PdfText } from './pdf-text';
+import { PdftotextFailed } from '../../../lib/pdftotext';
 import { TextBudget, textTooLong } from './text-budget';
 
 /** A .docx may not hold more than this many parts, nor inflate its text parts beyond MAX_TEXT_PARTS_BYTES. */
@@ -30,6 +32,8 @@ export interface ExtractedPoem {
   images: number;
   /** Embedded objects, charts, or glyphs without characters: content we could not read. */
   unreadable: number;
+  /** Lines of `text` (as they are there) that could not be read exactly: a PDF's letters not spelled out, or read in pieces. */
+  unreadableLines: string[];
 }
 
 const refuse = (status: number, reason: string, message: string, details: Record<string, unknown> = {}) =>
@@ -149,6 +153,7 @@ async function extractDocx(bytes: Buffer): Promise<ExtractedPoem> {
     metadataNames: docxMetadataNames(model),
     images: model.images,
     unreadable: model.unreadable,
+    unreadableLines: [],
   };
 }
 
@@ -192,10 +197,11 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
     const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
     let read: PdfText;
     try {
-      read = await readPdfLines(pdf, new TextBudget());
+      read = await readPdfLines(bytes, new TextBudget());
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      throw poemErrors.broken();
+      if (error instanceof PdftotextFailed) throw poemErrors.broken();
+      throw error; // pdftotext missing or failing to start: a fault of the server, not of the file
     }
     const text = (name: string) => (typeof info[name] === 'string' ? (info[name] as string).trim() : '');
     return {
@@ -205,6 +211,7 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
       metadataNames: [text('Author')].filter(Boolean),
       images: 0,
       unreadable: read.unreadable,
+      unreadableLines: read.unreadableLines.map((line) => line.normalize('NFC').trimEnd()),
     };
   } finally {
     await closePdf(pdf);

@@ -1,0 +1,98 @@
+// Runs poppler's pdftotext (Debian's poppler-utils) on a PDF's bytes, bounded: no shell, the file on stdin,
+// an address-space limit (prlimit --as), a deadline that kills it, and a cap on what it may print. A file that
+// breaks a bound is refused with a 422 naming the limit. Why poppler: docs/dependencies.md (issue 37).
+import { spawn, spawnSync } from 'node:child_process';
+import { ApiError } from './client-error';
+
+export const PDFTOTEXT_LIMITS = {
+  /** Wall time one reading may take before it is killed. */
+  timeoutMs: 15_000,
+  /** Address space pdftotext may map (prlimit --as). */
+  memoryBytes: 768 * 1024 * 1024,
+  /** What it may print (its word boxes take about 150 bytes a word). */
+  outputBytes: 48 * 1024 * 1024,
+};
+
+const SAVE_AGAIN = 'Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.';
+
+export type PdftotextLimits = typeof PDFTOTEXT_LIMITS;
+
+const overLimit = (limit: 'time' | 'memory' | 'output', message: string, details: Record<string, unknown>) =>
+  new ApiError(422, `${message} ${SAVE_AGAIN}`, { reason: `pdf-${limit}-limit`, ...details }, 'ValidationError');
+
+const MB = 1024 * 1024;
+
+export const pdftotextErrors = {
+  time: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
+    overLimit('time', `Reading this PDF took longer than ${limits.timeoutMs / 1000} seconds, far more than a poem needs.`, { maxSeconds: limits.timeoutMs / 1000 }),
+  memory: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
+    overLimit('memory', `Reading this PDF needed more than ${Math.round(limits.memoryBytes / MB)} MB of memory, far more than a poem needs.`, {
+      maxMemoryMb: Math.round(limits.memoryBytes / MB),
+    }),
+  output: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
+    overLimit('output', `This PDF holds more than ${Math.round(limits.outputBytes / MB)} MB of text and layout, far more than a poem.`, {
+      maxOutputMb: Math.round(limits.outputBytes / MB),
+    }),
+};
+
+/** Thrown when pdftotext could not read the file at all (damaged, not a PDF, encrypted). */
+export class PdftotextFailed extends Error {}
+
+/** Why the PDF reader cannot run on this machine, or null when it can (the startup check and the guard use it). */
+export function pdftotextProblem(path: string | undefined = process.env.PATH): string | null {
+  for (const [command, pkg] of [
+    ['pdftotext', 'poppler-utils'],
+    ['prlimit', 'util-linux'],
+  ]) {
+    const probe = spawnSync(command, ['--version'], { stdio: 'ignore', timeout: 10_000, env: { PATH: path ?? '' } });
+    if ((probe.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+      return `${command} is not installed: poem PDFs cannot be read. Install the Debian package ${pkg} (scripts/system-deps.sh does; deploy/cms.Dockerfile has it).`;
+    }
+  }
+  return null;
+}
+
+/** pdftotext's output for `args` (its input is stdin, its output stdout), within PDFTOTEXT_LIMITS. */
+export function runPdftotext(bytes: Buffer, args: string[], limits: PdftotextLimits = PDFTOTEXT_LIMITS): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('prlimit', [`--as=${limits.memoryBytes}`, '--', 'pdftotext', '-q', ...args, '-', '-'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' },
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let broke: ApiError | null = null;
+    const stop = (error: ApiError) => {
+      broke ??= error;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop(pdftotextErrors.time(limits)), limits.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.outputBytes) stop(pdftotextErrors.output(limits));
+      else chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4096) stderr += chunk.toString('utf8');
+    });
+    // pdftotext may stop reading stdin early (a damaged file): that is its answer, not ours to fail on.
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (broke) return reject(broke);
+      // Out of address space: allocation fails and pdftotext aborts (bad_alloc), crashes, or cannot even map itself.
+      if (signal === 'SIGABRT' || signal === 'SIGSEGV' || signal === 'SIGBUS' || /bad_alloc|out of memory|cannot allocate|failed to map/i.test(stderr)) {
+        return reject(pdftotextErrors.memory(limits));
+      }
+      if (code !== 0) return reject(new PdftotextFailed(`pdftotext exited with ${signal ?? code}: ${stderr.trim().slice(0, 200)}`));
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    child.stdin.end(bytes);
+  });
+}
