@@ -1,7 +1,16 @@
 // `npm start`: the whole stack on loopback with demo data; Ctrl-C stops everything.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { startStack, log } from './lib/stack.mjs';
+import { root } from './toolchain.mjs';
 import { DEMO_ACCOUNTS, PANEL_ADMIN, PANEL_OWNER } from './lib/demo-accounts.mjs';
 
+// poppler's pdftotext reads poem PDFs: installed here as root when missing (else the cms says what to install).
+try {
+  execFileSync('bash', [join(root, 'scripts/system-deps.sh'), 'stack'], { stdio: 'inherit' });
+} catch {
+  process.exit(1);
+}
 const stack = await startStack({ profile: 'dev', demoData: true }).catch((error) => {
   log(`could not start: ${error.message}`);
   process.exit(1);
