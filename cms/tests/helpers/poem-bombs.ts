@@ -88,3 +88,22 @@ export function makePagesPdfBomb(pages = 60_000): Buffer {
   chunks.push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.from(chunks.join(''), 'latin1');
 }
+
+/**
+ * A one-page PDF whose content stream is RunLengthDecode inside FlateDecode: every two bytes stand for 128
+ * spaces, and the pairs deflate a thousandfold, so a 40 KB file decodes to `spaceBytes` (default 2.5 GB).
+ */
+export async function makeRunLengthPdfBomb(spaceBytes = 2560 * 1024 * 1024): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const pairs = Buffer.alloc(2 * Math.ceil(spaceBytes / 128));
+  for (let i = 0; i < pairs.length; i += 2) {
+    pairs[i] = 129; // 257 - 129 = 128 copies
+    pairs[i + 1] = 0x20;
+  }
+  const { deflateSync } = await import('node:zlib');
+  const deflated = deflateSync(Buffer.concat([pairs, Buffer.from([128])]), { level: 9 });
+  const page = pdf.addPage([595, 842]);
+  const stream = PDFRawStream.of(pdf.context.obj({ Filter: ['FlateDecode', 'RunLengthDecode'], Length: deflated.length }), deflated);
+  page.node.set(PDFName.of('Contents'), pdf.context.register(stream));
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}

@@ -1,7 +1,7 @@
 // Files made to exhaust a poem check (issue 35) are refused by the cap they hit, early, with a 422 naming it;
 // honest files just inside the caps are still read. The bombs are built in memory (tests/helpers/poem-bombs.ts).
 import { describe, expect, it } from 'vitest';
-import { makeNestedDocxBomb, makeSpacePdfBomb } from '../../../../tests/helpers/poem-bombs';
+import { makeNestedDocxBomb, makeRunLengthPdfBomb, makeSpacePdfBomb } from '../../../../tests/helpers/poem-bombs';
 import { makePdf } from '../../../../tests/helpers/poem-files';
 import { MAX_XML_DEPTH } from './docx-text';
 import { checkPdfStreams, MAX_PDF_DECODED_BYTES } from './pdf-streams';
@@ -47,6 +47,12 @@ describe('a PDF whose streams inflate too far', () => {
     const refused = await refusal(extractPoem(bomb));
     expect(refused).toMatchObject({ status: 422, details: { reason: 'pdf-streams-too-large', maxDecodedBytes: MAX_PDF_DECODED_BYTES } });
     expect(refused!.message).toMatch(/more than 64 MB/);
+  });
+
+  it('run-length spaces inside a deflated stream (2.5 GB from a few KB) are counted without being made', async () => {
+    const bomb = await makeRunLengthPdfBomb();
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    expect(await refusal(extractPoem(bomb))).toMatchObject({ status: 422, details: { reason: 'pdf-streams-too-large' } });
   });
 
   it('a content stream just inside the cap is read', async () => {

@@ -2,7 +2,8 @@
 // inflates to 400 MB of spaces, which the text reader would decode and walk for many seconds and hundreds of
 // megabytes. Every stream the text reader or the judges' copy may decode (content streams, fonts, forms,
 // metadata; not pictures or attached files) is inflated here first, within what is left of one cap for the
-// whole file, and the file is refused at the first byte past it. Chained FlateDecode filters are followed.
+// whole file, and the file is refused at the first byte past it. Chained FlateDecode filters are followed, and a
+// RunLengthDecode after them is counted; other filters (LZW) are left to the check's deadline.
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 import { ApiError } from '../../../lib/client-error';
@@ -34,24 +35,43 @@ const nameIn = (dict: PDFDict, key: string) => {
   return value instanceof PDFName ? value.decodeText() : null;
 };
 
+const RUN_LENGTH = new Set(['RunLengthDecode', 'RL']);
+
+/** What RunLengthDecode makes of `bytes`, counted without making it (each pair of bytes may stand for 128). */
+export function runLengthSize(bytes: Uint8Array): number {
+  let size = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const length = bytes[i];
+    if (length === 128) break;
+    if (length < 128) {
+      size += length + 1;
+      i += length + 2;
+    } else {
+      size += 257 - length;
+      i += 2;
+    }
+  }
+  return size;
+}
+
 /**
- * A stream's bytes with its leading FlateDecode filters undone, inflating at most `limit` bytes per layer;
- * null when a layer would pass the limit. A layer that does not inflate (damaged) is left as it was.
+ * A stream's bytes with its leading FlateDecode filters undone, inflating at most `limit` bytes per layer, and
+ * what they decode to in all (a RunLengthDecode after them counted too); null when a layer would pass the limit.
+ * A layer that does not inflate (damaged) is left as it was.
  */
-export function inflateWithin(stream: PDFRawStream, limit: number): { bytes: Uint8Array; decoded: boolean } | null {
+export function inflateWithin(stream: PDFRawStream, limit: number): { bytes: Uint8Array; size: number } | null {
   let bytes: Uint8Array = stream.contents;
-  let decoded = false;
   for (const filter of filtersOf(stream.dict)) {
+    if (RUN_LENGTH.has(filter)) return { bytes, size: runLengthSize(bytes) };
     if (!FLATE.has(filter)) break;
     try {
       bytes = inflateSync(bytes, { maxOutputLength: Math.max(1, limit) });
-      decoded = true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return null;
       break;
     }
   }
-  return { bytes, decoded };
+  return { bytes, size: bytes.length };
 }
 
 /** Whether a stream is one the text reader may decode (not a picture, an attachment, or what pdf-lib has read). */
@@ -72,7 +92,7 @@ export async function checkPdfStreams(bytes: Uint8Array, maxBytes = MAX_PDF_DECO
     if (!(object instanceof PDFRawStream) || !isDecodable(object)) continue;
     const inflated = inflateWithin(object, left);
     if (!inflated) throw pdfStreamsTooLarge();
-    left -= inflated.bytes.length;
+    left -= inflated.size;
     if (left < 0) throw pdfStreamsTooLarge();
   }
 }
