@@ -97,7 +97,8 @@ export async function everyPdfString(bytes: Uint8Array): Promise<string | null> 
     if (!(object instanceof PDFRawStream) || !isDecodable(object) || fonts.has(ref.tag)) continue;
     let decoded: Uint8Array;
     try {
-      decoded = decodePDFRawStream(object).getBytes(left + 1);
+      const bytes = decodePDFRawStream(object).getBytes(left + 1);
+      decoded = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     } catch {
       return null; // a filter we cannot undo: in doubt
     }
