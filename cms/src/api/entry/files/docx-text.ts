@@ -6,6 +6,7 @@
 import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
 import type JSZip from 'jszip';
 import { SaxesParser } from 'saxes';
+import { ApiError } from '../../../lib/client-error';
 import { TextBudget, textTooLong } from './text-budget';
 
 const W_NAMESPACES = new Set(['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main']);
@@ -60,32 +61,54 @@ const wAttr = (element: Element, name: string) => {
 };
 const children = (node: Node): Element[] => Array.from(node.childNodes).filter((child): child is Element => child.nodeType === ELEMENT);
 
-export function parseXml(xml: string): Document {
+/** Elements may nest this deep in a part of a .docx; Word's own documents (tables in tables, text boxes) stay far below it. */
+export const MAX_XML_DEPTH = 256;
+
+export const nestedTooDeeply = () =>
+  new ApiError(
+    422,
+    `This .docx nests its contents more than ${MAX_XML_DEPTH} levels deep, far more than any document needs (it may be damaged or made to overload our checks). Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.`,
+    { reason: 'nested-too-deeply', maxDepth: MAX_XML_DEPTH },
+    'ValidationError',
+  );
+
+/**
+ * Streams through a part before it is parsed into a tree: nesting past MAX_XML_DEPTH is refused at the first
+ * element past it (a 20 KB .docx can nest 400,000 elements, which the tree parser and every walk over the tree
+ * would spend seconds on). With a budget, a part whose XML is longer than the text still allowed has its text
+ * counted too, and is refused at the first character past the cap (a 40 KB .docx can inflate to 20 MB of XML).
+ */
+function scan(xml: string, budget?: TextBudget): void {
+  let depth = 0;
+  let count = 0;
+  const parser = new SaxesParser();
+  parser.on('opentag', () => {
+    depth += 1;
+    if (depth > MAX_XML_DEPTH) throw nestedTooDeeply();
+  });
+  parser.on('closetag', () => {
+    depth -= 1;
+  });
+  if (budget && xml.length > budget.remaining) {
+    parser.on('text', (text) => {
+      if (!/\S/.test(text)) return;
+      count += text.length;
+      if (count > budget.remaining) throw textTooLong();
+    });
+  }
+  // Whether the part is well-formed is the tree parser's to say, as it always was: the scan reads on.
+  parser.on('error', () => undefined);
+  parser.write(xml).close();
+}
+
+/** Parses a part of a .docx into a tree, after `scan` (nesting, and with a budget the text) let it through. */
+export function parseXml(xml: string, budget?: TextBudget): Document {
+  scan(xml, budget);
   return new DOMParser({
     onError: (level, message) => {
       if (level !== 'warning') throw new Error(message);
     },
   }).parseFromString(xml, 'text/xml');
-}
-
-/**
- * A part whose XML is longer than the text still allowed could hold too much text: its text is counted first
- * with a streaming parser, which stops at the first character past the cap, before the whole part is parsed
- * into a tree (a 40 KB .docx can inflate to 20 MB of XML).
- */
-function precount(xml: string, budget: TextBudget): void {
-  if (xml.length <= budget.remaining) return;
-  let count = 0;
-  const parser = new SaxesParser();
-  parser.on('text', (text) => {
-    if (!/\S/.test(text)) return;
-    count += text.length;
-    if (count > budget.remaining) throw textTooLong();
-  });
-  parser.on('error', (error) => {
-    throw error;
-  });
-  parser.write(xml).close();
 }
 
 interface NoteRef {
@@ -256,9 +279,7 @@ export async function readDocx(zip: JSZip, budget: TextBudget): Promise<DocxMode
   const load = async (name: string) => {
     const file = zip.file(name);
     if (!file) return null;
-    const xml = await file.async('string');
-    precount(xml, budget);
-    const document = parseXml(xml);
+    const document = parseXml(await file.async('string'), budget);
     parts.set(name, document);
     return document;
   };

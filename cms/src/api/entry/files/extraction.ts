@@ -4,6 +4,7 @@
 // Tasks and answers are plain data (they cross threads by structured clone): a refusal travels as its fields,
 // since an ApiError would lose its class on the way.
 import { readFile } from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import type { EntryPreview } from '@writory/shared';
 import { ApiError } from '../../../lib/client-error';
 import type { JudgeCopy } from './judge-copy';
@@ -42,8 +43,13 @@ async function perform(task: ExtractionTask): Promise<EntryPreview | ReadEntry> 
   return { ...read, judgeCopy: blobs.judgeCopy };
 }
 
-/** Runs a task; a 4xx refusal of the file comes back as an answer, anything else is thrown. */
-export default async function runExtraction<T extends ExtractionTask>(task: T): Promise<AnswerOf<T>> {
+/**
+ * Runs a task; a 4xx refusal of the file comes back as an answer, anything else is thrown. In the pool the task
+ * carries a port on which the worker says it has started (the pool's deadline counts from then).
+ */
+export default async function runExtraction<T extends ExtractionTask>(task: T & { started?: MessagePort }): Promise<AnswerOf<T>> {
+  task.started?.postMessage('started');
+  task.started?.close();
   try {
     return { ok: true, value: await perform(task) } as AnswerOf<T>;
   } catch (error) {

@@ -3,13 +3,14 @@
 // footers, notes, text boxes, comments and tracked changes, its metadata emptied; the copy is then read again
 // with the same extractor and must give exactly the judges' text with no mention left in any part. When that
 // fails, and for a PDF whose text names the author, judges get a fresh, plain .docx of the redacted lines.
-// A PDF without mentions keeps its pages, with its metadata removed.
+// A PDF without mentions in its text keeps its pages, with every place it keeps words beside them taken out and
+// every string left checked (pdf-judge-copy.ts); when one still names the author, judges get the plain copy.
 import JSZip from 'jszip';
 import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import type { PoemKind } from '@writory/shared';
 import type { Anonymiser, Mention } from './anonymise';
 import { paragraphsText, parseXml, readDocx, type Paragraph } from './docx-text';
+import { blindPdf } from './pdf-judge-copy';
 import { TextBudget } from './text-budget';
 import { tidy } from './poem-file';
 
@@ -147,25 +148,6 @@ export async function plainDocx(text: string): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-async function strippedPdf(bytes: Buffer): Promise<Buffer> {
-  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-  const infoRef = pdf.context.trailerInfo.Info;
-  if (infoRef) {
-    const info = pdf.context.lookup(infoRef);
-    if (info instanceof PDFDict) for (const key of info.keys()) info.delete(key);
-  }
-  pdf.catalog.delete(PDFName.of('Metadata'));
-  for (const page of pdf.getPages()) {
-    const annotations = page.node.Annots();
-    if (!annotations) continue;
-    for (let i = 0; i < annotations.size(); i++) {
-      const annotation = annotations.lookup(i);
-      if (annotation instanceof PDFDict) annotation.delete(PDFName.of('T'));
-    }
-  }
-  return Buffer.from(await pdf.save());
-}
-
 /**
  * The judges' copy of a poem file. `text` is what judges read before redaction, `judgeText` after; the copy
  * agrees with `judgeText`. Null only when not even a plain copy could be made (judges then read the text).
@@ -176,7 +158,7 @@ export async function makeJudgeCopy(kind: PoemKind, bytes: Buffer, text: string,
       const redacted = await redactedDocx(bytes, judgeText, anonymiser).catch(() => null);
       if (redacted) return { kind: 'docx', bytes: redacted, plain: false };
     } else if (anonymiser.mentions(text) === 0) {
-      const stripped = await strippedPdf(bytes).catch(() => null);
+      const stripped = await blindPdf(bytes, anonymiser).catch(() => null);
       if (stripped) return { kind: 'pdf', bytes: stripped, plain: false };
     }
     const plain = await plainDocx(judgeText);

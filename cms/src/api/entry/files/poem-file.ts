@@ -8,6 +8,7 @@ import { getDocumentProxy } from 'unpdf';
 import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/client-error';
 import { paragraphsText, readDocx, type DocxModel } from './docx-text';
+import { checkPdfStreams } from './pdf-streams';
 import { readPdfLines, type PdfText } from './pdf-text';
 import { PdftotextFailed } from '../../../lib/pdftotext';
 import { TextBudget, textTooLong } from './text-budget';
@@ -232,6 +233,7 @@ export function tidy(text: string): string {
 /** Sniffs, checks and extracts the text of a poem file; refuses with a 4xx naming the problem. */
 export async function extractPoem(bytes: Buffer): Promise<ExtractedPoem> {
   const kind = await sniffPoem(bytes);
+  if (kind === 'pdf') await checkPdfStreams(bytes);
   const poem = kind === 'docx' ? await extractDocx(bytes) : await extractPdf(bytes);
   if (!/[\p{L}\p{N}]/u.test(poem.text)) throw poemErrors.noText();
   return poem;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractionPoolConfig, RETRY_AFTER_SECONDS, retryAfterSeconds } from './extraction-pool';
+import { checkLimits, extractionPoolConfig, RETRY_AFTER_SECONDS, retryAfterSeconds } from './extraction-pool';
 
 describe('extractionPoolConfig', () => {
   it.each([
@@ -15,6 +15,25 @@ describe('extractionPoolConfig', () => {
   it.each(['-1', 'two', '1.5', '4 workers'])('refuses EXTRACTION_WORKERS=%s, naming the variable', (value) => {
     expect(() => extractionPoolConfig({ EXTRACTION_WORKERS: value }, 2)).toThrow(/EXTRACTION_WORKERS must be a whole number/);
     expect(() => extractionPoolConfig({ EXTRACTION_QUEUE: value }, 2)).toThrow(/EXTRACTION_QUEUE must be a whole number/);
+  });
+});
+
+describe('checkLimits', () => {
+  it('defaults to 20 s a check, 512 MB a worker and 120 s of checks per account in 10 minutes', () => {
+    expect(checkLimits({})).toEqual({ taskMs: 20_000, workerMemoryMb: 512, accountMs: 120_000 });
+  });
+
+  it('reads each from the environment', () => {
+    expect(checkLimits({ EXTRACTION_TASK_SECONDS: '5', EXTRACTION_WORKER_MEMORY_MB: '256', EXTRACTION_ACCOUNT_SECONDS: '30' })).toEqual({ taskMs: 5000, workerMemoryMb: 256, accountMs: 30_000 });
+  });
+
+  it.each([
+    ['EXTRACTION_TASK_SECONDS', '0'],
+    ['EXTRACTION_TASK_SECONDS', '1.5'],
+    ['EXTRACTION_WORKER_MEMORY_MB', '32'],
+    ['EXTRACTION_ACCOUNT_SECONDS', 'lots'],
+  ])('refuses %s=%s, naming the variable and the least value', (name, value) => {
+    expect(() => checkLimits({ [name]: value })).toThrow(new RegExp(`${name} must be a whole number of \\d+ or more`));
   });
 });
 

@@ -235,7 +235,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /api/entries/preview: the checks and the text judges will read (read in the extraction pool); stores nothing. */
     async preview({ user }: Entrant, input: PreviewInput): Promise<EntryPreview> {
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
-      return extraction().run({ kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, phone: input.phone } });
+      return extraction().run({ kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, phone: input.phone } }, { account: user.id });
     },
 
     /**
@@ -263,13 +263,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
       const { fields } = input;
       const { title, language, fullName, phone, country, declarations } = fields;
-      const { judgeCopy, ...read } = await extraction().run({
-        kind: 'entry',
-        filepath: input.poem.filepath,
-        author: authorOf(user),
-        draft: { title, language, fullName, phone, country, declarations, fileName: input.poem.originalFilename, idempotencyKey },
-        now,
-      });
+      const { judgeCopy, ...read } = await extraction().run(
+        {
+          kind: 'entry',
+          filepath: input.poem.filepath,
+          author: authorOf(user),
+          draft: { title, language, fullName, phone, country, declarations, fileName: input.poem.originalFilename, idempotencyKey },
+          now,
+        },
+        { account: user.id },
+      );
       const draft: Built = {
         ...read,
         blobs: { poem: await readFile(input.poem.filepath), judgeCopy: judgeCopy && { ...judgeCopy, bytes: asBuffer(judgeCopy.bytes) }, photo },

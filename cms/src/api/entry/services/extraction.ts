@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import type { Core } from '@strapi/strapi';
 import { Piscina } from 'piscina';
-import { ApiError } from '../../../lib/api-error';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { ApiError, tooManyRequests } from '../../../lib/api-error';
 import runExtraction, { type AnswerOf, type ExtractionTask } from '../files/extraction';
-import { extractionPoolConfig, retryAfterSeconds } from '../lib/extraction-pool';
+import { ACCOUNT_WINDOW_SECONDS, checkLimits, extractionPoolConfig, retryAfterSeconds } from '../lib/extraction-pool';
 
 /** What a poem's check took before any was measured (a 5 MB PDF on one core). */
 const FIRST_ESTIMATE_MS = 1000;
@@ -24,16 +26,55 @@ export interface ExtractionStats {
   queued: number;
 }
 
+const SAVE_AGAIN = 'Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.';
+
+/** Who a check is for: its time counts against their account's budget. */
+export interface CheckFor {
+  account: number | string;
+}
+
 /**
  * Checks poems (files/extraction.ts) off the request thread, in a pool of worker threads (piscina) running the
  * compiled file from cms/dist. The queue is bounded: a poem beyond it is answered 503 with when to try again.
- * The pool starts with the first poem and closes when Strapi stops (src/api/entry/index.ts).
+ * Each check is bounded (issue 35): a deadline from when its worker starts it (the worker is ended and replaced),
+ * a heap limit per worker, and a budget of check time per account. The pool starts with the first poem and
+ * closes when Strapi stops (src/api/entry/index.ts).
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const config = extractionPoolConfig(process.env, availableParallelism());
+  const limits = checkLimits(process.env);
+  const accountTime = new RateLimiterMemory({ points: limits.accountMs, duration: ACCOUNT_WINDOW_SECONDS, keyPrefix: 'check-time' });
   let pool: Piscina | null = null;
   let closed = false;
   let inFlight = 0;
+
+  const tookTooLong = () =>
+    new ApiError(
+      422,
+      `Checking this file took longer than ${limits.taskMs / 1000} seconds, far longer than any poem needs (it may be damaged or made to overload our checks). ${SAVE_AGAIN}`,
+      { reason: 'check-too-long', maxSeconds: limits.taskMs / 1000 },
+      'ValidationError',
+    );
+  const neededTooMuchMemory = () =>
+    new ApiError(
+      422,
+      `Checking this file needed more than ${limits.workerMemoryMb} MB of memory, far more than any poem needs (it may be damaged or made to overload our checks). ${SAVE_AGAIN}`,
+      { reason: 'check-too-large', maxMemoryMb: limits.workerMemoryMb },
+      'ValidationError',
+    );
+
+  /** Refuses (429) an account that has used its check time for the window. */
+  async function assertTimeLeft({ account }: CheckFor): Promise<void> {
+    const used = await accountTime.get(String(account));
+    if (used && used.consumedPoints >= limits.accountMs) {
+      throw tooManyRequests(
+        `This account has used its ${limits.accountMs / 1000} seconds of file checks for ${ACCOUNT_WINDOW_SECONDS / 60} minutes.`,
+        Math.max(1, Math.ceil(used.msBeforeNext / 1000)),
+      );
+    }
+  }
+
+  const charge = ({ account }: CheckFor, ms: number) => accountTime.penalty(String(account), Math.max(1, Math.round(ms)));
 
   const poolOf = () =>
     (pool ??= new Piscina({
@@ -52,7 +93,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       'ServiceUnavailableError',
     );
 
-  async function inPool<T extends ExtractionTask>(task: T): Promise<AnswerOf<T>> {
+  /**
+   * Runs a task in the pool. The worker says when it starts the task (over a port sent with it), so the deadline
+   * counts the check, not the wait in the queue; at the deadline the task is aborted, which ends its worker thread
+   * (piscina starts another for the next poem). A worker that runs out of heap is ended the same way.
+   */
+  async function inPool<T extends ExtractionTask>(task: T, who: CheckFor): Promise<AnswerOf<T>> {
     // While the cms stops, a poem is sent back to try again (another instance, or this one restarted, takes it).
     if (closed) throw busy(STOPPING_RETRY_SECONDS);
     if (inFlight >= config.workers + config.queue) {
@@ -60,10 +106,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       throw busy(retryAfterSeconds(inFlight - config.workers + 1, config.workers, meanTaskMs));
     }
     inFlight += 1;
+    const { port1, port2 } = new MessageChannel();
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let startedAt: number | null = null;
+    port1.once('message', () => {
+      startedAt = performance.now();
+      timer = setTimeout(() => deadline.abort(), limits.taskMs);
+    });
     try {
-      return (await poolOf().run(task)) as AnswerOf<T>;
+      return (await poolOf().run({ ...task, started: port2 }, { transferList: [port2], signal: deadline.signal })) as AnswerOf<T>;
+    } catch (error) {
+      if (deadline.signal.aborted) throw tookTooLong();
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') throw neededTooMuchMemory();
+      throw error;
     } finally {
+      clearTimeout(timer);
+      port1.close();
       inFlight -= 1;
+      if (startedAt !== null) await charge(who, performance.now() - startedAt);
+    }
+  }
+
+  /** The request thread checks the poem (EXTRACTION_WORKERS=0): no deadline can end it, its time is counted. */
+  async function inline<T extends ExtractionTask>(task: T, who: CheckFor): Promise<AnswerOf<T>> {
+    const startedAt = performance.now();
+    try {
+      return await runExtraction(task);
+    } finally {
+      await charge(who, performance.now() - startedAt);
     }
   }
 
@@ -74,9 +145,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { workers: config.workers, queueLimit: config.queue, active: Math.min(inFlight, config.workers), queued: Math.max(0, inFlight - config.workers) };
     },
 
-    /** The task's answer; its file's refusal as the ApiError it was; 503 when the queue is full. */
-    async run<T extends ExtractionTask>(task: T): Promise<Extract<AnswerOf<T>, { ok: true }>['value']> {
-      const answer = config.workers === 0 ? await runExtraction(task) : await inPool(task);
+    limits,
+
+    /**
+     * The task's answer; its file's refusal as the ApiError it was; 503 when the queue is full; 422 when the check
+     * passes its deadline or its worker's memory; 429 when the account has used its check time.
+     */
+    async run<T extends ExtractionTask>(task: T, who: CheckFor): Promise<Extract<AnswerOf<T>, { ok: true }>['value']> {
+      await assertTimeLeft(who);
+      const answer = config.workers === 0 ? await inline(task, who) : await inPool(task, who);
       if (!answer.ok) {
         const { status, message, details, name } = answer.refusal;
         throw new ApiError(status, message, details, name);
