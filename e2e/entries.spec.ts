@@ -139,6 +139,22 @@ test('@phone a new poet enters a poem on a small screen', async ({ page, request
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
+test('“Check the text” asks about a phone number and a handle in the poem, not about the poet’s own number, an email (already removed) or a year (issue 35)', async ({ page, request }) => {
+  const poet = await newPoet(request, 'contact', { name: 'Noor Haddad' });
+  await signIn(page, poet.email, poet.password, '/submit');
+  const poem = 'Harbour\nring +44 7700 900123 at dusk\nor write to noor.h@example.net\nor follow @harbour_poems\nmine: +46 70 123 45 67\nIn 1947, at 10:30';
+  await fillEntryForm(page, { name: 'harbour.docx', mimeType: DOCX, buffer: await makeDocx(poem) }, 'Harbour');
+  await expect(page.getByTestId('preview-text')).toContainText('mine: [phone removed]');
+  // Every email address is removed from what judges read, so there is nothing to ask about it.
+  await expect(page.getByTestId('preview-text')).toContainText('or write to [email removed]');
+  const note = page.getByRole('note', { name: 'Please check your file before you enter' });
+  await expect(note.getByRole('listitem')).toHaveText([
+    /^Line 2 has “\+44 7700 900123”, which looks like a phone number\./,
+    /^Line 4 has “@harbour_poems”, which looks like a social media handle\./,
+  ]);
+  await expectNoAxeViolations(page);
+});
+
 test('entries from an unverified account, a 12-year-old and a renamed .exe are refused', async ({ page, request }) => {
   test.setTimeout(120_000);
   const docx = { name: 'p.docx', mimeType: DOCX, buffer: await makeDocx('words') };

@@ -7,6 +7,7 @@ import { join, posix, resolve as resolvePath } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { configProblems, PRODUCTION_SECRETS } from '../cms/src/config-guard';
+import { createClientAddressResolver } from '../cms/src/lib/client-address';
 import { PERMISSIONS_POLICY } from '../site/server/security-headers.mjs';
 
 const root = resolvePath(__dirname, '..');
@@ -86,11 +87,12 @@ interface Service {
   entrypoint?: string[] | string;
   restart?: string;
   pull_policy?: string;
-  networks?: Record<string, { aliases?: string[] } | null>;
+  networks?: Record<string, { aliases?: string[]; ipv4_address?: string } | null>;
 }
 interface Compose {
   services: Record<string, Service>;
   volumes?: Record<string, unknown>;
+  networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } } | null>;
 }
 
 const rawCompose = parse(read('docker-compose.yml')) as Compose;
@@ -800,7 +802,6 @@ describe('the cms environment', () => {
 
   it.each([
     ['DATABASE_CLIENT', 'postgres'],
-    ['TRUSTED_PROXIES', 'loopback,uniquelocal'],
     ['HOST', '0.0.0.0'],
     ['WRITORY_DEMO_DATA', 'false'],
   ])('sets %s=%s', (name, value) => {
@@ -821,6 +822,47 @@ describe('the cms environment', () => {
     expect(read('cms/config/plugins.ts')).toMatch(/provider: 'aws-s3'/);
     expect(read('cms/config/middlewares.ts')).toMatch(/'global::bucket-media',\s*'strapi::public'/);
     expect(proxyTarget(publicServer!, '/uploads/picture_abc123.webp')?.hostname).toBe('cms');
+  });
+});
+
+describe('client addresses behind nginx (issue 35)', () => {
+  const proxyAddress = compose.services.proxy.networks?.default?.ipv4_address;
+  const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet;
+  const trusted = cmsEnv.TRUSTED_PROXIES.split(',');
+  /** The client the cms settles on for a request from `peer` carrying `forwardedFor`, with the compose values. */
+  const clientOf = (peer: string, forwardedFor?: string) =>
+    createClientAddressResolver(trusted)({ socket: { remoteAddress: peer }, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} } as never).address;
+  const inSubnet = (address: string, cidr: string) => {
+    const [base, bits] = cidr.split('/');
+    const n = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+    const size = 2 ** (32 - Number(bits));
+    return Math.floor(n(address) / size) === Math.floor(n(base) / size);
+  };
+
+  it('gives nginx one fixed address on a network with a fixed range, and the cms trusts that address alone', () => {
+    expect(proxyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(subnet).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    expect(inSubnet(proxyAddress!, subnet!)).toBe(true);
+    expect(trusted).toEqual([proxyAddress]);
+    // Set in one place: not a variable a .env could widen back to a whole range.
+    expect(rawEnvironmentOf('cms').TRUSTED_PROXIES).toBe(proxyAddress);
+    expect(SAMPLE_ENV.TRUSTED_PROXIES).toBeUndefined();
+  });
+
+  it('believes X-Forwarded-For from nginx: each visitor is their own client', () => {
+    expect(clientOf(proxyAddress!, '203.0.113.7')).toBe('203.0.113.7');
+    expect(clientOf(proxyAddress!, '198.51.100.9')).toBe('198.51.100.9');
+  });
+
+  it('ignores X-Forwarded-For from any other peer, private ones included (another container, a gateway)', () => {
+    const neighbour = subnet!.replace(/\.\d+\/\d+$/, '.200');
+    expect(neighbour).not.toBe(proxyAddress);
+    for (const peer of [neighbour, '10.0.0.5', '192.168.1.20', '127.0.0.1']) expect(clientOf(peer, '203.0.113.7')).toBe(peer);
+  });
+
+  it('keeps a private address nginx saw (a load balancer, Docker’s gateway) as that one client, never skipped as a proxy', () => {
+    // Chained: a forged entry the visitor sent, then what nginx saw. Only nginx is skipped.
+    expect(clientOf(proxyAddress!, '203.0.113.7, 10.0.0.5')).toBe('10.0.0.5');
   });
 });
 

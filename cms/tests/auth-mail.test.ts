@@ -12,6 +12,10 @@ import type { TestCms } from './helpers/strapi';
 const SITE = 'https://writory.test';
 const PER_HOUR = 2;
 const RESETS_PER_CLIENT = 15;
+/** Reset mails to one address an hour, whoever asks: past it, requests are answered as usual and send nothing. */
+const RESET_MAILS_PER_ADDRESS = 4;
+/** What anyone may type as their profile name, and so must never reach someone else's inbox (issue 35). */
+const HOSTILE_NAME = 'Visit evil.example now';
 
 let stack: CmsWithAuth;
 let emulator: AuthEmulator;
@@ -45,7 +49,7 @@ async function identityToolkit(method: string, body: object) {
 
 beforeAll(async () => {
   mail = await startMailSink();
-  stack = await startCmsWithAuth({ PUBLIC_SITE_URL: SITE, AUTH_MAILS_PER_HOUR: String(PER_HOUR), AUTH_RESETS_PER_CLIENT_PER_HOUR: String(RESETS_PER_CLIENT), ...mail.env });
+  stack = await startCmsWithAuth({ PUBLIC_SITE_URL: SITE, AUTH_MAILS_PER_HOUR: String(PER_HOUR), AUTH_RESETS_PER_CLIENT_PER_HOUR: String(RESETS_PER_CLIENT), AUTH_RESET_MAILS_PER_ADDRESS_PER_HOUR: String(RESET_MAILS_PER_ADDRESS), ...mail.env });
   ({ emulator, cms } = stack);
 });
 
@@ -76,6 +80,17 @@ describe('verification email', () => {
     const again = await cms.api.post('/api/auth-mail/verification').set(bearer(await emulator.signIn(email, person.password))).send({});
     expect(again.status).toBe(409);
     expect(again.body.error.message).toMatch(/already verified/);
+  });
+
+  it('never greets with the profile name, which anyone signing up with someone else’s address chooses', async () => {
+    const email = uniqueEmail('verify-name');
+    const person = await emulator.createUser({ email, emailVerified: false, displayName: HOSTILE_NAME });
+    await cms.api.post('/api/auth-mail/verification').set(bearer(person.idToken)).send({}).expect(200);
+    const [message] = await arrivedTo(email);
+    expect(message.text.split('\n')[0]).toBe('Hello,');
+    expect(message.text).not.toContain('evil.example');
+    expect(message.html).not.toContain('evil.example');
+    expect(message.subject).not.toContain('evil.example');
   });
 
   it(`limits resending to ${PER_HOUR} an hour and says how long to wait`, async () => {
@@ -111,14 +126,17 @@ describe('password reset email', () => {
 
   it('sends Writory’s email whose link sets a new password', async () => {
     const email = uniqueEmail('reset');
-    await emulator.createUser({ email, password: 'Old-password-1', displayName: 'Rhyme Reader' });
+    await emulator.createUser({ email, password: 'Old-password-1', displayName: HOSTILE_NAME });
     const res = await requestReset({ email: email.toUpperCase() }).expect(202);
     expect(res.body.message).toMatch(/If there is a Writory account for this address/);
     await backgroundIdle(cms.strapi);
 
     const [message] = await arrivedTo(email);
     expect(message.subject).toBe('Choose a new Writory password');
-    expect(message.text).toContain('Hello Rhyme Reader,');
+    // The account's name is whatever whoever made it typed: it stays out of the mail.
+    expect(message.text.split('\n')[0]).toBe('Hello,');
+    expect(message.text).not.toContain('evil.example');
+    expect(message.html).not.toContain('evil.example');
     expect(message.text).toContain('for 1 hour');
     const link = linkIn(message);
     expect(link.searchParams.get('mode')).toBe('resetPassword');
@@ -148,6 +166,38 @@ describe('password reset email', () => {
       expect(res.status).toBe(429);
       expect(res.body.error.message).toMatch(/as many reset emails to this address as an hour allows.*Try again in \d+ (seconds?|minutes?|hours?)\./);
     }
+  });
+
+  it('requests for someone’s address from another connection never lock them out of their own', async () => {
+    const email = uniqueEmail('reset-owner');
+    await emulator.createUser({ email });
+    const stranger = (body: unknown) => cms.api.post('/api/auth-mail/password-reset').set('X-Forwarded-For', '192.0.2.77').send(body as object);
+    for (let i = 0; i < PER_HOUR; i++) await stranger({ email }).expect(202);
+    expect((await stranger({ email })).status).toBe(429);
+    await backgroundIdle(cms.strapi);
+
+    const own = await requestReset({ email });
+    expect(own.status).toBe(202);
+    expect(own.body.message).toMatch(/If there is a Writory account for this address/);
+    await backgroundIdle(cms.strapi);
+    expect(await arrivedTo(email, PER_HOUR + 1)).toHaveLength(PER_HOUR + 1);
+  });
+
+  it(`sends one address at most ${RESET_MAILS_PER_ADDRESS} reset mails an hour from all connections, and answers the rest as usual`, async () => {
+    const email = uniqueEmail('reset-flood');
+    await emulator.createUser({ email });
+    const answers = [];
+    // Three connections, each within its own per-address limit: the last requests are accepted and send nothing.
+    for (const from of ['192.0.2.81', '192.0.2.82', '192.0.2.83']) {
+      for (let i = 0; i < PER_HOUR; i++) {
+        answers.push(await cms.api.post('/api/auth-mail/password-reset').set('X-Forwarded-For', from).send({ email }));
+      }
+    }
+    expect(answers.map((res) => res.status)).toEqual(Array(3 * PER_HOUR).fill(202));
+    expect(new Set(answers.map((res) => JSON.stringify(res.body))).size).toBe(1);
+    await backgroundIdle(cms.strapi);
+    expect(await arrivedTo(email, RESET_MAILS_PER_ADDRESS)).toHaveLength(RESET_MAILS_PER_ADDRESS);
+    expect(await mailTo(email)).toHaveLength(RESET_MAILS_PER_ADDRESS);
   });
 
   it.each([

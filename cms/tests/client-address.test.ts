@@ -43,7 +43,7 @@ function send(port: number, from: string, method: string, path: string, body?: u
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text && /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text || null }));
       },
     );
     req.on('error', reject);
@@ -79,6 +79,25 @@ describe('the client address behind the site server', () => {
     expect((await viaTrusted('203.0.113.51, 203.0.113.7')).status).toBe(201);
     expect((await viaTrusted('203.0.113.52, 203.0.113.7')).status).toBe(429);
     expect((await viaTrusted('203.0.113.7, 203.0.113.8')).status).toBe(201);
+  });
+});
+
+describe('the metrics of the local network (issue 35)', () => {
+  it('are read by a caller on this machine directly', async () => {
+    const res = await send(cmsPort, '127.0.0.7', 'GET', '/api/metrics');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/^writory_http_requests_total/m);
+  });
+
+  it('are refused to a visitor a proxy relays, even from a private address (a load balancer, Docker’s gateway)', async () => {
+    // Through the site server's proxy the visitor is still 127.0.0.7: relayed, so not "local".
+    const viaSite = await send(sitePort, '127.0.0.7', 'GET', '/api/metrics');
+    expect(viaSite.status).toBe(403);
+    expect(viaSite.body.error.message).toMatch(/^Only the local network may read this/);
+    // What nginx sends when a private load balancer in front of it is every visitor's address.
+    for (const seen of ['10.0.0.5', '172.18.0.1', '127.0.0.9']) {
+      expect((await send(cmsPort, '127.0.0.1', 'GET', '/api/metrics', undefined, { 'X-Forwarded-For': seen })).status, seen).toBe(403);
+    }
   });
 });
 

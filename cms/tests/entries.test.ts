@@ -203,6 +203,23 @@ describe('entering a poem', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('asks about contact details in the poem that are not the poet’s own, and hides the poet’s own (issue 35)', async () => {
+    const lines = ['Salt and rope', 'ring +91 98765 43210 at dusk', 'or write to harbour@example.org', 'and follow @harbour_poems', 'my own: +44 7700 900123', 'In 1947, on 29.11.2026 at 10:30'];
+    const res = await preview(poet, { bytes: await makeDocx(lines.join('\n')), name: 'rope.docx' }).expect(200);
+    // The poet's own number, and every email address, never reach the judges: nothing to ask about.
+    expect(res.body.text.split('\n')[4]).toBe('my own: [phone removed]');
+    expect(res.body.text.split('\n')[2]).toBe('or write to [email removed]');
+    const ask = (line: number, text: string, looksLike: string) => ({
+      code: 'contact',
+      line,
+      message: `Line ${line} has “${text}”, which looks like ${looksLike}. If it leads to you or to someone who knows you, remove it from your file: judges must not learn who wrote the poem.`,
+    });
+    expect(res.body.warnings).toEqual([
+      ask(2, '+91 98765 43210', 'a phone number'),
+      ask(4, '@harbour_poems', 'a social media handle'),
+    ]);
+  });
+
   it('stores a .docx entry: receipt, notification, email, private files, and the profile list', async () => {
     const before = await snapshot();
     const poem = { bytes: await makeDocx('Lanterns on the water\nby Mira Okafor', { author: 'Mira Okafor' }), name: 'My Lanterns.docx' };

@@ -4,6 +4,12 @@ import proxyaddr from 'proxy-addr';
 /** Forwarding headers only a trusted proxy may set; from anyone else they are dropped before Koa reads them. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip'];
 
+/** Who the client is, and whether a trusted proxy relayed the request (then the client is not the peer itself). */
+export interface ResolvedClient {
+  address: string;
+  relayed: boolean;
+}
+
 /**
  * Resolves a request's client address from TRUSTED_PROXIES (addresses, CIDR ranges, or proxy-addr's names
  * `loopback`, `linklocal`, `uniquelocal`): X-Forwarded-For is read from the right, skipping proxies we trust,
@@ -12,11 +18,13 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto',
  */
 export function createClientAddressResolver(trustedProxies: string[]) {
   const trust = proxyaddr.compile(trustedProxies.map((entry) => entry.trim()).filter(Boolean));
-  return (req: IncomingMessage): string => {
-    if (!trust(req.socket.remoteAddress ?? '', 0)) {
+  return (req: IncomingMessage): ResolvedClient => {
+    const peer = req.socket.remoteAddress ?? '';
+    if (!trust(peer, 0)) {
       for (const name of FORWARDING_HEADERS) delete req.headers[name];
     }
-    return normalize(proxyaddr(req, trust));
+    const address = normalize(proxyaddr(req, trust));
+    return { address, relayed: address !== normalize(peer) };
   };
 }
 
@@ -29,3 +37,6 @@ const normalize = (address: string) => (address.startsWith('::ffff:') && address
  * (the panel's login limit) agrees.
  */
 export const clientAddress = (ctx: { request: { ip: string } }): string => ctx.request.ip;
+
+/** True when a trusted proxy relayed the request (the middleware sets it beside ctx.request.ip): a visitor from outside. */
+export const clientRelayed = (ctx: { state?: { clientRelayed?: boolean } }): boolean => ctx.state?.clientRelayed === true;

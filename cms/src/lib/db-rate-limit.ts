@@ -17,6 +17,8 @@ export interface DbLimitOptions {
 export interface DbLimit {
   /** Counts one action for `key`, or throws a 429 once the key has used its points in the window. */
   consume(key: string | number): Promise<void>;
+  /** Counts one action for `key` like consume, but answers false instead of throwing once the points are used (a quiet limit). */
+  take(key: string | number): Promise<boolean>;
   /** Points left for `key` in the current window. */
   remaining(key: string | number): Promise<number>;
 }
@@ -51,6 +53,15 @@ export function createDbLimit(strapi: Core.Strapi, options: DbLimitOptions): DbL
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         throw tooManyRequests(options.message, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      }
+    },
+    async take(key) {
+      try {
+        await (await get()).consume(String(key));
+        return true;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return false;
       }
     },
     async remaining(key) {

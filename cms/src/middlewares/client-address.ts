@@ -5,7 +5,9 @@ import { createClientAddressResolver } from '../lib/client-address';
 export default (config: { trustedProxies: string[] }) => {
   const resolve = createClientAddressResolver(config.trustedProxies);
   return async (ctx: Context, next: () => Promise<void>) => {
-    ctx.request.ip = resolve(ctx.req);
+    const client = resolve(ctx.req);
+    ctx.request.ip = client.address;
+    ctx.state.clientRelayed = client.relayed;
     await next();
   };
 };

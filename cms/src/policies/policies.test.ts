@@ -40,4 +40,8 @@ describe('global::local-network', () => {
   it.each(['203.0.113.7', '8.8.8.8', '172.32.0.1', '2001:db8::1', ''])('refuses %j', (ip) => {
     expect(() => localNetwork(from(ip))).toThrow(/Only the local network/);
   });
+
+  it.each(['127.0.0.1', '10.0.0.5', '172.18.0.1'])('refuses %s when a proxy relayed it (a visitor, not a scraper)', (ip) => {
+    expect(() => localNetwork({ request: { ip }, state: { clientRelayed: true } })).toThrow(/Only the local network/);
+  });
 });

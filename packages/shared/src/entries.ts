@@ -84,11 +84,12 @@ export interface EntryAllowance {
 
 /**
  * Something the poet should check before entering, because we could not remove their name from it with
- * certainty: a part of their name standing alone in a line (`line`, 1-based in the previewed text), pictures,
+ * certainty: a part of their name standing alone in a line (`line`, 1-based in the previewed text), contact
+ * details that are not their own (a phone number, an email address or a social handle, on `line`), pictures,
  * or content we could not read.
  */
 export interface EntryPreviewWarning {
-  code: 'name-part' | 'images' | 'unreadable';
+  code: 'name-part' | 'contact' | 'images' | 'unreadable';
   message: string;
   line?: number;
 }

@@ -1,6 +1,7 @@
 export * from './wire.ts';
 export * from './contest-rules.ts';
 export * from './notifications.ts';
+export * from './paths.ts';
 export * from './admin-articles.ts';
 export * from './results.ts';
 export * from './payments.ts';

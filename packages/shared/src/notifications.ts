@@ -1,4 +1,5 @@
 // Notifications on the wire: the spec's list shape, the live stream's events and the admin's send form.
+import { sameOriginPath } from './paths.ts';
 
 /** One notification as GET /api/notifications and the live stream send it (the spec's field names). */
 export interface NotificationItem {
@@ -56,7 +57,7 @@ export interface AdminNotificationResult {
   recipient: { uid: string; email: string | null; name: string | null };
 }
 
-/** A link we follow from a notification: a path on this site ("/x"), never "//host" or a scheme. */
+/** A link we follow from a notification: a path on this site ("/x"), never "//host" or a scheme (sameOriginPath's rule). */
 export function isSameSitePath(link: string | null | undefined): link is string {
-  return typeof link === 'string' && /^\/(?![/\\])[^\s]*$/.test(link);
+  return sameOriginPath(link) !== null;
 }

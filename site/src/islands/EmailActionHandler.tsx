@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import SignInOrContinue from '../components/react/SignInOrContinue';
 import { t } from '../i18n/t';
 import { messageForAuthError } from '../lib/auth-errors';
 import { applyEmailVerification, STORAGE_KEYS } from '../stores/auth';
@@ -45,9 +46,7 @@ export default function EmailActionHandler() {
       <p role={state.kind === 'failed' ? 'alert' : undefined} className={state.kind === 'failed' ? 'text-red-800' : 'text-ink-soft'}>
         {text}
       </p>
-      <a className="btn btn-default" href="/auth">
-        {t('emailAction.signIn')}
-      </a>
+      <SignInOrContinue />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney } from '@writory/shared';
+import { formatMoney, sameOriginPath } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import { TestModeNotice } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
@@ -35,7 +35,7 @@ export default function TestCheckout() {
     setError(null);
     try {
       const done = await finishTestCheckout(session!, outcome);
-      window.location.assign(done.redirectUrl);
+      window.location.assign(sameOriginPath(done.redirectUrl, window.location.origin) ?? '/submit');
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The test payment could not be completed.');
       setBusy(false);

@@ -20,7 +20,7 @@ describe('authErrorMessage', () => {
     ['auth/popup-closed-by-user', /closed before you finished/],
     ['auth/cancelled-popup-request', /closed before you finished/],
     ['auth/unauthorized-domain', /isn’t enabled for this web address/],
-    ['auth/network-request-failed', /couldn’t reach the sign-in service/],
+    ['auth/network-request-failed', /^Your connection dropped before sign-in finished/],
     ['auth/timeout', /the network failed/],
     ['auth/internal-error', /problem on its side/],
     ['auth/web-storage-unsupported', /blocks the storage/],
@@ -88,7 +88,13 @@ describe('messageForAuthError', () => {
     ['a sign-in script that could not load', new TypeError('Failed to fetch dynamically imported module: /_astro/firebase.js')],
   ])('offline, %s says the network is gone and to try again online', (_label, error) => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    expect(messageForAuthError(error)).toBe('You’re offline, so we couldn’t reach the sign-in service. Try again when you’re back online.');
+    expect(messageForAuthError(error)).toBe('You’re offline: this device has no internet connection. Connect, then try again.');
+  });
+
+  it.each(['auth/network-request-failed', 'auth/timeout'])('%s blames the connection, not the sign-in service (issue 35)', (code) => {
+    expect(messageForAuthError(Object.assign(new Error('x'), { code }))).not.toMatch(/sign-in service/);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(messageForAuthError(Object.assign(new Error('x'), { code }))).not.toMatch(/sign-in service/);
   });
 
   it('online, a failed fetch reads as a network failure, not as something unknown', () => {

@@ -19,16 +19,40 @@ describe('credentialProblems', () => {
 });
 
 describe('safeNextPath', () => {
+  const ORIGIN = 'https://writory.test';
   it.each([
     ['/profile', '/profile'],
     ['/admin-users?page=2', '/admin-users?page=2'],
+    ['/profile#entries', '/profile#entries'],
+    ['/checkout-test?session=cs_1', '/checkout-test?session=cs_1'],
+    ['/wall/%E2%9C%A8', '/wall/%E2%9C%A8'],
     [null, '/'],
+    [undefined, '/'],
     ['', '/'],
+    ['profile', '/'],
     ['https://evil.example/', '/'],
+    ['https://writory.test.evil.example/', '/'],
     ['//evil.example/', '/'],
     ['/\\evil.example', '/'],
     ['javascript:alert(1)', '/'],
-  ])('%s → %s', (raw, expected) => {
-    expect(safeNextPath(raw)).toBe(expected);
+    // the browser strips tabs and newlines, so these read as "//127.0.0.1:1080/" (issue 35)
+    ['/\t/127.0.0.1:1080/', '/'],
+    ['/\n/127.0.0.1:1080/', '/'],
+    ['/\r/127.0.0.1:1080/', '/'],
+    ['/ /evil.example', '/'],
+    ['/\u0000/evil.example', '/'],
+    ['/\u00a0/evil.example', '/'],
+    ['/\u200b/evil.example', '/'],
+    // dot segments that would leave a path starting with "//"
+    ['/.//evil.example', '/'],
+    ['/a/..//evil.example', '/'],
+    ['/%2e%2e//evil.example', '/'],
+  ])('%j → %s', (raw, expected) => {
+    expect(safeNextPath(raw, ORIGIN)).toBe(expected);
+  });
+
+  it('normalises dot segments as the browser will, and stays on the origin', () => {
+    expect(safeNextPath('/a/../profile', ORIGIN)).toBe('/profile');
+    expect(safeNextPath('/%09/127.0.0.1:1080/', ORIGIN)).toBe('/%09/127.0.0.1:1080/');
   });
 });

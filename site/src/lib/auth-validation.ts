@@ -1,4 +1,5 @@
 // Checks the auth forms make before asking the provider, so a typo gets an answer at once.
+import { sameOriginPath } from '@writory/shared';
 import type { MessageKey } from '../i18n/en';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -36,8 +37,10 @@ export function credentialProblems(kind: 'signin' | 'signup' | 'reset' | 'new-pa
   return errors;
 }
 
-/** A same-site path to go to after signing in; anything else (other sites, "//host") becomes "/". */
-export function safeNextPath(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
-  return raw;
+/**
+ * Where to go after signing in: `next` when it is a path on this site (sameOriginPath's rule, resolved against
+ * `origin` as the browser will); anything else (other sites, "//host", "/\t/host") becomes "/".
+ */
+export function safeNextPath(raw: string | null | undefined, origin: string = window.location.origin): string {
+  return sameOriginPath(raw, origin) ?? '/';
 }

@@ -74,6 +74,9 @@ describe('isSameSitePath', () => {
     ['https://evil.example', false],
     ['javascript:alert(1)', false],
     ['profile', false],
+    ['/\t/evil.example', false],
+    ['/\n/evil.example', false],
+    ['/.//evil.example', false],
     [null, false],
   ])('%j → %s', (link, ok) => expect(isSameSitePath(link)).toBe(ok));
 });

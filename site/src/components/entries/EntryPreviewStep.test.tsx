@@ -36,6 +36,13 @@ describe('EntryPreviewStep', () => {
     expect(screen.getByTestId('preview-hidden-redactions').textContent).toMatch(/2 place\(s\).*headers, footers, comments/);
   });
 
+  it('shows contact details found in the poem on their line, so the poet can remove them (issue 35)', () => {
+    const message = 'Line 2 has “+44 7700 900123”, which looks like a phone number. Judges must not learn who wrote the poem: if it leads to you or anyone you know, remove it from your file.';
+    show(preview({ text: 'Monsoon Hands\nring +44 7700 900123', warnings: [{ code: 'contact', line: 2, message }] }));
+    const note = screen.getByRole('note', { name: 'Please check your file before you enter' });
+    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual([message]);
+  });
+
   it('shows no note when there is nothing to check', () => {
     show(preview({ hiddenRedactions: 0 }));
     expect(screen.queryByRole('note')).toBeNull();

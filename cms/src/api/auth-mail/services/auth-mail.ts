@@ -27,9 +27,12 @@ export function actionLink(kind: AuthMailKind, oobCode: string, site = siteUrl()
   return `${site}/__/auth/action?${new URLSearchParams({ mode: kind, oobCode })}`;
 }
 
-/** Writory's text and HTML for a verification or reset email. */
-export function authEmail(kind: AuthMailKind, link: string, name: string | null) {
-  const hello = `Hello ${name?.trim() || 'poet'},`;
+/**
+ * Writory's text and HTML for a verification or reset email. No name or other text anyone chose: whoever signs
+ * up with someone else's address chooses the profile name, and this mail goes to that address.
+ */
+export function authEmail(kind: AuthMailKind, link: string) {
+  const hello = 'Hello,';
   const lifetime = LINK_LIFETIME[kind];
   const content =
     kind === 'verifyEmail'
@@ -70,7 +73,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const perHour = numberFrom(env.AUTH_MAILS_PER_HOUR, 3);
   const limits = {
     verification: createDbLimit(strapi, { name: 'auth-mail-verify', points: perHour, durationSeconds: HOUR, message: 'We have sent as many verification emails as an hour allows: check your inbox and spam folder.' }),
-    reset: createDbLimit(strapi, { name: 'auth-mail-reset', points: perHour, durationSeconds: HOUR, message: 'We have sent as many reset emails to this address as an hour allows: check your inbox and spam folder.' }),
+    /**
+     * One address asked for from one connection: counted per address and client, so a stranger's requests for
+     * someone's address never use up that person's own.
+     */
+    reset: createDbLimit(strapi, { name: 'auth-mail-reset-address-client', points: perHour, durationSeconds: HOUR, message: 'We have sent as many reset emails to this address as an hour allows: check your inbox and spam folder.' }),
+    /**
+     * Mails to one address from every connection together: past it a request is answered as usual and sends
+     * nothing (quiet, so the answer tells no one whether the owner or a stranger used it up).
+     */
+    resetMailsPerAddress: createDbLimit(strapi, {
+      name: 'auth-mail-reset-address',
+      points: numberFrom(env.AUTH_RESET_MAILS_PER_ADDRESS_PER_HOUR, 10),
+      durationSeconds: HOUR,
+      message: 'Too many reset emails to this address.',
+    }),
     /** Many addresses from one connection: someone trying addresses, or sending mail to strangers. */
     resetPerClient: createDbLimit(strapi, {
       name: 'auth-mail-reset-client',
@@ -84,8 +101,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!code) throw new Error('Firebase returned an action link without a code');
     return code;
   };
-  const mail = (to: string, kind: AuthMailKind, oobCode: string, name: string | null) =>
-    strapi.plugin('email').service('email').send({ to, ...authEmail(kind, actionLink(kind, oobCode), name) });
+  const mail = (to: string, kind: AuthMailKind, oobCode: string) => strapi.plugin('email').service('email').send({ to, ...authEmail(kind, actionLink(kind, oobCode)) });
 
   return {
     /** Emails the signed-in user a new verification link (a 409 once the address is verified). */
@@ -95,17 +111,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (account.emailVerified) throw new ApiError(409, 'Your email address is already verified: you can sign in and enter.');
       await limits.verification.consume(user.id);
       const link = await auth().generateEmailVerificationLink(account.email);
-      await mail(account.email, 'verifyEmail', oobCodeOf(link), user.name ?? account.displayName ?? null);
+      await mail(account.email, 'verifyEmail', oobCodeOf(link));
       return { sent: true, email: account.email };
     },
 
     /**
      * Emails a reset link when the address has an account. The answer is the same either way and the work runs
-     * after it, so neither the words nor the timing tell whether an account exists.
+     * after it, so neither the words nor the timing tell whether an account exists. Limits: the connection's
+     * requests (any addresses), this address from this connection (a 429 to this caller only), and this
+     * address's mails from everyone (past it, the same answer and no mail).
      */
     async sendPasswordReset(email: string, client: string): Promise<{ message: string }> {
+      const address = email.toLowerCase();
       await limits.resetPerClient.consume(client);
-      await limits.reset.consume(email.toLowerCase());
+      await limits.reset.consume(`${address} ${client}`);
+      if (!(await limits.resetMailsPerAddress.take(address))) return { message: RESET_ANSWER };
       runInBackground(strapi, 'password reset email', async () => {
         let link: string;
         try {
@@ -115,8 +135,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           throw error;
         }
         const account = await auth().getUserByEmail(email);
-        const row: { name: string | null } | null = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: account.uid }, select: ['name'] });
-        await mail(account.email ?? email, 'resetPassword', oobCodeOf(link), row?.name ?? account.displayName ?? null);
+        await mail(account.email ?? email, 'resetPassword', oobCodeOf(link));
       });
       return { message: RESET_ANSWER };
     },

@@ -6,6 +6,7 @@ import { countWords, withoutBidiControls, type EntryPreview, type EntryPreviewWa
 import { signature } from '../../originality/lib/fingerprint';
 import type { UserRow } from '../../user/services/user';
 import type { EntryRow } from '../services/entry';
+import { findContactDetails, type ContactKind } from '../lib/contact-details';
 import type { EntryBlobs } from '../services/files';
 import { createAnonymiser, type Anonymiser } from './anonymise';
 import { makeJudgeCopy } from './judge-copy';
@@ -62,6 +63,16 @@ function safeFileName(name: string | null | undefined, kind: PoemKind): string {
   return `${stem}.${kind}`;
 }
 
+const CONTACT_LOOKS_LIKE: Record<ContactKind, string> = { phone: 'a phone number', email: 'an email address', handle: 'a social media handle' };
+
+/** Contact details the poem still holds once the poet's own are removed: the poet checks each one. */
+export const contactWarnings = (judgeText: string): EntryPreviewWarning[] =>
+  findContactDetails(judgeText).map(({ kind, line, text }) => ({
+    code: 'contact',
+    line,
+    message: `Line ${line} has “${text}”, which looks like ${CONTACT_LOOKS_LIKE[kind]}. If it leads to you or to someone who knows you, remove it from your file: judges must not learn who wrote the poem.`,
+  }));
+
 export const anonymiserFor = (user: Author, contact: Contact, poem: ExtractedPoem): Anonymiser =>
   createAnonymiser({ names: [contact.fullName, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
 
@@ -84,6 +95,7 @@ export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
     line,
     message: `Line ${line} has “${word}”, part of your name. If it refers to you, remove it from your file.`,
   }));
+  warnings.push(...contactWarnings(judge.text));
   if (poem.images > 0) {
     warnings.push({
       code: 'images',
