@@ -3,13 +3,14 @@
 // for exactly their audience (sent once on a double click), the opt-out on /profile, feedback, contact
 // messages and settings, and an axe scan of every admin page (also at phone size).
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { enterByApi, newPoet } from './entrants';
 import { CMS_URL, accountOf } from './demo';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { mailbox, tokenFor, verifiedAccount } from './outside-services';
 import { open, signIn } from './session';
+import { ADMIN_PAGES } from '../site/src/lib/admin-pages';
 
 const TRACK = '/api/track-visit-realtime';
 const admin = accountOf('admin');
@@ -364,4 +365,51 @@ test('the tracking API refuses bad visits with a 4xx naming the problem', async 
   expect(huge.status()).toBe(413);
   const adminPageVisit = await request.post(TRACK, { data: { ...visit, pageVisited: '/admin-users' } });
   expect(adminPageVisit.status()).toBe(422);
+});
+
+test('@phone-only every admin page fits a 375 px phone once its data has loaded: only a table’s own region scrolls sideways', async ({ page }) => {
+  test.setTimeout(180_000);
+  await withSavedConsent(page, 'denied');
+  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  const loaded = { timeout: 15_000 };
+  // What "loaded" looks like where the page's data makes it wide; every page also waits until nothing says it is loading.
+  const ready: Record<string, (p: Page) => Promise<void>> = {
+    '/admin-visit-tracking': (p) => expect(p.getByRole('table', { name: 'Busiest routes since the server started' })).toBeVisible(loaded),
+    '/admin-users': (p) => expect(p.getByTestId('user-row').first()).toBeVisible(loaded),
+    '/admin-users-data': (p) => expect(p.getByTestId('users-table')).toBeVisible(loaded),
+    '/admin-revenue-report': (p) => expect(p.getByRole('table').first()).toBeVisible(loaded),
+    '/admin-coupon-codes': (p) => expect(p.getByRole('table').first()).toBeVisible(loaded),
+  };
+  for (const { slug } of ADMIN_PAGES) {
+    const path = `/${slug}`;
+    await open(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await ready[path]?.(page);
+    await expect(page.locator('main')).not.toContainText(/Loading|Checking your access/, loaded);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.page, `${path} is ${widths.page} px wide in a ${widths.viewport} px window`).toBeLessThanOrEqual(widths.viewport);
+  }
+
+  // On /admin-users a row's role controls are on screen without scrolling anything sideways, and they work.
+  await open(page, '/admin-users');
+  await page.getByLabel('Search name, email or phone').fill(poet.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByTestId('user-row').filter({ hasText: poet.email });
+  await expect(row).toHaveCount(1, loaded);
+  const role = row.getByRole('combobox');
+  await role.selectOption('judge');
+  const onScreen = async (control: Locator, name: string) => {
+    await control.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+    const box = (await control.boundingBox())!;
+    expect(box, `${name} is drawn`).toBeTruthy();
+    expect(box.x, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name} ends on screen`).toBeLessThanOrEqual(375);
+    await control.click({ trial: true });
+  };
+  await onScreen(role, 'the role list');
+  await onScreen(row.getByRole('button', { name: 'Save role' }), 'Save role');
+  await onScreen(row.getByRole('button', { name: /^Suspend / }), 'Suspend');
+  await role.selectOption('authenticated');
+  await expect(row.getByRole('button', { name: 'Save role' })).toBeHidden();
+  await expectNoAxeViolations(page);
 });

@@ -2,14 +2,14 @@
 // read and gets the receipt (code on screen, notification, email in the mail sink); entries outside the
 // window, from an unverified account, from a 12-year-old and a renamed .exe are refused; judges score
 // blind; two judges' mean is the score on /admin-submission-data. Desktop and 375 px, axe on every page.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
 import { breakLines, wordPackage } from '../cms/tests/helpers/word-fixtures';
 import { adminApi, adminToken } from './cms-admin';
 import { accountOf, PANEL_OWNER } from './demo';
 import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, type Poet } from './entrants';
 import { mailbox, tokenFor } from './outside-services';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 
 /** The receipt email the mail sink received for this code. */

@@ -1,6 +1,51 @@
-// Shared e2e helpers: an axe scan that fails with a readable list of violations.
+// Shared e2e fixtures and helpers. Every spec imports `test` and `expect` from here, never from '@playwright/test':
+// the `test` below fails any test during which a page logged a console error or threw an uncaught error.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** What a test may declare it expects the browser to log: a pattern, and why that error is the test's point. */
+export interface ConsoleErrors {
+  /**
+   * Allows console errors matching `pattern` in this test only, for an error the test provokes on purpose (a request
+   * it makes fail, a page it expects to be refused). Keep the pattern as narrow as the error; `why` is for the reader.
+   */
+  expect(pattern: RegExp, why: string): void;
+}
+
+/**
+ * Every page of every browser context a test opens (its own `page`, and contexts made with `browser.newContext()` or
+ * `browser.newPage()`) is watched: a console message of type "error" or an uncaught page error fails the test when it
+ * ends, listing each with the page it came from. A hydration mismatch, a failed fetch the page did not expect, a
+ * script that throws: each is a defect a person would meet, so none is ignored by default.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ browser, context }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (ctx: BrowserContext) => {
+        ctx.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const { url, lineNumber } = message.location();
+          seen.push(`console error on ${message.page()?.url() ?? 'a worker'}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+        });
+        ctx.on('weberror', (webError) => {
+          const error = webError.error();
+          seen.push(`page error on ${webError.page()?.url() ?? 'a worker'}: ${error.stack ?? error.message}`);
+        });
+      };
+      watch(context);
+      browser.on('context', watch);
+      await use({ expect: (pattern) => void allowed.push(pattern) });
+      browser.off('context', watch);
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, 'console errors and page errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectFocusNotObscured, expectNoAxeViolations, recordCspViolations, tabWalkUncovered, withSavedConsent } from './fixtures';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test, expectFocusNotObscured, expectNoAxeViolations, recordCspViolations, tabWalkUncovered, withSavedConsent } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';
 import { signInToPanel } from './cms-admin';
@@ -168,6 +168,29 @@ test.describe('cookie banner and the keyboard', () => {
     for (const target of [page.getByTestId('hero').getByRole('link', { name: 'ENTER LIVE CONTEST' }), page.locator('[data-counters]')]) {
       const box = (await target.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(top);
+    }
+  });
+
+  test('@phone-only at 375 px the chat button never covers the heading, and the background verses stay clear of the counters', async ({ page }) => {
+    const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    for (const height of [740, 667, 568]) {
+      await page.setViewportSize({ width: 375, height });
+      for (const banner of ['open', 'answered']) {
+        await page.goto('/');
+        if (banner === 'answered') await bannerOf(page).getByRole('button', { name: 'Reject all' }).click();
+        await expect(bannerOf(page)).toHaveCount(banner === 'open' ? 1 : 0);
+        const heading = await boxOf(page.getByRole('heading', { level: 1 }));
+        const launcher = await boxOf(page.getByRole('button', { name: 'Ask Writory' }));
+        expect(apart(launcher, heading), `375×${height}, banner ${banner}: chat button ${JSON.stringify(launcher)} and h1 ${JSON.stringify(heading)}`).toBe(true);
+        const counters = await boxOf(page.locator('[data-counters]'));
+        for (const media of [page.locator('[data-hero-video]'), page.getByTestId('hero').locator('picture img')]) {
+          const box = await boxOf(media);
+          expect(apart(box, counters), `375×${height}: the verses' frame ${JSON.stringify(box)} reaches the counters ${JSON.stringify(counters)}`).toBe(true);
+        }
+      }
+      await page.evaluate(() => localStorage.clear());
     }
   });
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
 import { CMS_URL, PANEL_OWNER } from './demo';
 

@@ -1,12 +1,12 @@
 // The Writory Wall end to end, against the real cms, Auth emulator and site: share → moderate → wall → like and
 // report → notifications; markup payloads stay text; Arabic and Hindi keep their direction and line breaks.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { wallPostPath } from '@writory/shared';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
 import { CMS_URL, PANEL_OWNER, accountOf } from './demo';
 import { tokenFor } from './outside-services';
 import { bearer, newPoet } from './entrants';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
 const poet = accountOf('poet');

@@ -5,12 +5,12 @@
 // as the characters it is.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminApi, adminToken } from './cms-admin';
 import { accountOf } from './demo';
 import { bearer, DOCX, newPoet, type Poet } from './entrants';
 import { tokenFor } from './outside-services';
-import { withSavedConsent } from './fixtures';
+import { expect, test, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
 
