@@ -210,6 +210,9 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await reminders.getByLabel('Message').fill('Dear {name},\n\nThe contest closes on the 25th.');
   await reminders.getByRole('radio', { name: /This month’s entrants/ }).check();
   await expect(reminders.getByTestId('audience-count-entered-this-month')).not.toBeEmpty({ timeout: 15_000 });
+  // The month the counts are for, as people say it ("November 2026"), never "month 2026-11".
+  await expect(reminders.getByTestId('audience-note')).toHaveText(/^Counts are for [A-Z][a-z]+ \d{4}; poets who turned reminders off are left out\.$/);
+  await expect(reminders.locator('form')).not.toContainText(/\d{4}-\d{2}/);
   const countText = await reminders.getByTestId('audience-count-entered-this-month').textContent();
   const count = Number(countText!.replace(/\D/g, ''));
   // Who that audience is, as the admin user list says: verified, active poets with an entry, reminders on.
@@ -229,6 +232,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   const preview = reminders.getByTestId('reminder-preview');
   await expect(preview.getByRole('heading', { name: 'Check before sending' })).toBeFocused();
   await expect(preview.getByTestId('reminder-preview-audience')).toContainText(`This reminder goes to ${count} ${count === 1 ? 'poet' : 'poets'}: This month’s entrants`);
+  await expect(preview.getByTestId('reminder-preview-audience')).not.toContainText(/\d{4}-\d{2}/);
   // "Name <address>": the address is the last <…>, since a poet's name may hold angle brackets of its own.
   const shown = (await preview.getByTestId('reminder-preview-recipients').getByRole('listitem').allTextContents()).map((item) => item.match(/<([^<>]+)>$/)![1]);
   expect(shown.length).toBe(Math.min(10, count));
@@ -386,8 +390,18 @@ test('@phone-only every admin page fits a 375 px phone once its data has loaded:
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await ready[path]?.(page);
     await expect(page.locator('main')).not.toContainText(/Loading|Checking your access/, loaded);
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-    expect(widths.page, `${path} is ${widths.page} px wide in a ${widths.viewport} px window`).toBeLessThanOrEqual(widths.viewport);
+    const widths = await page.evaluate(() => {
+      // The outermost elements that reach past the window's right edge, named for the failure message.
+      const clipped = (el: Element) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
+      const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el));
+      const outermost = past.filter((el) => !past.includes(el.parentElement!)).slice(0, 5);
+      const name = (el: Element) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().width)} px`;
+      return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, offenders: outermost.map(name) };
+    });
+    expect(widths.page, `${path} is ${widths.page} px wide in a ${widths.viewport} px window: ${widths.offenders.join('; ')}`).toBeLessThanOrEqual(widths.viewport);
   }
 
   // On /admin-users a row's role controls are on screen without scrolling anything sideways, and they work.
@@ -411,5 +425,38 @@ test('@phone-only every admin page fits a 375 px phone once its data has loaded:
   await onScreen(row.getByRole('button', { name: /^Suspend / }), 'Suspend');
   await role.selectOption('authenticated');
   await expect(row.getByRole('button', { name: 'Save role' })).toBeHidden();
+  await expectNoAxeViolations(page);
+});
+
+test('@phone the visit dashboard’s date boxes write days as the rest of the site does, and take typed days', async ({ page }) => {
+  await withSavedConsent(page, 'denied');
+  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  const status = page.getByRole('status').filter({ hasText: 'days in' });
+  await expect(status).toBeVisible({ timeout: 15_000 });
+  // "25 Oct 2026 to 23 Nov 2026, days in UTC.": the boxes hold those very words, not the browser's 10/25/2026.
+  const [, shownFrom, shownTo] = /^(.+) to (.+), days in /.exec((await status.textContent())!)!;
+  const from = page.getByRole('textbox', { name: 'From' });
+  const to = page.getByRole('textbox', { name: 'To' });
+  await expect(from).toHaveValue(shownFrom);
+  await expect(to).toHaveValue(shownTo);
+
+  // Typed from the keyboard, in the same words: the range follows.
+  await from.fill('1 Nov 2026');
+  await to.fill('Nov 7, 2026');
+  await to.press('Enter');
+  // In the reader's English, as everywhere on the site: "1 Nov 2026" (British) or "Nov 1, 2026" (American).
+  await expect(status).toContainText(/^(1 Nov 2026|Nov 1, 2026) to (7 Nov 2026|Nov 7, 2026),/);
+  await expect(page.getByTestId('days-table').locator('tbody tr')).toHaveCount(7);
+  // A quick range writes its days the same way.
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(from).toHaveValue(/^(\d{1,2} [A-Z][a-z]{2} \d{4}|[A-Z][a-z]{2} \d{1,2}, \d{4})$/);
+
+  // Text that is not a day is marked and explained when focus leaves, and the range is not asked for.
+  await from.fill('10/31/2026');
+  await from.press('Tab');
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(from).toHaveAccessibleDescription(/^Not a day we can read: write it like (\d{1,2} [A-Z][a-z]{2} \d{4}|[A-Z][a-z]{2} \d{1,2}, \d{4})\.$/);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose a start date.');
   await expectNoAxeViolations(page);
 });

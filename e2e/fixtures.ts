@@ -1,7 +1,7 @@
 // Shared e2e fixtures and helpers. Every spec imports `test` and `expect` from here, never from '@playwright/test':
 // the `test` below fails any test during which a page logged a console error or threw an uncaught error.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -51,6 +51,16 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Where an element's text is drawn (not its box, which a block stretches across the row): the union of its glyphs. */
+export function inkOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x, y, width, height };
+  });
 }
 
 /** Stops the cookie banner from covering the page: stores a choice as a returning visitor would have. */

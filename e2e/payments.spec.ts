@@ -237,6 +237,8 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   // A test payment's reward is shown apart, labelled TEST MODE, and cannot be withdrawn.
   await open(referrerPage, '/earnings');
   await expect(referrerPage.getByTestId('test-balance-INR')).toContainText('₹9.90 in test rewards');
+  // Test rewards are earnings of a kind: the page does not say "No earnings yet" above them.
+  await expect(referrerPage.getByTestId('no-earnings')).toHaveText(/^Nothing to withdraw yet: your rewards so far come from test payments/);
   await expect(referrerPage.getByTestId('ledger')).toContainText('Referral reward');
   await expect(referrerPage.getByTestId('test-mode').first()).toBeVisible();
   await expect(referrerPage.getByTestId('withdrawal-form')).toHaveCount(0);
@@ -318,5 +320,27 @@ test('the money pages fit a phone and pass axe @phone-only', async ({ page, brow
     await expect(adminPage.getByTestId(testId)).toBeVisible();
     await noOverflow(adminPage);
     await expectNoAxeViolations(adminPage);
+  }
+});
+
+test('@phone /submit: the credits card keeps its distance from “How poems are judged”; judges, moderators and admins, who cannot enter, are not offered credits', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const poet = accountOf('poet');
+  await signIn(page, poet.email, poet.password, '/submit');
+  const buy = page.getByTestId('buy-entries');
+  await expect(buy).toBeVisible({ timeout: 15_000 });
+  const heading = page.getByRole('heading', { name: 'How poems are judged' });
+  const gap = (await heading.boundingBox())!.y - ((await buy.boundingBox())!.y + (await buy.boundingBox())!.height);
+  expect(gap, 'space between the credits card and the next heading').toBeGreaterThanOrEqual(24);
+
+  for (const role of ['judge', 'moderator', 'admin']) {
+    const staff = await newPage(browser);
+    const account = accountOf(role);
+    await signIn(staff, account.email, account.password, '/submit');
+    await expect(staff.getByTestId('entry-blocked')).toBeVisible({ timeout: 15_000 });
+    await expect(staff.getByTestId('buy-entries'), `${role}: no credits shop`).toHaveCount(0);
+    await expect(staff.getByText('Loading entry tiers…')).toHaveCount(0);
+    await expectNoAxeViolations(staff);
+    await staff.context().close();
   }
 });

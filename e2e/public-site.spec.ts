@@ -110,3 +110,18 @@ test('an article published in the cms appears on the site within 60 s and goes w
     expect(res?.status()).toBe(404);
   }).toPass({ timeout: 60_000, intervals: [2_000] });
 });
+
+test('@phone how scores are worked out: one plain sentence on the home page and /submit, linked to the method in full on /about', async ({ page }) => {
+  for (const path of ['/', '/submit']) {
+    await page.goto(path);
+    const sentence = page.getByTestId('scoring-sentence');
+    await expect(sentence).toContainText('Some judges mark strictly and some generously');
+    await expect(page.locator('main')).not.toContainText(/z-score|standard deviation/);
+    await expect(sentence.getByRole('link', { name: 'How scores are worked out' })).toHaveAttribute('href', '/about#how-scores-are-worked-out');
+  }
+  await page.getByTestId('scoring-sentence').getByRole('link', { name: 'How scores are worked out' }).click();
+  await expect(page).toHaveURL(/\/about\/?#how-scores-are-worked-out$/);
+  await expect(page.getByRole('heading', { name: 'How scores are worked out' })).toBeInViewport();
+  await expect(page.getByRole('region', { name: 'How scores are worked out' })).toContainText('z-scores');
+  await expectNoAxeViolations(page);
+});

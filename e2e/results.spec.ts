@@ -215,6 +215,8 @@ test('judges score in the app, the admin publishes their scores, and the winner 
   await expect(report).toContainText('Entries2');
   await expect(report).toContainText('the mean of the judges’ totals');
   await expect(report).toContainText('Too few entries were read by more than one judge');
+  // The measure is named once and said in a poet's words.
+  await expect(report.getByTestId('agreement-explained')).toContainText('how much your poem’s score depended on which judges happened to read it');
   await expectNoAxeViolations(visitor);
   await visitor.context().close();
 });

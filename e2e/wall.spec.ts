@@ -6,7 +6,7 @@ import { adminApi, adminToken, signInToPanel } from './cms-admin';
 import { CMS_URL, PANEL_OWNER, accountOf } from './demo';
 import { tokenFor } from './outside-services';
 import { bearer, newPoet } from './entrants';
-import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, inkOf, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
 const poet = accountOf('poet');
@@ -357,4 +357,19 @@ test('pages through the wall with keys: next, reload on the same page, previous'
       await expect(feed.getByTestId('wall-post').filter({ hasText: 'Page turner' })).toHaveCount(0, { timeout: 1_000 });
     }).toPass({ timeout: 90_000 });
   }
+});
+
+test('@phone “Your poems on the wall”: an Arabic title keeps its own direction and starts where its row starts', async ({ page, request }) => {
+  const writer = await newPoet(request, 'wall-arabic');
+  const res = await request.post('/api/wall/posts', { headers: bearer(writer.token), data: { title: ARABIC.title, text: ARABIC.lines.join('\n'), language: 'ar' } });
+  expect(res.status(), await res.text()).toBe(201);
+  await signIn(page, writer.email, writer.password, '/writory-wall');
+  const mine = page.getByTestId('my-wall-post').filter({ hasText: ARABIC.title });
+  await expect(mine).toHaveCount(1, { timeout: 15_000 });
+  const title = mine.getByText(ARABIC.title, { exact: true });
+  expect(await title.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  const titleBox = await inkOf(title);
+  const statusBox = await inkOf(mine.getByTestId('my-wall-post-status'));
+  expect(Math.abs(titleBox.x - statusBox.x), 'the title starts at the start of its row, above the status').toBeLessThanOrEqual(2);
+  await expectNoAxeViolations(page);
 });
