@@ -83,7 +83,8 @@ test('without analytics consent no visit is sent and no visitor id is stored; ac
   await fresh.close();
 });
 
-test('with consent, page views appear on the dashboard and in its CSV export', async ({ page, browser }) => {
+test('with consent, page views appear on the dashboard and in its CSV export', async ({ page, browser, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(404, /\/e2e-visit-[\w-]+/, 'a visit to a page of its own, which does not exist, tells this test’s visits from others’');
   test.setTimeout(90_000);
   const dashboard = await adminPage(browser);
   await expect(dashboard.getByTestId('stat-visits')).toBeVisible({ timeout: 15_000 });
@@ -272,7 +273,8 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await reminders.context().close();
 });
 
-test('a poet sends feedback; admins filter it, read contact messages and change settings', async ({ page, browser }) => {
+test('a poet sends feedback; admins filter it, read contact messages and change settings', async ({ page, browser, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(422, '/api/admin/settings', 'the test saves a time zone that does not exist');
   test.setTimeout(90_000);
   await withSavedConsent(page, 'denied');
   await signIn(page, poet.email, poet.password, '/contact');

@@ -139,7 +139,8 @@ test('@phone a new poet enters a poem on a small screen', async ({ page, request
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
-test('entries from an unverified account, a 12-year-old and a renamed .exe are refused', async ({ page, request }) => {
+test('entries from an unverified account, a 12-year-old and a renamed .exe are refused', async ({ page, request, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(415, '/api/entries/preview', 'the test uploads a renamed .exe, which the check refuses');
   test.setTimeout(120_000);
   const docx = { name: 'p.docx', mimeType: DOCX, buffer: await makeDocx('words') };
   const tryApi = (poet: Poet) =>

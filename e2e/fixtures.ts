@@ -12,7 +12,21 @@ export interface ConsoleErrors {
    * it makes fail, a page it expects to be refused). Keep the pattern as narrow as the error; `why` is for the reader.
    */
   expect(pattern: RegExp, why: string): void;
+  /**
+   * Allows the browser's "Failed to load resource: … status of `status`" for requests to `path` (a path such as
+   * '/api/admin/settings', or a pattern for the path), the line Chromium logs for every answer of 400 or more, in this
+   * test only: for a refusal the test provokes and the page shows to the person.
+   */
+  expectFailedRequest(status: number, path: string | RegExp, why: string): void;
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The line Chromium logs for an answer of `status` from `path` on this site, as the fixture records it. */
+export const failedRequestLine = (status: number, path: string | RegExp) =>
+  new RegExp(
+    `: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(https?://[^/]+(${typeof path === 'string' ? escape(path) : path.source})(\\?[^)]*)?:\\d+\\)$`,
+  );
 
 /**
  * Every page of every browser context a test opens (its own `page`, and contexts made with `browser.newContext()` or
@@ -38,7 +52,10 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
       };
       watch(context);
       browser.on('context', watch);
-      await use({ expect: (pattern) => void allowed.push(pattern) });
+      await use({
+        expect: (pattern) => void allowed.push(pattern),
+        expectFailedRequest: (status, path) => void allowed.push(failedRequestLine(status, path)),
+      });
       browser.off('context', watch);
       const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
       expect(unexpected, 'console errors and page errors in the browser').toEqual([]);
