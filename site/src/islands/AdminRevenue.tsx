@@ -136,7 +136,7 @@ export default function AdminRevenue() {
                   <figcaption className="mt-2 text-sm text-ink-soft">Gross and refunds by day ({section.currency}); the table below has the figures.</figcaption>
                 </figure>
               )}
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <RevenueTable caption="By day" rows={section.byDay} currency={section.currency} />
                 <RevenueTable caption="By month" rows={section.byMonth} currency={section.currency} />
                 <RevenueTable caption="By tier" rows={section.byTier} currency={section.currency} />
