@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useHydrated } from '../components/react/useHydrated';
 import {
   WALL_MODERATION_FILTERS,
   WALL_REASON_MAX,
@@ -40,6 +41,8 @@ const needsReason = (action: WallDecision) => action === 'reject' || action === 
 
 /** /admin-wall-moderation: the queue of wall posts, for moderators and admins. */
 export default function WallModeration() {
+  // "Loading..." on the first render, as on the server, even if the sign-in is known by the time the island hydrates.
+  const hydrated = useHydrated();
   const status = useStore($authStatus);
   const [filter, setFilter] = useState<WallModerationFilter>('pending');
   const [page, setPage] = useState(1);
@@ -57,7 +60,7 @@ export default function WallModeration() {
     setReload((n) => n + 1);
   };
 
-  if (status !== 'signed-in') return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (!hydrated || status !== 'signed-in') return <p role="status" className="text-ink-soft">Loading...</p>;
   return (
     <div className="space-y-6" data-testid="wall-moderation">
       <div role="group" aria-label="Queues" className="flex flex-wrap gap-2">
