@@ -20,7 +20,8 @@ test.describe('every public route', () => {
   }
 });
 
-test('an unknown path shows the not-found page with status 404', async ({ page }) => {
+test('an unknown path shows the not-found page with status 404', async ({ page, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(404, '/no-such-page/at-all', 'the test opens a page that does not exist');
   await withSavedConsent(page);
   const res = await page.goto('/no-such-page/at-all');
   expect(res?.status()).toBe(404);
