@@ -10,7 +10,7 @@ import { refundOrder } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
-import ScrollRegion from '../components/payments/ScrollRegion';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $revenue, loadRevenue } from '../stores/payments-admin';
 
@@ -154,7 +154,7 @@ export default function AdminRevenue() {
 function RevenueTable({ caption, rows, currency }: { caption: string; rows: RevenueRow[]; currency: CurrencyCode }) {
   const money = (n: number) => formatMoney(n, currency);
   return (
-    <ScrollRegion label={caption} className="rounded-lg border border-stone-200 bg-white">
+    <ScrollRegion label={caption}>
       <table className="w-full text-sm">
         <caption className="p-2 text-start font-semibold">{caption}</caption>
         <thead>
@@ -184,7 +184,7 @@ function RevenueTable({ caption, rows, currency }: { caption: string; rows: Reve
 
 function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (order: AdminOrder) => void }) {
   return (
-    <ScrollRegion label="Orders in this period" className="rounded-lg border border-stone-200 bg-white">
+    <ScrollRegion label="Orders in this period">
       <table className="w-full text-sm" data-testid="revenue-orders">
         <caption className="p-2 text-start font-semibold">Orders in this period</caption>
         <thead>

@@ -9,7 +9,7 @@ import { useSignedInPage } from '../components/payments/useSignedIn';
 import { requestWithdrawal } from '../api/earnings';
 import { ApiError, fieldErrorsFrom } from '../lib/api';
 import { noEarningsText, PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
-import ScrollRegion from '../components/payments/ScrollRegion';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $myEarnings, loadMyEarnings } from '../stores/earnings';
 
@@ -235,7 +235,7 @@ function Ledger({ data }: { data: MyEarnings }) {
       {data.ledger.length === 0 ? (
         <p className="text-ink-soft">Nothing yet.</p>
       ) : (
-        <ScrollRegion label="Ledger table">
+        <ScrollRegion label="Ledger table" framed={false}>
           <table className="w-full text-sm" data-testid="ledger">
             <thead>
               <tr className="border-b border-stone-300">

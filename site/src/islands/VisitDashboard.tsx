@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import type { VisitSummary } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import DayField from '../components/react/DayField';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { useStore } from '@nanostores/react';
 import { downloadVisitsCsv } from '../api/visits';
@@ -143,7 +144,7 @@ function Figures({ summary }: { summary: VisitSummary }) {
         </div>
         <details className="mt-3">
           <summary className="text-sm font-semibold text-quill">Table of the days</summary>
-          <div role="region" aria-label="Days table" tabIndex={0} className="mt-2 max-h-80 overflow-auto">
+          <ScrollRegion label="Days table" framed={false} className="mt-2 max-h-80 overflow-y-auto">
             <table className="w-full text-sm" data-testid="days-table">
               <thead>
                 <tr className="text-start">
@@ -162,7 +163,7 @@ function Figures({ summary }: { summary: VisitSummary }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       </section>
 
