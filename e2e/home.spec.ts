@@ -216,7 +216,8 @@ test.describe('testimonials carousel held by focus from anything but a pointer',
 });
 
 test.describe('counters', () => {
-  test('fall back to 98 poets and 0 pieces when the count API is down', async ({ page }) => {
+  test('fall back to 98 poets and 0 pieces when the count API is down', async ({ page, consoleErrors }) => {
+    for (const path of ['/api/users/count', '/api/submission-count']) consoleErrors.expectFailedRequest(500, path, 'the test answers the counts with 500 itself');
     let asked = 0;
     for (const path of ['**/api/users/count', '**/api/submission-count']) {
       await page.route(path, (route) => {
