@@ -84,7 +84,11 @@ export function inkOf(locator: Locator): Promise<{ x: number; y: number; width: 
 export async function withSavedConsent(page: Page, value: 'granted' | 'denied' = 'denied') {
   await page.addInitScript((v) => {
     const consent = { ad_storage: v, analytics_storage: v, ad_user_data: v, ad_personalization: v };
-    if (!localStorage.getItem('writory-cookie-consent')) localStorage.setItem('writory-cookie-consent', JSON.stringify(consent));
+    try {
+      if (!localStorage.getItem('writory-cookie-consent')) localStorage.setItem('writory-cookie-consent', JSON.stringify(consent));
+    } catch {
+      // A document with no storage of its own (the browser's offline error page, a sandboxed frame): nothing to save.
+    }
   }, value);
 }
 
