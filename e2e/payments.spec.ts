@@ -58,7 +58,8 @@ async function chooseTier(page: Page, tierName: string, currency = 'INR') {
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
-test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({ page, browser, request }) => {
+test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({ page, browser, request, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(422, '/api/payments/quote', 'the test tries a coupon past its limit per poet');
   test.setTimeout(240_000);
   const tierName = `Duo ${stamp()}`;
   const code = `HALF${stamp()}`;
@@ -189,7 +190,8 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expectNoAxeViolations(page);
 });
 
-test('a referral link sign-up earns a reward when the referee pays; the referrer withdraws it and an admin pays it', async ({ page, browser, request }) => {
+test('a referral link sign-up earns a reward when the referee pays; the referrer withdraws it and an admin pays it', async ({ page, browser, request, consoleErrors }) => {
+  for (const status of [409, 422]) consoleErrors.expectFailedRequest(status, '/api/earnings/withdrawals', 'the test asks for withdrawals the rules refuse');
   test.setTimeout(150_000);
   // The admin sets the rules: 10% reward, no holding period, ₹5.00 minimum, UPI and bank payouts.
   await signIn(page, admin.email, admin.password, '/admin-withdrawal-management');
