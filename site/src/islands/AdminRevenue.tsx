@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import DayField from '../components/react/DayField';
+import { dayText, parseDayText, todayIn } from '../lib/date-range';
 import { useStore } from '@nanostores/react';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type RevenueRow } from '@writory/shared';
-import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { refundOrder } from '../api/payments';
@@ -76,11 +77,12 @@ export default function AdminRevenue() {
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
+          if ([range.from, range.to].some((day) => day && !parseDayText(day))) return setError(`Write the days like ${dayText(todayIn('UTC'))}.`);
           void load(range.from, range.to);
         }}
       >
-        <Field label="From" name="from" type="date" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
-        <Field label="To" name="to" type="date" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
+        <DayField label="From" value={range.from} example={range.from || todayIn('UTC')} onChange={(from) => setRange({ ...range, from: from ?? 'unreadable' })} />
+        <DayField label="To" value={range.to} example={range.to || todayIn('UTC')} onChange={(to) => setRange({ ...range, to: to ?? 'unreadable' })} />
         <button type="submit" className="btn btn-default min-h-11">
           Show
         </button>

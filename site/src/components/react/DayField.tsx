@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { dayText, parseDayText } from '../../lib/date-range';
+import { useHydrated } from './useHydrated';
 
 interface Props {
   label: string;
@@ -18,17 +19,21 @@ interface Props {
  */
 export default function DayField({ label, value, onChange, example }: Props) {
   const id = useId();
-  const [text, setText] = useState(() => (value ? dayText(value) : ''));
+  // Days are written in the reader's English, which the server cannot know: the first render shows none, as the
+  // server did, and the hint's example comes once the island is live.
+  const hydrated = useHydrated();
+  const [text, setText] = useState(() => (value && hydrated ? dayText(value) : ''));
   const [invalid, setInvalid] = useState(false);
   // A new day from outside (a quick range, the server's default range) replaces what the box shows.
   useEffect(() => {
+    if (!hydrated) return;
     if (value && !parseDayText(value)) return; // the parent's mark for text that is not a day: keep what was typed
     if ((parseDayText(text) ?? '') !== value) {
       setText(value ? dayText(value) : '');
       setInvalid(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of `value` should rewrite the text
-  }, [value]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of `value` (or going live) rewrites the text
+  }, [value, hydrated]);
 
   const type = (next: string) => {
     setText(next);
@@ -57,7 +62,7 @@ export default function DayField({ label, value, onChange, example }: Props) {
         className="min-h-11 w-40 rounded-md border border-stone-400 bg-white px-3 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
       />
       <p id={`${id}-hint`} className={`text-xs ${invalid ? 'font-medium text-red-800' : 'text-ink-soft'}`}>
-        {invalid ? `Not a day we can read: write it like ${dayText(example)}.` : `Like ${dayText(example)}`}
+        {!hydrated ? 'Day, month and year' : invalid ? `Not a day we can read: write it like ${dayText(example)}.` : `Like ${dayText(example)}`}
       </p>
     </div>
   );
