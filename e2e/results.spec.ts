@@ -150,9 +150,10 @@ test('results and winners publish on their timers; score card, winner pages, lea
   await expectNoAxeViolations(visitor);
 });
 
-test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo', async ({ browser }) => {
+test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo', async ({ browser, consoleErrors }) => {
   test.setTimeout(300_000);
   const month = demoMonth(3);
+  consoleErrors.expectFailedRequest(404, `/winning-poem/${month}-first`, 'the winner’s page is asked for until the rebuild after publishing makes it');
   const [first, second] = [1, 2].map((n) => `WR-${month.replace('-', '')}-000${n}`);
 
   // The judge scores both entries of the month on the judging desk.
