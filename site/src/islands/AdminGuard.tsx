@@ -5,7 +5,6 @@ import { t } from '../i18n/t';
 import { audienceOf, pagesFor, roleInWords } from '../lib/admin-pages';
 import { $authStatus, $loggingOut } from '../stores/auth';
 import { $productUser, $productUserState } from '../stores/product-user';
-import { useHydrated } from '../components/react/useHydrated';
 
 /**
  * Sends visitors to /auth. A signed-in person whose role may not open the page reads who it is for, with a way
@@ -16,9 +15,7 @@ export default function AdminGuard({ roles = ['admin'] }: { roles?: RoleType[] }
   const user = useStore($productUser);
   const userState = useStore($productUserState);
   const loggingOut = useStore($loggingOut);
-  // Nothing on the first render, as on the server, even if the role is known by the time the island hydrates.
-  const hydrated = useHydrated();
-  const known = hydrated && status === 'signed-in' && (userState === 'synced' || userState === 'fallback');
+  const known = status === 'signed-in' && (userState === 'synced' || userState === 'fallback');
   const refused = known && !loggingOut && !(user && roles.includes(user.role));
 
   useEffect(() => {
