@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { dayText, parseDayText } from '../../lib/date-range';
+import { dayText, parseDayText, todayIn } from '../../lib/date-range';
 import { useHydrated } from './useHydrated';
 
 interface Props {
@@ -35,6 +35,8 @@ export default function DayField({ label, value, onChange, example }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of `value` (or going live) rewrites the text
   }, [value, hydrated]);
 
+  // The hint's day: the one given, or today when it is not a day (a parent may pass what was typed).
+  const hintDay = parseDayText(example) ?? todayIn('UTC');
   const type = (next: string) => {
     setText(next);
     setInvalid(false);
@@ -62,7 +64,7 @@ export default function DayField({ label, value, onChange, example }: Props) {
         className="min-h-11 w-40 rounded-md border border-stone-400 bg-white px-3 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
       />
       <p id={`${id}-hint`} className={`text-xs ${invalid ? 'font-medium text-red-800' : 'text-ink-soft'}`}>
-        {!hydrated ? 'Day, month and year' : invalid ? `Not a day we can read: write it like ${dayText(example)}.` : `Like ${dayText(example)}`}
+        {!hydrated ? 'Day, month and year' : invalid ? `Not a day we can read: write it like ${dayText(hintDay)}.` : `Like ${dayText(hintDay)}`}
       </p>
     </div>
   );
