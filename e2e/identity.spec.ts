@@ -368,8 +368,10 @@ test('the profile menu works from the keyboard', async ({ page }) => {
   await expect(page.getByTestId('login-button')).toBeVisible();
 });
 
-test('Google sign-in in a popup through the emulator; a broken picture shows the default icon', async ({ page, context }) => {
+test('Google sign-in in a popup through the emulator; a broken picture shows the default icon', async ({ page, context, consoleErrors }) => {
   test.setTimeout(60_000);
+  consoleErrors.expect(/: Loading the image 'http:\/\/127\.0\.0\.1:9\/missing\.png' violates the following Content Security Policy directive/, 'the test gives the account a picture from a stray origin, which the page policy blocks');
+  consoleErrors.expectFailedRequest(415, '/api/users/me/picture', 'the test uploads a file that is not a picture');
   await stubGoogleScripts(context);
   const violations = await recordCspViolations(page);
   const email = uniqueEmail('google');
