@@ -1,7 +1,7 @@
 // /admin-upload-articles: an admin writes, previews and publishes an article from the site, and the static site
 // shows it within a minute, without the Strapi panel.
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { accountOf } from './demo';
 import { signIn } from './session';
 
@@ -18,8 +18,9 @@ async function openWriter(page: Page) {
   return form;
 }
 
-test('an admin writes an article with a cover and tags, previews it, publishes it, and the site shows it', async ({ page }) => {
+test('an admin writes an article with a cover and tags, previews it, publishes it, and the site shows it', async ({ page, consoleErrors }) => {
   test.setTimeout(150_000); // the page must appear within 60 s of publishing; the rest is writing and checking
+  consoleErrors.expectFailedRequest(404, /\/articles\/notes-from-the-judging-table-\d+/, 'the new article’s page is asked for until the rebuild has made it');
   const title = `Notes from the judging table ${Date.now()}`;
   const form = await openWriter(page);
 
@@ -88,7 +89,8 @@ test('an admin writes an article with a cover and tags, previews it, publishes i
   await expectNoAxeViolations(page);
 });
 
-test('the server’s refusal lands on the field it is about, and a draft stays off the site', async ({ page }) => {
+test('the server’s refusal lands on the field it is about, and a draft stays off the site', async ({ page, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(422, '/api/admin/articles', 'the test saves a link the server refuses');
   const form = await openWriter(page);
   const title = `Draft with a bad link ${Date.now()}`;
   await form.getByLabel('Title').fill(title);

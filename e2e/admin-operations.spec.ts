@@ -3,13 +3,14 @@
 // for exactly their audience (sent once on a double click), the opt-out on /profile, feedback, contact
 // messages and settings, and an axe scan of every admin page (also at phone size).
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { enterByApi, newPoet } from './entrants';
 import { CMS_URL, accountOf } from './demo';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { mailbox, tokenFor, verifiedAccount } from './outside-services';
 import { open, signIn } from './session';
+import { ADMIN_PAGES } from '../site/src/lib/admin-pages';
 
 const TRACK = '/api/track-visit-realtime';
 const admin = accountOf('admin');
@@ -82,7 +83,8 @@ test('without analytics consent no visit is sent and no visitor id is stored; ac
   await fresh.close();
 });
 
-test('with consent, page views appear on the dashboard and in its CSV export', async ({ page, browser }) => {
+test('with consent, page views appear on the dashboard and in its CSV export', async ({ page, browser, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(404, /\/e2e-visit-[\w-]+/, 'a visit to a page of its own, which does not exist, tells this test’s visits from others’');
   test.setTimeout(90_000);
   const dashboard = await adminPage(browser);
   await expect(dashboard.getByTestId('stat-visits')).toBeVisible({ timeout: 15_000 });
@@ -209,6 +211,9 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await reminders.getByLabel('Message').fill('Dear {name},\n\nThe contest closes on the 25th.');
   await reminders.getByRole('radio', { name: /This month’s entrants/ }).check();
   await expect(reminders.getByTestId('audience-count-entered-this-month')).not.toBeEmpty({ timeout: 15_000 });
+  // The month the counts are for, as people say it ("November 2026"), never "month 2026-11".
+  await expect(reminders.getByTestId('audience-note')).toHaveText(/^Counts are for [A-Z][a-z]+ \d{4}; poets who turned reminders off are left out\.$/);
+  await expect(reminders.locator('form')).not.toContainText(/\d{4}-\d{2}/);
   const countText = await reminders.getByTestId('audience-count-entered-this-month').textContent();
   const count = Number(countText!.replace(/\D/g, ''));
   // Who that audience is, as the admin user list says: verified, active poets with an entry, reminders on.
@@ -228,6 +233,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   const preview = reminders.getByTestId('reminder-preview');
   await expect(preview.getByRole('heading', { name: 'Check before sending' })).toBeFocused();
   await expect(preview.getByTestId('reminder-preview-audience')).toContainText(`This reminder goes to ${count} ${count === 1 ? 'poet' : 'poets'}: This month’s entrants`);
+  await expect(preview.getByTestId('reminder-preview-audience')).not.toContainText(/\d{4}-\d{2}/);
   // "Name <address>": the address is the last <…>, since a poet's name may hold angle brackets of its own.
   const shown = (await preview.getByTestId('reminder-preview-recipients').getByRole('listitem').allTextContents()).map((item) => item.match(/<([^<>]+)>$/)![1]);
   expect(shown.length).toBe(Math.min(10, count));
@@ -267,7 +273,8 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await reminders.context().close();
 });
 
-test('a poet sends feedback; admins filter it, read contact messages and change settings', async ({ page, browser }) => {
+test('a poet sends feedback; admins filter it, read contact messages and change settings', async ({ page, browser, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(422, '/api/admin/settings', 'the test saves a time zone that does not exist');
   test.setTimeout(90_000);
   await withSavedConsent(page, 'denied');
   await signIn(page, poet.email, poet.password, '/contact');
@@ -364,4 +371,95 @@ test('the tracking API refuses bad visits with a 4xx naming the problem', async 
   expect(huge.status()).toBe(413);
   const adminPageVisit = await request.post(TRACK, { data: { ...visit, pageVisited: '/admin-users' } });
   expect(adminPageVisit.status()).toBe(422);
+});
+
+test('@phone-only every admin page fits a 375 px phone once its data has loaded: only a table’s own region scrolls sideways', async ({ page }) => {
+  test.setTimeout(180_000);
+  await withSavedConsent(page, 'denied');
+  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  const loaded = { timeout: 15_000 };
+  // What "loaded" looks like where the page's data makes it wide; every page also waits until nothing says it is loading.
+  const ready: Record<string, (p: Page) => Promise<void>> = {
+    '/admin-visit-tracking': (p) => expect(p.getByRole('table', { name: 'Busiest routes since the server started' })).toBeVisible(loaded),
+    '/admin-users': (p) => expect(p.getByTestId('user-row').first()).toBeVisible(loaded),
+    '/admin-users-data': (p) => expect(p.getByTestId('users-table')).toBeVisible(loaded),
+    // The report's tables, or its sentence for a range without orders (a fresh database has none).
+    '/admin-revenue-report': (p) => expect(p.getByTestId('revenue-orders').or(p.getByText(/^No paid or refunded orders between/))).toBeVisible(loaded),
+    '/admin-coupon-codes': (p) => expect(p.getByTestId('coupon-table')).toBeVisible(loaded),
+  };
+  for (const { slug } of ADMIN_PAGES) {
+    const path = `/${slug}`;
+    await open(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await ready[path]?.(page);
+    await expect(page.locator('main')).not.toContainText(/Loading|Checking your access/, loaded);
+    const widths = await page.evaluate(() => {
+      // The outermost elements that reach past the window's right edge, named for the failure message.
+      const clipped = (el: Element) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
+      const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el));
+      const outermost = past.filter((el) => !past.includes(el.parentElement!)).slice(0, 5);
+      const name = (el: Element) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().width)} px`;
+      return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, offenders: outermost.map(name) };
+    });
+    expect(widths.page, `${path} is ${widths.page} px wide in a ${widths.viewport} px window: ${widths.offenders.join('; ')}`).toBeLessThanOrEqual(widths.viewport);
+  }
+
+  // On /admin-users a row's role controls are on screen without scrolling anything sideways, and they work.
+  await open(page, '/admin-users');
+  await page.getByLabel('Search name, email or phone').fill(poet.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByTestId('user-row').filter({ hasText: poet.email });
+  await expect(row).toHaveCount(1, loaded);
+  const role = row.getByRole('combobox');
+  await role.selectOption('judge');
+  const onScreen = async (control: Locator, name: string) => {
+    await control.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+    const box = (await control.boundingBox())!;
+    expect(box, `${name} is drawn`).toBeTruthy();
+    expect(box.x, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name} ends on screen`).toBeLessThanOrEqual(375);
+    await control.click({ trial: true });
+  };
+  await onScreen(role, 'the role list');
+  await onScreen(row.getByRole('button', { name: 'Save role' }), 'Save role');
+  await onScreen(row.getByRole('button', { name: /^Suspend / }), 'Suspend');
+  await role.selectOption('authenticated');
+  await expect(row.getByRole('button', { name: 'Save role' })).toBeHidden();
+  await expectNoAxeViolations(page);
+});
+
+test('@phone the visit dashboard’s date boxes write days as the rest of the site does, and take typed days', async ({ page }) => {
+  await withSavedConsent(page, 'denied');
+  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  const status = page.getByRole('status').filter({ hasText: 'days in' });
+  await expect(status).toBeVisible({ timeout: 15_000 });
+  // "25 Oct 2026 to 23 Nov 2026, days in UTC.": the boxes hold those very words, not the browser's 10/25/2026.
+  const [, shownFrom, shownTo] = /^(.+) to (.+), days in /.exec((await status.textContent())!)!;
+  const from = page.getByRole('textbox', { name: 'From' });
+  const to = page.getByRole('textbox', { name: 'To' });
+  await expect(from).toHaveValue(shownFrom);
+  await expect(to).toHaveValue(shownTo);
+
+  // Typed from the keyboard, in the same words: the range follows.
+  await from.fill('1 Nov 2026');
+  await to.fill('Nov 7, 2026');
+  await to.press('Enter');
+  // In the reader's English, as everywhere on the site: "1 Nov 2026" (British) or "Nov 1, 2026" (American).
+  await expect(status).toContainText(/^(1 Nov 2026|Nov 1, 2026) to (7 Nov 2026|Nov 7, 2026),/);
+  await expect(page.getByTestId('days-table').locator('tbody tr')).toHaveCount(7);
+  // A quick range writes its days the same way.
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(from).toHaveValue(/^(\d{1,2} [A-Z][a-z]{2} \d{4}|[A-Z][a-z]{2} \d{1,2}, \d{4})$/);
+
+  // Text that is not a day is marked and explained when focus leaves, and the range is not asked for.
+  await from.fill('10/31/2026');
+  await from.press('Tab');
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(from).toHaveAccessibleDescription(/^Not a day we can read: write it like (\d{1,2} [A-Z][a-z]{2} \d{4}|[A-Z][a-z]{2} \d{1,2}, \d{4})\.$/);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose a start date.');
+  await expectNoAxeViolations(page);
 });

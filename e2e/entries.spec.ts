@@ -2,14 +2,14 @@
 // read and gets the receipt (code on screen, notification, email in the mail sink); entries outside the
 // window, from an unverified account, from a 12-year-old and a renamed .exe are refused; judges score
 // blind; two judges' mean is the score on /admin-submission-data. Desktop and 375 px, axe on every page.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
 import { breakLines, wordPackage } from '../cms/tests/helpers/word-fixtures';
 import { adminApi, adminToken } from './cms-admin';
 import { accountOf, PANEL_OWNER } from './demo';
 import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, type Poet } from './entrants';
 import { mailbox, tokenFor } from './outside-services';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, inkOf, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 
 /** The receipt email the mail sink received for this code. */
@@ -155,7 +155,8 @@ test('“Check the text” asks about a phone number and a handle in the poem, n
   await expectNoAxeViolations(page);
 });
 
-test('entries from an unverified account, a 12-year-old and a renamed .exe are refused', async ({ page, request }) => {
+test('entries from an unverified account, a 12-year-old and a renamed .exe are refused', async ({ page, request, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(415, '/api/entries/preview', 'the test uploads a renamed .exe, which the check refuses');
   test.setTimeout(120_000);
   const docx = { name: 'p.docx', mimeType: DOCX, buffer: await makeDocx('words') };
   const tryApi = (poet: Poet) =>
@@ -330,4 +331,26 @@ test('judges score blind; two judges’ mean is the score', async ({ page, reque
   expect(text).toContain(code);
   expect(text).toMatch(/75\.5/);
   await close();
+});
+
+test('@phone an Arabic title in the judge’s queue keeps its own direction and stays beside its entry code', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const poet = await newPoet(request, 'arabic-title', { name: 'Salma Nour' });
+  const title = 'رسالة إلى البحر';
+  const entry = await enterByApi(request, poet, title, 'يا بحرُ، خذْ رسالتي\nواحملْها إلى الشاطئ البعيد');
+  expect(entry.status(), await entry.text()).toBe(201);
+  const { code } = await entry.json();
+
+  const judge = accountOf('judge');
+  await signIn(page, judge.email, judge.password, '/admin-submissions');
+  const item = page.getByTestId('queue-item').filter({ hasText: code });
+  await expect(item).toHaveCount(1, { timeout: 15_000 });
+  const codeBox = await inkOf(item.getByText(code, { exact: true }));
+  const titleText = item.getByText(title, { exact: true });
+  expect(await titleText.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  const titleBox = await inkOf(titleText);
+  // In the row's left-to-right order, the title begins one gap after the code, not at the far end of the row.
+  expect(titleBox.x - (codeBox.x + codeBox.width)).toBeLessThanOrEqual(24);
+  expect(titleBox.x).toBeGreaterThan(codeBox.x);
+  await expectNoAxeViolations(page);
 });

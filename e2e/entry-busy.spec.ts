@@ -1,12 +1,12 @@
 // Contest day: while the cms's poem-checking queue is full (filled for real with long poems over the API), the
 // /submit form says the server is busy, waits the server's Retry-After and tries again by itself, for the text
 // check and for the entry, which keeps its Idempotency-Key: the poet ends with one entry, never two.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { makeDocx, makePdf } from '../cms/tests/helpers/poem-files';
 import { accountOf } from './demo';
 import { bearer, DOCX, fillEntryForm, newPoet, type Poet } from './entrants';
 import { tokenFor } from './outside-services';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { signIn } from './session';
 
 interface Extraction {
@@ -48,8 +48,9 @@ async function holdFirstPost(page: Page, path: string) {
   return { isHeld: () => held, release };
 }
 
-test('when poems queue up, the form waits, tries again by itself and enters the poem once', async ({ page, request }) => {
+test('when poems queue up, the form waits, tries again by itself and enters the poem once', async ({ page, request, consoleErrors }) => {
   test.setTimeout(240_000);
+  for (const path of ['/api/entries/preview', '/api/entries']) consoleErrors.expectFailedRequest(503, path, 'the test fills the check queue, so the server answers “busy” until it drains');
   await withSavedConsent(page);
   const admin = accountOf('admin');
   const adminToken = await tokenFor(request, admin.email, admin.password);

@@ -1,6 +1,68 @@
-// Shared e2e helpers: an axe scan that fails with a readable list of violations.
+// Shared e2e fixtures and helpers. Every spec imports `test` and `expect` from here, never from '@playwright/test':
+// the `test` below fails any test during which a page logged a console error or threw an uncaught error.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+/** What a test may declare it expects the browser to log: a pattern, and why that error is the test's point. */
+export interface ConsoleErrors {
+  /**
+   * Allows console errors matching `pattern` in this test only, for an error the test provokes on purpose (a request
+   * it makes fail, a page it expects to be refused). Keep the pattern as narrow as the error; `why` is for the reader.
+   */
+  expect(pattern: RegExp, why: string): void;
+  /**
+   * Allows the browser's "Failed to load resource: … status of `status`" for requests to `path` (a path such as
+   * '/api/admin/settings', or a pattern for the path), the line Chromium logs for every answer of 400 or more, in this
+   * test only: for a refusal the test provokes and the page shows to the person.
+   */
+  expectFailedRequest(status: number, path: string | RegExp, why: string): void;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The line Chromium logs for an answer of `status` from `path` on this site, as the fixture records it. */
+export const failedRequestLine = (status: number, path: string | RegExp) =>
+  new RegExp(
+    `: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(https?://[^/]+(${typeof path === 'string' ? escape(path) : path.source})(\\?[^)]*)?:\\d+\\)$`,
+  );
+
+/**
+ * Every page of every browser context a test opens (its own `page`, and contexts made with `browser.newContext()` or
+ * `browser.newPage()`) is watched: a console message of type "error" or an uncaught page error fails the test when it
+ * ends, listing each with the page it came from. A hydration mismatch, a failed fetch the page did not expect, a
+ * script that throws: each is a defect a person would meet, so none is ignored by default.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ browser, context }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (ctx: BrowserContext) => {
+        ctx.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const { url, lineNumber } = message.location();
+          seen.push(`console error on ${message.page()?.url() ?? 'a worker'}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+        });
+        ctx.on('weberror', (webError) => {
+          const error = webError.error();
+          seen.push(`page error on ${webError.page()?.url() ?? 'a worker'}: ${error.stack ?? error.message}`);
+        });
+      };
+      watch(context);
+      browser.on('context', watch);
+      await use({
+        expect: (pattern) => void allowed.push(pattern),
+        expectFailedRequest: (status, path) => void allowed.push(failedRequestLine(status, path)),
+      });
+      browser.off('context', watch);
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, 'console errors and page errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -8,11 +70,25 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** Where an element's text is drawn (not its box, which a block stretches across the row): the union of its glyphs. */
+export function inkOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+}
+
 /** Stops the cookie banner from covering the page: stores a choice as a returning visitor would have. */
 export async function withSavedConsent(page: Page, value: 'granted' | 'denied' = 'denied') {
   await page.addInitScript((v) => {
     const consent = { ad_storage: v, analytics_storage: v, ad_user_data: v, ad_personalization: v };
-    if (!localStorage.getItem('writory-cookie-consent')) localStorage.setItem('writory-cookie-consent', JSON.stringify(consent));
+    try {
+      if (!localStorage.getItem('writory-cookie-consent')) localStorage.setItem('writory-cookie-consent', JSON.stringify(consent));
+    } catch {
+      // A document with no storage of its own (the browser's offline error page, a sandboxed frame): nothing to save.
+    }
   }, value);
 }
 

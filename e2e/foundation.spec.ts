@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectFocusNotObscured, expectNoAxeViolations, recordCspViolations, tabWalkUncovered, withSavedConsent } from './fixtures';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test, expectFocusNotObscured, expectNoAxeViolations, recordCspViolations, tabWalkUncovered, withSavedConsent } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';
 import { signInToPanel } from './cms-admin';
@@ -20,7 +20,8 @@ test.describe('every public route', () => {
   }
 });
 
-test('an unknown path shows the not-found page with status 404', async ({ page }) => {
+test('an unknown path shows the not-found page with status 404', async ({ page, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(404, '/no-such-page/at-all', 'the test opens a page that does not exist');
   await withSavedConsent(page);
   const res = await page.goto('/no-such-page/at-all');
   expect(res?.status()).toBe(404);
@@ -168,6 +169,37 @@ test.describe('cookie banner and the keyboard', () => {
     for (const target of [page.getByTestId('hero').getByRole('link', { name: 'ENTER LIVE CONTEST' }), page.locator('[data-counters]')]) {
       const box = (await target.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(top);
+    }
+  });
+
+  test('@phone-only at 375 px the chat button never covers the heading, and the background verses stay clear of the counters', async ({ page }) => {
+    test.setTimeout(90_000);
+    const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    // Down to an iPhone SE's 548 px under Safari's bars; the banner as first shown, with its preferences open, and answered.
+    for (const height of [740, 667, 568, 548]) {
+      await page.setViewportSize({ width: 375, height });
+      for (const banner of ['open', 'preferences', 'answered'] as const) {
+        await page.goto('/');
+        if (banner === 'preferences') await bannerOf(page).getByRole('button', { name: 'Manage preferences' }).click();
+        if (banner === 'answered') await bannerOf(page).getByRole('button', { name: 'Reject all' }).click();
+        await expect(bannerOf(page)).toHaveCount(banner === 'answered' ? 0 : 1);
+        const heading = await boxOf(page.getByRole('heading', { level: 1 }));
+        // The launcher may wait, hidden, while a tall banner leaves it no room; shown, it never covers the heading.
+        const launcher = page.locator('[data-chatbot-launcher]');
+        if (banner !== 'preferences') await expect(launcher).toBeVisible();
+        if (await launcher.isVisible()) {
+          const box = await boxOf(launcher);
+          expect(apart(box, heading), `375×${height}, banner ${banner}: chat button ${JSON.stringify(box)} and h1 ${JSON.stringify(heading)}`).toBe(true);
+        }
+        const counters = await boxOf(page.locator('[data-counters]'));
+        for (const media of [page.locator('[data-hero-video]'), page.getByTestId('hero').locator('picture img')]) {
+          const box = await boxOf(media);
+          expect(apart(box, counters), `375×${height}: the verses' frame ${JSON.stringify(box)} reaches the counters ${JSON.stringify(counters)}`).toBe(true);
+        }
+      }
+      await page.evaluate(() => localStorage.clear());
     }
   });
 

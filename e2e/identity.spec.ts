@@ -2,8 +2,8 @@
 // Google popup sign-in, admin menu and guard, against the real Auth emulator and cms.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, recordCspViolations, withSavedConsent } from './fixtures';
+import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, expectNoAxeViolations, recordCspViolations, withSavedConsent } from './fixtures';
 import { identityCall, mailbox, oobCodes } from './outside-services';
 import { hydrated, open, signIn } from './session';
 
@@ -152,7 +152,8 @@ test('sign up, verify the email, sign in, edit the profile and log out', async (
   for (const key of SIGN_UP_KEYS) expect(keys).not.toContain(key);
 });
 
-test('the profile shows the server’s message on the field it is about', async ({ page }) => {
+test('the profile shows the server’s message on the field it is about', async ({ page, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(422, '/api/users/me', 'the test saves a date of birth the server refuses');
   await signIn(page, poet.email, poet.password);
   await open(page, '/profile');
   const dob = page.getByLabel('Date of birth');
@@ -171,8 +172,10 @@ test('the profile shows the server’s message on the field it is about', async 
   await expect(page.getByLabel('Upload a new picture')).toHaveAccessibleDescription(/Choose a JPEG, PNG or WebP image/);
 });
 
-test('password reset: request, open the link, set a new password, sign in with it', async ({ page, request }) => {
+test('password reset: request, open the link, set a new password, sign in with it', async ({ page, request, consoleErrors }) => {
   test.setTimeout(60_000);
+  consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword', 'the test signs in with the old password, which no longer works');
+  consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:resetPassword', 'the test opens the used link again');
   const email = uniqueEmail('reset');
   await createAccount(request, email, 'Old-password-1');
 
@@ -219,7 +222,8 @@ test('password reset: request, open the link, set a new password, sign in with i
   await expect(page.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/auth?view=reset');
 });
 
-test('/email-verification-handler applies a verification link too, and a used link says so', async ({ page, request }) => {
+test('/email-verification-handler applies a verification link too, and a used link says so', async ({ page, request, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:resetPassword', 'the test opens the used link again (Firebase checks a code there)');
   const email = uniqueEmail('handler');
   const { idToken } = await identityCall<{ idToken: string }>(request, '/accounts:signUp?key=demo-api-key', { email, password: 'Handler-pass-1', returnSecureToken: true });
   await identityCall(request, '/accounts:sendOobCode?key=demo-api-key', { requestType: 'VERIFY_EMAIL', idToken });
@@ -234,8 +238,9 @@ test('/email-verification-handler applies a verification link too, and a used li
   await expect(page.getByTestId('email-action-result').getByRole('link')).toHaveAttribute('href', '/auth');
 });
 
-test('an unverified poet resends the verification email from the profile, until the hourly limit says how long to wait', async ({ page, request }) => {
+test('an unverified poet resends the verification email from the profile, until the hourly limit says how long to wait', async ({ page, request, consoleErrors }) => {
   test.setTimeout(60_000);
+  consoleErrors.expectFailedRequest(429, '/api/auth-mail/verification', 'the test resends until the hourly limit refuses');
   const email = uniqueEmail('resend');
   await createAccount(request, email, 'Resend-pass-1');
   await signIn(page, email, 'Resend-pass-1', '/profile');
@@ -396,8 +401,10 @@ test('the profile menu works from the keyboard', async ({ page }) => {
   await expect(page.getByTestId('login-button')).toBeVisible();
 });
 
-test('Google sign-in in a popup through the emulator; a broken picture shows the default icon', async ({ page, context }) => {
+test('Google sign-in in a popup through the emulator; a broken picture shows the default icon', async ({ page, context, consoleErrors }) => {
   test.setTimeout(60_000);
+  consoleErrors.expect(/: Loading the image 'http:\/\/127\.0\.0\.1:9\/missing\.png' violates the following Content Security Policy directive/, 'the test gives the account a picture from a stray origin, which the page policy blocks');
+  consoleErrors.expectFailedRequest(415, '/api/users/me/picture', 'the test uploads a file that is not a picture');
   await stubGoogleScripts(context);
   const violations = await recordCspViolations(page);
   const email = uniqueEmail('google');

@@ -3,8 +3,8 @@
 // credits (and the receipt email) and enters a poem with one; the revenue report shows the order; a referral link sign-up earns the referrer a reward once the referee pays,
 // shown apart and never withdrawable because the payment was a test; a real reward is withdrawn and an admin approves and pays it.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { accountOf, PANEL_OWNER } from './demo';
 import { mailbox, verifiedAccount as accountInEmulator } from './outside-services';
 import { confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet } from './entrants';
@@ -58,7 +58,8 @@ async function chooseTier(page: Page, tierName: string, currency = 'INR') {
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
-test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({ page, browser, request }) => {
+test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({ page, browser, request, consoleErrors }) => {
+  consoleErrors.expectFailedRequest(422, '/api/payments/quote', 'the test tries a coupon past its limit per poet');
   test.setTimeout(240_000);
   const tierName = `Duo ${stamp()}`;
   const code = `HALF${stamp()}`;
@@ -189,7 +190,8 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expectNoAxeViolations(page);
 });
 
-test('a referral link sign-up earns a reward when the referee pays; the referrer withdraws it and an admin pays it', async ({ page, browser, request }) => {
+test('a referral link sign-up earns a reward when the referee pays; the referrer withdraws it and an admin pays it', async ({ page, browser, request, consoleErrors }) => {
+  for (const status of [409, 422]) consoleErrors.expectFailedRequest(status, '/api/earnings/withdrawals', 'the test asks for withdrawals the rules refuse');
   test.setTimeout(150_000);
   // The admin sets the rules: 10% reward, no holding period, ₹5.00 minimum, UPI and bank payouts.
   await signIn(page, admin.email, admin.password, '/admin-withdrawal-management');
@@ -237,6 +239,8 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   // A test payment's reward is shown apart, labelled TEST MODE, and cannot be withdrawn.
   await open(referrerPage, '/earnings');
   await expect(referrerPage.getByTestId('test-balance-INR')).toContainText('₹9.90 in test rewards');
+  // Test rewards are earnings of a kind: the page does not say "No earnings yet" above them.
+  await expect(referrerPage.getByTestId('no-earnings')).toHaveText(/^Nothing to withdraw yet: your rewards so far come from test payments/);
   await expect(referrerPage.getByTestId('ledger')).toContainText('Referral reward');
   await expect(referrerPage.getByTestId('test-mode').first()).toBeVisible();
   await expect(referrerPage.getByTestId('withdrawal-form')).toHaveCount(0);
@@ -318,5 +322,27 @@ test('the money pages fit a phone and pass axe @phone-only', async ({ page, brow
     await expect(adminPage.getByTestId(testId)).toBeVisible();
     await noOverflow(adminPage);
     await expectNoAxeViolations(adminPage);
+  }
+});
+
+test('@phone /submit: the credits card keeps its distance from “How poems are judged”; judges, moderators and admins, who cannot enter, are not offered credits', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const poet = accountOf('poet');
+  await signIn(page, poet.email, poet.password, '/submit');
+  const buy = page.getByTestId('buy-entries');
+  await expect(buy).toBeVisible({ timeout: 15_000 });
+  const heading = page.getByRole('heading', { name: 'How poems are judged' });
+  const gap = (await heading.boundingBox())!.y - ((await buy.boundingBox())!.y + (await buy.boundingBox())!.height);
+  expect(gap, 'space between the credits card and the next heading').toBeGreaterThanOrEqual(24);
+
+  for (const role of ['judge', 'moderator', 'admin']) {
+    const staff = await newPage(browser);
+    const account = accountOf(role);
+    await signIn(staff, account.email, account.password, '/submit');
+    await expect(staff.getByTestId('entry-blocked')).toBeVisible({ timeout: 15_000 });
+    await expect(staff.getByTestId('buy-entries'), `${role}: no credits shop`).toHaveCount(0);
+    await expect(staff.getByText('Loading entry tiers…')).toHaveCount(0);
+    await expectNoAxeViolations(staff);
+    await staff.context().close();
   }
 });

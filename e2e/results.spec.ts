@@ -4,9 +4,9 @@
 // and its QR code's address verifies it. The demo data has last month's entries scored and waiting; judges score
 // the entries of three months ago in the app and the admin publishes their scores.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { accountOf } from './demo';
-import { expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';
 
 const admin = accountOf('admin');
@@ -150,9 +150,10 @@ test('results and winners publish on their timers; score card, winner pages, lea
   await expectNoAxeViolations(visitor);
 });
 
-test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo', async ({ browser }) => {
+test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo', async ({ browser, consoleErrors }) => {
   test.setTimeout(300_000);
   const month = demoMonth(3);
+  consoleErrors.expectFailedRequest(404, `/winning-poem/${month}-first`, 'the winner’s page is asked for until the rebuild after publishing makes it');
   const [first, second] = [1, 2].map((n) => `WR-${month.replace('-', '')}-000${n}`);
 
   // The judge scores both entries of the month on the judging desk.
@@ -215,6 +216,8 @@ test('judges score in the app, the admin publishes their scores, and the winner 
   await expect(report).toContainText('Entries2');
   await expect(report).toContainText('the mean of the judges’ totals');
   await expect(report).toContainText('Too few entries were read by more than one judge');
+  // The measure is named once and said in a poet's words.
+  await expect(report.getByTestId('agreement-explained')).toContainText('how much your poem’s score depended on which judges happened to read it');
   await expectNoAxeViolations(visitor);
   await visitor.context().close();
 });

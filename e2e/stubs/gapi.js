@@ -50,7 +50,15 @@
     else if (message.kind === 'reply') {
       var callback = this.replies[message.id];
       delete this.replies[message.id];
-      if (callback) callback(message.result);
+      // gapi calls a reply's callback and swallows what it throws, as this does: Firebase's web-storage check
+      // (_isIframeWebStorageSupported) throws auth/internal-error after its callback every time, by design.
+      if (callback) {
+        try {
+          callback(message.result);
+        } catch (ignored) {
+          /* as gapi does */
+        }
+      }
     } else if (message.kind === 'ready') {
       this.ready = true;
       var listeners = this.onReady.splice(0);

@@ -7,7 +7,7 @@ import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { saveCoupon, setCouponDisabled } from '../api/payments';
 import { fieldErrorsFrom } from '../lib/api';
-import ScrollRegion from '../components/payments/ScrollRegion';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $adminCoupons, $adminTiers, loadAdminCoupons, loadAdminTiers } from '../stores/payments-admin';
 
@@ -66,7 +66,7 @@ export default function AdminCoupons() {
           onCancel={() => setEditing(null)}
         />
       )}
-      <ScrollRegion label="Coupons" className="rounded-lg border border-stone-200 bg-white">
+      <ScrollRegion label="Coupons">
         <table className="w-full text-sm" data-testid="coupon-table">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">

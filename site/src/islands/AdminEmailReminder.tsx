@@ -10,6 +10,7 @@ import { previewReminder } from '../api/reminders';
 import { $reminderAudiences, $reminderHistory, $reminderSending, loadReminders, refreshReminderHistory, sendReminderOnce } from '../stores/reminders';
 import { t } from '../i18n/t';
 import { formatDateTime } from '../lib/format';
+import { audienceMonth, audienceNote } from '../lib/reminder-text';
 
 const FIELDS = ['subject', 'body', 'audience'] as const;
 const POLL_MS = 1000;
@@ -157,7 +158,8 @@ export default function AdminEmailReminder() {
           {errors.body && <p id={`${id}-body-error`} className="text-sm font-medium text-red-800">{errors.body}</p>}
         </div>
         <fieldset>
-          <legend className="text-sm font-semibold">Send to {counts ? `(poets who turned reminders off are left out; month ${counts.month})` : ''}</legend>
+          <legend className="text-sm font-semibold">Send to</legend>
+          {counts && <p className="text-sm text-ink-soft" data-testid="audience-note">{audienceNote(counts.month)}</p>}
           <div className="mt-2 space-y-1">
             {(Object.keys(REMINDER_AUDIENCES) as ReminderAudience[]).map((option) => (
               <label key={option} className="flex min-h-11 items-center gap-2">
@@ -187,7 +189,7 @@ export default function AdminEmailReminder() {
             Check before sending
           </h2>
           <p data-testid="reminder-preview-audience">
-            This reminder goes to <strong>{poets(preview.recipients)}</strong>: {REMINDER_AUDIENCES[preview.audience]} ({preview.month}), leaving out poets who
+            This reminder goes to <strong>{poets(preview.recipients)}</strong>: {REMINDER_AUDIENCES[preview.audience]} ({audienceMonth(preview.month)}), leaving out poets who
             turned reminders off.
           </p>
           <div>
@@ -246,8 +248,10 @@ export default function AdminEmailReminder() {
               <tbody>
                 {history.map((record) => (
                   <tr key={record.id} className="border-t border-stone-200 align-top" data-testid="reminder-row">
-                    <th scope="row" className="p-2 text-start font-semibold" dir="auto">{record.subject}</th>
-                    <td className="p-2">{REMINDER_AUDIENCES[record.audience] ?? record.audience} ({record.month})</td>
+                    <th scope="row" className="p-2 text-start font-semibold">
+                      <span dir="auto">{record.subject}</span>
+                    </th>
+                    <td className="p-2">{REMINDER_AUDIENCES[record.audience] ?? record.audience} ({audienceMonth(record.month)})</td>
                     <td className="p-2" data-testid="reminder-status">{STATUS_TEXT[record.status]}</td>
                     <td className="p-2 tabular-nums" data-testid="reminder-sent">{record.sent} of {record.recipients}</td>
                     <td className="p-2">

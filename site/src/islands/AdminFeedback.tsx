@@ -5,10 +5,13 @@ import Pager from '../components/react/Pager';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { usePagedList } from '../components/react/usePagedList';
 import { fetchAdminFeedback } from '../api/feedback';
-import { rangeProblem } from '../lib/date-range';
+import { dayText, rangeProblem, todayIn } from '../lib/date-range';
+import DayField from '../components/react/DayField';
 import { t } from '../i18n/t';
 import { formatDate } from '../lib/format';
 
+/** What a date box holds when its text is not a day. */
+const UNREADABLE = 'unreadable';
 const RATINGS = ['5', '4', '3', '2', '1'] as const;
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
 const field = 'min-h-11 rounded-md border border-stone-400 bg-white px-2';
@@ -19,10 +22,12 @@ export default function AdminFeedback() {
   const list = usePagedList<AdminFeedbackPage>(ready, fetchAdminFeedback);
   const [filters, setFilters] = useState({ rating: '', from: '', to: '', q: '' });
   const id = useId();
+  const today = todayIn('UTC');
   const set = (key: keyof typeof filters) => (event: { target: { value: string } }) => setFilters({ ...filters, [key]: event.target.value });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    if (filters.from === UNREADABLE || filters.to === UNREADABLE) return list.setError(`Write the days like ${dayText(today)}, or leave them empty.`);
     if (filters.from && filters.to) {
       const problem = rangeProblem(filters);
       if (problem) return list.setError(problem);
@@ -44,14 +49,8 @@ export default function AdminFeedback() {
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-from`} className="text-sm font-semibold">From</label>
-          <input id={`${id}-from`} type="date" value={filters.from} onChange={set('from')} className={field} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-to`} className="text-sm font-semibold">To</label>
-          <input id={`${id}-to`} type="date" value={filters.to} onChange={set('to')} className={field} />
-        </div>
+        <DayField label="From" value={filters.from} example={filters.from || today} onChange={(from) => setFilters({ ...filters, from: from ?? UNREADABLE })} />
+        <DayField label="To" value={filters.to} example={filters.to || today} onChange={(to) => setFilters({ ...filters, to: to ?? UNREADABLE })} />
         <div className="flex min-w-48 flex-1 flex-col gap-1">
           <label htmlFor={`${id}-q`} className="text-sm font-semibold">Search comments and poets</label>
           <input id={`${id}-q`} type="search" value={filters.q} onChange={set('q')} maxLength={100} className={field} />

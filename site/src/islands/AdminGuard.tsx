@@ -5,6 +5,7 @@ import { t } from '../i18n/t';
 import { audienceOf, pagesFor, roleInWords } from '../lib/admin-pages';
 import { $authStatus, $loggingOut } from '../stores/auth';
 import { $productUser, $productUserState } from '../stores/product-user';
+import { useHydrated } from '../components/react/useHydrated';
 
 /**
  * Sends visitors to /auth. A signed-in person whose role may not open the page reads who it is for, with a way
@@ -15,7 +16,9 @@ export default function AdminGuard({ roles = ['admin'] }: { roles?: RoleType[] }
   const user = useStore($productUser);
   const userState = useStore($productUserState);
   const loggingOut = useStore($loggingOut);
-  const known = status === 'signed-in' && (userState === 'synced' || userState === 'fallback');
+  // Nothing on the first render, as on the server, even if the role is known by the time the island hydrates.
+  const hydrated = useHydrated();
+  const known = hydrated && status === 'signed-in' && (userState === 'synced' || userState === 'fallback');
   const refused = known && !loggingOut && !(user && roles.includes(user.role));
 
   useEffect(() => {

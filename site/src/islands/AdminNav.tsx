@@ -2,14 +2,17 @@ import { useStore } from '@nanostores/react';
 import { t } from '../i18n/t';
 import { pagesFor } from '../lib/admin-pages';
 import { $productUser, $productUserState } from '../stores/product-user';
+import { useHydrated } from '../components/react/useHydrated';
 
 /** The staff navigation: only the pages the signed-in person's role may open (the server checks again). */
 export default function AdminNav({ current }: { current: string }) {
+  // The first render matches the server's placeholder even if the role is known by the time the island hydrates.
+  const hydrated = useHydrated();
   const user = useStore($productUser);
   const userState = useStore($productUserState);
   const pages = pagesFor(user?.role);
   // Holds the navigation's place until the role is known, so the page does not jump.
-  if (!user && userState !== 'synced' && userState !== 'fallback') return <div className="shrink-0 md:w-60" aria-hidden="true" />;
+  if (!hydrated || (!user && userState !== 'synced' && userState !== 'fallback')) return <div className="shrink-0 md:w-60" aria-hidden="true" />;
   if (pages.length === 0) return null;
   return (
     <nav aria-label={t('nav.admin')} className="shrink-0 md:w-60" data-testid="admin-nav">

@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import DayField from '../components/react/DayField';
+import { dayText, parseDayText, todayIn } from '../lib/date-range';
 import { useStore } from '@nanostores/react';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type RevenueRow } from '@writory/shared';
-import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { refundOrder } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
-import ScrollRegion from '../components/payments/ScrollRegion';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $revenue, loadRevenue } from '../stores/payments-admin';
 
@@ -76,11 +77,12 @@ export default function AdminRevenue() {
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
+          if ([range.from, range.to].some((day) => day && !parseDayText(day))) return setError(`Write the days like ${dayText(todayIn('UTC'))}.`);
           void load(range.from, range.to);
         }}
       >
-        <Field label="From" name="from" type="date" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
-        <Field label="To" name="to" type="date" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
+        <DayField label="From" value={range.from} example={range.from || todayIn('UTC')} onChange={(from) => setRange({ ...range, from: from ?? 'unreadable' })} />
+        <DayField label="To" value={range.to} example={range.to || todayIn('UTC')} onChange={(to) => setRange({ ...range, to: to ?? 'unreadable' })} />
         <button type="submit" className="btn btn-default min-h-11">
           Show
         </button>
@@ -136,7 +138,7 @@ export default function AdminRevenue() {
                   <figcaption className="mt-2 text-sm text-ink-soft">Gross and refunds by day ({section.currency}); the table below has the figures.</figcaption>
                 </figure>
               )}
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <RevenueTable caption="By day" rows={section.byDay} currency={section.currency} />
                 <RevenueTable caption="By month" rows={section.byMonth} currency={section.currency} />
                 <RevenueTable caption="By tier" rows={section.byTier} currency={section.currency} />
@@ -154,7 +156,7 @@ export default function AdminRevenue() {
 function RevenueTable({ caption, rows, currency }: { caption: string; rows: RevenueRow[]; currency: CurrencyCode }) {
   const money = (n: number) => formatMoney(n, currency);
   return (
-    <ScrollRegion label={caption} className="rounded-lg border border-stone-200 bg-white">
+    <ScrollRegion label={caption}>
       <table className="w-full text-sm">
         <caption className="p-2 text-start font-semibold">{caption}</caption>
         <thead>
@@ -184,7 +186,7 @@ function RevenueTable({ caption, rows, currency }: { caption: string; rows: Reve
 
 function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (order: AdminOrder) => void }) {
   return (
-    <ScrollRegion label="Orders in this period" className="rounded-lg border border-stone-200 bg-white">
+    <ScrollRegion label="Orders in this period">
       <table className="w-full text-sm" data-testid="revenue-orders">
         <caption className="p-2 text-start font-semibold">Orders in this period</caption>
         <thead>

@@ -9,7 +9,7 @@ import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../compon
 import { saveTier } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { entriesLabel } from '../lib/payments';
-import ScrollRegion from '../components/payments/ScrollRegion';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { $adminTiers, loadAdminTiers } from '../stores/payments-admin';
 
 /** /admin-tier-prices: entry tiers, their price in each currency, on sale or not. */
@@ -33,7 +33,7 @@ export default function AdminTierPrices() {
     <div className="space-y-6" data-testid="admin-tiers">
       <AdminMoneyHeader />
       <Notice>{notice}</Notice>
-      <ScrollRegion label="Tiers" className="rounded-lg border border-stone-200 bg-white">
+      <ScrollRegion label="Tiers">
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">

@@ -15,6 +15,18 @@ import { showToast } from '../stores/toasts';
 import { formatDate } from '../lib/format';
 
 const when = (iso: string | null) => (iso ? formatDate(iso) : '–');
+
+/** A cell: a table cell from sm up, a line of the row's card on a phone. */
+const CELL = 'p-3 max-sm:block max-sm:px-3 max-sm:py-1';
+
+/** The column's name before a cell's value on a phone, where the header row is not shown (screen readers hear the header). */
+function ColumnName({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="me-2 font-semibold text-ink-soft sm:hidden">
+      {children}:
+    </span>
+  );
+}
 const labelOf = (user: AdminUser) => user.name || user.email || user.uid;
 
 /** /admin-users: find users, change their role, suspend and restore them. */
@@ -37,10 +49,12 @@ export default function AdminUsers() {
       </p>
       {list.data && (
         <>
+          {/* On a phone each row reflows into a card (its cells stacked, each with its column's name), so the role and
+              suspend controls are on screen; from sm up it is a table that scrolls inside its region when it must. */}
           <ScrollRegion label="Users table">
-            <table className="w-full min-w-[44rem] text-sm">
+            <table className="w-full text-sm max-sm:block sm:min-w-[44rem]">
               <caption className="sr-only">Users</caption>
-              <thead className="bg-parchment text-start">
+              <thead className="bg-parchment text-start max-sm:sr-only">
                 <tr>
                   <th scope="col" className="p-3 text-start">User</th>
                   <th scope="col" className="p-3 text-start">Role</th>
@@ -49,7 +63,7 @@ export default function AdminUsers() {
                   <th scope="col" className="p-3 text-start">Last seen</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {list.data.users.map((user) => (
                   <UserRow key={user.uid} user={user} self={me?.uid === user.uid} onChange={replace} onError={list.setError} />
                 ))}
@@ -93,13 +107,14 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
   const locked = self || user.adminByEmail;
 
   return (
-    <tr className="border-t border-stone-200 align-top" data-testid="user-row" data-uid={user.uid}>
-      <th scope="row" className="p-3 text-start font-normal">
+    <tr className="border-t border-stone-200 align-top max-sm:block max-sm:py-2" data-testid="user-row" data-uid={user.uid}>
+      <th scope="row" className={`${CELL} text-start font-normal`}>
         <span className="block font-semibold" dir="auto">{user.name || '–'}</span>
         <span className="block break-all text-ink-soft">{user.email || 'no email'}</span>
         {!user.emailVerified && <span className="text-xs text-amber-900">Email not verified</span>}
       </th>
-      <td className="p-3">
+      <td className={CELL}>
+        <ColumnName>Role</ColumnName>
         <div className="flex flex-wrap items-center gap-2">
           <select
             aria-label={`Role of ${name}`}
@@ -121,7 +136,8 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
         {self && <p className="mt-1 text-xs text-ink-soft">This is you: another admin can change your role.</p>}
         {!self && user.adminByEmail && <p className="mt-1 text-xs text-ink-soft">Admin through ADMIN_EMAILS.</p>}
       </td>
-      <td className="p-3">
+      <td className={CELL}>
+        <ColumnName>Status</ColumnName>
         <span className={user.status === 'suspended' ? 'font-semibold text-red-800' : 'text-emerald-900'}>{user.status === 'suspended' ? 'Suspended' : 'Active'}</span>
         {!self && (
           <div className="mt-1">
@@ -137,10 +153,14 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
           </div>
         )}
       </td>
-      <td className="p-3 text-end tabular-nums">
+      <td className={`${CELL} tabular-nums sm:text-end`}>
+        <ColumnName>Entries this month / all</ColumnName>
         {user.entriesThisMonth} / {user.entries}
       </td>
-      <td className="p-3">{when(user.lastSeenAt)}</td>
+      <td className={CELL}>
+        <ColumnName>Last seen</ColumnName>
+        {when(user.lastSeenAt)}
+      </td>
     </tr>
   );
 }

@@ -63,7 +63,9 @@ export default function AdminUsersData() {
               <tbody>
                 {list.data.users.map((user) => (
                   <tr key={user.uid} className="border-t border-stone-200">
-                    <th scope="row" className="p-2 text-start font-semibold" dir="auto">{user.name || '–'}</th>
+                    <th scope="row" className="p-2 text-start font-semibold">
+                      <span dir="auto">{user.name || '–'}</span>
+                    </th>
                     <td className="p-2 break-all">{user.email || '–'}</td>
                     <td className="p-2" dir="ltr">{user.phone || '–'}</td>
                     <td className="p-2">{user.country ? countryName(user.country) : '–'}</td>

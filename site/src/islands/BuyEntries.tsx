@@ -152,8 +152,11 @@ export default function BuyEntries() {
     }
   }
 
+  // Judges, moderators and admins cannot enter (the entry form says so above): no credits to sell them.
+  if (signedIn && allowance.data?.blocker?.code === 'role') return null;
   if (loadError) return <FormAlert>The entry tiers could not be loaded. Reload the page to try again.</FormAlert>;
-  if (!catalogue || !hydrated) {
+  // Signed in, the shop waits for the allowance too, so it never flashes up for someone who may not enter.
+  if (!catalogue || !hydrated || status === 'loading' || (signedIn && !allowance.data && allowance.state !== 'failed')) {
     // About as tall as the tiers it waits for, so the page does not jump when they arrive.
     return (
       <p role="status" className="min-h-[45.5rem] text-ink-soft sm:min-h-[27.5rem]">

@@ -8,8 +8,8 @@ import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { requestWithdrawal } from '../api/earnings';
 import { ApiError, fieldErrorsFrom } from '../lib/api';
-import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
-import ScrollRegion from '../components/payments/ScrollRegion';
+import { noEarningsText, PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $myEarnings, loadMyEarnings } from '../stores/earnings';
 
@@ -47,8 +47,8 @@ export default function EarningsPage() {
           Balance
         </h2>
         {data.balances.length === 0 ? (
-          <p className="text-ink-soft">
-            No earnings yet. Invite poets from <a className="btn-link" href="/referrals">Referrals</a>: you earn when an invited poet’s first paid order completes.
+          <p className="text-ink-soft" data-testid="no-earnings">
+            {noEarningsText(data.testBalances.length > 0)} Invite poets from <a className="btn-link" href="/referrals">Referrals</a>: you earn when an invited poet’s first paid order completes.
           </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
@@ -235,7 +235,7 @@ function Ledger({ data }: { data: MyEarnings }) {
       {data.ledger.length === 0 ? (
         <p className="text-ink-soft">Nothing yet.</p>
       ) : (
-        <ScrollRegion label="Ledger table">
+        <ScrollRegion label="Ledger table" framed={false}>
           <table className="w-full text-sm" data-testid="ledger">
             <thead>
               <tr className="border-b border-stone-300">

@@ -138,8 +138,8 @@ export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
             {data.rows.map((row, i) => (
               <tr key={`${row.rank}-${row.poetName}-${i}`} className="border-t border-stone-100">
                 <td className="px-4 py-2 font-semibold">{row.rank}</td>
-                <td className="px-4 py-2" dir="auto">
-                  {row.poetName}
+                <td className="px-4 py-2">
+                  <span dir="auto">{row.poetName}</span>
                 </td>
                 <td className="px-4 py-2 text-end tabular-nums">{formatScore(row.points)}</td>
                 <td className="px-4 py-2 text-end tabular-nums">{row.count || '—'}</td>

@@ -90,7 +90,9 @@ export default function LeaderboardImport() {
                   <tr key={row.row} className="border-t border-stone-100">
                     <td className="px-3 py-2">{row.row}</td>
                     <td className="px-3 py-2">{row.month}</td>
-                    <td className="px-3 py-2" dir="auto">{row.name}</td>
+                    <td className="px-3 py-2">
+                      <span dir="auto">{row.name}</span>
+                    </td>
                     <td className="px-3 py-2">{row.email ?? '—'}</td>
                     <td className="px-3 py-2 text-end tabular-nums">{formatScore(row.points)}</td>
                     <td className="px-3 py-2">{row.replaces ? 'replaces an earlier import' : ''}</td>

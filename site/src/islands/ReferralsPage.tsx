@@ -5,7 +5,7 @@ import { FormAlert, Notice } from '../components/react/Message';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { TestModeBadge } from '../components/payments/TestMode';
 import { useSignedInPage } from '../components/payments/useSignedIn';
-import ScrollRegion from '../components/payments/ScrollRegion';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $myReferrals, loadMyReferrals } from '../stores/earnings';
 
@@ -92,7 +92,7 @@ export default function ReferralsPage() {
         {data.referrals.length === 0 ? (
           <p className="text-ink-soft">Nobody yet. Share your link with poets you know.</p>
         ) : (
-          <ScrollRegion label="Referral table">
+          <ScrollRegion label="Referral table" framed={false}>
             <table className="w-full text-start text-sm" data-testid="referral-list">
               <thead>
                 <tr className="border-b border-stone-300 text-start">

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FormAlert } from '../components/react/Message';
+import { useHydrated } from '../components/react/useHydrated';
 import { problemOf } from '../lib/api';
 import { $authStatus } from '../stores/auth';
 import { $remindersOptedOut, chooseReminders, loadReminderPreference } from '../stores/reminder-preference';
 
 /** On /profile: whether the poet gets Writory's reminder emails (the link in every reminder leads here). */
 export default function ReminderOptOut() {
+  // It hydrates when the browser is idle, perhaps after the sign-in is known: its first render matches the server's.
+  const hydrated = useHydrated();
   const status = useStore($authStatus);
   const optedOut = useStore($remindersOptedOut);
   const [saving, setSaving] = useState(false);
@@ -18,7 +21,7 @@ export default function ReminderOptOut() {
     loadReminderPreference().catch((caught: unknown) => setError(problemOf(caught, 'We couldn’t read your email choices.')));
   }, [status]);
 
-  if (status !== 'signed-in' || (optedOut === null && !error)) return null;
+  if (!hydrated || status !== 'signed-in' || (optedOut === null && !error)) return null;
 
   /** The box follows the click at once; it goes back if the server refuses. */
   const change = async (wantsReminders: boolean) => {

@@ -46,13 +46,17 @@ function Row({ row }: { row: AdminEntryRow }) {
   return (
     <tr className="border-t border-stone-200 align-top" data-testid="data-row">
       <td className="p-2 font-mono">{row.code}</td>
-      <td className="p-2" dir="auto">{row.title}</td>
+      <td className="p-2">
+        <span dir="auto">{row.title}</span>
+      </td>
       <td className="p-2">
         <span dir="auto">{row.poetName ?? row.contactName}</span>
         <span className="block text-xs text-ink-soft">{row.poetEmail}</span>
       </td>
       <td className="p-2">{countryName(row.country)}</td>
-      <td className="p-2" dir="auto">{row.language}</td>
+      <td className="p-2">
+        <span dir="auto">{row.language}</span>
+      </td>
       <td className="p-2">{t(`entries.status.${row.status}`)}</td>
       <td className="p-2 whitespace-nowrap">{formatInstant(row.submittedAt)}</td>
       <td className="p-2 text-end">{row.judges}</td>

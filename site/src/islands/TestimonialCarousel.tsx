@@ -29,20 +29,14 @@ export const REFETCH_DELAY_MS = 1000;
 
 export const pictureOf = (t: TestimonialInput): string | null => t.profile_picture || t.profilePicture || null;
 
-const isKeyboardFocus = (el: Element) => {
-  try {
-    return el.matches(':focus-visible');
-  } catch {
-    return true;
-  }
-};
-
 const initialState = (count: number): CarouselState => ({ index: 0, count, rotating: count > 1, stoppedByChoice: false });
 
 export default function TestimonialCarousel({ initial }: { initial: TestimonialInput[] }) {
   const [items, setItems] = useState<TestimonialInput[]>(initial);
   const [state, setState] = useState<CarouselState>(() => initialState(initial.length));
   const carousel = useRef<Carousel | null>(null);
+  // True between a pointer's press and release inside the carousel: the focus that press gives is not a reason to hold.
+  const pressing = useRef(false);
   const slidesId = useId();
 
   // The timer lives only in the browser: created after hydration, never during the build.
@@ -93,10 +87,22 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
 
   const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.pause('hover');
   const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.resume('hover');
-  // Keyboard focus anywhere inside (the rotation button included) holds the slide still; leaving resumes unless the
-  // visitor paused. A mouse click's focus does not count: hovering already holds it, and moving away should resume.
-  const onFocus = (event: FocusEvent) => {
-    if (isKeyboardFocus(event.target as Element)) carousel.current?.pause('focus');
+  // Focus anywhere inside (the rotation button included) holds the slide still: from the keyboard, a screen reader's
+  // cursor or a script (WCAG 2.2.2; those are not always :focus-visible). Leaving resumes unless the visitor paused.
+  // Only the focus a pointer press gives does not count: hovering already holds it, and moving away should resume.
+  const onFocus = () => {
+    if (!pressing.current) carousel.current?.pause('focus');
+  };
+  const onPointerDown = () => {
+    pressing.current = true;
+    // Released wherever the pointer is by then, inside the carousel or not.
+    const release = () => {
+      pressing.current = false;
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
   };
   const onBlur = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) carousel.current?.resume('focus');
@@ -112,6 +118,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
       data-testid="testimonial-carousel"
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
+      onPointerDownCapture={onPointerDown}
       onTouchStart={() => carousel.current?.pause('touch')}
       onTouchEnd={() => carousel.current?.resume('touch')}
       onTouchCancel={() => carousel.current?.resume('touch')}

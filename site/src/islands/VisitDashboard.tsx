@@ -4,6 +4,8 @@ import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import Papa from 'papaparse';
 import type { VisitSummary } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
+import DayField from '../components/react/DayField';
+import ScrollRegion from '../components/react/ScrollRegion';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { useStore } from '@nanostores/react';
 import { downloadVisitsCsv } from '../api/visits';
@@ -30,8 +32,8 @@ export default function VisitDashboard() {
   const summary = useStore($visitSummary);
   const loading = useStore($visitSummaryLoading);
   const [error, setError] = useState<string | null>(null);
-  const fromId = useId();
-  const toId = useId();
+  // The hint's example day: today where the contest counts its days.
+  const example = todayIn(summary?.timeZone ?? 'UTC');
 
   const load = useCallback(async (wanted: { from: string; to: string } | null) => {
     setError(null);
@@ -78,14 +80,8 @@ export default function VisitDashboard() {
   return (
     <div className="space-y-8" data-testid="visit-dashboard">
       <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fromId} className="text-sm font-semibold">From</label>
-          <input id={fromId} type="date" required value={draft.from} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value })} className="min-h-11 rounded-md border border-stone-400 bg-white px-3" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={toId} className="text-sm font-semibold">To</label>
-          <input id={toId} type="date" required value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} className="min-h-11 rounded-md border border-stone-400 bg-white px-3" />
-        </div>
+        <DayField label="From" value={draft.from} example={draft.from || example} onChange={(from) => setDraft({ ...draft, from: from ?? 'unreadable' })} />
+        <DayField label="To" value={draft.to} example={draft.to || example} onChange={(to) => setDraft({ ...draft, to: to ?? 'unreadable' })} />
         <button type="submit" className="btn btn-default min-h-11">Show</button>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
           {PRESETS.map((days) => (
@@ -148,7 +144,7 @@ function Figures({ summary }: { summary: VisitSummary }) {
         </div>
         <details className="mt-3">
           <summary className="text-sm font-semibold text-quill">Table of the days</summary>
-          <div role="region" aria-label="Days table" tabIndex={0} className="mt-2 max-h-80 overflow-auto">
+          <ScrollRegion label="Days table" framed={false} className="mt-2 max-h-80 overflow-y-auto">
             <table className="w-full text-sm" data-testid="days-table">
               <thead>
                 <tr className="text-start">
@@ -167,7 +163,7 @@ function Figures({ summary }: { summary: VisitSummary }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       </section>
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useStaffReady } from '../components/react/useAdminReady';
 import {
   WALL_MODERATION_FILTERS,
   WALL_REASON_MAX,
@@ -14,7 +15,6 @@ import { REASON_TEXT } from '../components/wall/ReportButton';
 import { decideWallPost } from '../api/wall';
 import { apiErrorBody } from '../lib/api';
 import { STATUS_TEXT, formatWallDate, languageLabel } from '../lib/wall';
-import { $authStatus } from '../stores/auth';
 import { $moderationPage, $moderationProblem, loadModerationQueue } from '../stores/wall-moderation';
 
 const FILTER_LABEL: Record<WallModerationFilter, string> = {
@@ -36,11 +36,13 @@ const ACTIONS: Record<WallModerationItem['status'], WallDecision[]> = {
 const actionsFor = (item: WallModerationItem) => ACTIONS[item.status].filter((action) => action !== 'dismiss' || item.openReports > 0);
 const ACTION_LABEL: Record<WallDecision, string> = { approve: 'Approve', reject: 'Reject', hide: 'Hide', restore: 'Restore', dismiss: 'Keep, dismiss the reports' };
 const DONE: Record<WallDecision, string> = { approve: 'approved', reject: 'rejected', hide: 'hidden', restore: 'restored', dismiss: 'kept on the wall' };
+const MODERATORS = ['admin', 'moderator'] as const;
 const needsReason = (action: WallDecision) => action === 'reject' || action === 'hide';
 
 /** /admin-wall-moderation: the queue of wall posts, for moderators and admins. */
 export default function WallModeration() {
-  const status = useStore($authStatus);
+  // Moderators and admins only (others read who the page is for); "Loading..." on the first render, as on the server.
+  const ready = useStaffReady(MODERATORS);
   const [filter, setFilter] = useState<WallModerationFilter>('pending');
   const [page, setPage] = useState(1);
   const data = useStore($moderationPage);
@@ -49,15 +51,15 @@ export default function WallModeration() {
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
-    if (status === 'signed-in') void loadModerationQueue(filter, page);
-  }, [status, filter, page, reload]);
+    if (ready) void loadModerationQueue(filter, page);
+  }, [ready, filter, page, reload]);
 
   const decided = (item: WallModerationItem, action: WallDecision) => {
     setNotice(`“${item.title}” ${DONE[action]}.${action === 'dismiss' ? ' Its reports are closed.' : ' The poet has been notified.'}`);
     setReload((n) => n + 1);
   };
 
-  if (status !== 'signed-in') return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (!ready) return <p role="status" className="text-ink-soft">Loading...</p>;
   return (
     <div className="space-y-6" data-testid="wall-moderation">
       <div role="group" aria-label="Queues" className="flex flex-wrap gap-2">

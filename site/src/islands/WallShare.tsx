@@ -178,8 +178,11 @@ function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: ()
         {posts.map((post) => (
           <li key={post.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="my-wall-post">
             <div className="min-w-0">
-              <p className="font-semibold" dir="auto" lang={post.language}>
-                {post.status === 'approved' ? <a className="underline underline-offset-4" href={wallPostPath(post.id)}>{post.title}</a> : post.title}
+              {/* The title keeps its own direction inside the row: an Arabic title starts where the line below starts. */}
+              <p className="font-semibold">
+                <span dir="auto" lang={post.language} data-testid="my-wall-post-title">
+                  {post.status === 'approved' ? <a className="underline underline-offset-4" href={wallPostPath(post.id)}>{post.title}</a> : post.title}
+                </span>
               </p>
               <p className="text-sm text-ink-soft">
                 <span data-testid="my-wall-post-status">{STATUS_TEXT[post.status]}</span> · shared <time dateTime={post.createdAt}>{formatWallDate(post.createdAt)}</time>

@@ -110,10 +110,12 @@ export default function WinnersAdmin() {
                       {suggestions.map((s) => (
                         <tr key={s.entryCode} className="border-t border-stone-100">
                           <td className="px-3 py-2">{s.rank}</td>
-                          <td className="px-3 py-2" dir="auto">
-                            {s.title} <span className="font-mono text-xs text-ink-soft">{s.entryCode}</span>
+                          <td className="px-3 py-2">
+                            <span dir="auto">{s.title}</span> <span className="font-mono text-xs text-ink-soft">{s.entryCode}</span>
                           </td>
-                          <td className="px-3 py-2" dir="auto">{s.poetName}</td>
+                          <td className="px-3 py-2">
+                            <span dir="auto">{s.poetName}</span>
+                          </td>
                           <td className="px-3 py-2 text-end tabular-nums">{formatScore(s.total)}</td>
                           <td className="px-3 py-2">
                             <select

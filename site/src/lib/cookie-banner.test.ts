@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mountAstro, renderAstro } from './astro-dom.testing';
 import CookieBanner from '../components/layout/CookieBanner.astro';
 import { $consent, $consentPanel, CONSENT_LATER_KEY, CONSENT_STORAGE_KEY, DEFAULT_CONSENT } from '../stores/consent';
-import { installCookieBanner } from './cookie-banner';
+import { installCookieBanner, launcherLiftedTooHigh } from './cookie-banner';
 
 /** The component's real HTML, with a footer button that reopens the preferences. */
 async function page(saved?: object) {
@@ -141,5 +141,15 @@ describe('cookie banner', () => {
     expect(document.documentElement.style.getPropertyValue('--consent-inset')).toMatch(/^\d+px$/);
     button('Accept all').click();
     expect(document.documentElement.style.getPropertyValue('--consent-inset')).toBe('');
+  });
+});
+
+describe('the chat launcher above a tall banner', () => {
+  it('waits (hidden) only while lifting it above the banner would put it in the top half of the screen', () => {
+    expect(launcherLiftedTooHigh(155, 740)).toBe(false);
+    expect(launcherLiftedTooHigh(271, 740)).toBe(false);
+    expect(launcherLiftedTooHigh(155, 548)).toBe(false);
+    expect(launcherLiftedTooHigh(271, 667)).toBe(true);
+    expect(launcherLiftedTooHigh(271, 548)).toBe(true);
   });
 });

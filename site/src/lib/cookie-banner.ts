@@ -18,6 +18,17 @@ import {
 } from '../stores/consent';
 
 export const CONSENT_INSET_PROPERTY = '--consent-inset';
+/** Set on <html> while the banner is too tall for the chat launcher to sit above it (global.css hides the launcher). */
+export const CONSENT_TALL_ATTRIBUTE = 'data-consent-tall';
+/** The launcher's room above the banner: its 56 px and the 16 px gap under it. */
+const LAUNCHER_ROOM_PX = 72;
+
+/**
+ * True when lifting the chat launcher above a banner `inset` px tall would put it in the top half of a viewport
+ * `height` px tall, over the page's heading (a short phone with the preferences open): it then waits, hidden, until
+ * the banner shrinks or closes, instead of floating over the content.
+ */
+export const launcherLiftedTooHigh = (inset: number, height: number) => height - inset - LAUNCHER_ROOM_PX < height / 2;
 
 export function installCookieBanner(doc: Document, storage?: Storage, session?: Storage) {
   const banner = doc.querySelector<HTMLElement>('[data-cookie-banner]');
@@ -38,11 +49,15 @@ export function installCookieBanner(doc: Document, storage?: Storage, session?: 
 
   // How much of the viewport's bottom the banner takes (its height plus its gap to the edge), 0 while hidden.
   const publishInset = () => {
-    if (banner.hidden) return root.style.removeProperty(CONSENT_INSET_PROPERTY);
+    if (banner.hidden) {
+      root.removeAttribute(CONSENT_TALL_ATTRIBUTE);
+      return root.style.removeProperty(CONSENT_INSET_PROPERTY);
+    }
     const view = doc.defaultView;
     const rect = banner.getBoundingClientRect();
     const inset = view ? Math.max(0, Math.ceil(view.innerHeight - rect.top)) : Math.ceil(rect.height);
     root.style.setProperty(CONSENT_INSET_PROPERTY, `${inset}px`);
+    root.toggleAttribute(CONSENT_TALL_ATTRIBUTE, !!view && launcherLiftedTooHigh(inset, view.innerHeight));
   };
   const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publishInset);
   resize?.observe(banner);

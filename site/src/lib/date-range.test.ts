@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, lastDays, rangeProblem, todayIn } from './date-range';
+import { addDays, dayText, lastDays, parseDayText, rangeProblem, todayIn } from './date-range';
 
 describe('date ranges', () => {
   it('knows today in the contest time zone', () => {
@@ -23,5 +23,28 @@ describe('date ranges', () => {
     [{ from: '2026-11-01', to: 'soon' }, 'Choose an end date.'],
   ])('rangeProblem(%j) is %j', (range, problem) => {
     expect(rangeProblem(range)).toBe(problem);
+  });
+});
+
+describe('days typed as Writory writes them', () => {
+  it.each([
+    ['25 Nov 2026', '2026-11-25'],
+    ['Nov 25, 2026', '2026-11-25'],
+    ['1 september 2026', '2026-09-01'],
+    ['  3 Sept 2026 ', '2026-09-03'],
+    ['2026-11-25', '2026-11-25'],
+    ['29 Feb 2028', '2028-02-29'],
+  ])('"%s" is %s', (text, day) => {
+    expect(parseDayText(text)).toBe(day);
+  });
+
+  it.each(['', '10/31/2026', '31/10/2026', '31 Nov 2026', '29 Feb 2026', 'Nov 2026', '25 Nov', '25 Novembre 2026', '2026-13-01'])('"%s" is not a day', (text) => {
+    expect(parseDayText(text)).toBeNull();
+  });
+
+  it('a day written back reads as it does elsewhere on the site, and reads back as the same day', () => {
+    expect(dayText('2026-11-25', { locale: 'en-GB' })).toBe('25 Nov 2026');
+    expect(dayText('2026-11-25', { locale: 'en-US' })).toBe('Nov 25, 2026');
+    expect(parseDayText(dayText('2026-11-25', { locale: 'en-US' }))).toBe('2026-11-25');
   });
 });

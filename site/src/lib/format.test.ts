@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitInWords } from '@writory/shared';
-import { formatDate, formatDateTime, formatDay, formatMonth, formatWait, readerLocale, SITE_LOCALE } from './format';
+import { countOf, formatDate, formatDateTime, formatDay, formatMonth, formatWait, readerLocale, SITE_LOCALE } from './format';
+import { t } from '../i18n/t';
 
 const GB = { locale: 'en-GB', timeZone: 'Europe/London' };
 
@@ -64,5 +65,24 @@ describe('dates and months read the same everywhere', () => {
     expect(readerLocale(['de-DE'])).toBe(SITE_LOCALE);
     expect(readerLocale(['en'])).toBe(SITE_LOCALE);
     expect(readerLocale([])).toBe(SITE_LOCALE);
+  });
+});
+
+describe('countOf: a count and its noun, plural by Intl.PluralRules, never "place(s)"', () => {
+  const PLACE = { one: 'place', other: 'places' };
+  it.each([
+    [0, '0 places'],
+    [1, '1 place'],
+    [2, '2 places'],
+    [1200, '1,200 places'],
+  ])('%s → "%s"', (count, words) => {
+    expect(countOf(count, PLACE)).toBe(words);
+  });
+});
+
+describe('the redaction notes on the text check', () => {
+  it('say how many places in proper English', () => {
+    expect(t('submit.previewRedacted', { places: countOf(2, { one: 'place', other: 'places' }) })).toBe('We hid your name or contact details in 2 places so judging stays blind.');
+    expect(t('submit.previewRedacted', { places: countOf(1, { one: 'place', other: 'places' }) })).not.toMatch(/\(s\)/);
   });
 });

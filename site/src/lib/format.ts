@@ -61,3 +61,15 @@ export function formatWait(seconds: number, { now = new Date(), ...options }: Re
   if (days <= 1) return t('time.dayAt', { day: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day'), time });
   return t('time.dateAt', { date: format({ dateStyle: 'medium' }, { ...options, locale }).format(at), time });
 }
+
+/** A noun's two English forms; which one a count takes is Intl.PluralRules' to say. */
+export interface NounForms {
+  one: string;
+  other: string;
+}
+
+/** "1 place", "2 places", "1,200 places": a count and its noun, never "place(s)". */
+export function countOf(count: number, forms: NounForms, locale = 'en'): string {
+  const form = new Intl.PluralRules(locale).select(count) === 'one' ? forms.one : forms.other;
+  return `${count.toLocaleString(locale)} ${form}`;
+}

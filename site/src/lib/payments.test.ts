@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceSummary, defaultCurrency, freeEntriesText, monthName, tiersIn } from './payments';
+import { allowanceSummary, defaultCurrency, freeEntriesText, monthName, noEarningsText, tiersIn } from './payments';
 
 describe('defaultCurrency', () => {
   it.each([
@@ -49,5 +49,17 @@ describe('freeEntriesText', () => {
     expect(freeEntriesText(3)).toBe('Every poet may enter 3 poems a month free; each further poem uses one entry credit.');
     expect(freeEntriesText(1)).toMatch(/^Every poet may enter 1 poem a month free;/);
     expect(freeEntriesText(0)).toBe('Each poem you enter uses one entry credit.');
+  });
+});
+
+describe('noEarningsText', () => {
+  it('says there are no earnings only when there are none at all', () => {
+    expect(noEarningsText(false)).toMatch(/^No earnings yet\./);
+  });
+  it('with only test rewards, says nothing can be withdrawn yet, and why, instead of “no earnings”', () => {
+    const text = noEarningsText(true);
+    expect(text).not.toMatch(/No earnings/i);
+    expect(text).toMatch(/test payments/);
+    expect(text).toMatch(/withdraw/);
   });
 });

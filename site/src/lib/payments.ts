@@ -43,3 +43,13 @@ export function allowanceSummary({ remaining, freeLeft, credits }: Pick<EntryAll
   if (remaining <= 0) return 'You have no entries left this month.';
   return `You can enter ${remaining} more ${remaining === 1 ? 'poem' : 'poems'} this month (${parts.join(' and ')}).`;
 }
+
+/**
+ * /earnings with no withdrawable balance: "No earnings yet" only when there is nothing at all; with rewards from test
+ * payments (shown below it) it says why none of them can be withdrawn instead.
+ */
+export function noEarningsText(hasTestRewards: boolean): string {
+  return hasTestRewards
+    ? 'Nothing to withdraw yet: your rewards so far come from test payments, shown below, which are not money.'
+    : 'No earnings yet.';
+}

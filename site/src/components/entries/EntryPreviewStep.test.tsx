@@ -33,7 +33,7 @@ describe('EntryPreviewStep', () => {
       'Line 4 has “verse”, part of your name. If it refers to you, remove it from your file.',
       'Your file has a picture.',
     ]);
-    expect(screen.getByTestId('preview-hidden-redactions').textContent).toMatch(/2 place\(s\).*headers, footers, comments/);
+    expect(screen.getByTestId('preview-hidden-redactions').textContent).toMatch(/from 2 places judges do not read here: headers, footers, comments/);
   });
 
   it('shows contact details found in the poem on their line, so the poet can remove them (issue 35)', () => {

@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DECLARATION_KEYS, DECLARATIONS, type DeclarationKey, type EntryPreview } from '@writory/shared';
 import { t } from '../../i18n/t';
+import { countOf } from '../../lib/format';
+
+const PLACES = { one: 'place', other: 'places' };
 import { FormAlert } from '../react/Message';
 
 interface Props {
@@ -42,12 +45,12 @@ export default function EntryPreviewStep({ preview, busy, formError, onBack, onC
         <p className="mt-1 text-sm text-ink-soft">{t('submit.previewHelp')}</p>
         {preview.redactions > 0 && (
           <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="preview-redactions">
-            {t('submit.previewRedacted', { count: preview.redactions })}
+            {t('submit.previewRedacted', { places: countOf(preview.redactions, PLACES) })}
           </p>
         )}
         {preview.hiddenRedactions > 0 && (
           <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="preview-hidden-redactions">
-            {t('submit.previewHiddenRedacted', { count: preview.hiddenRedactions })}
+            {t('submit.previewHiddenRedacted', { places: countOf(preview.hiddenRedactions, PLACES) })}
           </p>
         )}
         {preview.warnings.length > 0 && (

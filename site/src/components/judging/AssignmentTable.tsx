@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import ScrollRegion from '../react/ScrollRegion';
 import type { EntryJudging, JudgingProgress } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { problemOf } from '../../lib/api';
@@ -78,7 +79,7 @@ export default function AssignmentTable({ progress }: { progress: JudgingProgres
     <div className="space-y-2">
       <h3 className="font-semibold">{t('judging.assignments')}</h3>
       <p className="text-sm text-ink-soft">{t('judging.assignmentsHelp')}</p>
-      <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={t('judging.assignments')}>
+      <ScrollRegion label={t('judging.assignments')} framed={false} className="max-h-96 overflow-y-auto">
         <table className="w-full text-sm" data-testid="assignments">
           <thead>
             <tr>
@@ -93,7 +94,7 @@ export default function AssignmentTable({ progress }: { progress: JudgingProgres
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { JudgingProgress } from '@writory/shared';
+import ScrollRegion from '../react/ScrollRegion';
 import { t } from '../../i18n/t';
 import AssignmentTable from './AssignmentTable';
 
@@ -9,7 +10,7 @@ export default function ProgressPanel({ progress }: { progress: JudgingProgress 
       <h2 id="progress-heading" className="font-serif text-xl font-bold">
         {t('judging.progress')}
       </h2>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('judging.progressJudges')}>
+      <ScrollRegion label={t('judging.progressJudges')} framed={false}>
         <table className="w-full text-sm">
           <thead>
             <tr className="text-start">
@@ -34,7 +35,7 @@ export default function ProgressPanel({ progress }: { progress: JudgingProgress 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <h3 className="font-semibold">{t('judging.underJudged', { needed: progress.judgesPerEntry })}</h3>
       {progress.underJudged.length === 0 ? (
         <p className="text-sm text-ink-soft">{t('judging.allJudged')}</p>
