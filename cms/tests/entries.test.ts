@@ -94,7 +94,7 @@ let secondJudge: EmulatorUser;
 
 beforeAll(async () => {
   privateDir = mkdtempSync(path.join(tmpdir(), 'writory-private-'));
-  stack = await startCmsWithAuth({ ADMIN_EMAILS: ADMIN_EMAIL, PRIVATE_FILES_DIR: privateDir, SITE_URL: 'https://writory.test' });
+  stack = await startCmsWithAuth({ ADMIN_EMAILS: ADMIN_EMAIL, PRIVATE_FILES_DIR: privateDir, PUBLIC_SITE_URL: 'https://writory.test' });
   ({ emulator, cms } = stack);
   const server = cms.strapi.server.httpServer;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

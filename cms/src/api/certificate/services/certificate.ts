@@ -6,6 +6,7 @@ import { certificatePdf } from '../lib/pdf';
 import { certificateSlug, newVerificationCode, normaliseVerificationCode, qrPath } from '../lib/codes';
 import { poetNameOf } from '../../result/services/month-entries';
 import type { RowOf } from '../../../lib/rows';
+import { siteUrl } from '../../../lib/site-url';
 
 const CERTIFICATE = 'api::certificate.certificate';
 const USER = 'plugin::users-permissions.user';
@@ -25,12 +26,7 @@ type CertificateRow = RowOf<'api::certificate.certificate', { kind: CertificateK
 
 const notFound = () => new ApiError(404, 'There is no certificate at this address.', {}, 'NotFoundError');
 
-/** The public origin of the site, where /certificate/{slug} lives (the QR code opens it). */
-export function siteUrl(env = process.env): string {
-  const origin = env.PUBLIC_SITE_URL || env.CORS_ORIGINS?.split(',')[0]?.trim() || 'http://localhost:4321';
-  return origin.replace(/\/+$/, '');
-}
-
+/** Where /certificate/{slug} lives on the public site (the QR code opens it). */
 export const certificateUrl = (slug: string) => `${siteUrl()}/certificate/${encodeURIComponent(slug)}`;
 
 function toView(row: Pick<CertificateRow, 'slug' | 'kind' | 'name' | 'month' | 'place' | 'title' | 'verificationCode' | 'issuedAt' | 'status' | 'replacedBy'>): CertificateView {

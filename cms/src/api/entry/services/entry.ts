@@ -26,6 +26,7 @@ import { buildEntry, sha256, type Built } from '../files/judge-view';
 import { poemErrors } from '../files/poem-file';
 import { formatInZone, monthName, newEntryCode, receiptEmail } from '../lib/receipt';
 import type { EntryFields } from '../validation/entry';
+import { siteUrl } from '../../../lib/site-url';
 
 // The poet's path: who may enter now, the allowance, the preview, the entry itself and the poet's own list.
 // The entry's files live in `api::entry.files`; the admins' table in `api::entry.admin-table`; what the
@@ -333,9 +334,3 @@ const authorOf = ({ name, email, phone }: UserRow) => ({ name, email, phone });
 /** Bytes back from a worker thread arrive as a plain Uint8Array: the same memory as a Buffer. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** The site's origin for links in emails: SITE_URL, else the first CORS origin. */
-function siteUrl(): string {
-  const explicit = process.env.SITE_URL;
-  const firstOrigin = (process.env.CORS_ORIGINS ?? '').split(',')[0]?.trim();
-  return (explicit || firstOrigin || 'http://localhost:4321').replace(/\/$/, '');
-}

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-error';
 import { CHECKOUT_EXPIRES_MINUTES, randomId } from '../lib/checkout';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
+import { siteUrl } from '../../../lib/site-url';
 
 /** The webhook secret test-payments mode signs with when STRIPE_WEBHOOK_SECRET is not set (dev and tests only). */
 export const LOCAL_TEST_WEBHOOK_SECRET = 'whsec_writory_local_test_payments';
@@ -29,12 +30,11 @@ export function paymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsCo
   // PAYMENTS_TEST_MODE: "true" forces test payments, "false" forbids them, unset means "outside production".
   const testAllowed = env.PAYMENTS_TEST_MODE === 'true' || (env.PAYMENTS_TEST_MODE !== 'false' && env.NODE_ENV !== 'production');
   const mode: PaymentsMode = secretKey && env.PAYMENTS_TEST_MODE !== 'true' ? 'live' : testAllowed ? 'test' : 'off';
-  const firstOrigin = (env.CORS_ORIGINS ?? '').split(',')[0]?.trim();
   return {
     mode,
     secretKey: mode === 'live' ? secretKey : null,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET || (mode === 'test' ? LOCAL_TEST_WEBHOOK_SECRET : null),
-    siteUrl: (env.PUBLIC_SITE_URL || firstOrigin || 'http://localhost:4321').replace(/\/+$/, ''),
+    siteUrl: siteUrl(env),
     apiUrl: env.STRIPE_API_URL || null,
   };
 }
