@@ -246,9 +246,18 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await expectNoAxeViolations(reminders);
   expect((await mailbox(request)).filter((m) => m.subject === subject)).toHaveLength(0);
 
-  // A double click on the confirmation sends once.
+  // A double click on the confirmation sends once. The send is held until both clicks are in, as on a slow
+  // connection: a second click that came after the answer would land where the preview was and take focus with it.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await reminders.route('**/api/admin/reminders', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
   await preview.getByRole('button', { name: `Send to ${count} ${count === 1 ? 'poet' : 'poets'}` }).dblclick();
+  answer();
   await expect(reminders.getByRole('status').filter({ hasText: `Sending “${subject}”` })).toBeFocused();
+  await reminders.unroute('**/api/admin/reminders');
   await expect(preview).toHaveCount(0);
   const sentRow = reminders.getByTestId('reminder-row').filter({ hasText: subject });
   await expect(sentRow.getByTestId('reminder-status')).toHaveText('Sent', { timeout: 30_000 });
