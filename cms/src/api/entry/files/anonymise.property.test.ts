@@ -69,6 +69,9 @@ describe('createAnonymiser().redact', () => {
         expect(lines(once.text)).toBe(lines(text));
         expect(anonymiser.redact(once.text)).toEqual({ text: once.text, count: 0 });
       }),
+      // The shrunk case of a CI run: the name, run into the text, began inside the address ("…or[g aa aa]"), and the
+      // address's remains read as an address on the second run.
+      { examples: [[{ author: 'gaa aa', text: ', , g n@n.org aa aa ', mail: 'n@n.org' }]] },
     );
   });
 

@@ -192,6 +192,12 @@ export function createAnonymiser(author: Author): Anonymiser {
     const free = (start: number, end: number) => found.every((mention) => end <= mention.start || start >= mention.end);
     const folded = fold(line);
     const originalEnd = (foldedEnd: number) => extend(line, foldedEnd < folded.from.length ? folded.from[foldedEnd] : line.length);
+    // Addresses first: a name run into the text may not begin inside one and leave its remains to read as another.
+    for (const match of line.matchAll(EMAIL)) {
+      const start = match.index!;
+      const end = start + match[0].length;
+      found.push({ start, end, replacement: REDACTED.email });
+    }
     for (const { pattern, loose } of namePatterns) {
       for (const match of folded.text.matchAll(pattern)) {
         const start = folded.from[match.index!];
@@ -199,11 +205,6 @@ export function createAnonymiser(author: Author): Anonymiser {
         if (!loose && !standsApart(line, start, end)) continue;
         if (free(start, end)) found.push({ start, end, replacement: REDACTED.name });
       }
-    }
-    for (const match of line.matchAll(EMAIL)) {
-      const start = match.index!;
-      const end = start + match[0].length;
-      if (free(start, end)) found.push({ start, end, replacement: REDACTED.email });
     }
     for (const match of line.matchAll(PHONE_LIKE)) {
       const start = match.index!;
