@@ -27,8 +27,11 @@ export interface EntryTask {
 
 export type ExtractionTask = PreviewTask | EntryTask;
 
-/** An entry as read from its file: everything `Built` holds but the poem's and photo's bytes, which the request thread keeps. */
-export type ReadEntry = Omit<Built, 'blobs'> & { judgeCopy: JudgeCopy | null };
+/**
+ * An entry as read from its file: everything `Built` holds but the photo (the request thread has it), with the
+ * poem's bytes as the worker read them, so the request thread never reads the file again.
+ */
+export type ReadEntry = Omit<Built, 'blobs'> & { poem: Uint8Array; judgeCopy: JudgeCopy | null };
 
 export type Refusal = Pick<ApiError, 'status' | 'message' | 'details' | 'name'>;
 
@@ -40,7 +43,7 @@ async function perform(task: ExtractionTask): Promise<EntryPreview | ReadEntry> 
   const bytes = await readFile(task.filepath);
   if (task.kind === 'preview') return previewOf(task.author, task.contact, bytes);
   const { blobs, ...read } = await buildEntry(task.author, { ...task.draft, bytes, photo: null }, task.now);
-  return { ...read, judgeCopy: blobs.judgeCopy };
+  return { ...read, poem: bytes, judgeCopy: blobs.judgeCopy };
 }
 
 /**
