@@ -1,6 +1,6 @@
 // The CPU work of checking a poem, as one task over its uploaded file: reading its text, removing the author,
 // the judges' blind copy, the checksums and the originality fingerprint. A worker thread of the extraction pool
-// (services/extraction.ts) runs this file from cms/dist; with EXTRACTION_WORKERS=0 the request thread runs it.
+// (services/extraction.ts) runs this file from cms/dist; the request thread never does.
 // Tasks and answers are plain data (they cross threads by structured clone): a refusal travels as its fields,
 // since an ApiError would lose its class on the way.
 import { readFile } from 'node:fs/promises';
