@@ -1,14 +1,13 @@
 // Contest day (issue 19): poets enter 5 MB poems at a steady rate while signed-in poets read their bell and profile
 // and visitors read the home page's counters and the wall's first page, all at once, straight to the cms. The same
-// load runs twice in one run of the benchmark, each on a freshly started cms: "before" with the old paths
-// (EXTRACTION_WORKERS=0: poems checked on the request thread; AUTH_CACHES=off: every request verifies its token and
-// builds its role's ability again), then "after" with the defaults. Per kind of request: requests/s and
+// load runs twice in one run of the benchmark, each on a freshly started cms: "before" the cms of another commit
+// (bench/lib/before-cms.mjs; BENCH_BEFORE_REF, default where this branch left main), then "after" this checkout's. Per kind of request: requests/s and
 // p50/p95/p99; uploads per second; the event-loop delay the cms reports at /api/metrics; the cms's memory.
 // Then the issue's target rows on each cms: the bell of a poet with 10,000 notifications, /api/users/me and
 // /api/notifications against Strapi's /api/health, and the wall's first page with its cache off.
 //
 // CONTEST_DAY_SECONDS (default 60; `--quick` makes it 15) sets how long the mixed load runs; CONTEST_DAY_UPLOADS_PER_SECOND
-// (default 1) the steady rate of entries; CONTEST_DAY_READERS (default 300) how many signed-in poets read.
+// (default 5, past the issue 38 target of 4 an instance) the steady rate of entries; CONTEST_DAY_READERS (default 300) how many signed-in poets read.
 import { join } from 'node:path';
 import { measured, loadRun } from './lib/load.mjs';
 import { groupRssBytes } from './lib/proc.mjs';
@@ -16,6 +15,7 @@ import { num, percentile, ratio, times } from './lib/stats.mjs';
 import { bearer, signedInAdmin, signedInPoets, signedInUsers } from './lib/users.mjs';
 import { BUSY_POET } from './seed/notifications.mjs';
 import { NAME, PHONE, form, openContest, poemFiles, poetsWithPlaces } from './uploads.mjs';
+import { beforeCms } from './lib/before-cms.mjs';
 
 const MB = 1024 * 1024;
 const env = process.env;
@@ -23,8 +23,9 @@ const FIRST_UPLOADER = 6_001; // poets the uploads benchmark (5,001 on) leaves a
 const MAX_IN_FLIGHT = 30; // an arrival past this many unfinished uploads is counted as not started
 const TARGET_LOAD = { connections: 50 };
 
+/** "before" is the cms of another commit (bench/lib/before-cms.mjs: BENCH_BEFORE_REF, default where this branch left main). */
 const PHASES = [
-  { name: 'before', env: { EXTRACTION_WORKERS: '0', AUTH_CACHES: 'off' } },
+  { name: 'before', env: {}, before: true },
   { name: 'after', env: {} },
 ];
 
@@ -133,7 +134,7 @@ export default {
   title: 'Contest day: 5 MB entries at a steady rate while poets and visitors read, before and after',
   async run(ctx) {
     const seconds = Number(env.CONTEST_DAY_SECONDS ?? (ctx.quick ? 15 : 60));
-    const rate = Number(env.CONTEST_DAY_UPLOADS_PER_SECOND ?? 1);
+    const rate = Number(env.CONTEST_DAY_UPLOADS_PER_SECOND ?? 5);
     const targetSeconds = ctx.quick ? 3 : 5;
     const targetRuns = ctx.quick ? 1 : ctx.runs;
     const admin = await signedInAdmin(ctx.stack);
@@ -152,16 +153,19 @@ export default {
     }
 
     const phases = {};
+    const previous = beforeCms({ log: ctx.log });
     for (const [i, phase] of PHASES.entries()) {
       ctx.log(`bench: contest-day ${phase.name}: ${seconds} s of mixed load`);
-      cms = await ctx.stack.cms('signed-in', phase.env);
+      const where = phase.before ? { cmsDir: previous.cmsDir } : {};
+      const phaseEnv = phase.before ? { ...phase.env, ...previous.env } : phase.env;
+      cms = await ctx.stack.cms('signed-in', phaseEnv, where);
       // Each reader once, so their rows exist and the mixed load measures reads, not first sign-ins.
       for (let r = 0; r < readers.length; r += 20) await Promise.all(readers.slice(r, r + 20).map((poet) => fetch(`${cms}/api/users/me`, { headers: bearer(poet) }).then((res) => res.arrayBuffer())));
       const mixed = await mixedLoad(cms, { readers, uploaders: uploaders.slice(i * perPhase, (i + 1) * perPhase), files, rate, seconds, pid: ctx.stack.cmsPid });
       const target = await targets(cms, { readers, busy, seconds: targetSeconds, runs: targetRuns });
-      cms = await ctx.stack.cms('signed-in', { ...phase.env, WALL_CACHE_SECONDS: '0' });
+      cms = await ctx.stack.cms('signed-in', { ...phaseEnv, WALL_CACHE_SECONDS: '0' }, where);
       target.wallCacheOff = await measured(`${cms}/api/wall/posts?sort=newest`, targetRuns, { ...TARGET_LOAD, seconds: targetSeconds });
-      phases[phase.name] = { env: phase.env, mixed, target };
+      phases[phase.name] = { env: phaseEnv, commit: phase.before ? previous.commit : 'this checkout', mixed, target };
     }
 
     const { before, after } = phases;
@@ -196,8 +200,10 @@ export default {
     const targetRows = [
       targetRow('Bell of a poet with 10,000 notifications, 50 connections, p99', '≤ 100 ms', (p) => `${num(t(p).busyBell.p99)} ms`, (p) => t(p).busyBell.p99 <= 100),
       targetRow('Wall first page, cache off, 50 connections', '≥ 1,000 req/s', (p) => `${num(t(p).wallCacheOff.rps)} req/s`, (p) => t(p).wallCacheOff.rps >= 1000),
-      targetRow('`/api/users/me` ÷ `/api/health` throughput', '≥ 0.5×', (p) => `${num(t(p).me.rps)} ÷ ${num(t(p).health.rps)} = ${times(ratio(t(p).me.rps, t(p).health.rps))}`, (p) => ratio(t(p).me.rps, t(p).health.rps) >= 0.5),
-      targetRow('`/api/notifications` ÷ `/api/health` throughput', '≥ 0.5×', (p) => `${num(t(p).notifications.rps)} ÷ ${num(t(p).health.rps)} = ${times(ratio(t(p).notifications.rps, t(p).health.rps))}`, (p) => ratio(t(p).notifications.rps, t(p).health.rps) >= 0.5),
+      targetRow('`/api/users/me` ÷ `/api/health` throughput', '≥ 1.0×', (p) => `${num(t(p).me.rps)} ÷ ${num(t(p).health.rps)} = ${times(ratio(t(p).me.rps, t(p).health.rps))}`, (p) => ratio(t(p).me.rps, t(p).health.rps) >= 1),
+      targetRow('`/api/notifications` ÷ `/api/health` throughput', '≥ 1.0×', (p) => `${num(t(p).notifications.rps)} ÷ ${num(t(p).health.rps)} = ${times(ratio(t(p).notifications.rps, t(p).health.rps))}`, (p) => ratio(t(p).notifications.rps, t(p).health.rps) >= 1),
+      targetRow(`5 MB entries done per second, ${rate}/s offered, readers running`, '≥ 4', (p) => num(up(p).perSecond, 2), (p) => up(p).perSecond >= 4),
+      targetRow('Event-loop delay while entries upload, p99 / max', '≤ 20 / ≤ 100 ms', (p) => `${num(p.mixed.eventLoop.p99, 1)} / ${num(p.mixed.eventLoop.max, 1)} ms`, (p) => p.mixed.eventLoop.p99 <= 20 && p.mixed.eventLoop.max <= 100),
       targetRow('Public read p99 while entries upload (wall and counters, mixed load)', '≤ 50 ms', (p) => `${num(Math.max(p.mixed.reads.wall.p99, p.mixed.reads.counters.p99))} ms`, (p) => Math.max(p.mixed.reads.wall.p99, p.mixed.reads.counters.p99) <= 50),
       targetRow('Signed-in read p99 while entries upload (bell and profile)', '≤ 100 ms', (p) => `${num(Math.max(p.mixed.reads.bell.p99, p.mixed.reads.me.p99))} ms`, (p) => Math.max(p.mixed.reads.bell.p99, p.mixed.reads.me.p99) <= 100),
     ];
@@ -205,7 +211,7 @@ export default {
       figures: { seconds, rate, readers: readers.length, phases },
       tables: [
         {
-          caption: `Mixed load for ${seconds} s straight to the cms (signed-in mode, SQLite), per kind of request; ${readers.length} signed-in poets take turns on their connections; uploads: one 5 MB .pdf or .docx every ${num(1 / rate, 2)} s, each by another poet. “Before”: \`${JSON.stringify(PHASES[0].env)}\`; “after”: the defaults. Latency p50 / p95 / p99 in ms.`,
+          caption: `Mixed load for ${seconds} s straight to the cms (signed-in mode, SQLite), per kind of request; ${readers.length} signed-in poets take turns on their connections; uploads: one 5 MB .pdf or .docx every ${num(1 / rate, 2)} s, each by another poet. “Before”: the cms of commit ${previous.commit.slice(0, 12)}; “after”: this checkout's. Latency p50 / p95 / p99 in ms.`,
           columns: ['Request', '>Connections', '>Before req/s', '>Before latency', '>After req/s', '>After latency', '>After ÷ before', '>Errors before / after'],
           rows: mixedRows,
         },
@@ -218,7 +224,7 @@ export default {
       ],
       notes: [
         'Before and after run on the same machine in the same run, each on a freshly started cms over the same dataset copy (the uploads of “before” are in the dataset “after” reads).',
-        'EXTRACTION_WORKERS=0 is the old on-thread poem check (harmless where the worker pool is not merged); AUTH_CACHES=off switches off the verified-token and role-ability caches. The wall’s keyset pages and the bell’s index are not behind a switch: their “before” is the issue’s own figures (wall cache off 128 req/s; bell p99 1,913 ms).',
+        `“Before” is commit ${previous.commit.slice(0, 12)} (BENCH_BEFORE_REF, default where this branch left main), exported and compiled by the bench (bench/lib/before-cms.mjs), with this checkout's packages; “after” is this checkout.`,
         ...[before, after].flatMap((p, i) => p.mixed.uploads.errors.map((e) => `${PHASES[i].name}: an upload failed: ${e}`)),
       ],
     };

@@ -105,16 +105,17 @@ export function createBenchStack({ dataset, reuseSite = false }) {
 
     /**
      * The cms in `mode` ('production' or 'signed-in'), with `extraEnv` added to its environment; restarted when
-     * it runs in the other mode or with other extra settings.
+     * it runs in the other mode or with other extra settings. `cmsDir`: another built cms folder (the "before" side
+     * of a benchmark, bench/lib/before-cms.mjs) instead of this checkout's.
      */
-    async cms(mode = 'production', extraEnv = {}) {
+    async cms(mode = 'production', extraEnv = {}, { cmsDir = null } = {}) {
       if (mode === 'signed-in') await stack.auth();
-      const key = `${mode} ${JSON.stringify(extraEnv)}`;
+      const key = `${mode} ${JSON.stringify(extraEnv)} ${cmsDir ?? ''}`;
       if (state.cms && state.cmsKey === key && state.cms.exitCode === null) return urls.cms;
       await stopProcess(state.cms);
-      buildCms(env);
-      log(`bench: cms (${mode}${Object.keys(extraEnv).length ? ` with ${JSON.stringify(extraEnv)}` : ''}) on ${urls.cms}`);
-      state.cms = startProcess('cms', bin('strapi'), ['start'], { cwd: join(root, 'cms'), env: cmsEnv(mode, extraEnv), logFile: join(LOG_DIR, 'cms.log') });
+      if (!cmsDir) buildCms(env);
+      log(`bench: cms (${mode}${Object.keys(extraEnv).length ? ` with ${JSON.stringify(extraEnv)}` : ''}${cmsDir ? ` from ${cmsDir}` : ''}) on ${urls.cms}`);
+      state.cms = startProcess('cms', bin('strapi'), ['start'], { cwd: cmsDir ?? join(root, 'cms'), env: cmsEnv(mode, extraEnv), logFile: join(LOG_DIR, 'cms.log') });
       state.cmsMode = mode;
       state.cmsKey = key;
       await waitFor(`${urls.cms}/api/health`, 'cms', { child: state.cms, timeoutMs: 120_000 });

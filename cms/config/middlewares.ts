@@ -38,7 +38,9 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
       formLimit: '256kb',
       textLimit: '256kb',
       // A ceiling for any multipart file (the panel's media library included); routes set tighter limits.
-      formidable: { maxFileSize: env.int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024) },
+      // Each file's SHA-256 is taken while it arrives (file.hash): an entry's idempotent replay compares it
+      // without reading the file again on the request thread.
+      formidable: { maxFileSize: env.int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024), hashAlgorithm: 'sha256' },
     },
   },
   'strapi::session',

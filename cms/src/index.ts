@@ -5,6 +5,7 @@ import { ensurePanelRoles } from './seed/panel-roles';
 import { seedDemoData } from './seed/demo';
 import { createTokenVerifier, type TokenVerifier } from './auth/firebase';
 import { createFirebaseStrategy } from './auth/strategy';
+import { stopUserCache } from './auth/user-cache';
 import { grantSignedInRoutes } from './auth/permissions';
 import { multipartCleanup } from './lib/multipart-cleanup';
 import { flushSiteRebuild, watchContentForSiteRebuild } from './lib/site-rebuild';
@@ -55,6 +56,7 @@ export default {
     flushSiteRebuild(strapi);
     await settleBackground(strapi);
     await stopPublicCache(strapi);
+    await stopUserCache(strapi);
     await verifiers.get(strapi)?.close();
   },
 };

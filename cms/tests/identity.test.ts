@@ -357,8 +357,12 @@ describe('POST /api/users/me/picture', () => {
     const suspended = await emulator.createUser({ email: newEmail('suspended-upload') });
     await api.get('/api/users/me').set(bearer(suspended.idToken)).expect(200);
     await users().update({ where: { firebaseUid: suspended.uid }, data: { suspendedAt: new Date() } });
+    // The user of a token is cached (src/auth/user-cache.ts): a write to the poet drops it, so each request reads it.
+    const uncached = (uid: string) => users().update({ where: { firebaseUid: uid }, data: { lastSeenAt: new Date() } });
     try {
+      await uncached(poet.uid);
       await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', await png(30, 30), 'ok.png').expect(200);
+      await uncached(poet.uid);
       await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', Buffer.from('not an image'), 'x.png').expect(415);
       await api.post('/api/users/me/picture').set(bearer(suspended.idToken)).attach('picture', await png(30, 30), 'ok.png').expect(403);
     } finally {

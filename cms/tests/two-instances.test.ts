@@ -184,7 +184,8 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
   async function account(label: string, role = 'authenticated') {
     const user = await shared.emulator.createUser({ email: `${label}-${++seq}@writory.test`, emailVerified: true, displayName: `${label} Poet` });
     await via(a.url).get('/api/users/me').set(bearer(user)).expect(200);
-    await db.query('update up_users set date_of_birth = $1, phone = $2, name = $3 where firebase_uid = $4', ['2000-05-17', '+44 7700 900123', `${label} Poet`, user.uid]);
+    // Through B: A, which read the user first, must see the profile at once (a write drops the user on every instance).
+    await via(b.url).put('/api/users/me').set(bearer(user)).send({ dateOfBirth: '2000-05-17', phone: '+44 7700 900123', name: `${label} Poet` }).expect(200);
     if (role !== 'authenticated') await via(a.url).put(`/api/admin/users/${user.uid}/role`).set(bearer(admin)).send({ role }).expect(200);
     return user;
   }
@@ -258,6 +259,25 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
     const published = Date.now();
     await vi.waitFor(async () => expect(JSON.stringify(await cachedOnB())).toContain('Both instances know me now.'), { timeout: 1_000, interval: 25 });
     expect(Date.now() - published).toBeLessThan(1_000);
+  }));
+
+  it('refuses on B, at the very next request, a poet suspended on A; a role changed on A shows on B at once (issue 38: users cached per token)', flow.step(async () => {
+    const poet = await account('cached');
+    // Both instances have read the poet (and keep them for their token).
+    expect((await via(a.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
+    expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
+    await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'judge' }).expect(200);
+    expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('judge');
+    await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'authenticated' }).expect(200);
+    expect((await via(b.url).get('/api/notifications').set(bearer(poet)).expect(200)).status).toBe(200);
+    await via(a.url).post(`/api/admin/users/${poet.uid}/suspend`).set(bearer(admin)).expect(200);
+    const refused = await via(b.url).get('/api/users/me').set(bearer(poet));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain('suspended');
+    await via(b.url).get('/api/notifications').set(bearer(poet)).expect(403);
+    await via(a.url).get('/api/users/me').set(bearer(poet)).expect(403);
+    await via(b.url).post(`/api/admin/users/${poet.uid}/restore`).set(bearer(admin)).expect(200);
+    await via(a.url).get('/api/users/me').set(bearer(poet)).expect(200);
   }));
 
   it('delivers a notification made on A to a live stream held through nginx on B, unbuffered and open', flow.step(async () => {

@@ -4,8 +4,6 @@ import { createTtlCache } from '../lib/ttl-cache';
 /** How long another instance may keep using a role's permissions after they change in the panel. */
 export const ABILITY_TTL_MS = 5_000;
 
-/** AUTH_CACHES=off builds the ability on every request: only for the contest-day benchmark's "before" figures. */
-const cachedAbilityMs = (env: NodeJS.ProcessEnv = process.env) => (env.AUTH_CACHES === 'off' ? 0 : ABILITY_TTL_MS);
 
 const PERMISSION_MODELS = ['plugin::users-permissions.permission', 'plugin::users-permissions.role'];
 const WRITES = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
@@ -20,10 +18,11 @@ type Permissions = {
 /**
  * The content API's abilities per role, built once and shared by every request for ABILITY_TTL_MS: building one
  * costs two permission queries and a CASL compile, which was most of a signed-in request. A permission or role
- * written on this instance drops them at once; other instances follow within the TTL. The user row itself is read
- * on every request, so a suspension or a new role applies to the very next one.
+ * written on this instance drops them at once; other instances follow within the TTL. The user row is cached per
+ * token apart (user-cache.ts) and dropped on every instance at each write, so a suspension or a new role applies to
+ * the very next request.
  */
-export function createAbilities(strapi: Core.Strapi, { ttlMs = cachedAbilityMs() } = {}) {
+export function createAbilities(strapi: Core.Strapi, { ttlMs = ABILITY_TTL_MS } = {}) {
   const cache = createTtlCache<Ability | null>({ ttlMs, maxEntries: 50 });
   const permissions = () => strapi.plugin('users-permissions').service('permission') as Permissions;
   const compile = (list: unknown[]) => strapi.contentAPI.permissions.engine.generateAbility(list.map(permissions().toContentAPIPermission) as never);

@@ -20,8 +20,7 @@ export const VERIFIED_TOKENS_KEPT = 10_000;
 export function createTokenVerifier(env: NodeJS.ProcessEnv = process.env): TokenVerifier {
   const app = initializeApp({ projectId: env.FIREBASE_PROJECT_ID || 'demo-writory' }, `writory-auth-${++apps}`);
   const auth = getAuth(app);
-  // AUTH_CACHES=off checks every request's token again: only for the contest-day benchmark's "before" figures.
-  const verify = env.AUTH_CACHES === 'off' ? (token: string) => auth.verifyIdToken(token) : rememberVerified((token) => auth.verifyIdToken(token));
+  const verify = rememberVerified((token) => auth.verifyIdToken(token));
   return {
     async verify(token) {
       if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -35,8 +34,8 @@ export function createTokenVerifier(env: NodeJS.ProcessEnv = process.env): Token
 
 /**
  * A token verified once is trusted until it expires: the signature check (and, with the emulator, a request to
- * it) is paid once per token instead of once per request. A refused token is not remembered. Identity and
- * suspension are still read from the database on every request.
+ * it) is paid once per token instead of once per request. A refused token is not remembered. Who the token's user
+ * is now (role, suspension) comes from the user cache (user-cache.ts), dropped at every write to the user.
  */
 export function rememberVerified(verify: (token: string) => Promise<DecodedIdToken>, { now = Date.now, kept = VERIFIED_TOKENS_KEPT } = {}) {
   const verified = new Map<string, Promise<DecodedIdToken>>();

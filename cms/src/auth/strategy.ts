@@ -6,6 +6,8 @@ import { forbidden } from '../lib/api-error';
 import { abilitiesOf } from './abilities';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
+import { userCacheOf } from './user-cache';
+import type { UserRow } from '../api/user/services/user';
 import { getService } from '../services';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -26,10 +28,12 @@ function refuseMismatchedHeaders(headers: Record<string, string | string[] | und
 
 /**
  * Content-API auth strategy: `Authorization: Bearer <Firebase ID token>` → the users-permissions user and an
- * ability built from its role, checked against the route's scope in verify() the way users-permissions does.
+ * ability built from its role, checked against the route's scope in verify() the way users-permissions does. The
+ * verified token, the user and the role's ability are each cached, and dropped when what they come from changes.
  */
 export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerifier) {
   const abilities = abilitiesOf(strapi);
+  const users = userCacheOf<UserRow>(strapi);
   return {
     name: FIREBASE_STRATEGY,
 
@@ -45,7 +49,8 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
         return { error: 'Invalid or expired Firebase ID token.' };
       }
       refuseMismatchedHeaders(ctx.request.header, claims);
-      const user = await getService(strapi, 'api::user.user').identify(claims);
+      // One read of the user per token (auth/user-cache.ts); each request gets its own copy of the row.
+      const user = { ...(await users.get(token, () => getService(strapi, 'api::user.user').identify(claims))) };
       const ability = await abilities.forRole(user.role!.id);
       ctx.state.user = user;
       return { authenticated: true, credentials: user, ability };

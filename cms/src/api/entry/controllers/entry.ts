@@ -7,7 +7,7 @@ import { entryFields, idempotencyKeyOf, previewFields } from '../validation/entr
 import { monthParam } from '../../contest/validation/contest';
 import { getService } from '../../../services';
 
-type UploadedFile = { filepath: string; size: number; originalFilename?: string | null };
+type UploadedFile = { filepath: string; size: number; originalFilename?: string | null; hash?: string | null };
 
 const limitPreviews = createLimit({ points: 60, durationSeconds: 600, message: 'Too many file checks in a short time.' });
 const limitEntries = createLimit({ points: 30, durationSeconds: 600, message: 'Too many entries in a short time.' });

@@ -63,6 +63,14 @@ export function fold(text: string): Folded {
   let out = '';
   const from: number[] = [];
   for (let i = 0; i < text.length; ) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      // ASCII (most of most texts) folds to itself: no decomposition, no mark; spaces to ' ', A–Z to a–z.
+      out += code === 0x20 || (code >= 0x09 && code <= 0x0d) ? ' ' : code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : text[i];
+      from.push(i);
+      i += 1;
+      continue;
+    }
     const char = String.fromCodePoint(text.codePointAt(i)!);
     for (const part of char.normalize('NFD')) {
       if (FOLDED_AWAY.test(part)) continue;
@@ -193,10 +201,13 @@ export function createAnonymiser(author: Author): Anonymiser {
     const folded = fold(line);
     const originalEnd = (foldedEnd: number) => extend(line, foldedEnd < folded.from.length ? folded.from[foldedEnd] : line.length);
     // Addresses first: a name run into the text may not begin inside one and leave its remains to read as another.
-    for (const match of line.matchAll(EMAIL)) {
-      const start = match.index!;
-      const end = start + match[0].length;
-      found.push({ start, end, replacement: REDACTED.email });
+    // (An address has an @: the pattern alone would try every letter of a long line as the start of one.)
+    if (line.includes('@')) {
+      for (const match of line.matchAll(EMAIL)) {
+        const start = match.index!;
+        const end = start + match[0].length;
+        found.push({ start, end, replacement: REDACTED.email });
+      }
     }
     for (const { pattern, loose } of namePatterns) {
       for (const match of folded.text.matchAll(pattern)) {
@@ -216,9 +227,13 @@ export function createAnonymiser(author: Author): Anonymiser {
 
   function find(text: string): Mention[] {
     const mentions: Mention[] = [];
+    // A line's mentions depend on the line alone: a line seen before in this text is not searched again.
+    const seen = new Map<string, Mention[]>();
     let offset = 0;
     for (const line of text.split('\n')) {
-      for (const mention of findInLine(line)) mentions.push({ ...mention, start: mention.start + offset, end: mention.end + offset });
+      let inLine = seen.get(line);
+      if (!inLine) seen.set(line, (inLine = findInLine(line)));
+      for (const mention of inLine) mentions.push({ ...mention, start: mention.start + offset, end: mention.end + offset });
       offset += line.length + 1;
     }
     return mentions;

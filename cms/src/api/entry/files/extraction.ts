@@ -1,6 +1,6 @@
 // The CPU work of checking a poem, as one task over its uploaded file: reading its text, removing the author,
 // the judges' blind copy, the checksums and the originality fingerprint. A worker thread of the extraction pool
-// (services/extraction.ts) runs this file from cms/dist; with EXTRACTION_WORKERS=0 the request thread runs it.
+// (services/extraction.ts) runs this file from cms/dist; the request thread never does.
 // Tasks and answers are plain data (they cross threads by structured clone): a refusal travels as its fields,
 // since an ApiError would lose its class on the way.
 import { readFile } from 'node:fs/promises';
@@ -27,8 +27,11 @@ export interface EntryTask {
 
 export type ExtractionTask = PreviewTask | EntryTask;
 
-/** An entry as read from its file: everything `Built` holds but the poem's and photo's bytes, which the request thread keeps. */
-export type ReadEntry = Omit<Built, 'blobs'> & { judgeCopy: JudgeCopy | null };
+/**
+ * An entry as read from its file: everything `Built` holds but the photo (the request thread has it), with the
+ * poem's bytes as the worker read them, so the request thread never reads the file again.
+ */
+export type ReadEntry = Omit<Built, 'blobs'> & { poem: Uint8Array; judgeCopy: JudgeCopy | null };
 
 export type Refusal = Pick<ApiError, 'status' | 'message' | 'details' | 'name'>;
 
@@ -40,7 +43,7 @@ async function perform(task: ExtractionTask): Promise<EntryPreview | ReadEntry> 
   const bytes = await readFile(task.filepath);
   if (task.kind === 'preview') return previewOf(task.author, task.contact, bytes);
   const { blobs, ...read } = await buildEntry(task.author, { ...task.draft, bytes, photo: null }, task.now);
-  return { ...read, judgeCopy: blobs.judgeCopy };
+  return { ...read, poem: bytes, judgeCopy: blobs.judgeCopy };
 }
 
 /**

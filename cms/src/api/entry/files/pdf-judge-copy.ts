@@ -75,6 +75,27 @@ function fontPrograms(pdf: PDFDocument): Set<string> {
   return refs;
 }
 
+/** Bytes asked of a decoder at a time (pdf-lib allocates what is asked for before it decodes). */
+const DECODE_CHUNK = 64 * 1024;
+
+/**
+ * What a stream decodes to, at most `most` bytes. Read in chunks: asking pdf-lib for all `most` bytes at once
+ * allocates a buffer of that size (128 MB for the 64 MB cap) for every stream, however small it is.
+ */
+function decodeWithin(object: PDFRawStream, most: number): Uint8Array {
+  const decoder = decodePDFRawStream(object);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < most) {
+    const want = Math.min(DECODE_CHUNK, most - size);
+    const chunk = decoder.getBytes(want);
+    chunks.push(new Uint8Array(chunk));
+    size += chunk.length;
+    if (chunk.length < want) break;
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * Every string the PDF holds, one per line: strings, hex strings and names anywhere in any object, and the
  * decoded text of every stream but pictures and fonts. Null when a stream cannot be decoded within the cap.
@@ -97,8 +118,7 @@ export async function everyPdfString(bytes: Uint8Array): Promise<string | null> 
     if (!(object instanceof PDFRawStream) || !isDecodable(object) || fonts.has(ref.tag)) continue;
     let decoded: Uint8Array;
     try {
-      const bytes = decodePDFRawStream(object).getBytes(left + 1);
-      decoded = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+      decoded = decodeWithin(object, left + 1);
     } catch {
       return null; // a filter we cannot undo: in doubt
     }

@@ -4,7 +4,7 @@
 export const RETRY_AFTER_SECONDS = { min: 1, max: 30 } as const;
 
 export interface ExtractionPoolConfig {
-  /** Worker threads; 0 runs the checks on the request thread (the path before the pool, kept for the benchmark). */
+  /** Worker threads (at least one: poems are never checked on the request thread). */
   workers: number;
   /** Poems that may wait for a free worker; one more is answered 503. */
   queue: number;
@@ -23,7 +23,7 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 0
  * with poems while a request that wakes the request thread still gets a core at once.
  */
 export function extractionPoolConfig(env: NodeJS.ProcessEnv, cores: number): ExtractionPoolConfig {
-  const workers = count(env, 'EXTRACTION_WORKERS', Math.max(1, cores));
+  const workers = count(env, 'EXTRACTION_WORKERS', Math.max(1, cores), 1);
   return { workers, queue: count(env, 'EXTRACTION_QUEUE', Math.max(8, 4 * workers)) };
 }
 

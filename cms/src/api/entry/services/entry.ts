@@ -71,7 +71,8 @@ export interface EntryRow {
 export interface EntryInput {
   key: string;
   fields: EntryFields;
-  poem: IncomingFile & { originalFilename?: string | null };
+  /** `hash`: the file's SHA-256 (hex), taken by the body parser while the upload arrived. */
+  poem: IncomingFile & { originalFilename?: string | null; hash?: string | null };
   photo?: IncomingFile | null;
 }
 
@@ -248,8 +249,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const replay = async () => {
         const first: EntryRow | null = await entries().findOne({ where: { idempotencyKey }, populate: ['contest'] });
         if (!first) return null;
-        const bytes = await readFile(input.poem.filepath);
-        if (first.fileSha256 !== sha256(bytes) || first.title !== input.fields.title) {
+        const fileSha256 = input.poem.hash ?? sha256(await readFile(input.poem.filepath));
+        if (first.fileSha256 !== fileSha256 || first.title !== input.fields.title) {
           throw new ApiError(409, 'This Idempotency-Key was already used for a different entry. Use a new key for a new entry.', { reason: 'idempotency-key-reused' }, 'ConflictError');
         }
         return { receipt: await receiptOf(first), created: false };
@@ -264,7 +265,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
       const { fields } = input;
       const { title, language, fullName, phone, country, declarations } = fields;
-      const { judgeCopy, ...read } = await extraction().run(
+      const { poem, judgeCopy, ...read } = await extraction().run(
         {
           kind: 'entry',
           filepath: input.poem.filepath,
@@ -276,7 +277,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
       const draft: Built = {
         ...read,
-        blobs: { poem: await readFile(input.poem.filepath), judgeCopy: judgeCopy && { ...judgeCopy, bytes: asBuffer(judgeCopy.bytes) }, photo },
+        blobs: { poem: asBuffer(poem), judgeCopy: judgeCopy && { ...judgeCopy, bytes: asBuffer(judgeCopy.bytes) }, photo },
       };
       if (draft.judgeTextSha256 !== fields.confirmedTextSha256) {
         throw new ApiError(409, 'The text of this file is not the one you confirmed. Check the text again, then confirm.', { reason: 'text-changed' }, 'ConflictError');

@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { Piscina } from 'piscina';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ApiError, tooManyRequests } from '../../../lib/api-error';
-import runExtraction, { type AnswerOf, type ExtractionTask } from '../files/extraction';
+import type { AnswerOf, ExtractionTask } from '../files/extraction';
 import { ACCOUNT_WINDOW_SECONDS, checkLimits, extractionPoolConfig, retryAfterSeconds } from '../lib/extraction-pool';
 
 /** What a poem's check took before any was measured (a 5 MB PDF on one core). */
@@ -128,16 +128,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** The request thread checks the poem (EXTRACTION_WORKERS=0): no deadline can end it, its time is counted. */
-  async function inline<T extends ExtractionTask>(task: T, who: CheckFor): Promise<AnswerOf<T>> {
-    const startedAt = performance.now();
-    try {
-      return await runExtraction(task);
-    } finally {
-      await charge(who, performance.now() - startedAt);
-    }
-  }
-
   return {
     config,
 
@@ -153,7 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async run<T extends ExtractionTask>(task: T, who: CheckFor): Promise<Extract<AnswerOf<T>, { ok: true }>['value']> {
       await assertTimeLeft(who);
-      const answer = config.workers === 0 ? await inline(task, who) : await inPool(task, who);
+      const answer = await inPool(task, who);
       if (!answer.ok) {
         const { status, message, details, name } = answer.refusal;
         throw new ApiError(status, message, details, name);
