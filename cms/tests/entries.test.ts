@@ -43,7 +43,7 @@ let emulator: AuthEmulator;
 let cms: TestCms;
 let api: ReturnType<typeof supertest>;
 let privateDir: string;
-let sent: { to: string; subject: string; text: string }[] = [];
+const sent: { to: string; subject: string; text: string }[] = [];
 
 let client: ReturnType<typeof entryClient>;
 const account: ReturnType<typeof entryClient>['account'] = (...args) => client.account(...args);
