@@ -86,7 +86,10 @@ describe('downloadFile (the one download path: private poems, photos and CSV exp
   it('fetches with the bearer token and saves under the name the server gives (RFC 6266 filename* first)', async () => {
     const saved = capture();
     const fetchMock = vi.fn().mockResolvedValue(
-      new Response('poem', { status: 200, headers: { 'content-disposition': `attachment; filename="a.pdf"; filename*=UTF-8''%D9%82%D8%B5%D9%8A%D8%AF%D8%A9.pdf` } }),
+      new Response('poem', {
+        status: 200,
+        headers: { 'content-disposition': `attachment; filename="a.pdf"; filename*=UTF-8''%D9%82%D8%B5%D9%8A%D8%AF%D8%A9.pdf` },
+      }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await downloadFile('/api/entries/W1/file', 'fallback.pdf');
