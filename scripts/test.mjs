@@ -82,7 +82,7 @@ async function checksLane() {
     passed: checks.length - failed.length,
     failed: failed.length,
     skipped: 0,
-    failures: failed.map((check) => ({ file: null, test: check.name, error: `failed (see its output above; run \`${check.rerun}\` to see it again)` })),
+    failures: failed.map((check) => ({ file: null, test: check.name, error: `failed (its findings are above; \`${check.rerun}\` shows them again)${check.fix ? `. ${check.fix}` : ''}` })),
   });
 }
 
