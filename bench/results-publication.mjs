@@ -39,7 +39,6 @@ const { bulkInsert, linkOf, tableOf } = require(path.join(cmsDir, 'dist/src/lib/
 
 const strapi = await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load();
 strapi.log.level = 'warn';
-const knex = strapi.db.connection;
 
 console.log(`setting up ${ENTRIES} entries by ${POETS} poets…`);
 const contest = await strapi.db.query('api::contest.contest').create({

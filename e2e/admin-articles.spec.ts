@@ -1,6 +1,6 @@
 // /admin-upload-articles: an admin writes, previews and publishes an article from the site, and the static site
 // shows it within a minute, without the Strapi panel.
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { accountOf } from './demo';
 import { signIn } from './session';

@@ -3,7 +3,7 @@
 // for exactly their audience (sent once on a double click), the opt-out on /profile, feedback, contact
 // messages and settings, and an axe scan of every admin page (also at phone size).
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { enterByApi, newPoet } from './entrants';
 import { CMS_URL, accountOf } from './demo';

@@ -2,7 +2,7 @@
 // read and gets the receipt (code on screen, notification, email in the mail sink); entries outside the
 // window, from an unverified account, from a 12-year-old and a renamed .exe are refused; judges score
 // blind; two judges' mean is the score on /admin-submission-data. Desktop and 375 px, axe on every page.
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, } from '@playwright/test';
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
 import { breakLines, wordPackage } from '../cms/tests/helpers/word-fixtures';
 import { adminApi, adminToken } from './cms-admin';

@@ -1,7 +1,7 @@
 // Contest day: while the cms's poem-checking queue is full (filled for real with long poems over the API), the
 // /submit form says the server is busy, waits the server's Retry-After and tries again by itself, for the text
 // check and for the entry, which keeps its Idempotency-Key: the poet ends with one entry, never two.
-import { type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { makeDocx, makePdf } from '../cms/tests/helpers/poem-files';
 import { accountOf } from './demo';
 import { bearer, DOCX, fillEntryForm, newPoet, type Poet } from './entrants';

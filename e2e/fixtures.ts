@@ -20,12 +20,12 @@ export interface ConsoleErrors {
   expectFailedRequest(status: number, path: string | RegExp, why: string): void;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The line Chromium logs for an answer of `status` from `path` on this site, as the fixture records it. */
 export const failedRequestLine = (status: number, path: string | RegExp) =>
   new RegExp(
-    `: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(https?://[^/]+(${typeof path === 'string' ? escape(path) : path.source})(\\?[^)]*)?:\\d+\\)$`,
+    `: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(https?://[^/]+(${typeof path === 'string' ? escapeRegExp(path) : path.source})(\\?[^)]*)?:\\d+\\)$`,
   );
 
 /**

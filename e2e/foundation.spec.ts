@@ -1,4 +1,4 @@
-import { type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, expectFocusNotObscured, expectNoAxeViolations, recordCspViolations, tabWalkUncovered, withSavedConsent } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';

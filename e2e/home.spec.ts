@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { WINNER_REWARDS, type Faq, type Testimonial } from '@writory/shared';
 import { expect, test, expectFocusNotObscured, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { initialsOf } from '../site/src/lib/display-name';

@@ -2,7 +2,7 @@
 // Google popup sign-in, admin menu and guard, against the real Auth emulator and cms.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test, expectNoAxeViolations, recordCspViolations, withSavedConsent } from './fixtures';
 import { identityCall, mailbox, oobCodes } from './outside-services';
 import { hydrated, open, signIn } from './session';

@@ -1,6 +1,6 @@
 // Notifications end to end: an admin's message reaches a poet's two tabs in another browser within a second;
 // read, delete, mark-all-read and clear-all persist across reloads; the 375 px modal and a touch swipe delete.
-import { type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { accountOf } from './demo';
 import { tokenFor } from './outside-services';
 import { expect, test, expectFocusNotObscured, expectNoAxeViolations, withSavedConsent } from './fixtures';

@@ -3,7 +3,7 @@
 // credits (and the receipt email) and enters a poem with one; the revenue report shows the order; a referral link sign-up earns the referrer a reward once the referee pays,
 // shown apart and never withdrawable because the payment was a test; a real reward is withdrawn and an admin approves and pays it.
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { accountOf, PANEL_OWNER } from './demo';
 import { mailbox, verifiedAccount as accountInEmulator } from './outside-services';

@@ -4,7 +4,7 @@
 // and its QR code's address verifies it. The demo data has last month's entries scored and waiting; judges score
 // the entries of three months ago in the app and the admin publishes their scores.
 import { readFileSync } from 'node:fs';
-import { type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { accountOf } from './demo';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { hydrated, open, signIn } from './session';

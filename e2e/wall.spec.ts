@@ -1,6 +1,6 @@
 // The Writory Wall end to end, against the real cms, Auth emulator and site: share → moderate → wall → like and
 // report → notifications; markup payloads stay text; Arabic and Hindi keep their direction and line breaks.
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { wallPostPath } from '@writory/shared';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
 import { CMS_URL, PANEL_OWNER, accountOf } from './demo';
@@ -143,6 +143,7 @@ const XSS = [
   '<body onload=alert("body")>',
   '<style>*{display:none!important}</style>',
   '{{constructor.constructor("alert(1)")()}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a payload that must stay text
   '${alert("template")}',
   '<!-- <img src=x onerror=alert("comment")> -->',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert("mxss")>',

@@ -5,7 +5,7 @@
 // as the characters it is.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { adminApi, adminToken } from './cms-admin';
 import { accountOf } from './demo';
 import { bearer, DOCX, newPoet, type Poet } from './entrants';

@@ -8,12 +8,14 @@ import { runBench } from '../bench/run.mjs';
 
 const args = process.argv.slice(2);
 const names = args.filter((a) => !a.startsWith('-'));
-let stopping = null;
+let stopping = false;
 const runs = Number(/^--runs=(\d+)$/.exec(args.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
 const { stop, done } = runBench({ names, runs, reuseSite: args.includes('--reuse-site'), quick: args.includes('--quick'), log });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    stopping ??= stop().then(() => process.exit(130));
+    if (stopping) return; // a second Ctrl-C waits for the first stop
+    stopping = true;
+    stop().then(() => process.exit(130));
   });
 }
 done.then(

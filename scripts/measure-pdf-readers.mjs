@@ -65,7 +65,7 @@ async function pdfjsBefore(bytes) {
 function mupdfText(bytes) {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   let out = '';
-  for (let n = 0; n < doc.countPages(); n++) out += doc.loadPage(n).toStructuredText('preserve-whitespace').asText() + '\n';
+  for (let n = 0; n < doc.countPages(); n++) out += `${doc.loadPage(n).toStructuredText('preserve-whitespace').asText()}\n`;
   return out;
 }
 

@@ -1,19 +1,20 @@
-// `npm test`: every suite: repository checks, site unit tests, cms integration tests (SQLite and
-// PostgreSQL), and Playwright e2e in Chromium against the whole stack started on test ports.
-// Two lanes run at once: the e2e run (its output as it comes) and the three Vitest suites one after another (each
-// one's output held in .var/logs/ and printed whole when it ends). Together they fill the two cores (the cms suite
-// boots one Strapi at a time; the e2e run alone leaves about a sixth of the machine idle), and their ports, databases
-// and folders never meet (see docs/testing.md).
+// `npm test`: every suite: the static checks (type checks, formatter, linter), repository tests, site unit tests, cms
+// integration tests (SQLite and PostgreSQL), and Playwright e2e in Chromium against the whole stack on test ports.
+// Three lanes run at once: the e2e run (its output as it comes), the three Vitest suites one after another, and the
+// static checks (each one's output held in .var/logs/ and printed whole when it ends). Together they fill the two
+// cores (the cms suite boots one Strapi at a time; the e2e run alone leaves about a sixth of the machine idle), and
+// their ports, databases and folders never meet (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
+import { checks, runChecks } from './lib/checks.mjs';
 import { runToEnd } from './lib/run-to-end.mjs';
 import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = new Map();
-const only = process.argv[2]; // optional: repo | site | cms | e2e
+const only = process.argv[2]; // optional: checks | repo | site | cms | e2e
 const e2eArgs = process.argv.slice(3); // with e2e: passed to playwright (spec files, --grep …)
 useCompileCache();
 
@@ -55,7 +56,7 @@ async function e2eSuite() {
 execFileSync('bash', [join(root, 'scripts/system-deps.sh')], { stdio: 'inherit' });
 buildShared();
 // Built before the repo suite too: backup's tests read the bucket settings through the cms's build.
-if (only !== 'site') buildCms(process.env);
+if (only !== 'site' && only !== 'checks') buildCms(process.env);
 
 const vitestSuites = [
   ['repo', root, 'vitest.config.ts'],
@@ -73,13 +74,25 @@ async function e2eLane() {
   }
 }
 
+async function checksLane() {
+  if (only && only !== 'checks') return;
+  const failed = await runChecks({ hold: !only });
+  results.set('checks', {
+    name: 'checks',
+    passed: checks.length - failed.length,
+    failed: failed.length,
+    skipped: 0,
+    failures: failed.map((check) => ({ file: null, test: check.name, error: `failed (its findings are above; \`${check.rerun}\` shows them again)${check.fix ? `. ${check.fix}` : ''}` })),
+  });
+}
+
 async function vitestLane() {
   for (const [name, cwd, config] of vitestSuites) await vitestSuite(name, cwd, config, { hold: !only });
 }
 
-await Promise.all([e2eLane(), vitestLane()]);
+await Promise.all([checksLane(), e2eLane(), vitestLane()]);
 
-const ordered = ['repo', 'site', 'cms', 'e2e'].filter((name) => results.has(name)).map((name) => results.get(name));
+const ordered = ['checks', 'repo', 'site', 'cms', 'e2e'].filter((name) => results.has(name)).map((name) => results.get(name));
 const total = ordered.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
 const failures = ordered.flatMap((r) => r.failures);
 if (failures.length) {

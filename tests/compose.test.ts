@@ -234,7 +234,7 @@ function dockerInstructions(text: string): Instruction[] {
   for (const line of text.split('\n')) {
     if (/^\s*#/.test(line)) continue; // comments, also inside a continuation
     if (line.trimEnd().endsWith('\\')) {
-      current += line.trimEnd().slice(0, -1) + ' ';
+      current += `${line.trimEnd().slice(0, -1)} `;
       continue;
     }
     current += line;
@@ -529,6 +529,7 @@ describe('the object store', () => {
 describe('docker-compose.yml: variables', () => {
   const refs = allStrings(rawCompose).flatMap(refsIn);
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: names compose's ${VAR} syntax
   it('every ${VAR} has a default (:-) or is required (:?), so nothing is silently empty', () => {
     const loose = refs.filter((r) => r.op !== ':-' && r.op !== ':?').map((r) => r.name);
     expect(loose).toEqual([]);
@@ -562,7 +563,7 @@ describe('docker-compose.yml: variables', () => {
   );
 });
 
-describe.each(builtServices)('image of %s', (name, service) => {
+describe.each(builtServices)('image of %s', (_name, service) => {
   const context = join(root, service.build.context);
   const dockerfileRel = posix.join(service.build.context, service.build.dockerfile ?? 'Dockerfile');
   const dockerfile = join(root, dockerfileRel);
@@ -712,7 +713,7 @@ describe('nginx (the one reverse proxy)', () => {
     const loc = locationFor(publicServer!, '/api/notifications/stream')!;
     expect(one(loc.block, 'proxy_buffering')?.args).toEqual(['off']);
     expect(one(loc.block, 'gzip')?.args).toEqual(['off']);
-    expect(Number.parseInt(one(loc.block, 'proxy_read_timeout')?.args[0] ?? '0')).toBeGreaterThan(0);
+    expect(Number.parseInt(one(loc.block, 'proxy_read_timeout')?.args[0] ?? '0', 10)).toBeGreaterThan(0);
     // the ordinary API keeps buffering on
     expect(one(locationFor(publicServer!, '/api/health')!.block, 'proxy_buffering')).toBeUndefined();
   });

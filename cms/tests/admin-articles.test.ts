@@ -205,7 +205,7 @@ describe('refusals store nothing', () => {
       const service = documents(uid as any);
       return uid === ARTICLE ? { ...service, create: async () => Promise.reject(new Error('database went away')) } : service;
     }, documents);
-    const spy = vi.spyOn(cms.strapi, 'documents', 'get').mockReturnValue(failing as any);
+    const spy = vi.spyOn(cms.strapi as unknown as { documents: unknown }, 'documents', 'get').mockReturnValue(failing as any);
     cms.strapi.log.silent = true; // the 500 is expected
     try {
       const data = JSON.stringify({ ...valid, tags: ['Brand new tag'], coverAlt: 'desk' });

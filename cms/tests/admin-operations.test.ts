@@ -351,7 +351,7 @@ describe('visit tracking', () => {
   });
 
   it('limits visits per connection with a 429 that says when to retry', async () => {
-    let res;
+    let res: Awaited<ReturnType<typeof track>> | undefined;
     for (let i = 0; i < 60; i++) {
       res = await track(anonymousVisit());
       if (res.status === 429) break;

@@ -1,7 +1,7 @@
 // Writory's own verification and password-reset emails against the real cms, the Firebase Auth emulator and
 // maildev: the link in the email works on the emulator, resending is limited, the reset answer never tells
 // whether an account exists, and bad input is refused.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, } from 'vitest';
 import { AUTH_HOST, type AuthEmulator } from './helpers/auth-emulator';
 import { backgroundIdle } from './helpers/background';
 import { addressPerTest } from './helpers/client-address';

@@ -43,7 +43,7 @@ let emulator: AuthEmulator;
 let cms: TestCms;
 let api: ReturnType<typeof supertest>;
 let privateDir: string;
-let sent: { to: string; subject: string; text: string }[] = [];
+const sent: { to: string; subject: string; text: string }[] = [];
 
 let client: ReturnType<typeof entryClient>;
 const account: ReturnType<typeof entryClient>['account'] = (...args) => client.account(...args);
@@ -74,10 +74,11 @@ async function snapshot() {
 }
 
 /** supertest parser that keeps a binary body as a Buffer. */
-function binary(res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) {
+function binary(res: unknown, callback: (error: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
+  const stream = res as NodeJS.ReadableStream;
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
 function expectErrorBody(res: { status: number; body: any }, status: number, message?: RegExp) {

@@ -11,7 +11,7 @@ import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { listening, type TestCms } from './helpers/strapi';
 import { makeDocx, makePdf } from './helpers/poem-files';
 import { bearer, entryClient, HOUR } from './helpers/entries';
-import { buildEntry, previewOf } from '../src/api/entry/files/judge-view';
+import { type Author, buildEntry, previewOf } from '../src/api/entry/files/judge-view';
 
 const ENTRY = 'api::entry.entry';
 const FINGERPRINT = 'api::originality.fingerprint';
@@ -34,7 +34,7 @@ let bigPoem: { bytes: Buffer; name: string };
 
 const db = (uid: string) => cms.strapi.db.query(uid as never);
 const pool = () => cms.strapi.service('api::entry.extraction') as { stats(): { active: number; queued: number; workers: number; queueLimit: number } };
-const author = { name: 'Mira Okafor', email: null as string | null, phone: '+44 7700 900123' };
+const author: Author = { name: 'Mira Okafor', email: '', phone: '+44 7700 900123' }; // email: the poet's, read in beforeAll
 
 /** This process's worker threads (Node names them WorkerThread): Vitest's own and the pool's. */
 const workerThreads = () => readdirSync('/proc/self/task').filter((id) => readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim() === 'WorkerThread').length;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listening, startTestCms, type TestCms } from './helpers/strapi';
 
-function getOn(agent: http.Agent, url: string): Promise<{ status: number; keepAlive: string | undefined; reusedSocket: boolean }> {
+function getOn(agent: http.Agent, url: string): Promise<{ status: number; keepAlive: string | string[] | undefined; reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       res.resume();

@@ -234,7 +234,7 @@ describe('POST /api/users', () => {
     await api.get('/api/users/me').set(bearer(fresh.idToken)).expect(200);
     const before = await storedState();
     const payload = body();
-    if (payload.uid === poet.uid) payload.uid = fresh.uid;
+    if ('uid' in payload && payload.uid === poet.uid) payload.uid = fresh.uid;
     const res = await api.post('/api/users').set(bearer(fresh.idToken)).send(payload);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expectErrorBody(res);

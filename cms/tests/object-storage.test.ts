@@ -45,10 +45,11 @@ const filesOnDisk = (dir: string): string[] => {
 };
 
 /** supertest parser that keeps a binary body as a Buffer. */
-function binary(res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) {
+function binary(res: unknown, callback: (error: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
+  const stream = res as NodeJS.ReadableStream;
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
 beforeAll(async () => {

@@ -177,7 +177,7 @@ describe('sharing a poem', () => {
     expect(refused.body.error.details.retryAfterSeconds).toBeGreaterThan(86_000);
     expect(refused.body.error.details.limit).toMatch(/as many poems on the wall as a day allows\.$/);
     // A fresh limiter over the same table (as after a restart, or on a second instance) sees the same count.
-    const { createDbLimit } = await import('../dist/src/lib/db-rate-limit');
+    const { createDbLimit } = await import('../src/lib/db-rate-limit');
     const afterRestart = createDbLimit(cms.strapi, { name: 'wall-post', points: 5, durationSeconds: 86_400, message: 'Limit.' });
     expect(await afterRestart.remaining(id)).toBe(0);
     // Another poet is not affected.
@@ -235,7 +235,7 @@ describe('the public wall', () => {
     const ids: number[] = [];
     let cursor: string | null = null;
     do {
-      const res = await api.get(`/api/wall/posts?sort=${sort}&pageSize=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const res: supertest.Response = await api.get(`/api/wall/posts?sort=${sort}&pageSize=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
       expect(res.body.pagination).toMatchObject({ page: cursor ? null : 1, pageSize });
       expect(res.body.posts.length).toBeLessThanOrEqual(pageSize);
       ids.push(...res.body.posts.map((p: { id: number }) => p.id));
@@ -490,7 +490,7 @@ describe('reports', () => {
 
   it('allows WALL_REPORTS_PER_DAY reports per poet (3 in this test), then 429', async () => {
     const reporter = await newPoet('busy-reporter');
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push(await approvedPost((await newPoet()).token));
     for (const id of ids.slice(0, 3)) await api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'spam' }).expect(201);
     await expectRefused(() => api.post(`/api/wall/posts/${ids[3]}/reports`).set(bearer(reporter.token)).send({ reason: 'spam' }), 429, /as many reports as a day allows/);

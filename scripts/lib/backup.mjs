@@ -142,6 +142,10 @@ const notFound = (error) => error?.name === 'NoSuchKey' || error?.name === 'NotF
  * The objects under `prefix` in a bucket (but not those under `except`) as a file store. Keys are object keys
  * without the prefix. Objects are written without any ACL, private like the bucket; a PUT is atomic, so a listed
  * object is always whole.
+ *
+ * @param {import('@aws-sdk/client-s3').S3Client} client
+ * @param {string} bucket
+ * @param {{ prefix: string, except?: string | null }} where
  */
 export function bucketStore(client, bucket, { prefix, except = null }) {
   const { ListObjectsV2Command, GetObjectCommand, DeleteObjectCommand } = cmsRequire('@aws-sdk/client-s3');

@@ -70,6 +70,8 @@ const originOf = (url) => {
  * Styles: <style> blocks only by hash (no injected stylesheet can read the page through selectors); `style`
  * attributes stay allowed (style-src-attr), since scripts of others (Google's sign-in loader) may write them and a
  * single declaration cannot select or load anything. The pages' own HTML has none; React sets styles through CSSOM.
+ *
+ * @param {{ scriptHashes?: string[], styleHashes?: string[], env?: Record<string, string | undefined> }} [options]
  */
 export function contentSecurityPolicy({ scriptHashes = [], styleHashes = [], env = process.env } = {}) {
   const emulator = originOf(env.PUBLIC_FIREBASE_AUTH_EMULATOR_URL);

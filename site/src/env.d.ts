@@ -6,3 +6,11 @@ declare namespace Astro {
     'client:on'?: string;
   }
 }
+
+// The icons' paths are shown and hidden with the `hidden` attribute (Tailwind's preflight hides any [hidden]),
+// which Astro's SVG attribute types leave out.
+declare namespace astroHTML.JSX {
+  interface SVGAttributes {
+    hidden?: boolean;
+  }
+}

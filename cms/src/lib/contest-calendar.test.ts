@@ -33,6 +33,9 @@ describe('addMonths and isTimeZone', () => {
     ['2026-12', 1, '2027-01'],
     ['2027-01', -1, '2026-12'],
     ['2026-05', 14, '2027-07'],
+    // The demo seed counts published months back from the current one.
+    ['2026-02', -14, '2024-12'],
+    ['2026-03', -26, '2024-01'],
   ])('%s + %i is %s', (month, offset, expected) => {
     expect(addMonths(month, offset)).toBe(expected);
   });

@@ -90,9 +90,9 @@ describe('public cache', () => {
     await t.get('/api/count');
     t.setCount(9);
     t.advance(9_999);
-    expect((await (await t.get('/api/count')).json()).count).toBe(7);
+    expect(((await (await t.get('/api/count')).json()) as { count: number }).count).toBe(7);
     t.advance(1);
-    expect((await (await t.get('/api/count')).json()).count).toBe(9);
+    expect(((await (await t.get('/api/count')).json()) as { count: number }).count).toBe(9);
     expect(t.calls()).toBe(2);
   });
 

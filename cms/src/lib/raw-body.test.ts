@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { describe, expect, it, vi } from 'vitest';
 import { keepRawBodyOnListedPaths } from './raw-body';
 
@@ -5,8 +6,8 @@ describe('keepRawBodyOnListedPaths', () => {
   const configs: Record<string, unknown>[] = [];
   const factory = vi.fn((config: Record<string, unknown>) => {
     configs.push(config);
-    return (ctx: { parsedWith?: unknown }, next: () => Promise<void>) => {
-      ctx.parsedWith = config;
+    return (ctx: Context, next: () => Promise<void>) => {
+      (ctx as Context & { parsedWith?: unknown }).parsedWith = config;
       return next();
     };
   });
@@ -15,8 +16,8 @@ describe('keepRawBodyOnListedPaths', () => {
     const handler = keepRawBodyOnListedPaths(factory)({ jsonLimit: '256kb', rawBodyPaths: ['/api/payments/webhook'] }, { strapi: {} as never });
     const webhook = { path: '/api/payments/webhook' } as { path: string; parsedWith?: unknown };
     const other = { path: '/api/users' } as { path: string; parsedWith?: unknown };
-    await handler(webhook, async () => undefined);
-    await handler(other, async () => undefined);
+    await handler(webhook as unknown as Context, async () => undefined);
+    await handler(other as unknown as Context, async () => undefined);
     expect(webhook.parsedWith).toEqual({ jsonLimit: '256kb', includeUnparsed: true });
     expect(other.parsedWith).toEqual({ jsonLimit: '256kb' });
   });

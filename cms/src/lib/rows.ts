@@ -41,4 +41,4 @@ export type Columns<T extends UID.ContentType> = { id: number; documentId: strin
  * Columns<T> with some columns given a closer type than the schema can say: enumerations (their generated type is
  * only string) as the shared literal unions, JSON columns as the shape the service writes.
  */
-export type RowOf<T extends UID.ContentType, Closer extends { [K in keyof Columns<T>]?: unknown } = {}> = Omit<Columns<T>, keyof Closer> & Closer;
+export type RowOf<T extends UID.ContentType, Closer extends { [K in keyof Columns<T>]?: unknown } = Record<never, never>> = Omit<Columns<T>, keyof Closer> & Closer;

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import sharp from 'sharp';
 import { countWords, CRITERION_KEYS, DECLARATIONS } from '@writory/shared';
 import demo from '@writory/shared/demo-accounts.json';
-import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
+import { addMonths, DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { makeDocx } from './poem-documents';
 import { roleId } from './roles';
 import { getService } from '../services';
@@ -24,12 +24,6 @@ const TITLES = [
   'Ferry at Dusk', 'The Weight of Snow', 'Borrowed Light', 'Grandmother’s Loom', 'Night Market',
   'Small Republic of Rain', 'Orchard Elegy', 'Tidewater', 'The Cartographer’s Daughter', 'Lanterns',
 ];
-
-export function shiftMonth(month: string, by: number): string {
-  const [year, m] = month.split('-').map(Number);
-  const index = year * 12 + (m - 1) + by;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 async function contestFor(strapi: Core.Strapi, month: string, theme: string): Promise<number> {
   const existing = await strapi.db.query('api::contest.contest').findOne({ where: { month } });
@@ -145,8 +139,8 @@ async function entriesFor(strapi: Core.Strapi, contestId: number, month: string,
 export async function seedResultsDemo(strapi: Core.Strapi) {
   if (process.env.NODE_ENV === 'test' || (await strapi.db.query('api::result.result').count()) > 0) return;
   const current = monthOf(new Date(), DEFAULT_CONTEST_TIME_ZONE);
-  const published = shiftMonth(current, -2);
-  const waiting = shiftMonth(current, -1);
+  const published = addMonths(current, -2);
+  const waiting = addMonths(current, -1);
   const poetIds = await demoPoetIds(strapi);
 
   const codes = await entriesFor(strapi, await contestFor(strapi, published, 'Light'), published, poetIds, 10);
@@ -164,10 +158,10 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
   });
 
   await entriesFor(strapi, await contestFor(strapi, waiting, 'Rivers'), waiting, poetIds, 8);
-  const judging = shiftMonth(current, -3);
+  const judging = addMonths(current, -3);
   await entriesFor(strapi, await contestFor(strapi, judging, 'Harbours'), judging, poetIds, 2, { status: 'in_judging', firstTitle: 8 }); // titles last month's 8 entries don't use
 
-  const before = (n: number) => shiftMonth(published, -n);
+  const before = (n: number) => addMonths(published, -n);
   const history = ['month,name,email,points', `${before(1)},Amara Okafor,amara@demo.writory.local,81`, `${before(1)},Lena Fischer,,77.5`, `${before(2)},Lena Fischer,,90`];
   await getService(strapi, 'api::leaderboard.leaderboard').commitImport(history.join('\n'));
 }

@@ -28,9 +28,9 @@ export async function createEntries(strapi: Core.Strapi, contestId: number, mont
     const title = `Poem ${i + 1} of ${month}`;
     const poetId = poetIds[i % poetIds.length];
     const text = poemText(title);
-    const entry = await strapi.db
-      .query('api::entry.entry')
-      .create({ data: { code, title, language: 'English', status, contest: contestId, poet: poetId, text, judgeText: text, judgeTitle: title, submittedAt: new Date() } });
+    const entry = await strapi.db.query('api::entry.entry').create({
+      data: { code, title, language: 'English', status, contest: contestId, poet: poetId, text, judgeText: text, judgeTitle: title, submittedAt: new Date() },
+    });
     entries.push({ id: entry.id, code, title, poetId });
   }
   return entries;

@@ -78,7 +78,7 @@ export async function paymentsFixture(stack: CmsWithAuth, api: Api) {
 
     /** Checkout, then pay on the test page: the signed event completes it. */
     async buy(poet: EmulatorUser, tierName: string, currency: string, couponCode?: string) {
-      const { order, session } = await fx.startCheckout(poet, tierName, currency, couponCode);
+      const { session } = await fx.startCheckout(poet, tierName, currency, couponCode);
       const paid = await as(poet).post(`/api/payments/test-checkout/${session}`).send({ outcome: 'paid' }).expect(200);
       expect(paid.body.order.state).toBe('paid');
       return paid.body.order;

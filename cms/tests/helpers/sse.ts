@@ -23,7 +23,8 @@ export async function openStream(baseUrl: string, token: string): Promise<TestSt
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of res.body) {
+      // Node's web streams are async iterable; the fetch types do not say so.
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {

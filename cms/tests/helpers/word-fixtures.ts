@@ -43,7 +43,7 @@ const notesPart = (kind: 'footnote' | 'endnote', notes: string[]) =>
   `${HEAD}<w:${kind}s ${NS}>` +
   `<w:${kind} w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:${kind}>` +
   `<w:${kind} w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:${kind}>` +
-  notes.map((note, i) => `<w:${kind} w:id="${i + 1}"><w:p><w:r><w:${kind}Ref/></w:r>${run(' ' + note)}</w:p></w:${kind}>`).join('') +
+  notes.map((note, i) => `<w:${kind} w:id="${i + 1}"><w:p><w:r><w:${kind}Ref/></w:r>${run(` ${note}`)}</w:p></w:${kind}>`).join('') +
   `</w:${kind}s>`;
 
 /** A .docx package of these parts, with content types and relationships as Word writes them. */

@@ -1,7 +1,6 @@
 // Entries: the poet's submit path (text check, then the entry itself), their list and allowance, and the files.
 import type { AdminEntries, EntryAllowance, EntryPreview, EntryReceipt, MyEntry } from '@writory/shared';
-import { authedFetch, queryOf } from '../lib/api';
-import { downloadPrivateFile } from '../lib/entry-files';
+import { authedFetch, downloadFile, queryOf } from '../lib/api';
 
 const entryPath = (code: string) => `/api/entries/${encodeURIComponent(code)}`;
 
@@ -18,7 +17,7 @@ export const myEntries = () => authedFetch<MyEntry[]>('/api/entries/mine');
 export const entryAllowance = () => authedFetch<EntryAllowance>('/api/entries/allowance');
 
 /** The entry's own file (its poet, or an admin), saved under the server's name or the fallback. */
-export const downloadEntryFile = (code: string, fallbackName: string) => downloadPrivateFile(`${entryPath(code)}/file`, fallbackName);
+export const downloadEntryFile = (code: string, fallbackName: string) => downloadFile(`${entryPath(code)}/file`, fallbackName);
 
 /** Admins: every entry of a month (the current one without a month). */
 export const adminEntries = (month?: string | null) => authedFetch<AdminEntries>(`/api/admin/entries${queryOf({ month })}`);

@@ -1,7 +1,6 @@
 // The judging desk: a month's blind queue, one entry with its file, scores, recusals, and (admins) progress and report.
 import type { AdminJudgingReport, EntryJudging, JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
-import { authedFetch, jsonBody, queryOf } from '../lib/api';
-import { downloadPrivateFile } from '../lib/entry-files';
+import { authedFetch, downloadFile, jsonBody, queryOf } from '../lib/api';
 
 const entryPath = (code: string) => `/api/judging/entries/${encodeURIComponent(code)}`;
 
@@ -13,7 +12,7 @@ export const judgingReport = (month?: string | null) => authedFetch<AdminJudging
 export const judgingEntry = (code: string) => authedFetch<JudgingEntry>(entryPath(code));
 
 /** The blind file (no poet's name in it), saved as the fallback name unless the server names it. */
-export const downloadJudgingFile = (code: string, fallbackName: string) => downloadPrivateFile(`${entryPath(code)}/file`, fallbackName);
+export const downloadJudgingFile = (code: string, fallbackName: string) => downloadFile(`${entryPath(code)}/file`, fallbackName);
 
 export const scoreEntry = (code: string, scores: ScoreInput) => authedFetch<JudgeScore>(`${entryPath(code)}/scores`, { method: 'POST', ...jsonBody(scores) });
 

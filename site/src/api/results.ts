@@ -14,8 +14,7 @@ import type {
   WinnerData,
   WinnerTimer,
 } from '@writory/shared';
-import { apiErrorFrom, apiFetch, authedFetch, jsonBody, queryOf } from '../lib/api';
-import { currentIdToken } from '../lib/firebase';
+import { apiFetch, authedBlob, authedFetch, jsonBody, queryOf } from '../lib/api';
 
 // --- Publication timers (results, winners) and the contest months they publish ---
 
@@ -91,12 +90,7 @@ export const issueCertificates = (kind: CertificateKind, month: string) => authe
 export const reissueCertificate = (slug: string) => authedFetch<void>(`/api/admin/certificates/${encodeURIComponent(slug)}/reissue`, { method: 'POST' });
 
 /** The preview PDF with real data; it needs the admin's token, so it comes as a file. */
-export async function certificatePreviewPdf(kind: CertificateKind, month: string): Promise<Blob> {
-  const token = await currentIdToken();
-  const res = await fetch(`/api/admin/certificates/preview/pdf${queryOf({ kind, month })}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw await apiErrorFrom(res);
-  return res.blob();
-}
+export const certificatePreviewPdf = (kind: CertificateKind, month: string): Promise<Blob> => authedBlob(`/api/admin/certificates/preview/pdf${queryOf({ kind, month })}`);
 
 // --- Leaderboard ---
 

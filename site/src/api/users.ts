@@ -1,6 +1,6 @@
 // Accounts: the signed-in poet's product user, and the admin's list of users (/api/users*, /api/admin/users*).
 import type { AdminUser, AdminUserPage, ProductUser, RoleType, UpdateProductUserBody, UpsertProductUserBody } from '@writory/shared';
-import { authedFetch, downloadCsv, jsonBody, queryOf } from '../lib/api';
+import { authedFetch, downloadFile, jsonBody, queryOf } from '../lib/api';
 
 /** POST /api/users at each sign-in: tells the cms who signed in (an invitation's code goes along) and returns the product user. */
 export const syncMe = (body: UpsertProductUserBody & { referralCode?: string }, emailVerified: boolean) =>
@@ -23,4 +23,4 @@ export const suspendUser = (uid: string) => authedFetch<AdminUser>(`/api/admin/u
 export const restoreUser = (uid: string) => authedFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(uid)}/restore`, { method: 'POST' });
 
 /** The users the filters select, as a CSV download. */
-export const downloadUsersCsv = (filters: Record<string, string | number>) => downloadCsv(`/api/admin/users/export${queryOf(filters)}`, 'writory-users.csv');
+export const downloadUsersCsv = (filters: Record<string, string | number>) => downloadFile(`/api/admin/users/export${queryOf(filters)}`, 'writory-users.csv');

@@ -22,7 +22,7 @@ describe('client:signed-in', () => {
     vi.useFakeTimers();
     localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
     const { load, hydrate, el } = island();
-    signedIn(load, { name: 'signed-in', value: true }, el);
+    signedIn(load, { name: 'signed-in', value: '' }, el);
     expect(load).not.toHaveBeenCalled();
     await vi.runAllTimersAsync();
     expect(hydrate).toHaveBeenCalledTimes(1);
@@ -30,7 +30,7 @@ describe('client:signed-in', () => {
 
   it('loads nothing for a visitor until someone signs in on the page, then hydrates once', async () => {
     const { load, hydrate, el } = island();
-    signedIn(load, { name: 'signed-in', value: true }, el);
+    signedIn(load, { name: 'signed-in', value: '' }, el);
     await flush();
     expect(load).not.toHaveBeenCalled();
     window.dispatchEvent(new Event(SIGNED_IN_EVENT));
@@ -41,7 +41,7 @@ describe('client:signed-in', () => {
 
   it('hydrates when another tab signs in (the hint appears), not when it signs out', async () => {
     const { load, hydrate, el } = island();
-    signedIn(load, { name: 'signed-in', value: true }, el);
+    signedIn(load, { name: 'signed-in', value: '' }, el);
     window.dispatchEvent(new StorageEvent('storage', { key: SIGNED_IN_HINT_KEY, newValue: null }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: '1' }));
     await flush();

@@ -89,7 +89,7 @@ export default function AdminFeedback() {
             {list.data.feedback.map((item) => (
               <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-4" data-testid="feedback-item">
                 <p className="flex flex-wrap items-baseline justify-between gap-2">
-                  <span className="text-lg text-gold" aria-label={`${item.rating} out of 5`}>{stars(item.rating)}</span>
+                  <span className="text-lg text-gold" role="img" aria-label={`${item.rating} out of 5`}>{stars(item.rating)}</span>
                   <time dateTime={item.createdAt} className="text-sm text-ink-soft">{formatDate(item.createdAt)}</time>
                 </p>
                 {item.comment ? <p className="mt-2 whitespace-pre-line" dir="auto">{item.comment}</p> : <p className="mt-2 text-sm text-ink-soft">No comment.</p>}

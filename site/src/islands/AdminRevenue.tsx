@@ -8,7 +8,7 @@ import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type Re
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { refundOrder } from '../api/payments';
-import { apiErrorBody } from '../lib/api';
+import { apiErrorBody, saveFile } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
 import ScrollRegion from '../components/react/ScrollRegion';
@@ -17,14 +17,7 @@ import { $revenue, loadRevenue } from '../stores/payments-admin';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
-function download(name: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const download = (name: string, csv: string) => saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), name);
 
 /** /admin-revenue-report: revenue by day, month, tier, coupon and currency, with refunds; chart, CSV, refunds. */
 export default function AdminRevenue() {

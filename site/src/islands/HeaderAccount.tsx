@@ -162,6 +162,7 @@ function ProfileMenu({ name, email, pictureUrl, staffHome, isAdmin }: ProfileMen
           </p>
           {email && <p className="truncate text-xs text-ink-soft">{email}</p>}
         </div>
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu pattern, keys handled by onMenuKey */}
         <ul ref={menu} id={menuId} role="menu" aria-label={t('account.menu')} onKeyDown={onMenuKey}>
           <li role="none">
             <a role="menuitem" tabIndex={-1} href="/profile" className={itemClass}>

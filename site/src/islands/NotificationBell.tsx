@@ -111,6 +111,7 @@ export default function NotificationBell() {
 
   const empty = view.items.length === 0;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: onBlur closes the panel when focus leaves it; it handles no input
     <div ref={wrapper} className="relative" onBlur={onBlur}>
       <button
         ref={button}
@@ -139,6 +140,7 @@ export default function NotificationBell() {
         {latest ? `${t('notifications.new')}: ${latest.title}` : ''}
       </p>
 
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; the dialog's Escape is the key for that */}
       <dialog
         ref={dialog}
         aria-labelledby={headingId}

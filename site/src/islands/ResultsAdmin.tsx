@@ -166,7 +166,8 @@ export default function ResultsAdmin() {
           </p>
           {preview.judging && (
             <p className="text-sm text-ink-soft" data-testid="judging-summary">
-              Each total is {preview.judging.normalised ? 'the entry’s normalised score (per-judge z-scores, rescaled)' : 'the mean of the judges’ totals'}; each
+              Each total is {preview.judging.normalised ? 'the entry’s normalised score (per-judge z-scores, rescaled)' : 'the mean of the judges’ totals'}
+              {'; '}each
               criterion is the judges’ mean; the comments are the judges’ own.
               {preview.judging.underJudged.length > 0 &&
                 ` ${preview.judging.underJudged.length} of them had fewer than ${preview.judging.judgesPerEntry} judges (${preview.judging.underJudged.slice(0, 10).join(', ')}${preview.judging.underJudged.length > 10 ? ', …' : ''}).`}

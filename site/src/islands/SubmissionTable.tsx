@@ -7,6 +7,7 @@ import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { formatInstant } from '../lib/contest-time';
 import { downloadEntryFile } from '../api/entries';
+import { saveFile } from '../lib/api';
 import { filterRows, sortRows, toCsv, type SortDirection, type SortKey } from '../lib/entry-table';
 import { $authStatus } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
@@ -29,16 +30,7 @@ const COLUMNS: { key: SortKey | 'title' | 'flag' | 'file'; sortable: boolean }[]
 ];
 const label = (key: string) => t(`data.col.${key === 'poetName' ? 'poet' : key}` as Parameters<typeof t>[0]);
 
-function saveCsv(csv: string, month: string) {
-  const url = URL.createObjectURL(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `writory-entries-${month}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+const saveCsv = (csv: string, month: string) => saveFile(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }), `writory-entries-${month}.csv`);
 
 function Row({ row }: { row: AdminEntryRow }) {
   const download = () =>

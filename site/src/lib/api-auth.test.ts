@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const token = vi.hoisted(() => ({ value: 'id-token-1' as string | null }));
 vi.mock('./firebase', () => ({ currentIdToken: vi.fn(async () => token.value) }));
 
-const { ApiError, authedFetch, fieldErrorsFrom } = await import('./api');
+const { ApiError, authedFetch, downloadFile, fieldErrorsFrom } = await import('./api');
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   token.value = 'id-token-1';
 });
 
@@ -69,5 +70,53 @@ describe('fieldErrorsFrom', () => {
     ['nothing for an error that is not an ApiError', new TypeError('Failed to fetch'), { fields: {}, form: null }],
   ])('gives %s', (_case, input, expected) => {
     expect(fieldErrorsFrom(input, fields)).toEqual(expected);
+  });
+});
+
+describe('downloadFile (the one download path: private poems, photos and CSV exports)', () => {
+  function capture() {
+    const saved: { name: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file-1'), revokeObjectURL: vi.fn() }));
+    return saved;
+  }
+
+  it('fetches with the bearer token and saves under the name the server gives (RFC 6266 filename* first)', async () => {
+    const saved = capture();
+    const fetchMock = vi.fn().mockResolvedValue(
+      new Response('poem', {
+        status: 200,
+        headers: { 'content-disposition': `attachment; filename="a.pdf"; filename*=UTF-8''%D9%82%D8%B5%D9%8A%D8%AF%D8%A9.pdf` },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await downloadFile('/api/entries/W1/file', 'fallback.pdf');
+    const init = fetchMock.mock.calls[0][1];
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer id-token-1');
+    expect(init.credentials).toBe('include');
+    expect(saved).toEqual([{ name: 'قصيدة.pdf', href: 'blob:file-1' }]);
+  });
+
+  it('saves a CSV under its plain filename, or the fallback when the server names none', async () => {
+    const saved = capture();
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response('a,b', { status: 200, headers: { 'content-disposition': 'attachment; filename="writory-users.csv"' } }))
+        .mockResolvedValueOnce(new Response('a,b', { status: 200 })),
+    );
+    await downloadFile('/api/admin/users/export', 'x.csv');
+    await downloadFile('/api/admin/visits/export', 'writory-visits.csv');
+    expect(saved.map((s) => s.name)).toEqual(['writory-users.csv', 'writory-visits.csv']);
+  });
+
+  it('throws the refusal like every other call and saves nothing', async () => {
+    const saved = capture();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{"error":{"message":"Not yours."}}', { status: 403 })));
+    await expect(downloadFile('/api/entries/W2/file', 'x.pdf')).rejects.toMatchObject({ name: 'ApiError', status: 403 });
+    expect(saved).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, fieldErrorsFrom, problemOf } from './api';
+import { ApiError, apiFetch, fieldErrorsFrom, fileNameFrom, problemOf } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -53,5 +53,13 @@ describe('a limit’s wait in the reader’s words', () => {
 
   it('keeps the cms’s words when it says no limit', () => {
     expect(problemOf(limited({ retryAfterSeconds: 60 }), 'fallback')).toMatch(/Try again in 24 hours\.$/);
+  });
+});
+
+describe('fileNameFrom', () => {
+  it('prefers the UTF-8 name, then the plain one, then the fallback', () => {
+    expect(fileNameFrom(`attachment; filename="a.pdf"; filename*=UTF-8''%D9%82%D8%B5%D9%8A%D8%AF%D8%A9.pdf`, 'x')).toBe('قصيدة.pdf');
+    expect(fileNameFrom('attachment; filename="W2611-ABCDE.docx"', 'x')).toBe('W2611-ABCDE.docx');
+    expect(fileNameFrom(null, 'fallback.pdf')).toBe('fallback.pdf');
   });
 });

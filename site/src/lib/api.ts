@@ -97,16 +97,34 @@ export function queryOf(params: Record<string, string | number | boolean | null 
 /** A JSON request body for apiFetch/authedFetch. */
 export const jsonBody = (body: unknown): RequestInit => ({ body: JSON.stringify(body) });
 
+/** A file name from a Content-Disposition header (RFC 6266 filename* first), or the fallback. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="([^"]+)"/i.exec(disposition ?? '');
+  return plain ? plain[1] : fallback;
+}
+
 /**
- * Downloads a CSV the cms streams (it needs the Authorization header, so a plain link cannot fetch it), saved
- * under the name the server gives. Throws like apiFetch on a refusal.
+ * Downloads a file the cms sends only to the signed-in user (a poem, a photo, a CSV export: a plain link cannot carry
+ * the Authorization header), saved under the name the server gives, else `fallbackName`. Throws like apiFetch on a
+ * refusal.
  */
-export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const res = await authedResponse(path);
+  saveFile(await res.blob(), fileNameFrom(res.headers.get('content-disposition'), fallbackName));
+}
+
+/** A file for the signed-in user, as a Blob (a preview the page shows or saves itself). Throws like apiFetch. */
+export async function authedBlob(path: string): Promise<Blob> {
+  return (await authedResponse(path)).blob();
+}
+
+async function authedResponse(path: string): Promise<Response> {
   const token = await currentIdToken();
   const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
   if (!res.ok) throw await apiErrorFrom(res);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  saveFile(await res.blob(), name);
+  return res;
 }
 
 /** Offers a file to the browser's downloads. */
@@ -118,5 +136,5 @@ export function saveFile(blob: Blob, name: string) {
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

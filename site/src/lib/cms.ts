@@ -1,10 +1,31 @@
-// Build-time reads from the cms (Astro pages run this in Node while building static HTML).
-import type { ArticleDetail, ArticlePage, ContentPage, SiteSettings, Testimonial, TierCatalogue, WallPage } from '@writory/shared';
+// The one build-time client of the cms: Astro pages run it in Node while building static HTML (the browser's calls go
+// through lib/api.ts).
+import type {
+  ArticleDetail,
+  ArticlePage,
+  ContentPage,
+  JudgingReport,
+  LeaderboardPage,
+  SiteSettings,
+  Testimonial,
+  TierCatalogue,
+  WallPage,
+  WinnerDetail,
+  WinnersIndex,
+} from '@writory/shared';
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
 export async function cmsGet<T>(path: string): Promise<T> {
+  const found = await cmsGetIfFound<T>(path);
+  if (found === null) throw new Error(`cms ${path} answered 404`);
+  return found;
+}
+
+/** cmsGet for what may not exist: null on a 404; any other refusal still fails the build. */
+async function cmsGetIfFound<T>(path: string): Promise<T | null> {
   const res = await fetch(`${cmsUrl()}/api${path}`);
+  if (res.status === 404) return null;
   if (!res.ok) throw new Error(`cms ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -41,3 +62,11 @@ export async function article(slug: string): Promise<ArticleDetail> {
 
 /** The first page of the Writory Wall's newest poems, built into /writory-wall. */
 export const wallFirstPage = () => cmsGet<WallPage>('/wall/posts?sort=newest');
+
+/** Every month with published winners, newest first (read once per build). */
+export const winnersIndex = once(() => cmsGet<WinnersIndex>('/winners'));
+export const winnerDetail = (id: string) => cmsGet<WinnerDetail>(`/winners/${encodeURIComponent(id)}`);
+export const leaderboardFirstPage = () => cmsGet<LeaderboardPage>('/leaderboard?view=all&page=1&pageSize=25');
+
+/** How a published month was judged; null when the cms has no report for it (results not from in-app judging). */
+export const judgingReport = (month: string) => cmsGetIfFound<JudgingReport>(`/judging/reports/${encodeURIComponent(month)}`);

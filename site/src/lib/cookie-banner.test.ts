@@ -84,7 +84,7 @@ describe('cookie banner', () => {
     expect(document.documentElement.hasAttribute('data-consent-saved')).toBe(true);
   });
 
-  const escape = () => {
+  const pressEscape = () => {
     const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
     document.activeElement!.dispatchEvent(event);
     return event;
@@ -93,7 +93,7 @@ describe('cookie banner', () => {
   it('Escape closes a first visit\'s banner without saving anything, for the rest of the tab', async () => {
     const { banner, button } = await page();
     button('Accept all').focus();
-    escape();
+    pressEscape();
     expect(banner.hidden).toBe(true);
     expect(saved()).toBeNull();
     expect($consent.get()).toEqual(DEFAULT_CONSENT);
@@ -108,7 +108,7 @@ describe('cookie banner', () => {
   it('Escape used by something else (a menu, the chat) leaves the banner alone', async () => {
     const { banner } = await page();
     document.addEventListener('keydown', (event) => event.preventDefault(), { once: true });
-    escape();
+    pressEscape();
     expect(banner.hidden).toBe(false);
   });
 
@@ -123,7 +123,7 @@ describe('cookie banner', () => {
     expect(document.activeElement).toBe(cookies);
 
     cookies.click();
-    escape();
+    pressEscape();
     expect(banner.hidden).toBe(true);
     expect(saved()).toEqual(DEFAULT_CONSENT);
     expect(document.activeElement).toBe(cookies);

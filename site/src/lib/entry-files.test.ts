@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFrom, photoProblem, poemProblem } from './entry-files';
+import { photoProblem, poemProblem } from './entry-files';
 
 const file = (name: string, size: number, type = '') => ({ name, size, type });
 
@@ -24,10 +24,3 @@ describe('poemProblem and photoProblem', () => {
   });
 });
 
-describe('fileNameFrom', () => {
-  it('prefers the UTF-8 name, then the plain one, then the fallback', () => {
-    expect(fileNameFrom(`attachment; filename="a.pdf"; filename*=UTF-8''%D9%82%D8%B5%D9%8A%D8%AF%D8%A9.pdf`, 'x')).toBe('قصيدة.pdf');
-    expect(fileNameFrom('attachment; filename="W2611-ABCDE.docx"', 'x')).toBe('W2611-ABCDE.docx');
-    expect(fileNameFrom(null, 'fallback.pdf')).toBe('fallback.pdf');
-  });
-});

@@ -5,14 +5,14 @@ import { countryName, type AdminEntryRow } from '@writory/shared';
 export type SortKey = 'code' | 'poetName' | 'country' | 'language' | 'status' | 'submittedAt' | 'judges' | 'score';
 export type SortDirection = 'ascending' | 'descending';
 
-const valueOf = (row: AdminEntryRow, key: SortKey): string | number | null => (key === 'poetName' ? (row.poetName ?? row.contactName) : row[key]);
+const sortValue = (row: AdminEntryRow, key: SortKey): string | number | null => (key === 'poetName' ? (row.poetName ?? row.contactName) : row[key]);
 
 /** Sorted copy; empty values (no score yet) always last. */
 export function sortRows(rows: AdminEntryRow[], key: SortKey, direction: SortDirection): AdminEntryRow[] {
   const sign = direction === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const x = valueOf(a, key);
-    const y = valueOf(b, key);
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
     if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
     if (y === null || y === undefined) return -1;
     const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));

@@ -58,7 +58,7 @@ describe('the notification channel (one tab, no Web Locks)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(h.reload).toHaveBeenCalledTimes(1);
     expect(h.onEvent).toHaveBeenCalledTimes(1);
-    expect(h.onEvent.mock.calls[0][0]).toMatchObject({ kind: 'created', notification: { id: 5 }, unreadCount: 3 });
+    expect(vi.mocked(h.onEvent).mock.calls[0][0]).toMatchObject({ kind: 'created', notification: { id: 5 }, unreadCount: 3 });
     stop();
   });
 
@@ -94,7 +94,7 @@ describe('the notification channel (one tab, no Web Locks)', () => {
     const h = hooks();
     const stop = startNotificationChannel('uid-1', h);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(h.token.mock.calls.map(([force]) => force)).toEqual([false, true]);
+    expect(vi.mocked(h.token).mock.calls.map(([force]) => force)).toEqual([false, true]);
     stop();
   });
 

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import type { atom } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Sign-in as the tracker sees it; the real store would start Firebase.

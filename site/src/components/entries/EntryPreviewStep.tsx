@@ -71,6 +71,7 @@ export default function EntryPreviewStep({ preview, busy, formError, onBack, onC
         <div
           dir="auto"
           tabIndex={0}
+          role="group"
           aria-label={t('submit.previewHeading')}
           className="mt-4 max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-stone-300 bg-paper p-4 font-serif text-lg leading-relaxed"
           data-testid="preview-text"

@@ -54,6 +54,7 @@ export default function RecuseForm({ code, onRecuse }: { code: string; onRecuse(
         maxLength={RECUSAL_NOTE_MAX}
         value={note}
         onChange={(event) => setNote(event.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the note is the only field of the form the judge just opened
         autoFocus
       />
       {error && <Failure>{error}</Failure>}

@@ -1,5 +1,4 @@
 import { CRITERIA, CRITERION_KEYS, type JudgeScore } from '@writory/shared';
-import { t } from '../../i18n/t';
 
 /** One judge's scores: the five criteria, the total and the comment. */
 export default function ScoreCard({ title, score }: { title: string; score: JudgeScore }) {

@@ -35,7 +35,7 @@ export default function MoneyInputs({ legend, draft, onChange, error, idPrefix }
             placeholder="—"
             value={draft[currency] ?? ''}
             onChange={(e) => onChange({ ...draft, [currency]: e.target.value })}
-            error={error && error.includes(currency) ? error : undefined}
+            error={error?.includes(currency) ? error : undefined}
           />
         ))}
       </div>

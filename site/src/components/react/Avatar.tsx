@@ -28,7 +28,7 @@ export default function Avatar({ name, pictureUrl, className = 'h-9 w-9 text-sm'
   useEffect(() => {
     // An error before hydration never reached onError.
     const el = image.current;
-    setBroken(Boolean(el && el.complete && el.naturalWidth === 0));
+    setBroken(Boolean(el?.complete && el.naturalWidth === 0));
   }, [pictureUrl]);
   const frame = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-white select-none ${avatarBackground(name)} ${className}`;
 

@@ -2,7 +2,7 @@
 // panel's blocks editor), the one format the site renders. CommonMark is parsed by mdast-util-from-markdown;
 // what blocks cannot hold (images in the text, unsafe links) is reported with its line, never dropped silently.
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { toString } from 'mdast-util-to-string';
+import { toString as plainText } from 'mdast-util-to-string';
 import { safeLinkUrl } from '@writory/shared';
 import type { Definition, List, ListItem, Nodes, PhrasingContent, Root, RootContent } from 'mdast';
 
@@ -89,7 +89,7 @@ export function markdownToBlocks(markdown: string): { blocks: Block[]; problems:
           problems.push({ line: lineOf(node), message: NO_IMAGES });
           return [];
         default:
-          return [{ type: 'text', text: toString(node), ...modifiers }];
+          return [{ type: 'text', text: plainText(node), ...modifiers }];
       }
     });
   }
@@ -104,7 +104,7 @@ export function markdownToBlocks(markdown: string): { blocks: Block[]; problems:
         if (node.type === 'paragraph' || node.type === 'heading') return inline(node.children);
         if (node.type === 'list') return joined(node.children.map((item) => flowText(item.children)));
         if (node.type === 'definition') return [];
-        return [{ type: 'text', text: toString(node) }];
+        return [{ type: 'text', text: plainText(node) }];
       }),
     );
 
@@ -148,7 +148,7 @@ export function markdownToBlocks(markdown: string): { blocks: Block[]; problems:
       case 'thematicBreak':
         break;
       default:
-        blocks.push({ type: 'paragraph', children: [{ type: 'text', text: toString(node) }] });
+        blocks.push({ type: 'paragraph', children: [{ type: 'text', text: plainText(node) }] });
     }
   }
   return { blocks, problems };

@@ -39,7 +39,7 @@ const MIN_PHONE_DIGITS = 7;
 // characters (soft hyphen, zero-width joiners and spaces, word joiner, byte-order mark).
 const FOLDED_AWAY = /[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u00ad\u200b-\u200f\u2060\ufeff]/u;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Words this long or longer are found also when split into pieces: a printer places a word's glyph clusters apart. */
 const MIN_SPLIT_CHARS = 3;
 /**
@@ -48,7 +48,7 @@ const MIN_SPLIT_CHARS = 3;
  */
 const splitTolerant = (word: string) => {
   const chars = [...word];
-  return chars.length < MIN_SPLIT_CHARS ? escape(word) : chars.map(escape).join(' ?');
+  return chars.length < MIN_SPLIT_CHARS ? escapeRegExp(word) : chars.map(escapeRegExp).join(' ?');
 };
 const clean = (text: string | null | undefined) => (text ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
 
@@ -161,7 +161,7 @@ export function createAnonymiser(author: Author): Anonymiser {
     return { found, rest };
   };
 
-  const words = (line: string) => line.match(new RegExp(WORD_CHAR.source + '+', 'gu')) ?? [];
+  const words = (line: string) => line.match(new RegExp(`${WORD_CHAR.source}+`, 'gu')) ?? [];
   const namesAToken = (line: string) => words(line).some((word) => tokens.has(foldWord(word))) || withoutSplitTokens(line).found;
   const isSignature = (line: string) => {
     const parts = words(line);
@@ -242,7 +242,7 @@ export function createAnonymiser(author: Author): Anonymiser {
   function nameParts(text: string): NamePart[] {
     const found: NamePart[] = [];
     text.split('\n').forEach((line, index) => {
-      for (const match of line.matchAll(new RegExp(WORD_CHAR.source + '+', 'gu'))) {
+      for (const match of line.matchAll(new RegExp(`${WORD_CHAR.source}+`, 'gu'))) {
         if (tokens.has(foldWord(match[0]))) found.push({ line: index + 1, word: match[0] });
       }
       // Names in scripts without spaces: a part anywhere in the line.
@@ -255,7 +255,7 @@ export function createAnonymiser(author: Author): Anonymiser {
   function findWithParts(text: string): Mention[] {
     const mentions = find(text);
     const free = (start: number, end: number) => mentions.every((mention) => end <= mention.start || start >= mention.end);
-    for (const match of text.matchAll(new RegExp(WORD_CHAR.source + '+', 'gu'))) {
+    for (const match of text.matchAll(new RegExp(`${WORD_CHAR.source}+`, 'gu'))) {
       const start = match.index!;
       const end = start + match[0].length;
       if (tokens.has(foldWord(match[0])) && free(start, end)) mentions.push({ start, end, replacement: REDACTED.name });

@@ -126,7 +126,7 @@ const cases: Case[] = [
       wordPackage({
         body:
           breakLines(['The Lantern Keeper II', 'by Audit Bee Poet', 'The harbour folds its arms at dusk,', 'and every boat goes home.']) +
-          para(run('Salt on the sill,') + '<w:r><w:cr/></w:r>' + run('a bee at the glass.') + picture),
+          para(`${run('Salt on the sill,')}<w:r><w:cr/></w:r>${run('a bee at the glass.')}${picture}`),
         core: { creator: 'Audit Bee Poet', lastModifiedBy: 'Audit Bee Poet' },
         rels: '<Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/>',
         extra: { 'word/media/image1.png': PNG },
@@ -201,7 +201,7 @@ const cases: Case[] = [
     name: 'Word: headers, footers, footnotes and endnotes, and properties with the name, email and phone',
     file: () =>
       wordPackage({
-        body: para(run('Harbour')) + para(run('The gulls came home') + '<w:r><w:footnoteReference w:id="1"/></w:r>') + para(run('and slept.') + '<w:r><w:endnoteReference w:id="1"/></w:r>'),
+        body: para(run('Harbour')) + para(`${run('The gulls came home')}<w:r><w:footnoteReference w:id="1"/></w:r>`) + para(`${run('and slept.')}<w:r><w:endnoteReference w:id="1"/></w:r>`),
         headers: [para(run('Meera Nair — Poems 2026')), para(run('M. Nair'))],
         footers: [para(run('meera.nair@example.org · +91 98765 43210'))],
         footnotes: ['Written for the teacher of Meera Nair'],
@@ -223,8 +223,8 @@ const cases: Case[] = [
           para(`<w:fldSimple w:instr=" AUTHOR \\* MERGEFORMAT ">${run('Meera Nair')}</w:fldSimple>`) +
           para(`<w:sdt><w:sdtPr><w:alias w:val="Author"/></w:sdtPr><w:sdtContent>${run('a song by Meera Nair')}</w:sdtContent></w:sdt>`) +
           para(`<w:hyperlink r:id="rIdLink">${run('write to me', '<w:rStyle w:val="Hyperlink"/>')}</w:hyperlink>`) +
-          para(run('the sea') + '<w:r><w:noBreakHyphen/></w:r>' + run('wall ') + '<w:r><w:sym w:font="Segoe UI Symbol" w:char="2665"/></w:r>') +
-          para(run('low tide') + '<w:r><w:tab/></w:r>' + run('high tide')) +
+          para(`${run('the sea')}<w:r><w:noBreakHyphen/></w:r>${run('wall ')}<w:r><w:sym w:font="Segoe UI Symbol" w:char="2665"/></w:r>`) +
+          para(`${run('low tide')}<w:r><w:tab/></w:r>${run('high tide')}`) +
           para(run('the gulls'), '<w:ind w:left="720"/>') +
           para(run('the foam'), '<w:ind w:left="360" w:firstLine="360"/>') +
           para('') +

@@ -7,7 +7,7 @@ import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldo
 import type JSZip from 'jszip';
 import { SaxesParser } from 'saxes';
 import { ApiError } from '../../../lib/client-error';
-import { TextBudget, textTooLong } from './text-budget';
+import { type TextBudget, textTooLong } from './text-budget';
 
 const W_NAMESPACES = new Set(['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main']);
 const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';

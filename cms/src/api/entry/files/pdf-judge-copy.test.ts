@@ -19,7 +19,10 @@ async function textsIn(bytes: Uint8Array): Promise<string> {
   const visit = (object: PDFObject | undefined): void => {
     if (object instanceof PDFString || object instanceof PDFHexString || object instanceof PDFName) out.push(object.decodeText());
     else if (object instanceof PDFArray) object.asArray().forEach(visit);
-    else if (object instanceof PDFDict) object.entries().forEach(([name, value]) => (visit(name), visit(value)));
+    else if (object instanceof PDFDict) for (const [name, value] of object.entries()) {
+      visit(name);
+      visit(value);
+    }
     else if (object instanceof PDFStream) visit(object.dict);
   };
   for (const [, object] of pdf.context.enumerateIndirectObjects()) {
@@ -79,7 +82,7 @@ const leaks: [string, Leak][] = [
     'the document information, in PDFDocEncoding, UTF-16BE and hex',
     (pdf) => {
       pdf.setTitle(`Poem by ${POET}`);
-      pdf.setSubject('Ådné and ' + POET); // not Latin-1 only: saved as UTF-16BE
+      pdf.setSubject(`Ådné and ${POET}`); // not Latin-1 only: saved as UTF-16BE
       pdf.setKeywords([POET]);
       pdf.setCreator(POET);
     },

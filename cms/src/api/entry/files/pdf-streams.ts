@@ -5,7 +5,7 @@
 // whole file, and the file is refused at the first byte past it. Chained FlateDecode filters are followed, and a
 // RunLengthDecode after them is counted; other filters (LZW) are left to the check's deadline.
 import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { PDFArray, type PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 import { ApiError } from '../../../lib/client-error';
 
 /** What the decodable streams of one PDF may inflate to, together. */

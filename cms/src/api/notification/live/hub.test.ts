@@ -1,7 +1,7 @@
 import type { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationEvent, NotificationItem } from '@writory/shared';
-import { createHub, type HubStore } from './hub';
+import { type Change, createHub, type HubStore } from './hub';
 import { decodeChange, encodeChange } from './transport';
 
 const item = (id: number, userId: number): NotificationItem & { userId: number } => ({
@@ -176,7 +176,7 @@ describe('NOTIFY payloads', () => {
     { kind: 'deleted', userId: 3, ids: [4] },
     { kind: 'read-all', userId: 3 },
     { kind: 'cleared', userId: 3 },
-  ] as const)('round-trip $kind', (change) => {
+  ] satisfies Change[])('round-trip $kind', (change) => {
     expect(encodeChange(change).map(decodeChange)).toEqual([change]);
   });
 

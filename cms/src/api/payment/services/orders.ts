@@ -64,7 +64,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function tierAndPrice(input: CheckoutInputParsed): Promise<{ tier: TierRow; subtotal: number }> {
     const tier: TierRow | null = await getService(strapi, 'api::payment.tiers').byId(input.tierId);
-    if (!tier || !tier.active) {
+    if (!tier?.active) {
       throw new ApiError(422, `There is no tier ${input.tierId} on sale.`, { errors: [{ path: ['tierId'], message: 'Choose a tier that is on sale.' }] }, 'ValidationError');
     }
     const subtotal = getService(strapi, 'api::payment.tiers').priceOf(tier, input.currency as CurrencyCode);

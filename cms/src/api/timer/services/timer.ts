@@ -161,7 +161,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Fires a failed timer again, now. */
     async retry(kind: TimerKind): Promise<Outcome> {
       const timer = await latest(kind);
-      if (!timer || timer.status !== 'failed') throw new ApiError(409, `There is no failed ${NAMES[kind]} to retry.`, {}, 'ConflictError');
+      if (timer?.status !== 'failed') throw new ApiError(409, `There is no failed ${NAMES[kind]} to retry.`, {}, 'ConflictError');
       const { count } = await timers().updateMany({ where: { id: timer.id, status: 'failed' }, data: { status: 'scheduled', dueAt: new Date() } });
       if (count !== 1) throw new ApiError(409, `The ${NAMES[kind]} changed meanwhile; reload.`, {}, 'ConflictError');
       const outcome = await fireOne(timer.id);

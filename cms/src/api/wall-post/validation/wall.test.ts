@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, parseInput } from '../../../lib/api-error';
+import { type ApiError, parseInput } from '../../../lib/api-error';
 import { canonicalLanguage, normalisePoem } from '@writory/shared';
 import { decisionBody, idParams, likedQuery, newPostBody, newReportBody, wallQuery } from './wall';
 
