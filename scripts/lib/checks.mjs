@@ -17,7 +17,7 @@ export const checks = [
   // e2e specs and the repository tests (tests/); the scripts they import are JavaScript, typed from their JSDoc.
   { name: 'types: e2e and tests', cmd: bin('tsc'), args: ['-p', 'tsconfig.test.json', '--pretty', 'false'], cwd: root, rerun: 'npx tsc -p tsconfig.test.json' },
   // Formatting and lint findings over the whole repository (biome.jsonc); `npm run format` rewrites the formatting.
-  { name: 'format and lint', cmd: bin('biome'), args: ['ci', '--colors=off', '.'], cwd: root, rerun: 'npx biome ci .', fix: '`npm run format` fixes the formatting; a lint finding is fixed by hand (CONTRIBUTING)' },
+  { name: 'format and lint', cmd: bin('biome'), args: ['ci', '--colors=off', '--error-on-warnings', '.'], cwd: root, rerun: 'npx biome ci .', fix: '`npm run format` fixes the formatting; a lint finding is fixed by hand (CONTRIBUTING)' },
 ];
 
 /** Runs every check at once (each one's output held and printed whole when it ends); returns the failed ones. */

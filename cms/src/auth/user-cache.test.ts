@@ -8,7 +8,10 @@ describe('createUserCache', () => {
     let now = 0;
     let reads = 0;
     const cache = createUserCache<{ id: number; name: string }>({ ttlMs: 1000, now: () => now });
-    const load = async () => (reads++, user(1));
+    const load = async () => {
+      reads++;
+      return user(1);
+    };
     await Promise.all([cache.get('t', load), cache.get('t', load)]);
     await cache.get('t', load);
     expect(reads).toBe(1);
@@ -20,7 +23,10 @@ describe('createUserCache', () => {
   it('forgets every token of a user written, and only theirs', async () => {
     let reads = 0;
     const cache = createUserCache<{ id: number; name: string }>();
-    const load = (id: number) => async () => (reads++, user(id));
+    const load = (id: number) => async () => {
+      reads++;
+      return user(id);
+    };
     await cache.get('a1', load(1));
     await cache.get('a2', load(1));
     await cache.get('b', load(2));
@@ -50,7 +56,10 @@ describe('createUserCache', () => {
   it('clear() forgets everyone (a role was written), and the oldest tokens go past maxEntries', async () => {
     let reads = 0;
     const cache = createUserCache<{ id: number; name: string }>({ maxEntries: 2 });
-    const load = (id: number) => async () => (reads++, user(id));
+    const load = (id: number) => async () => {
+      reads++;
+      return user(id);
+    };
     await cache.get('a', load(1));
     await cache.get('b', load(2));
     await cache.get('c', load(3));
