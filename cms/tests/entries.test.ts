@@ -1,7 +1,7 @@
 // Contest entries and blind judging over HTTP, against the real cms and Auth emulator: the contest calendar,
 // every refusal of an entry (and that it leaves nothing behind), idempotency, the monthly allowance, private
 // files and who may fetch them, blind judging, the judges' mean, normalisation and the admin table.
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -220,6 +220,24 @@ describe('entering a poem', () => {
     ]);
   });
 
+  it('hides the poet’s name as written in the poem’s script, given on the form, and keeps it private (issue 37)', async () => {
+    // Chromium's Hindi poem, signed in Devanagari; the poet's account and form name are in Latin letters.
+    const poem = { bytes: readFileSync(path.join(__dirname, 'fixtures/scripts/hindi.chromium.pdf')), name: 'kinare.pdf' };
+    const latinOnly = await preview(poet, poem, { fullName: 'Ananya Sharma', phone: '+44 7700 900123' }).expect(200);
+    expect(latinOnly.body.text).toContain('— अनन्या शर्मा');
+    const res = await preview(poet, poem, { fullName: 'Ananya Sharma', phone: '+44 7700 900123', nameInScript: ' अनन्या शर्मा ' }).expect(200);
+    expect(res.body.text.split('\n').at(-1)).toBe('[name removed]');
+    expect(res.body.text).not.toMatch(/अनन्या|शर्मा/);
+
+    const entered = await enter(poet, { poem, fields: { title: 'Kinare', fullName: 'Ananya Sharma', nameInScript: 'अनन्या शर्मा' } });
+    expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+    const row = await db(ENTRY).findOne({ where: { code: entered.body.code } });
+    expect(row).toMatchObject({ contactName: 'Ananya Sharma', contactNameInScript: 'अनन्या शर्मा' });
+    expect(row.judgeText).not.toMatch(/अनन्या|शर्मा/);
+    const mine = await api.get('/api/entries/mine').set(bearer(poet)).expect(200);
+    expect(JSON.stringify(mine.body)).not.toContain('अनन्या');
+  });
+
   it('stores a .docx entry: receipt, notification, email, private files, and the profile list', async () => {
     const before = await snapshot();
     const poem = { bytes: await makeDocx('Lanterns on the water\nby Mira Okafor', { author: 'Mira Okafor' }), name: 'My Lanterns.docx' };
@@ -356,6 +374,7 @@ describe('refusals leave nothing behind', () => {
     ['no title', async () => ({ fields: { title: '  ' } }), 422, /title/],
     ['no full name', async () => ({ fields: { fullName: undefined } }), 422, /full name/],
     ['a bad phone', async () => ({ fields: { phone: 'call me' } }), 422, /phone/],
+    ['a name in the poem’s script over 120 characters', async () => ({ fields: { nameInScript: 'म'.repeat(121) } }), 422, /name in your poem’s script must be at most 120/],
     ['an unknown country', async () => ({ fields: { country: 'XX' } }), 422, /country/],
     ['a withdrawn country code (Yugoslavia)', async () => ({ fields: { country: 'YU' } }), 422, /Choose your country from the list/],
     ['a country name instead of its code', async () => ({ fields: { country: 'Serbia' } }), 422, /Choose your country from the list/],

@@ -17,6 +17,8 @@ export interface Draft {
   title: string;
   language: string;
   fullName: string;
+  /** The name as written in the poem's script (optional): another form of the name judges must not read. */
+  nameInScript?: string;
   phone: string;
   country: string;
   declarations: Record<string, string>;
@@ -43,9 +45,10 @@ export interface Built {
 /** What of the poet's account names them: their name, email and phone are removed from what judges read. */
 export type Author = Pick<UserRow, 'name' | 'email' | 'phone'>;
 
-/** The poet's name and phone as typed on the form. */
+/** The poet's name (also as written in the poem's script) and phone as typed on the form. */
 export interface Contact {
   fullName?: string;
+  nameInScript?: string;
   phone?: string;
 }
 
@@ -74,7 +77,7 @@ export const contactWarnings = (judgeText: string): EntryPreviewWarning[] =>
   }));
 
 export const anonymiserFor = (user: Author, contact: Contact, poem: ExtractedPoem): Anonymiser =>
-  createAnonymiser({ names: [contact.fullName, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
+  createAnonymiser({ names: [contact.fullName, contact.nameInScript, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
 
 /** 1-based numbers of the lines of the poem's text that could not be read exactly. */
 function unreadableLineNumbers(poem: ExtractedPoem): number[] {
@@ -160,6 +163,7 @@ export async function buildEntry(user: Author, draft: Draft, now: Date): Promise
       judgeTitle: anonymiser.redact(draft.title).text,
       wordCount: countWords(judge.text),
       contactName: draft.fullName,
+      contactNameInScript: draft.nameInScript ?? null,
       contactPhone: draft.phone,
       contactCountry: draft.country,
       declarations: { ...draft.declarations, acceptedAt: now.toISOString() },
