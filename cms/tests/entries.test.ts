@@ -30,6 +30,7 @@ import { createContest, createEntries } from './helpers/contest-data';
 import { addMonths } from '../src/lib/contest-calendar';
 import { bearer, entryClient, HOUR, month, TZ, type Attempt } from './helpers/entries';
 import { plansOf, scansATable } from './helpers/query-plan';
+import { runPdftotext } from '../src/lib/pdftotext';
 
 const USER = 'plugin::users-permissions.user';
 const ENTRY = 'api::entry.entry';
@@ -510,6 +511,39 @@ describe('private files', () => {
       expect((await api.get(`/${key}`)).status).toBe(404);
       expect((await api.get(`/uploads/${path.basename(key)}`)).status).toBe(404);
     }
+  });
+});
+
+describe('a PDF that does not spell out its letters (issue 37)', () => {
+  // LibreOffice's Hindi PDF with its fonts' ToUnicode maps taken out: the name in its header and byline, the email in its footer.
+  const poem = () => ({ bytes: readFileSync(path.join(__dirname, 'fixtures/unmapped/hindi.no-tounicode.pdf')), name: 'kinare.pdf' });
+  const fields = { fullName: 'Ananya Sharma', phone: '+44 7700 900123', nameInScript: 'अनन्या शर्मा' };
+
+  it('tells the poet at “Check the text” which lines could not be read, which are covered, and to send the .docx', async () => {
+    const res = await preview(poet, poem(), fields).expect(200);
+    expect(res.body.text).toMatch(/^This poem is shown as pages/);
+    expect(res.body.warnings).toEqual([
+      {
+        code: 'unreadable',
+        line: 1,
+        message: expect.stringMatching(/could not read lines 1, 2, 3, 4, 5, 6, 7 and 8 of it exactly.*Lines 1, 7 and 8, .* are covered\..*Word \(\.docx\) file instead/),
+      },
+    ]);
+  });
+
+  it('gives judges its pages with no form of the poet’s name, as images', async () => {
+    const res = await enter(poet, { poem: poem(), fields: { title: 'Kinare', ...fields } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const code = res.body.code;
+    const row = await db(ENTRY).findOne({ where: { code } });
+    expect(row.judgeText).toMatch(/^This poem is shown as pages/);
+    await client.assignJudges(admin, code, [judge]);
+    const copy = await api.get(`/api/judging/entries/${code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
+    expect(copy.headers['content-disposition']).toMatch(new RegExp(`filename="${code}.pdf"`));
+    expect(copy.body.subarray(0, 5).toString()).toBe('%PDF-');
+    // Read by the same reader as every poem: no text at all (the pages are pictures), so no form of the name.
+    expect((await runPdftotext(copy.body, ['-enc', 'UTF-8'])).trim()).toBe('');
+    expect(copy.body.toString('latin1')).not.toMatch(/Ananya|Sharma|Author/);
   });
 });
 

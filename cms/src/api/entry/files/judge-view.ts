@@ -10,6 +10,7 @@ import { findContactDetails, type ContactKind } from '../lib/contact-details';
 import type { EntryBlobs } from '../services/files';
 import { createAnonymiser, type Anonymiser } from './anonymise';
 import { makeJudgeCopy } from './judge-copy';
+import { pagesCopy, pagesView } from './pages-view';
 import { extractPoem, type ExtractedPoem } from './poem-file';
 
 /** What an entry is made from, once its fields are parsed. */
@@ -92,6 +93,7 @@ const listed = (numbers: number[]) =>
 
 /** What judges will read, and what the poet should check before entering: one reading for preview and entry. */
 export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
+  if (poem.asPages) return pagesView(anonymiser, { ...poem, asPages: poem.asPages });
   const judge = anonymiser.redact(poem.text);
   const warnings: EntryPreviewWarning[] = anonymiser.nameParts(judge.text).map(({ line, word }) => ({
     code: 'name-part',
@@ -119,7 +121,7 @@ export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
         'Part of your file could not be read as text (an embedded object or chart, or letters the PDF does not spell out). Check that the text below is complete and that your name is not in the part we could not read.',
     });
   }
-  return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings };
+  return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings, areas: null };
 }
 
 /** POST /api/entries/preview's answer: the checks and the text judges will read. */
@@ -129,7 +131,7 @@ export async function previewOf(user: Author, contact: Contact, bytes: Buffer): 
   return {
     kind: poem.kind,
     text: judge.text,
-    wordCount: countWords(judge.text),
+    wordCount: countWords(judge.areas ? poem.text : judge.text),
     textSha256: sha256(judge.text),
     redactions: judge.count,
     hiddenRedactions: judge.hiddenCount,
@@ -149,7 +151,12 @@ export async function buildEntry(user: Author, draft: Draft, now: Date): Promise
     text: poem.text,
     judgeTextSha256: sha256(judge.text),
     signature: signature(poem.text),
-    blobs: { poem: draft.bytes, judgeCopy: await makeJudgeCopy(poem.kind, draft.bytes, poem.text, judge.text, anonymiser), photo: draft.photo },
+    blobs: {
+      poem: draft.bytes,
+      // A poem shown as pages: judges open its pages, the author's areas redacted (a limit refuses the entry).
+      judgeCopy: judge.areas ? await pagesCopy(draft.bytes, judge.areas) : await makeJudgeCopy(poem.kind, draft.bytes, poem.text, judge.text, anonymiser),
+      photo: draft.photo,
+    },
     data: {
       title: draft.title,
       language: draft.language,
@@ -161,7 +168,7 @@ export async function buildEntry(user: Author, draft: Draft, now: Date): Promise
       text: poem.text,
       judgeText: judge.text,
       judgeTitle: anonymiser.redact(draft.title).text,
-      wordCount: countWords(judge.text),
+      wordCount: countWords(judge.areas ? poem.text : judge.text),
       contactName: draft.fullName,
       contactNameInScript: draft.nameInScript ?? null,
       contactPhone: draft.phone,
