@@ -60,17 +60,28 @@ export const runPdftotext = (bytes: Buffer, args: string[], limits: PdftotextLim
 /**
  * The names of the fonts a PDF embeds without a ToUnicode map (poppler's pdffonts, within the same limits): their
  * glyphs map to no characters, so no reader can spell out the letters drawn with them (a reader guesses from the
- * font's own tables, mostly wrong). Fonts a PDF does not embed are read by their standard encodings.
+ * font's own tables, mostly wrong). Fonts a PDF does not embed are read by their standard encodings, and Type 1
+ * fonts (TeX's, for one) by their glyphs' names: neither is listed.
  */
 export async function fontsWithoutLetters(bytes: Buffer, limits: PdftotextLimits = PDFTOTEXT_LIMITS): Promise<string[]> {
-  const table = await runPoppler('pdffonts', ['-'], bytes, limits);
-  // name, type (may hold spaces), encoding, emb, sub, uni, object, generation: read from the end.
-  return table
-    .split('\n')
-    .slice(2)
-    .map((line) => line.trim().split(/\s+/))
-    .filter((cells) => cells.length >= 7 && cells[cells.length - 5] === 'yes' && cells[cells.length - 3] === 'no')
-    .map((cells) => cells[0]);
+  return unspelledFonts(await runPoppler('pdffonts', ['-'], bytes, limits));
+}
+
+/** The fonts of pdffonts's table that are embedded, not Type 1, and have no ToUnicode map. */
+export function unspelledFonts(table: string): string[] {
+  const lines = table.split('\n');
+  // Fixed-width columns, as wide as the dashes under the header: name, type, encoding, emb, sub, uni, object ID.
+  const widths = (lines[1] ?? '').split(' ').map((dashes) => dashes.length);
+  return lines.slice(2).flatMap((line) => {
+    const cells: string[] = [];
+    let at = 0;
+    for (const width of widths) {
+      cells.push(line.slice(at, at + width).trim());
+      at += width + 1;
+    }
+    const [name, type, , emb, , uni] = cells;
+    return name && emb === 'yes' && uni === 'no' && !/^Type 1C?$/.test(type) ? [name] : [];
+  });
 }
 
 /** A poppler tool's output for `args`, the file on stdin, within the limits. */
