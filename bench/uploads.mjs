@@ -1,7 +1,9 @@
-// Entering a 5 MB .pdf and a 5 MB .docx through POST /api/entries (issue 5): text extraction, anonymising, the
+// Entering a 5 MB .pdf, a 5 MB .docx and a 5 MB PDF in Marathi and Tamil (issue 37) through POST /api/entries
+// (issue 5): text extraction, anonymising, the
 // judges' copy, the originality check against the 20,000 seeded entries and the private files included.
 // Median and p95 latency at 1 and 10 concurrent uploads on SQLite, and the cms's memory (RSS) meanwhile.
 // Each upload is a different seeded poet with entries left this month; the run's dataset copy takes them.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { groupRssBytes } from './lib/proc.mjs';
 import { cmsModule } from './seed/lib.mjs';
@@ -17,14 +19,38 @@ export const PHONE = '+44 7700 900123';
 const POEM = Array.from({ length: 1200 }, (_, i) => `Line ${i + 1}: the river keeps the names the rain forgets, and carries them home`).join('\n');
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-export async function poemFiles(cmsDir) {
+export async function poemFiles(cmsDir, { indic = false } = {}) {
   const { makeDocx, makePdf, randomBytesLike } = cmsModule(cmsDir, 'src/seed/poem-documents.js');
   const small = await makeDocx(POEM);
   return [
     { bytes: await makePdf(POEM, { padTo: SIZE }), name: 'river.pdf', type: 'application/pdf' },
     // The poem plus an incompressible image part, to 5 MB.
     { bytes: await makeDocx(POEM, { extra: { 'word/media/image1.png': randomBytesLike(SIZE - small.length - 512) } }), name: 'river.docx', type: DOCX_TYPE },
+    ...(indic ? [await indicPdf(cmsDir)] : []),
   ];
+}
+
+/**
+ * A 5 MB PDF in Indian scripts (issue 37): the pages of LibreOffice's Marathi (Devanagari) and Tamil poems (the
+ * script fixtures, each with its embedded font subsets), one after the other as many times as fit under 5 MB.
+ * Not the Hindi poem: its author's family name (शर्मा) is one the bench's seeded poets have, so their uploads
+ * would rightly read differently from the preview confirmed.
+ */
+export async function indicPdf(cmsDir) {
+  const { PDFDocument } = await import('pdf-lib');
+  const sources = await Promise.all(['marathi', 'tamil'].map(async (id) => PDFDocument.load(readFileSync(join(cmsDir, `tests/fixtures/scripts/${id}.libreoffice.pdf`)))));
+  const build = async (pages) => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < pages; i++) doc.addPage((await doc.copyPages(sources[i % 2], [0]))[0]);
+    return Buffer.from(await doc.save());
+  };
+  let pages = Math.floor((2 * SIZE) / (await build(2)).length);
+  let bytes = await build(pages);
+  while (bytes.length > SIZE) {
+    pages = Math.floor((pages * SIZE) / bytes.length) - 1;
+    bytes = await build(pages);
+  }
+  return { bytes, name: `marathi-tamil-${pages}-pages.pdf`, type: 'application/pdf' };
 }
 
 export function form(file, fields) {
@@ -65,7 +91,7 @@ export default {
     const cms = await ctx.stack.cms('signed-in');
     const admin = await signedInAdmin(ctx.stack);
     await openContest(cms, admin);
-    const files = await poemFiles(join(ctx.root, 'cms'));
+    const files = await poemFiles(join(ctx.root, 'cms'), { indic: true });
     const perFile = 1 + ROUNDS[1] + ROUNDS[10];
     const poets = await poetsWithPlaces(ctx, cms, files.length * perFile);
     let nextPoet = 0;

@@ -2,7 +2,9 @@
 // read and gets the receipt (code on screen, notification, email in the mail sink); entries outside the
 // window, from an unverified account, from a 12-year-old and a renamed .exe are refused; judges score
 // blind; two judges' mean is the score on /admin-submission-data. Desktop and 375 px, axe on every page.
-import type { APIRequestContext, Browser, } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { makeDocx, makeExe, makePdf } from '../cms/tests/helpers/poem-files';
 import { breakLines, wordPackage } from '../cms/tests/helpers/word-fixtures';
 import { adminApi, adminToken } from './cms-admin';
@@ -137,6 +139,28 @@ test('@phone a new poet enters a poem on a small screen', async ({ page, request
   await expectNoAxeViolations(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
+
+test('a poem in Tamil asks for the poet’s name in its script, and that name never reaches the judges (issue 37)', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const poet = await newPoet(request, 'tamil', { name: 'Meera Krishnan' });
+  await signIn(page, poet.email, poet.password, '/submit');
+  const inScript = page.getByRole('textbox', { name: 'Your name in the poem’s script (optional)' });
+  await page.getByLabel('Language of the poem').fill('English');
+  await expect(inScript).toHaveCount(0);
+  await page.getByLabel('Language of the poem').fill('Tamil');
+  await expect(inScript).toBeVisible();
+  await expect(page.getByText('so we can hide it from the judges')).toBeVisible();
+  // Chromium's print of the poem, signed in Tamil ("மீ ரா" in pieces); the account and the form name are in Latin letters.
+  await page.getByLabel('Poem file').setInputFiles({ name: 'kadal.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(__dirname, '../cms/tests/fixtures/scripts/tamil.chromium.pdf')) });
+  await page.getByLabel('Title', { exact: true }).fill('கடல்');
+  await inScript.fill('மீரா கிருஷ்ணன்');
+  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'India' });
+  await page.getByRole('button', { name: 'Check the text' }).click();
+  const text = page.getByTestId('preview-text');
+  await expect(text).toContainText('[name removed]');
+  await expect(text).not.toContainText('மீ');
+  await expectNoAxeViolations(page);
 });
 
 test('“Check the text” asks about a phone number and a handle in the poem, not about the poet’s own number, an email (already removed) or a year (issue 35)', async ({ page, request }) => {

@@ -6,9 +6,9 @@
 // (extractPoem, as it reads now), the cms's reading before issue 37 (pdf.js through unpdf with the line assembly
 // of git show 90f5c4f:cms/src/api/entry/files/pdf-text.ts), poppler's pdftotext (-layout, plain and -raw) as it
 // prints, and MuPDF's WASM build (npm `mupdf`, when MUPDF_DIR points at a folder where it is installed: it is not
-// a dependency of the project).
+// a dependency of the project), and Debian's MuPDF 1.21 (`mutool draw -F text`, package mupdf-tools) when installed.
 // Run: node scripts/measure-pdf-readers.mjs [--json]
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,6 +47,9 @@ const { extractPoem, tidy, TextBudget, readPdfLinesBefore } = await import(pathT
 
 let mupdf = null;
 if (process.env.MUPDF_DIR) mupdf = await import(pathToFileURL(join(process.env.MUPDF_DIR, 'node_modules/mupdf/dist/mupdf.js')).href);
+
+// Debian's MuPDF (mupdf-tools: mutool draw -F text), when installed.
+const mutool = spawnSync('mutool', ['-v'], { stdio: 'ignore' }).error === undefined;
 
 const { getDocumentProxy } = await import(pathToFileURL(join(root, 'cms/node_modules/unpdf/dist/index.mjs')).href).catch(() =>
   import(pathToFileURL(join(root, 'node_modules/unpdf/dist/index.mjs')).href),
@@ -117,6 +120,7 @@ for (const file of readdirSync(fixtures).filter((f) => /\.(pdf|docx)$/.test(f)).
     readers.pdftotext = () => pdftotext([])(path);
     readers['pdftotext -raw'] = () => pdftotext(['-raw'])(path);
     if (mupdf) readers.mupdf = () => mupdfText(bytes);
+    if (mutool) readers['mutool 1.21'] = () => execFileSync('mutool', ['draw', '-q', '-F', 'text', '-o', '-', path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   }
   const row = { file };
   for (const [name, read] of Object.entries(readers)) {

@@ -1,7 +1,7 @@
 // Contest entries and blind judging over HTTP, against the real cms and Auth emulator: the contest calendar,
 // every refusal of an entry (and that it leaves nothing behind), idempotency, the monthly allowance, private
 // files and who may fetch them, blind judging, the judges' mean, normalisation and the admin table.
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +30,7 @@ import { createContest, createEntries } from './helpers/contest-data';
 import { addMonths } from '../src/lib/contest-calendar';
 import { bearer, entryClient, HOUR, month, TZ, type Attempt } from './helpers/entries';
 import { plansOf, scansATable } from './helpers/query-plan';
+import { runPdftotext } from '../src/lib/pdftotext';
 
 const USER = 'plugin::users-permissions.user';
 const ENTRY = 'api::entry.entry';
@@ -221,6 +222,24 @@ describe('entering a poem', () => {
     ]);
   });
 
+  it('hides the poet’s name as written in the poem’s script, given on the form, and keeps it private (issue 37)', async () => {
+    // Chromium's Hindi poem, signed in Devanagari; the poet's account and form name are in Latin letters.
+    const poem = { bytes: readFileSync(path.join(__dirname, 'fixtures/scripts/hindi.chromium.pdf')), name: 'kinare.pdf' };
+    const latinOnly = await preview(poet, poem, { fullName: 'Ananya Sharma', phone: '+44 7700 900123' }).expect(200);
+    expect(latinOnly.body.text).toContain('— अनन्या शर्मा');
+    const res = await preview(poet, poem, { fullName: 'Ananya Sharma', phone: '+44 7700 900123', nameInScript: ' अनन्या शर्मा ' }).expect(200);
+    expect(res.body.text.split('\n').at(-1)).toBe('[name removed]');
+    expect(res.body.text).not.toMatch(/अनन्या|शर्मा/);
+
+    const entered = await enter(poet, { poem, fields: { title: 'Kinare', fullName: 'Ananya Sharma', nameInScript: 'अनन्या शर्मा' } });
+    expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+    const row = await db(ENTRY).findOne({ where: { code: entered.body.code } });
+    expect(row).toMatchObject({ contactName: 'Ananya Sharma', contactNameInScript: 'अनन्या शर्मा' });
+    expect(row.judgeText).not.toMatch(/अनन्या|शर्मा/);
+    const mine = await api.get('/api/entries/mine').set(bearer(poet)).expect(200);
+    expect(JSON.stringify(mine.body)).not.toContain('अनन्या');
+  });
+
   it('stores a .docx entry: receipt, notification, email, private files, and the profile list', async () => {
     const before = await snapshot();
     const poem = { bytes: await makeDocx('Lanterns on the water\nby Mira Okafor', { author: 'Mira Okafor' }), name: 'My Lanterns.docx' };
@@ -357,6 +376,7 @@ describe('refusals leave nothing behind', () => {
     ['no title', async () => ({ fields: { title: '  ' } }), 422, /title/],
     ['no full name', async () => ({ fields: { fullName: undefined } }), 422, /full name/],
     ['a bad phone', async () => ({ fields: { phone: 'call me' } }), 422, /phone/],
+    ['a name in the poem’s script over 120 characters', async () => ({ fields: { nameInScript: 'म'.repeat(121) } }), 422, /name in your poem’s script must be at most 120/],
     ['an unknown country', async () => ({ fields: { country: 'XX' } }), 422, /country/],
     ['a withdrawn country code (Yugoslavia)', async () => ({ fields: { country: 'YU' } }), 422, /Choose your country from the list/],
     ['a country name instead of its code', async () => ({ fields: { country: 'Serbia' } }), 422, /Choose your country from the list/],
@@ -492,6 +512,39 @@ describe('private files', () => {
       expect((await api.get(`/${key}`)).status).toBe(404);
       expect((await api.get(`/uploads/${path.basename(key)}`)).status).toBe(404);
     }
+  });
+});
+
+describe('a PDF that does not spell out its letters (issue 37)', () => {
+  // LibreOffice's Hindi PDF with its fonts' ToUnicode maps taken out: the name in its header and byline, the email in its footer.
+  const poem = () => ({ bytes: readFileSync(path.join(__dirname, 'fixtures/unmapped/hindi.no-tounicode.pdf')), name: 'kinare.pdf' });
+  const fields = { fullName: 'Ananya Sharma', phone: '+44 7700 900123', nameInScript: 'अनन्या शर्मा' };
+
+  it('tells the poet at “Check the text” which lines could not be read, which are covered, and to send the .docx', async () => {
+    const res = await preview(poet, poem(), fields).expect(200);
+    expect(res.body.text).toMatch(/^This poem is shown as pages/);
+    expect(res.body.warnings).toEqual([
+      {
+        code: 'unreadable',
+        line: 1,
+        message: expect.stringMatching(/could not read lines 1, 2, 3, 4, 5, 6, 7 and 8 of it exactly.*Lines 1, 7 and 8, .* are covered\..*Word \(\.docx\) file instead/),
+      },
+    ]);
+  });
+
+  it('gives judges its pages with no form of the poet’s name, as images', async () => {
+    const res = await enter(poet, { poem: poem(), fields: { title: 'Kinare', ...fields } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const code = res.body.code;
+    const row = await db(ENTRY).findOne({ where: { code } });
+    expect(row.judgeText).toMatch(/^This poem is shown as pages/);
+    await client.assignJudges(admin, code, [judge]);
+    const copy = await api.get(`/api/judging/entries/${code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
+    expect(copy.headers['content-disposition']).toMatch(new RegExp(`filename="${code}.pdf"`));
+    expect(copy.body.subarray(0, 5).toString()).toBe('%PDF-');
+    // Read by the same reader as every poem: no text at all (the pages are pictures), so no form of the name.
+    expect((await runPdftotext(copy.body, ['-enc', 'UTF-8'])).trim()).toBe('');
+    expect(copy.body.toString('latin1')).not.toMatch(/Ananya|Sharma|Author/);
   });
 });
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PDFTOTEXT_LIMITS, PdftotextFailed, pdftotextProblem, runPdftotext } from './pdftotext';
+import { fontsWithoutLetters, PDFTOTEXT_LIMITS, PdftotextFailed, pdftotextProblem, runPdftotext, unspelledFonts } from './pdftotext';
 
 const PDF = readFileSync(join(__dirname, '../../tests/fixtures/scripts/hindi.libreoffice.pdf'));
 const ARGS = ['-raw', '-bbox', '-enc', 'UTF-8'];
@@ -35,5 +35,29 @@ describe('pdftotextProblem', () => {
 
   it('names the Debian package to install where pdftotext is missing', () => {
     expect(pdftotextProblem('/nonexistent')).toMatch(/pdftotext is not installed.*poppler-utils/);
+  });
+});
+
+describe('fontsWithoutLetters (issue 37)', () => {
+  it('lists the embedded fonts without a ToUnicode map, but not Type 1 fonts (read by their glyph names) nor fonts not embedded', () => {
+    const table = [
+      'name                                 type              encoding         emb sub uni object ID',
+      '------------------------------------ ----------------- ---------------- --- --- --- ---------',
+      'BAAAAA+NotoSansDevanagari-Regular    TrueType          WinAnsi          yes yes no      14  0',
+      'CAAAAA+NotoSansTamil-Regular         CID TrueType      Identity-H       yes yes no      20  0',
+      'DAAAAA+NotoSans-Regular              TrueType          WinAnsi          yes yes yes     19  0',
+      'ABCDEF+CMR10                         Type 1            Builtin          yes yes no       8  0',
+      'ABCDEF+CMBX12                        Type 1C           Builtin          yes yes no       9  0',
+      'Helvetica                            Type 1            WinAnsi          no  no  no       5  0',
+      '[none]                               Type 3            Custom           yes no  no      12  0',
+      '',
+    ].join('\n');
+    expect(unspelledFonts(table)).toEqual(['BAAAAA+NotoSansDevanagari-Regular', 'CAAAAA+NotoSansTamil-Regular', '[none]']);
+  });
+
+  it('finds them in a real file, and none in the fixtures made by LibreOffice and Chromium', async () => {
+    const fixtures = join(__dirname, '../../tests/fixtures');
+    expect(await fontsWithoutLetters(readFileSync(join(fixtures, 'unmapped/hindi.no-tounicode.pdf')))).toHaveLength(3);
+    for (const file of ['hindi.libreoffice.pdf', 'tamil.chromium.pdf', 'urdu.libreoffice.pdf']) expect(await fontsWithoutLetters(readFileSync(join(fixtures, 'scripts', file)))).toEqual([]);
   });
 });

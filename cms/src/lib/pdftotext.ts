@@ -42,6 +42,7 @@ export class PdftotextFailed extends Error {}
 export function pdftotextProblem(path: string | undefined = process.env.PATH): string | null {
   for (const [command, pkg] of [
     ['pdftotext', 'poppler-utils'],
+    ['pdffonts', 'poppler-utils'],
     ['prlimit', 'util-linux'],
   ]) {
     const probe = spawnSync(command, ['--version'], { stdio: 'ignore', timeout: 10_000, env: { PATH: path ?? '' } });
@@ -53,9 +54,40 @@ export function pdftotextProblem(path: string | undefined = process.env.PATH): s
 }
 
 /** pdftotext's output for `args` (its input is stdin, its output stdout), within PDFTOTEXT_LIMITS. */
-export function runPdftotext(bytes: Buffer, args: string[], limits: PdftotextLimits = PDFTOTEXT_LIMITS): Promise<string> {
+export const runPdftotext = (bytes: Buffer, args: string[], limits: PdftotextLimits = PDFTOTEXT_LIMITS): Promise<string> =>
+  runPoppler('pdftotext', ['-q', ...args, '-', '-'], bytes, limits);
+
+/**
+ * The names of the fonts a PDF embeds without a ToUnicode map (poppler's pdffonts, within the same limits): their
+ * glyphs map to no characters, so no reader can spell out the letters drawn with them (a reader guesses from the
+ * font's own tables, mostly wrong). Fonts a PDF does not embed are read by their standard encodings, and Type 1
+ * fonts (TeX's, for one) by their glyphs' names: neither is listed.
+ */
+export async function fontsWithoutLetters(bytes: Buffer, limits: PdftotextLimits = PDFTOTEXT_LIMITS): Promise<string[]> {
+  return unspelledFonts(await runPoppler('pdffonts', ['-'], bytes, limits));
+}
+
+/** The fonts of pdffonts's table that are embedded, not Type 1, and have no ToUnicode map. */
+export function unspelledFonts(table: string): string[] {
+  const lines = table.split('\n');
+  // Fixed-width columns, as wide as the dashes under the header: name, type, encoding, emb, sub, uni, object ID.
+  const widths = (lines[1] ?? '').split(' ').map((dashes) => dashes.length);
+  return lines.slice(2).flatMap((line) => {
+    const cells: string[] = [];
+    let at = 0;
+    for (const width of widths) {
+      cells.push(line.slice(at, at + width).trim());
+      at += width + 1;
+    }
+    const [name, type, , emb, , uni] = cells;
+    return name && emb === 'yes' && uni === 'no' && !/^Type 1C?$/.test(type) ? [name] : [];
+  });
+}
+
+/** A poppler tool's output for `args`, the file on stdin, within the limits. */
+function runPoppler(tool: 'pdftotext' | 'pdffonts', args: string[], bytes: Buffer, limits: PdftotextLimits): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('prlimit', [`--as=${limits.memoryBytes}`, '--', 'pdftotext', '-q', ...args, '-', '-'], {
+    const child = spawn('prlimit', [`--as=${limits.memoryBytes}`, '--', tool, ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
       shell: false,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' },
@@ -90,7 +122,7 @@ export function runPdftotext(bytes: Buffer, args: string[], limits: PdftotextLim
       if (signal === 'SIGABRT' || signal === 'SIGSEGV' || signal === 'SIGBUS' || /bad_alloc|out of memory|cannot allocate|failed to map/i.test(stderr)) {
         return reject(pdftotextErrors.memory(limits));
       }
-      if (code !== 0) return reject(new PdftotextFailed(`pdftotext exited with ${signal ?? code}: ${stderr.trim().slice(0, 200)}`));
+      if (code !== 0) return reject(new PdftotextFailed(`${tool} exited with ${signal ?? code}: ${stderr.trim().slice(0, 200)}`));
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
     child.stdin.end(bytes);

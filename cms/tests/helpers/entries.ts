@@ -58,7 +58,7 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
     const allFields = fields(attempt.fields);
     let sha = attempt.sha;
     if (sha === undefined) {
-      const res = await preview(user, poem, { fullName: allFields.fullName ?? '', phone: allFields.phone ?? '' });
+      const res = await preview(user, poem, { fullName: allFields.fullName ?? '', phone: allFields.phone ?? '', ...(allFields.nameInScript ? { nameInScript: allFields.nameInScript } : {}) });
       sha = res.status === 200 ? res.body.textSha256 : '0'.repeat(64);
     }
     let req = api.post('/api/entries').set(bearer(user));

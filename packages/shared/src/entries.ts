@@ -13,6 +13,24 @@ export type PoemKind = keyof typeof POEM_TYPES;
 /** A phone number as the entry form takes it: digits with spaces, brackets or dashes, an optional leading +. */
 export const CONTACT_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
 
+/** The poet's name as written in the poem's script (an optional field of the entry form): at most this many characters. */
+export const NAME_IN_SCRIPT_MAX = 120;
+
+/** The names of languages of India and beyond written in other scripts, as a poet may type them in English. */
+const NON_LATIN_LANGUAGES =
+  /\b(hindi|bengali|bangla|marathi|tamil|telugu|gujarati|kannada|malayalam|punjabi|panjabi|gurmukhi|odia|oriya|urdu|assamese|arabic|persian|farsi|nepali|sanskrit|maithili|bhojpuri|dogri|kashmiri|sindhi|sinhala|konkani|manipuri|meitei|santali|bodo|russian|ukrainian|greek|hebrew|chinese|mandarin|cantonese|japanese|korean|thai|burmese|khmer|amharic|georgian|armenian|pashto)\b/i;
+
+/**
+ * Whether a poem in this language (as the poet typed it, in English or in the language itself) is written in a
+ * script other than Latin letters: then the entry form asks for the poet's name in that script too.
+ */
+export function languageHasOwnScript(language: string): boolean {
+  const typed = language.trim();
+  // Typed in its own script ("हिन्दी", "தமிழ்", "اردو"): letters that are not Latin.
+  if (/\p{L}/u.test(typed) && !/\p{Script=Latin}/u.test(typed)) return true;
+  return NON_LATIN_LANGUAGES.test(typed);
+}
+
 /** What a poet declares with every entry; each must be ticked. */
 export const DECLARATIONS = {
   original: 'This poem is my own original work and has not been published anywhere (print, online or social media).',

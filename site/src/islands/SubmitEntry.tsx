@@ -14,7 +14,7 @@ import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
-import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
+import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, nameInScriptOf, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
 import { $authStatus } from '../stores/auth';
 import { $allowance, $contest, loadAllowance } from '../stores/contest';
 import { $productUser } from '../stores/product-user';
@@ -86,6 +86,7 @@ export default function SubmitEntry() {
       body.append('poem', poem!);
       body.append('fullName', values.fullName.trim());
       body.append('phone', values.phone.trim());
+      if (nameInScriptOf(values)) body.append('nameInScript', nameInScriptOf(values));
       const preview = await withBusyRetry(() => previewEntry(body), { onWait: (wait) => setRetrying({ ...wait, sending: 'preview' }) });
       goTo({ name: 'preview', preview, key: newIdempotencyKey() });
     } catch (caught) {

@@ -46,3 +46,19 @@ describe('entryFormData', () => {
     expect(body.get('declarations')).toBe('a,b');
   });
 });
+
+describe('the name in the poem’s script', () => {
+  it('is sent with a poem in a script other than Latin, and said too long in the cms’s words', async () => {
+    const hindi = { ...values, language: 'Hindi', nameInScript: '  मीरा ओकाफ़ोर ' };
+    expect(entryFormData(hindi, poem, null).get('nameInScript')).toBe('मीरा ओकाफ़ोर');
+    expect(await entryFormProblems({ ...hindi, nameInScript: 'म'.repeat(121) }, poem, null)).toEqual({
+      nameInScript: 'The name in your poem’s script must be at most 120 characters.',
+    });
+  });
+
+  it('is neither checked nor sent when the poem is in Latin letters (a field the form no longer shows)', async () => {
+    const english = { ...values, nameInScript: 'म'.repeat(121) };
+    expect(await entryFormProblems(english, poem, null)).toEqual({});
+    expect(entryFormData(english, poem, null).get('nameInScript')).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 // The requests of /api/entries*, /api/judging* and /api/admin/contests*.
 import { z } from 'zod/mini';
-import { CONTACT_PHONE_PATTERN, CRITERIA, CRITERION_KEYS, CRITERION_MAX, DECLARATION_KEYS, DECLARATIONS, RECUSAL_NOTE_MAX, SCORE_COMMENT_MAX, type CriterionKey } from '../entries.ts';
+import { CONTACT_PHONE_PATTERN, CRITERIA, NAME_IN_SCRIPT_MAX, CRITERION_KEYS, CRITERION_MAX, DECLARATION_KEYS, DECLARATIONS, RECUSAL_NOTE_MAX, SCORE_COMMENT_MAX, type CriterionKey } from '../entries.ts';
 import { isCountryCode } from '../countries.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 
@@ -9,6 +9,23 @@ const text = (label: string, max: number, required: string) =>
   z
     .string({ error: required })
     .check(z.overwrite(withoutBidiControls), z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: `${label} must be at most ${max} characters.` }));
+
+/**
+ * The poet's name as written in the poem's own script (optional; asked when the poem is not in Latin letters):
+ * one more form of the name removed from what judges read. An empty field is no name.
+ */
+const nameInScript = z.pipe(
+  z.optional(
+    z
+      .string({ error: 'The name in your poem’s script must be text.' })
+      .check(
+        z.overwrite(withoutBidiControls),
+        z.trim(),
+        z.maxLength(NAME_IN_SCRIPT_MAX, { error: `The name in your poem’s script must be at most ${NAME_IN_SCRIPT_MAX} characters.` }),
+      ),
+  ),
+  z.transform((value: string | undefined) => value || undefined),
+);
 
 /** The fields of the entry form a poet types (the multipart body of POST /api/entries carries them as text). */
 export const entryFormFields = z.object({
@@ -22,12 +39,14 @@ export const entryFormFields = z.object({
       z.refine((value) => CONTACT_PHONE_PATTERN.test(value), { error: 'Enter a phone number such as +91 90000 00000 (6 to 20 digits, spaces, brackets or dashes).' }),
     ),
   country: z.string({ error: 'Choose your country.' }).check(z.trim(), z.toUpperCase(), z.refine(isCountryCode, { error: 'Choose your country from the list.' })),
+  nameInScript,
 });
 
 /** POST /api/entries/preview: the names the preview hides come from the contact fields, when given. */
 export const previewFields = z.object({
   fullName: z.optional(z.string().check(z.overwrite(withoutBidiControls), z.trim(), z.maxLength(120))),
   phone: z.optional(z.string().check(z.trim(), z.maxLength(20))),
+  nameInScript,
 });
 
 /** POST /api/entries: every field of the form; declarations is a comma-separated list of the ticked keys. */

@@ -5,6 +5,7 @@ import { POEM_ACCEPT } from '../../lib/entry-files';
 import type { EntryFormField, EntryFormValues } from '../../lib/entry-form';
 import { PICTURE_TYPES } from '../../lib/picture';
 import Field from '../react/Field';
+import NameInScriptField from './NameInScriptField';
 import { FormAlert } from '../react/Message';
 
 const COMMON_LANGUAGES = ['English', 'Hindi', 'Arabic', 'Spanish', 'French', 'Bengali', 'Urdu', 'Tamil', 'Telugu', 'Marathi', 'Punjabi', 'Portuguese', 'Swahili'];
@@ -99,6 +100,7 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
         <legend className="px-1 font-serif text-lg font-bold">{t('submit.aboutYou')}</legend>
         <p className="text-sm text-ink-soft">{t('submit.aboutYouHint')}</p>
         <Field label={t('submit.fullName')} name="fullName" required autoComplete="name" maxLength={120} dir="auto" value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
+        <NameInScriptField language={values.language} value={values.nameInScript ?? ''} error={errors.nameInScript} onChange={(nameInScript) => onChange({ ...values, nameInScript })} />
         <Field
           label={t('submit.phone')}
           name="phone"

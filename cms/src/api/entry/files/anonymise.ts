@@ -102,6 +102,12 @@ export interface Anonymiser {
   findWithParts(text: string): Mention[];
   /** Parts of the poet's name left standing alone in the text (after redaction): for the poet to check. */
   nameParts(text: string): NamePart[];
+  /**
+   * Whether a line read from letters a PDF does not spell out may show the author: a mention, or a word of three
+   * characters or more found inside a word of their names or email (a reader guessing at glyphs gets pieces
+   * right: "र्मा" of "शर्मा").
+   */
+  mayShowAuthor(line: string): boolean;
 }
 
 export function applyMentions(text: string, mentions: Mention[]): string {
@@ -263,9 +269,21 @@ export function createAnonymiser(author: Author): Anonymiser {
     return mentions.sort((a, b) => a.start - b.start);
   }
 
+  // Every word of every name and of the emails' local parts, folded: what a guessed piece is looked for in.
+  const authorWords = [
+    ...wholeNames.flatMap((name) => name.split(' ')),
+    ...usable(author.emails).flatMap((email) => foldWord(email.split('@')[0]).split(/[._+-]+/)),
+  ].filter((word) => [...word].length >= MIN_SPLIT_CHARS);
+  const mayShowAuthor = (line: string) =>
+    findWithParts(line).length > 0 ||
+    words(line)
+      .map(foldWord)
+      .some((word) => [...word].length >= MIN_SPLIT_CHARS && authorWords.some((authorWord) => authorWord.includes(word)));
+
   return {
     find,
     findWithParts,
+    mayShowAuthor,
     redact: (text) => {
       const mentions = find(text);
       return { text: applyMentions(text, mentions), count: mentions.length };

@@ -10,6 +10,7 @@ import { findContactDetails, type ContactKind } from '../lib/contact-details';
 import type { EntryBlobs } from '../services/files';
 import { createAnonymiser, type Anonymiser } from './anonymise';
 import { makeJudgeCopy } from './judge-copy';
+import { pagesCopy, pagesView } from './pages-view';
 import { extractPoem, type ExtractedPoem } from './poem-file';
 
 /** What an entry is made from, once its fields are parsed. */
@@ -17,6 +18,8 @@ export interface Draft {
   title: string;
   language: string;
   fullName: string;
+  /** The name as written in the poem's script (optional): another form of the name judges must not read. */
+  nameInScript?: string;
   phone: string;
   country: string;
   declarations: Record<string, string>;
@@ -43,9 +46,10 @@ export interface Built {
 /** What of the poet's account names them: their name, email and phone are removed from what judges read. */
 export type Author = Pick<UserRow, 'name' | 'email' | 'phone'>;
 
-/** The poet's name and phone as typed on the form. */
+/** The poet's name (also as written in the poem's script) and phone as typed on the form. */
 export interface Contact {
   fullName?: string;
+  nameInScript?: string;
   phone?: string;
 }
 
@@ -74,7 +78,7 @@ export const contactWarnings = (judgeText: string): EntryPreviewWarning[] =>
   }));
 
 export const anonymiserFor = (user: Author, contact: Contact, poem: ExtractedPoem): Anonymiser =>
-  createAnonymiser({ names: [contact.fullName, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
+  createAnonymiser({ names: [contact.fullName, contact.nameInScript, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
 
 /** 1-based numbers of the lines of the poem's text that could not be read exactly. */
 function unreadableLineNumbers(poem: ExtractedPoem): number[] {
@@ -89,6 +93,7 @@ const listed = (numbers: number[]) =>
 
 /** What judges will read, and what the poet should check before entering: one reading for preview and entry. */
 export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
+  if (poem.asPages) return pagesView(anonymiser, { ...poem, asPages: poem.asPages });
   const judge = anonymiser.redact(poem.text);
   const warnings: EntryPreviewWarning[] = anonymiser.nameParts(judge.text).map(({ line, word }) => ({
     code: 'name-part',
@@ -116,7 +121,7 @@ export function judgeView(anonymiser: Anonymiser, poem: ExtractedPoem) {
         'Part of your file could not be read as text (an embedded object or chart, or letters the PDF does not spell out). Check that the text below is complete and that your name is not in the part we could not read.',
     });
   }
-  return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings };
+  return { text: judge.text, count: judge.count, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings, areas: null };
 }
 
 /** POST /api/entries/preview's answer: the checks and the text judges will read. */
@@ -126,7 +131,7 @@ export async function previewOf(user: Author, contact: Contact, bytes: Buffer): 
   return {
     kind: poem.kind,
     text: judge.text,
-    wordCount: countWords(judge.text),
+    wordCount: countWords(judge.areas ? poem.text : judge.text),
     textSha256: sha256(judge.text),
     redactions: judge.count,
     hiddenRedactions: judge.hiddenCount,
@@ -146,7 +151,12 @@ export async function buildEntry(user: Author, draft: Draft, now: Date): Promise
     text: poem.text,
     judgeTextSha256: sha256(judge.text),
     signature: signature(poem.text),
-    blobs: { poem: draft.bytes, judgeCopy: await makeJudgeCopy(poem.kind, draft.bytes, poem.text, judge.text, anonymiser), photo: draft.photo },
+    blobs: {
+      poem: draft.bytes,
+      // A poem shown as pages: judges open its pages, the author's areas redacted (a limit refuses the entry).
+      judgeCopy: judge.areas ? await pagesCopy(draft.bytes, judge.areas) : await makeJudgeCopy(poem.kind, draft.bytes, poem.text, judge.text, anonymiser),
+      photo: draft.photo,
+    },
     data: {
       title: draft.title,
       language: draft.language,
@@ -158,8 +168,9 @@ export async function buildEntry(user: Author, draft: Draft, now: Date): Promise
       text: poem.text,
       judgeText: judge.text,
       judgeTitle: anonymiser.redact(draft.title).text,
-      wordCount: countWords(judge.text),
+      wordCount: countWords(judge.areas ? poem.text : judge.text),
       contactName: draft.fullName,
+      contactNameInScript: draft.nameInScript ?? null,
       contactPhone: draft.phone,
       contactCountry: draft.country,
       declarations: { ...draft.declarations, acceptedAt: now.toISOString() },

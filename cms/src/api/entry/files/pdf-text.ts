@@ -47,7 +47,25 @@ const PRESENTATION_FORMS = /[\ufb00-\ufb06\ufb13-\ufb17\ufb1d-\ufdff\ufe70-\ufef
 const UNMAPPED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/gu;
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
+/** Where a line of the text is drawn: its page's box of it, in points from the page's top left. */
+export interface LineBox {
+  text: string;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+}
+
+/** A page's size and its lines (blank lines left out), for redacting areas of it. */
+export interface PageLayout {
+  width: number;
+  height: number;
+  lines: LineBox[];
+}
+
 export interface PdfText {
+  /** Every page's lines and where they are drawn. */
+  pages: PageLayout[];
   text: string;
   /** Glyphs the PDF gives no character for, and lines read in pieces: text we could not read. */
   unreadable: number;
@@ -128,7 +146,7 @@ function lineText(line: Line, rtl: boolean): string {
 }
 
 /** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces; and those not read exactly. */
-function pageLines(words: Word[]): { lines: string[]; unreadable: string[] } {
+function pageLines(words: Word[]): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
   const lines: Line[] = [];
   for (const word of [...words].sort((a, b) => a.top - b.top)) {
     const line = lines.find((candidate) => overlap(candidate, word) >= 0.5);
@@ -147,6 +165,7 @@ function pageLines(words: Word[]): { lines: string[]; unreadable: string[] } {
   const right = Math.max(...lines.filter((_, i) => rtl[i]).flatMap((line) => line.words.map((word) => word.x1)));
   const out: string[] = [];
   const unreadable: string[] = [];
+  const boxes: LineBox[] = [];
   lines.forEach((line, i) => {
     if (i > 0 && pitch > 0 && line.top - lines[i - 1].top > pitch * BLANK_LINE_PITCHES) out.push('');
     const offset = rtl[i] ? right - Math.max(...line.words.map((word) => word.x1)) : Math.min(...line.words.map((word) => word.x0)) - left;
@@ -154,12 +173,19 @@ function pageLines(words: Word[]): { lines: string[]; unreadable: string[] } {
     const spaces = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
     const text = ' '.repeat(spaces) + lineText(line, rtl[i]).trimStart();
     out.push(text);
+    boxes.push({
+      text,
+      x0: Math.min(...line.words.map((word) => word.x0)),
+      x1: Math.max(...line.words.map((word) => word.x1)),
+      top: Math.min(...line.words.map((word) => word.top)),
+      bottom: Math.max(...line.words.map((word) => word.bottom)),
+    });
     if (line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
   });
-  return { lines: out, unreadable };
+  return { lines: out, unreadable, boxes };
 }
 
-const PAGE = /<page\b[^>]*>([\s\S]*?)<\/page>/g;
+const PAGE = /<page\b[^>]*?width="([\d.]+)" height="([\d.]+)"[^>]*>([\s\S]*?)<\/page>/g;
 const WORD = /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([\s\S]*?)<\/word>/g;
 
 /** Reads every page's words into lines; stops as soon as the budget is spent. */
@@ -168,7 +194,8 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
   const lines: string[] = [];
   const unreadableLines: string[] = [];
   let unreadable = 0;
-  for (const [, page] of boxes.matchAll(PAGE)) {
+  const pages: PageLayout[] = [];
+  for (const [, width, height, page] of boxes.matchAll(PAGE)) {
     const words: Word[] = [];
     for (const [, x0, top, x1, bottom, raw] of page.matchAll(WORD)) {
       const decoded = decode(raw);
@@ -179,12 +206,15 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
       budget.spend(text.length);
       words.push({ index: words.length, text, unmapped, x0: Number(x0), x1: Number(x1), top: Number(top), bottom: Number(bottom) });
     }
+    const layout: PageLayout = { width: Number(width), height: Number(height), lines: [] };
+    pages.push(layout);
     if (words.length) {
       const page = pageLines(words);
+      layout.lines = page.boxes;
       lines.push(...page.lines);
       unreadableLines.push(...page.unreadable);
       unreadable += page.unreadable.length;
     }
   }
-  return { text: lines.join('\n'), unreadable, unreadableLines };
+  return { pages, text: lines.join('\n'), unreadable, unreadableLines };
 }

@@ -9,8 +9,8 @@ import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/client-error';
 import { paragraphsText, readDocx, type DocxModel } from './docx-text';
 import { checkPdfStreams } from './pdf-streams';
-import { readPdfLines, type PdfText } from './pdf-text';
-import { PdftotextFailed } from '../../../lib/pdftotext';
+import { readPdfLines, type PageLayout, type PdfText } from './pdf-text';
+import { fontsWithoutLetters, PdftotextFailed } from '../../../lib/pdftotext';
 import { TextBudget, textTooLong } from './text-budget';
 
 /** A .docx may not hold more than this many parts, nor inflate its text parts beyond MAX_TEXT_PARTS_BYTES. */
@@ -35,6 +35,11 @@ export interface ExtractedPoem {
   unreadable: number;
   /** Lines of `text` (as they are there) that could not be read exactly: a PDF's letters not spelled out, or read in pieces. */
   unreadableLines: string[];
+  /**
+   * A PDF that does not spell out its letters (fonts embedded without a ToUnicode map): its text is a guess, so
+   * judges see its pages instead (judge-view.ts); the fonts, and where each line the guess found is drawn.
+   */
+  asPages: { fonts: string[]; layout: PageLayout[] } | null;
 }
 
 const refuse = (status: number, reason: string, message: string, details: Record<string, unknown> = {}) =>
@@ -155,6 +160,7 @@ async function extractDocx(bytes: Buffer): Promise<ExtractedPoem> {
     images: model.images,
     unreadable: model.unreadable,
     unreadableLines: [],
+    asPages: null,
   };
 }
 
@@ -197,22 +203,27 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
   try {
     const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
     let read: PdfText;
+    let unspelled: string[];
     try {
-      read = await readPdfLines(bytes, new TextBudget());
+      [read, unspelled] = await Promise.all([readPdfLines(bytes, new TextBudget()), fontsWithoutLetters(bytes)]);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (error instanceof PdftotextFailed) throw poemErrors.broken();
       throw error; // pdftotext missing or failing to start: a fault of the server, not of the file
     }
     const text = (name: string) => (typeof info[name] === 'string' ? (info[name] as string).trim() : '');
+    const lines = tidy(read.text);
+    // Letters not spelled out: every line read is a guess (poppler cannot say which font drew which word).
+    const asPages = unspelled.length > 0 && read.pages.some((page) => page.lines.length > 0) ? { fonts: unspelled, layout: read.pages } : null;
     return {
       kind: 'pdf',
-      text: tidy(read.text),
+      text: lines,
       hiddenText: PDF_INFO_FIELDS.map(text).filter(Boolean).join('\n'),
       metadataNames: [text('Author')].filter(Boolean),
       images: 0,
-      unreadable: read.unreadable,
-      unreadableLines: read.unreadableLines.map((line) => line.normalize('NFC').trimEnd()),
+      unreadable: read.unreadable + (asPages ? 1 : 0),
+      unreadableLines: asPages ? lines.split('\n').filter((line) => line.trim() !== '') : read.unreadableLines.map((line) => line.normalize('NFC').trimEnd()),
+      asPages,
     };
   } finally {
     await closePdf(pdf);
@@ -235,6 +246,6 @@ export async function extractPoem(bytes: Buffer): Promise<ExtractedPoem> {
   const kind = await sniffPoem(bytes);
   if (kind === 'pdf') await checkPdfStreams(bytes);
   const poem = kind === 'docx' ? await extractDocx(bytes) : await extractPdf(bytes);
-  if (!/[\p{L}\p{N}]/u.test(poem.text)) throw poemErrors.noText();
+  if (!poem.asPages && !/[\p{L}\p{N}]/u.test(poem.text)) throw poemErrors.noText();
   return poem;
 }

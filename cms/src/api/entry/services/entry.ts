@@ -59,6 +59,8 @@ export interface EntryRow {
   wordCount: number;
   photoKey: string | null;
   contactName: string;
+  /** The poet's name as written in the poem's script, when given: private, like every contact field. */
+  contactNameInScript: string | null;
   contactPhone: string;
   contactCountry: string;
   originalityFlag: boolean | null;
@@ -78,6 +80,7 @@ export interface EntryInput {
 
 export interface PreviewInput {
   fullName?: string;
+  nameInScript?: string;
   phone?: string;
   poem: IncomingFile;
 }
@@ -237,7 +240,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /api/entries/preview: the checks and the text judges will read (read in the extraction pool); stores nothing. */
     async preview({ user }: Entrant, input: PreviewInput): Promise<EntryPreview> {
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
-      return extraction().run({ kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, phone: input.phone } }, { account: user.id });
+      return extraction().run({ kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, nameInScript: input.nameInScript, phone: input.phone } }, { account: user.id });
     },
 
     /**
@@ -264,13 +267,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ? (await normaliseImage(input.photo, { label: 'The author photo', maxBytes: ENTRY_PHOTO_MAX_BYTES, maxWidth: PHOTO_MAX_SIDE, maxHeight: PHOTO_MAX_SIDE })).data
         : null;
       const { fields } = input;
-      const { title, language, fullName, phone, country, declarations } = fields;
+      const { title, language, fullName, nameInScript, phone, country, declarations } = fields;
       const { poem, judgeCopy, ...read } = await extraction().run(
         {
           kind: 'entry',
           filepath: input.poem.filepath,
           author: authorOf(user),
-          draft: { title, language, fullName, phone, country, declarations, fileName: input.poem.originalFilename, idempotencyKey },
+          draft: { title, language, fullName, nameInScript, phone, country, declarations, fileName: input.poem.originalFilename, idempotencyKey },
           now,
         },
         { account: user.id },

@@ -1,0 +1,154 @@
+// MuPDF (npm `mupdf`, its WASM build) redacting areas of a PDF's pages and rendering them, for a poem whose PDF
+// does not spell out its letters: judges get its pages with the poet's name taken out. Redaction deletes the
+// text, vector and image content under each area (applyRedactions), not a box drawn on top; then each page is
+// rendered to an image and the judges' copy is a new PDF of those images only (no text, fonts or metadata).
+// It runs as a bounded child process, like pdftotext (lib/pdftotext.ts): no shell, the file on stdin, an
+// address-space limit (prlimit --as), a deadline that kills it (and a CPU-time limit, prlimit --cpu), a cap on what
+// it may print and on the pages.
+// MuPDF is AGPL-3.0: it stays a program of its own, spoken to through a pipe (docs/dependencies.md).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { ApiError } from './client-error';
+
+export const MUPDF_LIMITS = {
+  /**
+   * Wall time one redaction and rendering may take before it is killed; also its CPU time (prlimit --cpu), so the
+   * child ends by itself should the worker thread that started it be ended first (the check's own deadline).
+   */
+  timeoutMs: 10_000,
+  /** Address space of the child (node and MuPDF's WASM memory; node alone maps about 1.2 GB). */
+  memoryBytes: 2560 * 1024 * 1024,
+  /** What the copy may weigh. */
+  outputBytes: 40 * 1024 * 1024,
+  /** Pages rendered: a poem shown as pages has at most this many. */
+  maxPages: 40,
+  /** Rendering scale (1 = 72 dpi): 1.5 is 108 dpi, sharp enough to read any script. */
+  scale: 1.5,
+};
+export type MupdfLimits = typeof MUPDF_LIMITS;
+
+/** An area of a page (0-based) to redact, in PDF points from the page's top left (poppler's -bbox coordinates). */
+export interface PageArea {
+  page: number;
+  x0: number;
+  top: number;
+  x1: number;
+  bottom: number;
+}
+
+const SEND_DOCX = 'Upload your poem as a Word (.docx) file instead: we read those exactly.';
+const MB = 1024 * 1024;
+const refuse = (limit: string, message: string, details: Record<string, unknown>) =>
+  new ApiError(422, `${message} ${SEND_DOCX}`, { reason: `pdf-pages-${limit}-limit`, ...details }, 'ValidationError');
+
+export const mupdfErrors = {
+  time: (limits: MupdfLimits = MUPDF_LIMITS) =>
+    refuse('time', `Preparing the pages of this PDF for the judges took longer than ${limits.timeoutMs / 1000} seconds.`, { maxSeconds: limits.timeoutMs / 1000 }),
+  memory: (limits: MupdfLimits = MUPDF_LIMITS) =>
+    refuse('memory', `Preparing the pages of this PDF for the judges needed more than ${Math.round(limits.memoryBytes / MB)} MB of memory.`, {
+      maxMemoryMb: Math.round(limits.memoryBytes / MB),
+    }),
+  output: (limits: MupdfLimits = MUPDF_LIMITS) =>
+    refuse('output', `The pages of this PDF make more than ${Math.round(limits.outputBytes / MB)} MB of images.`, { maxOutputMb: Math.round(limits.outputBytes / MB) }),
+  pages: (limits: MupdfLimits = MUPDF_LIMITS) =>
+    refuse('pages', `This PDF does not spell out its letters, so judges would see its pages, and it has more than ${limits.maxPages} of them.`, {
+      maxPages: limits.maxPages,
+    }),
+};
+
+/** Thrown when MuPDF could not open or write the file (damaged): not a limit. */
+export class MupdfFailed extends Error {}
+
+// The child: reads the PDF from stdin, redacts the areas of argv[2] (JSON), and writes the redacted PDF
+// ('redacted') or a new PDF of the rendered pages ('pages') to stdout. Exit 3: too many pages.
+const CHILD = String.raw`
+const [url, json] = process.argv.slice(1);
+const { mode, areas, scale, maxPages } = JSON.parse(json);
+const mupdf = await import(url);
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const doc = mupdf.Document.openDocument(Buffer.concat(chunks), 'application/pdf').asPDF();
+if (!doc) process.exit(2);
+const count = doc.countPages();
+if (count > maxPages) process.exit(3);
+for (let n = 0; n < count; n++) {
+  const mine = areas.filter((area) => area.page === n);
+  if (!mine.length) continue;
+  const page = doc.loadPage(n);
+  for (const area of mine) page.createAnnotation('Redact').setRect([area.x0, area.top, area.x1, area.bottom]);
+  page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE);
+}
+let out;
+if (mode === 'redacted') out = doc.saveToBuffer('garbage=4,compress').asUint8Array();
+else {
+  const copy = new mupdf.PDFDocument();
+  for (let n = 0; n < count; n++) {
+    const page = doc.loadPage(n);
+    const [x0, y0, x1, y1] = page.getBounds();
+    const [w, h] = [x1 - x0, y1 - y0];
+    const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+    const image = copy.addImage(new mupdf.Image(pixmap));
+    const resources = copy.addObject({ XObject: { P: image } });
+    copy.insertPage(-1, copy.addPage([0, 0, w, h], 0, resources, 'q ' + w + ' 0 0 ' + h + ' 0 0 cm /P Do Q'));
+  }
+  out = copy.saveToBuffer('compress').asUint8Array();
+}
+process.stdout.write(out);
+`;
+
+let mupdfUrl: string | null = null;
+/** Where the mupdf package's module is (resolved once; the child imports it by this URL). */
+function mupdfModule(): string {
+  mupdfUrl ??= pathToFileURL(createRequire(__filename).resolve('mupdf')).href;
+  return mupdfUrl;
+}
+
+/**
+ * The PDF with the areas redacted: as a new PDF of page images (`pages`, what judges get), or as the redacted PDF
+ * itself (`redacted`: its remaining text can be read again, which is how tests see the glyphs are gone).
+ */
+export function redactPdfPages(bytes: Buffer, areas: PageArea[], mode: 'pages' | 'redacted' = 'pages', limits: MupdfLimits = MUPDF_LIMITS): Promise<Buffer> {
+  const args = JSON.stringify({ mode, areas, scale: limits.scale, maxPages: limits.maxPages });
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'prlimit',
+      [`--as=${limits.memoryBytes}`, `--cpu=${Math.max(1, Math.ceil(limits.timeoutMs / 1000))}`, '--', process.execPath, '--max-old-space-size=256', '--input-type=module', '--eval', CHILD, mupdfModule(), args],
+      { stdio: ['pipe', 'pipe', 'pipe'], shell: false, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
+    );
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let broke: ApiError | null = null;
+    const stop = (error: ApiError) => {
+      broke ??= error;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop(mupdfErrors.time(limits)), limits.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.outputBytes) stop(mupdfErrors.output(limits));
+      else chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4096) stderr += chunk.toString('utf8');
+    });
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (broke) return reject(broke);
+      if (code === 3) return reject(mupdfErrors.pages(limits));
+      if (signal === 'SIGXCPU') return reject(mupdfErrors.time(limits));
+      if (signal === 'SIGABRT' || signal === 'SIGSEGV' || /out of memory|cannot allocate|RangeError: WebAssembly|Failed to allocate memory|heap limit|Cannot enlarge memory/i.test(stderr)) {
+        return reject(mupdfErrors.memory(limits));
+      }
+      if (code !== 0) return reject(new MupdfFailed(`mupdf exited with ${signal ?? code}: ${stderr.trim().slice(0, 300)}`));
+      resolve(Buffer.concat(chunks));
+    });
+    child.stdin.end(bytes);
+  });
+}
