@@ -62,7 +62,7 @@ export class MupdfFailed extends Error {}
 
 // The child: reads the PDF from stdin, redacts the areas of argv[2] (JSON), and writes the redacted PDF
 // ('redacted') or a new PDF of the rendered pages ('pages') to stdout. Exit 3: too many pages.
-const CHILD = String.raw`
+const CHILD = `
 const [url, json] = process.argv.slice(1);
 const { mode, areas, scale, maxPages } = JSON.parse(json);
 const mupdf = await import(url);
