@@ -78,4 +78,23 @@ describe('judges’ languages', () => {
     expect(await stack.cms.strapi.db.query('api::score.judge-assignment').count({ where: { entryId: urdu.id } })).toBe(0);
     await api.get(`/api/judging/entries/${codeIn('Tamil')}`).set(bearer(hindi)).expect(403);
   });
+
+  it('gives a Regional Languages entry only to a judge who reads it, in that competition’s queue', async () => {
+    const strapi = stack.cms.strapi;
+    const regional = await strapi.db.query('api::competition.competition').findOne({ where: { slug: 'regional-languages' }, select: ['id'] });
+    const at = (day: number) => new Date(Date.UTC(2031, 5, day));
+    const contest = await strapi.db
+      .query('api::contest.contest')
+      .create({ data: { month: '2031-06', competition: regional.id, competitionSlug: 'regional-languages', opensAt: at(1), closesAt: at(26), resultsAt: at(28) } });
+    const poet = await strapi.db.query(USER).findOne({ where: { email: { $startsWith: 'languages-poet' } }, select: ['id'] });
+    const [entry] = await createEntries(strapi, contest.id, '2031-06', [poet.id], 1, 'in_judging');
+    await strapi.db.query('api::entry.entry').update({ where: { id: entry!.id }, data: { language: 'ta' } });
+    const queue = (judge: EmulatorUser) => api.get('/api/judging/queue?month=2031-06&competition=regional-languages').set(bearer(judge)).expect(200);
+    expect((await queue(tamil)).body.entries.map((e: { code: string }) => e.code)).toEqual([entry!.code]);
+    expect((await queue(hindi)).body.entries).toEqual([]);
+    // Poetry has no contest that month: its queue says so.
+    await api.get('/api/judging/queue?month=2031-06').set(bearer(tamil)).expect(404);
+    const admins = await api.get('/api/admin/entries?month=2031-06&competition=regional-languages').set(bearer(admin)).expect(200);
+    expect(admins.body.rows.map((row: { code: string }) => row.code)).toEqual([entry!.code]);
+  });
 });
