@@ -96,6 +96,11 @@ const CASES: Case[] = [
 
   // Contest, entries, judging, results.
   { route: 'GET /api/contests/current', expected: everyone(200) },
+  // Competitions (issue 37): an admin's bodies are empty or name an unknown competition, so nothing changes.
+  { route: 'GET /api/competitions', expected: everyone(200) },
+  { route: 'GET /api/competitions/:slug', path: '/api/competitions/story', expected: everyone(200) },
+  { route: 'POST /api/admin/competitions', body: {}, expected: admins(422) },
+  { route: 'PUT /api/admin/competitions/:slug', path: '/api/admin/competitions/no-such-competition', body: {}, expected: admins(422) },
   { route: 'GET /api/admin/contests', expected: admins(200) },
   { route: 'PUT /api/admin/contests/:month', path: '/api/admin/contests/2099-13', body: {}, expected: admins(422) },
   { route: 'GET /api/submission-count', expected: everyone(200) },
@@ -107,6 +112,11 @@ const CASES: Case[] = [
   { route: 'GET /api/entries/:code/photo', path: '/api/entries/WR-NOPE/photo', expected: poetsAndAdmins(404) },
   { route: 'GET /api/admin/entries', expected: admins(200) },
   { route: 'GET /api/judging/queue', expected: only(['judge', 'admin'], 200) },
+  // Judges' languages (issue 37): an empty body is refused, so no judge's languages change.
+  { route: 'GET /api/judging/languages', expected: only(['judge', 'admin'], 200) },
+  { route: 'PUT /api/judging/languages', body: {}, expected: only(['judge', 'admin'], 422) },
+  { route: 'PUT /api/admin/users/:uid/judge-languages', path: `/api/admin/users/${UNKNOWN}/judge-languages`, body: {}, expected: admins(422) },
+  { route: 'GET /api/admin/judge-coverage', expected: admins(200) },
   { route: 'GET /api/judging/progress', expected: admins(200) },
   { route: 'GET /api/judging/entries/:code', path: '/api/judging/entries/WR-NOPE', expected: only(['judge', 'admin'], 404) },
   { route: 'GET /api/judging/entries/:code/file', path: '/api/judging/entries/WR-NOPE/file', expected: only(['judge', 'admin'], 404) },

@@ -4,20 +4,41 @@ import { errors } from '@strapi/utils';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
-import { judgesInput, recusalInput, scoreInput } from '../validation/score';
+import { competitionQuery, judgeLanguagesSchema, judgesInput, recusalInput, scoreInput } from '../validation/score';
 import { getService } from '../../../services';
 
 const monthOf = (ctx: Context) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
 const codeOf = (ctx: Context) => String(ctx.params.code);
+/** ?competition= (poetry when absent). */
+const competitionOf = (ctx: Context) => parseInput(competitionQuery, { competition: ctx.query.competition }).competition;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => getService(strapi, 'api::score.score');
   const assignment = () => getService(strapi, 'api::score.assignment');
   const entries = () => getService(strapi, 'api::entry.files');
   const privately = (ctx: Context) => ctx.set('Cache-Control', 'private, no-store');
+  const judgeLanguages = () => getService(strapi, 'api::score.judge-languages');
   return {
+    async languages(ctx: Context) {
+      ctx.body = await judgeLanguages().mine(ctx.state.user);
+      privately(ctx);
+    },
+
+    async setLanguages(ctx: Context) {
+      ctx.body = await judgeLanguages().setMine(ctx.state.user, parseInput(judgeLanguagesSchema, ctx.request.body ?? {}));
+    },
+
+    async setJudgeLanguages(ctx: Context) {
+      ctx.body = await judgeLanguages().setForUid(String(ctx.params.uid), parseInput(judgeLanguagesSchema, ctx.request.body ?? {}));
+    },
+
+    async coverage(ctx: Context) {
+      ctx.body = await judgeLanguages().coverage();
+      privately(ctx);
+    },
+
     async queue(ctx: Context) {
-      ctx.body = await scores().queue(ctx.state.user, monthOf(ctx));
+      ctx.body = await scores().queue(ctx.state.user, monthOf(ctx), competitionOf(ctx));
       privately(ctx);
     },
 
@@ -48,19 +69,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async progress(ctx: Context) {
-      ctx.body = await scores().progress(monthOf(ctx));
+      ctx.body = await scores().progress(monthOf(ctx), competitionOf(ctx));
       privately(ctx);
     },
 
     async adminReport(ctx: Context) {
-      const { contest } = await scores().contestFor(monthOf(ctx));
+      const competition = competitionOf(ctx);
+      const { contest } = await scores().contestFor(monthOf(ctx), competition);
       if (!contest) throw new errors.NotFoundError('No contest has entries yet.');
-      ctx.body = await scores().report(contest.month, { forAdmin: true });
+      ctx.body = await scores().report(contest.month, { forAdmin: true, competition });
       privately(ctx);
     },
 
     async publicReport(ctx: Context) {
-      ctx.body = await scores().report(parseInput(monthParam, ctx.params.month));
+      ctx.body = await scores().report(parseInput(monthParam, ctx.params.month), { competition: competitionOf(ctx) });
     },
   };
 };
