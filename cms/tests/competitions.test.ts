@@ -1,7 +1,7 @@
 // Competitions (issue 37): the three seeded on every install, their public list and pages, an admin creating and
 // changing one (validated: criteria total 100, a slug in use is 409, a slug never changes), and each competition's
 // own monthly contest beside poetry's.
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionDetailSchema, competitionListSchema, POETRY_CRITERIA, REGIONAL_LANGUAGE_CODES, STORY_CRITERIA } from '@writory/shared';
 import type { EmulatorUser } from './helpers/auth-emulator';

@@ -1,7 +1,7 @@
 // Judges read the languages they judge (issue 37): a judge records theirs, an admin sets anyone's, automatic
 // assignment gives an entry only to judges who read its language (one no judge reads stays unassigned), and the
 // judge-coverage report shows which languages have too few judges.
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeCoverageSchema } from '@writory/shared';
 import type { EmulatorUser } from './helpers/auth-emulator';
