@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { competitionFromSearch, languagesInWords, limitsInWords, withCompetition } from './competitions';
+
+describe('competition links', () => {
+  it('keeps the default competition out of URLs, so every existing link stays the same', () => {
+    expect(withCompetition('/submit', 'poetry')).toBe('/submit');
+    expect(withCompetition('/submit', null)).toBe('/submit');
+    expect(withCompetition('/submit', 'story')).toBe('/submit?competition=story');
+    expect(withCompetition('/leaderboard?view=all', 'regional-languages')).toBe('/leaderboard?view=all&competition=regional-languages');
+  });
+
+  it('reads ?competition= only for a competition that exists', () => {
+    const known = ['poetry', 'story', 'regional-languages'];
+    expect(competitionFromSearch('?competition=story', known)).toBe('story');
+    expect(competitionFromSearch('?competition=nope', known)).toBe('poetry');
+    expect(competitionFromSearch('', known)).toBe('poetry');
+  });
+});
+
+describe('rules in words', () => {
+  it('names the languages, or says any', () => {
+    expect(languagesInWords([])).toBe('Any language');
+    expect(languagesInWords(['ta'])).toBe('Tamil');
+    expect(languagesInWords(['hi', 'ta', 'ur'])).toBe('Hindi, Tamil and Urdu');
+  });
+
+  it('says the word limit, the file size and the free entries', () => {
+    expect(limitsInWords({ kind: 'story', limits: { maxWords: 5000, maxBytes: 5 * 1024 * 1024, freeEntriesPerMonth: 1 } })).toEqual([
+      'At most 5,000 words.',
+      'One .docx or .pdf file per story, at most 5 MB.',
+      '1 free entry a month; more with entry credits.',
+    ]);
+    expect(limitsInWords({ kind: 'poem', limits: { maxWords: null, maxBytes: 5 * 1024 * 1024, freeEntriesPerMonth: 0 } })[0]).toBe('Any length.');
+  });
+});

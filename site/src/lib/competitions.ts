@@ -1,0 +1,61 @@
+// Pure helpers for showing a competition: the default one, its links, and its rules in words.
+import type { CompetitionSummary } from '@writory/shared';
+
+/** The competition every page and call means when none is named (today's monthly poetry contest). */
+export const DEFAULT_COMPETITION = 'poetry';
+
+export const competitionPath = (slug: string) => `/competitions/${encodeURIComponent(slug)}`;
+
+/** `path?competition=slug`, or the bare path for the default competition (so today's URLs stay what they are). */
+export function withCompetition(path: string, slug: string | null | undefined): string {
+  if (!slug || slug === DEFAULT_COMPETITION) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}competition=${encodeURIComponent(slug)}`;
+}
+
+/** The competition a page was asked for (`?competition=`), checked against the ones that exist; the default otherwise. */
+export function competitionFromSearch(search: string, known: readonly string[]): string {
+  const asked = new URLSearchParams(search).get('competition');
+  return asked && known.includes(asked) ? asked : DEFAULT_COMPETITION;
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+/** "Tamil" for "ta" (the code itself when the browser does not know it). */
+export function languageName(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "Hindi, Tamil and Urdu", or "Any language" for a competition that takes every language. */
+export function languagesInWords(codes: readonly string[]): string {
+  if (!codes.length) return 'Any language';
+  const names = codes.map(languageName);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+const MB = 1024 * 1024;
+/** The length and file rules of a competition, one sentence each. */
+export function limitsInWords(competition: Pick<CompetitionSummary, 'kind' | 'limits'>): string[] {
+  const { maxWords, maxBytes, freeEntriesPerMonth } = competition.limits;
+  const piece = competition.kind === 'story' ? 'story' : 'poem';
+  const size = maxBytes >= MB ? `${Math.round((maxBytes / MB) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return [
+    maxWords ? `At most ${maxWords.toLocaleString('en-GB')} words.` : competition.kind === 'story' ? 'No word limit.' : 'Any length.',
+    `One .docx or .pdf file per ${piece}, at most ${size}.`,
+    freeEntriesPerMonth === 0
+      ? 'Every entry uses an entry credit.'
+      : `${freeEntriesPerMonth} free ${freeEntriesPerMonth === 1 ? 'entry' : 'entries'} a month; more with entry credits.`,
+  ];
+}
+
+export const STATUS_WORDS: Record<NonNullable<CompetitionSummary['current']>['status'], string> = {
+  upcoming: 'Opens soon',
+  open: 'Open for entries',
+  judging: 'Closed: judging',
+  published: 'Results published',
+};
+
+/** The `competition` query value to send: none for the default, so today's requests stay exactly as they were. */
+export const competitionParam = (slug: string | null | undefined) => (slug && slug !== DEFAULT_COMPETITION ? slug : null);
