@@ -13,4 +13,5 @@ export * from './wall.ts';
 export * from './admin.ts';
 export * from './text-safety.ts';
 export * from './health.ts';
+export * from './competitions.ts';
 export * from './schemas/index.ts';
