@@ -29,7 +29,6 @@ export const en = {
   'footer.contact': 'Contact',
   'footer.follow': 'Follow Writory',
   'footer.whatsapp': 'WhatsApp',
-  'footer.competition': '{name} Competition',
   'footer.allCompetitions': 'All competitions',
   'footer.competitions': 'Competitions',
   'cookies.title': 'Cookies on Writory',

@@ -53,6 +53,7 @@ export const entriesEn = {
   'submit.previewWarningsHeading': 'Please check your file before you enter',
   'submit.previewWarningsHelp': 'We could not tell for sure whether these show who you are. If one does, change your file, then go back and upload it again.',
   'submit.previewWords': '{count} words',
+  'submit.previewWordsOf': '{count} words of at most {max}',
   'submit.declarations': 'Declarations',
   'submit.declarationsHelp': 'Tick each one to confirm it.',
   'submit.declarationsRequired': 'Tick every declaration to enter.',

@@ -33,3 +33,11 @@ describe('rules in words', () => {
     expect(limitsInWords({ kind: 'poem', limits: { maxWords: null, maxBytes: 5 * 1024 * 1024, freeEntriesPerMonth: 0 } })[0]).toBe('Any length.');
   });
 });
+
+describe('competition titles', () => {
+  it('adds "Competition" once', async () => {
+    const { competitionTitle } = await import('./competitions');
+    expect(competitionTitle('Story')).toBe('Story Competition');
+    expect(competitionTitle('Regional Languages Competition')).toBe('Regional Languages Competition');
+  });
+});

@@ -1,8 +1,7 @@
 // Pure helpers for showing a competition: the default one, its links, and its rules in words.
-import type { CompetitionSummary } from '@writory/shared';
+import { DEFAULT_COMPETITION, languageName, type CompetitionSummary } from '@writory/shared';
 
-/** The competition every page and call means when none is named (today's monthly poetry contest). */
-export const DEFAULT_COMPETITION = 'poetry';
+export { DEFAULT_COMPETITION };
 
 export const competitionPath = (slug: string) => `/competitions/${encodeURIComponent(slug)}`;
 
@@ -16,16 +15,6 @@ export function withCompetition(path: string, slug: string | null | undefined): 
 export function competitionFromSearch(search: string, known: readonly string[]): string {
   const asked = new URLSearchParams(search).get('competition');
   return asked && known.includes(asked) ? asked : DEFAULT_COMPETITION;
-}
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-/** "Tamil" for "ta" (the code itself when the browser does not know it). */
-export function languageName(code: string): string {
-  try {
-    return languageNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** "Hindi, Tamil and Urdu", or "Any language" for a competition that takes every language. */
@@ -49,6 +38,9 @@ export function limitsInWords(competition: Pick<CompetitionSummary, 'kind' | 'li
       : `${freeEntriesPerMonth} free ${freeEntriesPerMonth === 1 ? 'entry' : 'entries'} a month; more with entry credits.`,
   ];
 }
+
+/** "Story Competition" for "Story"; a name that already says "competition" stays as it is. */
+export const competitionTitle = (name: string) => (/competition$/i.test(name) ? name : `${name} Competition`);
 
 export const STATUS_WORDS: Record<NonNullable<CompetitionSummary['current']>['status'], string> = {
   upcoming: 'Opens soon',

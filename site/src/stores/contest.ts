@@ -13,7 +13,13 @@ export const $competition = atom<string>(DEFAULT_COMPETITION);
 export const $contest = loadable<CurrentContest>();
 export const $allowance = atom<{ state: LoadState | 'signed-out'; data: EntryAllowance | null }>({ state: 'loading', data: null });
 
-export const loadContest = () => loadInto($contest, () => currentContest($competition.get()), 'the contest');
+/** Writes an answer only while its competition is still the chosen one (a slower answer for another is dropped). */
+const forChosen = <T>(store: { set(value: T): void }) => {
+  const asked = $competition.get();
+  return { set: (value: T) => asked === $competition.get() && store.set(value) };
+};
+
+export const loadContest = () => loadInto(forChosen($contest), () => currentContest($competition.get()), 'the contest');
 
 /** Asks the server again (after an entry, or when the sign-in or the competition changes). */
 export async function loadAllowance(): Promise<void> {
@@ -21,7 +27,7 @@ export async function loadAllowance(): Promise<void> {
     $allowance.set({ state: $authStatus.get() === 'signed-out' ? 'signed-out' : 'loading', data: null });
     return;
   }
-  await loadInto($allowance, () => entryAllowance($competition.get()), 'the entry allowance');
+  await loadInto(forChosen($allowance), () => entryAllowance($competition.get()), 'the entry allowance');
 }
 
 /** Switches the competition: its dates and the poet's allowance in it load again (the old ones are not shown meanwhile). */
