@@ -78,7 +78,6 @@ export const entriesEn = {
   'entries.none': 'You haven’t entered a poem yet.',
   'entries.enter': 'Enter this month’s contest',
   'entries.code': 'Entry code',
-  'entries.contest': '{month} contest',
   'entries.download': 'Download your file',
   'entries.downloadFailed': 'We couldn’t download the file. Please try again.',
   'entries.timeline': 'Status of {title}',

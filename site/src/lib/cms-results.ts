@@ -1,16 +1,28 @@
-// Build-time reads of published results: winners and the leaderboard's first page.
+// Build-time reads of published results: winners and the leaderboard's first page, per competition (poetry when
+// none is named, sent as the bare URL it always was).
 import type { JudgingReport, LeaderboardPage, WinnerDetail, WinnersIndex } from '@writory/shared';
 import { cmsGet } from './cms';
+import { competitionParam } from './competitions';
 
-let index: Promise<WinnersIndex> | undefined;
-/** Every month with published winners, newest first (read once per build). */
-export const winnersIndex = () => (index ??= cmsGet<WinnersIndex>('/winners'));
+const withCompetition = (path: string, competition?: string | null) => {
+  const slug = competitionParam(competition);
+  return slug ? `${path}${path.includes('?') ? '&' : '?'}competition=${encodeURIComponent(slug)}` : path;
+};
+
+const indexes = new Map<string, Promise<WinnersIndex>>();
+/** Every month with published winners of a competition, newest first (read once per build). */
+export function winnersIndex(competition?: string | null): Promise<WinnersIndex> {
+  const key = competitionParam(competition) ?? '';
+  let index = indexes.get(key);
+  if (!index) indexes.set(key, (index = cmsGet<WinnersIndex>(withCompetition('/winners', competition))));
+  return index;
+}
 export const winnerDetail = (id: string) => cmsGet<WinnerDetail>(`/winners/${encodeURIComponent(id)}`);
-export const leaderboardFirstPage = () => cmsGet<LeaderboardPage>('/leaderboard?view=all&page=1&pageSize=25');
+export const leaderboardFirstPage = (competition?: string | null) => cmsGet<LeaderboardPage>(withCompetition('/leaderboard?view=all&page=1&pageSize=25', competition));
 
 /** How a published month was judged; null when the cms has no report for it (results not from in-app judging). */
-export async function judgingReport(month: string): Promise<JudgingReport | null> {
-  const res = await fetch(`${process.env.CMS_URL ?? 'http://127.0.0.1:1337'}/api/judging/reports/${encodeURIComponent(month)}`);
+export async function judgingReport(month: string, competition?: string | null): Promise<JudgingReport | null> {
+  const res = await fetch(`${process.env.CMS_URL ?? 'http://127.0.0.1:1337'}/api${withCompetition(`/judging/reports/${encodeURIComponent(month)}`, competition)}`);
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`cms judging report ${month} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as JudgingReport;

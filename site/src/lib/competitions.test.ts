@@ -41,3 +41,11 @@ describe('competition titles', () => {
     expect(competitionTitle('Regional Languages Competition')).toBe('Regional Languages Competition');
   });
 });
+
+describe('rows name their competition', () => {
+  it('names the competition and the month, and reads rows from before competitions as they were', async () => {
+    const { contestLabel } = await import('./competitions');
+    expect(contestLabel({ month: '2027-03', competition: { slug: 'story', name: 'Story' } } as { month: string })).toBe('Story Competition, March 2027');
+    expect(contestLabel({ month: '2027-03' })).toBe('March 2027 contest');
+  });
+});

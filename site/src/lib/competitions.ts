@@ -1,9 +1,16 @@
 // Pure helpers for showing a competition: the default one, its links, and its rules in words.
-import { DEFAULT_COMPETITION, languageName, type CompetitionSummary } from '@writory/shared';
+import { DEFAULT_COMPETITION, languageName, type CompetitionRef, type CompetitionSummary } from '@writory/shared';
+import { formatMonth } from './format';
 
 export { DEFAULT_COMPETITION };
 
 export const competitionPath = (slug: string) => `/competitions/${encodeURIComponent(slug)}`;
+
+/**
+ * Where a results page (/winning-poems, /past-winners, /leaderboard) of a competition is: the bare path for the
+ * default, `/winning-poems/story` for another (a static page each, so the tab between them is a real link).
+ */
+export const resultsPath = (base: string, slug: string | null | undefined) => (!slug || slug === DEFAULT_COMPETITION ? base : `${base}/${encodeURIComponent(slug)}`);
 
 /** `path?competition=slug`, or the bare path for the default competition (so today's URLs stay what they are). */
 export function withCompetition(path: string, slug: string | null | undefined): string {
@@ -51,3 +58,18 @@ export const STATUS_WORDS: Record<NonNullable<CompetitionSummary['current']>['st
 
 /** The `competition` query value to send: none for the default, so today's requests stay exactly as they were. */
 export const competitionParam = (slug: string | null | undefined) => (slug && slug !== DEFAULT_COMPETITION ? slug : null);
+
+/**
+ * The competition a row names (entries, results, certificates, winners carry `competition: { slug, name }`); null
+ * for a row from before competitions, which was poetry.
+ */
+export function competitionOf(row: object): CompetitionRef | null {
+  const value = (row as { competition?: unknown }).competition;
+  return value && typeof value === 'object' && typeof (value as CompetitionRef).name === 'string' ? (value as CompetitionRef) : null;
+}
+
+/** "Story Competition, March 2027" for a row of a named competition; "March 2027 contest" otherwise. */
+export function contestLabel(row: { month: string }): string {
+  const competition = competitionOf(row);
+  return competition ? `${competitionTitle(competition.name)}, ${formatMonth(row.month)}` : `${formatMonth(row.month)} contest`;
+}
