@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import EntryDesk from '../components/judging/EntryDesk';
 import ProgressPanel from '../components/judging/ProgressPanel';
+import MyJudgeLanguages from '../components/competitions/MyJudgeLanguages';
 import QueueList from '../components/judging/QueueList';
 import ReportPanel from '../components/judging/ReportPanel';
 import MonthSelect from '../components/entries/MonthSelect';
@@ -61,6 +62,7 @@ export default function JudgingDesk() {
           {t('judging.mine', { scored: data.mine.scored, left: data.mine.left })}
         </p>
       </div>
+      <MyJudgeLanguages />
       {isAdmin && progress && <ProgressPanel progress={progress} />}
       {isAdmin && report && <ReportPanel report={report} />}
       <QueueList queue={data} openCode={open.data?.code ?? null} onOpen={(code) => void openEntry(code)} />
