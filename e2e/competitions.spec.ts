@@ -70,7 +70,7 @@ test('a writer enters the Story competition from its page: over the word limit t
   const writer = await newPoet(request, 'story', { name: 'Tom Whitaker' });
   await signIn(page, writer.email, writer.password, '/competitions/story');
   await page.getByTestId('competition-enter').click();
-  await expect(page).toHaveURL(/\/submit\?competition=story$/);
+  await expect(page).toHaveURL(/\/submit\/?\?competition=story$/);
   const choice = page.getByRole('group', { name: 'Which competition are you entering?' });
   await expect(choice.getByRole('radio', { name: /^Story/ })).toBeChecked();
   await expect(page.getByTestId('competition-rules-note')).toContainText(/At most [\d,]+ words\./);
@@ -133,6 +133,6 @@ test('choosing a competition is a keyboard choice: arrow keys move it, the URL a
   await poetry.focus();
   await page.keyboard.press('ArrowRight');
   await expect(choice.getByRole('radio', { name: /^Story/ })).toBeChecked();
-  await expect(page).toHaveURL(/\/submit\?competition=story$/);
+  await expect(page).toHaveURL(/\/submit\/?\?competition=story$/);
   await expect(page.getByTestId('competition-rules-note')).toContainText('per story');
 });

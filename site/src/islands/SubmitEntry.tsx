@@ -182,7 +182,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       <div className="space-y-6">
         {banner}
         <div className="rounded-lg border border-stone-200 bg-white p-5">
-          <a href={`/auth?${new URLSearchParams({ next: '/submit' })}`} className="btn btn-default">
+          <a href={`/auth?${new URLSearchParams({ next: withCompetition('/submit', competition) })}`} className="btn btn-default">
             {t('submit.signIn')}
           </a>
           <p className="mt-2 text-sm text-ink-soft">{t('submit.signInHelp')}</p>

@@ -49,12 +49,6 @@ export function limitsInWords(competition: Pick<CompetitionSummary, 'kind' | 'li
 /** "Story Competition" for "Story"; a name that already says "competition" stays as it is. */
 export const competitionTitle = (name: string) => (/competition$/i.test(name) ? name : `${name} Competition`);
 
-export const STATUS_WORDS: Record<NonNullable<CompetitionSummary['current']>['status'], string> = {
-  upcoming: 'Opens soon',
-  open: 'Open for entries',
-  judging: 'Closed: judging',
-  published: 'Results published',
-};
 
 /** The `competition` query value to send: none for the default, so today's requests stay exactly as they were. */
 export const competitionParam = (slug: string | null | undefined) => (slug && slug !== DEFAULT_COMPETITION ? slug : null);
