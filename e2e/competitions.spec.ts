@@ -3,13 +3,13 @@
 // within it is entered, a Tamil poem is entered into Regional Languages; the profile names the competition.
 // Desktop and 375 px, axe on every page. Files are the ones LibreOffice made (cms/tests/fixtures/scripts/).
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
 import { confirmEntry, DOCX, newPoet } from './entrants';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 
-const fixture = (name: string) => readFile(fileURLToPath(new URL(`../cms/tests/fixtures/scripts/${name}`, import.meta.url)));
+const fixture = (name: string) => readFile(path.resolve(__dirname, '../cms/tests/fixtures/scripts', name));
 
 test.beforeEach(async ({ page }) => {
   await withSavedConsent(page);
