@@ -14,6 +14,7 @@ export const en = {
   'nav.inkwell': 'INKWELL',
   'nav.explore': 'EXPLORE',
   'nav.submitPoem': 'Submit Poem',
+  'nav.competitions': 'Competitions',
   'nav.wall': 'Writory Wall',
   'nav.articles': 'Writory Articles',
   'nav.about': 'About Us',
