@@ -44,6 +44,8 @@ export default {
     await seedPanelAccounts(strapi);
     await configureWallPanel(strapi);
     await keepSlugsUniqueInTheDatabase(strapi);
+    // The startup migration to competitions (docs/architecture.md): before anything reads or makes a contest.
+    await getService(strapi, 'api::competition.competition').prepare();
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
     const promoted = await getService(strapi, 'api::user.user').promoteAdminEmails();
     if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);

@@ -8,6 +8,7 @@ import type authMail from './api/auth-mail/services/auth-mail';
 import type certificate from './api/certificate/services/certificate';
 import type contactMessageAdminContacts from './api/contact-message/services/admin-contacts';
 import type contactMessage from './api/contact-message/services/contact-message';
+import type competition from './api/competition/services/competition';
 import type contest from './api/contest/services/contest';
 import type earningEarnings from './api/earning/services/earnings';
 import type earningWithdrawals from './api/earning/services/withdrawals';
@@ -62,6 +63,7 @@ export interface Services {
   'api::certificate.certificate': ReturnType<typeof certificate>;
   'api::contact-message.admin-contacts': ReturnType<typeof contactMessageAdminContacts>;
   'api::contact-message.contact-message': ReturnType<typeof contactMessage>;
+  'api::competition.competition': ReturnType<typeof competition>;
   'api::contest.contest': ReturnType<typeof contest>;
   'api::earning.earnings': ReturnType<typeof earningEarnings>;
   'api::earning.withdrawals': ReturnType<typeof earningWithdrawals>;

@@ -96,6 +96,11 @@ const CASES: Case[] = [
 
   // Contest, entries, judging, results.
   { route: 'GET /api/contests/current', expected: everyone(200) },
+  // Competitions (issue 37): an admin's bodies are empty or name an unknown competition, so nothing changes.
+  { route: 'GET /api/competitions', expected: everyone(200) },
+  { route: 'GET /api/competitions/:slug', path: '/api/competitions/story', expected: everyone(200) },
+  { route: 'POST /api/admin/competitions', body: {}, expected: admins(422) },
+  { route: 'PUT /api/admin/competitions/:slug', path: '/api/admin/competitions/no-such-competition', body: {}, expected: admins(422) },
   { route: 'GET /api/admin/contests', expected: admins(200) },
   { route: 'PUT /api/admin/contests/:month', path: '/api/admin/contests/2099-13', body: {}, expected: admins(422) },
   { route: 'GET /api/submission-count', expected: everyone(200) },

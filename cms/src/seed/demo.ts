@@ -3,7 +3,7 @@ import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
 import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
-import { seedDemoContest, seedDemoEntries } from './entries';
+import { seedDemoContest, seedDemoEntries, seedCompetitionDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
 import { seedResultsDemo } from './results';
 import { seedPayments } from './payments';
@@ -47,6 +47,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
   const contest = await seedDemoContest(strapi);
   await seedDemoUsers(strapi);
   await seedDemoEntries(strapi, contest);
+  await seedCompetitionDemoEntries(strapi);
   await seedDemoNotifications(strapi);
   await seedResultsDemo(strapi);
   await seedPayments(strapi);

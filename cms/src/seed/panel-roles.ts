@@ -34,6 +34,8 @@ export const EDITORIAL_TYPES: EditorialType[] = [
     actions: [...SINGLE],
     fields: ['contactEmail', 'whatsappPrimary', 'whatsappSecondary', 'instagramUrl', 'facebookUrl', 'xUrl', 'linkedinUrl', 'youtubeUrl', 'poetsCountFallback', 'piecesCountFallback'],
   },
+  // A competition's description (its page's rules and words); what it takes and its limits stay with the admins.
+  { uid: 'api::competition.competition', actions: ['read', 'update'], fields: ['description'] },
   // Wall moderation (src/api/wall-post/lib/panel.ts) without the poet's account or the reporter's id.
   { uid: 'api::wall-post.wall-post', actions: ['read', 'update', 'delete'], withoutFields: ['poet'] },
   { uid: 'api::wall-post.wall-report', actions: ['read', 'update'], withoutFields: ['reporterId'] },
@@ -44,7 +46,8 @@ const MEDIA_ACTIONS = ['plugin::upload.read', 'plugin::upload.configure-view', '
 
 /** Authors write editorial content (not the wall) and change only what they created; editors publish. */
 const AUTHOR_ACTIONS = new Set(['create', 'read', 'update']);
-const WALL = new Set(['api::wall-post.wall-post', 'api::wall-post.wall-report']);
+/** Editors' alone: wall moderation, and the competitions' descriptions (authors create none, so they could change none). */
+const EDITORS_ONLY = new Set(['api::wall-post.wall-post', 'api::wall-post.wall-report', 'api::competition.competition']);
 
 interface PanelPermission {
   action: string;
@@ -75,7 +78,7 @@ export function editorPermissions(strapi: Core.Strapi): PanelPermission[] {
 export function authorPermissions(strapi: Core.Strapi): PanelPermission[] {
   const own = ['admin::is-creator'];
   return editorPermissions(strapi)
-    .filter(({ action, subject }) => !subject || (!WALL.has(subject) && AUTHOR_ACTIONS.has(action.slice(EXPLORER.length + 1))))
+    .filter(({ action, subject }) => !subject || (!EDITORS_ONLY.has(subject) && AUTHOR_ACTIONS.has(action.slice(EXPLORER.length + 1))))
     .map((permission) => ({
       ...permission,
       conditions: ['plugin::upload.read', 'plugin::upload.assets.update'].includes(permission.action) || permission.subject ? own : [],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import sharp from 'sharp';
-import { countWords, CRITERION_KEYS, DECLARATIONS } from '@writory/shared';
+import { countWords, CRITERION_KEYS, DECLARATIONS, DEFAULT_COMPETITION } from '@writory/shared';
 import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
 import { makeDocx } from './poem-documents';
@@ -32,9 +32,10 @@ export function shiftMonth(month: string, by: number): string {
 }
 
 async function contestFor(strapi: Core.Strapi, month: string, theme: string): Promise<number> {
-  const existing = await strapi.db.query('api::contest.contest').findOne({ where: { month } });
+  const existing = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
   if (existing) return existing.id;
-  const created = await strapi.db.query('api::contest.contest').create({ data: { ...monthWindow(month, DEFAULT_CONTEST_TIME_ZONE), theme } });
+  const poetry = await getService(strapi, 'api::competition.competition').require(DEFAULT_COMPETITION);
+  const created = await strapi.db.query('api::contest.contest').create({ data: { ...monthWindow(month, DEFAULT_CONTEST_TIME_ZONE), theme, competition: poetry.id, competitionSlug: DEFAULT_COMPETITION } });
   return created.id;
 }
 

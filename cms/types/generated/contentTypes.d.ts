@@ -546,6 +546,12 @@ export interface ApiCertificateCertificate extends Struct.CollectionTypeSchema {
     };
   };
   attributes: {
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }> &
+      Schema.Attribute.DefaultTo<'poetry'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -603,6 +609,80 @@ export interface ApiCertificateCertificate extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiCompetitionCompetition extends Struct.CollectionTypeSchema {
+  collectionName: 'competitions';
+  info: {
+    description: "A competition with its own monthly contests: what it takes, its criteria, languages and limits (admins change it on the site's admin pages; editors write its description here)";
+    displayName: 'Competition';
+    pluralName: 'competitions';
+    singularName: 'competition';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    active: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<true>;
+    contests: Schema.Attribute.Relation<'oneToMany', 'api::contest.contest'>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    criteria: Schema.Attribute.JSON & Schema.Attribute.Required;
+    description: Schema.Attribute.RichText;
+    freeEntriesPerMonth: Schema.Attribute.Integer &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 10;
+          min: 0;
+        },
+        number
+      > &
+      Schema.Attribute.DefaultTo<1>;
+    kind: Schema.Attribute.Enumeration<['poem', 'story']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'poem'>;
+    languages: Schema.Attribute.JSON;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::competition.competition'
+    > &
+      Schema.Attribute.Private;
+    maxBytes: Schema.Attribute.Integer & Schema.Attribute.Required;
+    maxWords: Schema.Attribute.Integer &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 20000;
+          min: 100;
+        },
+        number
+      >;
+    name: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 80;
+      }>;
+    position: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    publishedAt: Schema.Attribute.DateTime;
+    rewards: Schema.Attribute.Text;
+    slug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Unique &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }>;
+    tagline: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 200;
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiContactMessageContactMessage
   extends Struct.CollectionTypeSchema {
   collectionName: 'contact_messages';
@@ -652,7 +732,7 @@ export interface ApiContactMessageContactMessage
 export interface ApiContestContest extends Struct.CollectionTypeSchema {
   collectionName: 'contests';
   info: {
-    description: 'One monthly contest: its window, results date and theme';
+    description: 'One monthly contest of a competition: its window, results date and theme';
     displayName: 'Contest';
     pluralName: 'contests';
     singularName: 'contest';
@@ -662,6 +742,16 @@ export interface ApiContestContest extends Struct.CollectionTypeSchema {
   };
   attributes: {
     closesAt: Schema.Attribute.DateTime & Schema.Attribute.Required;
+    competition: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::competition.competition'
+    >;
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }> &
+      Schema.Attribute.DefaultTo<'poetry'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -673,9 +763,7 @@ export interface ApiContestContest extends Struct.CollectionTypeSchema {
       'api::contest.contest'
     > &
       Schema.Attribute.Private;
-    month: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Unique;
+    month: Schema.Attribute.String & Schema.Attribute.Required;
     normaliseScores: Schema.Attribute.Boolean;
     opensAt: Schema.Attribute.DateTime & Schema.Attribute.Required;
     publishedAt: Schema.Attribute.DateTime;
@@ -1793,6 +1881,12 @@ export interface ApiResultResult extends Struct.CollectionTypeSchema {
         maxLength: 32;
       }>;
     comments: Schema.Attribute.JSON;
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }> &
+      Schema.Attribute.DefaultTo<'poetry'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -2574,6 +2668,12 @@ export interface ApiWinnerWinner extends Struct.CollectionTypeSchema {
     };
   };
   attributes: {
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }> &
+      Schema.Attribute.DefaultTo<'poetry'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -3163,6 +3263,7 @@ declare module '@strapi/strapi' {
       'api::about-page.about-page': ApiAboutPageAboutPage;
       'api::article.article': ApiArticleArticle;
       'api::certificate.certificate': ApiCertificateCertificate;
+      'api::competition.competition': ApiCompetitionCompetition;
       'api::contact-message.contact-message': ApiContactMessageContactMessage;
       'api::contest.contest': ApiContestContest;
       'api::earning.earning': ApiEarningEarning;

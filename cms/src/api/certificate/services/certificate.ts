@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { withoutBidiControls, type CertificateKind, type CertificateListItem, type CertificateView, type WinnerPlace } from '@writory/shared';
+import { DEFAULT_COMPETITION, withoutBidiControls, type CertificateKind, type CertificateListItem, type CertificateView, type WinnerPlace } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, tableOf } from '../../../lib/bulk';
 import { certificatePdf } from '../lib/pdf';
@@ -76,6 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         trx,
         CERTIFICATE,
         items.map((item) => ({
+          competitionSlug: DEFAULT_COMPETITION,
           ...item,
           slug: certificateSlug(item.name, item.month, item.kind),
           verificationCode: newVerificationCode(),

@@ -1,5 +1,5 @@
 import { factories, type Core } from '@strapi/strapi';
-import type { AdminContest, AdminContests, AdminContestUpdate, ContestInfo, CurrentContest } from '@writory/shared';
+import { DEFAULT_COMPETITION, type AdminContest, type AdminContests, type AdminContestUpdate, type ContestInfo, type CurrentContest } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';
@@ -32,34 +32,37 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
   }
 
   /**
-   * The contest of a month, created with the calendar dates if it does not exist yet. Safe to call from
-   * every instance at once: the unique index on month lets one insert win and the others read it.
+   * The contest of a competition's month, created with the calendar dates if it does not exist yet. Safe to
+   * call from every instance at once: the unique index on (competition, month) lets one insert win and the
+   * others read it. `competition` is a slug; poetry unless named.
    */
-  async function ensureMonth(month: string, zone?: string): Promise<ContestRow> {
-    const existing = await contests().findOne({ where: { month } });
+  async function ensureMonth(month: string, zone?: string, competition: string = DEFAULT_COMPETITION): Promise<ContestRow> {
+    const where = { month, competitionSlug: competition };
+    const existing = await contests().findOne({ where });
     if (existing) return existing;
+    const owner = await getService(strapi, 'api::competition.competition').require(competition);
     const window = monthWindow(month, zone ?? (await timeZone()));
     try {
-      return await contests().create({ data: { ...window, datesOverridden: false } });
+      return await contests().create({ data: { ...window, datesOverridden: false, competition: owner.id, competitionSlug: competition } });
     } catch (error) {
-      const winner = await contests().findOne({ where: { month } });
+      const winner = await contests().findOne({ where });
       if (winner && isUniqueViolation(error)) return winner;
       throw error;
     }
   }
 
-  /** The contest open at `now` (the latest to open, should overrides make two overlap), or null. */
-  async function openAt(now: Date = new Date()): Promise<ContestRow | null> {
-    await ensureMonth(monthOf(now, await timeZone()));
-    return contests().findOne({ where: { opensAt: { $lte: now }, closesAt: { $gt: now } }, orderBy: { opensAt: 'desc' } });
+  /** The competition's contest open at `now` (the latest to open, should overrides make two overlap), or null. */
+  async function openAt(now: Date = new Date(), competition: string = DEFAULT_COMPETITION): Promise<ContestRow | null> {
+    await ensureMonth(monthOf(now, await timeZone()), undefined, competition);
+    return contests().findOne({ where: { competitionSlug: competition, opensAt: { $lte: now }, closesAt: { $gt: now } }, orderBy: { opensAt: 'desc' } });
   }
 
-  /** The next contest to open after `now` (next month's is created when none is known). */
-  async function nextAfter(now: Date): Promise<ContestRow> {
-    const known = await contests().findOne({ where: { opensAt: { $gt: now } }, orderBy: { opensAt: 'asc' } });
+  /** The competition's next contest to open after `now` (next month's is created when none is known). */
+  async function nextAfter(now: Date, competition: string = DEFAULT_COMPETITION): Promise<ContestRow> {
+    const known = await contests().findOne({ where: { competitionSlug: competition, opensAt: { $gt: now } }, orderBy: { opensAt: 'asc' } });
     if (known) return known;
     const zone = await timeZone();
-    return ensureMonth(addMonths(monthOf(now, zone)), zone);
+    return ensureMonth(addMonths(monthOf(now, zone)), zone, competition);
   }
 
   function validDates(dates: Pick<ContestRow, 'opensAt' | 'closesAt' | 'resultsAt'>) {
@@ -81,14 +84,16 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
     ensureMonth,
     openAt,
 
-    async findByMonth(month: string): Promise<ContestRow | null> {
-      return contests().findOne({ where: { month } });
+    nextAfter,
+
+    async findByMonth(month: string, competition: string = DEFAULT_COMPETITION): Promise<ContestRow | null> {
+      return contests().findOne({ where: { month, competitionSlug: competition } });
     },
 
-    /** GET /api/contests/current */
-    async currentAndNext(now: Date = new Date()): Promise<CurrentContest> {
-      const current = await openAt(now);
-      const next = await nextAfter(now);
+    /** GET /api/contests/current?competition= */
+    async currentAndNext(now: Date = new Date(), competition: string = DEFAULT_COMPETITION): Promise<CurrentContest> {
+      const current = await openAt(now, competition);
+      const next = await nextAfter(now, competition);
       return { timeZone: await timeZone(), now: now.toISOString(), current: current ? toContestInfo(current) : null, next: toContestInfo(next) };
     },
 
@@ -99,14 +104,16 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
 
     /**
      * The cron task (every instance runs it; each step is idempotent): this month's and next month's contests
-     * exist, contests on calendar dates follow a changed time zone until their results day, and entries of
+     * of every active competition exist, contests on calendar dates follow a changed time zone until their results day, and entries of
      * closed contests move to judging.
      */
     async runCalendar(now: Date = new Date()): Promise<void> {
       const zone = await timeZone();
       const month = monthOf(now, zone);
-      await ensureMonth(month, zone);
-      await ensureMonth(addMonths(month), zone);
+      for (const { slug } of await getService(strapi, 'api::competition.competition').active()) {
+        await ensureMonth(month, zone, slug);
+        await ensureMonth(addMonths(month), zone, slug);
+      }
       const onCalendar: ContestRow[] = await contests().findMany({ where: { datesOverridden: { $ne: true }, resultsAt: { $gt: now } } });
       for (const row of onCalendar) {
         const window = monthWindow(row.month, zone);
@@ -117,13 +124,13 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
       await getService(strapi, 'api::entry.calendar').startJudging(closed.map((row) => row.id), now);
     },
 
-    /** GET /api/admin/contests: recent and coming months (this month and the next always exist). */
-    async adminList(now: Date = new Date()): Promise<AdminContests> {
+    /** GET /api/admin/contests?competition=: the competition's recent and coming months (this month and the next always exist). */
+    async adminList(now: Date = new Date(), competition: string = DEFAULT_COMPETITION): Promise<AdminContests> {
       const zone = await timeZone();
       const month = monthOf(now, zone);
-      await ensureMonth(month, zone);
-      await ensureMonth(addMonths(month), zone);
-      const rows: ContestRow[] = await contests().findMany({ orderBy: { month: 'desc' }, limit: ADMIN_LIST_MONTHS });
+      await ensureMonth(month, zone, competition);
+      await ensureMonth(addMonths(month), zone, competition);
+      const rows: ContestRow[] = await contests().findMany({ where: { competitionSlug: competition }, orderBy: { month: 'desc' }, limit: ADMIN_LIST_MONTHS });
       return {
         timeZone: zone,
         normaliseScoresDefault: (await settings()).normaliseScores,
@@ -132,9 +139,9 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
     },
 
     /** PUT /api/admin/contests/{month}: theme, dates (or back to the calendar's), normalisation. Creates the month on demand. */
-    async adminUpdate(month: string, input: AdminContestUpdate): Promise<AdminContest> {
+    async adminUpdate(month: string, input: AdminContestUpdate, competition: string = DEFAULT_COMPETITION): Promise<AdminContest> {
       const zone = await timeZone();
-      const row = await ensureMonth(month, zone);
+      const row = await ensureMonth(month, zone, competition);
       const data: Partial<ContestRow> = {};
       if (input.theme !== undefined) data.theme = input.theme;
       if (input.normaliseScores !== undefined) data.normaliseScores = input.normaliseScores;

@@ -2,6 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { linkOf, tableOf } from '../../../lib/bulk';
+import { DEFAULT_COMPETITION } from '@writory/shared';
 
 export interface MonthEntry {
   id: number;
@@ -27,6 +28,7 @@ export async function monthEntries(strapi: Core.Strapi, db: Knex | Knex.Transact
     .leftJoin(`${poet.table} as pl`, `pl.${poet.own}`, 'e.id')
     .leftJoin(`${tableOf(strapi, 'plugin::users-permissions.user')} as u`, 'u.id', `pl.${poet.target}`)
     .where('c.month', month)
+    .where('c.competition_slug', DEFAULT_COMPETITION)
     .orderBy('e.id')
     .select('e.id', 'e.code', 'e.title', 'e.language', 'e.status', 'u.id as poetId', 'u.name as poetName', 'u.email as poetEmail');
   return rows.map((row) => ({

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import {
+  DEFAULT_COMPETITION,
   monthName,
   CRITERION_KEYS,
   RUNNERS_UP,
@@ -48,7 +49,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
   async function contestOf(month: string) {
-    const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month } });
+    const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
     if (!contest) throw new ApiError(404, `There is no contest for ${month}.`, {}, 'NotFoundError');
     return contest as { id: number; month: string; theme: string | null };
   }
@@ -144,6 +145,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       RESULT,
       ranked.map(({ item: { entry, score }, rank, percentile }) => ({
         month,
+        competitionSlug: DEFAULT_COMPETITION,
         entryId: entry.id,
         poetId: entry.poetId,
         code: entry.code,
@@ -165,7 +167,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async months(): Promise<ResultsMonth[]> {
       const contests: { id: number; month: string; theme: string | null }[] = await strapi.db
         .query('api::contest.contest')
-        .findMany({ select: ['id', 'month', 'theme'], orderBy: { month: 'desc' }, limit: 36 });
+        .findMany({ where: { competitionSlug: DEFAULT_COMPETITION }, select: ['id', 'month', 'theme'], orderBy: { month: 'desc' }, limit: 36 });
       if (!contests.length) return [];
       const link = linkOf(strapi, ENTRY, 'contest');
       const counts = await knex()(link.table).whereIn(link.target, contests.map((c) => c.id)).groupBy(link.target).select(link.target).count({ n: '*' });

@@ -1,6 +1,7 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
+  DEFAULT_COMPETITION,
   CRITERION_KEYS,
   NORMALISATION_METHOD,
   type AdminJudgingReport,
@@ -58,7 +59,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     const link = (strapi.db.metadata.get(ENTRY as never).attributes as any).contest.joinTable;
     const ids: number[] = (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map((row: Record<string, number>) => row[link.inverseJoinColumn.name]);
     if (!ids.length) return [];
-    return strapi.db.query(CONTEST).findMany({ where: { id: { $in: ids } }, orderBy: { month: 'desc' } });
+    return strapi.db.query(CONTEST).findMany({ where: { id: { $in: ids }, competitionSlug: DEFAULT_COMPETITION }, orderBy: { month: 'desc' } });
   }
 
   /**
@@ -69,7 +70,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     const withEntries = await contestsWithEntries();
     const months = withEntries.map((row) => row.month);
     if (month) {
-      const contest = withEntries.find((row) => row.month === month) ?? (await strapi.db.query(CONTEST).findOne({ where: { month } }));
+      const contest = withEntries.find((row) => row.month === month) ?? (await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } }));
       return { months, contest: contest ?? null };
     }
     for (const row of withEntries) {
@@ -234,7 +235,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
      * month's results are published.
      */
     async report(month: string, { forAdmin = false } = {}): Promise<JudgingReport | AdminJudgingReport> {
-      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month } });
+      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
       const published = contest ? await entries().count({ where: { contest: { id: contest.id }, status: 'published' } }) : 0;
       if (!contest || (!forAdmin && !published)) throw new errors.NotFoundError(`The results of ${month} are not published yet.`);
       const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
@@ -292,7 +293,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
 
     /** Every entry of a month with its score, best first: what the results are published from. */
     async contestScores(month: string): Promise<ContestScore[]> {
-      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month } });
+      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
       if (!contest) return [];
       const { byEntry } = await summaries(contest);
       const rows: EntryRow[] = await entries().findMany({ where: { contest: { id: contest.id } }, select: ['id', 'code', 'title', 'status'], populate: { poet: { select: ['id'] } } });

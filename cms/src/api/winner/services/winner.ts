@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import {
+  DEFAULT_COMPETITION,
   monthName,
   MAX_HONOURABLE_MENTIONS,
   PLACE_LABELS,
@@ -26,6 +27,7 @@ const POSITION: Record<Exclude<WinnerPlace, 'honourable'>, number> = { first: 1,
 interface WinnerRow {
   slug: string;
   month: string;
+  competitionSlug?: string;
   place: WinnerPlace;
   position: number;
   entryId: number;
@@ -129,6 +131,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           return {
             slug,
             month: data.month,
+            competitionSlug: DEFAULT_COMPETITION,
             place,
             position: place === 'honourable' ? 3 + n : POSITION[place],
             entryId: result.entryId,
@@ -183,7 +186,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Every month with published winners, newest first (for /winning-poems and /past-winners). */
     async index(): Promise<WinnersIndex> {
       const rows: WinnerRow[] = await winners().findMany({ orderBy: [{ month: 'desc' }, { position: 'asc' }] });
-      const themes = await strapi.db.query('api::contest.contest').findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] } }, select: ['month', 'theme'] });
+      const themes = await strapi.db.query('api::contest.contest').findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] }, competitionSlug: DEFAULT_COMPETITION }, select: ['month', 'theme'] });
       const themeOf = new Map(themes.map((c: { month: string; theme: string | null }) => [c.month, c.theme ?? null]));
       const months = new Map<string, WinnerSummary[]>();
       for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), summaryOf(row)]);
@@ -193,7 +196,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async detail(slug: string): Promise<WinnerDetail> {
       const row: WinnerRow | null = await winners().findOne({ where: { slug } });
       if (!row) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
-      const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month: row.month }, select: ['theme'] });
+      const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month: row.month, competitionSlug: DEFAULT_COMPETITION }, select: ['theme'] });
       return { ...summaryOf(row), poem: row.poem ?? '', theme: contest?.theme ?? null };
     },
   };

@@ -1,0 +1,29 @@
+import type { Context } from 'koa';
+import type { Core } from '@strapi/strapi';
+import { parseInput } from '../../../lib/api-error';
+import { getService } from '../../../services';
+import { competitionInputSchema } from '../validation/competition';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const competitions = () => getService(strapi, 'api::competition.competition');
+  return {
+    async list(ctx: Context) {
+      ctx.body = { data: await competitions().list() };
+      ctx.set('Cache-Control', 'public, max-age=15');
+    },
+
+    async detail(ctx: Context) {
+      ctx.body = await competitions().detail(String(ctx.params.slug));
+      ctx.set('Cache-Control', 'public, max-age=15');
+    },
+
+    async adminCreate(ctx: Context) {
+      ctx.body = await competitions().adminCreate(parseInput(competitionInputSchema, ctx.request.body ?? {}));
+      ctx.status = 201;
+    },
+
+    async adminUpdate(ctx: Context) {
+      ctx.body = await competitions().adminUpdate(String(ctx.params.slug), parseInput(competitionInputSchema, ctx.request.body ?? {}));
+    },
+  };
+};

@@ -1,0 +1,210 @@
+import type { Core } from '@strapi/strapi';
+import {
+  COMPETITION_FREE_ENTRIES_MAX,
+  DEFAULT_COMPETITION,
+  MAX_POEM_BYTES,
+  type CompetitionContest,
+  type CompetitionDetail,
+  type CompetitionFields,
+  type CompetitionRef,
+  type CompetitionSummary,
+  type ContestStatus,
+  type Criterion,
+} from '@writory/shared';
+import { monthOf } from '../../../lib/contest-calendar';
+import { ApiError } from '../../../lib/api-error';
+import { isUniqueViolation, linkOf } from '../../../lib/db';
+import type { RowOf } from '../../../lib/rows';
+import { getService } from '../../../services';
+import { SEED_COMPETITIONS } from '../lib/seeds';
+import { toContestInfo, type ContestRow } from '../../contest/services/contest';
+
+const COMPETITION = 'api::competition.competition';
+const CONTEST = 'api::contest.contest';
+const RESULT = 'api::result.result';
+const PAST_MONTHS = 36;
+
+const conflict = (message: string, details: Record<string, unknown>) => new ApiError(409, message, details, 'ConflictError');
+
+/** A competitions row as the services read it (criteria and languages are json columns). */
+export type CompetitionRow = Omit<RowOf<'api::competition.competition'>, 'criteria' | 'languages'> & { criteria: Criterion[]; languages: string[] | null };
+
+export const refOf = (row: Pick<CompetitionRow, 'slug' | 'name'>): CompetitionRef => ({ slug: row.slug, name: row.name });
+
+/** The competitions themselves: the seeded ones, finding one by slug, and linking contests from before competitions. */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const competitions = () => strapi.db.query(COMPETITION);
+
+  /** The three competitions of every install, created when missing (an admin's changes to them are kept). */
+  async function seedMissing(): Promise<string[]> {
+    const created: string[] = [];
+    for (const seed of SEED_COMPETITIONS) {
+      if (await competitions().findOne({ where: { slug: seed.slug }, select: ['id'] })) continue;
+      let data = seed;
+      if (seed.slug === DEFAULT_COMPETITION) {
+        // Poetry keeps the free entries a month the site setting gave the one contest before competitions.
+        const { maxEntriesPerMonth } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
+        data = { ...seed, freeEntriesPerMonth: Math.max(0, Math.min(COMPETITION_FREE_ENTRIES_MAX, maxEntriesPerMonth)) };
+      }
+      try {
+        await competitions().create({ data });
+        created.push(seed.slug);
+      } catch (error) {
+        // Another instance booting at the same moment made it: the unique slug let one insert win.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    return created;
+  }
+
+  /**
+   * The startup migration to competitions: every contest without a competition (every contest from before
+   * them) belongs to poetry. Idempotent: a second run finds nothing to link. Entries, scores, results,
+   * winners and certificates hang on their contest (or its month), so they follow it unchanged.
+   */
+  async function linkContestsToPoetry(): Promise<number> {
+    const poetry = await competitions().findOne({ where: { slug: DEFAULT_COMPETITION }, select: ['id'] });
+    if (!poetry) throw new Error('The poetry competition is missing: seedMissing() runs first.');
+    const link = linkOf(strapi, CONTEST, 'competition');
+    const table = strapi.db.metadata.get(CONTEST as never).tableName;
+    const knex = strapi.db.connection;
+    const orphans: { id: number }[] = await knex(table)
+      .select('id')
+      .whereNotIn('id', knex(link.name).select(link.joinColumn.name))
+      .orWhereNull('competition_slug');
+    // Results, winners and certificates name their month; from before competitions, those months are poetry's.
+    const unnamed = ['api::result.result', 'api::winner.winner', 'api::certificate.certificate'].map((uid) => strapi.db.metadata.get(uid as never).tableName);
+    let waiting = 0;
+    for (const name of unnamed) waiting += Number((await knex(name).whereNull('competition_slug').count({ n: '*' }))[0]?.n ?? 0);
+    if (!orphans.length && !waiting) return 0;
+    await strapi.db.transaction(async ({ trx }) => {
+      for (const { id } of orphans) {
+        await strapi.db.query(CONTEST).update({ where: { id: Number(id) }, data: { competition: poetry.id, competitionSlug: DEFAULT_COMPETITION } });
+      }
+      for (const name of unnamed) await trx(name).whereNull('competition_slug').update({ competition_slug: DEFAULT_COMPETITION });
+    });
+    return orphans.length;
+  }
+
+  async function bySlug(slug: string): Promise<CompetitionRow | null> {
+    return competitions().findOne({ where: { slug } });
+  }
+
+  async function requireCompetition(slug: string): Promise<CompetitionRow> {
+    const row = await bySlug(slug);
+    if (row) return row;
+    const known: { slug: string }[] = await competitions().findMany({ select: ['slug'], orderBy: { position: 'asc' } });
+    throw new ApiError(404, `There is no competition "${slug}". Choose one of: ${known.map((r) => r.slug).join(', ')}.`, { slug }, 'NotFoundError');
+  }
+
+  const published = async (slug: string, month: string) => (await strapi.db.query(RESULT).count({ where: { competitionSlug: slug, month } })) > 0;
+
+  /** Where a contest stands at `now`: before its window, open, being judged, or with its results out. */
+  async function statusOf(slug: string, contest: ContestRow, now: Date): Promise<ContestStatus> {
+    if (await published(slug, contest.month)) return 'published';
+    if (now < new Date(contest.opensAt)) return 'upcoming';
+    if (now < new Date(contest.closesAt)) return 'open';
+    return 'judging';
+  }
+
+  /** An active competition's contest of this month (made from the calendar when it does not exist yet). */
+  async function currentOf(row: CompetitionRow, now: Date): Promise<CompetitionContest | null> {
+    if (!row.active) return null;
+    const contests = getService(strapi, 'api::contest.contest');
+    const zone = await contests.timeZone();
+    const contest = await contests.ensureMonth(monthOf(now, zone), zone, row.slug);
+    return { ...toContestInfo(contest), status: await statusOf(row.slug, contest, now) };
+  }
+
+  async function summaryOf(row: CompetitionRow, now: Date): Promise<CompetitionSummary> {
+    return {
+      slug: row.slug,
+      name: row.name,
+      kind: row.kind as CompetitionSummary['kind'],
+      tagline: row.tagline ?? '',
+      languages: row.languages ?? [],
+      criteria: row.criteria,
+      limits: { maxWords: row.maxWords ?? null, maxBytes: row.maxBytes, freeEntriesPerMonth: row.freeEntriesPerMonth },
+      current: await currentOf(row, now),
+    };
+  }
+
+  async function detailOf(row: CompetitionRow, now: Date): Promise<CompetitionDetail> {
+    const months: { month: string }[] = await strapi.db.connection(strapi.db.metadata.get(RESULT as never).tableName).distinct('month').where('competition_slug', row.slug).orderBy('month', 'desc').limit(PAST_MONTHS);
+    return { ...(await summaryOf(row, now)), description: row.description ?? '', rewards: row.rewards ?? '', pastMonths: months.map((m) => m.month) };
+  }
+
+  /** The columns an admin's competition writes (maxBytes is the poem file limit, not the admin's to change). */
+  const columnsOf = (input: CompetitionFields) => ({
+    slug: input.slug,
+    name: input.name,
+    kind: input.kind,
+    tagline: input.tagline,
+    languages: input.languages,
+    criteria: input.criteria,
+    maxWords: input.maxWords,
+    freeEntriesPerMonth: input.freeEntriesPerMonth,
+    active: input.active,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.rewards !== undefined ? { rewards: input.rewards } : {}),
+    ...(input.position !== undefined ? { position: input.position } : {}),
+  });
+
+  return {
+    seedMissing,
+    linkContestsToPoetry,
+    bySlug,
+
+    /** On every boot, before anything reads contests: the seeded competitions exist and every contest has one. */
+    async prepare(): Promise<{ created: string[]; linked: number }> {
+      const created = await seedMissing();
+      const linked = await linkContestsToPoetry();
+      if (created.length || linked) strapi.log.info(`competitions: created ${created.join(', ') || 'none'}; ${linked} contest(s) linked to ${DEFAULT_COMPETITION}`);
+      return { created, linked };
+    },
+
+    /** The competition of a slug, or 404 saying which exist. */
+    require: requireCompetition,
+
+    /** GET /api/competitions: the active competitions, in the order the site shows them, each with this month's contest. */
+    async list(now: Date = new Date()): Promise<CompetitionSummary[]> {
+      const rows: CompetitionRow[] = await competitions().findMany({ where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+      const out: CompetitionSummary[] = [];
+      for (const row of rows) out.push(await summaryOf(row, now));
+      return out;
+    },
+
+    /** GET /api/competitions/:slug: the page of one competition (an inactive one too: older links keep working). */
+    async detail(slug: string, now: Date = new Date()): Promise<CompetitionDetail> {
+      return detailOf(await requireCompetition(slug), now);
+    },
+
+    /** POST /api/admin/competitions: a new competition; its slug must be free. */
+    async adminCreate(input: CompetitionFields, now: Date = new Date()): Promise<CompetitionDetail> {
+      const taken = () => conflict(`The slug "${input.slug}" is already a competition's: choose another, or change that competition.`, { slug: input.slug });
+      if (await bySlug(input.slug)) throw taken();
+      try {
+        const row = await competitions().create({ data: { description: '', rewards: '', position: 0, ...columnsOf(input), maxBytes: MAX_POEM_BYTES } });
+        return detailOf(row, now);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+    },
+
+    /** PUT /api/admin/competitions/:slug: the whole competition again; its slug stays (pages and entries link to it). */
+    async adminUpdate(slug: string, input: CompetitionFields, now: Date = new Date()): Promise<CompetitionDetail> {
+      const row = await requireCompetition(slug);
+      if (input.slug !== slug) {
+        throw new ApiError(422, `A competition's slug cannot change (its pages and entries link to "${slug}"): send slug "${slug}", or create a new competition.`, { field: 'slug' }, 'ValidationError');
+      }
+      const updated = await competitions().update({ where: { id: row.id }, data: columnsOf(input) });
+      return detailOf(updated, now);
+    },
+
+    /** The active competitions, in the order the site shows them. */
+    async active(): Promise<CompetitionRow[]> {
+      return competitions().findMany({ where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
+  };
+};

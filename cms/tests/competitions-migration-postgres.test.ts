@@ -1,0 +1,3 @@
+import { competitionsMigrationSuite } from './helpers/competitions-migration-suite';
+
+competitionsMigrationSuite('postgres');

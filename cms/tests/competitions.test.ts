@@ -1,0 +1,155 @@
+// Competitions (issue 37): the three seeded on every install, their public list and pages, an admin creating and
+// changing one (validated: criteria total 100, a slug in use is 409, a slug never changes), and each competition's
+// own monthly contest beside poetry's.
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitionDetailSchema, competitionListSchema, POETRY_CRITERIA, REGIONAL_LANGUAGE_CODES, STORY_CRITERIA } from '@writory/shared';
+import type { EmulatorUser } from './helpers/auth-emulator';
+import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
+import { bearer, entryClient, month } from './helpers/entries';
+import { seedCompetitionDemoEntries } from '../src/seed/entries';
+
+describe('competitions', () => {
+  let stack: CmsWithAuth;
+  let api: ReturnType<typeof supertest>;
+  let admin: EmulatorUser;
+
+  const haiku = {
+    slug: 'haiku',
+    name: 'Haiku',
+    kind: 'poem',
+    tagline: 'Three lines.',
+    languages: ['en', 'Hindi'],
+    criteria: [
+      { name: 'Image', max: 50 },
+      { name: 'Cut', max: 50 },
+    ],
+    maxWords: null,
+    freeEntriesPerMonth: 2,
+    active: true,
+  };
+
+  beforeAll(async () => {
+    stack = await startCmsWithAuth();
+    api = stack.cms.api;
+    admin = await entryClient(api, stack.emulator, stack.cms.strapi).account('competitions-admin', { role: 'admin' });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('lists the three seeded competitions in order, each with this month’s contest', async () => {
+    const res = await api.get('/api/competitions').expect(200);
+    const { data } = competitionListSchema.parse(res.body);
+    expect(data.map((c) => c.slug)).toEqual(['poetry', 'story', 'regional-languages']);
+    const [poetry, story, regional] = data;
+    expect(poetry!.criteria).toEqual(POETRY_CRITERIA);
+    expect(poetry!.languages).toEqual([]);
+    expect(story!).toMatchObject({ kind: 'story', criteria: STORY_CRITERIA, limits: { maxWords: 5000 } });
+    expect(regional!.languages).toEqual(REGIONAL_LANGUAGE_CODES);
+    for (const competition of data) {
+      expect(competition.current?.month).toBe(month());
+      expect(['upcoming', 'open', 'judging', 'published']).toContain(competition.current?.status);
+    }
+  });
+
+  it('gives a competition’s page, and 404 naming the competitions for an unknown slug', async () => {
+    const res = await api.get('/api/competitions/story').expect(200);
+    const story = competitionDetailSchema.parse(res.body);
+    expect(story.description).toMatch(/story/i);
+    expect(story.pastMonths).toEqual([]);
+    const unknown = await api.get('/api/competitions/limericks').expect(404);
+    expect(unknown.body.error.message).toBe('There is no competition "limericks". Choose one of: poetry, story, regional-languages.');
+    await api.get('/api/competitions/Not%20A%20Slug').expect(404);
+  });
+
+  it('lets an admin create a competition, with its languages read as codes', async () => {
+    const res = await api.post('/api/admin/competitions').set(bearer(admin)).send(haiku).expect(201);
+    expect(res.body).toMatchObject({ slug: 'haiku', languages: ['en', 'hi'], limits: { maxWords: null, freeEntriesPerMonth: 2 }, description: '', rewards: '' });
+    const list = await api.get('/api/competitions').expect(200);
+    expect(list.body.data.map((c: { slug: string }) => c.slug)).toContain('haiku');
+  });
+
+  it('refuses a slug in use with 409', async () => {
+    const res = await api.post('/api/admin/competitions').set(bearer(admin)).send({ ...haiku, slug: 'story' }).expect(409);
+    expect(res.body.error.message).toMatch(/"story" is already a competition's/);
+  });
+
+  it('refuses criteria that do not total 100, and a bad slug, with 422 saying why', async () => {
+    const bad = await api
+      .post('/api/admin/competitions')
+      .set(bearer(admin))
+      .send({ ...haiku, slug: 'tanka', criteria: [{ name: 'Image', max: 50 }, { name: 'Cut', max: 40 }] })
+      .expect(422);
+    expect(bad.body.error.message).toBe("criteria: the criteria's points must total 100 (they total 90)");
+    await api.post('/api/admin/competitions').set(bearer(admin)).send({ ...haiku, slug: 'Tanka Poems' }).expect(422);
+    await api.post('/api/admin/competitions').set(bearer(admin)).send({ ...haiku, slug: 'tanka', maxWords: 50 }).expect(422);
+  });
+
+  it('lets an admin change a competition but never its slug, and 404 for an unknown one', async () => {
+    const story = (await api.get('/api/competitions/story').expect(200)).body;
+    const input = {
+      slug: 'story',
+      name: story.name,
+      kind: 'story',
+      tagline: story.tagline,
+      languages: [],
+      criteria: story.criteria,
+      maxWords: 3000,
+      freeEntriesPerMonth: 1,
+      active: true,
+      rewards: 'A book token for the winner.',
+    };
+    const res = await api.put('/api/admin/competitions/story').set(bearer(admin)).send(input).expect(200);
+    expect(res.body).toMatchObject({ limits: { maxWords: 3000 }, rewards: 'A book token for the winner.', description: story.description });
+    const renamed = await api.put('/api/admin/competitions/story').set(bearer(admin)).send({ ...input, slug: 'stories' }).expect(422);
+    expect(renamed.body.error.message).toMatch(/slug cannot change/);
+    await api.put('/api/admin/competitions/limericks').set(bearer(admin)).send({ ...input, slug: 'limericks' }).expect(404);
+    await api.put('/api/admin/competitions/story').set(bearer(admin)).send({ ...input, maxWords: 5000 }).expect(200);
+  });
+
+  it('keeps an inactive competition off the list, its page still answering', async () => {
+    await api.put('/api/admin/competitions/haiku').set(bearer(admin)).send({ ...haiku, active: false }).expect(200);
+    const list = await api.get('/api/competitions').expect(200);
+    expect(list.body.data.map((c: { slug: string }) => c.slug)).not.toContain('haiku');
+    const page = await api.get('/api/competitions/haiku').expect(200);
+    expect(page.body.current).toBeNull();
+  });
+
+  it('gives each competition its own contest of the month beside poetry’s', async () => {
+    const poetry = await api.get('/api/contests/current').expect(200);
+    const story = await api.get('/api/contests/current?competition=story').expect(200);
+    expect(story.body.current?.month ?? story.body.next.month).toBeTruthy();
+    const theme = await api.put(`/api/admin/contests/${month()}?competition=story`).set(bearer(admin)).send({ theme: 'Crossings' }).expect(200);
+    expect(theme.body.theme).toBe('Crossings');
+    const inBody = await api.put(`/api/admin/contests/${month()}`).set(bearer(admin)).send({ competition: 'story', theme: 'Bridges' }).expect(200);
+    expect(inBody.body.theme).toBe('Bridges');
+    const poetryAgain = await api.get('/api/contests/current').expect(200);
+    expect(poetryAgain.body.current?.theme ?? null).toBe(poetry.body.current?.theme ?? null);
+    const admins = await api.get('/api/admin/contests?competition=story').set(bearer(admin)).expect(200);
+    expect(admins.body.contests.find((c: { month: string }) => c.month === month())?.theme).toBe('Bridges');
+    await api.get('/api/contests/current?competition=limericks').expect(404);
+    await api.get('/api/contests/current?competition=Bad!').expect(422);
+  });
+
+  it('seeds demo entries in several scripts for npm start, once', async () => {
+    const strapi = stack.cms.strapi;
+    const environment = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      await seedCompetitionDemoEntries(strapi);
+      await seedCompetitionDemoEntries(strapi);
+    } finally {
+      process.env.NODE_ENV = environment;
+    }
+    const rows: { language: string; text: string; contest: { competitionSlug: string } }[] = await strapi.db
+      .query('api::entry.entry')
+      .findMany({ where: { idempotencyKey: { $contains: ':demo-' } }, populate: { contest: { select: ['competitionSlug'] } } });
+    const byCompetition = (slug: string) => rows.filter((row) => row.contest.competitionSlug === slug);
+    expect(byCompetition('regional-languages').map((row) => row.language).sort()).toEqual(['Bengali', 'Hindi', 'Tamil', 'Urdu']);
+    expect(byCompetition('regional-languages').find((row) => row.language === 'Tamil')?.text).toContain('வாசலில் மழை நிற்கிறது');
+    const [story] = byCompetition('story');
+    expect(story?.text.split(/\n\s*\n/).length).toBe(4);
+  });
+});
