@@ -19,7 +19,8 @@ test('@phone the footer leads to every competition’s page, with its rules, dat
   const { data: competitions } = await (await request.get('/api/competitions')).json();
   expect(competitions.map((c: { slug: string }) => c.slug)).toEqual(expect.arrayContaining(['poetry', 'story', 'regional-languages']));
 
-  await open(page, '/');
+  // The home page's carousel hydrates only when scrolled to, so the page is opened without waiting for islands.
+  await page.goto('/');
   const footer = page.locator('footer');
   await expect(footer).not.toContainText('Coming soon');
   await footer.getByRole('link', { name: 'Story Competition' }).click();
