@@ -39,6 +39,7 @@ import type referral from './api/referral/services/referral';
 import type resultJudges from './api/result/services/judges';
 import type result from './api/result/services/result';
 import type scoreAssignment from './api/score/services/assignment';
+import type scoreJudgeLanguages from './api/score/services/judge-languages';
 import type score from './api/score/services/score';
 import type siteSettingAdminSettings from './api/site-setting/services/admin-settings';
 import type siteSetting from './api/site-setting/services/site-setting';
@@ -94,6 +95,7 @@ export interface Services {
   'api::result.judges': ReturnType<typeof resultJudges>;
   'api::result.result': ReturnType<typeof result>;
   'api::score.assignment': ReturnType<typeof scoreAssignment>;
+  'api::score.judge-languages': ReturnType<typeof scoreJudgeLanguages>;
   'api::score.score': ReturnType<typeof score>;
   'api::site-setting.admin-settings': ReturnType<typeof siteSettingAdminSettings>;
   'api::site-setting.site-setting': ReturnType<typeof siteSetting>;

@@ -112,6 +112,11 @@ const CASES: Case[] = [
   { route: 'GET /api/entries/:code/photo', path: '/api/entries/WR-NOPE/photo', expected: poetsAndAdmins(404) },
   { route: 'GET /api/admin/entries', expected: admins(200) },
   { route: 'GET /api/judging/queue', expected: only(['judge', 'admin'], 200) },
+  // Judges' languages (issue 37): an empty body is refused, so no judge's languages change.
+  { route: 'GET /api/judging/languages', expected: only(['judge', 'admin'], 200) },
+  { route: 'PUT /api/judging/languages', body: {}, expected: only(['judge', 'admin'], 422) },
+  { route: 'PUT /api/admin/users/:uid/judge-languages', path: `/api/admin/users/${UNKNOWN}/judge-languages`, body: {}, expected: admins(422) },
+  { route: 'GET /api/admin/judge-coverage', expected: admins(200) },
   { route: 'GET /api/judging/progress', expected: admins(200) },
   { route: 'GET /api/judging/entries/:code', path: '/api/judging/entries/WR-NOPE', expected: only(['judge', 'admin'], 404) },
   { route: 'GET /api/judging/entries/:code/file', path: '/api/judging/entries/WR-NOPE/file', expected: only(['judge', 'admin'], 404) },

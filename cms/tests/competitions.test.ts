@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionDetailSchema, competitionListSchema, POETRY_CRITERIA, REGIONAL_LANGUAGE_CODES, STORY_CRITERIA } from '@writory/shared';
 import type { EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
-import { bearer, entryClient, month } from './helpers/entries';
+import { bearer, entryClient, HOUR, month } from './helpers/entries';
+import { makeDocx } from './helpers/poem-files';
 import { seedCompetitionDemoEntries } from '../src/seed/entries';
 
 describe('competitions', () => {
@@ -97,7 +98,7 @@ describe('competitions', () => {
       languages: [],
       criteria: story.criteria,
       maxWords: 3000,
-      freeEntriesPerMonth: 1,
+      freeEntriesPerMonth: 3,
       active: true,
       rewards: 'A book token for the winner.',
     };
@@ -151,5 +152,77 @@ describe('competitions', () => {
     expect(byCompetition('regional-languages').find((row) => row.language === 'Tamil')?.text).toContain('வாசலில் மழை நிற்கிறது');
     const [story] = byCompetition('story');
     expect(story?.text.split(/\n\s*\n/).length).toBe(4);
+  });
+
+  describe('entering a competition', () => {
+    let client: ReturnType<typeof entryClient>;
+    let poet: EmulatorUser;
+    const story = (words: number) =>
+      makeDocx(Array.from({ length: 4 }, (_, p) => Array.from({ length: words / 4 }, (_, i) => `word${p}x${i}`).join(' ')).join('\n\n'));
+
+    /** Opens this month's contest of a competition now, as an admin would. */
+    const open = (slug: string) =>
+      api
+        .put(`/api/admin/contests/${month()}?competition=${slug}`)
+        .set(bearer(admin))
+        .send({ opensAt: new Date(Date.now() - HOUR).toISOString(), closesAt: new Date(Date.now() + 48 * HOUR).toISOString(), resultsAt: new Date(Date.now() + 96 * HOUR).toISOString() })
+        .expect(200);
+
+    /** Check the text, then enter, both in `competition`. */
+    async function enterIn(competition: string, bytes: Buffer, fields: Record<string, string> = {}) {
+      const preview = await client.preview(poet, { bytes, name: 'entry.docx' }, { fullName: 'Mira Okafor', phone: '+44 7700 900123', competition });
+      const sha = preview.status === 200 ? preview.body.textSha256 : '0'.repeat(64);
+      return { preview, entry: await client.enter(poet, { poem: { bytes, name: 'entry.docx' }, fields: { competition, ...fields }, sha }) };
+    }
+
+    beforeAll(async () => {
+      client = entryClient(api, stack.emulator, stack.cms.strapi);
+      poet = await client.account('competitor');
+      await open('story');
+      await open('regional-languages');
+    });
+
+    it('refuses a story over the word limit at the check and at the entry, with the counts', async () => {
+      const { preview, entry } = await enterIn('story', await story(5200), { language: 'English' });
+      expect(preview.status).toBe(422);
+      expect(preview.body.error.message).toBe('Your story has 5,200 words; the Story competition takes at most 5,000. Shorten it by 200 words, then check the text again.');
+      expect(entry.status).toBe(422);
+      expect(entry.body.error.message).toMatch(/^Your story has 5,200 words; the Story competition takes at most 5,000\./);
+    });
+
+    it('takes a story within the limit, keeps its paragraphs and names the competition on the receipt and the profile', async () => {
+      const { preview, entry } = await enterIn('story', await story(400), { title: 'Four Rooms', language: 'English' });
+      expect(preview.status).toBe(200);
+      expect(preview.body.text.split(/\n\s*\n/).length).toBe(4);
+      expect(entry.status).toBe(201);
+      expect(entry.body.competition).toEqual({ slug: 'story', name: 'Story' });
+      const mine = await api.get('/api/entries/mine').set(bearer(poet)).expect(200);
+      expect(mine.body.find((row: { code: string }) => row.code === entry.body.code)?.competition).toEqual({ slug: 'story', name: 'Story' });
+      const note = await stack.cms.strapi.db.query('api::notification.notification').findOne({ where: { message: { $contains: entry.body.code } } });
+      expect(note?.message).toContain(`is entered in the Writory Story Competition, `);
+    });
+
+    it('refuses a language the competition does not take, naming the ones it does', async () => {
+      const bytes = await makeDocx('Une porte\nsur la mer');
+      const { preview, entry } = await enterIn('regional-languages', bytes, { language: 'French' });
+      expect(preview.status).toBe(200);
+      expect(entry.status).toBe(422);
+      expect(entry.body.error.message).toBe(
+        'The Regional Languages competition takes poems in Hindi, Bengali, Marathi, Tamil, Telugu, Gujarati, Kannada, Malayalam, Punjabi, Odia, Urdu and Assamese; “French” is not one of them. Choose one of these languages, or enter the Poetry competition, which takes any language.',
+      );
+      const checked = await client.preview(poet, { bytes, name: 'entry.docx' }, { fullName: 'Mira Okafor', competition: 'regional-languages', language: 'fr' });
+      expect(checked.status).toBe(422);
+    });
+
+    it('counts entries and free entries per competition', async () => {
+      const { entry } = await enterIn('regional-languages', await makeDocx('வாசலில் மழை நிற்கிறது\nஉள்ளே வர தயங்கி'), { title: 'மழை', language: 'ta' });
+      expect(entry.status).toBe(201);
+      expect(entry.body.competition).toEqual({ slug: 'regional-languages', name: 'Regional Languages' });
+      const regional = await api.get('/api/entries/allowance?competition=regional-languages').set(bearer(poet)).expect(200);
+      expect(regional.body).toMatchObject({ competition: { slug: 'regional-languages' }, used: 1 });
+      const poetry = await api.get('/api/entries/allowance').set(bearer(poet)).expect(200);
+      expect(poetry.body).toMatchObject({ competition: { slug: 'poetry' }, used: 0 });
+      await api.get('/api/entries/allowance?competition=limericks').set(bearer(poet)).expect(404);
+    });
   });
 });

@@ -618,7 +618,8 @@ describe('blind judging', () => {
     const mine = await api.get('/api/entries/mine').set(bearer(otherPoet)).expect(200);
     const own = mine.body.find((e: any) => e.code === code);
     expect(own.status).toBe('scored');
-    expect(Object.keys(own).sort()).toEqual(['code', 'fileName', 'hasPhoto', 'language', 'month', 'resultsAt', 'status', 'submittedAt', 'theme', 'timeline', 'title']);
+    expect(Object.keys(own).sort()).toEqual(['code', 'competition', 'fileName', 'hasPhoto', 'language', 'month', 'resultsAt', 'status', 'submittedAt', 'theme', 'timeline', 'title']);
+    expect(own.competition).toEqual({ slug: 'poetry', name: 'Poetry' });
     expect(JSON.stringify(own)).not.toContain('Quiet and exact');
   }));
 

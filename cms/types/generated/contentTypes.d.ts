@@ -3205,6 +3205,7 @@ export interface PluginUsersPermissionsUser
       }>;
     emailVerified: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     firebaseUid: Schema.Attribute.String & Schema.Attribute.Unique;
+    judgeLanguages: Schema.Attribute.JSON;
     lastSeenAt: Schema.Attribute.DateTime;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<

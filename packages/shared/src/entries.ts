@@ -1,5 +1,6 @@
 // Contest entries and judging: the wire shapes of /api/contests*, /api/entries*, /api/judging* and
 // /api/admin/entries, and the rules both sides show or enforce.
+import type { CompetitionRef } from './competitions.ts';
 
 /** An author photo with an entry: JPEG, PNG or WebP, at most 2 MB. */
 export const ENTRY_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
@@ -65,6 +66,8 @@ export interface CurrentContest {
  * the free entries of the month (a site setting) first, then entry credits bought for the month.
  */
 export interface EntryAllowance {
+  /** The competition asked about (issue 37): its own contest, free entries and entries made. */
+  competition?: CompetitionRef;
   contest: ContestInfo | null;
   /** Entries the poet may make this month in all (used + remaining). */
   limit: number;
@@ -112,6 +115,8 @@ export interface EntryPreview {
 /** POST /api/entries answer: the receipt. 201 when created, 200 when the same request came again. */
 export interface EntryReceipt {
   code: string;
+  /** The competition entered (issue 37). */
+  competition?: CompetitionRef;
   title: string;
   month: string;
   submittedAt: string;
@@ -127,6 +132,8 @@ export interface TimelineStep {
 /** GET /api/entries/mine: one of the poet's entries (never a score). */
 export interface MyEntry {
   code: string;
+  /** The competition entered (issue 37); rows from before competitions are poetry's. */
+  competition?: CompetitionRef;
   title: string;
   language: string;
   month: string;

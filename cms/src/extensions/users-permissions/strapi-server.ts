@@ -18,6 +18,8 @@ const PRODUCT_USER_ATTRIBUTES = {
   remindersOptOut: { type: 'boolean', default: false },
   suspendedAt: { type: 'datetime' },
   lastSeenAt: { type: 'datetime' },
+  /** The languages a judge reads (codes such as "ta"): automatic assignment gives them only entries in these (issue 37). */
+  judgeLanguages: { type: 'json' },
 };
 
 export default (plugin: Core.Plugin) => {

@@ -26,6 +26,8 @@ export const entryFormFields = z.object({
 
 /** POST /api/entries/preview: the names the preview hides come from the contact fields, when given. */
 export const previewFields = z.object({
+  /** The language chosen on the form, when sent: a competition that takes only some languages checks it first. */
+  language: z.optional(z.string().check(z.overwrite(withoutBidiControls), z.trim(), z.maxLength(64))),
   fullName: z.optional(z.string().check(z.overwrite(withoutBidiControls), z.trim(), z.maxLength(120))),
   phone: z.optional(z.string().check(z.trim(), z.maxLength(20))),
 });

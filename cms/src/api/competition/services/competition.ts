@@ -124,7 +124,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       tagline: row.tagline ?? '',
       languages: row.languages ?? [],
       criteria: row.criteria,
-      limits: { maxWords: row.maxWords ?? null, maxBytes: row.maxBytes, freeEntriesPerMonth: row.freeEntriesPerMonth },
+      limits: {
+        maxWords: row.maxWords ?? null,
+        maxBytes: row.maxBytes,
+        freeEntriesPerMonth:
+          row.slug === DEFAULT_COMPETITION ? (await getService(strapi, 'api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth : row.freeEntriesPerMonth,
+      },
       current: await currentOf(row, now),
     };
   }
@@ -200,6 +205,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const updated = await competitions().update({ where: { id: row.id }, data: columnsOf(input) });
       return detailOf(updated, now);
+    },
+
+    /** These competitions' { slug, name }, by slug: how rows that belong to one name it (read through the slug's index). */
+    async refs(slugs: string[]): Promise<Map<string, CompetitionRef>> {
+      if (!slugs.length) return new Map();
+      const rows: CompetitionRow[] = await competitions().findMany({ where: { slug: { $in: slugs } }, select: ['slug', 'name'] });
+      return new Map(rows.map((row) => [row.slug, refOf(row)]));
+    },
+
+    /**
+     * Free entries a poet has in a month of this competition. Poetry's are the site setting "entries per month",
+     * as before competitions (admins change them in the settings); every other competition has its own.
+     */
+    async freeEntriesOf(slug: string): Promise<number> {
+      if (slug === DEFAULT_COMPETITION) return (await getService(strapi, 'api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth;
+      const row = await bySlug(slug);
+      return row?.freeEntriesPerMonth ?? 0;
     },
 
     /** The active competitions, in the order the site shows them. */

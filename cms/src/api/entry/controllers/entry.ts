@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { createLimit } from '../../../lib/rate-limit';
 import { sendPrivateFile } from '../../../lib/private-files';
-import { entryFields, idempotencyKeyOf, previewFields } from '../validation/entry';
+import { competitionField, entryFields, idempotencyKeyOf, previewFields } from '../validation/entry';
 import { monthParam } from '../../contest/validation/contest';
 import { getService } from '../../../services';
 
@@ -25,18 +25,24 @@ function poemIn(ctx: Context): UploadedFile {
   return poem;
 }
 
+/** The competition a request names: ?competition= or the multipart field `competition`; poetry when neither. */
+function competitionIn(ctx: Context): string {
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  return parseInput(competitionField, { competition: body.competition ?? ctx.query.competition }).competition;
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => getService(strapi, 'api::entry.entry');
   const entryFiles = () => getService(strapi, 'api::entry.files');
   return {
     async allowance(ctx: Context) {
-      ctx.body = await entries().allowanceFor(ctx.state.user);
+      ctx.body = await entries().allowanceFor(ctx.state.user, new Date(), competitionIn(ctx));
     },
 
     async preview(ctx: Context) {
       await limitPreviews(`preview:${ctx.state.user.id}`);
       // Who may enter, and when, comes first: a closed window or an age refusal is the answer, not a missing field.
-      const entrant = await entries().requireEligible(ctx.state.user, new Date());
+      const entrant = await entries().requireEligible(ctx.state.user, new Date(), competitionIn(ctx));
       const poem = poemIn(ctx);
       const fields = parseInput(previewFields, ctx.request.body ?? {});
       ctx.body = await entries().preview(entrant, { ...fields, poem });
@@ -44,7 +50,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async create(ctx: Context) {
       await limitEntries(`entry:${ctx.state.user.id}`);
-      const entrant = await entries().requireEligible(ctx.state.user, new Date());
+      const entrant = await entries().requireEligible(ctx.state.user, new Date(), competitionIn(ctx));
       const key = idempotencyKeyOf(ctx.request.headers['idempotency-key']);
       const poem = poemIn(ctx);
       const photo = fileIn(ctx, 'photo');

@@ -1,6 +1,6 @@
 // The receipt a poet gets by email once an entry is stored, and the entry codes on it.
 import { randomInt } from 'node:crypto';
-import { monthName } from '@writory/shared';
+import { competitionContestTitle, monthName } from '@writory/shared';
 
 // No 0/O, 1/I/L or U: a code read aloud or copied by hand stays right.
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -15,6 +15,9 @@ export const ENTRY_CODE = /^W\d{4}-[2-9A-HJKMNP-TV-Z]{5}$/;
 
 export interface ReceiptInput {
   poetName: string;
+  /** The competition entered (issue 37); "Poetry" when not given. */
+  competitionName?: string;
+  kind?: 'poem' | 'story';
   code: string;
   title: string;
   month: string;
@@ -36,27 +39,29 @@ export { monthName };
 
 /** Subject, plain text and HTML of the receipt email. */
 export function receiptEmail(input: ReceiptInput): { subject: string; text: string; html: string } {
-  const contest = `${monthName(input.month)} contest${input.theme ? ` (theme: ${input.theme})` : ''}`;
+  // "Writory Story Competition, March 2027 (theme: …)"
+  const contest = `${competitionContestTitle(input.competitionName ?? 'Poetry', input.month).replace(/^Writory /, '')}${input.theme ? ` (theme: ${input.theme})` : ''}`;
+  const what = input.kind ?? 'poem';
   const lines = [
     `Dear ${input.poetName},`,
     '',
-    `Thank you: your poem “${input.title}” is entered in the Writory ${contest}.`,
+    `Thank you: your ${what} “${input.title}” is entered in the Writory ${contest}.`,
     '',
     `Entry code: ${input.code}`,
     `Received: ${formatInZone(input.submittedAt, input.timeZone)}`,
     `Results: ${formatInZone(input.resultsAt, input.timeZone)}`,
     '',
-    'Judges read your poem without your name. Submissions are final, so there is nothing more to do.',
+    `Judges read your ${what} without your name. Submissions are final, so there is nothing more to do.`,
     `Follow your entry on your profile: ${input.siteUrl}/profile#entries`,
     '',
     'Writory',
   ];
   const html =
     `<p>Dear ${escapeHtml(input.poetName)},</p>` +
-    `<p>Thank you: your poem “${escapeHtml(input.title)}” is entered in the Writory ${escapeHtml(contest)}.</p>` +
+    `<p>Thank you: your ${what} “${escapeHtml(input.title)}” is entered in the Writory ${escapeHtml(contest)}.</p>` +
     `<p><strong>Entry code: ${escapeHtml(input.code)}</strong><br>Received: ${escapeHtml(formatInZone(input.submittedAt, input.timeZone))}<br>` +
     `Results: ${escapeHtml(formatInZone(input.resultsAt, input.timeZone))}</p>` +
-    '<p>Judges read your poem without your name. Submissions are final, so there is nothing more to do.</p>' +
+    `<p>Judges read your ${what} without your name. Submissions are final, so there is nothing more to do.</p>` +
     `<p><a href="${escapeHtml(`${input.siteUrl}/profile#entries`)}">Follow your entry on your profile</a></p><p>Writory</p>`;
   return { subject: `Writory: your entry ${input.code} is received`, text: lines.join('\n'), html };
 }

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { getService } from '../../../services';
-import { monthName } from '@writory/shared';
+import { DEFAULT_COMPETITION, monthName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { LOCK, lockFor } from '../../../lib/money-db';
 import type { ContestRow } from '../../contest/services/contest';
@@ -8,7 +8,7 @@ import { allowanceOf, isFreeEntry, type Allowance } from '../lib/allowance';
 
 const ENTRY = 'api::entry.entry';
 
-type Contest = Pick<ContestRow, 'id' | 'month'>;
+type Contest = Pick<ContestRow, 'id' | 'month'> & Partial<Pick<ContestRow, 'competitionSlug'>>;
 
 /** Nothing left: 402 when entry credits are on sale (buying helps), else 403. */
 export function noEntriesLeft({ used, free, canBuy }: Pick<Allowance, 'used' | 'free' | 'canBuy'>, month: string): ApiError {
@@ -26,16 +26,18 @@ export function noEntriesLeft({ used, free, canBuy }: Pick<Allowance, 'used' | '
 }
 
 /**
- * How many entries a poet may make in a contest, the one place that rule lives: the month's free entries
- * (`maxEntriesPerMonth` in site settings, 0 for a fully paid contest) and then the entry credits the poet
+ * How many entries a poet may make in a contest, the one place that rule lives: the month's free entries of its
+ * competition (poetry: `maxEntriesPerMonth` in site settings, 0 for a fully paid contest) and then the entry credits the poet
  * bought for that month (`api::payment.credits`). Free entries are used first; each entry beyond them
  * spends one credit, in the entry's own transaction.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const credits = () => getService(strapi, 'api::payment.credits');
+  /** The contest's competition decides its free entries (poetry: the site setting, as before competitions). */
+  const freeEntries = (contest: Contest) => getService(strapi, 'api::competition.competition').freeEntriesOf(contest.competitionSlug ?? DEFAULT_COMPETITION);
 
   async function entryAllowance(user: { id: number }, contest: Contest): Promise<Allowance> {
-    const { maxEntriesPerMonth: free } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
+    const free = await freeEntries(contest);
     const used: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id } } });
     const bought = await credits().summary(user.id, contest.month);
     const canBuy = (await getService(strapi, 'api::payment.tiers').catalogue()).tiers.length > 0;
@@ -59,7 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async consume(user: { id: number }, contest: Contest, entryId: number): Promise<void> {
       await lockFor(strapi, LOCK.userMoney, user.id);
-      const { maxEntriesPerMonth: free } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
+      const free = await freeEntries(contest);
       const entered: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id }, id: { $ne: entryId } } });
       const bought = await credits().summary(user.id, contest.month);
       if (isFreeEntry({ entered, creditsUsed: bought.used, free })) return;

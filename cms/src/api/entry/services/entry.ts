@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
 import { getService } from '../../../services';
 import {
+  competitionContestTitle,
+  DEFAULT_COMPETITION,
   ENTRY_PHOTO_MAX_BYTES,
   ENTRY_STATUSES,
   MAX_POEM_BYTES,
@@ -17,6 +19,8 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
 import { toContestInfo, type ContestRow } from '../../contest/services/contest';
+import { refOf, type CompetitionRow } from '../../competition/services/competition';
+import { requireLanguageTaken, requireWithinWords } from '../lib/competition-rules';
 import { noEntriesLeft } from './allowance';
 import type { SimilarText } from '../../originality/services/originality';
 import { normaliseImage, type IncomingFile } from '../../../lib/images';
@@ -24,7 +28,7 @@ import type { UserRow } from '../../user/services/user';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
 import { buildEntry, sha256, type Built } from '../files/judge-view';
 import { poemErrors } from '../files/poem-file';
-import { formatInZone, monthName, newEntryCode, receiptEmail } from '../lib/receipt';
+import { formatInZone, newEntryCode, receiptEmail } from '../lib/receipt';
 import type { EntryFields } from '../validation/entry';
 import { siteUrl } from '../../../lib/site-url';
 
@@ -76,6 +80,8 @@ export interface EntryInput {
 }
 
 export interface PreviewInput {
+  /** The language the poet chose, when the form sends it: checked against the competition's before reading. */
+  language?: string;
   fullName?: string;
   phone?: string;
   poem: IncomingFile;
@@ -84,6 +90,8 @@ export interface PreviewInput {
 /** A poet cleared to enter the open contest, at the moment `requireEligible` checked: the one eligibility check of a preview or an entry. */
 export interface Entrant {
   user: UserRow;
+  /** The competition entered (poetry unless the request names another) and its open contest. */
+  competition: CompetitionRow;
   contest: ContestRow;
   at: Date;
 }
@@ -108,13 +116,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const extraction = () => getService(strapi, 'api::entry.extraction');
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
-  async function blockerOf(user: UserRow, contest: ContestRow | null, now: Date): Promise<EntryAllowance['blocker']> {
+  async function blockerOf(user: UserRow, contest: ContestRow | null, now: Date, competition: string = DEFAULT_COMPETITION): Promise<EntryAllowance['blocker']> {
     if (user.role?.type !== 'authenticated') return { code: 'role', message: 'Judges, moderators and admins cannot enter the contest.' };
     if (user.emailVerified !== true) return { code: 'unverified', message: 'Please verify your email address first.' };
     if (!user.dateOfBirth) return { code: 'no-date-of-birth', message: `Add your date of birth on your profile: poets must be ${MINIMUM_AGE} or older.` };
     if (ageOn(String(user.dateOfBirth).slice(0, 10), now) < MINIMUM_AGE) return { code: 'under-age', message: UNDER_AGE_MESSAGE };
     if (!contest) {
-      const { next, timeZone } = await contests().currentAndNext(now);
+      const { next, timeZone } = await contests().currentAndNext(now, competition);
       const opens = next ? formatInZone(new Date(next.opensAt), timeZone) : null;
       return { code: 'closed', message: `Submissions are closed.${opens ? ` The next contest opens on ${opens}.` : ''}` };
     }
@@ -122,15 +130,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function receiptOf(row: EntryRow): Promise<EntryReceipt> {
-    const contest = row.contest ?? (await entries().findOne({ where: { id: row.id }, populate: ['contest'] })).contest;
-    return { code: row.code, title: row.title, month: contest.month, submittedAt: new Date(row.submittedAt).toISOString(), resultsAt: new Date(contest.resultsAt).toISOString() };
+    const contest: ContestRow = row.contest ?? (await entries().findOne({ where: { id: row.id }, populate: ['contest'] })).contest;
+    const competition = await getService(strapi, 'api::competition.competition').require(contest.competitionSlug ?? DEFAULT_COMPETITION);
+    return {
+      code: row.code,
+      competition: refOf(competition),
+      title: row.title,
+      month: contest.month,
+      submittedAt: new Date(row.submittedAt).toISOString(),
+      resultsAt: new Date(contest.resultsAt).toISOString(),
+    };
   }
 
-  async function sendReceipt(user: UserRow, row: EntryRow, contest: ContestRow): Promise<void> {
+  async function sendReceipt(user: UserRow, row: EntryRow, contest: ContestRow, competition: CompetitionRow): Promise<void> {
     if (!user.email) return;
     try {
       const mail = receiptEmail({
         poetName: row.contactName,
+        competitionName: competition.name,
+        kind: competition.kind === 'story' ? 'story' : 'poem',
         code: row.code,
         title: row.title,
         month: contest.month,
@@ -167,6 +185,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * The demo seed stores its entries without notifying.
    */
   async function enter(user: UserRow, contest: ContestRow, built: Built, { notify = true } = {}): Promise<EntryRow> {
+    const competition = await getService(strapi, 'api::competition.competition').require(contest.competitionSlug ?? DEFAULT_COMPETITION);
     const check = await checkOriginality(built.text, built.signature);
     const { data } = built;
     const keys = await entryFiles().store(built.blobs, data.fileType);
@@ -194,8 +213,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await originality().register('entry', created.id, built.text, built.signature);
         if (notify) {
           await getService(strapi, 'api::notification.notification').notify(user.id, {
-            title: 'Poem received',
-            message: `“${data.title}” is entered in the ${monthName(contest.month)} contest. Your entry code is ${code}.`,
+            title: competition.kind === 'story' ? 'Story received' : 'Poem received',
+            message: `“${data.title}” is entered in the ${competitionContestTitle(competition.name, contest.month)}. Your entry code is ${code}.`,
             link: '/profile#entries',
           });
         }
@@ -213,37 +232,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     enter,
 
     /** The open contest for an eligible poet; otherwise a 403 that says why. Checked once per preview or entry. */
-    async requireEligible(user: UserRow, now: Date = new Date()): Promise<Entrant> {
-      const contest = await contests().openAt(now);
-      const blocker = await blockerOf(user, contest, now);
+    async requireEligible(user: UserRow, now: Date = new Date(), competitionSlug: string = DEFAULT_COMPETITION): Promise<Entrant> {
+      const competition = await getService(strapi, 'api::competition.competition').require(competitionSlug);
+      const contest = competition.active ? await contests().openAt(now, competition.slug) : null;
+      const blocker = await blockerOf(user, contest, now, competition.slug);
       if (blocker) throw new ApiError(403, blocker.message, { reason: blocker.code }, blocker.code === 'closed' ? 'SubmissionsClosedError' : 'ForbiddenError');
-      return { user, contest: contest!, at: now };
+      return { user, competition, contest: contest!, at: now };
     },
 
-    /** GET /api/entries/allowance */
-    async allowanceFor(user: UserRow, now: Date = new Date()): Promise<EntryAllowance> {
-      const contest = await contests().openAt(now);
-      let blocker = await blockerOf(user, contest, now);
-      if (!contest) return { contest: null, limit: 0, used: 0, remaining: 0, free: 0, freeLeft: 0, credits: 0, blocker };
+    /** GET /api/entries/allowance?competition= */
+    async allowanceFor(user: UserRow, now: Date = new Date(), competitionSlug: string = DEFAULT_COMPETITION): Promise<EntryAllowance> {
+      const owner = await getService(strapi, 'api::competition.competition').require(competitionSlug);
+      const competition = refOf(owner);
+      const contest = owner.active ? await contests().openAt(now, owner.slug) : null;
+      let blocker = await blockerOf(user, contest, now, owner.slug);
+      if (!contest) return { competition, contest: null, limit: 0, used: 0, remaining: 0, free: 0, freeLeft: 0, credits: 0, blocker };
       const { canBuy, ...counts } = await allowance().entryAllowance(user, contest);
       if (!blocker && counts.remaining <= 0) {
         const refusal = noEntriesLeft({ ...counts, canBuy }, contest.month);
         blocker = { code: canBuy ? 'no-credits' : 'limit', message: refusal.message };
       }
-      return { contest: toContestInfo(contest), ...counts, blocker };
+      return { competition, contest: toContestInfo(contest), ...counts, blocker };
     },
 
     /** POST /api/entries/preview: the checks and the text judges will read (read in the extraction pool); stores nothing. */
-    async preview({ user }: Entrant, input: PreviewInput): Promise<EntryPreview> {
+    async preview({ user, competition }: Entrant, input: PreviewInput): Promise<EntryPreview> {
+      if (input.language !== undefined) requireLanguageTaken(competition, input.language);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
-      return extraction().run({ kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, phone: input.phone } }, { account: user.id });
+      const preview = await extraction().run({ kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, phone: input.phone } }, { account: user.id });
+      requireWithinWords(competition, preview.wordCount);
+      return preview;
     },
 
     /**
      * POST /api/entries: checks everything, stores the entry in one go, notifies and emails the receipt.
      * The same Idempotency-Key again gives the first entry back (created: false) instead of a second one.
      */
-    async create({ user, contest, at: now }: Entrant, input: EntryInput): Promise<{ receipt: EntryReceipt; created: boolean }> {
+    async create({ user, competition, contest, at: now }: Entrant, input: EntryInput): Promise<{ receipt: EntryReceipt; created: boolean }> {
       const idempotencyKey = `${user.id}:${input.key}`;
       const replay = async () => {
         const first: EntryRow | null = await entries().findOne({ where: { idempotencyKey }, populate: ['contest'] });
@@ -257,6 +282,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const earlier = await replay();
       if (earlier) return earlier;
 
+      requireLanguageTaken(competition, input.fields.language);
       await allowance().assertAvailable(user, contest);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
       const photo = input.photo
@@ -278,6 +304,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ...read,
         blobs: { poem: await readFile(input.poem.filepath), judgeCopy: judgeCopy && { ...judgeCopy, bytes: asBuffer(judgeCopy.bytes) }, photo },
       };
+      requireWithinWords(competition, draft.data.wordCount);
       if (draft.judgeTextSha256 !== fields.confirmedTextSha256) {
         throw new ApiError(409, 'The text of this file is not the one you confirmed. Check the text again, then confirm.', { reason: 'text-changed' }, 'ConflictError');
       }
@@ -292,7 +319,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         }
         throw error;
       }
-      await sendReceipt(user, row, contest);
+      await sendReceipt(user, row, contest, competition);
       return { receipt: await receiptOf(row), created: true };
     },
 
@@ -302,10 +329,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'poet', user.id) } },
         orderBy: { submittedAt: 'desc' },
         select: ['code', 'title', 'language', 'status', 'submittedAt', 'judgingStartedAt', 'scoredAt', 'resultsPublishedAt', 'fileName', 'photoKey'],
-        populate: { contest: { select: ['month', 'theme', 'resultsAt'] } },
+        populate: { contest: { select: ['month', 'theme', 'resultsAt', 'competitionSlug'] } },
       });
+      const refs = await getService(strapi, 'api::competition.competition').refs([...new Set(rows.map((row) => row.contest?.competitionSlug ?? DEFAULT_COMPETITION))]);
       return rows.map((row) => ({
         code: row.code,
+        competition: refs.get(row.contest?.competitionSlug ?? DEFAULT_COMPETITION) ?? { slug: DEFAULT_COMPETITION, name: 'Poetry' },
         title: row.title,
         language: row.language,
         month: row.contest?.month ?? '',

@@ -1,7 +1,7 @@
 // The boundary of /api/entries*: the multipart fields are the shared request schemas (packages/shared/src/schemas/entries.ts).
 import { ApiError } from '../../../lib/api-error';
 
-export { entryFields, previewFields, type EntryFields } from '@writory/shared';
+export { entryFields, previewFields, competitionQuerySchema as competitionField, type EntryFields } from '@writory/shared';
 
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 

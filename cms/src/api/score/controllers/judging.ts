@@ -4,7 +4,7 @@ import { errors } from '@strapi/utils';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
-import { judgesInput, recusalInput, scoreInput } from '../validation/score';
+import { judgeLanguagesSchema, judgesInput, recusalInput, scoreInput } from '../validation/score';
 import { getService } from '../../../services';
 
 const monthOf = (ctx: Context) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
@@ -15,7 +15,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const assignment = () => getService(strapi, 'api::score.assignment');
   const entries = () => getService(strapi, 'api::entry.files');
   const privately = (ctx: Context) => ctx.set('Cache-Control', 'private, no-store');
+  const judgeLanguages = () => getService(strapi, 'api::score.judge-languages');
   return {
+    async languages(ctx: Context) {
+      ctx.body = await judgeLanguages().mine(ctx.state.user);
+      privately(ctx);
+    },
+
+    async setLanguages(ctx: Context) {
+      ctx.body = await judgeLanguages().setMine(ctx.state.user, parseInput(judgeLanguagesSchema, ctx.request.body ?? {}));
+    },
+
+    async setJudgeLanguages(ctx: Context) {
+      ctx.body = await judgeLanguages().setForUid(String(ctx.params.uid), parseInput(judgeLanguagesSchema, ctx.request.body ?? {}));
+    },
+
+    async coverage(ctx: Context) {
+      ctx.body = await judgeLanguages().coverage();
+      privately(ctx);
+    },
+
     async queue(ctx: Context) {
       ctx.body = await scores().queue(ctx.state.user, monthOf(ctx));
       privately(ctx);

@@ -16,5 +16,10 @@ export default {
     { method: 'POST', path: '/judging/entries/:code/scores', handler: 'judging.score', config: judges },
     { method: 'POST', path: '/judging/entries/:code/recuse', handler: 'judging.recuse', config: judges },
     { method: 'PUT', path: '/judging/entries/:code/judges', handler: 'judging.setJudges', config: admins },
+    // The languages a judge reads (issue 37): their own, an admin's for anyone, and which languages lack judges.
+    { method: 'GET', path: '/judging/languages', handler: 'judging.languages', config: judges },
+    { method: 'PUT', path: '/judging/languages', handler: 'judging.setLanguages', config: judges },
+    { method: 'PUT', path: '/admin/users/:uid/judge-languages', handler: 'judging.setJudgeLanguages', config: admins },
+    { method: 'GET', path: '/admin/judge-coverage', handler: 'judging.coverage', config: admins },
   ],
 };

@@ -10,6 +10,7 @@ import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
 import type { UserRow } from '../../user/services/user';
 import { planAssignments } from '../lib/assign';
+import { readsLanguage } from './judge-languages';
 import { getService } from '../../../services';
 import type { RowOf } from '../../../lib/rows';
 
@@ -21,8 +22,8 @@ const USER = 'plugin::users-permissions.user';
 
 export type AssignmentRow = RowOf<'api::score.judge-assignment', { assignedBy: 'auto' | 'admin' }>;
 
-type JudgeUser = Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>;
-type EntryForAccess = Pick<EntryRow, 'id' | 'code' | 'status'> & { contest?: ContestRow | null; poet?: { id: number } | null };
+type JudgeUser = Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'> & { judgeLanguages?: string[] | null };
+type EntryForAccess = Pick<EntryRow, 'id' | 'code' | 'status'> & Partial<Pick<EntryRow, 'language'>> & { contest?: ContestRow | null; poet?: { id: number } | null };
 
 const isAdmin = (user: Pick<UserRow, 'role'>) => user.role?.type === 'admin';
 const nameOf = (user: JudgeUser | undefined) => user?.name ?? user?.email ?? 'A former judge';
@@ -42,7 +43,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function judgePool(): Promise<JudgeUser[]> {
     return strapi.db.query(USER).findMany({
       where: { role: { type: 'judge' }, suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
-      select: ['id', 'firebaseUid', 'name', 'email'],
+      select: ['id', 'firebaseUid', 'name', 'email', 'judgeLanguages'],
       orderBy: { id: 'asc' },
     });
   }
@@ -51,10 +52,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function missingAssignments(contest: Pick<ContestRow, 'id'>, pool: JudgeUser[], judgesPerEntry: number) {
     const rows: EntryForAccess[] = await strapi.db.query(ENTRY).findMany({
       where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contest.id) }, status: { $ne: 'published' } },
-      select: ['id'],
+      select: ['id', 'language'],
       populate: { poet: { select: ['id'] } },
     });
     if (!rows.length) return [];
+    // Judges who do not read an entry's language never get it (issue 37): as if they had recused from it.
+    const nonReaders = (language: string | undefined) => pool.filter((judge) => !readsLanguage(judge.judgeLanguages, language ?? '')).map((judge) => judge.id);
     const existing: AssignmentRow[] = await assignments().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'recusedAt'] });
     const scored: { entryId: number; judgeId: number }[] = await strapi.db.query(SCORE).findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
     const poolIds = new Set(pool.map((judge) => judge.id));
@@ -74,7 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (const score of scored) add(score.entryId, score.judgeId);
     const taken = new Set(existing.map((row) => `${row.entryId}:${row.judgeId}`));
     return planAssignments(
-      rows.map((row) => ({ entryId: row.id, poetId: row.poet?.id ?? null, judges: [...(judgesOf.get(row.id) ?? [])], excluded: excludedOf.get(row.id) ?? [] })),
+      rows.map((row) => ({ entryId: row.id, poetId: row.poet?.id ?? null, judges: [...(judgesOf.get(row.id) ?? [])], excluded: [...(excludedOf.get(row.id) ?? []), ...nonReaders(row.language)] })),
       pool.map((judge) => judge.id),
       loads,
       judgesPerEntry,
