@@ -108,6 +108,8 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       body.append('fullName', values.fullName.trim());
       body.append('phone', values.phone.trim());
       body.append('competition', competition);
+      // The server answers a language the competition does not take before reading the file.
+      if (values.language.trim()) body.append('language', values.language.trim());
       const preview = await withBusyRetry(() => previewEntry(body), { onWait: (wait) => setRetrying({ ...wait, sending: 'preview' }) });
       goTo({ name: 'preview', preview, key: newIdempotencyKey() });
     } catch (caught) {

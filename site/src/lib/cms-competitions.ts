@@ -1,13 +1,14 @@
 // Build-time reads of the competitions (GET /api/competitions, /api/competitions/:slug) and their published winners.
-import type { CompetitionDetail, CompetitionSummary, CurrentContest, WinnersIndex } from '@writory/shared';
+import type { CompetitionDetail, CompetitionSummary, CurrentContest } from '@writory/shared';
 import { cmsGet } from './cms';
+import { winnersIndex } from './cms-results';
 
 let list: Promise<CompetitionSummary[]> | undefined;
 /** Every competition in the order admins set (read once per build). */
 export const competitions = () => (list ??= cmsGet<{ data: CompetitionSummary[] }>('/competitions').then((body) => body.data));
 export const competitionDetail = (slug: string) => cmsGet<CompetitionDetail>(`/competitions/${encodeURIComponent(slug)}`);
 /** The competition's months with published winners, newest first. */
-export const competitionWinners = (slug: string) => cmsGet<WinnersIndex>(`/winners?competition=${encodeURIComponent(slug)}`);
+export const competitionWinners = (slug: string) => winnersIndex(slug);
 
 let zone: Promise<string> | undefined;
 /** The contest time zone every competition's instants are shown in. */

@@ -2,19 +2,33 @@
 // none is named, sent as the bare URL it always was).
 import type { JudgingReport, LeaderboardPage, WinnerDetail, WinnersIndex } from '@writory/shared';
 import { cmsGet } from './cms';
-import { competitionParam } from './competitions';
+import { competitionOf, competitionParam, DEFAULT_COMPETITION } from './competitions';
 
 const withCompetition = (path: string, competition?: string | null) => {
   const slug = competitionParam(competition);
   return slug ? `${path}${path.includes('?') ? '&' : '?'}competition=${encodeURIComponent(slug)}` : path;
 };
 
+/**
+ * Keeps the competition's own months and winners. A winner or month that names no competition is poetry's (as
+ * everything before competitions was), so a cms that does not answer per competition yet shows nothing that is not
+ * the competition's.
+ */
+export function winnersOf(index: WinnersIndex, competition: string): WinnersIndex {
+  const slugOf = (...rows: object[]) => rows.map((row) => competitionOf(row)?.slug).find(Boolean) ?? DEFAULT_COMPETITION;
+  return {
+    months: index.months
+      .map((month) => ({ ...month, winners: month.winners.filter((winner) => slugOf(winner, month) === competition) }))
+      .filter((month) => month.winners.length > 0),
+  };
+}
+
 const indexes = new Map<string, Promise<WinnersIndex>>();
 /** Every month with published winners of a competition, newest first (read once per build). */
 export function winnersIndex(competition?: string | null): Promise<WinnersIndex> {
-  const key = competitionParam(competition) ?? '';
-  let index = indexes.get(key);
-  if (!index) indexes.set(key, (index = cmsGet<WinnersIndex>(withCompetition('/winners', competition))));
+  const slug = competition || DEFAULT_COMPETITION;
+  let index = indexes.get(slug);
+  if (!index) indexes.set(slug, (index = cmsGet<WinnersIndex>(withCompetition('/winners', slug)).then((all) => winnersOf(all, slug))));
   return index;
 }
 export const winnerDetail = (id: string) => cmsGet<WinnerDetail>(`/winners/${encodeURIComponent(id)}`);
