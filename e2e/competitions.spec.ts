@@ -5,7 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
-import { confirmEntry, DOCX, newPoet } from './entrants';
+import { bearer, confirmEntry, DOCX, newPoet, type Poet } from './entrants';
+import { accountOf } from './demo';
+import { tokenFor } from './outside-services';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { open, signIn } from './session';
 
@@ -136,4 +138,69 @@ test('choosing a competition is a keyboard choice: arrow keys move it, the URL a
   await expect(choice.getByRole('radio', { name: /^Story/ })).toBeChecked();
   await expect(page).toHaveURL(/\/submit\/?\?competition=story$/);
   await expect(page.getByTestId('competition-rules-note')).toContainText('per story');
+});
+
+/** A new judge (a poet account an admin makes a judge), with the uid admins address them by. */
+async function newJudge(request: Parameters<typeof newPoet>[0], label: string, name: string): Promise<Poet & { uid: string }> {
+  const judge = await newPoet(request, label, { name });
+  const { uid } = await (await request.get('/api/users/me', { headers: bearer(judge.token) })).json();
+  const admin = accountOf('admin');
+  const adminToken = await tokenFor(request, admin.email, admin.password);
+  const made = await request.put(`/api/admin/users/${encodeURIComponent(uid)}/role`, { headers: bearer(adminToken), data: { role: 'judge' } });
+  expect(made.ok(), await made.text()).toBe(true);
+  return { ...judge, token: await tokenFor(request, judge.email, judge.password), uid };
+}
+
+test('@phone a judge who reads Tamil gets a Tamil poem; a judge who does not never does; admins see judges per language', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  // One judge records Tamil on the judging page; an admin records Hindi for the other on the users page.
+  const tamilReader = await newJudge(request, 'judge-ta', 'Kavya Raman');
+  const hindiReader = await newJudge(request, 'judge-hi', 'Rohit Verma');
+  await signIn(page, tamilReader.email, tamilReader.password, '/admin-submissions');
+  const mine = page.getByTestId('my-judge-languages');
+  await mine.locator('summary').click();
+  await mine.getByRole('checkbox', { name: /^Tamil/ }).check();
+  await mine.getByRole('button', { name: 'Save my languages' }).click();
+  await expect(mine).toContainText('Saved: you read Tamil.');
+  await expectNoAxeViolations(page);
+
+  const admin = accountOf('admin');
+  const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const adminPage = await adminContext.newPage();
+  await withSavedConsent(adminPage);
+  await signIn(adminPage, admin.email, admin.password, '/admin-users');
+  await adminPage.getByLabel('Search name, email or phone').fill(hindiReader.email);
+  await adminPage.getByRole('button', { name: 'Search' }).click();
+  const row = adminPage.locator(`[data-testid="user-row"][data-uid="${hindiReader.uid}"]`);
+  await row.getByTestId('judge-languages').locator('summary').click();
+  await row.getByRole('checkbox', { name: /^Hindi/ }).check();
+  await row.getByRole('button', { name: 'Save languages' }).click();
+  await expect(row.getByTestId('judge-languages')).toContainText('Reads: Hindi');
+
+  // A Tamil poem (Poetry takes any language; it is judged as today's contest is).
+  const poet = await newPoet(request, 'tamil-judged', { name: 'Meera Krishnan' });
+  const poem = { name: 'kadal.docx', mimeType: DOCX, buffer: await fixture('tamil.libreoffice.docx') };
+  const preview = await request.post('/api/entries/preview', { headers: bearer(poet.token), multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' } });
+  expect(preview.ok(), await preview.text()).toBe(true);
+  const entered = await request.post('/api/entries', {
+    headers: { ...bearer(poet.token), 'Idempotency-Key': `e2e-ta-${Date.now()}` },
+    multipart: { poem, title: 'கடல்', language: 'Tamil', fullName: poet.name, phone: '+46 70 123 45 67', country: 'IN', declarations: 'original,individual,appropriate,final', confirmedTextSha256: (await preview.json()).textSha256 },
+  });
+  expect(entered.status(), await entered.text()).toBe(201);
+  const { code } = await entered.json();
+
+  const queueOf = async (judge: Poet) => (await (await request.get('/api/judging/queue', { headers: bearer(judge.token) })).json()).entries.map((e: { code: string }) => e.code);
+  await open(page, '/admin-submissions');
+  await expect(page.getByText(code)).toBeVisible();
+  expect(await queueOf(tamilReader)).toContain(code);
+  expect(await queueOf(hindiReader)).not.toContain(code);
+  const refused = await request.get(`/api/judging/entries/${code}`, { headers: bearer(hindiReader.token) });
+  expect(refused.status()).toBe(403);
+
+  // Admins see, per competition, month and language, how many judges read it.
+  await open(adminPage, '/admin-competitions');
+  const coverage = adminPage.getByTestId('judge-coverage');
+  await expect(coverage.getByRole('row').filter({ hasText: 'Tamil' }).first()).toBeVisible();
+  await expectNoAxeViolations(adminPage);
+  await adminContext.close();
 });

@@ -34,7 +34,7 @@ export default function JudgeCoveragePanel() {
               ? `Too few judges for ${short.map((row) => `${languageName(row.language)} (${row.competition})`).join(', ')}: give judges these languages on the Users page.`
               : 'Every language with entries has enough judges.'}
           </p>
-          <ScrollRegion label="Judges per language">
+          <ScrollRegion label="Judges per language, table">
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-stone-300 bg-parchment">
