@@ -204,3 +204,21 @@ test('@phone a judge who reads Tamil gets a Tamil poem; a judge who does not nev
   await expectNoAxeViolations(adminPage);
   await adminContext.close();
 });
+
+test('@phone an admin edits a competition: the criteria total is live and must be 100 before saving', async ({ page }) => {
+  const admin = accountOf('admin');
+  await signIn(page, admin.email, admin.password, '/admin-competitions');
+  await page.getByRole('button', { name: 'Edit Story' }).click();
+  const form = page.getByRole('form', { name: 'Edit Story' });
+  await expect(form.getByLabel('Name')).toHaveValue('Story');
+  await expect(form.getByTestId('criteria-total')).toHaveText('Total 100 of 100');
+  const firstPoints = form.getByLabel('Points').first();
+  await firstPoints.fill('30');
+  await expect(form.getByTestId('criteria-total')).toHaveText('Total 110 of 100 (10 too many)');
+  await form.getByRole('button', { name: 'Save competition' }).click();
+  await expect(form.getByRole('alert')).toContainText('must total 100 (they total 110)');
+  await expectNoAxeViolations(page);
+  await firstPoints.fill('20');
+  await form.getByRole('button', { name: 'Save competition' }).click();
+  await expect(page.getByText('“Story” saved.')).toBeVisible();
+});
