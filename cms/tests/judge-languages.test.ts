@@ -8,6 +8,8 @@ import type { EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { createContest, createEntries, type TestEntry } from './helpers/contest-data';
 import { bearer, entryClient } from './helpers/entries';
+import { startMailSink, type MailSink } from './helpers/mail-sink';
+import { getService } from '../src/services';
 
 const MONTH = '2031-05';
 const USER = 'plugin::users-permissions.user';
@@ -19,11 +21,13 @@ describe('judges’ languages', () => {
   let tamil: EmulatorUser;
   let hindi: EmulatorUser;
   let entries: TestEntry[];
+  let mail: MailSink;
   const codeIn = (language: string) => entries.find((entry) => entry.title.endsWith(language))!.code;
   const queueOf = async (judge: EmulatorUser) => (await api.get(`/api/judging/queue?month=${MONTH}`).set(bearer(judge)).expect(200)).body.entries.map((e: { code: string }) => e.code);
 
   beforeAll(async () => {
-    stack = await startCmsWithAuth();
+    mail = await startMailSink();
+    stack = await startCmsWithAuth(mail.env);
     api = stack.cms.api;
     const strapi = stack.cms.strapi;
     const client = entryClient(api, stack.emulator, strapi);
@@ -45,6 +49,7 @@ describe('judges’ languages', () => {
 
   afterAll(async () => {
     await stack?.stop();
+    await mail?.stop();
   });
 
   it('lets a judge record the languages they read, as codes', async () => {
@@ -77,5 +82,50 @@ describe('judges’ languages', () => {
     const urdu = entries.find((entry) => entry.title.endsWith('Urdu'))!;
     expect(await stack.cms.strapi.db.query('api::score.judge-assignment').count({ where: { entryId: urdu.id } })).toBe(0);
     await api.get(`/api/judging/entries/${codeIn('Tamil')}`).set(bearer(hindi)).expect(403);
+  });
+
+  it('gives a Regional Languages entry only to a judge who reads it, in that competition’s queue', async () => {
+    const strapi = stack.cms.strapi;
+    const regional = await strapi.db.query('api::competition.competition').findOne({ where: { slug: 'regional-languages' }, select: ['id'] });
+    const at = (day: number) => new Date(Date.UTC(2031, 5, day));
+    const contest = await strapi.db
+      .query('api::contest.contest')
+      .create({ data: { month: '2031-06', competition: regional.id, competitionSlug: 'regional-languages', opensAt: at(1), closesAt: at(26), resultsAt: at(28) } });
+    const poet = await strapi.db.query(USER).findOne({ where: { email: { $startsWith: 'languages-poet' } }, select: ['id'] });
+    const [entry] = await createEntries(strapi, contest.id, '2031-06', [poet.id], 1, 'in_judging');
+    await strapi.db.query('api::entry.entry').update({ where: { id: entry!.id }, data: { language: 'ta' } });
+    const queue = (judge: EmulatorUser) => api.get('/api/judging/queue?month=2031-06&competition=regional-languages').set(bearer(judge)).expect(200);
+    expect((await queue(tamil)).body.entries.map((e: { code: string }) => e.code)).toEqual([entry!.code]);
+    expect((await queue(hindi)).body.entries).toEqual([]);
+    // Poetry has no contest that month: its queue says so.
+    await api.get('/api/judging/queue?month=2031-06').set(bearer(tamil)).expect(404);
+    const admins = await api.get('/api/admin/entries?month=2031-06&competition=regional-languages').set(bearer(admin)).expect(200);
+    expect(admins.body.rows.map((row: { code: string }) => row.code)).toEqual([entry!.code]);
+  });
+
+  it('emails the admins once, three days before a window closes, which languages lack judges, and assigns judges when it closes', async () => {
+    const strapi = stack.cms.strapi;
+    const story = await strapi.db.query('api::competition.competition').findOne({ where: { slug: 'story' }, select: ['id'] });
+    const now = Date.now();
+    const contest = await strapi.db.query('api::contest.contest').create({
+      data: { month: '2031-08', competition: story.id, competitionSlug: 'story', opensAt: new Date(now - 86_400_000), closesAt: new Date(now + 2 * 86_400_000), resultsAt: new Date(now + 5 * 86_400_000), datesOverridden: true },
+    });
+    const poet = await strapi.db.query(USER).findOne({ where: { email: { $startsWith: 'languages-poet' } }, select: ['id'] });
+    const [urdu, tamilStory] = await createEntries(strapi, contest.id, '2031-08', [poet.id], 2, 'received');
+    await strapi.db.query('api::entry.entry').update({ where: { id: urdu!.id }, data: { language: 'Urdu' } });
+    await strapi.db.query('api::entry.entry').update({ where: { id: tamilStory!.id }, data: { language: 'Tamil' } });
+    const calendar = getService(strapi, 'api::contest.contest');
+    await calendar.runCalendar(new Date(now));
+    await calendar.runCalendar(new Date(now + 60_000));
+    const subject = 'Writory: too few judges for some languages of the Story Competition, August 2031';
+    const [message] = await mail.arrived((m) => m.subject === subject && m.to[0]!.address === admin.email);
+    expect(message!.text).toContain('- Urdu (ur): 1 entry, 0 of');
+    expect((await mail.emails()).filter((m) => m.subject === subject && m.to[0]!.address === admin.email)).toHaveLength(1);
+
+    // When the window has closed, the calendar gives the entries their judges: the Tamil one to the Tamil judge.
+    await calendar.runCalendar(new Date(now + 3 * 86_400_000));
+    const assigned = await strapi.db.query('api::score.judge-assignment').findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
+    const tamilJudge = await strapi.db.query(USER).findOne({ where: { firebaseUid: tamil.uid }, select: ['id'] });
+    expect(assigned).toEqual([{ entryId: tamilStory!.id, judgeId: tamilJudge.id }]);
   });
 });

@@ -57,6 +57,7 @@ async function backToBeforeCompetitions(strapi: Core.Strapi): Promise<void> {
   await knex.schema.dropTable(link);
   await knex.schema.table(contests, (table) => table.dropUnique(['competition_slug', 'month'], 'contests_competition_month_unique'));
   for (const table of [contests, ...NAMED_BY_MONTH.map((uid) => tableOf(strapi, uid))]) await knex.schema.table(table, (t) => t.dropColumn('competition_slug'));
+  await knex.schema.table(contests, (t) => t.dropColumn('coverage_warned_at'));
   await knex.schema.dropTable(competitions);
   await knex.schema.table(contests, (table) => table.unique(['month'], { indexName: 'contests_month_unique' }));
 
@@ -67,7 +68,11 @@ async function backToBeforeCompetitions(strapi: Core.Strapi): Promise<void> {
   schema.tables = schema.tables
     .filter((table) => table.name !== competitions && table.name !== link)
     .map((table) => (named.has(table.name) ? { ...table, columns: table.columns.filter((column) => column.name !== 'competition_slug') } : table))
-    .map((table) => (table.name === contests ? { ...table, indexes: [{ name: 'contests_month_unique', columns: ['month'], type: 'unique' }] } : table));
+    .map((table) =>
+      table.name === contests
+        ? { ...table, columns: table.columns.filter((column) => column.name !== 'coverage_warned_at'), indexes: [{ name: 'contests_month_unique', columns: ['month'], type: 'unique' }] }
+        : table,
+    );
   await knex('strapi_database_schema').where({ id: stored.id }).update({ schema: JSON.stringify(schema), hash: 'before-competitions' });
 }
 

@@ -752,6 +752,7 @@ export interface ApiContestContest extends Struct.CollectionTypeSchema {
         maxLength: 40;
       }> &
       Schema.Attribute.DefaultTo<'poetry'>;
+    coverageWarnedAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;

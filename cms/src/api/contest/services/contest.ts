@@ -104,8 +104,8 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
 
     /**
      * The cron task (every instance runs it; each step is idempotent): this month's and next month's contests
-     * of every active competition exist, contests on calendar dates follow a changed time zone until their results day, and entries of
-     * closed contests move to judging.
+     * of every active competition exist, contests on calendar dates follow a changed time zone until their results day, entries of
+     * closed contests move to judging and get their judges, and admins hear of languages with too few judges.
      */
     async runCalendar(now: Date = new Date()): Promise<void> {
       const zone = await timeZone();
@@ -122,6 +122,9 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
       }
       const closed: ContestRow[] = await contests().findMany({ where: { closesAt: { $lte: now }, resultsAt: { $gt: addDays(now, -60) } }, select: ['id'] });
       await getService(strapi, 'api::entry.calendar').startJudging(closed.map((row) => row.id), now);
+      // Judges are assigned when a window closes, not on a judge's first read (issue 37); by language.
+      for (const row of closed) await getService(strapi, 'api::score.assignment').ensureAssigned(row);
+      await getService(strapi, 'api::score.judge-languages').warnShortCoverage(now);
     },
 
     /** GET /api/admin/contests?competition=: the competition's recent and coming months (this month and the next always exist). */

@@ -80,7 +80,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async adminList(ctx: Context) {
       const month = ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined;
-      ctx.body = await getService(strapi, 'api::entry.admin-table').rows(month);
+      ctx.body = await getService(strapi, 'api::entry.admin-table').rows(month, competitionIn(ctx));
       ctx.set('Cache-Control', 'private, no-store');
     },
   };

@@ -7,10 +7,10 @@ const ENTRY = 'api::entry.entry';
 
 /** The admins' table of a contest's entries: who entered what, and the judges' scores. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** GET /api/admin/entries?month=: every entry of a contest, with its poet and scores. */
-  async rows(month?: string): Promise<AdminEntries> {
+  /** GET /api/admin/entries?month=&competition=: every entry of a competition's contest, with its poet and scores. */
+  async rows(month?: string, competition?: string): Promise<AdminEntries> {
     const scores = getService(strapi, 'api::score.score');
-    const { months, contest } = await scores.contestFor(month);
+    const { months, contest } = await scores.contestFor(month, competition);
     const settings = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
     if (!contest) return { month: null, months, normaliseScores: settings.normaliseScores, judgesPerEntry: settings.judgesPerEntry, rows: [] };
     const rows: EntryRow[] = await strapi.db.query(ENTRY).findMany({

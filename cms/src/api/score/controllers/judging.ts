@@ -4,11 +4,13 @@ import { errors } from '@strapi/utils';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
-import { judgeLanguagesSchema, judgesInput, recusalInput, scoreInput } from '../validation/score';
+import { competitionQuery, judgeLanguagesSchema, judgesInput, recusalInput, scoreInput } from '../validation/score';
 import { getService } from '../../../services';
 
 const monthOf = (ctx: Context) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
 const codeOf = (ctx: Context) => String(ctx.params.code);
+/** ?competition= (poetry when absent). */
+const competitionOf = (ctx: Context) => parseInput(competitionQuery, { competition: ctx.query.competition }).competition;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => getService(strapi, 'api::score.score');
@@ -36,7 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async queue(ctx: Context) {
-      ctx.body = await scores().queue(ctx.state.user, monthOf(ctx));
+      ctx.body = await scores().queue(ctx.state.user, monthOf(ctx), competitionOf(ctx));
       privately(ctx);
     },
 
@@ -67,19 +69,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async progress(ctx: Context) {
-      ctx.body = await scores().progress(monthOf(ctx));
+      ctx.body = await scores().progress(monthOf(ctx), competitionOf(ctx));
       privately(ctx);
     },
 
     async adminReport(ctx: Context) {
-      const { contest } = await scores().contestFor(monthOf(ctx));
+      const competition = competitionOf(ctx);
+      const { contest } = await scores().contestFor(monthOf(ctx), competition);
       if (!contest) throw new errors.NotFoundError('No contest has entries yet.');
-      ctx.body = await scores().report(contest.month, { forAdmin: true });
+      ctx.body = await scores().report(contest.month, { forAdmin: true, competition });
       privately(ctx);
     },
 
     async publicReport(ctx: Context) {
-      ctx.body = await scores().report(parseInput(monthParam, ctx.params.month));
+      ctx.body = await scores().report(parseInput(monthParam, ctx.params.month), { competition: competitionOf(ctx) });
     },
   };
 };

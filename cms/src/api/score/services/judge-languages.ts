@@ -1,7 +1,7 @@
 // The languages judges read (issue 37): a judge records theirs, an admin may set anyone's, automatic assignment
 // gives an entry only to judges who read its language, and admins see which languages have too few judges.
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_COMPETITION, languageCode, type JudgeCoverageRow, type JudgeLanguages } from '@writory/shared';
+import { DEFAULT_COMPETITION, languageCode, languageName, monthName, type JudgeCoverageRow, type JudgeLanguages } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { idsLinkedTo } from '../../../lib/db';
 import { getService } from '../../../services';
@@ -9,6 +9,9 @@ import { getService } from '../../../services';
 const USER = 'plugin::users-permissions.user';
 const ENTRY = 'api::entry.entry';
 const CONTEST = 'api::contest.contest';
+const DAY = 86_400_000;
+/** How long before a window closes the admins hear which languages lack judges. */
+export const COVERAGE_WARNING_DAYS = 3;
 
 /** A judge's recorded languages; null or empty: none recorded. */
 export type JudgeLanguageList = string[] | null | undefined;
@@ -25,6 +28,36 @@ export function readsLanguage(judgeLanguages: JudgeLanguageList, entryLanguage: 
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
+
+  async function activeJudges(): Promise<{ judgeLanguages: JudgeLanguageList }[]> {
+    return users().findMany({
+      where: { role: { type: 'judge' }, suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
+      select: ['judgeLanguages'],
+    });
+  }
+
+  /** One contest's lines of the coverage report: each language of its entries not yet published. */
+  async function contestCoverage(
+    contest: { id: number; month: string; competitionSlug: string },
+    judges: { judgeLanguages: JudgeLanguageList }[],
+    judgesPerEntry: number,
+  ): Promise<JudgeCoverageRow[]> {
+    const entries: { language: string }[] = await strapi.db.query(ENTRY).findMany({
+      where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contest.id) }, status: { $ne: 'published' } },
+      select: ['language'],
+    });
+    const byLanguage = new Map<string, number>();
+    for (const { language } of entries) {
+      const key = languageCode(language) ?? language;
+      byLanguage.set(key, (byLanguage.get(key) ?? 0) + 1);
+    }
+    return [...byLanguage]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([language, count]) => {
+        const readers = judges.filter((judge) => readsLanguage(judge.judgeLanguages, language)).length;
+        return { competition: contest.competitionSlug ?? DEFAULT_COMPETITION, month: contest.month, language, entries: count, judges: readers, needed: judgesPerEntry, short: readers < judgesPerEntry };
+      });
+  }
 
   async function languagesOf(userId: number): Promise<JudgeLanguages> {
     const row = await users().findOne({ where: { id: userId }, select: ['judgeLanguages'] });
@@ -59,34 +92,59 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async coverage(now: Date = new Date()): Promise<{ data: JudgeCoverageRow[] }> {
       const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
-      const judges: { judgeLanguages: JudgeLanguageList }[] = await users().findMany({
-        where: { role: { type: 'judge' }, suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
-        select: ['judgeLanguages'],
-      });
+      const judges = await activeJudges();
       const data: JudgeCoverageRow[] = [];
       for (const competition of await getService(strapi, 'api::competition.competition').active()) {
-        const contests: { id: number; month: string }[] = await strapi.db.query(CONTEST).findMany({
-          where: { competitionSlug: competition.slug, resultsAt: { $gt: new Date(now.getTime() - 60 * 86_400_000) } },
-          select: ['id', 'month'],
+        const contests: { id: number; month: string; competitionSlug: string }[] = await strapi.db.query(CONTEST).findMany({
+          where: { competitionSlug: competition.slug, resultsAt: { $gt: new Date(now.getTime() - 60 * DAY) } },
+          select: ['id', 'month', 'competitionSlug'],
           orderBy: { month: 'asc' },
         });
-        for (const contest of contests) {
-          const entries: { language: string }[] = await strapi.db.query(ENTRY).findMany({
-            where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contest.id) }, status: { $ne: 'published' } },
-            select: ['language'],
-          });
-          const byLanguage = new Map<string, number>();
-          for (const { language } of entries) {
-            const key = languageCode(language) ?? language;
-            byLanguage.set(key, (byLanguage.get(key) ?? 0) + 1);
-          }
-          for (const [language, count] of [...byLanguage].sort(([a], [b]) => a.localeCompare(b))) {
-            const readers = judges.filter((judge) => readsLanguage(judge.judgeLanguages, language)).length;
-            data.push({ competition: competition.slug ?? DEFAULT_COMPETITION, month: contest.month, language, entries: count, judges: readers, needed: judgesPerEntry, short: readers < judgesPerEntry });
+        for (const contest of contests) data.push(...(await contestCoverage(contest, judges, judgesPerEntry)));
+      }
+      return { data };
+    },
+
+    /**
+     * The calendar's step (every instance runs it): once per contest, within three days of its window closing,
+     * the admins get an email naming the languages of its entries that too few judges read. The first instance to
+     * mark the contest sends it; a contest with enough judges is marked and sends nothing.
+     */
+    async warnShortCoverage(now: Date = new Date()): Promise<number> {
+      const due: { id: number; month: string; competitionSlug: string }[] = await strapi.db.query(CONTEST).findMany({
+        where: { closesAt: { $gt: now, $lte: new Date(now.getTime() + COVERAGE_WARNING_DAYS * DAY) }, coverageWarnedAt: { $null: true } },
+        select: ['id', 'month', 'competitionSlug'],
+      });
+      let sent = 0;
+      for (const contest of due) {
+        const { count } = await strapi.db.query(CONTEST).updateMany({ where: { id: contest.id, coverageWarnedAt: { $null: true } }, data: { coverageWarnedAt: now } });
+        if (!count) continue;
+        const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
+        const short = (await contestCoverage(contest, await activeJudges(), judgesPerEntry)).filter((row) => row.short);
+        if (!short.length) continue;
+        const competition = await getService(strapi, 'api::competition.competition').bySlug(contest.competitionSlug ?? DEFAULT_COMPETITION);
+        const title = `${competition?.name ?? contest.competitionSlug} Competition, ${monthName(contest.month)}`;
+        const lines = short.map((row) => `- ${languageName(row.language)} (${row.language}): ${row.entries} ${row.entries === 1 ? 'entry' : 'entries'}, ${row.judges} of ${row.needed} judges needed read it`);
+        const text = [
+          `The ${title} closes within ${COVERAGE_WARNING_DAYS} days, and too few judges read these languages of its entries:`,
+          '',
+          ...lines,
+          '',
+          'Entries in a language no judge reads stay unassigned. Ask judges to record the languages they read on their profile, or set them for a judge on the admin users page (PUT /api/admin/users/:uid/judge-languages).',
+          '',
+          'Writory',
+        ].join('\n');
+        const admins: { email: string | null }[] = await users().findMany({ where: { role: { type: 'admin' }, email: { $notNull: true } }, select: ['email'] });
+        for (const { email } of admins) {
+          try {
+            await strapi.plugin('email').service('email').send({ to: email, subject: `Writory: too few judges for some languages of the ${title}`, text });
+            sent++;
+          } catch (error) {
+            strapi.log.error(`judge coverage: the email to an admin failed: ${(error as Error).message}`);
           }
         }
       }
-      return { data };
+      return sent;
     },
   };
 };

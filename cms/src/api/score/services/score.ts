@@ -55,22 +55,22 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   const assignment = () => getService(strapi, 'api::score.assignment');
 
   /** Contests that have entries, newest month first (one query on the entries → contest link table). */
-  async function contestsWithEntries(): Promise<ContestRow[]> {
+  async function contestsWithEntries(competition: string = DEFAULT_COMPETITION): Promise<ContestRow[]> {
     const link = (strapi.db.metadata.get(ENTRY as never).attributes as any).contest.joinTable;
     const ids: number[] = (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map((row: Record<string, number>) => row[link.inverseJoinColumn.name]);
     if (!ids.length) return [];
-    return strapi.db.query(CONTEST).findMany({ where: { id: { $in: ids }, competitionSlug: DEFAULT_COMPETITION }, orderBy: { month: 'desc' } });
+    return strapi.db.query(CONTEST).findMany({ where: { id: { $in: ids }, competitionSlug: competition }, orderBy: { month: 'desc' } });
   }
 
   /**
    * The months to choose from and the contest asked for: `month`, or by default the newest month that still
    * has entries waiting for results (else the newest with entries).
    */
-  async function contestFor(month?: string): Promise<{ months: string[]; contest: ContestRow | null }> {
-    const withEntries = await contestsWithEntries();
+  async function contestFor(month?: string, competition: string = DEFAULT_COMPETITION): Promise<{ months: string[]; contest: ContestRow | null }> {
+    const withEntries = await contestsWithEntries(competition);
     const months = withEntries.map((row) => row.month);
     if (month) {
-      const contest = withEntries.find((row) => row.month === month) ?? (await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } }));
+      const contest = withEntries.find((row) => row.month === month) ?? (await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: competition } }));
       return { months, contest: contest ?? null };
     }
     for (const row of withEntries) {
@@ -79,8 +79,8 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     return { months, contest: withEntries[0] ?? null };
   }
 
-  async function requireContest(month?: string) {
-    const found = await contestFor(month);
+  async function requireContest(month?: string, competition: string = DEFAULT_COMPETITION) {
+    const found = await contestFor(month, competition);
     if (month && !found.contest) throw new errors.NotFoundError(`There is no contest for ${month}.`);
     return found;
   }
@@ -105,8 +105,8 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
      * GET /api/judging/queue: a judge's assigned entries of the contest (admins: every entry but their own),
      * blind, the ones still to score first.
      */
-    async queue(judge: UserRow, month?: string): Promise<JudgingQueue> {
-      const { months, contest } = await requireContest(month);
+    async queue(judge: UserRow, month?: string, competition: string = DEFAULT_COMPETITION): Promise<JudgingQueue> {
+      const { months, contest } = await requireContest(month, competition);
       const { judgesPerEntry } = await settings();
       if (!contest) return { month: null, theme: null, judgesPerEntry, months, mine: { scored: 0, left: 0 }, entries: [] };
       const admin = judge.role?.type === 'admin';
@@ -208,8 +208,8 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     },
 
     /** GET /api/judging/progress: each judge's assignments and what is left, each entry's judges, recusals. */
-    async progress(month?: string): Promise<JudgingProgress> {
-      const { contest } = await requireContest(month);
+    async progress(month?: string, competition: string = DEFAULT_COMPETITION): Promise<JudgingProgress> {
+      const { contest } = await requireContest(month, competition);
       const { judgesPerEntry } = await settings();
       if (!contest) return { month: null, judgesPerEntry, entries: 0, judges: [], underJudged: [], assignments: [], recusals: [] };
       await assignment().ensureAssigned(contest);
@@ -234,8 +234,8 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
      * totals) and recusals; for admins also each judge's distance from their co-judges. Public only once the
      * month's results are published.
      */
-    async report(month: string, { forAdmin = false } = {}): Promise<JudgingReport | AdminJudgingReport> {
-      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
+    async report(month: string, { forAdmin = false, competition = DEFAULT_COMPETITION } = {}): Promise<JudgingReport | AdminJudgingReport> {
+      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: competition } });
       const published = contest ? await entries().count({ where: { contest: { id: contest.id }, status: 'published' } }) : 0;
       if (!contest || (!forAdmin && !published)) throw new errors.NotFoundError(`The results of ${month} are not published yet.`);
       const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });

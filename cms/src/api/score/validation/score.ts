@@ -2,5 +2,5 @@
 import type { z } from 'zod';
 import type { scoreInput } from '@writory/shared';
 
-export { judgeLanguagesSchema, judgesInput, recusalInput, scoreInput } from '@writory/shared';
+export { competitionQuerySchema as competitionQuery, judgeLanguagesSchema, judgesInput, recusalInput, scoreInput } from '@writory/shared';
 export type ParsedScore = z.output<typeof scoreInput>;
