@@ -192,6 +192,11 @@ test('@phone a judge who reads Tamil gets a Tamil poem; a judge who does not nev
   const queueOf = async (judge: Poet) => (await (await request.get('/api/judging/queue', { headers: bearer(judge.token) })).json()).entries.map((e: { code: string }) => e.code);
   await open(page, '/admin-submissions');
   await expect(page.getByText(code)).toBeVisible();
+  // Each competition has its own queue: the desk switches to Regional Languages and back.
+  await page.getByLabel('Competition', { exact: true }).selectOption({ label: 'Regional Languages' });
+  await expect(page.getByText(code)).toHaveCount(0);
+  await page.getByLabel('Competition', { exact: true }).selectOption({ label: 'Poetry' });
+  await expect(page.getByText(code)).toBeVisible();
   expect(await queueOf(tamilReader)).toContain(code);
   expect(await queueOf(hindiReader)).not.toContain(code);
   const refused = await request.get(`/api/judging/entries/${code}`, { headers: bearer(hindiReader.token) });
