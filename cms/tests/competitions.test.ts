@@ -134,6 +134,13 @@ describe('competitions', () => {
     await api.get('/api/contests/current?competition=Bad!').expect(422);
   });
 
+  it('reads winners per competition: poetry’s by default, none yet for the story', async () => {
+    const poetry = await api.get('/api/winners').expect(200);
+    const named = await api.get('/api/winners?competition=poetry').expect(200);
+    expect(named.body).toEqual(poetry.body);
+    await api.get('/api/winners?competition=story').expect(200, { months: [] });
+  });
+
   it('seeds demo entries in several scripts for npm start, once', async () => {
     const strapi = stack.cms.strapi;
     const environment = process.env.NODE_ENV;

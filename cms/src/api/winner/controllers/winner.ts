@@ -5,12 +5,13 @@ import { sendPrivateFile } from '../../../lib/private-files';
 import { respond } from '../../timer/lib/respond';
 import { monthQuery, winnerId, winnersBody } from '../validation';
 import { getService } from '../../../services';
+import { competitionQuerySchema } from '@writory/shared';
 
 const service = (strapi: Core.Strapi) => getService(strapi, 'api::winner.winner');
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async index(ctx: Context) {
-    ctx.body = await service(strapi).index();
+    ctx.body = await service(strapi).index(parseInput(competitionQuerySchema, { competition: ctx.query.competition }).competition);
   },
 
   async detail(ctx: Context) {

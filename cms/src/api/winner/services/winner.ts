@@ -183,10 +183,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** Every month with published winners, newest first (for /winning-poems and /past-winners). */
-    async index(): Promise<WinnersIndex> {
-      const rows: WinnerRow[] = await winners().findMany({ orderBy: [{ month: 'desc' }, { position: 'asc' }] });
-      const themes = await strapi.db.query('api::contest.contest').findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] }, competitionSlug: DEFAULT_COMPETITION }, select: ['month', 'theme'] });
+    /** Every month with published winners of a competition (poetry unless named), newest first (for /winning-poems and /past-winners). */
+    async index(competition: string = DEFAULT_COMPETITION): Promise<WinnersIndex> {
+      const rows: WinnerRow[] = await winners().findMany({ where: { competitionSlug: competition }, orderBy: [{ month: 'desc' }, { position: 'asc' }] });
+      const themes = await strapi.db.query('api::contest.contest').findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] }, competitionSlug: competition }, select: ['month', 'theme'] });
       const themeOf = new Map(themes.map((c: { month: string; theme: string | null }) => [c.month, c.theme ?? null]));
       const months = new Map<string, WinnerSummary[]>();
       for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), summaryOf(row)]);
