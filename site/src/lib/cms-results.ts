@@ -10,12 +10,11 @@ const withCompetition = (path: string, competition?: string | null) => {
 };
 
 /**
- * Keeps the competition's own months and winners. A winner or month that names no competition is poetry's (as
- * everything before competitions was), so a cms that does not answer per competition yet shows nothing that is not
- * the competition's.
+ * Keeps the competition's own months and winners: the cms answers per competition (GET /api/winners?competition=),
+ * and a winner or month that names another competition is left out as well.
  */
 export function winnersOf(index: WinnersIndex, competition: string): WinnersIndex {
-  const slugOf = (...rows: object[]) => rows.map((row) => competitionOf(row)?.slug).find(Boolean) ?? DEFAULT_COMPETITION;
+  const slugOf = (...rows: object[]) => rows.map((row) => competitionOf(row)?.slug).find(Boolean) ?? competition;
   return {
     months: index.months
       .map((month) => ({ ...month, winners: month.winners.filter((winner) => slugOf(winner, month) === competition) }))
