@@ -53,7 +53,7 @@ test('every admin route of the spec renders its heading inside the admin layout'
   await withSavedConsent(page);
   const admin = accountOf('admin');
   await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
-  expect(ADMIN_PAGES).toHaveLength(19);
+  expect(ADMIN_PAGES).toHaveLength(20);
   for (const adminPage of ADMIN_PAGES) {
     const res = await page.goto(`/${adminPage.slug}`);
     expect(res?.status(), adminPage.slug).toBe(200);

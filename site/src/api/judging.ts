@@ -1,13 +1,17 @@
 // The judging desk: a month's blind queue, one entry with its file, scores, recusals, and (admins) progress and report.
 import type { AdminJudgingReport, EntryJudging, JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
 import { authedFetch, downloadFile, jsonBody, queryOf } from '../lib/api';
+import { competitionParam } from '../lib/competitions';
 
 const entryPath = (code: string) => `/api/judging/entries/${encodeURIComponent(code)}`;
 
 /** Without a month, the server picks the month being judged. */
-export const judgingQueue = (month?: string | null) => authedFetch<JudgingQueue>(`/api/judging/queue${queryOf({ month })}`);
-export const judgingProgress = (month?: string | null) => authedFetch<JudgingProgress>(`/api/judging/progress${queryOf({ month })}`);
-export const judgingReport = (month?: string | null) => authedFetch<AdminJudgingReport | null>(`/api/judging/report${queryOf({ month })}`);
+/** A competition's month (poetry's when none is named; the latest month with entries when no month is). */
+const judgingQuery = (month?: string | null, competition?: string | null) => queryOf({ month, competition: competitionParam(competition) });
+export const judgingQueue = (month?: string | null, competition?: string | null) => authedFetch<JudgingQueue>(`/api/judging/queue${judgingQuery(month, competition)}`);
+export const judgingProgress = (month?: string | null, competition?: string | null) => authedFetch<JudgingProgress>(`/api/judging/progress${judgingQuery(month, competition)}`);
+export const judgingReport = (month?: string | null, competition?: string | null) =>
+  authedFetch<AdminJudgingReport | null>(`/api/judging/report${judgingQuery(month, competition)}`);
 
 export const judgingEntry = (code: string) => authedFetch<JudgingEntry>(entryPath(code));
 

@@ -15,6 +15,7 @@ import type {
   WinnerTimer,
 } from '@writory/shared';
 import { apiFetch, authedBlob, authedFetch, jsonBody, queryOf } from '../lib/api';
+import { competitionParam } from '../lib/competitions';
 
 // --- Publication timers (results, winners) and the contest months they publish ---
 
@@ -100,9 +101,12 @@ export interface LeaderboardQuery {
   pageSize: number;
   /** A poet's name to search for; empty for everyone. */
   q: string;
+  /** The competition ranked (poetry when none). */
+  competition?: string | null;
 }
 
-export const leaderboardPage = ({ view, page, pageSize, q }: LeaderboardQuery) => apiFetch<LeaderboardPage>(`/api/leaderboard${queryOf({ view, page, pageSize, q })}`);
+export const leaderboardPage = ({ view, page, pageSize, q, competition }: LeaderboardQuery) =>
+  apiFetch<LeaderboardPage>(`/api/leaderboard${queryOf({ view, page, pageSize, q, competition: competitionParam(competition) })}`);
 
 const sendLeaderboardCsv = <T>(path: string, csvFile: File) => {
   const body = new FormData();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ROLE_LABELS, ROLE_TYPES, type AdminUser, type AdminUserPage, type RoleType } from '@writory/shared';
+import JudgeLanguagesEditor from '../components/competitions/JudgeLanguagesEditor';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert } from '../components/react/Message';
 import Pager from '../components/react/Pager';
@@ -27,6 +28,12 @@ function ColumnName({ children }: { children: string }) {
     </span>
   );
 }
+/** The languages a judge reads, as the users list gives them (none when the list does not say). */
+const judgeLanguagesOf = (user: AdminUser): string[] => {
+  const languages = (user as { judgeLanguages?: unknown }).judgeLanguages;
+  return Array.isArray(languages) ? languages.filter((code): code is string => typeof code === 'string') : [];
+};
+
 const labelOf = (user: AdminUser) => user.name || user.email || user.uid;
 
 /** /admin-users: find users, change their role, suspend and restore them. */
@@ -135,6 +142,7 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
         </div>
         {self && <p className="mt-1 text-xs text-ink-soft">This is you: another admin can change your role.</p>}
         {!self && user.adminByEmail && <p className="mt-1 text-xs text-ink-soft">Admin through ADMIN_EMAILS.</p>}
+        {user.role === 'judge' && <JudgeLanguagesEditor uid={user.uid} name={name} initial={judgeLanguagesOf(user)} />}
       </td>
       <td className={CELL}>
         <ColumnName>Status</ColumnName>

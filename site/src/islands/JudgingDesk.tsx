@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { CompetitionSummary } from '@writory/shared';
+import { competitionList } from '../api/competitions';
 import { useStore } from '@nanostores/react';
 import EntryDesk from '../components/judging/EntryDesk';
 import ProgressPanel from '../components/judging/ProgressPanel';
+import MyJudgeLanguages from '../components/competitions/MyJudgeLanguages';
 import QueueList from '../components/judging/QueueList';
 import ReportPanel from '../components/judging/ReportPanel';
 import MonthSelect from '../components/entries/MonthSelect';
@@ -9,7 +12,7 @@ import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { $authStatus } from '../stores/auth';
-import { $openEntry, $progress, $queue, $report, loadProgress, loadQueue, loadReport, openEntry, recuse, submitScores } from '../stores/judging';
+import { $judgingCompetition, $openEntry, $progress, $queue, $report, closeEntry, loadProgress, loadQueue, loadReport, openEntry, recuse, submitScores } from '../stores/judging';
 import { $productUser } from '../stores/product-user';
 import { showToast } from '../stores/toasts';
 
@@ -24,6 +27,19 @@ export default function JudgingDesk() {
   const report = useStore($report);
   const allowed = user?.role === 'judge' || user?.role === 'admin';
   const isAdmin = user?.role === 'admin';
+  const competition = useStore($judgingCompetition);
+  const [competitions, setCompetitions] = useState<CompetitionSummary[]>([]);
+  useEffect(() => {
+    competitionList().then((list) => setCompetitions(list.data), () => setCompetitions([]));
+  }, []);
+  const changeCompetition = (slug: string) => {
+    $judgingCompetition.set(slug);
+    closeEntry();
+    $progress.set(null);
+    $report.set(null);
+    void loadQueue();
+    if (isAdmin) void Promise.all([loadProgress(), loadReport()]);
+  };
 
   useEffect(() => {
     if (status !== 'signed-in' || !allowed) return;
@@ -56,11 +72,31 @@ export default function JudgingDesk() {
   return (
     <div className="space-y-6" data-testid="judging-desk">
       <div className="flex flex-wrap items-end gap-4">
+        {competitions.length > 1 && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="judging-competition" className="text-sm font-semibold">
+              Competition
+            </label>
+            <select
+              id="judging-competition"
+              value={competition}
+              onChange={(event) => changeCompetition(event.target.value)}
+              className="min-h-11 rounded-md border border-stone-400 bg-white px-3"
+            >
+              {competitions.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <MonthSelect months={data.months} value={data.month} onChange={changeMonth} />
         <p id="judging-mine" tabIndex={-1} className="text-sm focus:outline-none" data-testid="judging-mine">
           {t('judging.mine', { scored: data.mine.scored, left: data.mine.left })}
         </p>
       </div>
+      <MyJudgeLanguages />
       {isAdmin && progress && <ProgressPanel progress={progress} />}
       {isAdmin && report && <ReportPanel report={report} />}
       <QueueList queue={data} openCode={open.data?.code ?? null} onOpen={(code) => void openEntry(code)} />

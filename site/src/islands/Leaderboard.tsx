@@ -15,7 +15,7 @@ interface Query {
 }
 
 /** /leaderboard: the all-time and monthly rankings with paging and search; the first page arrives as static HTML. */
-export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
+export default function Leaderboard({ initial, competition }: { initial: LeaderboardPage; competition?: string }) {
   const data = useStore($leaderboard) ?? initial;
   const [query, setQuery] = useState<Query>({ view: initial.view, page: initial.pagination.page, q: initial.q });
   const [draft, setDraft] = useState(initial.q);
@@ -44,7 +44,7 @@ export default function Leaderboard({ initial }: { initial: LeaderboardPage }) {
     let cancelled = false;
     setBusy(true);
     setError(null);
-    loadLeaderboard({ ...query, pageSize: PAGE_SIZE })
+    loadLeaderboard({ ...query, pageSize: PAGE_SIZE, competition })
       .then((page) => {
         if (cancelled || !page) return;
         const shown = new URLSearchParams({ ...(query.view !== 'all' ? { view: query.view } : {}), ...(query.page > 1 ? { page: String(query.page) } : {}), ...(query.q ? { q: query.q } : {}) });

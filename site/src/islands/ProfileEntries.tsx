@@ -9,7 +9,7 @@ import { downloadEntryFile } from '../api/entries';
 import { $authStatus } from '../stores/auth';
 import { $myEntries } from '../stores/my-entries';
 import { $productUser } from '../stores/product-user';
-import { formatMonth } from '../lib/format';
+import { contestLabel } from '../lib/competitions';
 
 function Timeline({ entry }: { entry: MyEntry }) {
   const current = [...entry.timeline].reverse().find((step) => step.done)?.status;
@@ -54,7 +54,7 @@ function EntryCard({ entry }: { entry: MyEntry }) {
         </p>
       </div>
       <p className="text-sm text-ink-soft">
-        {t('entries.contest', { month: formatMonth(entry.month) })}
+        <span data-testid="my-entry-contest">{contestLabel(entry)}</span>
         {entry.theme ? ` · ${t('contest.theme', { theme: entry.theme })}` : ''} · {entry.language}
       </p>
       <Timeline entry={entry} />

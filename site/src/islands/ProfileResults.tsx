@@ -7,6 +7,7 @@ import { certificatePdfUrl } from '../api/results';
 import { formatScore, ordinal } from '../lib/results';
 import { $authStatus } from '../stores/auth';
 import { $myCertificates, $myResultsState, $scoreCards, resetMyResults, watchMyResults } from '../stores/my-results';
+import { competitionOf, competitionTitle, contestLabel } from '../lib/competitions';
 import { formatMonth } from '../lib/format';
 
 /** /profile: the poet's score cards (criteria, total, percentile, judges' comments) and certificates. */
@@ -55,8 +56,8 @@ export default function ProfileResults() {
             {certificates.map((certificate) => {
               const label =
                 certificate.kind === 'winner' && certificate.place
-                  ? t('certificates.winner', { place: PLACE_LABELS[certificate.place], month: formatMonth(certificate.month) })
-                  : t('certificates.participation', { month: formatMonth(certificate.month) });
+                  ? t('certificates.winner', { place: PLACE_LABELS[certificate.place], month: contestMonth(certificate) })
+                  : t('certificates.participation', { month: contestMonth(certificate) });
               const href = `/certificate/${encodeURIComponent(certificate.slug)}`;
               return (
                 <li key={certificate.slug} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -79,6 +80,12 @@ export default function ProfileResults() {
   );
 }
 
+/** "Story Competition, March 2027" (or just the month for a row from before competitions). */
+function contestMonth(row: { month: string }): string {
+  const competition = competitionOf(row);
+  return competition ? `${competitionTitle(competition.name)}, ${formatMonth(row.month)}` : formatMonth(row.month);
+}
+
 function ScoreCardView({ card }: { card: ScoreCard }) {
   const headingId = `score-${card.entryCode}`;
   return (
@@ -89,7 +96,7 @@ function ScoreCardView({ card }: { card: ScoreCard }) {
             {card.title}
           </h3>
           <p className="text-sm text-ink-soft">
-            {formatMonth(card.month)} · {card.entryCode}
+            {contestLabel(card)} · {card.entryCode}
           </p>
         </div>
         <p className="text-end">

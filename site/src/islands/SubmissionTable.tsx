@@ -14,6 +14,7 @@ import { $productUser } from '../stores/product-user';
 import { $submissionData, loadSubmissionData } from '../stores/submission-data';
 import { showToast } from '../stores/toasts';
 import { formatMonth } from '../lib/format';
+import { competitionOf } from '../lib/competitions';
 
 const COLUMNS: { key: SortKey | 'title' | 'flag' | 'file'; sortable: boolean }[] = [
   { key: 'code', sortable: true },
@@ -40,6 +41,7 @@ function Row({ row }: { row: AdminEntryRow }) {
       <td className="p-2 font-mono">{row.code}</td>
       <td className="p-2">
         <span dir="auto">{row.title}</span>
+        {competitionOf(row) && <span className="block text-xs text-ink-soft" data-testid="data-competition">{competitionOf(row)!.name}</span>}
       </td>
       <td className="p-2">
         <span dir="auto">{row.poetName ?? row.contactName}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { DeclarationKey, EntryPreview, EntryReceipt as Receipt } from '@writory/shared';
+import type { CompetitionSummary, DeclarationKey, EntryPreview, EntryReceipt as Receipt } from '@writory/shared';
+import CompetitionChoice from '../components/entries/CompetitionChoice';
 import ContestBanner from '../components/entries/ContestBanner';
 import EntryForm from '../components/entries/EntryForm';
 import EntryPreviewStep from '../components/entries/EntryPreviewStep';
@@ -14,9 +15,10 @@ import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
+import { competitionFromSearch, withCompetition } from '../lib/competitions';
 import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, nameInScriptOf, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
 import { $authStatus } from '../stores/auth';
-import { $allowance, $contest, loadAllowance } from '../stores/contest';
+import { $allowance, $competition, $contest, chooseCompetition, loadAllowance } from '../stores/contest';
 import { $productUser } from '../stores/product-user';
 
 type Step = { name: 'form' } | { name: 'preview'; preview: EntryPreview; key: string } | { name: 'done'; receipt: Receipt };
@@ -26,9 +28,13 @@ const EMPTY: EntryFormValues = { title: '', language: '', fullName: '', phone: '
 const VISITOR_VIEW_HEIGHT = 'min-h-[23rem] sm:min-h-[17.5rem]';
 const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
-/** /submit: the contest's dates for everyone; for an eligible poet, the entry form, the text check and the receipt. */
-export default function SubmitEntry() {
+/**
+ * /submit: which competition first (from `?competition=`, poetry by default), its rules and dates for everyone;
+ * for an eligible poet, the entry form, the text check and the receipt.
+ */
+export default function SubmitEntry({ competitions }: { competitions: CompetitionSummary[] }) {
   const hydrated = useHydrated();
+  const competition = useStore($competition);
   const contest = useStore($contest);
   const allowance = useStore($allowance);
   const status = useStore($authStatus);
@@ -67,6 +73,21 @@ export default function SubmitEntry() {
     setHeadingFocus((n) => n + 1);
   };
 
+  // A link from a competition's page (/submit?competition=story) chooses it.
+  useEffect(() => {
+    chooseCompetition(competitionFromSearch(window.location.search, competitions.map((c) => c.slug)));
+  }, []);
+  const choose = (slug: string) => {
+    chooseCompetition(slug);
+    const search = new URLSearchParams(window.location.search);
+    search.delete('competition');
+    window.history.replaceState(null, '', withCompetition(`${window.location.pathname}${search.size ? `?${search}` : ''}`, slug));
+    setErrors({});
+    setFormError(null);
+    if (step.name === 'preview') setStep({ name: 'form' });
+  };
+  const chosen = competitions.find((c) => c.slug === competition);
+
   const changeValues = (next: EntryFormValues) => {
     setValues(next);
     setErrors({});
@@ -87,6 +108,9 @@ export default function SubmitEntry() {
       body.append('fullName', values.fullName.trim());
       body.append('phone', values.phone.trim());
       if (nameInScriptOf(values)) body.append('nameInScript', nameInScriptOf(values));
+      body.append('competition', competition);
+      // The server answers a language the competition does not take before reading the file.
+      if (values.language.trim()) body.append('language', values.language.trim());
       const preview = await withBusyRetry(() => previewEntry(body), { onWait: (wait) => setRetrying({ ...wait, sending: 'preview' }) });
       goTo({ name: 'preview', preview, key: newIdempotencyKey() });
     } catch (caught) {
@@ -105,7 +129,7 @@ export default function SubmitEntry() {
     setBusy(true);
     setFormError(null);
     try {
-      const body = entryFormData(values, poem!, photo, { declarations: declarations.join(','), confirmedTextSha256: step.preview.textSha256 });
+      const body = entryFormData(values, poem!, photo, { competition, declarations: declarations.join(','), confirmedTextSha256: step.preview.textSha256 });
       // A retry after a busy answer sends the same Idempotency-Key: an entry the server took gives back its receipt.
       const receipt = await withBusyRetry(() => submitEntry(body, step.key), { onWait: (wait) => setRetrying({ ...wait, sending: 'entry' }) });
       goTo({ name: 'done', receipt });
@@ -136,23 +160,32 @@ export default function SubmitEntry() {
     goTo({ name: 'form' });
   }
 
+  const choice = competitions.length > 1 && step.name !== 'done' && <CompetitionChoice competitions={competitions} chosen={competition} onChoose={choose} />;
   if (!hydrated || contest.state === 'loading') {
     return (
-      <div className={VISITOR_VIEW_HEIGHT}>
-        <Loading>{t('contest.loading')}</Loading>
+      <div className="space-y-6">
+        {hydrated && choice}
+        <div className={VISITOR_VIEW_HEIGHT}>
+          <Loading>{t('contest.loading')}</Loading>
+        </div>
       </div>
     );
   }
   if (contest.state === 'failed' || !contest.data) return <Failure>{t('contest.unavailable')}</Failure>;
 
-  const banner = <ContestBanner current={contest.data} />;
+  const banner = (
+    <>
+      {choice}
+      <ContestBanner current={contest.data} />
+    </>
+  );
   if (!contest.data.current) return banner;
   if (status === 'signed-out') {
     return (
       <div className="space-y-6">
         {banner}
         <div className="rounded-lg border border-stone-200 bg-white p-5">
-          <a href={`/auth?${new URLSearchParams({ next: '/submit' })}`} className="btn btn-default">
+          <a href={`/auth?${new URLSearchParams({ next: withCompetition('/submit', competition) })}`} className="btn btn-default">
             {t('submit.signIn')}
           </a>
           <p className="mt-2 text-sm text-ink-soft">{t('submit.signInHelp')}</p>
@@ -234,6 +267,7 @@ export default function SubmitEntry() {
       {step.name === 'preview' && (
         <EntryPreviewStep
           preview={step.preview}
+          maxWords={chosen?.limits.maxWords ?? null}
           busy={busy}
           formError={formError}
           onBack={() => {

@@ -11,6 +11,7 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: AdminPage[] = [
   { slug: 'admin-visit-tracking', label: 'Visit tracking', purpose: 'Visits, unique visitors, top pages and devices over time.' },
+  { slug: 'admin-competitions', label: 'Competitions', purpose: 'Create and change competitions: what they take, languages, criteria and limits.' },
   { slug: 'admin-submissions', label: 'Judging', purpose: 'Score this month’s entries blind on the five criteria.', roles: ['judge', 'admin'] },
   { slug: 'admin-submission-data', label: 'Submission data', purpose: 'Every entry of a contest in one table, with CSV export.' },
   { slug: 'admin-upload', label: 'Publish results', purpose: 'Upload or publish scores now or at a scheduled time.' },

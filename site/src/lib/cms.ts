@@ -2,6 +2,9 @@
 // through lib/api.ts).
 import type {
   ArticleDetail,
+  CompetitionDetail,
+  CompetitionSummary,
+  CurrentContest,
   ArticlePage,
   ContentPage,
   JudgingReport,
@@ -13,6 +16,7 @@ import type {
   WinnerDetail,
   WinnersIndex,
 } from '@writory/shared';
+import { competitionOf, competitionParam, DEFAULT_COMPETITION } from './competitions';
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -63,10 +67,46 @@ export async function article(slug: string): Promise<ArticleDetail> {
 /** The first page of the Writory Wall's newest poems, built into /writory-wall. */
 export const wallFirstPage = () => cmsGet<WallPage>('/wall/posts?sort=newest');
 
-/** Every month with published winners, newest first (read once per build). */
-export const winnersIndex = once(() => cmsGet<WinnersIndex>('/winners'));
+const withCompetition = (path: string, competition?: string | null) => {
+  const slug = competitionParam(competition);
+  return slug ? `${path}${path.includes('?') ? '&' : '?'}competition=${encodeURIComponent(slug)}` : path;
+};
+
+/**
+ * Keeps the competition's own months and winners: the cms answers per competition (GET /api/winners?competition=),
+ * and a winner or month that names another competition is left out as well.
+ */
+export function winnersOf(index: WinnersIndex, competition: string): WinnersIndex {
+  const slugOf = (...rows: object[]) => rows.map((row) => competitionOf(row)?.slug).find(Boolean) ?? competition;
+  return {
+    months: index.months
+      .map((month) => ({ ...month, winners: month.winners.filter((winner) => slugOf(winner, month) === competition) }))
+      .filter((month) => month.winners.length > 0),
+  };
+}
+
+const winnersIndexes = new Map<string, Promise<WinnersIndex>>();
+/** Every month with published winners of a competition (poetry when none is named), newest first (read once per build). */
+export function winnersIndex(competition?: string | null): Promise<WinnersIndex> {
+  const slug = competition || DEFAULT_COMPETITION;
+  let index = winnersIndexes.get(slug);
+  if (!index) winnersIndexes.set(slug, (index = cmsGet<WinnersIndex>(withCompetition('/winners', slug)).then((all) => winnersOf(all, slug))));
+  return index;
+}
 export const winnerDetail = (id: string) => cmsGet<WinnerDetail>(`/winners/${encodeURIComponent(id)}`);
-export const leaderboardFirstPage = () => cmsGet<LeaderboardPage>('/leaderboard?view=all&page=1&pageSize=25');
+export const leaderboardFirstPage = (competition?: string | null) =>
+  cmsGet<LeaderboardPage>(withCompetition('/leaderboard?view=all&page=1&pageSize=25', competition));
 
 /** How a published month was judged; null when the cms has no report for it (results not from in-app judging). */
-export const judgingReport = (month: string) => cmsGetIfFound<JudgingReport>(`/judging/reports/${encodeURIComponent(month)}`);
+export const judgingReport = (month: string, competition?: string | null) =>
+  cmsGetIfFound<JudgingReport>(withCompetition(`/judging/reports/${encodeURIComponent(month)}`, competition));
+
+/** Every competition in the order admins set (read once per build). */
+export const competitions = once(() => cmsGet<{ data: CompetitionSummary[] }>('/competitions').then((body) => body.data));
+export const competitionDetail = (slug: string) => cmsGet<CompetitionDetail>(`/competitions/${encodeURIComponent(slug)}`);
+/** The competition's months with published winners, newest first. */
+export const competitionWinners = (slug: string) => winnersIndex(slug);
+/** The contest time zone every competition's instants are shown in. */
+export const contestTimeZone = once(() => cmsGet<CurrentContest>('/contests/current').then((current) => current.timeZone));
+/** This month's contest of a competition, as the build saw it (the page's banner asks again in the browser). */
+export const competitionContest = (slug: string) => cmsGet<CurrentContest>(`/contests/current?competition=${encodeURIComponent(slug)}`);

@@ -61,3 +61,26 @@ describe('contest store', () => {
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer token-abc');
   });
 });
+
+describe('choosing a competition', () => {
+  it('loads that competition’s contest and the poet’s allowance in it; poetry stays the bare URL', async () => {
+    const { $competition, chooseCompetition } = await import('./contest');
+    $authStatus.set('signed-in');
+    fetchMock.mockImplementation(async (url: string) => json(url.includes('allowance') ? allowance : contest));
+    const stopContest = $contest.listen(() => {});
+    const stopAllowance = $allowance.listen(() => {});
+    chooseCompetition('story');
+    expect($competition.get()).toBe('story');
+    await expect.poll(() => $contest.get().state).toBe('ready');
+    await expect.poll(() => $allowance.get().state).toBe('ready');
+    const urls = fetchMock.mock.calls.map(([url]) => url);
+    expect(urls).toContain('/api/contests/current?competition=story');
+    expect(urls).toContain('/api/entries/allowance?competition=story');
+
+    fetchMock.mockClear();
+    chooseCompetition('poetry');
+    await expect.poll(() => fetchMock.mock.calls.map(([url]) => url)).toContain('/api/contests/current');
+    stopContest();
+    stopAllowance();
+  });
+});

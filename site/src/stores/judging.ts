@@ -2,7 +2,11 @@
 import { atom } from 'nanostores';
 import type { AdminJudgingReport, EntryJudging, JudgeScore, JudgingEntry, JudgingProgress, JudgingQueue, ScoreInput } from '@writory/shared';
 import { judgingEntry, judgingProgress, judgingQueue, judgingReport, recuseFromEntry, scoreEntry, setEntryJudges } from '../api/judging';
+import { DEFAULT_COMPETITION } from '../lib/competitions';
 import { loadable, loadInto, type LoadState } from './loadable';
+
+/** The competition whose entries the desk shows (each competition has its own months and queue). */
+export const $judgingCompetition = atom<string>(DEFAULT_COMPETITION);
 
 export const $queue = loadable<JudgingQueue>();
 export const $openEntry = atom<{ state: LoadState | 'none'; data: JudgingEntry | null }>({ state: 'none', data: null });
@@ -10,11 +14,11 @@ export const $progress = atom<JudgingProgress | null>(null);
 /** Admins: how the month was judged (agreement, judges far from the others, recusals). */
 export const $report = atom<AdminJudgingReport | null>(null);
 
-export const loadQueue = (month?: string | null) => loadInto($queue, () => judgingQueue(month), 'the judging queue');
+export const loadQueue = (month?: string | null) => loadInto($queue, () => judgingQueue(month, $judgingCompetition.get()), 'the judging queue');
 
 export async function loadProgress(month?: string | null): Promise<void> {
   try {
-    $progress.set(await judgingProgress(month));
+    $progress.set(await judgingProgress(month, $judgingCompetition.get()));
   } catch (error) {
     console.warn('Could not load the judging progress', error);
   }
@@ -22,7 +26,7 @@ export async function loadProgress(month?: string | null): Promise<void> {
 
 export async function loadReport(month?: string | null): Promise<void> {
   try {
-    $report.set(await judgingReport(month));
+    $report.set(await judgingReport(month, $judgingCompetition.get()));
   } catch (error) {
     console.warn('Could not load the judging report', error);
   }

@@ -50,3 +50,15 @@ describe('EntryPreviewStep', () => {
     expect(screen.getByTestId('preview-text').textContent).toBe('Monsoon Hands\n[name removed]\n\nand the verse of the rain');
   });
 });
+
+describe('EntryPreviewStep with a word limit (stories)', () => {
+  afterEach(cleanup);
+
+  it('counts the words against the limit, and marks a count over it', () => {
+    const { rerender } = render(<EntryPreviewStep preview={preview({ wordCount: 4200 })} maxWords={5000} busy={false} formError={null} onBack={() => undefined} onConfirm={() => undefined} />);
+    expect(screen.getByTestId('preview-words').textContent).toBe('4,200 words of at most 5,000');
+    expect(screen.getByTestId('preview-words').className).not.toContain('text-red-800');
+    rerender(<EntryPreviewStep preview={preview({ wordCount: 5412 })} maxWords={5000} busy={false} formError={null} onBack={() => undefined} onConfirm={() => undefined} />);
+    expect(screen.getByTestId('preview-words').className).toContain('text-red-800');
+  });
+});

@@ -8,6 +8,8 @@ import { FormAlert } from '../react/Message';
 
 interface Props {
   preview: EntryPreview;
+  /** The competition's word limit (stories), shown beside the count; null when it has none. */
+  maxWords?: number | null;
   busy: boolean;
   formError: string | null;
   onBack(): void;
@@ -15,7 +17,7 @@ interface Props {
 }
 
 /** Step 2: the text judges will read, the declarations, and the final submit. */
-export default function EntryPreviewStep({ preview, busy, formError, onBack, onConfirm }: Props) {
+export default function EntryPreviewStep({ preview, maxWords = null, busy, formError, onBack, onConfirm }: Props) {
   const id = useId();
   const [ticked, setTicked] = useState<Set<DeclarationKey>>(new Set());
   const [missing, setMissing] = useState(false);
@@ -78,7 +80,11 @@ export default function EntryPreviewStep({ preview, busy, formError, onBack, onC
         >
           {preview.text}
         </div>
-        <p className="mt-2 text-xs text-ink-soft">{t('submit.previewWords', { count: preview.wordCount })}</p>
+        <p className={`mt-2 text-xs ${maxWords && preview.wordCount > maxWords ? 'font-semibold text-red-800' : 'text-ink-soft'}`} data-testid="preview-words">
+          {maxWords
+            ? t('submit.previewWordsOf', { count: preview.wordCount.toLocaleString('en-GB'), max: maxWords.toLocaleString('en-GB') })
+            : t('submit.previewWords', { count: preview.wordCount })}
+        </p>
       </section>
 
       <fieldset

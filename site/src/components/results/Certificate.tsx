@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PLACE_LABELS, type CertificateView } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { formatMonth } from '../../lib/format';
+import { competitionOf, competitionTitle, DEFAULT_COMPETITION } from '../../lib/competitions';
 
 
 /**
@@ -13,6 +14,9 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
   const winner = view.kind === 'winner';
   // The certificate's own page titles it with an h1; a preview inside an admin page sits under that page's headings.
   const Title = level === 1 ? 'h1' : 'h3';
+  // Certificates from before competitions were all of the monthly poetry contest.
+  const competition = competitionOf(view);
+  const contest = competition ? `the Writory ${competitionTitle(competition.name)}, ${formatMonth(view.month)}` : `the Writory monthly poetry contest, ${formatMonth(view.month)}`;
   const issued = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(view.issuedAt));
   return (
     <article
@@ -30,8 +34,8 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
       {winner && view.place ? (
         <>
           <p className="mt-3 text-sm sm:mt-6 sm:text-lg">
-            won {view.place === 'honourable' ? 'an honourable mention' : PLACE_LABELS[view.place]} in the Writory monthly poetry contest, {formatMonth(view.month)}
-            {view.title ? ', for the poem' : '.'}
+            won {view.place === 'honourable' ? 'an honourable mention' : PLACE_LABELS[view.place]} in {contest}
+            {view.title ? (competition && competition.slug !== DEFAULT_COMPETITION ? ', for the entry' : ', for the poem') : '.'}
           </p>
           {view.title && (
             <p className="mt-1 font-serif text-lg font-semibold sm:text-2xl" dir="auto">
@@ -40,7 +44,7 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
           )}
         </>
       ) : (
-        <p className="mt-3 text-sm sm:mt-6 sm:text-lg">took part in the Writory monthly poetry contest, {formatMonth(view.month)}.</p>
+        <p className="mt-3 text-sm sm:mt-6 sm:text-lg">took part in {contest}.</p>
       )}
       <div className="mt-4 flex w-full items-end justify-between gap-4 text-start text-[0.6rem] text-ink-soft sm:mt-10 sm:text-xs">
         <p>

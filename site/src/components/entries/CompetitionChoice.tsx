@@ -1,0 +1,70 @@
+import { useId } from 'react';
+import type { CompetitionSummary } from '@writory/shared';
+import { languagesInWords, limitsInWords } from '../../lib/competitions';
+
+interface Props {
+  competitions: CompetitionSummary[];
+  chosen: string;
+  onChoose(slug: string): void;
+}
+
+/**
+ * The first question on /submit: which competition. Native radio buttons (arrow keys move between them), each
+ * with its tagline; under them, the chosen competition's rules the form cannot show by itself.
+ */
+export default function CompetitionChoice({ competitions, chosen, onChoose }: Props) {
+  const id = useId();
+  const competition = competitions.find((c) => c.slug === chosen);
+  return (
+    <div className="space-y-3">
+      <fieldset className="rounded-lg border border-stone-200 bg-white p-5" data-testid="competition-choice">
+        <legend className="px-1 font-serif text-lg font-bold">Which competition are you entering?</legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-3">
+          {competitions.map((c) => (
+            <label
+              key={c.slug}
+              htmlFor={`${id}-${c.slug}`}
+              className="flex cursor-pointer gap-3 rounded-md border border-stone-300 p-3 has-[:checked]:border-quill has-[:checked]:bg-parchment has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-quill"
+            >
+              <input
+                id={`${id}-${c.slug}`}
+                type="radio"
+                name="competition"
+                value={c.slug}
+                checked={c.slug === chosen}
+                onChange={() => onChoose(c.slug)}
+                aria-describedby={c.tagline ? `${id}-${c.slug}-tagline` : undefined}
+                className="mt-1 h-4 w-4 shrink-0 accent-quill"
+              />
+              <span>
+                <span className="block font-semibold">{c.name}</span>
+                {c.tagline && (
+                  <span id={`${id}-${c.slug}-tagline`} className="block text-sm text-ink-soft">
+                    {c.tagline}
+                  </span>
+                )}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {competition && (
+        <section aria-label={`Rules of the ${competition.name} competition`} className="rounded-lg border border-stone-200 bg-white p-4 text-sm" data-testid="competition-rules-note">
+          <ul className="list-disc space-y-1 ps-5">
+            <li>
+              {competition.kind === 'story' ? 'Stories' : 'Poems'} in: <span data-testid="competition-rules-languages">{languagesInWords(competition.languages)}</span>.
+            </li>
+            {limitsInWords(competition).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            <a href={`/competitions/${encodeURIComponent(competition.slug)}`} className="btn-link">
+              All rules, dates and past winners of {competition.name}
+            </a>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
