@@ -90,7 +90,17 @@ export default {
       const p95 = lost ? null : percentile(delivered, 95);
       const perClientKB = (rssOpen - rssBefore) / CLIENTS / 1024;
       return {
-        figures: { clients: CLIENTS, probes, deliveredP50: p50, deliveredP95: p95, lost, postMedianMs: median(probes.map((p) => p.postMs)), rssBefore, rssOpen, perClientKB },
+        figures: {
+          clients: CLIENTS,
+          probes,
+          deliveredP50: p50,
+          deliveredP95: p95,
+          lost,
+          postMedianMs: median(probes.map((p) => p.postMs)),
+          rssBefore,
+          rssOpen,
+          perClientKB,
+        },
         tables: [
           {
             caption: `${num(CLIENTS)} poets with a stream open each (one cms instance, SQLite, signed-in mode); ${PROBES} notifications, one at a time, each to another poet. Times from sending the admin’s POST, in ms.`,
@@ -112,7 +122,9 @@ export default {
             met: lost ? false : p95 <= TARGET_P95_MS,
           },
         ],
-        notes: ['The event is published once the notification’s transaction commits; on PostgreSQL it travels through LISTEN/NOTIFY to every instance, not measured here.'],
+        notes: [
+          'The event is published once the notification’s transaction commits; on PostgreSQL it travels through LISTEN/NOTIFY to every instance, not measured here.',
+        ],
       };
     } finally {
       for (const stream of streams) stream.close();

@@ -85,8 +85,21 @@ export default {
       figures: { pages },
       tables: [
         {
-          caption: 'Bytes are what the site server sends with `Accept-Encoding: gzip` (sizes do not vary between runs). JS at load: every module the page’s scripts and islands import statically, as if every island hydrated (a signed-in poet who is shown a toast); visitor JS: the same without the islands that hydrate only for a sign-in or on an event (`client:signed-in`, `client:on`), i.e. what a visitor who is not signed in fetches on load; on demand: dynamic imports (chat panel, Firebase, …). Inline JS is uncompressed and already inside the HTML.',
-          columns: ['Page', '>Islands', '>HTML', '>CSS', '>JS at load', '>Visitor JS', '>JS files', '>JS on demand', '>Inline JS', '>Blocking scripts', '>Total'],
+          caption:
+            'Bytes are what the site server sends with `Accept-Encoding: gzip` (sizes do not vary between runs). JS at load: every module the page’s scripts and islands import statically, as if every island hydrated (a signed-in poet who is shown a toast); visitor JS: the same without the islands that hydrate only for a sign-in or on an event (`client:signed-in`, `client:on`), i.e. what a visitor who is not signed in fetches on load; on demand: dynamic imports (chat panel, Firebase, …). Inline JS is uncompressed and already inside the HTML.',
+          columns: [
+            'Page',
+            '>Islands',
+            '>HTML',
+            '>CSS',
+            '>JS at load',
+            '>Visitor JS',
+            '>JS files',
+            '>JS on demand',
+            '>Inline JS',
+            '>Blocking scripts',
+            '>Total',
+          ],
           rows: pages.map((p) => [
             `\`${p.path}\`${p.status === 200 ? '' : ` (${p.status})`}`,
             p.islands,

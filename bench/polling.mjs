@@ -24,7 +24,9 @@ async function referenceLoad(site, users, paths, seconds, cmsPid) {
     [paths.notifications, paths.poets, paths.pieces].map(async (path) => {
       sent++;
       try {
-        const res = await fetch(`${site}${path}`, { headers: path === paths.notifications ? { authorization: `Bearer ${user.token}`, 'user-uid': user.uid } : {} });
+        const res = await fetch(`${site}${path}`, {
+          headers: path === paths.notifications ? { authorization: `Bearer ${user.token}`, 'user-uid': user.uid } : {},
+        });
         await res.arrayBuffer();
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         if (!res.ok) errors++;
@@ -36,10 +38,13 @@ async function referenceLoad(site, users, paths, seconds, cmsPid) {
   const started = Date.now();
   const pending = [];
   const timers = users.map((user, i) =>
-    setTimeout(() => {
-      pending.push(...poll(user));
-      timers.push(setInterval(() => pending.push(...poll(user)), 1000));
-    }, (i * 1000) / users.length),
+    setTimeout(
+      () => {
+        pending.push(...poll(user));
+        timers.push(setInterval(() => pending.push(...poll(user)), 1000));
+      },
+      (i * 1000) / users.length,
+    ),
   );
   await new Promise((r) => setTimeout(r, seconds * 1000));
   timers.forEach((t) => clearInterval(t));
@@ -120,7 +125,11 @@ async function oursLoad(site, authHost, users, seconds, cmsPid, log) {
       sessions.map(async ({ page }) => {
         const quiet = networkQuiet(page);
         await page.reload();
-        await page.waitForFunction(() => [...document.querySelectorAll('astro-island:not([client="visible"])')].every((island) => !island.hasAttribute('ssr')), null, { timeout: 120_000 });
+        await page.waitForFunction(
+          () => [...document.querySelectorAll('astro-island:not([client="visible"])')].every((island) => !island.hasAttribute('ssr')),
+          null,
+          { timeout: 120_000 },
+        );
         await quiet(500, 120_000);
       }),
     );
@@ -130,7 +139,11 @@ async function oursLoad(site, authHost, users, seconds, cmsPid, log) {
     const between = (a, b) => ({
       requests: b.api - a.api,
       identityRequests: b.identity - a.identity,
-      paths: Object.fromEntries(Object.entries(b.paths).map(([p, n]) => [p, n - (a.paths[p] ?? 0)]).filter(([, n]) => n > 0)),
+      paths: Object.fromEntries(
+        Object.entries(b.paths)
+          .map(([p, n]) => [p, n - (a.paths[p] ?? 0)])
+          .filter(([, n]) => n > 0),
+      ),
       seconds: (b.at - a.at) / 1000,
       cpuSeconds: b.cpu - a.cpu,
     });
@@ -158,10 +171,15 @@ export default {
     const ours = await oursLoad(site, ctx.stack.urls.auth, users, OURS_SECONDS, ctx.stack.cmsPid, ctx.log);
     const perUserMinute = (m) => m.requests / USERS / (m.seconds / 60);
     const cpuPerMinute = (m) => m.cpuSeconds / (m.seconds / 60);
-    const calls = (paths) => Object.entries(paths).map(([p, n]) => `${n}× \`${p}\``).join(', ') || 'none';
+    const calls = (paths) =>
+      Object.entries(paths)
+        .map(([p, n]) => `${n}× \`${p}\``)
+        .join(', ') || 'none';
     const stand = [
-      paths.notifications !== '/api/notifications' && '`/api/notifications` is not in main yet: the reference’s notifications poll is sent to `/api/users/me` (also signed in, one user row read).',
-      paths.pieces !== '/api/submission-count' && '`/api/submission-count` is not in main yet: the reference’s pieces poll is sent to `/api/users/count`; our home page still asks for it (and gets 404).',
+      paths.notifications !== '/api/notifications' &&
+        '`/api/notifications` is not in main yet: the reference’s notifications poll is sent to `/api/users/me` (also signed in, one user row read).',
+      paths.pieces !== '/api/submission-count' &&
+        '`/api/submission-count` is not in main yet: the reference’s pieces poll is sent to `/api/users/count`; our home page still asks for it (and gets 404).',
     ].filter(Boolean);
     const idlePerMinute = perUserMinute(ours.idle);
     return {
@@ -169,14 +187,25 @@ export default {
         users: USERS,
         paths,
         reference: { ...reference, perUserMinute: perUserMinute(reference), cpuPerMinute: cpuPerMinute(reference) },
-        ours: { load: { ...ours.load, perUser: ours.load.requests / USERS }, idle: { ...ours.idle, perUserMinute: idlePerMinute, cpuPerMinute: cpuPerMinute(ours.idle) } },
+        ours: {
+          load: { ...ours.load, perUser: ours.load.requests / USERS },
+          idle: { ...ours.idle, perUserMinute: idlePerMinute, cpuPerMinute: cpuPerMinute(ours.idle) },
+        },
       },
       tables: [
         {
           caption: `${USERS} signed-in poets on the home page, both through the site server. Reference: its polls for ${REFERENCE_SECONDS} s. Ours: Debian’s Chromium, the page reloaded, its calls until every island has hydrated and the network is quiet (the load), then over ${OURS_SECONDS} s (idle). cms CPU: user + system seconds of the cms process per minute.`,
           columns: ['Client', '>Requests / user / minute', '>cms CPU s / minute', '>Errors', 'Calls seen'],
           rows: [
-            ['Reference (1 s polls)', num(perUserMinute(reference), 1), num(cpuPerMinute(reference), 2), num(reference.errors), Object.entries(reference.statuses).map(([s, n]) => `${n}× ${s}`).join(', ')],
+            [
+              'Reference (1 s polls)',
+              num(perUserMinute(reference), 1),
+              num(cpuPerMinute(reference), 2),
+              num(reference.errors),
+              Object.entries(reference.statuses)
+                .map(([s, n]) => `${n}× ${s}`)
+                .join(', '),
+            ],
             ['Ours, idle page', num(idlePerMinute, 1), num(cpuPerMinute(ours.idle), 2), '', calls(ours.idle.paths)],
             ['Ours, the page load itself (per user, once)', num(ours.load.requests / USERS, 1), '', '', calls(ours.load.paths)],
           ],

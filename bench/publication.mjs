@@ -31,14 +31,23 @@ export default {
       if (child.status !== 0) throw new Error(`results-publication.mjs (${source}) exited with ${child.status ?? child.signal}`);
       figures[source] = JSON.parse(readFileSync(join(ctx.root, 'bench', 'results', 'results-publication.json'), 'utf8'))[source];
     }
-    const steps = (f) => Object.entries(f.stepSeconds).map(([step, seconds]) => `${step} ${num(seconds, 2)}`).join('; ');
+    const steps = (f) =>
+      Object.entries(f.stepSeconds)
+        .map(([step, seconds]) => `${step} ${num(seconds, 2)}`)
+        .join('; ');
     return {
       figures,
       tables: [
         {
           caption: `One month: ${ENTRIES.toLocaleString('en-US')} entries by ${POETS.toLocaleString('en-US')} poets, published by a results timer's firing (one transaction).`,
           columns: ['Scores from', '>Wall s', '>CPU s', '>Peak RSS MB', 'Steps (s)'],
-          rows: SOURCES.map(([source, label]) => [label, num(figures[source].wallSeconds, 2), num(figures[source].cpuSeconds, 2), figures[source].peakRssMB, steps(figures[source])]),
+          rows: SOURCES.map(([source, label]) => [
+            label,
+            num(figures[source].wallSeconds, 2),
+            num(figures[source].cpuSeconds, 2),
+            figures[source].peakRssMB,
+            steps(figures[source]),
+          ]),
         },
       ],
       targets: SOURCES.map(([source, label]) => ({

@@ -32,7 +32,11 @@ async function panel(cms, token, path, init = {}) {
 
 /** Seconds of the site server's "site rebuilt in N s" lines written after `offset` in its log. */
 function rebuiltFigures(logFile, offset) {
-  return [...readFileSync(logFile, 'utf8').slice(offset).matchAll(/site rebuilt in ([\d.]+) s/g)].map((m) => Number(m[1]));
+  return [
+    ...readFileSync(logFile, 'utf8')
+      .slice(offset)
+      .matchAll(/site rebuilt in ([\d.]+) s/g),
+  ].map((m) => Number(m[1]));
 }
 
 export default {
@@ -80,7 +84,14 @@ export default {
     const rebuilt = median(runs.flatMap((r) => r.builds.slice(0, 1)));
     const slowest = Math.max(...runs.map((r) => r.slowestAnswerMs));
     return {
-      figures: { runs, visibleSeconds: visible, rebuiltSeconds: rebuilt, slowestAnswerMs: slowest, firstBuildSeconds: buildSeconds, serverStartSeconds: startSeconds },
+      figures: {
+        runs,
+        visibleSeconds: visible,
+        rebuiltSeconds: rebuilt,
+        slowestAnswerMs: slowest,
+        firstBuildSeconds: buildSeconds,
+        serverStartSeconds: startSeconds,
+      },
       tables: [
         {
           caption: `Article \`/articles/${SLUG}\` retitled and published through the Strapi panel API, ${runs.length} runs; medians.`,
@@ -101,7 +112,9 @@ export default {
           met: visible === null ? false : visible <= TARGET_SECONDS,
         },
       ],
-      notes: runs.some((r) => r.builds.length > 1) ? ['Some changes caused a second build (a hook arrived during the first); the first build’s time is quoted.'] : [],
+      notes: runs.some((r) => r.builds.length > 1)
+        ? ['Some changes caused a second build (a hook arrived during the first); the first build’s time is quoted.']
+        : [],
     };
   },
 };

@@ -55,7 +55,9 @@ await strapi.db.transaction(async ({ trx }) => {
     name: `Bench Poet ${i}`,
   }));
   await bulkInsert(strapi, trx, 'plugin::users-permissions.user', users);
-  const poetIds = (await trx(tableOf(strapi, 'plugin::users-permissions.user')).where('username', 'like', 'bench-%').orderBy('id').select('id')).map((r) => r.id);
+  const poetIds = (await trx(tableOf(strapi, 'plugin::users-permissions.user')).where('username', 'like', 'bench-%').orderBy('id').select('id')).map(
+    (r) => r.id,
+  );
   // Entries as the entry form stores them (the poem's text included; files are not needed to publish).
   const entries = Array.from({ length: ENTRIES }, (_, i) => {
     const title = `Poem ${i + 1}`;
@@ -98,7 +100,15 @@ await strapi.db.transaction(async ({ trx }) => {
       Array.from({ length: JUDGES }, (_, j) => {
         const criteria = { structure: mark(i, j, 1), creativity: mark(i, j, 2), language: mark(i, j, 3), emotionalImpact: mark(i, j, 4), theme: mark(i, j, 5) };
         const total = Object.values(criteria).reduce((a, b) => a + b, 0);
-        return { entryId, judgeId: poetIds[poetIds.length - 1 - j], contestId: contest.id, ...criteria, total, comment: `Judge ${j + 1}: careful imagery, ${i}.`, submittedAt: new Date(2030, 0, 27, 0, 0, j) };
+        return {
+          entryId,
+          judgeId: poetIds[poetIds.length - 1 - j],
+          contestId: contest.id,
+          ...criteria,
+          total,
+          comment: `Judge ${j + 1}: careful imagery, ${i}.`,
+          submittedAt: new Date(2030, 0, 27, 0, 0, j),
+        };
       }),
     );
     await bulkInsert(strapi, trx, 'api::score.score', scores);
@@ -166,7 +176,10 @@ const counts = {
 };
 const figures = {
   date: new Date().toISOString(),
-  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((n) => n.toFixed(1)).join('/')}`,
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join('/')}`,
   node: process.version,
   database: 'SQLite (better-sqlite3, WAL)',
   source: SOURCE,

@@ -24,11 +24,7 @@ export default {
       const referenceUrl = `http://127.0.0.1:${port}/`;
       const [ours, theirs] = await Promise.all([getRaw(`${siteUrl}/`), getRaw(referenceUrl)]);
       if (ours.status !== 200 || theirs.status !== 200 || !ours.body.equals(theirs.body)) throw new Error('the two servers do not send the same home page');
-      const runs = await interleaved(
-        { site: { url: `${siteUrl}/` }, reference: { url: referenceUrl } },
-        ctx.runs,
-        { ...LOAD, headers: HEADERS },
-      );
+      const runs = await interleaved({ site: { url: `${siteUrl}/` }, reference: { url: referenceUrl } }, ctx.runs, { ...LOAD, headers: HEADERS });
       const site = medianOf(runs.site);
       const ref = medianOf(runs.reference);
       const r = ratio(site.rps, ref.rps);
@@ -50,7 +46,9 @@ export default {
             met: r === null ? null : r >= TARGET_RATIO,
           },
         ],
-        notes: [`Runs: site ${runs.site.map((x) => num(x.rps)).join(', ')}; ${reference.name} ${runs.reference.map((x) => num(x.rps)).join(', ')} requests/s (median ${num(median(runs.reference.map((x) => x.rps)))}).`],
+        notes: [
+          `Runs: site ${runs.site.map((x) => num(x.rps)).join(', ')}; ${reference.name} ${runs.reference.map((x) => num(x.rps)).join(', ')} requests/s (median ${num(median(runs.reference.map((x) => x.rps)))}).`,
+        ],
       };
     } finally {
       await stopProcess(reference.child);

@@ -38,7 +38,9 @@ export async function poemFiles(cmsDir, { indic = false } = {}) {
  */
 export async function indicPdf(cmsDir) {
   const { PDFDocument } = await import('pdf-lib');
-  const sources = await Promise.all(['marathi', 'tamil'].map(async (id) => PDFDocument.load(readFileSync(join(cmsDir, `tests/fixtures/scripts/${id}.libreoffice.pdf`)))));
+  const sources = await Promise.all(
+    ['marathi', 'tamil'].map(async (id) => PDFDocument.load(readFileSync(join(cmsDir, `tests/fixtures/scripts/${id}.libreoffice.pdf`)))),
+  );
   const build = async (pages) => {
     const doc = await PDFDocument.create();
     for (let i = 0; i < pages; i++) doc.addPage((await doc.copyPages(sources[i % 2], [0]))[0]);
@@ -67,14 +69,22 @@ export async function openContest(cms, admin) {
   const res = await fetch(`${cms}/api/admin/contests/${(current ?? next).month}`, {
     method: 'PUT',
     headers: { ...bearer(admin), 'content-type': 'application/json' },
-    body: JSON.stringify({ opensAt: new Date(now - 86_400_000).toISOString(), closesAt: new Date(now + 86_400_000).toISOString(), resultsAt: new Date(now + 3 * 86_400_000).toISOString() }),
+    body: JSON.stringify({
+      opensAt: new Date(now - 86_400_000).toISOString(),
+      closesAt: new Date(now + 86_400_000).toISOString(),
+      resultsAt: new Date(now + 3 * 86_400_000).toISOString(),
+    }),
   });
   if (!res.ok) throw new Error(`opening the contest: ${res.status} ${await res.text()}`);
 }
 
 /** Poets with at least one entry left this month, one place each. */
 export async function poetsWithPlaces(ctx, cms, needed, firstPoet = FIRST_POET) {
-  const candidates = await signedInPoets(ctx.stack, 0, Array.from({ length: needed + 20 }, (_, i) => firstPoet + i));
+  const candidates = await signedInPoets(
+    ctx.stack,
+    0,
+    Array.from({ length: needed + 20 }, (_, i) => firstPoet + i),
+  );
   const places = [];
   for (const poet of candidates) {
     const allowance = await (await fetch(`${cms}/api/entries/allowance`, { headers: bearer(poet) })).json();
@@ -102,7 +112,15 @@ export default {
       const res = await fetch(`${cms}/api/entries`, {
         method: 'POST',
         headers: { ...bearer(poet), 'Idempotency-Key': `bench-upload-${poet.uid}-${Date.now()}` },
-        body: form(file, { title: 'Bench river', language: 'English', fullName: NAME, phone: PHONE, country: 'GB', declarations: 'original,individual,appropriate,final', confirmedTextSha256: sha }),
+        body: form(file, {
+          title: 'Bench river',
+          language: 'English',
+          fullName: NAME,
+          phone: PHONE,
+          country: 'GB',
+          declarations: 'original,individual,appropriate,final',
+          confirmedTextSha256: sha,
+        }),
       });
       const text = await res.text();
       if (res.status !== 201) throw new Error(`POST /api/entries answered ${res.status}: ${text}`);
@@ -129,12 +147,26 @@ export default {
         clearInterval(sampler);
       }
       const seconds = (performance.now() - started) / 1000;
-      return { file: file.name, bytes: file.bytes.length, concurrency, uploads: total, p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: total / seconds, rssIdle: idle, rssPeak: peak };
+      return {
+        file: file.name,
+        bytes: file.bytes.length,
+        concurrency,
+        uploads: total,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        perSecond: total / seconds,
+        rssIdle: idle,
+        rssPeak: peak,
+      };
     }
 
     const results = [];
     for (const file of files) {
-      const preview = await fetch(`${cms}/api/entries/preview`, { method: 'POST', headers: bearer(poets[nextPoet]), body: form(file, { fullName: NAME, phone: PHONE }) });
+      const preview = await fetch(`${cms}/api/entries/preview`, {
+        method: 'POST',
+        headers: bearer(poets[nextPoet]),
+        body: form(file, { fullName: NAME, phone: PHONE }),
+      });
       if (preview.status !== 200) throw new Error(`preview of ${file.name}: ${preview.status} ${await preview.text()}`);
       const { textSha256, wordCount } = await preview.json();
       await upload(file, textSha256); // warm-up, not counted
@@ -146,7 +178,18 @@ export default {
         {
           caption: `POST /api/entries straight to the cms (signed-in mode, SQLite), each upload by another poet; after one warm-up upload per file, ${ROUNDS[1]} uploads one at a time and ${ROUNDS[10]} at 10 concurrent. Latency in ms; memory: RSS of the cms processes, sampled every 100 ms.`,
           columns: ['File', '>Size', '>Words', '>Concurrent', '>Uploads', '>p50', '>p95', '>Uploads/s', '>RSS before', '>RSS peak'],
-          rows: results.map((r) => [r.file, `${num(r.bytes / MB, 1)} MB`, num(r.wordCount), r.concurrency, r.uploads, num(r.p50), num(r.p95), num(r.perSecond, 2), `${num(r.rssIdle / MB)} MB`, `${num(r.rssPeak / MB)} MB`]),
+          rows: results.map((r) => [
+            r.file,
+            `${num(r.bytes / MB, 1)} MB`,
+            num(r.wordCount),
+            r.concurrency,
+            r.uploads,
+            num(r.p50),
+            num(r.p95),
+            num(r.perSecond, 2),
+            `${num(r.rssIdle / MB)} MB`,
+            `${num(r.rssPeak / MB)} MB`,
+          ]),
         },
       ],
       notes: ['The warm-up, the previews and the uploads are new entries in the run’s copy of the dataset; the seeded file is left as it was.'],

@@ -23,7 +23,13 @@ const visit = (r) => (i) => {
   const n = i % 50_000;
   return {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${r}.${n >> 8}.${n & 255}` },
-    body: JSON.stringify({ userID: `bench-load-${r}-${n}`, userType: 'anonymous', pageVisited: PAGES[i % PAGES.length], timestamp: Date.now(), device: i % 3 ? 'mobile' : 'desktop' }),
+    body: JSON.stringify({
+      userID: `bench-load-${r}-${n}`,
+      userType: 'anonymous',
+      pageVisited: PAGES[i % PAGES.length],
+      timestamp: Date.now(),
+      device: i % 3 ? 'mobile' : 'desktop',
+    }),
   };
 };
 
@@ -71,7 +77,14 @@ export default {
     // counted: at least every accepted visit must be there, and the roll-up must agree with the raw rows.
     const allStored = storedRows >= accepted && storedRolledUp === storedRows;
     return {
-      figures: { post: { ...post, runs }, accepted, storedRows, storedRolledUp, dashboard, visitsInRange: { days30: summary.totals.visits, days120: all.totals.visits } },
+      figures: {
+        post: { ...post, runs },
+        accepted,
+        storedRows,
+        storedRolledUp,
+        dashboard,
+        visitsInRange: { days30: summary.totals.visits, days120: all.totals.visits },
+      },
       tables: [
         {
           caption: `POST: ${LOAD.connections} connections for ${LOAD.seconds} s, ${ctx.runs} runs after a 1 s warm-up; medians; straight to the cms in production mode. Dashboard: one admin alone, 20 requests in a row (signed-in mode). Latencies in ms.`,

@@ -7,7 +7,10 @@ import { signIn } from './session';
 
 const admin = accountOf('admin');
 // 8×5 PNG: a real picture the server re-encodes as WebP.
-const COVER_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAFCAIAAAD38zoCAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOo0BXCihjoIAEAC/IcmaaYDBoAAAAASUVORK5CYII=', 'base64');
+const COVER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAFCAIAAAD38zoCAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOo0BXCihjoIAEAC/IcmaaYDBoAAAAASUVORK5CYII=',
+  'base64',
+);
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 

@@ -79,7 +79,11 @@ test('without analytics consent no visit is sent and no visitor id is stored; ac
   await fresh.getByRole('button', { name: 'Accept all' }).click();
   expect((await sent).status()).toBe(202);
   const body = JSON.parse(freshTracked[0]);
-  expect(body).toMatchObject({ userType: 'anonymous', pageVisited: '/contact', userID: await fresh.evaluate(() => localStorage.getItem('writory-visitor-id')) });
+  expect(body).toMatchObject({
+    userType: 'anonymous',
+    pageVisited: '/contact',
+    userID: await fresh.evaluate(() => localStorage.getItem('writory-visitor-id')),
+  });
   await fresh.close();
 });
 
@@ -223,7 +227,10 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
       headers: { authorization: `Bearer ${adminIdToken}` },
     })
   ).json();
-  const expected = listed.users.filter((u: { remindersOptOut: boolean }) => !u.remindersOptOut).map((u: { email: string }) => u.email).sort();
+  const expected = listed.users
+    .filter((u: { remindersOptOut: boolean }) => !u.remindersOptOut)
+    .map((u: { email: string }) => u.email)
+    .sort();
   expect(expected).toContain(entrant.email);
   expect(expected).not.toContain(optedOut.email);
   expect(count).toBe(expected.length);
@@ -232,7 +239,9 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await reminders.getByRole('button', { name: 'Preview before sending' }).click();
   const preview = reminders.getByTestId('reminder-preview');
   await expect(preview.getByRole('heading', { name: 'Check before sending' })).toBeFocused();
-  await expect(preview.getByTestId('reminder-preview-audience')).toContainText(`This reminder goes to ${count} ${count === 1 ? 'poet' : 'poets'}: This month’s entrants`);
+  await expect(preview.getByTestId('reminder-preview-audience')).toContainText(
+    `This reminder goes to ${count} ${count === 1 ? 'poet' : 'poets'}: This month’s entrants`,
+  );
   await expect(preview.getByTestId('reminder-preview-audience')).not.toContainText(/\d{4}-\d{2}/);
   // "Name <address>": the address is the last <…>, since a poet's name may hold angle brackets of its own.
   const shown = (await preview.getByTestId('reminder-preview-recipients').getByRole('listitem').allTextContents()).map((item) => item.match(/<([^<>]+)>$/)![1]);
@@ -410,10 +419,13 @@ test('@phone-only every admin page fits a 375 px phone once its data has loaded:
       };
       const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el));
       const outermost = past.filter((el) => !past.includes(el.parentElement!)).slice(0, 5);
-      const name = (el: Element) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().width)} px`;
+      const name = (el: Element) =>
+        `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().width)} px`;
       return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, offenders: outermost.map(name) };
     });
-    expect(widths.page, `${path} is ${widths.page} px wide in a ${widths.viewport} px window: ${widths.offenders.join('; ')}`).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.page, `${path} is ${widths.page} px wide in a ${widths.viewport} px window: ${widths.offenders.join('; ')}`).toBeLessThanOrEqual(
+      widths.viewport,
+    );
   }
 
   // On /admin-users a row's role controls are on screen without scrolling anything sideways, and they work.

@@ -63,11 +63,18 @@ test('@phone results pages read per competition through tabs that are real links
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results: Story');
   await expectNoAxeViolations(page);
   await open(page, '/leaderboard/regional-languages');
-  await expect(page.getByRole('navigation', { name: 'Competitions' }).getByRole('link', { name: 'Regional Languages' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Competitions' }).getByRole('link', { name: 'Regional Languages' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expectNoAxeViolations(page);
 });
 
-test('a writer enters the Story competition from its page: over the word limit the server says so, a story within it is entered', async ({ page, request, consoleErrors }) => {
+test('a writer enters the Story competition from its page: over the word limit the server says so, a story within it is entered', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.expectFailedRequest(422, '/api/entries/preview', 'the test sends a story over the word limit, which the server refuses');
   test.setTimeout(120_000);
   const writer = await newPoet(request, 'story', { name: 'Tom Whitaker' });
@@ -151,7 +158,11 @@ async function newJudge(request: Parameters<typeof newPoet>[0], label: string, n
   return { ...judge, token: await tokenFor(request, judge.email, judge.password), uid };
 }
 
-test('@phone a judge who reads Tamil gets a Tamil poem; a judge who does not never does; admins see judges per language', async ({ page, request, browser }) => {
+test('@phone a judge who reads Tamil gets a Tamil poem; a judge who does not never does; admins see judges per language', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // One judge records Tamil on the judging page; an admin records Hindi for the other on the users page.
   const tamilReader = await newJudge(request, 'judge-ta', 'Kavya Raman');
@@ -180,16 +191,29 @@ test('@phone a judge who reads Tamil gets a Tamil poem; a judge who does not nev
   // A Tamil poem (Poetry takes any language; it is judged as today's contest is).
   const poet = await newPoet(request, 'tamil-judged', { name: 'Meera Krishnan' });
   const poem = { name: 'kadal.docx', mimeType: DOCX, buffer: await fixture('tamil.libreoffice.docx') };
-  const preview = await request.post('/api/entries/preview', { headers: bearer(poet.token), multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' } });
+  const preview = await request.post('/api/entries/preview', {
+    headers: bearer(poet.token),
+    multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' },
+  });
   expect(preview.ok(), await preview.text()).toBe(true);
   const entered = await request.post('/api/entries', {
     headers: { ...bearer(poet.token), 'Idempotency-Key': `e2e-ta-${Date.now()}` },
-    multipart: { poem, title: 'கடல்', language: 'Tamil', fullName: poet.name, phone: '+46 70 123 45 67', country: 'IN', declarations: 'original,individual,appropriate,final', confirmedTextSha256: (await preview.json()).textSha256 },
+    multipart: {
+      poem,
+      title: 'கடல்',
+      language: 'Tamil',
+      fullName: poet.name,
+      phone: '+46 70 123 45 67',
+      country: 'IN',
+      declarations: 'original,individual,appropriate,final',
+      confirmedTextSha256: (await preview.json()).textSha256,
+    },
   });
   expect(entered.status(), await entered.text()).toBe(201);
   const { code } = await entered.json();
 
-  const queueOf = async (judge: Poet) => (await (await request.get('/api/judging/queue', { headers: bearer(judge.token) })).json()).entries.map((e: { code: string }) => e.code);
+  const queueOf = async (judge: Poet) =>
+    (await (await request.get('/api/judging/queue', { headers: bearer(judge.token) })).json()).entries.map((e: { code: string }) => e.code);
   await open(page, '/admin-submissions');
   await expect(page.getByText(code)).toBeVisible();
   // Each competition has its own queue: the desk switches to Regional Languages and back.

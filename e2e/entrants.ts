@@ -18,7 +18,11 @@ export interface Poet {
 }
 
 /** A new poet account, known to the cms, with a name, phone and date of birth (verified unless told). */
-export async function newPoet(request: APIRequestContext, label: string, { verified = true, name = 'Tomas Berg', dateOfBirth = '1994-03-08' } = {}): Promise<Poet> {
+export async function newPoet(
+  request: APIRequestContext,
+  label: string,
+  { verified = true, name = 'Tomas Berg', dateOfBirth = '1994-03-08' } = {},
+): Promise<Poet> {
   const email = unique(label);
   const password = 'Entries-pass-42';
   const { localId } = await identityCall<{ localId: string }>(request, '/accounts:signUp?key=demo-api-key', { email, password, returnSecureToken: true });
@@ -33,7 +37,10 @@ export async function newPoet(request: APIRequestContext, label: string, { verif
 /** An entry made over the API, as the page makes it: preview, then the entry with the confirmed text. */
 export async function enterByApi(request: APIRequestContext, poet: Poet, title: string, text: string) {
   const poem = { name: `${title}.docx`, mimeType: DOCX, buffer: await makeDocx(text, { author: poet.name }) };
-  const preview = await request.post('/api/entries/preview', { headers: bearer(poet.token), multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' } });
+  const preview = await request.post('/api/entries/preview', {
+    headers: bearer(poet.token),
+    multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' },
+  });
   expect(preview.ok(), await preview.text()).toBe(true);
   const res = await request.post('/api/entries', {
     headers: { ...bearer(poet.token), 'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 9)}` },

@@ -18,10 +18,13 @@ import { open, signIn } from './session';
 async function receiptEmail(request: APIRequestContext, code: string) {
   let found: { subject: string; to: { address: string }[]; text: string } | undefined;
   await expect
-    .poll(async () => {
-      found = (await mailbox(request)).find((mail) => mail.subject.includes(code));
-      return Boolean(found);
-    }, { message: `no receipt email for ${code}`, timeout: 10_000 })
+    .poll(
+      async () => {
+        found = (await mailbox(request)).find((mail) => mail.subject.includes(code));
+        return Boolean(found);
+      },
+      { message: `no receipt email for ${code}`, timeout: 10_000 },
+    )
     .toBe(true);
   return found!;
 }
@@ -52,7 +55,10 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   await expect(page.getByLabel('Full name')).toHaveValue(poet.name);
   await expectNoAxeViolations(page);
   // The country list names each country once (ISO 3166-1 codes as values).
-  const countries = await page.getByLabel('Country', { exact: true }).locator('option:not([value=""])').evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+  const countries = await page
+    .getByLabel('Country', { exact: true })
+    .locator('option:not([value=""])')
+    .evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
   expect(countries.length).toBeGreaterThan(240);
   expect(new Set(countries.map(([code]) => code)).size).toBe(countries.length);
   expect(new Set(countries.map(([, name]) => name)).size).toBe(countries.length);
@@ -72,7 +78,8 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
       breakLines(['and the verse of the rain', 'runs on without me.']),
     core: { creator: 'Asha Verse', lastModifiedBy: 'Asha Verse' },
   });
-  const judgeLines = 'Monsoon Hands\n[name removed]\nRain on the tin roof\nkeeps the time of my mother’s hands\n\nand the verse of the rain\nruns on without me.';
+  const judgeLines =
+    'Monsoon Hands\n[name removed]\nRain on the tin roof\nkeeps the time of my mother’s hands\n\nand the verse of the rain\nruns on without me.';
   await fillEntryForm(page, { name: 'Monsoon.docx', mimeType: DOCX, buffer: monsoon }, 'Monsoon Hands');
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: check the text and confirm' })).toBeFocused();
   await expect(page.getByTestId('preview-text')).toHaveText(judgeLines);
@@ -100,7 +107,12 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
   expect(mail.to[0].address).toBe(poet.email);
   expect(mail.text).toContain('Monsoon Hands');
   const token = await adminToken(request, PANEL_OWNER);
-  const notifications = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::notification.notification?filters[message][$contains]=${first}`);
+  const notifications = await adminApi(
+    request,
+    token,
+    'GET',
+    `/content-manager/collection-types/api::notification.notification?filters[message][$contains]=${first}`,
+  );
   expect(notifications.results).toEqual([expect.objectContaining({ title: 'Poem received', link: '/profile#entries' })]);
   // The chosen country (India) is stored as its code.
   const stored = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::entry.entry?filters[code][$eq]=${first}`);
@@ -152,7 +164,11 @@ test('a poem in Tamil asks for the poet’s name in its script, and that name ne
   await expect(inScript).toBeVisible();
   await expect(page.getByText('so we can hide it from the judges')).toBeVisible();
   // Chromium's print of the poem, signed in Tamil ("மீ ரா" in pieces); the account and the form name are in Latin letters.
-  await page.getByLabel('Poem file').setInputFiles({ name: 'kadal.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(__dirname, '../cms/tests/fixtures/scripts/tamil.chromium.pdf')) });
+  await page.getByLabel('Poem file').setInputFiles({
+    name: 'kadal.pdf',
+    mimeType: 'application/pdf',
+    buffer: readFileSync(join(__dirname, '../cms/tests/fixtures/scripts/tamil.chromium.pdf')),
+  });
   await page.getByLabel('Title', { exact: true }).fill('கடல்');
   await inScript.fill('மீரா கிருஷ்ணன்');
   await page.getByLabel('Country', { exact: true }).selectOption({ label: 'India' });
@@ -163,7 +179,10 @@ test('a poem in Tamil asks for the poet’s name in its script, and that name ne
   await expectNoAxeViolations(page);
 });
 
-test('“Check the text” asks about a phone number and a handle in the poem, not about the poet’s own number, an email (already removed) or a year (issue 35)', async ({ page, request }) => {
+test('“Check the text” asks about a phone number and a handle in the poem, not about the poet’s own number, an email (already removed) or a year (issue 35)', async ({
+  page,
+  request,
+}) => {
   const poet = await newPoet(request, 'contact', { name: 'Noor Haddad' });
   await signIn(page, poet.email, poet.password, '/submit');
   const poem = 'Harbour\nring +44 7700 900123 at dusk\nor write to noor.h@example.net\nor follow @harbour_poems\nmine: +46 70 123 45 67\nIn 1947, at 10:30';
@@ -201,8 +220,15 @@ test('entries from an unverified account, a 12-year-old and a renamed .exe are r
   const twelve = new Date();
   twelve.setFullYear(twelve.getFullYear() - 12);
   const token = await adminToken(request, PANEL_OWNER);
-  const found = await adminApi(request, token, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(child.email)}`);
-  await adminApi(request, token, 'PUT', `/content-manager/collection-types/plugin::users-permissions.user/${found.results[0].documentId}`, { dateOfBirth: twelve.toISOString().slice(0, 10) });
+  const found = await adminApi(
+    request,
+    token,
+    'GET',
+    `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(child.email)}`,
+  );
+  await adminApi(request, token, 'PUT', `/content-manager/collection-types/plugin::users-permissions.user/${found.results[0].documentId}`, {
+    dateOfBirth: twelve.toISOString().slice(0, 10),
+  });
   const { page: childPage, close } = await signedInPage(page.context().browser()!, child.email, child.password, '/submit');
   await expect(childPage.getByTestId('entry-blocked')).toContainText('at least 13 years old');
   const refused = await tryApi(child);
@@ -233,7 +259,15 @@ test('outside the window the page says when the next contest opens and the serve
     const form = page.getByTestId(`contest-${current.month}`);
     await expect(form).toBeVisible();
     await expectNoAxeViolations(page);
-    const past = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    const past = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .format(new Date(Date.now() - 10 * 60_000))
       .replace(' ', 'T');
     await form.getByLabel(/^Closes/).fill(past);

@@ -23,7 +23,11 @@ const extraction = async (request: APIRequestContext, adminToken: string): Promi
 async function fillQueue(request: APIRequestContext, adminToken: string, holders: Poet[], poem: { name: string; mimeType: string; buffer: Buffer }) {
   const { workers, queueLimit } = await extraction(request, adminToken);
   const previews = Array.from({ length: workers + queueLimit }, (_, i) =>
-    request.post('/api/entries/preview', { headers: bearer(holders[i % holders.length].token), multipart: { poem, fullName: 'Kofi Mensah' }, timeout: 170_000 }),
+    request.post('/api/entries/preview', {
+      headers: bearer(holders[i % holders.length].token),
+      multipart: { poem, fullName: 'Kofi Mensah' },
+      timeout: 170_000,
+    }),
   );
   await expect.poll(async () => extraction(request, adminToken), { timeout: 30_000, intervals: [50] }).toMatchObject({ active: workers, queued: queueLimit });
   return { answers: Promise.all(previews) };
@@ -50,14 +54,17 @@ async function holdFirstPost(page: Page, path: string) {
 
 test('when poems queue up, the form waits, tries again by itself and enters the poem once', async ({ page, request, consoleErrors }) => {
   test.setTimeout(240_000);
-  for (const path of ['/api/entries/preview', '/api/entries']) consoleErrors.expectFailedRequest(503, path, 'the test fills the check queue, so the server answers “busy” until it drains');
+  for (const path of ['/api/entries/preview', '/api/entries'])
+    consoleErrors.expectFailedRequest(503, path, 'the test fills the check queue, so the server answers “busy” until it drains');
   await withSavedConsent(page);
   const admin = accountOf('admin');
   const adminToken = await tokenFor(request, admin.email, admin.password);
   const { workers, queueLimit } = await extraction(request, adminToken);
   expect(workers, 'this spec needs the worker pool (EXTRACTION_WORKERS > 0)').toBeGreaterThan(0);
   // Each holder previews at most 20 poems here (the preview limit is 60 in 10 minutes).
-  const holders = await Promise.all(Array.from({ length: Math.ceil((workers + queueLimit) / 20) }, (_, i) => newPoet(request, `holder-${i}`, { name: 'Kofi Mensah' })));
+  const holders = await Promise.all(
+    Array.from({ length: Math.ceil((workers + queueLimit) / 20) }, (_, i) => newPoet(request, `holder-${i}`, { name: 'Kofi Mensah' })),
+  );
   const lines = Array.from({ length: 3500 }, (_, i) => `Line ${i + 1}: the lantern counts the river's stones`);
   const longPoem = { name: 'long.pdf', mimeType: 'application/pdf', buffer: await makePdf(['The Long Night', '', ...lines].join('\n')) };
   const poet = await newPoet(request, 'busy', { name: 'Ilse Brandt' });

@@ -69,7 +69,13 @@ export async function expectNoAxeViolations(page: Page) {
   // running CSS transitions first, so axe checks the colours the page settles on.
   await page.evaluate(() => document.getAnimations().forEach((animation) => animation instanceof CSSTransition && animation.finish()));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
@@ -130,7 +136,13 @@ export async function expectFocusNotObscured(page: Page, step = '') {
       const [left, right, top, bottom] = [Math.max(r.left, 0), Math.min(r.right, innerWidth), Math.max(r.top, 0), Math.min(r.bottom, innerHeight)];
       if (right - left < 1 || bottom - top < 1) return `${describe(el)} is off screen`;
       const [w, h] = [right - left, bottom - top];
-      const points = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]].map(([x, y]) => [left + w * x, top + h * y]);
+      const points = [
+        [0.5, 0.5],
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ].map(([x, y]) => [left + w * x, top + h * y]);
       for (const [x, y] of points) {
         const hit = document.elementFromPoint(x, y);
         if (hit && !el.contains(hit) && !hit.contains(el)) return `${describe(el)} is covered by ${describe(hit)} at ${Math.round(x)},${Math.round(y)}`;
@@ -148,7 +160,9 @@ export async function tabWalkUncovered(page: Page, count: number, until?: string
   const seen: string[] = [];
   for (let i = 1; i <= count; i++) {
     await page.keyboard.press(key);
-    seen.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? ''));
+    seen.push(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? ''),
+    );
     await expectFocusNotObscured(page, `${key} ${i} on ${new URL(page.url()).pathname} (${seen.at(-1)})`);
     if (seen.at(-1) === until) break;
   }

@@ -76,7 +76,11 @@ test('header dropdowns lead to their pages, keyboard included', async ({ page })
   await expect(page).toHaveURL(/\/past-winners\/?$/);
 
   // Tabbing past a menu's last link (or back before its summary) closes it.
-  for (const [menu, direction] of [['INKWELL', 'Tab'], ['EXPLORE', 'Tab'], ['INKWELL', 'Shift+Tab']] as const) {
+  for (const [menu, direction] of [
+    ['INKWELL', 'Tab'],
+    ['EXPLORE', 'Tab'],
+    ['INKWELL', 'Shift+Tab'],
+  ] as const) {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const details = nav.locator('details', { has: page.getByText(menu) });
     await nav.getByText(menu).focus();
@@ -203,7 +207,9 @@ test.describe('cookie banner and the keyboard', () => {
     }
   });
 
-  test('@phone on the home page every Tab stop to the end, “Ask Writory” and the footer’s links included, stays in view; the open chat too', async ({ page }) => {
+  test('@phone on the home page every Tab stop to the end, “Ask Writory” and the footer’s links included, stays in view; the open chat too', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.goto('/');
     await expect(bannerOf(page)).toBeVisible();
@@ -316,7 +322,8 @@ test.describe('security policy', () => {
       const policy = headers['content-security-policy'] ?? '';
       const scripts = /(?:^|; )script-src ([^;]*)/.exec(policy)?.[1] ?? '';
       expect(scripts, path).toMatch(/^'self' ('sha256-[A-Za-z0-9+/=]+' )+https:\/\/apis\.google\.com$/);
-      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) expect(policy, path).toContain(directive);
+      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"])
+        expect(policy, path).toContain(directive);
       expect(headers, path).toMatchObject({
         'x-frame-options': 'DENY',
         'x-content-type-options': 'nosniff',
@@ -332,7 +339,10 @@ test.describe('security policy', () => {
 
   test('a page of another origin cannot frame /auth or /submit', async ({ page, baseURL }) => {
     await page.route('http://framer.test/', (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<iframe title="auth" src="${baseURL}/auth"></iframe><iframe title="submit" src="${baseURL}/submit"></iframe>` }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<iframe title="auth" src="${baseURL}/auth"></iframe><iframe title="submit" src="${baseURL}/submit"></iframe>`,
+      }),
     );
     await page.goto('http://framer.test/');
     for (const title of ['auth', 'submit']) {

@@ -59,9 +59,9 @@ test.describe('hero video', () => {
     await page.goto('/');
     const video = page.locator('[data-hero-video]');
     expect(await video.evaluate((v: HTMLVideoElement) => v.loop)).toBe(false);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 10_000 }).toMatch(
-      (page.viewportSize()?.width ?? 1280) <= 768 ? /\/media\/hero-mobile\./ : /\/media\/hero-desktop\./,
-    );
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 10_000 })
+      .toMatch((page.viewportSize()?.width ?? 1280) <= 768 ? /\/media\/hero-mobile\./ : /\/media\/hero-desktop\./);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended && v.paused), { timeout: 15_000 }).toBe(true);
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(5.5);
     await expect(page.getByRole('button', { name: 'Play the background video' })).toBeVisible();
@@ -159,12 +159,15 @@ test.describe('testimonials carousel', () => {
     await expect(articles).toBeInViewport();
     let lastScroll = -1;
     await expect
-      .poll(async () => {
-        const y = await page.evaluate(() => scrollY);
-        const still = y === lastScroll;
-        lastScroll = y;
-        return still;
-      }, { intervals: [150], timeout: 10_000 })
+      .poll(
+        async () => {
+          const y = await page.evaluate(() => scrollY);
+          const still = y === lastScroll;
+          lastScroll = y;
+          return still;
+        },
+        { intervals: [150], timeout: 10_000 },
+      )
       .toBe(true);
     const pause = carousel.getByRole('button', { name: 'Pause testimonials' });
     for (let i = 0; i < 20 && !(await pause.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
@@ -217,7 +220,8 @@ test.describe('testimonials carousel held by focus from anything but a pointer',
 
 test.describe('counters', () => {
   test('fall back to 98 poets and 0 pieces when the count API is down', async ({ page, consoleErrors }) => {
-    for (const path of ['/api/users/count', '/api/submission-count']) consoleErrors.expectFailedRequest(500, path, 'the test answers the counts with 500 itself');
+    for (const path of ['/api/users/count', '/api/submission-count'])
+      consoleErrors.expectFailedRequest(500, path, 'the test answers the counts with 500 itself');
     let asked = 0;
     for (const path of ['**/api/users/count', '**/api/submission-count']) {
       await page.route(path, (route) => {

@@ -25,10 +25,13 @@ const SIGN_UP_KEYS = ['demo-session', 'signup_email', 'signup_password', 'pendin
 async function oobCodeFor(request: APIRequestContext, email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET') {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      code = (await oobCodes(request)).filter((c) => c.email === email && c.requestType === requestType).at(-1)?.oobCode;
-      return code;
-    }, { message: `no ${requestType} code for ${email}` })
+    .poll(
+      async () => {
+        code = (await oobCodes(request)).filter((c) => c.email === email && c.requestType === requestType).at(-1)?.oobCode;
+        return code;
+      },
+      { message: `no ${requestType} code for ${email}` },
+    )
     .toBeTruthy();
   return code!;
 }
@@ -40,11 +43,14 @@ async function oobCodeFor(request: APIRequestContext, email: string, requestType
 async function linkInInbox(request: APIRequestContext, email: string, subject: string) {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const mail = (await mailbox(request)).filter((m) => m.subject === subject && m.to.some((to) => to.address === email)).at(-1);
-      link = mail?.text.match(/https?:\/\/\S+\/__\/auth\/action\?\S+/)?.[0];
-      return link;
-    }, { message: `no “${subject}” email with a link for ${email}` })
+    .poll(
+      async () => {
+        const mail = (await mailbox(request)).filter((m) => m.subject === subject && m.to.some((to) => to.address === email)).at(-1);
+        link = mail?.text.match(/https?:\/\/\S+\/__\/auth\/action\?\S+/)?.[0];
+        return link;
+      },
+      { message: `no “${subject}” email with a link for ${email}` },
+    )
     .toBeTruthy();
   return link!;
 }
@@ -174,7 +180,11 @@ test('the profile shows the server’s message on the field it is about', async 
 
 test('password reset: request, open the link, set a new password, sign in with it', async ({ page, request, consoleErrors }) => {
   test.setTimeout(60_000);
-  consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword', 'the test signs in with the old password, which no longer works');
+  consoleErrors.expectFailedRequest(
+    400,
+    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword',
+    'the test signs in with the old password, which no longer works',
+  );
   consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:resetPassword', 'the test opens the used link again');
   const email = uniqueEmail('reset');
   await createAccount(request, email, 'Old-password-1');
@@ -223,9 +233,17 @@ test('password reset: request, open the link, set a new password, sign in with i
 });
 
 test('/email-verification-handler applies a verification link too, and a used link says so', async ({ page, request, consoleErrors }) => {
-  consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:resetPassword', 'the test opens the used link again (Firebase checks a code there)');
+  consoleErrors.expectFailedRequest(
+    400,
+    '/identitytoolkit.googleapis.com/v1/accounts:resetPassword',
+    'the test opens the used link again (Firebase checks a code there)',
+  );
   const email = uniqueEmail('handler');
-  const { idToken } = await identityCall<{ idToken: string }>(request, '/accounts:signUp?key=demo-api-key', { email, password: 'Handler-pass-1', returnSecureToken: true });
+  const { idToken } = await identityCall<{ idToken: string }>(request, '/accounts:signUp?key=demo-api-key', {
+    email,
+    password: 'Handler-pass-1',
+    returnSecureToken: true,
+  });
   await identityCall(request, '/accounts:sendOobCode?key=demo-api-key', { requestType: 'VERIFY_EMAIL', idToken });
   const oobCode = await oobCodeFor(request, email, 'VERIFY_EMAIL');
 
@@ -238,7 +256,11 @@ test('/email-verification-handler applies a verification link too, and a used li
   await expect(page.getByTestId('email-action-result').getByRole('link')).toHaveAttribute('href', '/auth');
 });
 
-test('an unverified poet resends the verification email from the profile, until the hourly limit says how long to wait', async ({ page, request, consoleErrors }) => {
+test('an unverified poet resends the verification email from the profile, until the hourly limit says how long to wait', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   consoleErrors.expectFailedRequest(429, '/api/auth-mail/verification', 'the test resends until the hourly limit refuses');
   const email = uniqueEmail('resend');
@@ -286,7 +308,8 @@ test('an admin sees Admin Dashboard and may stay on admin pages; a poet does nei
   // The guard decides once the page has synced the signed-in user. (Not 'networkidle': a signed-in page keeps
   // its notification stream open, so the network is never idle.)
   const synced = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/users' && res.request().method() === 'POST' && /\/admin-visit-tracking/.test(res.request().headers().referer ?? ''),
+    (res) =>
+      new URL(res.url()).pathname === '/api/users' && res.request().method() === 'POST' && /\/admin-visit-tracking/.test(res.request().headers().referer ?? ''),
   );
   await menu.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin-visit-tracking\/?$/);
@@ -347,7 +370,14 @@ test('a visitor on an admin page is sent to sign in, and comes back after', asyn
 
 // The browser strips tabs and newlines from a URL, so "/\t/host" would read as "//host" (issue 35).
 test.describe('signing in with a next address on another origin stays on Writory', () => {
-  for (const next of ['/%09/127.0.0.1:1080/', '/%0a/127.0.0.1:1080/', '/%0d/127.0.0.1:1080/', '//127.0.0.1:1080/', '/.//127.0.0.1:1080/', '/%5C127.0.0.1:1080/']) {
+  for (const next of [
+    '/%09/127.0.0.1:1080/',
+    '/%0a/127.0.0.1:1080/',
+    '/%0d/127.0.0.1:1080/',
+    '//127.0.0.1:1080/',
+    '/.//127.0.0.1:1080/',
+    '/%5C127.0.0.1:1080/',
+  ]) {
     test(`next=${next}`, async ({ page, baseURL }) => {
       await open(page, `/auth?next=${next}`);
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill(poet.email);
@@ -404,7 +434,10 @@ test('the profile menu works from the keyboard', async ({ page }) => {
 
 test('Google sign-in in a popup through the emulator; a broken picture shows the default icon', async ({ page, context, consoleErrors }) => {
   test.setTimeout(60_000);
-  consoleErrors.expect(/: Loading the image 'http:\/\/127\.0\.0\.1:9\/missing\.png' violates the following Content Security Policy directive/, 'the test gives the account a picture from a stray origin, which the page policy blocks');
+  consoleErrors.expect(
+    /: Loading the image 'http:\/\/127\.0\.0\.1:9\/missing\.png' violates the following Content Security Policy directive/,
+    'the test gives the account a picture from a stray origin, which the page policy blocks',
+  );
   consoleErrors.expectFailedRequest(415, '/api/users/me/picture', 'the test uploads a file that is not a picture');
   await stubGoogleScripts(context);
   const violations = await recordCspViolations(page);

@@ -177,7 +177,9 @@ test('read, delete, mark all read and clear all persist across reloads; an idle 
   await openPanel(page);
   await expect(page.getByTestId('notification-item')).toHaveText([/Fourth/, /Third/, /Second/, /First/]);
 
-  await item(page, 'Second').getByRole('button', { name: /^Second/ }).click();
+  await item(page, 'Second')
+    .getByRole('button', { name: /^Second/ })
+    .click();
   await expect(item(page, 'Second')).toHaveAttribute('data-read', 'true');
   await expect(badge(page)).toHaveText('3');
   await item(page, 'Third').getByRole('button', { name: 'Delete notification: Third' }).click();
@@ -191,7 +193,9 @@ test('read, delete, mark all read and clear all persist across reloads; an idle 
   await expect(item(page, 'Second')).toHaveAttribute('data-read', 'true');
   await expect(item(page, 'Fourth')).toHaveAttribute('data-read', 'false');
 
-  await item(page, 'First').getByRole('button', { name: /^First/ }).click();
+  await item(page, 'First')
+    .getByRole('button', { name: /^First/ })
+    .click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(badge(page)).toHaveText('1');
 
@@ -238,7 +242,10 @@ test('read, delete, mark all read and clear all persist across reloads; an idle 
   await expect(badge(page)).toHaveText('1');
 });
 
-test('@phone keyboard: focus stays in the panel after open, delete, mark all read and clear all, each is announced, and tabbing out closes it', async ({ page, request }) => {
+test('@phone keyboard: focus stays in the panel after open, delete, mark all read and clear all, each is announced, and tabbing out closes it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await clearAllOf(request, asha);
   for (const title of ['Uno', 'Dos', 'Tres', 'Cuatro']) await sendAsAdmin(request, asha.email, title);

@@ -18,7 +18,8 @@ export async function identityCall<T = Record<string, unknown>>(request: APIRequ
 
 /** A fresh Firebase ID token for email and password, as the site's SDK would get one. */
 export async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
-  return (await identityCall<{ idToken: string }>(request, '/accounts:signInWithPassword?key=demo-api-key', { email, password, returnSecureToken: true })).idToken;
+  return (await identityCall<{ idToken: string }>(request, '/accounts:signInWithPassword?key=demo-api-key', { email, password, returnSecureToken: true }))
+    .idToken;
 }
 
 /** An account made through the emulator's admin API with its email already verified. */

@@ -33,10 +33,13 @@ async function verifiedAccount(request: APIRequestContext, label: string, displa
 async function mailTo(request: APIRequestContext, address: string, subject: RegExp) {
   let found: { subject: string; text: string } | undefined;
   await expect
-    .poll(async () => {
-      found = (await mailbox(request)).filter((m) => m.to.some((t) => t.address === address) && subject.test(m.subject)).at(-1);
-      return Boolean(found);
-    }, { message: `no email ${subject} to ${address}`, timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await mailbox(request)).filter((m) => m.to.some((t) => t.address === address) && subject.test(m.subject)).at(-1);
+        return Boolean(found);
+      },
+      { message: `no email ${subject} to ${address}`, timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }
@@ -58,7 +61,12 @@ async function chooseTier(page: Page, tierName: string, currency = 'INR') {
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
-test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({ page, browser, request, consoleErrors }) => {
+test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.expectFailedRequest(422, '/api/payments/quote', 'the test tries a coupon past its limit per poet');
   test.setTimeout(240_000);
   const tierName = `Duo ${stamp()}`;
@@ -77,7 +85,12 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expect(tierForm.getByText('USD: enter an amount such as 199.00')).toBeVisible();
   await tierForm.getByLabel('USD').fill('4.00');
   await tierForm.getByRole('button', { name: 'Save tier' }).click();
-  await expect(page.getByTestId('admin-tiers').getByRole('status').filter({ hasText: `Tier “${tierName}” saved` })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('admin-tiers')
+      .getByRole('status')
+      .filter({ hasText: `Tier “${tierName}” saved` }),
+  ).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(tierName) })).toContainText('₹150.00 · $4.00');
   await expectNoAxeViolations(page);
 
@@ -96,7 +109,11 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
 
   // The new tier reaches the rules on the (static) home page once the site has rebuilt, marked TEST MODE.
   // (While the site server swaps in a new build it may stall or drop a connection: ask again.)
-  const homeHtml = () => request.get('/').then((res) => res.text(), () => '');
+  const homeHtml = () =>
+    request.get('/').then(
+      (res) => res.text(),
+      () => '',
+    );
   await expect.poll(homeHtml, { timeout: 120_000, intervals: [2000] }).toContain(tierName);
   const home = await newPage(browser);
   await home.goto('/#rules');
@@ -108,7 +125,8 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
 
   // A poet who has already entered the month's three free poems is asked to buy entries.
   const poet = await newPoet(request, 'buyer', { name: 'Asha Verse' });
-  for (const title of ['First light', 'Second wind', 'Third rail']) expect((await enterByApi(request, poet, title, `${title}\nin three short lines\nof paid-for hope`)).status()).toBe(201);
+  for (const title of ['First light', 'Second wind', 'Third rail'])
+    expect((await enterByApi(request, poet, title, `${title}\nin three short lines\nof paid-for hope`)).status()).toBe(201);
   const poetPage = await newPage(browser);
   await signIn(poetPage, poet.email, poet.password, '/submit');
   const blocked = poetPage.getByTestId('entry-blocked');
@@ -190,7 +208,12 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   await expectNoAxeViolations(page);
 });
 
-test('a referral link sign-up earns a reward when the referee pays; the referrer withdraws it and an admin pays it', async ({ page, browser, request, consoleErrors }) => {
+test('a referral link sign-up earns a reward when the referee pays; the referrer withdraws it and an admin pays it', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
   for (const status of [409, 422]) consoleErrors.expectFailedRequest(status, '/api/earnings/withdrawals', 'the test asks for withdrawals the rules refuse');
   test.setTimeout(150_000);
   // The admin sets the rules: 10% reward, no holding period, ₹5.00 minimum, UPI and bank payouts.
@@ -248,7 +271,12 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
 
   // A reward from a live payment is real money: one is put in the ledger through the panel, as a live order would.
   const panel = await adminToken(request, PANEL_OWNER);
-  const users = await adminApi(request, panel, 'GET', `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(referrer.email)}`);
+  const users = await adminApi(
+    request,
+    panel,
+    'GET',
+    `/content-manager/collection-types/plugin::users-permissions.user?filters[email][$eq]=${encodeURIComponent(referrer.email)}`,
+  );
   await adminApi(request, panel, 'POST', '/content-manager/collection-types/api::earning.earning', {
     userId: users.results[0].id,
     currency: 'INR',
@@ -325,7 +353,10 @@ test('the money pages fit a phone and pass axe @phone-only', async ({ page, brow
   }
 });
 
-test('@phone /submit: the credits card keeps its distance from “How poems are judged”; judges, moderators and admins, who cannot enter, are not offered credits', async ({ page, browser }) => {
+test('@phone /submit: the credits card keeps its distance from “How poems are judged”; judges, moderators and admins, who cannot enter, are not offered credits', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const poet = accountOf('poet');
   await signIn(page, poet.email, poet.password, '/submit');

@@ -24,7 +24,9 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000 * cpuThrottle,
   expect: { timeout: 5_000 * cpuThrottle },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]] : [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]]
+    : [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]],
   outputDir: '../test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:4321',

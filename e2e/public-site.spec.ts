@@ -22,7 +22,8 @@ test('articles list newest first, filter by tag, open an article, no drafts', as
 });
 
 test('an unknown or draft article slug shows the not-found page', async ({ page, consoleErrors }) => {
-  for (const slug of ['no-such-article', 'draft-next-months-theme']) consoleErrors.expectFailedRequest(404, `/articles/${slug}`, 'the test opens article pages that do not exist');
+  for (const slug of ['no-such-article', 'draft-next-months-theme'])
+    consoleErrors.expectFailedRequest(404, `/articles/${slug}`, 'the test opens article pages that do not exist');
   for (const slug of ['no-such-article', 'draft-next-months-theme']) {
     const res = await page.goto(`/articles/${slug}`);
     expect(res?.status()).toBe(404);
@@ -84,7 +85,11 @@ test('a contact message is confirmed, stored, and visible in the Strapi panel', 
 });
 
 test('an article published in the cms appears on the site within 60 s and goes when unpublished', async ({ page, request, consoleErrors }) => {
-  consoleErrors.expectFailedRequest(404, /\/articles\/fresh-ink-\d+/, 'the article’s page is asked for until the rebuild makes it, and after it is unpublished');
+  consoleErrors.expectFailedRequest(
+    404,
+    /\/articles\/fresh-ink-\d+/,
+    'the article’s page is asked for until the rebuild makes it, and after it is unpublished',
+  );
   test.setTimeout(180_000);
   const token = await adminToken(request);
   // The panel leaves the slug empty for a new article: it follows the title.

@@ -43,7 +43,10 @@ function resultsCsv(month: string, count: number) {
  * results CSV, 3 has entries waiting for the judges (this month's contest is open and holds other specs' entries).
  */
 function demoMonth(before: number) {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
   const index = year * 12 + month - 1 - before;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
@@ -57,7 +60,9 @@ test('results and winners publish on their timers; score card, winner pages, lea
   const month = demoMonth(1);
   await scores.getByLabel('Contest month').selectOption(month);
   const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
-  await scores.getByLabel('Results CSV', { exact: true }).setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultsCsv(month, 8)) });
+  await scores
+    .getByLabel('Results CSV', { exact: true })
+    .setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultsCsv(month, 8)) });
   await expect(scores.getByTestId('results-preview')).toContainText('8 of 8 entries scored');
   const firstTitle = (await scores.getByTestId('results-preview').locator('tbody tr').first().locator('td').nth(2).textContent())!.trim();
   await expectNoAxeViolations(adminPage);
@@ -105,7 +110,11 @@ test('results and winners publish on their timers; score card, winner pages, lea
   await expectNoAxeViolations(poetPage);
   const [download] = await Promise.all([poetPage.waitForEvent('download'), poetPage.getByRole('link', { name: 'Download PDF' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   const qrUrl = (await poetPage.getByTestId('certificate-qr').getAttribute('data-url'))!;
   const code = (await poetPage.getByTestId('verification-code').textContent())!;
   expect(new URL(qrUrl).origin).toBe(new URL(poetPage.url()).origin);
@@ -199,9 +208,7 @@ test('judges score in the app, the admin publishes their scores, and the winner 
 
   // The rebuilt winner page: the poem's text and the author photo (served only because the poem won).
   const visitor = await (await browser.newContext()).newPage();
-  await expect
-    .poll(async () => (await visitor.goto(`/winning-poem/${month}-first`))?.status(), { timeout: 180_000, intervals: [3_000] })
-    .toBe(200);
+  await expect.poll(async () => (await visitor.goto(`/winning-poem/${month}-first`))?.status(), { timeout: 180_000, intervals: [3_000] }).toBe(200);
   await expect(visitor.getByTestId('poem')).toContainText('The morning keeps its salt');
   await expect(visitor.getByText('Score 85/100')).toBeVisible();
   const photo = visitor.locator(`img[src="/api/winners/${month}-first/photo"]`);
@@ -232,7 +239,11 @@ test('an admin imports leaderboard history: an error per bad row first, then the
   await expect(page.getByTestId('row-errors')).toContainText('Row 3 (month): month must look like 2024-07');
   await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await file.setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from('month,name,points\n2021-01,Ida Berg,70\n2021-02,"Berg, Ida",12\n') });
+  await file.setInputFiles({
+    name: 'history.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('month,name,points\n2021-01,Ida Berg,70\n2021-02,"Berg, Ida",12\n'),
+  });
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
   await expect(page.getByRole('main').getByRole('status')).toContainText('Imported 2 rows');
   const board = await page.request.get('/api/leaderboard?q=ida');
@@ -271,7 +282,11 @@ test('winners, leaderboard and a certificate read well on a phone @phone', async
   await signIn(page, poet.email, poet.password, '/profile');
   await expect(page.getByTestId('score-card').first()).toBeVisible();
   expect(await noSideScroll()).toBe(true);
-  await page.getByTestId('my-certificates').getByRole('link', { name: /^Open: Participation/ }).first().click();
+  await page
+    .getByTestId('my-certificates')
+    .getByRole('link', { name: /^Open: Participation/ })
+    .first()
+    .click();
   await expect(page.getByTestId('certificate')).toBeVisible();
   expect(await noSideScroll()).toBe(true);
   await expectNoAxeViolations(page);

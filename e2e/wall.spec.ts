@@ -57,7 +57,11 @@ test.beforeEach(async ({ page }) => {
   await withSavedConsent(page);
 });
 
-test('a poet shares a poem, a moderator approves it, another poet likes and reports it, a moderator hides it; the poet is told each time', async ({ page, browser, request }) => {
+test('a poet shares a poem, a moderator approves it, another poet likes and reports it, a moderator hides it; the poet is told each time', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const title = `Tide tables ${Date.now()}`;
   const poem = 'The sea keeps its own calendar:\n    twice a day it forgets us,\n    twice a day it comes back.';
@@ -137,7 +141,7 @@ const XSS = [
   '<script>window.__xss = (window.__xss || 0) + 1; alert("script")</script>',
   '<img src=x onerror="window.__xss = 1; alert(\'img\')">',
   '"><svg onload=alert("svg")>',
-  "'><iframe srcdoc=\"<script>parent.__xss=1</script>\"></iframe>",
+  '\'><iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
   '</script><script>alert("close-script")</script>',
   '<a href="javascript:alert(\'link\')">click me</a>',
   '<body onload=alert("body")>',
@@ -156,7 +160,10 @@ test('the wall’s daily limit says when to try again in words, not seconds', as
   // A new poet uses the day's 5 poems over the API, then tries a sixth on the page.
   const writer = await newPoet(request, 'wall-limit');
   for (let i = 0; i < 5; i++) {
-    const res = await request.post('/api/wall/posts', { headers: bearer(writer.token), data: { title: `Daily ${i}`, text: 'One line a day.', language: 'en' } });
+    const res = await request.post('/api/wall/posts', {
+      headers: bearer(writer.token),
+      data: { title: `Daily ${i}`, text: 'One line a day.', language: 'en' },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   await signIn(page, writer.email, writer.password, '/writory-wall');
@@ -220,7 +227,10 @@ test('markup in titles and poems is shown as text on post pages and on the rebui
   await inert();
 });
 
-const ARABIC = { title: 'رسالة إلى البحر', lines: ['يا بحرُ، خذْ رسالتي', 'واحملْها إلى الشاطئ البعيد', '', 'هناك، حيث تنامُ أمّي', 'تحت شجرة الزيتون', 'قلْ لها: ما زلتُ أكتب'] };
+const ARABIC = {
+  title: 'رسالة إلى البحر',
+  lines: ['يا بحرُ، خذْ رسالتي', 'واحملْها إلى الشاطئ البعيد', '', 'هناك، حيث تنامُ أمّي', 'تحت شجرة الزيتون', 'قلْ لها: ما زلتُ أكتب'],
+};
 const HINDI = { title: 'बारिश की पहली बूँद', lines: ['बारिश की पहली बूँद', 'मिट्टी से कुछ कहती है,', '    और मिट्टी', 'चुपचाप मुस्कुराती है।'] };
 
 /** Direction, language, kept line breaks and spacing of a poem element, as the browser lays it out. */
@@ -241,7 +251,10 @@ const layoutOf = (poem: ReturnType<Page['getByTestId']>) =>
   }));
 
 test('@phone Arabic and Hindi poems keep their direction, line breaks and spacing on the wall and on their pages', async ({ page }) => {
-  for (const [poem, language, rtl] of [[ARABIC, 'ar', true], [HINDI, 'hi', false]] as const) {
+  for (const [poem, language, rtl] of [
+    [ARABIC, 'ar', true],
+    [HINDI, 'hi', false],
+  ] as const) {
     await open(page, '/writory-wall');
     const onWall = card(page, poem.title);
     await expect(onWall.getByRole('heading', { name: poem.title })).toHaveAttribute('dir', 'auto');
@@ -276,7 +289,9 @@ test('@phone the wall and a post page fit a phone, page through the wall, and pa
   await expectNoAxeViolations(page);
   const postUrl = page.url();
   await page.getByTestId('like-button').click();
-  await expect(page).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(new URL(postUrl).pathname + new URL(postUrl).search).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/auth\\?next=${encodeURIComponent(new URL(postUrl).pathname + new URL(postUrl).search).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
 
   await open(page, '/writory-wall/post?id=999999');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This poem is not on the wall');
@@ -289,9 +304,18 @@ test('an editor approves a poem in the Strapi panel: it reaches the wall and the
   consoleErrors.expectFailedRequest(404, /\/i18n\/ai-localization-jobs\/[^?)]*/, 'the Strapi panel (Community Edition)');
   consoleErrors.expectFailedRequest(404, /\/content-manager\/preview\/url\/[^?)]*/, 'the Strapi panel: no preview is configured');
   const title = `Panel approved ${Date.now()}`;
-  const { id } = await api<{ id: number }>(request, await idToken(request, otherPoet), 'POST', '/api/wall/posts', { title, text: 'Approved\n  in the panel', language: 'en' });
+  const { id } = await api<{ id: number }>(request, await idToken(request, otherPoet), 'POST', '/api/wall/posts', {
+    title,
+    text: 'Approved\n  in the panel',
+    language: 'en',
+  });
   const token = await panelApiToken(request);
-  const found = await adminApi(request, token, 'GET', `/content-manager/collection-types/api::wall-post.wall-post?${new URLSearchParams({ 'filters[title][$eq]': title })}`);
+  const found = await adminApi(
+    request,
+    token,
+    'GET',
+    `/content-manager/collection-types/api::wall-post.wall-post?${new URLSearchParams({ 'filters[title][$eq]': title })}`,
+  );
   const documentId = found.results[0].documentId;
 
   const panel = await browser.newPage();
@@ -330,7 +354,11 @@ test('pages through the wall with keys: next, reload on the same page, previous'
     for (let missing = 23 - (await onWall()), batch = 0; missing > 0; batch++) {
       const writer = await newPoet(request, `wall-pages-${batch}`);
       for (let i = 0; i < 5 && missing > 0; i++, missing--) {
-        const { id } = await api<{ id: number }>(request, writer.token, 'POST', '/api/wall/posts', { title: `Page turner ${batch}.${i}`, text: 'A line to turn the page.', language: 'en' });
+        const { id } = await api<{ id: number }>(request, writer.token, 'POST', '/api/wall/posts', {
+          title: `Page turner ${batch}.${i}`,
+          text: 'A line to turn the page.',
+          language: 'en',
+        });
         added.push({ id, token: writer.token });
         await api(request, moderatorToken, 'POST', `/api/admin/wall/posts/${id}/decisions`, { action: 'approve' });
       }
@@ -368,7 +396,10 @@ test('pages through the wall with keys: next, reload on the same page, previous'
 
 test('@phone “Your poems on the wall”: an Arabic title keeps its own direction and starts where its row starts', async ({ page, request }) => {
   const writer = await newPoet(request, 'wall-arabic');
-  const res = await request.post('/api/wall/posts', { headers: bearer(writer.token), data: { title: ARABIC.title, text: ARABIC.lines.join('\n'), language: 'ar' } });
+  const res = await request.post('/api/wall/posts', {
+    headers: bearer(writer.token),
+    data: { title: ARABIC.title, text: ARABIC.lines.join('\n'), language: 'ar' },
+  });
   expect(res.status(), await res.text()).toBe(201);
   await signIn(page, writer.email, writer.password, '/writory-wall');
   const mine = page.getByTestId('my-wall-post').filter({ hasText: ARABIC.title });

@@ -48,7 +48,11 @@ async function expectNothingRan(page: Page, dialogs: string[], where: string) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 250))));
   const ran = await page.evaluate(() => {
     const frames = [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('srcdoc') ?? f.getAttribute('src'));
-    return { marker: (window as unknown as { __xss?: unknown }).__xss ?? null, frames, svgHandlers: document.querySelectorAll('[onload],[onerror],[ontoggle],[onfocus],[onbegin],[onstart]').length };
+    return {
+      marker: (window as unknown as { __xss?: unknown }).__xss ?? null,
+      frames,
+      svgHandlers: document.querySelectorAll('[onload],[onerror],[ontoggle],[onfocus],[onbegin],[onstart]').length,
+    };
   });
   expect(ran, `a payload ran on ${where}`).toEqual({ marker: null, frames: [], svgHandlers: 0 });
   expect(dialogs, `a dialog opened on ${where}`).toEqual([]);
@@ -63,7 +67,10 @@ async function post(request: APIRequestContext, token: string | null, path: stri
 /** An entry made over the API with payloads in its title and poem text. */
 async function hostileEntry(request: APIRequestContext, poet: Poet, title: string) {
   const poem = { name: 'poem.docx', mimeType: DOCX, buffer: await makeDocx(everything(), { author: poet.name }) };
-  const preview = await request.post('/api/entries/preview', { headers: bearer(poet.token), multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' } });
+  const preview = await request.post('/api/entries/preview', {
+    headers: bearer(poet.token),
+    multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' },
+  });
   expect(preview.ok(), await preview.text()).toBe(true);
   const res = await request.post('/api/entries', {
     headers: { ...bearer(poet.token), 'Idempotency-Key': `xss-${MARK}` },
@@ -100,7 +107,10 @@ test('no payload of the XSS corpus runs where people read what others wrote', as
   // refused, so those payloads go in as code).
   const adminBearer = await tokenFor(request, admin.email, admin.password);
   const markdown = payloads.map((p) => (p.includes('](') ? `\`${p}\`` : p)).join('\n\n');
-  const refused = await request.post('/api/admin/articles', { headers: bearer(adminBearer), data: { title: `Links ${MARK}`, body: payloads.filter((p) => p.includes('](')).join('\n\n'), publish: true } });
+  const refused = await request.post('/api/admin/articles', {
+    headers: bearer(adminBearer),
+    data: { title: `Links ${MARK}`, body: payloads.filter((p) => p.includes('](')).join('\n\n'), publish: true },
+  });
   expect(refused.status()).toBe(422);
   const { article } = await post(request, adminBearer, '/api/admin/articles', { title: fitting(160, ' ', 0), body: `${MARK}\n\n${markdown}`, publish: true });
 

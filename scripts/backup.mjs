@@ -13,7 +13,9 @@ try {
   const started = Date.now();
   const manifest = await backup({ out, log });
   const bytes = manifest.database.size + manifest.files.reduce((sum, f) => sum + f.size, 0);
-  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${manifest.files.length} files and the ${manifest.database.client} database, ${(bytes / 1e6).toFixed(1)} MB, in ${out}`);
+  log(
+    `done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${manifest.files.length} files and the ${manifest.database.client} database, ${(bytes / 1e6).toFixed(1)} MB, in ${out}`,
+  );
 } catch (error) {
   process.stderr.write(`[backup] ${error instanceof BackupError || error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? error.message : error.stack}\n`);
   process.exit(1);

@@ -84,7 +84,9 @@ async function onePass(file, dir, parse) {
   const copy = await timed(stages, 'blind copy and its re-check', () => judgeCopy.makeJudgeCopy(poem.kind, bytes, poem.text, judge.text, anonymiser));
   if (kind === 'pdf' && copy && !copy.plain) {
     // The PDF blind copy's re-check, measured apart (the copy above already ran it once).
-    const strings = await timed(stages, '  of which: re-check, every string of the copy (pdf-lib parse, streams decoded)', () => pdfJudgeCopy.everyPdfString(copy.bytes));
+    const strings = await timed(stages, '  of which: re-check, every string of the copy (pdf-lib parse, streams decoded)', () =>
+      pdfJudgeCopy.everyPdfString(copy.bytes),
+    );
     await timed(stages, '  of which: re-check, name search over those strings', () => anonymiser.mentions(strings));
   }
   await timed(stages, 'checksums (file, judge text)', () => [judgeView.sha256(bytes), judgeView.sha256(judge.text)]);
@@ -101,7 +103,22 @@ async function onePass(file, dir, parse) {
   const taskPath = join(dir, 'task-input');
   writeFileSync(taskPath, bytes);
   await timed(stages, 'the whole worker task (extraction.js entry)', () =>
-    extraction.default({ kind: 'entry', filepath: taskPath, author, draft: { title: 'Bench river', language: 'English', fullName: NAME, phone: PHONE, country: 'GB', declarations: {}, fileName: file.name, idempotencyKey: 'k' }, now: new Date() }),
+    extraction.default({
+      kind: 'entry',
+      filepath: taskPath,
+      author,
+      draft: {
+        title: 'Bench river',
+        language: 'English',
+        fullName: NAME,
+        phone: PHONE,
+        country: 'GB',
+        declarations: {},
+        fileName: file.name,
+        idempotencyKey: 'k',
+      },
+      now: new Date(),
+    }),
   );
   return stages;
 }

@@ -41,7 +41,12 @@ await build({
   format: 'esm',
   outfile: bundle,
   logLevel: 'error',
-  plugins: [{ name: 'external-packages', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@writory/') ? null : { path: args.path, external: true })) }],
+  plugins: [
+    {
+      name: 'external-packages',
+      setup: (b) => b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@writory/') ? null : { path: args.path, external: true })),
+    },
+  ],
 });
 const { extractPoem, tidy, TextBudget, readPdfLinesBefore } = await import(pathToFileURL(bundle).href);
 
@@ -51,8 +56,8 @@ if (process.env.MUPDF_DIR) mupdf = await import(pathToFileURL(join(process.env.M
 // Debian's MuPDF (mupdf-tools: mutool draw -F text), when installed.
 const mutool = spawnSync('mutool', ['-v'], { stdio: 'ignore' }).error === undefined;
 
-const { getDocumentProxy } = await import(pathToFileURL(join(root, 'cms/node_modules/unpdf/dist/index.mjs')).href).catch(() =>
-  import(pathToFileURL(join(root, 'node_modules/unpdf/dist/index.mjs')).href),
+const { getDocumentProxy } = await import(pathToFileURL(join(root, 'cms/node_modules/unpdf/dist/index.mjs')).href).catch(
+  () => import(pathToFileURL(join(root, 'node_modules/unpdf/dist/index.mjs')).href),
 );
 
 /** The cms's reading before issue 37: pdf.js's text items, put into lines by the old pdf-text.ts. */
@@ -86,7 +91,12 @@ function levenshtein(a, b) {
   return prev[y.length];
 }
 // Bidi controls (pdftotext -layout marks right-to-left runs with them) are invisible: not counted.
-const squash = (text) => text.normalize('NFC').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '').replace(/\s+/gu, ' ').trim();
+const squash = (text) =>
+  text
+    .normalize('NFC')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
 const cer = (got, want) => levenshtein(squash(got), squash(want)) / [...squash(want)].length;
 
 /** What the poet wrote, as the file shows it: LibreOffice's pages carry the header (name) and footer (email). */
@@ -107,7 +117,9 @@ const childCpu = () => {
 const REPEAT = 10;
 
 const rows = [];
-for (const file of readdirSync(fixtures).filter((f) => /\.(pdf|docx)$/.test(f)).sort()) {
+for (const file of readdirSync(fixtures)
+  .filter((f) => /\.(pdf|docx)$/.test(f))
+  .sort()) {
   const [id, producer, ext] = file.split('.');
   const text = texts.find((t) => t.id === id);
   const path = join(fixtures, file);
@@ -120,7 +132,9 @@ for (const file of readdirSync(fixtures).filter((f) => /\.(pdf|docx)$/.test(f)).
     readers.pdftotext = () => pdftotext([])(path);
     readers['pdftotext -raw'] = () => pdftotext(['-raw'])(path);
     if (mupdf) readers.mupdf = () => mupdfText(bytes);
-    if (mutool) readers['mutool 1.21'] = () => execFileSync('mutool', ['draw', '-q', '-F', 'text', '-o', '-', path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    if (mutool)
+      readers['mutool 1.21'] = () =>
+        execFileSync('mutool', ['draw', '-q', '-F', 'text', '-o', '-', path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   }
   const row = { file };
   for (const [name, read] of Object.entries(readers)) {
@@ -138,5 +152,6 @@ else {
   const names = [...new Set(rows.flatMap((row) => Object.keys(row).filter((k) => k !== 'file')))];
   console.log(`| file | ${names.map((n) => `${n} CER (ms)`).join(' | ')} |`);
   console.log(`|---|${names.map(() => '---').join('|')}|`);
-  for (const row of rows) console.log(`| ${row.file} | ${names.map((n) => (row[n] ? `${row[n].cer.toFixed(3)} (${row[n].ms.toFixed(0)})` : '')).join(' | ')} |`);
+  for (const row of rows)
+    console.log(`| ${row.file} | ${names.map((n) => (row[n] ? `${row[n].cer.toFixed(3)} (${row[n].ms.toFixed(0)})` : '')).join(' | ')} |`);
 }

@@ -94,7 +94,12 @@ async function e2eRun(suite, seed, items, { asInNpmTest = false } = {}) {
         // The next Playwright run empties test-results/: keep this one's traces and screenshots.
         const kept = join(outDir, 'traces', `${suite}-${seed}-${target.replace(/\W+/g, '-')}${project ? `-${project}` : ''}`);
         if (existsSync(testResults)) cpSync(testResults, kept, { recursive: true });
-        result.failures.push({ file: target, project, kept, error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.expected} passed` : `playwright exited with ${run.status}` });
+        result.failures.push({
+          file: target,
+          project,
+          kept,
+          error: stats ? `${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.expected} passed` : `playwright exited with ${run.status}`,
+        });
       }
     }
   } finally {
@@ -104,15 +109,27 @@ async function e2eRun(suite, seed, items, { asInNpmTest = false } = {}) {
   return result;
 }
 
-const specFiles = (seed) => shuffled(readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')).sort(), seed).map((spec) => ({ target: `e2e/${spec}` }));
+const specFiles = (seed) =>
+  shuffled(
+    readdirSync(join(root, 'e2e'))
+      .filter((f) => f.endsWith('.spec.ts'))
+      .sort(),
+    seed,
+  ).map((spec) => ({ target: `e2e/${spec}` }));
 
 /** Every test of the e2e suite as file:line and project (tests made in a loop share a line and run together). */
 function e2eTests(seed) {
-  const listed = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--list', '--reporter=json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const listed = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--list', '--reporter=json'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (listed.status !== 0) throw new Error(`playwright --list failed: ${listed.stderr}`);
   const units = new Map();
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const test of spec.tests) units.set(`e2e/${spec.file}:${spec.line} ${test.projectName}`, { target: `e2e/${spec.file}:${spec.line}`, project: test.projectName });
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        units.set(`e2e/${spec.file}:${spec.line} ${test.projectName}`, { target: `e2e/${spec.file}:${spec.line}`, project: test.projectName });
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of JSON.parse(listed.stdout).suites) walk(suite);
@@ -141,13 +158,18 @@ for (const [suite, seed] of plan) {
   for (const result of results) {
     if (suite === 'together') result.together = true;
     runs.push(result);
-    log(`soak: ${result.suite} seed ${seed}${result.together ? ' (with the other suite)' : ''}: ${result.passed} passed, ${result.failures.length} failed in ${result.seconds} s`);
+    log(
+      `soak: ${result.suite} seed ${seed}${result.together ? ' (with the other suite)' : ''}: ${result.passed} passed, ${result.failures.length} failed in ${result.seconds} s`,
+    );
     for (const f of result.failures) log(`  ${f.file ?? ''} ${f.test ?? (f.project ? `[${f.project}]` : '')}: ${f.error}`);
   }
   save();
 }
 
 console.log('\nsuite      seed    seconds  passed  failed');
-for (const r of runs) console.log(`${(r.together ? `${r.suite}+` : r.suite).padEnd(10)} ${String(r.seed).padEnd(7)} ${String(r.seconds).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failures.length).padStart(6)}`);
+for (const r of runs)
+  console.log(
+    `${(r.together ? `${r.suite}+` : r.suite).padEnd(10)} ${String(r.seed).padEnd(7)} ${String(r.seconds).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failures.length).padStart(6)}`,
+  );
 console.log(`\nrecorded in ${outFile}`);
 process.exit(runs.every((r) => r.failures.length === 0) ? 0 : 1);

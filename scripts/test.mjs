@@ -23,7 +23,11 @@ async function vitestSuite(name, cwd, config, { hold }) {
   rmSync(summaryFile, { force: true });
   const args = ['run', '--reporter=default', `--reporter=${join(root, 'scripts/lib/vitest-summary.mjs')}`];
   if (config) args.push('--config', config);
-  const run = await runToEnd(bin('vitest'), args, { cwd, env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile }, holdAs: hold && `${name} suite` });
+  const run = await runToEnd(bin('vitest'), args, {
+    cwd,
+    env: { ...process.env, FORCE_COLOR: '0', WRITORY_VITEST_SUMMARY: summaryFile },
+    holdAs: hold && `${name} suite`,
+  });
   const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : null;
   const failures = (summary?.failures ?? []).map((f) => ({ ...f, file: f.file && join(name === 'repo' ? '' : name, f.file) }));
   // A failing exit with nothing listed (Vitest itself crashed) still counts once.
@@ -82,7 +86,11 @@ async function checksLane() {
     passed: checks.length - failed.length,
     failed: failed.length,
     skipped: 0,
-    failures: failed.map((check) => ({ file: null, test: check.name, error: `failed (its findings are above; \`${check.rerun}\` shows them again)${check.fix ? `. ${check.fix}` : ''}` })),
+    failures: failed.map((check) => ({
+      file: null,
+      test: check.name,
+      error: `failed (its findings are above; \`${check.rerun}\` shows them again)${check.fix ? `. ${check.fix}` : ''}`,
+    })),
   });
 }
 
@@ -93,7 +101,11 @@ async function vitestLane() {
 await Promise.all([checksLane(), e2eLane(), vitestLane()]);
 
 const ordered = ['checks', 'repo', 'site', 'cms', 'e2e'].filter((name) => results.has(name)).map((name) => results.get(name));
-const total = ordered.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = ordered.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 const failures = ordered.flatMap((r) => r.failures);
 if (failures.length) {
   console.log('\nFailures:');

@@ -8,7 +8,8 @@ import writoryDirectives from './src/directives/index.mjs';
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
 // Pages that are for one person or for admins stay out of the sitemap.
-const PRIVATE_PAGE = /\/(admin-[^/]*|certificate\/.*|profile|earnings|referrals|join|checkout-test|__\/auth\/action|email-verif[^/]*|password-reset-handler|not-found)\/?$/;
+const PRIVATE_PAGE =
+  /\/(admin-[^/]*|certificate\/.*|profile|earnings|referrals|join|checkout-test|__\/auth\/action|email-verif[^/]*|password-reset-handler|not-found)\/?$/;
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',

@@ -41,7 +41,11 @@ describe('where backup and restore find the data', () => {
   });
 
   it('reaches PostgreSQL through DATABASE_URL, or through libpq variables that keep the password off the command line', () => {
-    expect(dataLocations({ DATABASE_CLIENT: 'postgres', DATABASE_URL: 'postgres://w@db/w' }).database).toEqual({ client: 'postgres', url: 'postgres://w@db/w', libpq: {} });
+    expect(dataLocations({ DATABASE_CLIENT: 'postgres', DATABASE_URL: 'postgres://w@db/w' }).database).toEqual({
+      client: 'postgres',
+      url: 'postgres://w@db/w',
+      libpq: {},
+    });
     expect(dataLocations({ DATABASE_CLIENT: 'postgres', DATABASE_HOST: 'db', DATABASE_PASSWORD: 's3cret', DATABASE_SSL: 'true' }).database).toEqual({
       client: 'postgres',
       url: null,
@@ -59,7 +63,14 @@ describe('where backup and restore find the data', () => {
     S3_SECRET_ACCESS_KEY: 'secret',
     S3_FORCE_PATH_STYLE: 'true',
   };
-  const settings = { bucket: 'writory-files', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true };
+  const settings = {
+    bucket: 'writory-files',
+    endpoint: 'http://127.0.0.1:9000',
+    region: 'eu-west-1',
+    accessKeyId: 'key',
+    secretAccessKey: 'secret',
+    forcePathStyle: true,
+  };
 
   it('with FILE_STORAGE=s3, finds both sets in the bucket: uploads under <S3_PREFIX>uploads/, private files everything else under S3_PREFIX', () => {
     expect(dataLocations({ ...bucketEnv, S3_PREFIX: 'writory/', PRIVATE_FILES_DIR: '/srv/private' }).files).toEqual({
@@ -67,7 +78,11 @@ describe('where backup and restore find the data', () => {
       private: { prefix: 'writory/', except: 'writory/uploads/' },
       uploads: { prefix: 'writory/uploads/' },
     });
-    expect(dataLocations(bucketEnv).files).toEqual({ bucket: { ...settings, prefix: '' }, private: { prefix: '', except: 'uploads/' }, uploads: { prefix: 'uploads/' } });
+    expect(dataLocations(bucketEnv).files).toEqual({
+      bucket: { ...settings, prefix: '' },
+      private: { prefix: '', except: 'uploads/' },
+      uploads: { prefix: 'uploads/' },
+    });
   });
 
   it('refuses bucket settings the cms would refuse, with its reasons', () => {
@@ -82,7 +97,12 @@ describe('where backup and restore find the data', () => {
 describe('a bucket prefix as a file store', () => {
   it('lists its objects by key without the other set, reads them as streams, writes, refuses keys of the other set, and clears only its own', async () => {
     const s3 = await startS3Server();
-    const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     try {
       const put = (Key: string, Body: string) => client.send(new PutObjectCommand({ Bucket: s3.bucket, Key, Body }));
       await put('site/entries/b.pdf', 'b');

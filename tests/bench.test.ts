@@ -125,7 +125,15 @@ describe('scriptBeforeFirstPaint', () => {
   const task = (name: string, ts: number, dur: number, tid = 1) => ({ name, ph: 'X', pid: 1, tid, ts, dur });
 
   it('adds up script work on the main thread between navigation and first paint, overlaps counted once', () => {
-    const events = [nav, paint, task('EvaluateScript', 2_000, 2_000), task('FunctionCall', 3_000, 2_000), task('v8.evaluateModule', 10_000, 5_000), task('Layout', 5_000, 1_000), task('FunctionCall', 2_000, 9_000, 2)];
+    const events = [
+      nav,
+      paint,
+      task('EvaluateScript', 2_000, 2_000),
+      task('FunctionCall', 3_000, 2_000),
+      task('v8.evaluateModule', 10_000, 5_000),
+      task('Layout', 5_000, 1_000),
+      task('FunctionCall', 2_000, 9_000, 2),
+    ];
     // 2–5 ms (overlapping pair) + 10–11 ms (clipped at the paint) = 4 ms; layout and other threads left out.
     expect(scriptBeforeFirstPaint(events)).toBe(4);
   });

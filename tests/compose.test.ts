@@ -555,12 +555,18 @@ describe('docker-compose.yml: variables', () => {
     expect(allStrings(compose).filter((s) => /\$\{/.test(s))).toEqual([]);
   });
 
-  it.each([...PRODUCTION_SECRETS, 'POSTGRES_PASSWORD', 'FIREBASE_PROJECT_ID', 'PUBLIC_SITE_URL', 'SMTP_HOST', 'SITE_REBUILD_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])(
-    'refuses to start without %s',
-    (name) => {
-      expect(() => resolve({ ...SAMPLE_ENV, [name]: '' })).toThrow(`required variable ${name}`);
-    },
-  );
+  it.each([
+    ...PRODUCTION_SECRETS,
+    'POSTGRES_PASSWORD',
+    'FIREBASE_PROJECT_ID',
+    'PUBLIC_SITE_URL',
+    'SMTP_HOST',
+    'SITE_REBUILD_TOKEN',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ])('refuses to start without %s', (name) => {
+    expect(() => resolve({ ...SAMPLE_ENV, [name]: '' })).toThrow(`required variable ${name}`);
+  });
 });
 
 describe.each(builtServices)('image of %s', (_name, service) => {
@@ -618,7 +624,9 @@ describe.each(builtServices)('image of %s', (_name, service) => {
 
 describe('the cms image', () => {
   const text = read(rawCompose.services.cms.build!.dockerfile!);
-  const runs = dockerInstructions(text).filter((i) => i.op === 'RUN').map((i) => i.args);
+  const runs = dockerInstructions(text)
+    .filter((i) => i.op === 'RUN')
+    .map((i) => i.args);
 
   it('builds packages/shared before the cms', () => {
     const shared = runs.findIndex((r) => r.includes('tsc -p packages/shared/tsconfig.json'));
@@ -694,15 +702,12 @@ describe('nginx (the one reverse proxy)', () => {
     expect(target?.pathname).toBe('/'); // no URI part: the request path reaches the upstream unchanged
   });
 
-  it.each(['/admin', '/admin/auth/login', '/content-manager/init', '/upload/files', '/api/health'])(
-    'admin port routes %s to the cms',
-    (uri) => {
-      const target = proxyTarget(adminServer!, uri);
-      expect(target?.host).toBe(`cms:${servicePort.cms}`);
-    },
-  );
+  it.each(['/admin', '/admin/auth/login', '/content-manager/init', '/upload/files', '/api/health'])('admin port routes %s to the cms', (uri) => {
+    const target = proxyTarget(adminServer!, uri);
+    expect(target?.host).toBe(`cms:${servicePort.cms}`);
+  });
 
-  it('does not expose the site\'s rebuild hook', () => {
+  it("does not expose the site's rebuild hook", () => {
     const loc = locationFor(publicServer!, REBUILD_PATH)!;
     expect(loc.path).toBe(REBUILD_PATH);
     expect(one(loc.block, 'proxy_pass')).toBeUndefined();
@@ -742,7 +747,7 @@ describe('nginx (the one reverse proxy)', () => {
     expect(header('X-Real-IP')).toBe('$remote_addr');
   });
 
-  it('adds the security headers to every public answer, HSTS only over TLS, and passes the upstreams\' CSP on', () => {
+  it("adds the security headers to every public answer, HSTS only over TLS, and passes the upstreams' CSP on", () => {
     const added = Object.fromEntries(all(publicServer!.directives, 'add_header').map((d) => [d.args[0], d.args.slice(1)]));
     expect(added).toEqual({
       'X-Frame-Options': ['DENY', 'always'],
@@ -832,7 +837,8 @@ describe('client addresses behind nginx (issue 35)', () => {
   const trusted = cmsEnv.TRUSTED_PROXIES.split(',');
   /** The client the cms settles on for a request from `peer` carrying `forwardedFor`, with the compose values. */
   const clientOf = (peer: string, forwardedFor?: string) =>
-    createClientAddressResolver(trusted)({ socket: { remoteAddress: peer }, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} } as never).address;
+    createClientAddressResolver(trusted)({ socket: { remoteAddress: peer }, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} } as never)
+      .address;
   const inSubnet = (address: string, cidr: string) => {
     const [base, bits] = cidr.split('/');
     const n = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);

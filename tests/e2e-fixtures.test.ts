@@ -12,7 +12,12 @@ describe('e2e specs', () => {
   it.each(specs)('%s takes test and expect from ./fixtures, not from @playwright/test', (name) => {
     const source = readFileSync(join(e2eDir, name), 'utf8');
     const fromPlaywright = source.match(/import\s*\{([^}]*)\}\s*from\s*'@playwright\/test'/)?.[1] ?? '';
-    expect(fromPlaywright.split(',').map((part) => part.trim()).filter((part) => part && !part.startsWith('type '))).toEqual([]);
+    expect(
+      fromPlaywright
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part && !part.startsWith('type ')),
+    ).toEqual([]);
     expect(source).toMatch(/import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'\.\/fixtures'/);
   });
 });

@@ -10,7 +10,14 @@ const named = [...new Set([...home.matchAll(/\/media\/(hero-[\w-]+\.\w+)/g)].map
 
 describe('hero media', () => {
   it('the home page names both variants of the video in both formats and both posters', () => {
-    expect(named.sort()).toEqual(['hero-desktop.mp4', 'hero-desktop.webm', 'hero-mobile.mp4', 'hero-mobile.webm', 'hero-poster-desktop.webp', 'hero-poster-mobile.webp']);
+    expect(named.sort()).toEqual([
+      'hero-desktop.mp4',
+      'hero-desktop.webm',
+      'hero-mobile.mp4',
+      'hero-mobile.webm',
+      'hero-poster-desktop.webp',
+      'hero-poster-mobile.webp',
+    ]);
   });
 
   it.each(named)('%s exists and stays within its budget', (file) => {

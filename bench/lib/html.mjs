@@ -12,14 +12,18 @@ export const CONDITIONAL_DIRECTIVES = new Set(['signed-in', 'on']);
 /** What the HTML refers to: stylesheets, external and inline scripts, islands and their modules. */
 export function scanHtml(html) {
   const tags = (re) => [...html.matchAll(re)].map((m) => m[0]);
-  const stylesheets = tags(/<link\b[^>]*>/g).filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href'));
+  const stylesheets = tags(/<link\b[^>]*>/g)
+    .filter((t) => attr(t, 'rel') === 'stylesheet')
+    .map((t) => attr(t, 'href'));
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
   const external = scripts.filter((m) => hasAttr(m[0].slice(0, m[0].indexOf('>') + 1), 'src'));
   const inline = scripts.filter((m) => !hasAttr(`<s ${m[1]}>`, 'src') && !/type="application\/(ld\+)?json"/.test(m[1]));
   const islands = tags(/<astro-island\b[^>]*>/g);
   const pageModules = [
     ...external.filter((m) => attr(`<s ${m[1]}>`, 'type') === 'module').map((m) => attr(`<s ${m[1]}>`, 'src')),
-    ...tags(/<link\b[^>]*>/g).filter((t) => attr(t, 'rel') === 'modulepreload').map((t) => attr(t, 'href')),
+    ...tags(/<link\b[^>]*>/g)
+      .filter((t) => attr(t, 'rel') === 'modulepreload')
+      .map((t) => attr(t, 'href')),
   ];
   const islandModules = (list) => list.flatMap((t) => [attr(t, 'component-url'), attr(t, 'renderer-url'), attr(t, 'before-hydration-url')]).filter(Boolean);
   const modules = [...pageModules, ...islandModules(islands)];

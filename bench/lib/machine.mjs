@@ -27,7 +27,9 @@ export function machineInfo() {
     cpuModel: cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown',
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     os: release ?? process.platform,
-    loadAverage: loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadAverage: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 

@@ -59,7 +59,11 @@ export async function startNginx({ root, port, logDir }) {
   mkdirSync(dir, { recursive: true });
   const config = join(dir, 'nginx.conf');
   writeFileSync(config, nginxConfig({ dir, root, port }));
-  const child = startProcess('nginx', 'nginx', ['-p', dir, '-e', join(dir, 'error.log'), '-c', config], { cwd: dir, env: process.env, logFile: join(dir, 'output.log') });
+  const child = startProcess('nginx', 'nginx', ['-p', dir, '-e', join(dir, 'error.log'), '-c', config], {
+    cwd: dir,
+    env: process.env,
+    logFile: join(dir, 'output.log'),
+  });
   await waitFor(`http://127.0.0.1:${port}/`, 'nginx', { child, timeoutMs: 15_000 });
   return { child, name: 'nginx (1 worker)' };
 }

@@ -51,7 +51,10 @@ export function createBenchStack({ dataset, reuseSite = false }) {
   const env = { ...process.env, FORCE_COLOR: '0' };
   const rebuildToken = randomBytes(24).toString('hex');
   const secrets = Object.fromEntries(
-    ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'].map((k) => [k, randomBytes(24).toString('base64')]),
+    ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'].map((k) => [
+      k,
+      randomBytes(24).toString('base64'),
+    ]),
   );
   const urls = { cms: `http://127.0.0.1:${ports.cms}`, site: `http://127.0.0.1:${ports.site}`, auth: `127.0.0.1:${ports.auth}` };
   const state = { cms: null, cmsMode: null, site: null, siteBuilt: reuseSite && existsSync(join(root, 'site/dist/index.html')), auth: null };
@@ -115,7 +118,11 @@ export function createBenchStack({ dataset, reuseSite = false }) {
       await stopProcess(state.cms);
       if (!cmsDir) buildCms(env);
       log(`bench: cms (${mode}${Object.keys(extraEnv).length ? ` with ${JSON.stringify(extraEnv)}` : ''}${cmsDir ? ` from ${cmsDir}` : ''}) on ${urls.cms}`);
-      state.cms = startProcess('cms', bin('strapi'), ['start'], { cwd: cmsDir ?? join(root, 'cms'), env: cmsEnv(mode, extraEnv), logFile: join(LOG_DIR, 'cms.log') });
+      state.cms = startProcess('cms', bin('strapi'), ['start'], {
+        cwd: cmsDir ?? join(root, 'cms'),
+        env: cmsEnv(mode, extraEnv),
+        logFile: join(LOG_DIR, 'cms.log'),
+      });
       state.cmsMode = mode;
       state.cmsKey = key;
       await waitFor(`${urls.cms}/api/health`, 'cms', { child: state.cms, timeoutMs: 120_000 });
@@ -162,11 +169,16 @@ export function createBenchStack({ dataset, reuseSite = false }) {
     async auth() {
       if (!state.auth) {
         log(`bench: auth emulator on ${urls.auth}`);
-        const child = startProcess('auth emulator', bin('firebase'), ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID, '--config', firebaseConfig(ports)], {
-          cwd: LOG_DIR,
-          env: { ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-          logFile: join(LOG_DIR, 'auth-emulator.log'),
-        });
+        const child = startProcess(
+          'auth emulator',
+          bin('firebase'),
+          ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID, '--config', firebaseConfig(ports)],
+          {
+            cwd: LOG_DIR,
+            env: { ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+            logFile: join(LOG_DIR, 'auth-emulator.log'),
+          },
+        );
         await waitFor(`http://${urls.auth}/`, 'auth emulator', { child });
         state.auth = { child, client: authClient(urls.auth) };
       }

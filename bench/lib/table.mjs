@@ -1,7 +1,10 @@
 // Renders bench results as Markdown: a header (date, machine, versions, dataset), the targets side by side
 // with what was measured, then each benchmark's own tables.
 
-const escapeCell = (value) => String(value ?? '–').replaceAll('|', '\\|').replaceAll('\n', ' ');
+const escapeCell = (value) =>
+  String(value ?? '–')
+    .replaceAll('|', '\\|')
+    .replaceAll('\n', ' ');
 
 /** A Markdown table; columns whose name starts with '>' are right-aligned (the '>' is dropped). */
 export function markdownTable(columns, rows) {
@@ -21,23 +24,38 @@ export function renderResults(results) {
   const full = results.lastFullRun;
   out.push(
     `Last run: \`${results.command}\` on ${results.date} in ${Math.round(results.seconds)} s.` +
-      (full && full.date !== results.date ? ` Last full run (\`npm run bench\`): ${full.date} in ${Math.round(full.seconds)} s, load average ${full.loadAverage} at its start.` : ''),
+      (full && full.date !== results.date
+        ? ` Last full run (\`npm run bench\`): ${full.date} in ${Math.round(full.seconds)} s, load average ${full.loadAverage} at its start.`
+        : ''),
     '',
   );
   out.push(
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os}; load average at start ${machine.loadAverage}. ` +
-      `Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+      `Versions: ${Object.entries(versions)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}.`,
     '',
   );
   if (dataset) {
-    const counts = Object.entries(dataset.counts).map(([k, v]) => `${Number(v).toLocaleString('en-US')} ${k}`).join(', ');
-    out.push(`Dataset (${dataset.reused ? 'reused' : `seeded in ${Math.round(dataset.seconds)} s`}): ${counts}. Not seeded yet: ${dataset.notSeeded.join('; ') || 'none'}.`, '');
+    const counts = Object.entries(dataset.counts)
+      .map(([k, v]) => `${Number(v).toLocaleString('en-US')} ${k}`)
+      .join(', ');
+    out.push(
+      `Dataset (${dataset.reused ? 'reused' : `seeded in ${Math.round(dataset.seconds)} s`}): ${counts}. Not seeded yet: ${dataset.notSeeded.join('; ') || 'none'}.`,
+      '',
+    );
   }
   const entries = Object.entries(benchmarks);
   const targets = entries.flatMap(([, b]) => b.targets ?? []);
   if (targets.length) {
     out.push('## Targets', '');
-    out.push(markdownTable(['Target', 'Measured', 'Reference', 'Met'], targets.map((t) => [t.target, t.measured, t.reference ?? '', verdict(t.met)])), '');
+    out.push(
+      markdownTable(
+        ['Target', 'Measured', 'Reference', 'Met'],
+        targets.map((t) => [t.target, t.measured, t.reference ?? '', verdict(t.met)]),
+      ),
+      '',
+    );
   }
   for (const [name, bench] of entries) {
     out.push(`## ${bench.title} (\`${name}\`)`, '');

@@ -1,7 +1,16 @@
 // Reading a Chromium trace (Lighthouse keeps the run's trace among its artifacts).
 
 /** Top-level script work as the trace names it. */
-const SCRIPT_EVENTS = new Set(['EvaluateScript', 'v8.evaluateModule', 'v8.compileModule', 'FunctionCall', 'TimerFire', 'FireIdleCallback', 'FireAnimationFrame', 'RunMicrotasks']);
+const SCRIPT_EVENTS = new Set([
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'v8.compileModule',
+  'FunctionCall',
+  'TimerFire',
+  'FireIdleCallback',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+]);
 
 /** Milliseconds of script work on the page's main thread between navigation start and first paint. */
 export function scriptBeforeFirstPaint(traceEvents) {

@@ -6,8 +6,26 @@ const ARTICLE = 'api::article.article';
 const TAG = 'api::tag.tag';
 const TARGET = 1_000;
 const TOPICS = [
-  'craft', 'revision', 'contest', 'judging', 'languages', 'interviews', 'forms', 'sonnets', 'ghazals', 'haiku',
-  'free-verse', 'translation', 'performance', 'prompts', 'reading-lists', 'winners', 'community', 'editing', 'imagery', 'rhythm',
+  'craft',
+  'revision',
+  'contest',
+  'judging',
+  'languages',
+  'interviews',
+  'forms',
+  'sonnets',
+  'ghazals',
+  'haiku',
+  'free-verse',
+  'translation',
+  'performance',
+  'prompts',
+  'reading-lists',
+  'winners',
+  'community',
+  'editing',
+  'imagery',
+  'rhythm',
 ];
 
 /** 24 lowercase letters and digits, like Strapi's document ids. */
@@ -18,7 +36,11 @@ async function ensureTags(strapi) {
   const missing = TOPICS.filter((slug) => !existing.has(slug));
   if (missing.length) {
     const now = new Date();
-    const ids = await insertMany(strapi, TAG, missing.map((slug) => ({ name: slug.replace('-', ' '), slug, createdAt: now, updatedAt: now, publishedAt: now })));
+    const ids = await insertMany(
+      strapi,
+      TAG,
+      missing.map((slug) => ({ name: slug.replace('-', ' '), slug, createdAt: now, updatedAt: now, publishedAt: now })),
+    );
     missing.forEach((slug, i) => existing.set(slug, ids[i]));
   }
   return TOPICS.map((slug) => existing.get(slug));
@@ -54,6 +76,11 @@ export default {
       tagsOf.push(own, own);
     }
     const ids = await insertMany(strapi, ARTICLE, rows);
-    await link(strapi, ARTICLE, 'tags', ids.flatMap((id, i) => tagsOf[i].map((tag) => [id, tag])));
+    await link(
+      strapi,
+      ARTICLE,
+      'tags',
+      ids.flatMap((id, i) => tagsOf[i].map((tag) => [id, tag])),
+    );
   },
 };

@@ -43,7 +43,11 @@ export async function benchContests(strapi, cmsDir) {
 async function removeIncomplete(strapi) {
   const knex = strapi.db.connection;
   const { tableName, attributes } = strapi.db.metadata.get(ENTRY);
-  const ids = (await knex(tableName).select('id').whereNull(attributes.fileKey.columnName ?? 'file_key')).map((r) => r.id);
+  const ids = (
+    await knex(tableName)
+      .select('id')
+      .whereNull(attributes.fileKey.columnName ?? 'file_key')
+  ).map((r) => r.id);
   for (let i = 0; i < ids.length; i += 500) {
     const some = ids.slice(i, i + 500);
     for (const relation of ['contest', 'poet']) {
@@ -63,7 +67,7 @@ export default {
     await removeIncomplete(strapi);
     const originality = cmsModule(cmsDir, 'src/api/originality/lib/fingerprint.js');
     const { current, contests } = await benchContests(strapi, cmsDir);
-    const poets = (await strapi.db.connection('up_users').select('id', 'name', 'phone', 'country').where('firebase_uid', 'like', 'bench-poet-%').orderBy('id'));
+    const poets = await strapi.db.connection('up_users').select('id', 'name', 'phone', 'country').where('firebase_uid', 'like', 'bench-poet-%').orderBy('id');
     if (poets.length === 0) throw new Error('seed the poets before their entries');
     const already = await count(strapi, ENTRY, { idempotencyKey: { $startsWith: 'bench-seed-' } });
     const rng = random(404 + already);
@@ -114,11 +118,29 @@ export default {
       links.push({ contest: contest.id, poet: poet.id });
     }
     const ids = await insertMany(strapi, ENTRY, rows);
-    await link(strapi, ENTRY, 'contest', ids.map((id, i) => [id, links[i].contest]));
-    await link(strapi, ENTRY, 'poet', ids.map((id, i) => [id, links[i].poet]));
+    await link(
+      strapi,
+      ENTRY,
+      'contest',
+      ids.map((id, i) => [id, links[i].contest]),
+    );
+    await link(
+      strapi,
+      ENTRY,
+      'poet',
+      ids.map((id, i) => [id, links[i].poet]),
+    );
     // Originality fingerprints, as register('entry', id, text) writes them, in bulk.
     const signatures = ids.map((refId, i) => ({ refId, signature: originality.signature(rows[i].text) })).filter((s) => s.signature);
-    await insertMany(strapi, FINGERPRINT, signatures.map(({ refId, signature }) => ({ kind: 'entry', refId, signature })));
-    await insertMany(strapi, BAND, signatures.flatMap(({ refId, signature }) => originality.bandKeys(signature).map((key) => ({ key, kind: 'entry', refId }))));
+    await insertMany(
+      strapi,
+      FINGERPRINT,
+      signatures.map(({ refId, signature }) => ({ kind: 'entry', refId, signature })),
+    );
+    await insertMany(
+      strapi,
+      BAND,
+      signatures.flatMap(({ refId, signature }) => originality.bandKeys(signature).map((key) => ({ key, kind: 'entry', refId }))),
+    );
   },
 };

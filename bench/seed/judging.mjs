@@ -17,10 +17,27 @@ async function benchJudges(strapi) {
     USER,
     Array.from({ length: JUDGES - existing.length }, (_, i) => {
       const uid = `bench-judge-${existing.length + i + 1}`;
-      return { username: uid, email: `${uid}@bench.writory.local`, provider: 'firebase', confirmed: true, blocked: false, firebaseUid: uid, name: `${NAMES.given[i]} ${NAMES.family[i + 3]}`, emailVerified: true, createdAt: now, updatedAt: now, publishedAt: now };
+      return {
+        username: uid,
+        email: `${uid}@bench.writory.local`,
+        provider: 'firebase',
+        confirmed: true,
+        blocked: false,
+        firebaseUid: uid,
+        name: `${NAMES.given[i]} ${NAMES.family[i + 3]}`,
+        emailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: now,
+      };
     }),
   );
-  await link(strapi, USER, 'role', ids.map((id) => [id, role.id]));
+  await link(
+    strapi,
+    USER,
+    'role',
+    ids.map((id) => [id, role.id]),
+  );
   return [...existing.map((u) => u.id), ...ids];
 }
 
@@ -30,7 +47,11 @@ function unscored(strapi) {
   const contestLink = entry.attributes.contest.joinTable;
   return strapi.db
     .connection(`${entry.tableName} as e`)
-    .join(strapi.db.connection(contestLink.name).select({ entryId: contestLink.joinColumn.name, contestId: contestLink.inverseJoinColumn.name }).as('c'), 'c.entryId', 'e.id')
+    .join(
+      strapi.db.connection(contestLink.name).select({ entryId: contestLink.joinColumn.name, contestId: contestLink.inverseJoinColumn.name }).as('c'),
+      'c.entryId',
+      'e.id',
+    )
     .leftJoin(`${strapi.db.metadata.get(SCORE).tableName} as s`, 's.entry_id', 'e.id')
     .whereNull('s.id')
     .where('e.idempotency_key', 'like', 'bench-seed-%');

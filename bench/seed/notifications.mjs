@@ -43,7 +43,11 @@ export default {
     const busy = await busyPoetId(strapi);
     const users = (await strapi.db.connection('up_users').select('id').orderBy('id')).map((row) => row.id).filter((id) => id !== busy);
     if (users.length === 0) throw new Error('seed the poets before their notifications');
-    await insertMany(strapi, NOTIFICATION, notificationRows(random(202 + missing), (i) => users[i % users.length], missing));
+    await insertMany(
+      strapi,
+      NOTIFICATION,
+      notificationRows(random(202 + missing), (i) => users[i % users.length], missing),
+    );
   },
 };
 
@@ -54,6 +58,10 @@ export const busyPoetNotifications = {
   present: async (strapi) => count(strapi, NOTIFICATION, { userId: await busyPoetId(strapi) }),
   async seed(strapi, missing) {
     const busy = await busyPoetId(strapi);
-    await insertMany(strapi, NOTIFICATION, notificationRows(random(212 + missing), () => busy, missing));
+    await insertMany(
+      strapi,
+      NOTIFICATION,
+      notificationRows(random(212 + missing), () => busy, missing),
+    );
   },
 };

@@ -42,6 +42,11 @@ export default {
       };
     });
     const ids = await insertMany(strapi, USER, rows);
-    await link(strapi, USER, 'role', ids.map((id) => [id, role.id]));
+    await link(
+      strapi,
+      USER,
+      'role',
+      ids.map((id) => [id, role.id]),
+    );
   },
 };

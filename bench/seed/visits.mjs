@@ -18,7 +18,15 @@ const PAGES = [
   ...Array(3).fill('/winning-poems'),
   ...Array(3).fill('/leaderboard'),
   ...Array(2).fill('/profile'),
-  '/about', '/contact', '/past-winners', '/auth', '/faq', '/terms', '/privacy', '/referrals', '/earnings',
+  '/about',
+  '/contact',
+  '/past-winners',
+  '/auth',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/referrals',
+  '/earnings',
 ];
 
 export default {

@@ -7,14 +7,12 @@ import { count, cmsModule, insertMany, link, random } from './lib.mjs';
 const POST = 'api::wall-post.wall-post';
 const LIKE = 'api::wall-post.wall-like';
 const TARGET = 100_000;
-const STATES = [
-  ...Array(85).fill('approved'),
-  ...Array(7).fill('pending'),
-  ...Array(4).fill('rejected'),
-  ...Array(2).fill('hidden'),
-  ...Array(2).fill('held'),
-];
-const REASONS = { rejected: 'This reads like a note rather than a poem.', hidden: 'Hidden after reports: not the poet’s own words.', held: 'Held while we check a report.' };
+const STATES = [...Array(85).fill('approved'), ...Array(7).fill('pending'), ...Array(4).fill('rejected'), ...Array(2).fill('hidden'), ...Array(2).fill('held')];
+const REASONS = {
+  rejected: 'This reads like a note rather than a poem.',
+  hidden: 'Hidden after reports: not the poet’s own words.',
+  held: 'Held while we check a report.',
+};
 const YEAR_MS = 365 * 86_400_000;
 
 export default {
@@ -58,7 +56,12 @@ export default {
       authors.push(rng.pick(poets));
     }
     const ids = await insertMany(strapi, POST, rows);
-    await link(strapi, POST, 'poet', ids.map((id, i) => [id, authors[i]]));
+    await link(
+      strapi,
+      POST,
+      'poet',
+      ids.map((id, i) => [id, authors[i]]),
+    );
     const likeRows = [];
     ids.forEach((postId, i) => {
       const start = rng.int(0, poets.length - 1);

@@ -7,14 +7,7 @@ import { pdftotextProblem } from './lib/pdftotext';
 
 export type Env = Record<string, string | undefined>;
 
-export const PRODUCTION_SECRETS = [
-  'APP_KEYS',
-  'API_TOKEN_SALT',
-  'ADMIN_JWT_SECRET',
-  'TRANSFER_TOKEN_SALT',
-  'JWT_SECRET',
-  'ENCRYPTION_KEY',
-] as const;
+export const PRODUCTION_SECRETS = ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'] as const;
 
 export const DATABASE_CLIENTS = ['sqlite', 'postgres'] as const;
 
@@ -52,7 +45,10 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 /** localhost, 127.0.0.0/8 and ::1 (also written [::1] or as IPv4-mapped ::ffff:127.x.x.x). */
 export function isLoopback(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (name === 'localhost' || name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
   return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }

@@ -25,9 +25,15 @@ let hook: Server;
 const rebuildCalls: { token: string | undefined }[] = [];
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 80, b: 160 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 80, b: 160 } } })
+    .png()
+    .toBuffer();
 const bearer = (user: EmulatorUser) => ({ Authorization: `Bearer ${user.idToken}` });
-const post = (user: EmulatorUser, body: unknown) => cms.api.post('/api/admin/articles').set(bearer(user)).send(body as object);
+const post = (user: EmulatorUser, body: unknown) =>
+  cms.api
+    .post('/api/admin/articles')
+    .set(bearer(user))
+    .send(body as object);
 const postWithCover = (user: EmulatorUser, data: string, cover: Buffer, field = 'cover', name = 'cover.png') =>
   cms.api.post('/api/admin/articles').set(bearer(user)).field('data', data).attach(field, cover, name);
 
@@ -37,7 +43,9 @@ async function storedState() {
     articles: await cms.strapi.db.query(ARTICLE).count(),
     tags: await cms.strapi.db.query(TAG).count(),
     files: await cms.strapi.db.query(FILE).count(),
-    onDisk: readdirSync(uploadsDir).filter((name) => name !== '.gitkeep').sort(),
+    onDisk: readdirSync(uploadsDir)
+      .filter((name) => name !== '.gitkeep')
+      .sort(),
   };
 }
 
@@ -74,7 +82,12 @@ describe('publishing from the site', () => {
     const calls = rebuildCalls.length;
     const data = JSON.stringify({ ...valid, tags: ['craft', 'Letters  to poets', 'CRAFT'], coverAlt: 'A desk with an open notebook' });
     const res = await postWithCover(admin, data, await png(2400, 1200)).expect(201);
-    expect(res.body.article).toMatchObject({ slug: 'a-letter-to-young-poets', title: valid.title, status: 'published', url: '/articles/a-letter-to-young-poets' });
+    expect(res.body.article).toMatchObject({
+      slug: 'a-letter-to-young-poets',
+      title: valid.title,
+      status: 'published',
+      url: '/articles/a-letter-to-young-poets',
+    });
 
     const shown = await cms.api.get('/api/articles/a-letter-to-young-poets').expect(200);
     expect(shown.body).toMatchObject({
@@ -89,8 +102,22 @@ describe('publishing from the site', () => {
     // "craft" is the seeded tag (matched without case, so "CRAFT" is the same tag); "Letters to poets" is new; the repeat is dropped.
     expect(shown.body.tags.map((t: { name: string }) => t.name).sort()).toEqual(['Letters to poets', 'craft']);
     expect(shown.body.body).toEqual([
-      { type: 'paragraph', children: [{ type: 'text', text: 'Read your poem ' }, { type: 'text', text: 'aloud', bold: true }, { type: 'text', text: '.' }] },
-      { type: 'paragraph', children: [{ type: 'text', text: 'Then read it ' }, { type: 'link', url: '/articles', children: [{ type: 'text', text: 'again' }] }, { type: 'text', text: '.' }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: 'Read your poem ' },
+          { type: 'text', text: 'aloud', bold: true },
+          { type: 'text', text: '.' },
+        ],
+      },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: 'Then read it ' },
+          { type: 'link', url: '/articles', children: [{ type: 'text', text: 'again' }] },
+          { type: 'text', text: '.' },
+        ],
+      },
     ]);
     const list = await cms.api.get('/api/articles').expect(200);
     expect(list.body.articles[0].slug).toBe('a-letter-to-young-poets');
@@ -136,7 +163,14 @@ describe('publishing from the site', () => {
     expect(res.body).toEqual({
       blocks: [
         { type: 'heading', level: 2, children: [{ type: 'text', text: 'Hello' }] },
-        { type: 'list', format: 'unordered', children: [{ type: 'list-item', children: [{ type: 'text', text: 'one' }] }, { type: 'list-item', children: [{ type: 'text', text: 'two' }] }] },
+        {
+          type: 'list',
+          format: 'unordered',
+          children: [
+            { type: 'list-item', children: [{ type: 'text', text: 'one' }] },
+            { type: 'list-item', children: [{ type: 'text', text: 'two' }] },
+          ],
+        },
       ],
       readingMinutes: 1,
     });
@@ -154,7 +188,12 @@ describe('refusals store nothing', () => {
     ['a body of spaces', { ...valid, body: ' \n ' }, 'body', /^body: is required/],
     ['a body over 100,000 characters', { ...valid, body: 'x'.repeat(100_001) }, 'body', /at most 100,000/],
     ['a javascript: link', { ...valid, body: 'Hi [there](javascript:alert(1))' }, 'body', /^body: line 1: links must start with/],
-    ['a link browsers send to another host (/\\)', { ...valid, body: 'Fine.\n\nRead [this](/\\evil.example/path)' }, 'body', /^body: line 3: links must start with/],
+    [
+      'a link browsers send to another host (/\\)',
+      { ...valid, body: 'Fine.\n\nRead [this](/\\evil.example/path)' },
+      'body',
+      /^body: line 3: links must start with/,
+    ],
     ['a protocol-relative link', { ...valid, body: '[x](//evil.example)' }, 'body', /^body: line 1: links must start with/],
     ['a link with a tab in it', { ...valid, body: '[x](</\t/evil.example>)' }, 'body', /^body: line 1: links must start with/],
     ['an image in the body', { ...valid, body: 'Look\n\n![cat](https://example.com/cat.png)' }, 'body', /^body: line 3: images cannot go in the text/],
@@ -178,14 +217,38 @@ describe('refusals store nothing', () => {
 
   it.each([
     ['a cover without a description', async () => postWithCover(admin, JSON.stringify(valid), await png(20, 20)), 422, /^coverAlt: describe the cover/],
-    ['a cover over 5 MB', async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'big' }), Buffer.concat([await png(8, 8), Buffer.alloc(5 * 1024 * 1024)])), 413, /at most 5 MB/],
-    ['text named .png', async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'fake' }), Buffer.from('not an image at all')), 415, /JPEG, PNG or WebP/],
-    ['a truncated PNG', async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'cut' }), (await png(400, 400)).subarray(0, 60)), 422, /could not be read/],
-    ['the picture in another field', async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'x' }), await png(10, 10), 'image'), 422, /field "cover"/],
+    [
+      'a cover over 5 MB',
+      async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'big' }), Buffer.concat([await png(8, 8), Buffer.alloc(5 * 1024 * 1024)])),
+      413,
+      /at most 5 MB/,
+    ],
+    [
+      'text named .png',
+      async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'fake' }), Buffer.from('not an image at all')),
+      415,
+      /JPEG, PNG or WebP/,
+    ],
+    [
+      'a truncated PNG',
+      async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'cut' }), (await png(400, 400)).subarray(0, 60)),
+      422,
+      /could not be read/,
+    ],
+    [
+      'the picture in another field',
+      async () => postWithCover(admin, JSON.stringify({ ...valid, coverAlt: 'x' }), await png(10, 10), 'image'),
+      422,
+      /field "cover"/,
+    ],
     ['data that is not JSON', async () => postWithCover(admin, '{title:', await png(10, 10)), 422, /^data: is not valid JSON/],
     [
       'multipart without data',
-      async () => cms.api.post('/api/admin/articles').set(bearer(admin)).attach('cover', await png(10, 10), 'c.png'),
+      async () =>
+        cms.api
+          .post('/api/admin/articles')
+          .set(bearer(admin))
+          .attach('cover', await png(10, 10), 'c.png'),
       422,
       /^data: send the article as JSON/,
     ],

@@ -60,7 +60,9 @@ async function newPerson(label: string, { verified = true, email }: { verified?:
 async function enter(userId: number, month: string) {
   let contest = await db(CONTEST).findOne({ where: { month } });
   contest ??= await db(CONTEST).create({ data: { month, opensAt: new Date(), closesAt: new Date(), resultsAt: new Date() } });
-  await db(ENTRY).create({ data: { code: `T-${Date.now()}-${++serial}`, title: 'A poem', language: 'English', status: 'received', contest: contest.id, poet: userId } });
+  await db(ENTRY).create({
+    data: { code: `T-${Date.now()}-${++serial}`, title: 'A poem', language: 'English', status: 'received', contest: contest.id, poet: userId },
+  });
 }
 
 const anonymousVisit = (overrides: Record<string, unknown> = {}) => ({
@@ -112,15 +114,31 @@ describe('role matrix of the admin routes', () => {
   });
 
   const ROUTES: { route: string; send: (caller: Caller) => Test; expected: Record<Caller, number> }[] = [
-    { route: 'GET /api/admin/visits/summary', send: (c) => as(c, cms.api.get('/api/admin/visits/summary?from=2020-01-01&to=2020-01-02')), expected: adminOnly(200) },
-    { route: 'GET /api/admin/visits/export', send: (c) => as(c, cms.api.get('/api/admin/visits/export?from=2020-01-01&to=2020-01-01')), expected: adminOnly(200) },
+    {
+      route: 'GET /api/admin/visits/summary',
+      send: (c) => as(c, cms.api.get('/api/admin/visits/summary?from=2020-01-01&to=2020-01-02')),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'GET /api/admin/visits/export',
+      send: (c) => as(c, cms.api.get('/api/admin/visits/export?from=2020-01-01&to=2020-01-01')),
+      expected: adminOnly(200),
+    },
     { route: 'GET /api/admin/users', send: (c) => as(c, cms.api.get('/api/admin/users')), expected: adminOnly(200) },
     { route: 'GET /api/admin/users/export', send: (c) => as(c, cms.api.get('/api/admin/users/export?role=judge')), expected: adminOnly(200) },
-    { route: 'PUT /api/admin/users/:uid/role', send: (c) => as(c, cms.api.put(`/api/admin/users/${target.uid}/role`).send({ role: 'poet' })), expected: adminOnly(200) },
+    {
+      route: 'PUT /api/admin/users/:uid/role',
+      send: (c) => as(c, cms.api.put(`/api/admin/users/${target.uid}/role`).send({ role: 'poet' })),
+      expected: adminOnly(200),
+    },
     { route: 'POST /api/admin/users/:uid/suspend', send: (c) => as(c, cms.api.post(`/api/admin/users/${target.uid}/suspend`)), expected: adminOnly(200) },
     { route: 'POST /api/admin/users/:uid/restore', send: (c) => as(c, cms.api.post(`/api/admin/users/${target.uid}/restore`)), expected: adminOnly(200) },
     { route: 'GET /api/admin/contacts', send: (c) => as(c, cms.api.get('/api/admin/contacts')), expected: adminOnly(200) },
-    { route: 'PUT /api/admin/contacts/:id/read', send: (c) => as(c, cms.api.put(`/api/admin/contacts/${contactId}/read`).send({ read: false })), expected: adminOnly(200) },
+    {
+      route: 'PUT /api/admin/contacts/:id/read',
+      send: (c) => as(c, cms.api.put(`/api/admin/contacts/${contactId}/read`).send({ read: false })),
+      expected: adminOnly(200),
+    },
     { route: 'GET /api/admin/feedback', send: (c) => as(c, cms.api.get('/api/admin/feedback')), expected: adminOnly(200) },
     { route: 'GET /api/admin/reminders', send: (c) => as(c, cms.api.get('/api/admin/reminders')), expected: adminOnly(200) },
     { route: 'GET /api/admin/reminders/audiences', send: (c) => as(c, cms.api.get('/api/admin/reminders/audiences')), expected: adminOnly(200) },
@@ -224,7 +242,15 @@ describe('visit tracking', () => {
 
   it('records a logged-in visit only with that user’s token, linking the account and not trusting the body’s email', async () => {
     const poetUid = ACCOUNT_OF.poet;
-    const body = { userID: poetUid, userType: 'logged-in', pageVisited: '/submit', timestamp: Date.now(), email: 'someone-else@example.com', username: 'Mallory', device: 'mobile' };
+    const body = {
+      userID: poetUid,
+      userType: 'logged-in',
+      pageVisited: '/submit',
+      timestamp: Date.now(),
+      email: 'someone-else@example.com',
+      username: 'Mallory',
+      device: 'mobile',
+    };
     const without = await track(body);
     expect(without.status).toBe(401);
     expect(without.body.error).toMatch(/needs the visitor’s ID token/);
@@ -243,7 +269,10 @@ describe('visit tracking', () => {
   });
 
   it('lets a signed-in visitor’s admin page be tracked', async () => {
-    await track({ userID: ACCOUNT_OF.admin, userType: 'logged-in', pageVisited: '/admin-users/', timestamp: new Date().toISOString(), device: 'desktop' }, tokens.admin).expect(202);
+    await track(
+      { userID: ACCOUNT_OF.admin, userType: 'logged-in', pageVisited: '/admin-users/', timestamp: new Date().toISOString(), device: 'desktop' },
+      tokens.admin,
+    ).expect(202);
     await visits().flush();
     expect(await db(VISIT).count({ where: { visitorId: ACCOUNT_OF.admin, page: '/admin-users' } })).toBe(1);
   });
@@ -254,10 +283,34 @@ describe('visit tracking', () => {
       const at = (iso: string) => new Date(iso);
       await visits().store([
         { visitorId: 'fixture-a', userType: 'anonymous', userId: null, page: '/', device: 'mobile', day: '2020-01-01', visitedAt: at('2020-01-01T05:00:00Z') },
-        { visitorId: 'fixture-a', userType: 'anonymous', userId: null, page: '/about', device: 'desktop', day: '2020-01-01', visitedAt: at('2020-01-01T06:00:00Z') },
+        {
+          visitorId: 'fixture-a',
+          userType: 'anonymous',
+          userId: null,
+          page: '/about',
+          device: 'desktop',
+          day: '2020-01-01',
+          visitedAt: at('2020-01-01T06:00:00Z'),
+        },
         { visitorId: 'fixture-b', userType: 'anonymous', userId: null, page: '/', device: 'mobile', day: '2020-01-01', visitedAt: at('2020-01-01T07:00:00Z') },
-        { visitorId: ACCOUNT_OF.poet, userType: 'logged-in', userId: poet.id, page: '/', device: 'desktop', day: '2020-01-02', visitedAt: at('2020-01-02T05:00:00Z') },
-        { visitorId: 'fixture-c', userType: 'anonymous', userId: null, page: '/far', device: 'mobile', day: '2020-02-01', visitedAt: at('2020-02-01T05:00:00Z') },
+        {
+          visitorId: ACCOUNT_OF.poet,
+          userType: 'logged-in',
+          userId: poet.id,
+          page: '/',
+          device: 'desktop',
+          day: '2020-01-02',
+          visitedAt: at('2020-01-02T05:00:00Z'),
+        },
+        {
+          visitorId: 'fixture-c',
+          userType: 'anonymous',
+          userId: null,
+          page: '/far',
+          device: 'mobile',
+          day: '2020-02-01',
+          visitedAt: at('2020-02-01T05:00:00Z'),
+        },
       ]);
     });
 
@@ -346,7 +399,9 @@ describe('visit tracking', () => {
     const rolled = await knex('visit_days').select('day', 'page', 'device', 'user_type', 'visits');
     const key = (row: Record<string, unknown>) => [row.day, row.page, row.device, row.user_type].join('|');
     expect(new Map(rolled.map((row: any) => [key(row), Number(row.visits)]))).toEqual(new Map(raw.map((row: any) => [key(row), Number(row.n)])));
-    const pairs = await knex('visits').countDistinct({ n: knex.raw("day || '|' || visitor_id") }).first();
+    const pairs = await knex('visits')
+      .countDistinct({ n: knex.raw("day || '|' || visitor_id") })
+      .first();
     expect(await knex('visitor_days').count({ n: '*' }).first()).toEqual({ n: Number(pairs!.n) });
   });
 
@@ -358,7 +413,10 @@ describe('visit tracking', () => {
     }
     expect(res!.status).toBe(429);
     expect(res!.headers['retry-after']).toMatch(/^\d+$/);
-    expect(res!.body).toMatchObject({ success: false, error: expect.stringMatching(/Too many visits from this connection\. Try again in (\d+ (seconds|minutes)|1 (second|minute))\./) });
+    expect(res!.body).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/Too many visits from this connection\. Try again in (\d+ (seconds|minutes)|1 (second|minute))\./),
+    });
   });
 
   it('writes what is waiting when it closes (shutdown), and each later visit at once', async () => {
@@ -395,7 +453,15 @@ describe('users', () => {
     const res = await list(`q=${encodeURIComponent(entrant.email)}`).expect(200);
     expect(res.body.month).toBe(month);
     expect(res.body.users).toEqual([
-      expect.objectContaining({ uid: entrant.uid, email: entrant.email, role: 'authenticated', status: 'active', entries: 3, entriesThisMonth: 2, emailVerified: true }),
+      expect.objectContaining({
+        uid: entrant.uid,
+        email: entrant.email,
+        role: 'authenticated',
+        status: 'active',
+        entries: 3,
+        entriesThisMonth: 2,
+        emailVerified: true,
+      }),
     ]);
     expect(res.body.pagination).toEqual({ page: 1, pageSize: 25, total: 1, pageCount: 1 });
   });
@@ -484,7 +550,10 @@ describe('users', () => {
     const service = cms.strapi.service('api::user.admin-users');
     const actor = (uid: string) => db(USER).findOne({ where: { firebaseUid: uid }, populate: ['role'] });
     const [demoAdmin, secondAdmin] = [await actor(ACCOUNT_OF.admin), await actor(second.uid)];
-    const results = await Promise.allSettled([service.setRole(demoAdmin, second.uid, 'authenticated'), service.setRole(secondAdmin, ACCOUNT_OF.admin, 'authenticated')]);
+    const results = await Promise.allSettled([
+      service.setRole(demoAdmin, second.uid, 'authenticated'),
+      service.setRole(secondAdmin, ACCOUNT_OF.admin, 'authenticated'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refusal = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
     expect(refusal).toMatchObject({ status: 409, message: expect.stringMatching(/is the last active admin: make someone else an admin first\./) });
@@ -514,8 +583,25 @@ describe('users', () => {
     const res = await as('admin', cms.api.get(`/api/admin/users/export?q=${encodeURIComponent(entrant.email)}`).buffer(true)).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const { data, meta } = Papa.parse<Record<string, string>>(res.text, { header: true, skipEmptyLines: true });
-    expect(meta.fields).toEqual(['uid', 'email', 'name', 'phone', 'country', 'role', 'emailVerified', 'status', 'suspendedAt', 'createdAt', 'lastSeenAt', 'entries', 'entriesThisMonth', 'remindersOptOut']);
-    expect(data).toEqual([expect.objectContaining({ uid: entrant.uid, email: entrant.email, role: 'authenticated', status: 'active', entries: '3', entriesThisMonth: '2' })]);
+    expect(meta.fields).toEqual([
+      'uid',
+      'email',
+      'name',
+      'phone',
+      'country',
+      'role',
+      'emailVerified',
+      'status',
+      'suspendedAt',
+      'createdAt',
+      'lastSeenAt',
+      'entries',
+      'entriesThisMonth',
+      'remindersOptOut',
+    ]);
+    expect(data).toEqual([
+      expect.objectContaining({ uid: entrant.uid, email: entrant.email, role: 'authenticated', status: 'active', entries: '3', entriesThisMonth: '2' }),
+    ]);
   });
 
   it('neutralises spreadsheet formulas in exported cells', async () => {
@@ -529,7 +615,10 @@ describe('users', () => {
 
 describe('contact messages', () => {
   it('lists messages newest first with the unread count, and marks one read and unread again', async () => {
-    await cms.api.post('/api/contact').send({ name: 'Ada', email: 'ada@example.com', subject: `Question ${serial}`, message: 'Hello there, a question for you.' }).expect(201);
+    await cms.api
+      .post('/api/contact')
+      .send({ name: 'Ada', email: 'ada@example.com', subject: `Question ${serial}`, message: 'Hello there, a question for you.' })
+      .expect(201);
     const first = (await as('admin', cms.api.get('/api/admin/contacts')).expect(200)).body;
     expect(first.messages[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', readAt: null, id: expect.any(String) });
     const id = first.messages[0].id;
@@ -566,9 +655,18 @@ describe('feedback', () => {
 
   it('stores a signed-in poet’s rating and comment, and admins see it with the averages', async () => {
     const poet = await newPerson('feedback');
-    await cms.api.post('/api/feedback').set(bearer(poet.idToken)).send({ rating: 2, comment: 'Uploading took three tries.', page: '/submit?x=1' }).expect(201, { success: true });
+    await cms.api
+      .post('/api/feedback')
+      .set(bearer(poet.idToken))
+      .send({ rating: 2, comment: 'Uploading took three tries.', page: '/submit?x=1' })
+      .expect(201, { success: true });
     const res = await as('admin', cms.api.get('/api/admin/feedback?rating=2')).expect(200);
-    expect(res.body.feedback[0]).toMatchObject({ rating: 2, comment: 'Uploading took three tries.', page: '/submit', poet: { uid: poet.uid, email: poet.email } });
+    expect(res.body.feedback[0]).toMatchObject({
+      rating: 2,
+      comment: 'Uploading took three tries.',
+      page: '/submit',
+      poet: { uid: poet.uid, email: poet.email },
+    });
     expect(res.body.stats.byRating).toMatchObject({ '1': 0, '3': 0, '4': 0, '5': 0 });
     expect(res.body.stats.byRating['2']).toBeGreaterThanOrEqual(1);
 
@@ -631,8 +729,7 @@ describe('email reminders', () => {
   };
   const key = () => `key-${crypto.randomUUID()}`;
   /** Mails that carry `marker`: "sent nothing" is checked against these, since an earlier case's mail may land any time. */
-  const mailsMarked = async (marker: string) =>
-    (await mail.emails()).filter((m) => m.subject.includes(marker) || (m.text ?? '').includes(marker));
+  const mailsMarked = async (marker: string) => (await mail.emails()).filter((m) => m.subject.includes(marker) || (m.text ?? '').includes(marker));
   const recipientsOf = async (subject: string) =>
     (await mail.emails())
       .filter((m) => m.subject.startsWith(subject))
@@ -641,7 +738,9 @@ describe('email reminders', () => {
   /** Who the audience should reach: verified, active poets who have not opted out (checked here from the rows). */
   async function expectedAudience(entered: boolean | null) {
     const month = await currentMonth();
-    const poets = await db(USER).findMany({ where: { role: { type: 'authenticated' }, emailVerified: true, suspendedAt: null, remindersOptOut: { $ne: true } } });
+    const poets = await db(USER).findMany({
+      where: { role: { type: 'authenticated' }, emailVerified: true, suspendedAt: null, remindersOptOut: { $ne: true } },
+    });
     const entries = await db(ENTRY).findMany({ where: { contest: { month } }, populate: { poet: true } });
     const entrants = new Set(entries.map((e: { poet: { id: number } }) => e.poet.id));
     return poets
@@ -673,7 +772,14 @@ describe('email reminders', () => {
     const expected = await expectedAudience(entered);
     await vi.waitFor(async () => expect(await recipientsOf(subject)).toEqual(expected), { timeout: 5000, interval: 100 });
     const record = (await as('admin', cms.api.get(`/api/admin/reminders/${res.body.id}`)).expect(200)).body;
-    expect(record).toMatchObject({ status: 'sent', recipients: expected.length, sent: expected.length, failed: 0, failures: [], sentBy: demo.accounts.find((a) => a.role === 'admin')!.email });
+    expect(record).toMatchObject({
+      status: 'sent',
+      recipients: expected.length,
+      sent: expected.length,
+      failed: 0,
+      failures: [],
+      sentBy: demo.accounts.find((a) => a.role === 'admin')!.email,
+    });
     expect(record.finishedAt).toEqual(expect.any(String));
   });
 
@@ -691,7 +797,9 @@ describe('email reminders', () => {
     const marker = `preview-${serial++}`;
     const subject = `Preview for {name} ${marker}`;
     const before = await db(REMINDER).count();
-    const res = await as('admin', cms.api.post('/api/admin/reminders/preview')).send({ subject, body: 'Dear {name},\n\nWrite on.', audience: 'entered-this-month' }).expect(200);
+    const res = await as('admin', cms.api.post('/api/admin/reminders/preview'))
+      .send({ subject, body: 'Dear {name},\n\nWrite on.', audience: 'entered-this-month' })
+      .expect(200);
     const expected = await expectedAudience(true);
     expect(res.body).toMatchObject({ audience: 'entered-this-month', month: await currentMonth(), recipients: expected.length });
     expect(res.body.sample).toHaveLength(Math.min(10, expected.length));
@@ -747,7 +855,12 @@ describe('email reminders', () => {
     ['an empty subject', { subject: '  ', body: 'Hello', audience: 'verified-poets' }, true, /^subject: Write a subject\./],
     ['an empty body', { subject: 'Hello', body: '', audience: 'verified-poets' }, true, /^body: Write the message\./],
     ['an unknown audience', { subject: 'Hello', body: 'Hi', audience: 'everyone' }, true, /^audience: Choose an audience/],
-    ['a subject on two lines', { subject: 'Hello\r\nBcc: x@example.com', body: 'Hi', audience: 'verified-poets' }, true, /^subject: The subject must be one line/],
+    [
+      'a subject on two lines',
+      { subject: 'Hello\r\nBcc: x@example.com', body: 'Hi', audience: 'verified-poets' },
+      true,
+      /^subject: The subject must be one line/,
+    ],
     ['no Idempotency-Key', { subject: 'Hello', body: 'Hi', audience: 'verified-poets' }, false, /Send an Idempotency-Key header/],
   ])('refuses %s with a 422, recording and sending nothing', async (_label, body, withKey, message) => {
     const marker = `refused-${serial++}`;
@@ -772,7 +885,12 @@ describe('email reminders', () => {
       const res = await send({ subject: `Partly ${serial++}`, body: 'Hello', audience: 'verified-poets' }, key()).expect(202);
       await cms.strapi.service('api::email-reminder.email-reminder').delivered(res.body.id);
       const record = (await as('admin', cms.api.get(`/api/admin/reminders/${res.body.id}`)).expect(200)).body;
-      expect(record).toMatchObject({ status: 'sent', failed: 1, sent: record.recipients - 1, failures: [{ email: entrant.email, error: '550 mailbox unavailable' }] });
+      expect(record).toMatchObject({
+        status: 'sent',
+        failed: 1,
+        sent: record.recipients - 1,
+        failures: [{ email: entrant.email, error: '550 mailbox unavailable' }],
+      });
     } finally {
       email.send = original;
     }
@@ -804,7 +922,15 @@ describe('settings', () => {
   const read = async () => (await as('admin', cms.api.get('/api/admin/settings')).expect(200)).body;
 
   it('shows every setting and saves a change the public settings and contest rules then use', async () => {
-    expect(await read()).toMatchObject({ contactEmail: 'hello@writory.local', contestTimeZone: 'Asia/Kolkata', maxEntriesPerMonth: 3, judgesPerEntry: 2, normaliseScores: false, poetsCountFallback: 98, piecesCountFallback: 0 });
+    expect(await read()).toMatchObject({
+      contactEmail: 'hello@writory.local',
+      contestTimeZone: 'Asia/Kolkata',
+      maxEntriesPerMonth: 3,
+      judgesPerEntry: 2,
+      normaliseScores: false,
+      poetsCountFallback: 98,
+      piecesCountFallback: 0,
+    });
     const res = await as('admin', cms.api.put('/api/admin/settings')).send({
       contactEmail: 'team@writory.test',
       whatsappSecondary: '',
@@ -816,12 +942,25 @@ describe('settings', () => {
       normaliseScores: true,
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ contactEmail: 'team@writory.test', whatsappSecondary: null, xUrl: null, poetsCountFallback: 120, contestTimeZone: 'Europe/London' });
+    expect(res.body).toMatchObject({
+      contactEmail: 'team@writory.test',
+      whatsappSecondary: null,
+      xUrl: null,
+      poetsCountFallback: 120,
+      contestTimeZone: 'Europe/London',
+    });
     const pub = (await cms.api.get('/api/site-settings').expect(200)).body;
     expect(pub).toMatchObject({ contactEmail: 'team@writory.test', whatsappNumbers: ['+91 90000 00001'], counterFallback: { poets: 120, pieces: 0 } });
     expect(pub.socialLinks.map((l: { label: string }) => l.label)).not.toContain('X');
-    expect(await cms.strapi.service('api::site-setting.site-setting').contestSettings()).toEqual({ contestTimeZone: 'Europe/London', maxEntriesPerMonth: 5, judgesPerEntry: 3, normaliseScores: true });
-    await as('admin', cms.api.put('/api/admin/settings')).send({ contestTimeZone: 'Asia/Kolkata', maxEntriesPerMonth: 3, judgesPerEntry: 2, normaliseScores: false }).expect(200);
+    expect(await cms.strapi.service('api::site-setting.site-setting').contestSettings()).toEqual({
+      contestTimeZone: 'Europe/London',
+      maxEntriesPerMonth: 5,
+      judgesPerEntry: 3,
+      normaliseScores: true,
+    });
+    await as('admin', cms.api.put('/api/admin/settings'))
+      .send({ contestTimeZone: 'Asia/Kolkata', maxEntriesPerMonth: 3, judgesPerEntry: 2, normaliseScores: false })
+      .expect(200);
   });
 
   it.each([

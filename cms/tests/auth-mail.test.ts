@@ -1,7 +1,7 @@
 // Writory's own verification and password-reset emails against the real cms, the Firebase Auth emulator and
 // maildev: the link in the email works on the emulator, resending is limited, the reset answer never tells
 // whether an account exists, and bad input is refused.
-import { afterAll, beforeAll, describe, expect, it, } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_HOST, type AuthEmulator } from './helpers/auth-emulator';
 import { backgroundIdle } from './helpers/background';
 import { addressPerTest } from './helpers/client-address';
@@ -49,7 +49,13 @@ async function identityToolkit(method: string, body: object) {
 
 beforeAll(async () => {
   mail = await startMailSink();
-  stack = await startCmsWithAuth({ PUBLIC_SITE_URL: SITE, AUTH_MAILS_PER_HOUR: String(PER_HOUR), AUTH_RESETS_PER_CLIENT_PER_HOUR: String(RESETS_PER_CLIENT), AUTH_RESET_MAILS_PER_ADDRESS_PER_HOUR: String(RESET_MAILS_PER_ADDRESS), ...mail.env });
+  stack = await startCmsWithAuth({
+    PUBLIC_SITE_URL: SITE,
+    AUTH_MAILS_PER_HOUR: String(PER_HOUR),
+    AUTH_RESETS_PER_CLIENT_PER_HOUR: String(RESETS_PER_CLIENT),
+    AUTH_RESET_MAILS_PER_ADDRESS_PER_HOUR: String(RESET_MAILS_PER_ADDRESS),
+    ...mail.env,
+  });
   ({ emulator, cms } = stack);
 });
 
@@ -77,7 +83,10 @@ describe('verification email', () => {
     expect(applied.ok, JSON.stringify(applied.body)).toBe(true);
     expect(applied.body.emailVerified).toBe(true);
     // Verified now: nothing more to send.
-    const again = await cms.api.post('/api/auth-mail/verification').set(bearer(await emulator.signIn(email, person.password))).send({});
+    const again = await cms.api
+      .post('/api/auth-mail/verification')
+      .set(bearer(await emulator.signIn(email, person.password)))
+      .send({});
     expect(again.status).toBe(409);
     expect(again.body.error.message).toMatch(/already verified/);
   });
@@ -122,7 +131,11 @@ describe('verification email', () => {
 describe('password reset email', () => {
   // Each test asks from an address of its own: the per-connection limit never carries over.
   const client = addressPerTest('198.51.100');
-  const requestReset = (body: unknown) => cms.api.post('/api/auth-mail/password-reset').set('X-Forwarded-For', client()).send(body as object);
+  const requestReset = (body: unknown) =>
+    cms.api
+      .post('/api/auth-mail/password-reset')
+      .set('X-Forwarded-For', client())
+      .send(body as object);
 
   it('sends Writory’s email whose link sets a new password', async () => {
     const email = uniqueEmail('reset');
@@ -171,7 +184,11 @@ describe('password reset email', () => {
   it('requests for someone’s address from another connection never lock them out of their own', async () => {
     const email = uniqueEmail('reset-owner');
     await emulator.createUser({ email });
-    const stranger = (body: unknown) => cms.api.post('/api/auth-mail/password-reset').set('X-Forwarded-For', '192.0.2.77').send(body as object);
+    const stranger = (body: unknown) =>
+      cms.api
+        .post('/api/auth-mail/password-reset')
+        .set('X-Forwarded-For', '192.0.2.77')
+        .send(body as object);
     for (let i = 0; i < PER_HOUR; i++) await stranger({ email }).expect(202);
     expect((await stranger({ email })).status).toBe(429);
     await backgroundIdle(cms.strapi);
@@ -222,7 +239,10 @@ describe('password reset requests from one connection', () => {
   it(`are limited to ${RESETS_PER_CLIENT} an hour, whatever the addresses`, async () => {
     let refused: { status: number; body: { error: { message: string } } } | undefined;
     for (let i = 0; i <= RESETS_PER_CLIENT && !refused; i++) {
-      const res = await cms.api.post('/api/auth-mail/password-reset').set('X-Forwarded-For', '203.0.113.90').send({ email: uniqueEmail('many') });
+      const res = await cms.api
+        .post('/api/auth-mail/password-reset')
+        .set('X-Forwarded-For', '203.0.113.90')
+        .send({ email: uniqueEmail('many') });
       if (res.status === 429) refused = res;
       else expect(res.status).toBe(202);
     }

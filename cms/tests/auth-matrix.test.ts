@@ -213,7 +213,12 @@ const CASES: Case[] = [
   { route: 'DELETE /api/wall/posts/:id/like', path: `/api/wall/posts/${UNKNOWN}/like`, expected: signedIn(404) },
   { route: 'POST /api/wall/posts/:id/reports', path: `/api/wall/posts/${UNKNOWN}/reports`, body: {}, expected: signedIn(422) },
   { route: 'GET /api/admin/wall/posts', expected: only(['moderator', 'admin'], 200) },
-  { route: 'POST /api/admin/wall/posts/:id/decisions', path: `/api/admin/wall/posts/${UNKNOWN}/decisions`, body: {}, expected: only(['moderator', 'admin'], 422) },
+  {
+    route: 'POST /api/admin/wall/posts/:id/decisions',
+    path: `/api/admin/wall/posts/${UNKNOWN}/decisions`,
+    body: {},
+    expected: only(['moderator', 'admin'], 422),
+  },
 ];
 
 /** The plugins' own content-API routes: no role is granted them, so nobody reaches files, mail, locales or schemas. */
@@ -304,7 +309,11 @@ beforeAll(async () => {
   forgedHeaders = {
     'random token': { authorization: `Bearer ${randomBytes(48).toString('base64url')}` },
     'token signed with another key': { authorization: `Bearer ${tokenSignedWithAnotherKey()}` },
-    'token with user-uid/x-user-email of the admin': { authorization: `Bearer ${tokens.poet}`, 'user-uid': ACCOUNT_OF.admin, 'x-user-email': 'admin@writory.local' },
+    'token with user-uid/x-user-email of the admin': {
+      authorization: `Bearer ${tokens.poet}`,
+      'user-uid': ACCOUNT_OF.admin,
+      'x-user-email': 'admin@writory.local',
+    },
   };
 });
 

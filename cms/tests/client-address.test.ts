@@ -43,7 +43,13 @@ function send(port: number, from: string, method: string, path: string, body?: u
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text && /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text || null }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: text && /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text || null,
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -102,8 +108,15 @@ describe('the metrics of the local network (issue 35)', () => {
 });
 
 describe('every 429 carries Retry-After', () => {
-  it('on the visits limit, which answers in the spec\'s own body', async () => {
-    const visit = () => send(sitePort, '127.0.0.5', 'POST', '/api/track-visit-realtime', { userID: 'anon-1', userType: 'anonymous', pageVisited: '/about', timestamp: new Date().toISOString(), device: 'desktop' });
+  it("on the visits limit, which answers in the spec's own body", async () => {
+    const visit = () =>
+      send(sitePort, '127.0.0.5', 'POST', '/api/track-visit-realtime', {
+        userID: 'anon-1',
+        userType: 'anonymous',
+        pageVisited: '/about',
+        timestamp: new Date().toISOString(),
+        device: 'desktop',
+      });
     let res = await visit();
     for (let i = 0; i < 3 && res.status !== 429; i++) res = await visit();
     expect(res.status).toBe(429);

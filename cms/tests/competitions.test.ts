@@ -67,13 +67,23 @@ describe('competitions', () => {
 
   it('lets an admin create a competition, with its languages read as codes', async () => {
     const res = await api.post('/api/admin/competitions').set(bearer(admin)).send(haiku).expect(201);
-    expect(res.body).toMatchObject({ slug: 'haiku', languages: ['en', 'hi'], limits: { maxWords: null, freeEntriesPerMonth: 2 }, description: '', rewards: '' });
+    expect(res.body).toMatchObject({
+      slug: 'haiku',
+      languages: ['en', 'hi'],
+      limits: { maxWords: null, freeEntriesPerMonth: 2 },
+      description: '',
+      rewards: '',
+    });
     const list = await api.get('/api/competitions').expect(200);
     expect(list.body.data.map((c: { slug: string }) => c.slug)).toContain('haiku');
   });
 
   it('refuses a slug in use with 409', async () => {
-    const res = await api.post('/api/admin/competitions').set(bearer(admin)).send({ ...haiku, slug: 'story' }).expect(409);
+    const res = await api
+      .post('/api/admin/competitions')
+      .set(bearer(admin))
+      .send({ ...haiku, slug: 'story' })
+      .expect(409);
     expect(res.body.error.message).toMatch(/"story" is already a competition's/);
   });
 
@@ -81,11 +91,26 @@ describe('competitions', () => {
     const bad = await api
       .post('/api/admin/competitions')
       .set(bearer(admin))
-      .send({ ...haiku, slug: 'tanka', criteria: [{ name: 'Image', max: 50 }, { name: 'Cut', max: 40 }] })
+      .send({
+        ...haiku,
+        slug: 'tanka',
+        criteria: [
+          { name: 'Image', max: 50 },
+          { name: 'Cut', max: 40 },
+        ],
+      })
       .expect(422);
     expect(bad.body.error.message).toBe("criteria: the criteria's points must total 100 (they total 90)");
-    await api.post('/api/admin/competitions').set(bearer(admin)).send({ ...haiku, slug: 'Tanka Poems' }).expect(422);
-    await api.post('/api/admin/competitions').set(bearer(admin)).send({ ...haiku, slug: 'tanka', maxWords: 50 }).expect(422);
+    await api
+      .post('/api/admin/competitions')
+      .set(bearer(admin))
+      .send({ ...haiku, slug: 'Tanka Poems' })
+      .expect(422);
+    await api
+      .post('/api/admin/competitions')
+      .set(bearer(admin))
+      .send({ ...haiku, slug: 'tanka', maxWords: 50 })
+      .expect(422);
   });
 
   it('lets an admin change a competition but never its slug, and 404 for an unknown one', async () => {
@@ -104,14 +129,30 @@ describe('competitions', () => {
     };
     const res = await api.put('/api/admin/competitions/story').set(bearer(admin)).send(input).expect(200);
     expect(res.body).toMatchObject({ limits: { maxWords: 3000 }, rewards: 'A book token for the winner.', description: story.description });
-    const renamed = await api.put('/api/admin/competitions/story').set(bearer(admin)).send({ ...input, slug: 'stories' }).expect(422);
+    const renamed = await api
+      .put('/api/admin/competitions/story')
+      .set(bearer(admin))
+      .send({ ...input, slug: 'stories' })
+      .expect(422);
     expect(renamed.body.error.message).toMatch(/slug cannot change/);
-    await api.put('/api/admin/competitions/limericks').set(bearer(admin)).send({ ...input, slug: 'limericks' }).expect(404);
-    await api.put('/api/admin/competitions/story').set(bearer(admin)).send({ ...input, maxWords: 5000 }).expect(200);
+    await api
+      .put('/api/admin/competitions/limericks')
+      .set(bearer(admin))
+      .send({ ...input, slug: 'limericks' })
+      .expect(404);
+    await api
+      .put('/api/admin/competitions/story')
+      .set(bearer(admin))
+      .send({ ...input, maxWords: 5000 })
+      .expect(200);
   });
 
   it('keeps an inactive competition off the list, its page still answering', async () => {
-    await api.put('/api/admin/competitions/haiku').set(bearer(admin)).send({ ...haiku, active: false }).expect(200);
+    await api
+      .put('/api/admin/competitions/haiku')
+      .set(bearer(admin))
+      .send({ ...haiku, active: false })
+      .expect(200);
     const list = await api.get('/api/competitions').expect(200);
     expect(list.body.data.map((c: { slug: string }) => c.slug)).not.toContain('haiku');
     const page = await api.get('/api/competitions/haiku').expect(200);
@@ -155,7 +196,11 @@ describe('competitions', () => {
       .query('api::entry.entry')
       .findMany({ where: { idempotencyKey: { $contains: ':demo-' } }, populate: { contest: { select: ['competitionSlug'] } } });
     const byCompetition = (slug: string) => rows.filter((row) => row.contest.competitionSlug === slug);
-    expect(byCompetition('regional-languages').map((row) => row.language).sort()).toEqual(['Bengali', 'Hindi', 'Tamil', 'Urdu']);
+    expect(
+      byCompetition('regional-languages')
+        .map((row) => row.language)
+        .sort(),
+    ).toEqual(['Bengali', 'Hindi', 'Tamil', 'Urdu']);
     expect(byCompetition('regional-languages').find((row) => row.language === 'Tamil')?.text).toContain('வாசலில் மழை நிற்கிறது');
     const [story] = byCompetition('story');
     expect(story?.text.split(/\n\s*\n/).length).toBe(4);
@@ -172,7 +217,11 @@ describe('competitions', () => {
       api
         .put(`/api/admin/contests/${month()}?competition=${slug}`)
         .set(bearer(admin))
-        .send({ opensAt: new Date(Date.now() - HOUR).toISOString(), closesAt: new Date(Date.now() + 48 * HOUR).toISOString(), resultsAt: new Date(Date.now() + 96 * HOUR).toISOString() })
+        .send({
+          opensAt: new Date(Date.now() - HOUR).toISOString(),
+          closesAt: new Date(Date.now() + 48 * HOUR).toISOString(),
+          resultsAt: new Date(Date.now() + 96 * HOUR).toISOString(),
+        })
         .expect(200);
 
     /** Check the text, then enter, both in `competition`. */
@@ -192,7 +241,9 @@ describe('competitions', () => {
     it('refuses a story over the word limit at the check and at the entry, with the counts', async () => {
       const { preview, entry } = await enterIn('story', await story(5200), { language: 'English' });
       expect(preview.status).toBe(422);
-      expect(preview.body.error.message).toBe('Your story has 5,200 words; the Story competition takes at most 5,000. Shorten it by 200 words, then check the text again.');
+      expect(preview.body.error.message).toBe(
+        'Your story has 5,200 words; the Story competition takes at most 5,000. Shorten it by 200 words, then check the text again.',
+      );
       expect(entry.status).toBe(422);
       expect(entry.body.error.message).toMatch(/^Your story has 5,200 words; the Story competition takes at most 5,000\./);
     });

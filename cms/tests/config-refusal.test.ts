@@ -47,7 +47,10 @@ describe('the cms refuses to start on broken configuration', () => {
   ])('%s: exits 1 with a one-line reason', (_name, env, reason) => {
     const result = startCms(env);
     expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split('\n').filter((line) => line.startsWith('writory-cms:'));
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('writory-cms:'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('refusing to start');
     expect(lines[0]).toContain(reason);

@@ -165,7 +165,11 @@ describe('the contest calendar', () => {
 
   it('lets admins set a theme, dates and normalisation per month, and refuses bad ones', async () => {
     const far = addMonths(month(), 3);
-    const put = (body: unknown, who = admin) => api.put(`/api/admin/contests/${far}`).set(bearer(who)).send(body as object);
+    const put = (body: unknown, who = admin) =>
+      api
+        .put(`/api/admin/contests/${far}`)
+        .set(bearer(who))
+        .send(body as object);
     const themed = await put({ theme: '  Rivers  ', normaliseScores: true }).expect(200);
     expect(themed.body).toMatchObject({ month: far, theme: 'Rivers', normaliseScores: true, datesOverridden: false, entries: 0 });
     expectErrorBody(await put({ opensAt: `${far}-10T00:00:00Z`, closesAt: `${far}-05T00:00:00Z` }), 422, /open before they close/);
@@ -206,7 +210,14 @@ describe('entering a poem', () => {
   });
 
   it('asks about contact details in the poem that are not the poet’s own, and hides the poet’s own (issue 35)', async () => {
-    const lines = ['Salt and rope', 'ring +91 98765 43210 at dusk', 'or write to harbour@example.org', 'and follow @harbour_poems', 'my own: +44 7700 900123', 'In 1947, on 29.11.2026 at 10:30'];
+    const lines = [
+      'Salt and rope',
+      'ring +91 98765 43210 at dusk',
+      'or write to harbour@example.org',
+      'and follow @harbour_poems',
+      'my own: +44 7700 900123',
+      'In 1947, on 29.11.2026 at 10:30',
+    ];
     const res = await preview(poet, { bytes: await makeDocx(lines.join('\n')), name: 'rope.docx' }).expect(200);
     // The poet's own number, and every email address, never reach the judges: nothing to ask about.
     expect(res.body.text.split('\n')[4]).toBe('my own: [phone removed]');
@@ -216,10 +227,7 @@ describe('entering a poem', () => {
       line,
       message: `Line ${line} has “${text}”, which looks like ${looksLike}. If it leads to you or to someone who knows you, remove it from your file: judges must not learn who wrote the poem.`,
     });
-    expect(res.body.warnings).toEqual([
-      ask(2, '+91 98765 43210', 'a phone number'),
-      ask(4, '@harbour_poems', 'a social media handle'),
-    ]);
+    expect(res.body.warnings).toEqual([ask(2, '+91 98765 43210', 'a phone number'), ask(4, '@harbour_poems', 'a social media handle')]);
   });
 
   it('hides the poet’s name as written in the poem’s script, given on the form, and keeps it private (issue 37)', async () => {
@@ -243,14 +251,26 @@ describe('entering a poem', () => {
   it('stores a .docx entry: receipt, notification, email, private files, and the profile list', async () => {
     const before = await snapshot();
     const poem = { bytes: await makeDocx('Lanterns on the water\nby Mira Okafor', { author: 'Mira Okafor' }), name: 'My Lanterns.docx' };
-    const photo = { bytes: await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#884422' } }).jpeg().withMetadata().toBuffer(), name: 'me.jpg' };
+    const photo = {
+      bytes: await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#884422' } })
+        .jpeg()
+        .withMetadata()
+        .toBuffer(),
+      name: 'me.jpg',
+    };
     const res = await enter(poet, { poem, photo });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ code: expect.stringMatching(/^W\d{4}-[A-Z0-9]{5}$/), title: 'Lanterns', month: month() });
     const code = res.body.code;
 
     const row = await db(ENTRY).findOne({ where: { code }, populate: ['poet', 'contest'] });
-    expect(row).toMatchObject({ status: 'received', fileType: 'docx', fileName: 'My Lanterns.docx', contactCountry: 'GB', judgeText: 'Lanterns on the water\n[name removed]' });
+    expect(row).toMatchObject({
+      status: 'received',
+      fileType: 'docx',
+      fileName: 'My Lanterns.docx',
+      contactCountry: 'GB',
+      judgeText: 'Lanterns on the water\n[name removed]',
+    });
     expect(row.poet.firebaseUid).toBe(poet.uid);
     expect(row.declarations).toMatchObject({ original: expect.any(String), final: expect.any(String), acceptedAt: expect.any(String) });
     // Poem, judges' copy and photo: three private files, none in the public uploads.
@@ -272,7 +292,12 @@ describe('entering a poem', () => {
 
     const mine = await api.get('/api/entries/mine').set(bearer(poet)).expect(200);
     expect(mine.body[0]).toMatchObject({ code, title: 'Lanterns', status: 'received', hasPhoto: true, month: month() });
-    expect(mine.body[0].timeline.map((s: any) => [s.status, s.done])).toEqual([['received', true], ['in_judging', false], ['scored', false], ['published', false]]);
+    expect(mine.body[0].timeline.map((s: any) => [s.status, s.done])).toEqual([
+      ['received', true],
+      ['in_judging', false],
+      ['scored', false],
+      ['published', false],
+    ]);
     expect(JSON.stringify(mine.body)).not.toMatch(/score"|total|mean/i);
   });
 
@@ -321,7 +346,16 @@ describe('entering a poem', () => {
     await cms.strapi.documents('api::site-setting.site-setting').update({ documentId: settings!.documentId, data: { maxEntriesPerMonth: used + 1 } as any });
     try {
       const allowance = await api.get('/api/entries/allowance').set(bearer(poet)).expect(200);
-      expect(allowance.body).toMatchObject({ limit: used + 1, used, remaining: 1, free: used + 1, freeLeft: 1, credits: 0, blocker: null, contest: { month: month() } });
+      expect(allowance.body).toMatchObject({
+        limit: used + 1,
+        used,
+        remaining: 1,
+        free: used + 1,
+        freeLeft: 1,
+        credits: 0,
+        blocker: null,
+        contest: { month: month() },
+      });
       const before = await snapshot();
       const results = await Promise.all([enter(poet), enter(poet)]);
       // Entry credits are on sale (the demo tiers), so the refusal asks for a payment.
@@ -356,7 +390,19 @@ describe('refusals leave nothing behind', () => {
 
   const cases: [string, () => Promise<Attempt>, number, RegExp][] = [
     ['a renamed Windows program', async () => ({ poem: { bytes: makeExe(), name: 'poem.docx' } }), 415, /Windows program/],
-    ['an image as the poem', async () => ({ poem: { bytes: await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } }).png().toBuffer(), name: 'poem.pdf' } }), 415, /image/],
+    [
+      'an image as the poem',
+      async () => ({
+        poem: {
+          bytes: await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } })
+            .png()
+            .toBuffer(),
+          name: 'poem.pdf',
+        },
+      }),
+      415,
+      /image/,
+    ],
     ['an old .doc', async () => ({ poem: { bytes: makeLegacyDoc(), name: 'poem.doc' } }), 415, /\.docx/],
     ['a poem over 5 MB', async () => ({ poem: { bytes: Buffer.concat([await makePdf('big'), Buffer.alloc(5 * 1024 * 1024)]), name: 'big.pdf' } }), 413, /5 MB/],
     ['a zip bomb', async () => ({ poem: { bytes: await makeZipBombDocx(), name: 'bomb.docx' } }), 422, /unpacks/],
@@ -376,7 +422,12 @@ describe('refusals leave nothing behind', () => {
     ['no title', async () => ({ fields: { title: '  ' } }), 422, /title/],
     ['no full name', async () => ({ fields: { fullName: undefined } }), 422, /full name/],
     ['a bad phone', async () => ({ fields: { phone: 'call me' } }), 422, /phone/],
-    ['a name in the poem’s script over 120 characters', async () => ({ fields: { nameInScript: 'म'.repeat(121) } }), 422, /name in your poem’s script must be at most 120/],
+    [
+      'a name in the poem’s script over 120 characters',
+      async () => ({ fields: { nameInScript: 'म'.repeat(121) } }),
+      422,
+      /name in your poem’s script must be at most 120/,
+    ],
     ['an unknown country', async () => ({ fields: { country: 'XX' } }), 422, /country/],
     ['a withdrawn country code (Yugoslavia)', async () => ({ fields: { country: 'YU' } }), 422, /Choose your country from the list/],
     ['a country name instead of its code', async () => ({ fields: { country: 'Serbia' } }), 422, /Choose your country from the list/],
@@ -468,7 +519,12 @@ describe('private files', () => {
   beforeAll(async () => {
     const res = await enter(poet, {
       poem: { bytes: await makeDocx('Salt and bread\n— Mira', { author: 'Mira Okafor' }), name: 'salt.docx' },
-      photo: { bytes: await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } }).png().toBuffer(), name: 'me.png' },
+      photo: {
+        bytes: await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+          .png()
+          .toBuffer(),
+        name: 'me.png',
+      },
       fields: { title: 'Salt' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -527,7 +583,9 @@ describe('a PDF that does not spell out its letters (issue 37)', () => {
       {
         code: 'unreadable',
         line: 1,
-        message: expect.stringMatching(/could not read lines 1, 2, 3, 4, 5, 6, 7 and 8 of it exactly.*Lines 1, 7 and 8, .* are covered\..*Word \(\.docx\) file instead/),
+        message: expect.stringMatching(
+          /could not read lines 1, 2, 3, 4, 5, 6, 7 and 8 of it exactly.*Lines 1, 7 and 8, .* are covered\..*Word \(\.docx\) file instead/,
+        ),
       },
     ]);
   });
@@ -561,11 +619,16 @@ describe('a poem whose lines end with Shift+Enter (manual line breaks)', () => {
     const res = await preview(breaks, { bytes: await file(), name: 'lantern.docx' }, { fullName: 'Audit Bee Poet', phone: '+44 7700 900123' }).expect(200);
     expect(res.body.text.split('\n')).toEqual(judgeLines);
     expect(res.body).toMatchObject({ redactions: 1, hiddenRedactions: 2 });
-    expect(res.body.warnings).toEqual([{ code: 'name-part', line: 5, message: 'Line 5 has “bee”, part of your name. If it refers to you, remove it from your file.' }]);
+    expect(res.body.warnings).toEqual([
+      { code: 'name-part', line: 5, message: 'Line 5 has “bee”, part of your name. If it refers to you, remove it from your file.' },
+    ]);
   });
 
   it('gives judges the same lines, and a blind file that reads the same with no trace of the poet', async () => {
-    const res = await enter(breaks, { poem: { bytes: await file(), name: 'Audit Bee Poet - lantern.docx' }, fields: { title: 'The Lantern Keeper II', fullName: 'Audit Bee Poet' } });
+    const res = await enter(breaks, {
+      poem: { bytes: await file(), name: 'Audit Bee Poet - lantern.docx' },
+      fields: { title: 'The Lantern Keeper II', fullName: 'Audit Bee Poet' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await assignOurJudges(res.body.code);
     const entry = await api.get(`/api/judging/entries/${res.body.code}`).set(bearer(judge)).expect(200);
@@ -578,7 +641,10 @@ describe('a poem whose lines end with Shift+Enter (manual line breaks)', () => {
   });
 
   it('gives judges a plain .docx of the redacted lines when a PDF’s text names the poet', async () => {
-    const res = await enter(breaks, { poem: { bytes: await makePdf('Salt on the sill\nby Audit Bee Poet'), name: 'salt.pdf' }, fields: { title: 'Salt', fullName: 'Audit Bee Poet' } });
+    const res = await enter(breaks, {
+      poem: { bytes: await makePdf('Salt on the sill\nby Audit Bee Poet'), name: 'salt.pdf' },
+      fields: { title: 'Salt', fullName: 'Audit Bee Poet' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await assignOurJudges(res.body.code);
     const copy = await api.get(`/api/judging/entries/${res.body.code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
@@ -606,17 +672,20 @@ describe('blind judging', () => {
     await assignOurJudges(code);
   });
 
-  it('shows judges the queue and the anonymised text, never the poet', judging.step(async () => {
-    const queue = await api.get('/api/judging/queue').set(bearer(judge)).expect(200);
-    expect(queue.body).toMatchObject({ month: month(), judgesPerEntry: 2, months: expect.arrayContaining([month()]) });
-    expect(queue.body.entries.find((e: any) => e.code === code)).toMatchObject({ title: 'Kettle', judges: 0, myTotal: null, status: 'received' });
-    const entry = await api.get(`/api/judging/entries/${code}`).set(bearer(judge)).expect(200);
-    expect(entry.body).toMatchObject({ code, title: 'Kettle', kind: 'docx', fileAvailable: true, myScore: null, otherScores: null });
-    expect(entry.body.text).toBe(`${KETTLE}\n\n[name removed]\n[email removed]`);
-    expect(entry.body.originality).toEqual({ flag: false, matches: [] });
-    const everything = JSON.stringify([queue.body, entry.body]);
-    for (const secret of ['Tomas', 'Berg', 'tomas@', otherPoet.email, '+44']) expect(everything).not.toContain(secret);
-  }));
+  it(
+    'shows judges the queue and the anonymised text, never the poet',
+    judging.step(async () => {
+      const queue = await api.get('/api/judging/queue').set(bearer(judge)).expect(200);
+      expect(queue.body).toMatchObject({ month: month(), judgesPerEntry: 2, months: expect.arrayContaining([month()]) });
+      expect(queue.body.entries.find((e: any) => e.code === code)).toMatchObject({ title: 'Kettle', judges: 0, myTotal: null, status: 'received' });
+      const entry = await api.get(`/api/judging/entries/${code}`).set(bearer(judge)).expect(200);
+      expect(entry.body).toMatchObject({ code, title: 'Kettle', kind: 'docx', fileAvailable: true, myScore: null, otherScores: null });
+      expect(entry.body.text).toBe(`${KETTLE}\n\n[name removed]\n[email removed]`);
+      expect(entry.body.originality).toEqual({ flag: false, matches: [] });
+      const everything = JSON.stringify([queue.body, entry.body]);
+      for (const secret of ['Tomas', 'Berg', 'tomas@', otherPoet.email, '+44']) expect(everything).not.toContain(secret);
+    }),
+  );
 
   it('flags a near-duplicate of an earlier entry for judges, without refusing it', async () => {
     const res = await enter(poet, { poem: { bytes: await makePdf(`${KETTLE.toUpperCase()}!\n— Mira`), name: 'again.pdf' }, fields: { title: 'Kettle again' } });
@@ -643,80 +712,131 @@ describe('blind judging', () => {
     expect(await db(SCORE).count()).toBe(before);
   });
 
-  it('keeps other judges’ scores hidden until one’s own, then the mean of two judges is the score', judging.step(async () => {
-    const first = await api
-      .post(`/api/judging/entries/${code}/scores`)
-      .set(bearer(judge))
-      .send({ structure: 16, creativity: 17, language: 15, emotionalImpact: 18, theme: 14, comment: '  Quiet and exact.  ' })
-      .expect(201);
-    expect(first.body).toMatchObject({ total: 80, comment: 'Quiet and exact.' });
-    expect((await db(ENTRY).findOne({ where: { code } })).status).toBe('in_judging');
+  it(
+    'keeps other judges’ scores hidden until one’s own, then the mean of two judges is the score',
+    judging.step(async () => {
+      const first = await api
+        .post(`/api/judging/entries/${code}/scores`)
+        .set(bearer(judge))
+        .send({ structure: 16, creativity: 17, language: 15, emotionalImpact: 18, theme: 14, comment: '  Quiet and exact.  ' })
+        .expect(201);
+      expect(first.body).toMatchObject({ total: 80, comment: 'Quiet and exact.' });
+      expect((await db(ENTRY).findOne({ where: { code } })).status).toBe('in_judging');
 
-    const secondBefore = await api.get(`/api/judging/entries/${code}`).set(bearer(secondJudge)).expect(200);
-    expect(secondBefore.body).toMatchObject({ myScore: null, otherScores: null });
-    expect(JSON.stringify(secondBefore.body)).not.toContain('Quiet and exact');
+      const secondBefore = await api.get(`/api/judging/entries/${code}`).set(bearer(secondJudge)).expect(200);
+      expect(secondBefore.body).toMatchObject({ myScore: null, otherScores: null });
+      expect(JSON.stringify(secondBefore.body)).not.toContain('Quiet and exact');
 
-    await api.post(`/api/judging/entries/${code}/scores`).set(bearer(secondJudge)).send({ structure: 12, creativity: 13, language: 14, emotionalImpact: 15, theme: 17 }).expect(201);
-    const secondAfter = await api.get(`/api/judging/entries/${code}`).set(bearer(secondJudge)).expect(200);
-    expect(secondAfter.body.myScore).toMatchObject({ total: 71 });
-    expect(secondAfter.body.otherScores).toEqual([expect.objectContaining({ total: 80, comment: 'Quiet and exact.' })]);
+      await api
+        .post(`/api/judging/entries/${code}/scores`)
+        .set(bearer(secondJudge))
+        .send({ structure: 12, creativity: 13, language: 14, emotionalImpact: 15, theme: 17 })
+        .expect(201);
+      const secondAfter = await api.get(`/api/judging/entries/${code}`).set(bearer(secondJudge)).expect(200);
+      expect(secondAfter.body.myScore).toMatchObject({ total: 71 });
+      expect(secondAfter.body.otherScores).toEqual([expect.objectContaining({ total: 80, comment: 'Quiet and exact.' })]);
 
-    const row = await db(ENTRY).findOne({ where: { code } });
-    expect(row).toMatchObject({ status: 'scored' });
-    expect(row.scoredAt).toBeTruthy();
-    const table = await api.get(`/api/admin/entries?month=${month()}`).set(bearer(admin)).expect(200);
-    const line = table.body.rows.find((r: any) => r.code === code);
-    expect(line).toMatchObject({ poetEmail: otherPoet.email, contactName: 'Tomas Berg', country: 'SE', judges: 2, totals: [80, 71], meanTotal: 75.5, score: 75.5, normalisedScore: null, status: 'scored' });
-
-    // A poet sees the status, never a score.
-    const mine = await api.get('/api/entries/mine').set(bearer(otherPoet)).expect(200);
-    const own = mine.body.find((e: any) => e.code === code);
-    expect(own.status).toBe('scored');
-    expect(Object.keys(own).sort()).toEqual(['code', 'competition', 'fileName', 'hasPhoto', 'language', 'month', 'resultsAt', 'status', 'submittedAt', 'theme', 'timeline', 'title']);
-    expect(own.competition).toEqual({ slug: 'poetry', name: 'Poetry' });
-    expect(JSON.stringify(own)).not.toContain('Quiet and exact');
-  }));
-
-  it('refuses a second score from the same judge, and scores of published results', judging.step(async () => {
-    const before = await db(SCORE).count();
-    expectErrorBody(
-      await api.post(`/api/judging/entries/${code}/scores`).set(bearer(judge)).send({ structure: 1, creativity: 1, language: 1, emotionalImpact: 1, theme: 1 }),
-      409,
-      /already scored/,
-    );
-    await db(ENTRY).update({ where: { code }, data: { status: 'published' } });
-    expectErrorBody(
-      await api.post(`/api/judging/entries/${code}/scores`).set(bearer(admin)).send({ structure: 1, creativity: 1, language: 1, emotionalImpact: 1, theme: 1 }),
-      409,
-      /published/,
-    );
-    await db(ENTRY).update({ where: { code }, data: { status: 'scored' } });
-    expect(await db(SCORE).count()).toBe(before);
-    expectErrorBody(await api.post('/api/judging/entries/W0000-NOPE2/scores').set(bearer(judge)).send({ structure: 1, creativity: 1, language: 1, emotionalImpact: 1, theme: 1 }), 404);
-  }));
-
-  it('normalises per judge when the contest says so, and shows progress to admins', judging.step(async () => {
-    await api.put(`/api/admin/contests/${month()}`).set(bearer(admin)).send({ normaliseScores: true }).expect(200);
-    try {
-      const table = await api.get('/api/admin/entries').set(bearer(admin)).expect(200);
-      expect(table.body.normaliseScores).toBe(true);
+      const row = await db(ENTRY).findOne({ where: { code } });
+      expect(row).toMatchObject({ status: 'scored' });
+      expect(row.scoredAt).toBeTruthy();
+      const table = await api.get(`/api/admin/entries?month=${month()}`).set(bearer(admin)).expect(200);
       const line = table.body.rows.find((r: any) => r.code === code);
-      expect(line.normalisedScore).toEqual(expect.any(Number));
-      expect(line.score).toBe(line.normalisedScore);
-      const results = await cms.strapi.service('api::score.score').contestScores(month());
-      const scored = results.find((r: { code: string }) => r.code === code);
-      expect(scored).toMatchObject({ code, totals: [80, 71], meanTotal: 75.5 });
-      expect(scored.score).toBe(line.score);
-    } finally {
-      await api.put(`/api/admin/contests/${month()}`).set(bearer(admin)).send({ normaliseScores: null }).expect(200);
-    }
-    const progress = await api.get('/api/judging/progress').set(bearer(admin)).expect(200);
-    expect(progress.body.month).toBe(month());
-    const jude = progress.body.judges.find((j: any) => j.name === 'Jude Marlow');
-    expect(jude).toMatchObject({ scored: 1, left: jude.assigned - 1, recused: 0 });
-    expect(progress.body.assignments.find((a: any) => a.code === code)).toMatchObject({ missing: 0, judges: expect.arrayContaining([expect.objectContaining({ name: 'Jude Marlow', scored: true })]) });
-    expect(progress.body.underJudged.map((u: any) => u.code)).not.toContain(code);
-  }));
+      expect(line).toMatchObject({
+        poetEmail: otherPoet.email,
+        contactName: 'Tomas Berg',
+        country: 'SE',
+        judges: 2,
+        totals: [80, 71],
+        meanTotal: 75.5,
+        score: 75.5,
+        normalisedScore: null,
+        status: 'scored',
+      });
+
+      // A poet sees the status, never a score.
+      const mine = await api.get('/api/entries/mine').set(bearer(otherPoet)).expect(200);
+      const own = mine.body.find((e: any) => e.code === code);
+      expect(own.status).toBe('scored');
+      expect(Object.keys(own).sort()).toEqual([
+        'code',
+        'competition',
+        'fileName',
+        'hasPhoto',
+        'language',
+        'month',
+        'resultsAt',
+        'status',
+        'submittedAt',
+        'theme',
+        'timeline',
+        'title',
+      ]);
+      expect(own.competition).toEqual({ slug: 'poetry', name: 'Poetry' });
+      expect(JSON.stringify(own)).not.toContain('Quiet and exact');
+    }),
+  );
+
+  it(
+    'refuses a second score from the same judge, and scores of published results',
+    judging.step(async () => {
+      const before = await db(SCORE).count();
+      expectErrorBody(
+        await api
+          .post(`/api/judging/entries/${code}/scores`)
+          .set(bearer(judge))
+          .send({ structure: 1, creativity: 1, language: 1, emotionalImpact: 1, theme: 1 }),
+        409,
+        /already scored/,
+      );
+      await db(ENTRY).update({ where: { code }, data: { status: 'published' } });
+      expectErrorBody(
+        await api
+          .post(`/api/judging/entries/${code}/scores`)
+          .set(bearer(admin))
+          .send({ structure: 1, creativity: 1, language: 1, emotionalImpact: 1, theme: 1 }),
+        409,
+        /published/,
+      );
+      await db(ENTRY).update({ where: { code }, data: { status: 'scored' } });
+      expect(await db(SCORE).count()).toBe(before);
+      expectErrorBody(
+        await api
+          .post('/api/judging/entries/W0000-NOPE2/scores')
+          .set(bearer(judge))
+          .send({ structure: 1, creativity: 1, language: 1, emotionalImpact: 1, theme: 1 }),
+        404,
+      );
+    }),
+  );
+
+  it(
+    'normalises per judge when the contest says so, and shows progress to admins',
+    judging.step(async () => {
+      await api.put(`/api/admin/contests/${month()}`).set(bearer(admin)).send({ normaliseScores: true }).expect(200);
+      try {
+        const table = await api.get('/api/admin/entries').set(bearer(admin)).expect(200);
+        expect(table.body.normaliseScores).toBe(true);
+        const line = table.body.rows.find((r: any) => r.code === code);
+        expect(line.normalisedScore).toEqual(expect.any(Number));
+        expect(line.score).toBe(line.normalisedScore);
+        const results = await cms.strapi.service('api::score.score').contestScores(month());
+        const scored = results.find((r: { code: string }) => r.code === code);
+        expect(scored).toMatchObject({ code, totals: [80, 71], meanTotal: 75.5 });
+        expect(scored.score).toBe(line.score);
+      } finally {
+        await api.put(`/api/admin/contests/${month()}`).set(bearer(admin)).send({ normaliseScores: null }).expect(200);
+      }
+      const progress = await api.get('/api/judging/progress').set(bearer(admin)).expect(200);
+      expect(progress.body.month).toBe(month());
+      const jude = progress.body.judges.find((j: any) => j.name === 'Jude Marlow');
+      expect(jude).toMatchObject({ scored: 1, left: jude.assigned - 1, recused: 0 });
+      expect(progress.body.assignments.find((a: any) => a.code === code)).toMatchObject({
+        missing: 0,
+        judges: expect.arrayContaining([expect.objectContaining({ name: 'Jude Marlow', scored: true })]),
+      });
+      expect(progress.body.underJudged.map((u: any) => u.code)).not.toContain(code);
+    }),
+  );
 
   it.each([
     ['/api/judging/queue', 'get'],

@@ -42,7 +42,10 @@ let threadsBeforeBoot: number;
 
 function privateFiles(): string[] {
   try {
-    return readdirSync(privateDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+    return readdirSync(privateDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort();
   } catch {
     return [];
   }
@@ -64,7 +67,12 @@ function holdPool(count: number) {
 beforeAll(async () => {
   threadsBeforeBoot = workerThreads();
   privateDir = mkdtempSync(path.join(tmpdir(), 'writory-pool-'));
-  stack = await startCmsWithAuth({ ADMIN_EMAILS: ADMIN_EMAIL, PRIVATE_FILES_DIR: privateDir, EXTRACTION_WORKERS: String(WORKERS), EXTRACTION_QUEUE: String(QUEUE) });
+  stack = await startCmsWithAuth({
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    PRIVATE_FILES_DIR: privateDir,
+    EXTRACTION_WORKERS: String(WORKERS),
+    EXTRACTION_QUEUE: String(QUEUE),
+  });
   ({ emulator, cms } = stack);
   // A real socket, so requests overlap as they do in production.
   api = supertest(await listening(cms));
@@ -111,7 +119,21 @@ describe('the extraction pool', () => {
     const res = await client.enter(poet, { poem, fields: { title: 'Salt Road' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const row = await db(ENTRY).findOne({ where: { code: res.body.code } });
-    const inline = await buildEntry(author, { title: 'Salt Road', language: 'English', ...CONTACT, country: 'GB', declarations: {}, fileName: 'salt.pdf', bytes: poem.bytes, photo: null, idempotencyKey: row.idempotencyKey }, new Date());
+    const inline = await buildEntry(
+      author,
+      {
+        title: 'Salt Road',
+        language: 'English',
+        ...CONTACT,
+        country: 'GB',
+        declarations: {},
+        fileName: 'salt.pdf',
+        bytes: poem.bytes,
+        photo: null,
+        idempotencyKey: row.idempotencyKey,
+      },
+      new Date(),
+    );
     expect(row).toMatchObject({
       text: inline.data.text,
       judgeText: inline.data.judgeText,

@@ -83,9 +83,13 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
   it('the editor cannot make a poet a site admin, nor widen its own role', async () => {
     const poet = await cms.strapi.db.query(USER).findOne({ where: { firebaseUid: DEMO_UID_OF.poet }, populate: ['role'] });
     const adminRole = await cms.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'admin' } });
-    await panel(editorToken, 'put', `${collection(USER)}/${poet.documentId}`).send({ role: adminRole.id }).expect(403);
+    await panel(editorToken, 'put', `${collection(USER)}/${poet.documentId}`)
+      .send({ role: adminRole.id })
+      .expect(403);
     await panel(editorToken, 'put', `/users-permissions/roles/${adminRole.id}`).send({ name: 'Admin', permissions: {} }).expect(403);
-    await panel(editorToken, 'put', `/admin/roles/${await editorRoleId()}/permissions`).send({ permissions: [] }).expect(403);
+    await panel(editorToken, 'put', `/admin/roles/${await editorRoleId()}/permissions`)
+      .send({ permissions: [] })
+      .expect(403);
     const after = await cms.strapi.db.query(USER).findOne({ where: { id: poet.id }, populate: ['role'] });
     expect(after.role.type).toBe(poet.role.type);
     expect(await roleCodes(EDITOR.email)).toEqual(['strapi-editor']);
@@ -98,7 +102,9 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
       .send({ title: 'Editors at work', slug: 'editors-at-work', excerpt: 'A note from the desk.', author: 'The editors' })
       .expect(201);
     const { documentId } = created.body.data;
-    await panel(editorToken, 'post', `${collection('api::article.article')}/${documentId}/actions/publish`).send({}).expect(200);
+    await panel(editorToken, 'post', `${collection('api::article.article')}/${documentId}/actions/publish`)
+      .send({})
+      .expect(200);
     await cms.api.get('/api/articles/editors-at-work').expect(200);
     await panel(editorToken, 'delete', `${collection('api::article.article')}/${documentId}`).expect(200);
     await cms.api.get('/api/articles/editors-at-work').expect(404);
@@ -120,14 +126,20 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
     expect(second.body.data.slug).toBe('night-trains-at-dawn-1');
 
     // Typing another article's slug is refused with the reason (drafts too); emptying it makes it from the title again.
-    const taken = await panel(editorToken, 'put', `${articles}/${second.body.data.documentId}`).send({ title: 'Night Trains at Dawn', slug: 'night-trains-at-dawn' }).expect(400);
-    expect(taken.body.error.message).toBe('Another article already has the slug "night-trains-at-dawn". Choose another, or leave it empty to make it from the title.');
+    const taken = await panel(editorToken, 'put', `${articles}/${second.body.data.documentId}`)
+      .send({ title: 'Night Trains at Dawn', slug: 'night-trains-at-dawn' })
+      .expect(400);
+    expect(taken.body.error.message).toBe(
+      'Another article already has the slug "night-trains-at-dawn". Choose another, or leave it empty to make it from the title.',
+    );
     const odd = await panel(editorToken, 'put', `${articles}/${second.body.data.documentId}`).send({ slug: 'night.trains' }).expect(400);
     expect(odd.body.error.message).toMatch(/can hold only letters, digits/);
     const renamed = await panel(editorToken, 'put', `${articles}/${second.body.data.documentId}`).send({ title: 'Morning Trains', slug: '' }).expect(200);
     expect(renamed.body.data.slug).toBe('morning-trains');
     // Saving unchanged keeps the article's own slug.
-    await panel(editorToken, 'put', `${articles}/${first.body.data.documentId}`).send({ title: 'Night Trains at Dawn', slug: 'night-trains-at-dawn', excerpt: 'Rails at six.' }).expect(200);
+    await panel(editorToken, 'put', `${articles}/${first.body.data.documentId}`)
+      .send({ title: 'Night Trains at Dawn', slug: 'night-trains-at-dawn', excerpt: 'Rails at six.' })
+      .expect(200);
 
     await panel(editorToken, 'post', `${articles}/${first.body.data.documentId}/actions/publish`).send({}).expect(200);
     const shown = await cms.api.get('/api/articles/night-trains-at-dawn').expect(200);
@@ -138,8 +150,12 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
 
   it('articles saved at the same moment with the same title never share a slug: the database refuses the second', async () => {
     const documents = cms.strapi.documents('api::article.article');
-    const saves = await Promise.allSettled(Array.from({ length: 6 }, () => documents.create({ data: { title: 'Twin Lanterns', excerpt: 'Same title, same moment.' } })));
-    const stored: { slug: string; documentId: string }[] = await cms.strapi.db.query('api::article.article').findMany({ where: { title: 'Twin Lanterns' }, select: ['slug', 'documentId'] });
+    const saves = await Promise.allSettled(
+      Array.from({ length: 6 }, () => documents.create({ data: { title: 'Twin Lanterns', excerpt: 'Same title, same moment.' } })),
+    );
+    const stored: { slug: string; documentId: string }[] = await cms.strapi.db
+      .query('api::article.article')
+      .findMany({ where: { title: 'Twin Lanterns' }, select: ['slug', 'documentId'] });
     expect(stored.length).toBe(saves.filter((save) => save.status === 'fulfilled').length);
     expect(new Set(stored.map((row) => row.slug)).size).toBe(stored.length);
     for (const save of saves) {
@@ -154,7 +170,9 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
       .expect(201);
     const stored = await cms.strapi.db.query('api::testimonial.testimonial').findOne({ where: { documentId: created.body.data.documentId } });
     expect(stored).toMatchObject({ name: 'Layla Haddad', title: 'فائزة يونيو', message: 'كتبت بالعربية.' });
-    await panel(editorToken, 'put', `${collection('api::testimonial.testimonial')}/${created.body.data.documentId}`).send({ name: 'Layla\u2067 H.' }).expect(200);
+    await panel(editorToken, 'put', `${collection('api::testimonial.testimonial')}/${created.body.data.documentId}`)
+      .send({ name: 'Layla\u2067 H.' })
+      .expect(200);
     expect((await cms.strapi.db.query('api::testimonial.testimonial').findOne({ where: { id: stored.id } })).name).toBe('Layla H.');
     await panel(editorToken, 'delete', `${collection('api::testimonial.testimonial')}/${created.body.data.documentId}`).expect(200);
   });
@@ -187,7 +205,9 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
     const editorRole = await editorRoleId();
     const settled = await cms.strapi.service('admin::permission').findMany({ where: { role: { id: editorRole } }, orderBy: { id: 'asc' } });
     expect(settled.map((p: { action: string; subject: string | null }) => `${p.action} ${p.subject ?? ''}`).sort()).toEqual(
-      editorPermissions(cms.strapi).map((p) => `${p.action} ${p.subject ?? ''}`).sort(),
+      editorPermissions(cms.strapi)
+        .map((p) => `${p.action} ${p.subject ?? ''}`)
+        .sort(),
     );
 
     // Someone ticks accounts and payouts for the Editor role in Settings → Roles, and makes the editor a Super Admin.
@@ -217,7 +237,16 @@ describe('the Strapi panel: the owner is the Super Admin, the editor keeps the s
     const permissions = await cms.strapi.service('admin::permission').findMany({ where: { role: { id: author.id } } });
     const subjects = new Set(permissions.map((p: { subject: string | null }) => p.subject).filter(Boolean));
     expect([...subjects].sort()).toEqual(
-      ['api::article.article', 'api::tag.tag', 'api::testimonial.testimonial', 'api::faq.faq', 'api::about-page.about-page', 'api::terms-page.terms-page', 'api::privacy-page.privacy-page', 'api::site-setting.site-setting'].sort(),
+      [
+        'api::article.article',
+        'api::tag.tag',
+        'api::testimonial.testimonial',
+        'api::faq.faq',
+        'api::about-page.about-page',
+        'api::terms-page.terms-page',
+        'api::privacy-page.privacy-page',
+        'api::site-setting.site-setting',
+      ].sort(),
     );
     for (const permission of permissions.filter((p: { subject: string | null }) => p.subject)) {
       expect(permission.action).toMatch(/explorer\.(create|read|update)$/);

@@ -45,7 +45,9 @@ describe('identity on PostgreSQL', () => {
         ...judges.map((judge) => api.put(`/api/admin/users/${judge.uid}/role`).set(bearer(boss.idToken)).send({ role })),
       ]);
       expect(answers.map((r) => r.status)).toEqual(Array(answers.length).fill(200));
-      const roles = await stack.cms.strapi.db.query('plugin::users-permissions.user').findMany({ where: { firebaseUid: { $in: judges.map((j) => j.uid) } }, populate: ['role'] });
+      const roles = await stack.cms.strapi.db
+        .query('plugin::users-permissions.user')
+        .findMany({ where: { firebaseUid: { $in: judges.map((j) => j.uid) } }, populate: ['role'] });
       expect(roles.map((row: { role: { type: string } }) => row.role.type)).toEqual(Array(judges.length).fill(role));
     }
     expect(await stack.cms.strapi.db.query('plugin::users-permissions.user').count({ where: { email: { $startsWith: 'crowd-' } } })).toBe(32);

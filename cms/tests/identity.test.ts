@@ -23,14 +23,21 @@ let uploadsDir: string;
 const users = () => cms.strapi.db.query(USER);
 const row = (uid: string) => users().findOne({ where: { firebaseUid: uid }, populate: ['role', 'profilePicture'] });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const uploadedFiles = () => readdirSync(uploadsDir).filter((name) => name !== '.gitkeep').sort();
+const uploadedFiles = () =>
+  readdirSync(uploadsDir)
+    .filter((name) => name !== '.gitkeep')
+    .sort();
 let seq = 0;
 const newEmail = (label: string) => `${label}-${++seq}-${Date.now()}@writory.test`;
 
 /** Snapshot of everything a refused request must leave untouched. */
 async function storedState() {
   return {
-    users: await users().findMany({ orderBy: { id: 'asc' }, select: ['firebaseUid', 'email', 'name', 'phone', 'dateOfBirth', 'emailVerified'], populate: { role: { select: ['type'] }, profilePicture: { select: ['id'] } } }),
+    users: await users().findMany({
+      orderBy: { id: 'asc' },
+      select: ['firebaseUid', 'email', 'name', 'phone', 'dateOfBirth', 'emailVerified'],
+      populate: { role: { select: ['type'] }, profilePicture: { select: ['id'] } },
+    }),
     files: await cms.strapi.db.query(FILE).count(),
     onDisk: uploadedFiles(),
   };
@@ -41,7 +48,9 @@ function expectErrorBody(res: { status: number; body: any }) {
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   stack = await startCmsWithAuth({ ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other-admin@writory.test` });
@@ -79,7 +88,15 @@ describe('first sight of a Firebase user', () => {
       isAdmin: false,
     });
     const stored = await row(poet.uid);
-    expect(stored).toMatchObject({ username: poet.uid, provider: 'firebase', firebaseUid: poet.uid, email: poet.email, emailVerified: false, confirmed: true, blocked: false });
+    expect(stored).toMatchObject({
+      username: poet.uid,
+      provider: 'firebase',
+      firebaseUid: poet.uid,
+      email: poet.email,
+      emailVerified: false,
+      confirmed: true,
+      blocked: false,
+    });
     expect(stored.role.type).toBe('authenticated');
     expect(stored.password ?? null).toBeNull();
   });
@@ -142,8 +159,14 @@ describe('tokens that are refused with 401 and create nothing', () => {
     ['two words after Bearer', () => ({ Authorization: 'Bearer abc def' })],
     ['a string that is not a JWT', () => ({ Authorization: 'Bearer not-a-token' })],
     ['a JWT with a broken payload', () => ({ Authorization: 'Bearer eyJhbGciOiJub25lIn0.!!!.' })],
-    ['an expired token', () => bearer(craftToken({ sub: 'expired-user', user_id: 'expired-user', iat: 1_600_000_000, auth_time: 1_600_000_000, exp: 1_600_003_600 }))],
-    ['a token for another Firebase project', () => bearer(craftToken({ sub: 'foreign-user', user_id: 'foreign-user', aud: 'someone-else', iss: 'https://securetoken.google.com/someone-else' }))],
+    [
+      'an expired token',
+      () => bearer(craftToken({ sub: 'expired-user', user_id: 'expired-user', iat: 1_600_000_000, auth_time: 1_600_000_000, exp: 1_600_003_600 })),
+    ],
+    [
+      'a token for another Firebase project',
+      () => bearer(craftToken({ sub: 'foreign-user', user_id: 'foreign-user', aud: 'someone-else', iss: 'https://securetoken.google.com/someone-else' })),
+    ],
     ['a token from another issuer', () => bearer(craftToken({ sub: 'forged-user', user_id: 'forged-user', iss: 'https://evil.example/demo-writory' }))],
     ['a token without a subject', () => bearer(craftToken({ sub: '', user_id: '' }))],
     // Unsigned like the emulator's own tokens, but for an account the emulator never issued.
@@ -216,7 +239,14 @@ describe('POST /api/users', () => {
       .set('x-email-verified', 'false')
       .send({ uid: poet.uid, email: poet.email, name: '  Mira Okafor ', phone: '+44 (0) 7700-900123' })
       .expect(200);
-    expect(res.body).toMatchObject({ uid: poet.uid, email: poet.email, name: 'Mira Okafor', phone: '+44 (0) 7700-900123', emailVerified: true, role: 'authenticated' });
+    expect(res.body).toMatchObject({
+      uid: poet.uid,
+      email: poet.email,
+      name: 'Mira Okafor',
+      phone: '+44 (0) 7700-900123',
+      emailVerified: true,
+      role: 'authenticated',
+    });
     // At the next sign-in the identity's display name does not overwrite the name the poet chose.
     const again = await api.post('/api/users').set(bearer(poet.idToken)).send({ uid: poet.uid, name: 'Display Name' }).expect(200);
     expect(again.body.name).toBe('Mira Okafor');
@@ -251,7 +281,11 @@ describe('PUT /api/users/me', () => {
   });
 
   it('updates name, phone and date of birth', async () => {
-    const res = await api.put('/api/users/me').set(bearer(poet.idToken)).send({ name: 'Ravi', phone: '+91 90000 12345', dateOfBirth: '2004-02-29' }).expect(200);
+    const res = await api
+      .put('/api/users/me')
+      .set(bearer(poet.idToken))
+      .send({ name: 'Ravi', phone: '+91 90000 12345', dateOfBirth: '2004-02-29' })
+      .expect(200);
     expect(res.body).toMatchObject({ name: 'Ravi', phone: '+91 90000 12345', dateOfBirth: '2004-02-29' });
     expect(await row(poet.uid)).toMatchObject({ name: 'Ravi', phone: '+91 90000 12345', dateOfBirth: '2004-02-29' });
   });
@@ -284,7 +318,11 @@ describe('PUT /api/users/me', () => {
   });
 
   it('accepts someone who turned 13 today', async () => {
-    const res = await api.put('/api/users/me').set(bearer(poet.idToken)).send({ dateOfBirth: isoDaysAgo(13) }).expect(200);
+    const res = await api
+      .put('/api/users/me')
+      .set(bearer(poet.idToken))
+      .send({ dateOfBirth: isoDaysAgo(13) })
+      .expect(200);
     expect(res.body.dateOfBirth).toBe(isoDaysAgo(13));
   });
 
@@ -302,7 +340,11 @@ describe('POST /api/users/me/picture', () => {
   });
 
   it('stores a resized picture and replaces the previous one', async () => {
-    const first = await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', await png(1600, 1000), 'holiday.png').expect(200);
+    const first = await api
+      .post('/api/users/me/picture')
+      .set(bearer(poet.idToken))
+      .attach('picture', await png(1600, 1000), 'holiday.png')
+      .expect(200);
     expect(first.body.uid).toBe(poet.uid);
     const firstUrl: string = first.body.profilePictureUrl;
     expect(firstUrl).toMatch(/^\/uploads\/.+\.webp$/);
@@ -313,7 +355,9 @@ describe('POST /api/users/me/picture', () => {
     expect(meta.width).toBe(512);
 
     // The file name says .png, the bytes are a JPEG: accepted by the bytes.
-    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: 'blue' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: 'blue' } })
+      .jpeg()
+      .toBuffer();
     const second = await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', jpeg, 'me.png').expect(200);
     expect(second.body.profilePictureUrl).not.toBe(firstUrl);
     expect(existsSync(firstFile)).toBe(false);
@@ -339,7 +383,10 @@ describe('POST /api/users/me/picture', () => {
   });
 
   it('refuses a request without the picture field', async () => {
-    const res = await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('avatar', await png(10, 10), 'a.png');
+    const res = await api
+      .post('/api/users/me/picture')
+      .set(bearer(poet.idToken))
+      .attach('avatar', await png(10, 10), 'a.png');
     expect(res.status).toBe(422);
     expectErrorBody(res);
   });
@@ -361,10 +408,18 @@ describe('POST /api/users/me/picture', () => {
     const uncached = (uid: string) => users().update({ where: { firebaseUid: uid }, data: { lastSeenAt: new Date() } });
     try {
       await uncached(poet.uid);
-      await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', await png(30, 30), 'ok.png').expect(200);
+      await api
+        .post('/api/users/me/picture')
+        .set(bearer(poet.idToken))
+        .attach('picture', await png(30, 30), 'ok.png')
+        .expect(200);
       await uncached(poet.uid);
       await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', Buffer.from('not an image'), 'x.png').expect(415);
-      await api.post('/api/users/me/picture').set(bearer(suspended.idToken)).attach('picture', await png(30, 30), 'ok.png').expect(403);
+      await api
+        .post('/api/users/me/picture')
+        .set(bearer(suspended.idToken))
+        .attach('picture', await png(30, 30), 'ok.png')
+        .expect(403);
     } finally {
       service.identify = identify;
     }
@@ -382,7 +437,10 @@ describe('POST /api/users/me/picture', () => {
     }) as any);
     cms.strapi.log.silent = true; // the 500 is expected; keep its stack out of the test output
     try {
-      const res = await api.post('/api/users/me/picture').set(bearer(poet.idToken)).attach('picture', await png(50, 50), 'ok.png');
+      const res = await api
+        .post('/api/users/me/picture')
+        .set(bearer(poet.idToken))
+        .attach('picture', await png(50, 50), 'ok.png');
       expect(res.status).toBe(500);
       expectErrorBody(res);
     } finally {
@@ -421,7 +479,10 @@ describe('suspended and blocked accounts', () => {
 
   it('leaves suspended and blocked users out of the users count', async () => {
     // One of each of its own: the test runs alone and in any order.
-    for (const [name, flag] of [['counted-suspended', { suspendedAt: new Date() }], ['counted-blocked', { blocked: true }]] as const) {
+    for (const [name, flag] of [
+      ['counted-suspended', { suspendedAt: new Date() }],
+      ['counted-blocked', { blocked: true }],
+    ] as const) {
       const poet = await emulator.createUser({ email: newEmail(name) });
       await api.get('/api/users/me').set(bearer(poet.idToken)).expect(200);
       await users().update({ where: { firebaseUid: poet.uid }, data: flag });

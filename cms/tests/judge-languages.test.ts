@@ -23,7 +23,8 @@ describe('judges’ languages', () => {
   let entries: TestEntry[];
   let mail: MailSink;
   const codeIn = (language: string) => entries.find((entry) => entry.title.endsWith(language))!.code;
-  const queueOf = async (judge: EmulatorUser) => (await api.get(`/api/judging/queue?month=${MONTH}`).set(bearer(judge)).expect(200)).body.entries.map((e: { code: string }) => e.code);
+  const queueOf = async (judge: EmulatorUser) =>
+    (await api.get(`/api/judging/queue?month=${MONTH}`).set(bearer(judge)).expect(200)).body.entries.map((e: { code: string }) => e.code);
 
   beforeAll(async () => {
     mail = await startMailSink();
@@ -53,16 +54,38 @@ describe('judges’ languages', () => {
   });
 
   it('lets a judge record the languages they read, as codes', async () => {
-    await api.put('/api/judging/languages').set(bearer(tamil)).send({ languages: ['Tamil', 'en'] }).expect(200, { languages: ['ta', 'en'] });
-    await api.get('/api/judging/languages').set(bearer(tamil)).expect(200, { languages: ['ta', 'en'] });
-    const bad = await api.put('/api/judging/languages').set(bearer(tamil)).send({ languages: ['not a language'] }).expect(422);
+    await api
+      .put('/api/judging/languages')
+      .set(bearer(tamil))
+      .send({ languages: ['Tamil', 'en'] })
+      .expect(200, { languages: ['ta', 'en'] });
+    await api
+      .get('/api/judging/languages')
+      .set(bearer(tamil))
+      .expect(200, { languages: ['ta', 'en'] });
+    const bad = await api
+      .put('/api/judging/languages')
+      .set(bearer(tamil))
+      .send({ languages: ['not a language'] })
+      .expect(422);
     expect(bad.body.error.message).toMatch(/language code such as en, hi, ta or ur/);
   });
 
   it('lets an admin set a judge’s languages, and says when the user does not exist', async () => {
-    await api.put(`/api/admin/users/${hindi.uid}/judge-languages`).set(bearer(admin)).send({ languages: ['hi'] }).expect(200, { uid: hindi.uid, languages: ['hi'] });
-    await api.get('/api/judging/languages').set(bearer(hindi)).expect(200, { languages: ['hi'] });
-    await api.put('/api/admin/users/no-such-user/judge-languages').set(bearer(admin)).send({ languages: ['hi'] }).expect(404);
+    await api
+      .put(`/api/admin/users/${hindi.uid}/judge-languages`)
+      .set(bearer(admin))
+      .send({ languages: ['hi'] })
+      .expect(200, { uid: hindi.uid, languages: ['hi'] });
+    await api
+      .get('/api/judging/languages')
+      .set(bearer(hindi))
+      .expect(200, { languages: ['hi'] });
+    await api
+      .put('/api/admin/users/no-such-user/judge-languages')
+      .set(bearer(admin))
+      .send({ languages: ['hi'] })
+      .expect(404);
   });
 
   it('reports the languages with too few judges before anything is assigned', async () => {
@@ -81,16 +104,19 @@ describe('judges’ languages', () => {
     expect(hindiQueue).toEqual([codeIn('Hindi')]);
     const urdu = entries.find((entry) => entry.title.endsWith('Urdu'))!;
     expect(await stack.cms.strapi.db.query('api::score.judge-assignment').count({ where: { entryId: urdu.id } })).toBe(0);
-    await api.get(`/api/judging/entries/${codeIn('Tamil')}`).set(bearer(hindi)).expect(403);
+    await api
+      .get(`/api/judging/entries/${codeIn('Tamil')}`)
+      .set(bearer(hindi))
+      .expect(403);
   });
 
   it('gives a Regional Languages entry only to a judge who reads it, in that competition’s queue', async () => {
     const strapi = stack.cms.strapi;
     const regional = await strapi.db.query('api::competition.competition').findOne({ where: { slug: 'regional-languages' }, select: ['id'] });
     const at = (day: number) => new Date(Date.UTC(2031, 5, day));
-    const contest = await strapi.db
-      .query('api::contest.contest')
-      .create({ data: { month: '2031-06', competition: regional.id, competitionSlug: 'regional-languages', opensAt: at(1), closesAt: at(26), resultsAt: at(28) } });
+    const contest = await strapi.db.query('api::contest.contest').create({
+      data: { month: '2031-06', competition: regional.id, competitionSlug: 'regional-languages', opensAt: at(1), closesAt: at(26), resultsAt: at(28) },
+    });
     const poet = await strapi.db.query(USER).findOne({ where: { email: { $startsWith: 'languages-poet' } }, select: ['id'] });
     const [entry] = await createEntries(strapi, contest.id, '2031-06', [poet.id], 1, 'in_judging');
     await strapi.db.query('api::entry.entry').update({ where: { id: entry!.id }, data: { language: 'ta' } });
@@ -108,7 +134,15 @@ describe('judges’ languages', () => {
     const story = await strapi.db.query('api::competition.competition').findOne({ where: { slug: 'story' }, select: ['id'] });
     const now = Date.now();
     const contest = await strapi.db.query('api::contest.contest').create({
-      data: { month: '2031-08', competition: story.id, competitionSlug: 'story', opensAt: new Date(now - 86_400_000), closesAt: new Date(now + 2 * 86_400_000), resultsAt: new Date(now + 5 * 86_400_000), datesOverridden: true },
+      data: {
+        month: '2031-08',
+        competition: story.id,
+        competitionSlug: 'story',
+        opensAt: new Date(now - 86_400_000),
+        closesAt: new Date(now + 2 * 86_400_000),
+        resultsAt: new Date(now + 5 * 86_400_000),
+        datesOverridden: true,
+      },
     });
     const poet = await strapi.db.query(USER).findOne({ where: { email: { $startsWith: 'languages-poet' } }, select: ['id'] });
     const [urdu, tamilStory] = await createEntries(strapi, contest.id, '2031-08', [poet.id], 2, 'received');

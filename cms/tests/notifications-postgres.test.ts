@@ -147,7 +147,9 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await cms.strapi.documents('api::testimonial.testimonial').create({ data: { name: 'Listener', message: 'heard after the drop' }, status: 'published' });
       await vi.waitFor(async () => expect(await testimonialsOnB()).toContain('heard after the drop'), { timeout: 1_000, interval: 25 });
       // One listening connection per instance, shared with the public cache's channel.
-      const listening = await cms.strapi.db.connection.raw(`select count(*)::int as n from pg_stat_activity where application_name = ?`, [LISTENER_APPLICATION_NAME]);
+      const listening = await cms.strapi.db.connection.raw(`select count(*)::int as n from pg_stat_activity where application_name = ?`, [
+        LISTENER_APPLICATION_NAME,
+      ]);
       expect(listening.rows[0].n).toBe(2);
     } finally {
       onB.close();
@@ -171,7 +173,10 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await backgroundIdle(cms.strapi);
       await cms.strapi.service('api::notification.notification').notify(poet.id, { title: 'after the bulk send', message: 'last' });
       await onB.next((e) => e.kind === 'created' && e.notification.title === 'after the bulk send');
-      expect(onB.events.filter((e) => e.kind === 'created').map((e) => (e as { notification: NotificationItem }).notification.title)).toEqual(['your result', 'after the bulk send']);
+      expect(onB.events.filter((e) => e.kind === 'created').map((e) => (e as { notification: NotificationItem }).notification.title)).toEqual([
+        'your result',
+        'after the bulk send',
+      ]);
       expect(second.output()).not.toMatch(/could not (deliver|publish)/);
     } finally {
       onB.close();

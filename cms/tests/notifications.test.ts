@@ -21,7 +21,9 @@ const service = () => stack.cms.strapi.service('api::notification.notification')
 const rows = () => stack.cms.strapi.db.query(NOTIFICATION);
 
 async function notifyOwner(count: number, prefix = 'n') {
-  await service().notifyMany(Array.from({ length: count }, (_, i) => ({ userId: userIds.owner, notification: { title: `${prefix}${i + 1}`, message: `message ${i + 1}` } })));
+  await service().notifyMany(
+    Array.from({ length: count }, (_, i) => ({ userId: userIds.owner, notification: { title: `${prefix}${i + 1}`, message: `message ${i + 1}` } })),
+  );
   const list = await as('owner')(api.get(`/api/notifications?limit=${Math.min(count, 50)}`)).expect(200);
   return list.body.notifications as NotificationItem[];
 }
@@ -212,7 +214,12 @@ describe('notify and notifyMany', () => {
   it('store 10,000 notifications in bulk inserts, quickly', async () => {
     await reset();
     const started = performance.now();
-    await service().notifyMany(Array.from({ length: 10_000 }, (_, i) => ({ userId: i % 2 ? userIds.owner : userIds.other, notification: { title: `bulk ${i}`, message: 'results are out' } })));
+    await service().notifyMany(
+      Array.from({ length: 10_000 }, (_, i) => ({
+        userId: i % 2 ? userIds.owner : userIds.other,
+        notification: { title: `bulk ${i}`, message: 'results are out' },
+      })),
+    );
     const ms = performance.now() - started;
     console.info(`notifyMany: 10,000 notifications in ${ms.toFixed(0)} ms`);
     expect(await rows().count({ where: { userId: userIds.owner } })).toBe(5_000);
@@ -259,7 +266,10 @@ describe('GET /api/notifications/stream', () => {
       // arrived, anything of the owner's would have arrived before it.
       await service().notify(userIds.other, { title: 'yours', message: 'only yours' });
       await stranger.next((e) => e.kind === 'created');
-      expect(stranger.events).toMatchObject([{ kind: 'ready', unreadCount: 0 }, { kind: 'created', unreadCount: 1, notification: { title: 'yours' } }]);
+      expect(stranger.events).toMatchObject([
+        { kind: 'ready', unreadCount: 0 },
+        { kind: 'created', unreadCount: 1, notification: { title: 'yours' } },
+      ]);
     } finally {
       [tab1, tab2, stranger].forEach((s) => s.close());
     }

@@ -38,7 +38,9 @@ const keys = async (prefix = '') => (await s3.objects(prefix)).map((object) => o
 const privateKeys = async () => [...(await keys('entries/')), ...(await keys('entry-photos/'))].sort();
 const filesOnDisk = (dir: string): string[] => {
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }
@@ -63,7 +65,11 @@ beforeAll(async () => {
   client = entryClient(api, emulator, cms.strapi);
   admin = await emulator.createUser({ email: ADMIN_EMAIL, emailVerified: true });
   await api.get('/api/users/me').set(bearer(admin)).expect(200);
-  [poet, otherPoet, judge] = await Promise.all([client.account('poet', { name: 'Mira Okafor' }), client.account('other'), client.account('judge', { role: 'judge' })]);
+  [poet, otherPoet, judge] = await Promise.all([
+    client.account('poet', { name: 'Mira Okafor' }),
+    client.account('other'),
+    client.account('judge', { role: 'judge' }),
+  ]);
   await client.setWindow(new Date(Date.now() - 24 * HOUR), new Date(Date.now() + 24 * HOUR), admin);
 });
 
@@ -80,7 +86,9 @@ describe('entries in the bucket', () => {
 
   beforeAll(async () => {
     poem = await makeDocx('Salt and bread\n— Mira', { author: 'Mira Okafor' });
-    const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const res = await client.enter(poet, { poem: { bytes: poem, name: 'salt.docx' }, photo: { bytes: photo, name: 'me.png' }, fields: { title: 'Salt' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     code = res.body.code;
@@ -209,7 +217,9 @@ describe('the orphan sweep', () => {
 
 describe('the media library in the bucket', () => {
   it('stores a profile picture as an object, serves it from the cms at /uploads, and deletes the replaced one', async () => {
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c85028' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c85028' } })
+      .png()
+      .toBuffer();
     const first = await api.post('/api/users/me/picture').set(bearer(poet)).attach('picture', png, 'holiday.png').expect(200);
     const url: string = first.body.profilePictureUrl;
     expect(url).toMatch(/^\/uploads\/[^/]+\.webp$/);
@@ -222,7 +232,9 @@ describe('the media library in the bucket', () => {
     expect((await sharp(served.body).metadata()).width).toBe(512);
     expect(filesOnDisk(path.join(cms.strapi.dirs.static.public, 'uploads'))).not.toContain(url.split('/').pop());
 
-    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: 'blue' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: 'blue' } })
+      .jpeg()
+      .toBuffer();
     const second = await api.post('/api/users/me/picture').set(bearer(poet)).attach('picture', jpeg, 'me.png').expect(200);
     expect(await keys('uploads/')).not.toContain(url.slice(1));
     expect(await keys('uploads/')).toContain(second.body.profilePictureUrl.slice(1));

@@ -38,7 +38,10 @@ describe('payments on PostgreSQL', () => {
     return {
       /** Database sessions waiting for the lock right now. */
       async waiting(): Promise<number> {
-        const { rows } = await client.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and not granted", [MONEY_LOCK, userId]);
+        const { rows } = await client.query(
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and not granted",
+          [MONEY_LOCK, userId],
+        );
         return rows[0].n;
       },
       /** Ends the test's session, which lets the lock go (again: nothing). */
@@ -59,7 +62,12 @@ describe('payments on PostgreSQL', () => {
     let answers: supertest.Response[];
     try {
       const requests = Promise.all(
-        Array.from({ length: 20 }, () => fx.as(poet).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 2000, method: 'upi', details: { upiId: 'pg.burst@okicici' } })),
+        Array.from({ length: 20 }, () =>
+          fx
+            .as(poet)
+            .post('/api/earnings/withdrawals')
+            .send({ currency: 'INR', amount: 2000, method: 'upi', details: { upiId: 'pg.burst@okicici' } }),
+        ),
       );
       // As many requests as the cms's pool can run at once are inside their balance check, all at the same lock.
       const poolMax = fx.strapi.config.get('database.connection.pool.max') as number;
@@ -103,7 +111,14 @@ describe('payments on PostgreSQL', () => {
   it('a coupon’s last use goes to one checkout only', async () => {
     await fx.coupon({ code: 'PGLAST', discountType: 'percent', percentOff: 100, maxUses: 1 });
     const poets = await Promise.all(Array.from({ length: 6 }, (_, i) => fx.poet(`pg-coupon-${i}`)));
-    const answers = await Promise.all(poets.map((p) => fx.as(p).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'USD', couponCode: 'PGLAST' })));
+    const answers = await Promise.all(
+      poets.map((p) =>
+        fx
+          .as(p)
+          .post('/api/payments/checkout')
+          .send({ tierId: fx.tier('Single').id, currency: 'USD', couponCode: 'PGLAST' }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
     expect(await fx.count('api::payment.order', { couponCode: 'PGLAST' })).toBe(1);
   });

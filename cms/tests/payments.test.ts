@@ -44,15 +44,44 @@ describe('tiers', () => {
     const res = await api.get('/api/payments/tiers').expect(200);
     expect(res.body).toMatchObject({ mode: 'test', testMode: true, currencies: ['INR', 'USD'] });
     expect(res.body.tiers.map((t: { name: string }) => t.name)).toEqual(['Single', 'Trio', 'Quintet']);
-    expect(res.body.tiers[1]).toMatchObject({ entries: 3, prices: [{ currency: 'INR', amount: 24900 }, { currency: 'USD', amount: 699 }] });
+    expect(res.body.tiers[1]).toMatchObject({
+      entries: 3,
+      prices: [
+        { currency: 'INR', amount: 24900 },
+        { currency: 'USD', amount: 699 },
+      ],
+    });
   });
 
   it('lets an admin add, change and retire a tier', async () => {
-    const created = await fx.as('admin').post('/api/admin/payments/tiers').send({ name: 'Decade', entries: 10, active: true, prices: [{ currency: 'INR', amount: 69900 }, { currency: 'EUR', amount: 1500 }] }).expect(201);
-    expect(created.body).toMatchObject({ name: 'Decade', entries: 10, prices: [{ currency: 'INR', amount: 69900 }, { currency: 'EUR', amount: 1500 }] });
+    const created = await fx
+      .as('admin')
+      .post('/api/admin/payments/tiers')
+      .send({
+        name: 'Decade',
+        entries: 10,
+        active: true,
+        prices: [
+          { currency: 'INR', amount: 69900 },
+          { currency: 'EUR', amount: 1500 },
+        ],
+      })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      name: 'Decade',
+      entries: 10,
+      prices: [
+        { currency: 'INR', amount: 69900 },
+        { currency: 'EUR', amount: 1500 },
+      ],
+    });
     const catalogue = (await api.get('/api/payments/tiers').expect(200)).body;
     expect(catalogue.currencies).toEqual(['INR', 'USD', 'EUR']);
-    await fx.as('admin').put(`/api/admin/payments/tiers/${created.body.id}`).send({ name: 'Decade', entries: 10, active: false, prices: [{ currency: 'INR', amount: 59900 }] }).expect(200);
+    await fx
+      .as('admin')
+      .put(`/api/admin/payments/tiers/${created.body.id}`)
+      .send({ name: 'Decade', entries: 10, active: false, prices: [{ currency: 'INR', amount: 59900 }] })
+      .expect(200);
     const after = (await api.get('/api/payments/tiers').expect(200)).body;
     expect(after.tiers.some((t: { name: string }) => t.name === 'Decade')).toBe(false);
     const admin = (await fx.as('admin').get('/api/admin/payments/tiers').expect(200)).body;
@@ -64,12 +93,25 @@ describe('tiers', () => {
     ['a fractional price', { prices: [{ currency: 'INR', amount: 99.5 }] }, /whole number of minor units/],
     ['a price as text', { prices: [{ currency: 'INR', amount: '99.00' }] }, /number of minor units/],
     ['an unknown currency', { prices: [{ currency: 'XYZ', amount: 100 }] }, /Currency must be one of INR, USD, EUR, GBP/],
-    ['a currency twice', { prices: [{ currency: 'USD', amount: 100 }, { currency: 'USD', amount: 200 }] }, /USD is listed twice/],
+    [
+      'a currency twice',
+      {
+        prices: [
+          { currency: 'USD', amount: 100 },
+          { currency: 'USD', amount: 200 },
+        ],
+      },
+      /USD is listed twice/,
+    ],
     ['no price', { prices: [] }, /at least one currency/],
     ['zero entries', { entries: 0 }, /at least 1 entry/],
   ])('refuses %s with a 422 and stores nothing', async (_name, change, message) => {
     const before = await fx.count('api::payment.entry-tier');
-    const res = await fx.as('admin').post('/api/admin/payments/tiers').send({ name: 'Bad', entries: 2, active: true, prices: [{ currency: 'INR', amount: 100 }], ...change }).expect(422);
+    const res = await fx
+      .as('admin')
+      .post('/api/admin/payments/tiers')
+      .send({ name: 'Bad', entries: 2, active: true, prices: [{ currency: 'INR', amount: 100 }], ...change })
+      .expect(422);
     expect(res.body.error.message).toMatch(message);
     expect(await fx.count('api::payment.entry-tier')).toBe(before);
   });
@@ -107,8 +149,17 @@ describe('coupons', () => {
     const off = await fx.coupon({ code: 'SWITCHEDOFF', discountType: 'percent', percentOff: 50 });
     await fx.as('admin').patch(`/api/admin/payments/coupons/${off.id}`).send({ disabled: true }).expect(200);
 
-    const quote = (body: object) => fx.as(poet).post('/api/payments/quote').send({ tierId: trio.id, ...body });
-    expect((await quote({ currency: 'INR', couponCode: 'quarter' }).expect(200)).body).toMatchObject({ subtotal: 24900, discount: 6225, total: 18675, coupon: { code: 'QUARTER' } });
+    const quote = (body: object) =>
+      fx
+        .as(poet)
+        .post('/api/payments/quote')
+        .send({ tierId: trio.id, ...body });
+    expect((await quote({ currency: 'INR', couponCode: 'quarter' }).expect(200)).body).toMatchObject({
+      subtotal: 24900,
+      discount: 6225,
+      total: 18675,
+      coupon: { code: 'QUARTER' },
+    });
     expect((await quote({ currency: 'USD', couponCode: 'TWOUSD' }).expect(200)).body).toMatchObject({ subtotal: 699, discount: 200, total: 499 });
     for (const [body, message] of [
       [{ currency: 'INR', couponCode: 'TWOUSD' }, /takes \$2\.00 off USD orders only/],
@@ -130,8 +181,20 @@ describe('checkout and the webhook', () => {
   it('buys a tier with a coupon: pending order, test checkout, signed event, credits granted once', async () => {
     const poet = await fx.poet('buyer');
     await fx.coupon({ code: 'HALFTRIO', discountType: 'percent', percentOff: 50 });
-    const started = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Trio').id, currency: 'INR', couponCode: 'HALFTRIO' }).expect(201);
-    expect(started.body.order).toMatchObject({ state: 'pending', subtotal: 24900, discount: 12450, total: 12450, couponCode: 'HALFTRIO', provider: 'stripe_test', testMode: true });
+    const started = await fx
+      .as(poet)
+      .post('/api/payments/checkout')
+      .send({ tierId: fx.tier('Trio').id, currency: 'INR', couponCode: 'HALFTRIO' })
+      .expect(201);
+    expect(started.body.order).toMatchObject({
+      state: 'pending',
+      subtotal: 24900,
+      discount: 12450,
+      total: 12450,
+      couponCode: 'HALFTRIO',
+      provider: 'stripe_test',
+      testMode: true,
+    });
     expect(started.body.checkoutUrl).toMatch(/^\/checkout-test\?session=cs_test_writory_/);
     const session = new URL(started.body.checkoutUrl, 'http://x').searchParams.get('session')!;
 
@@ -164,7 +227,18 @@ describe('checkout and the webhook', () => {
     const completed = (id: string, object: Record<string, unknown> = {}) => ({
       id,
       type: 'checkout.session.completed',
-      data: { object: { id: session, object: 'checkout.session', amount_total: 299, currency: 'usd', payment_status: 'paid', payment_intent: `pi_${id}`, metadata: { orderCode: order.code }, ...object } },
+      data: {
+        object: {
+          id: session,
+          object: 'checkout.session',
+          amount_total: 299,
+          currency: 'usd',
+          payment_status: 'paid',
+          payment_intent: `pi_${id}`,
+          metadata: { orderCode: order.code },
+          ...object,
+        },
+      },
     });
 
     const wrongSecret = signedEvent(completed('evt_wrong'), 'whsec_someone_else');
@@ -205,13 +279,29 @@ describe('checkout and the webhook', () => {
   it('a 100% coupon needs no payment step; its per-poet and total limits hold', async () => {
     await fx.coupon({ code: 'ONTHEHOUSE', discountType: 'percent', percentOff: 100, maxUses: 2, maxUsesPerPoet: 1 });
     const [a, b, c] = [await fx.poet('free-a'), await fx.poet('free-b'), await fx.poet('free-c')];
-    const res = await fx.as(a).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' }).expect(201);
+    const res = await fx
+      .as(a)
+      .post('/api/payments/checkout')
+      .send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' })
+      .expect(201);
     expect(res.body).toMatchObject({ checkoutUrl: null, order: { state: 'paid', total: 0, provider: 'free' } });
     expect(await fx.credits(a)).toBe(1);
-    const again = await fx.as(a).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' }).expect(422);
+    const again = await fx
+      .as(a)
+      .post('/api/payments/checkout')
+      .send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' })
+      .expect(422);
     expect(again.body.error.message).toMatch(/already used coupon ONTHEHOUSE once/);
-    await fx.as(b).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' }).expect(201);
-    const exhausted = await fx.as(c).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' }).expect(422);
+    await fx
+      .as(b)
+      .post('/api/payments/checkout')
+      .send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' })
+      .expect(201);
+    const exhausted = await fx
+      .as(c)
+      .post('/api/payments/checkout')
+      .send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'ONTHEHOUSE' })
+      .expect(422);
     expect(exhausted.body.error.message).toMatch(/has been used up/);
     expect(await fx.count('api::payment.order', { userId: await fx.userId(c) })).toBe(0);
     const coupon = (await fx.as('admin').get('/api/admin/payments/coupons').expect(200)).body.find((x: { code: string }) => x.code === 'ONTHEHOUSE');
@@ -220,7 +310,11 @@ describe('checkout and the webhook', () => {
 
   it('an unverified poet cannot buy', async () => {
     const poet = await fx.poet('unverified', false);
-    const res = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR' }).expect(403);
+    const res = await fx
+      .as(poet)
+      .post('/api/payments/checkout')
+      .send({ tierId: fx.tier('Single').id, currency: 'INR' })
+      .expect(403);
     expect(res.body.error.message).toMatch(/verify your email/);
   });
 });
@@ -235,21 +329,33 @@ describe('live mode, by configuration only', () => {
       req.on('end', () => {
         calls.push({ path: req.url ?? '', params: new URLSearchParams(body), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
         res.setHeader('content-type', 'application/json');
-        const answer = req.url === '/v1/checkout/sessions'
-          ? { id: 'cs_live_fake_0001', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_live_fake_0001' }
-          : { id: 're_fake_0001', object: 'refund', status: 'succeeded' };
+        const answer =
+          req.url === '/v1/checkout/sessions'
+            ? { id: 'cs_live_fake_0001', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_live_fake_0001' }
+            : { id: 're_fake_0001', object: 'refund', status: 'succeeded' };
         res.end(JSON.stringify(answer));
       });
     });
     await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
-    const live = { STRIPE_SECRET_KEY: 'sk_test_fake_live', STRIPE_WEBHOOK_SECRET: 'whsec_live_suite', STRIPE_API_URL: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}` };
+    const live = {
+      STRIPE_SECRET_KEY: 'sk_test_fake_live',
+      STRIPE_WEBHOOK_SECRET: 'whsec_live_suite',
+      STRIPE_API_URL: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`,
+    };
     Object.assign(process.env, live);
     try {
       expect((await api.get('/api/payments/tiers').expect(200)).body).toMatchObject({ mode: 'live', testMode: false });
       const poet = await fx.poet('live');
-      const started = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Trio').id, currency: 'USD' }).expect(201);
+      const started = await fx
+        .as(poet)
+        .post('/api/payments/checkout')
+        .send({ tierId: fx.tier('Trio').id, currency: 'USD' })
+        .expect(201);
       const { code } = started.body.order;
-      expect(started.body).toMatchObject({ checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_live_fake_0001', order: { provider: 'stripe', testMode: false, total: 699 } });
+      expect(started.body).toMatchObject({
+        checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_live_fake_0001',
+        order: { provider: 'stripe', testMode: false, total: 699 },
+      });
       expect(calls[0].path).toBe('/v1/checkout/sessions');
       expect(calls[0].idempotencyKey).toBe(`checkout-${code}`);
       expect(Object.fromEntries(calls[0].params)).toMatchObject({
@@ -262,9 +368,19 @@ describe('live mode, by configuration only', () => {
       });
       // The test checkout does not exist in live mode, and the local test secret signs nothing here.
       await fx.as(poet).post('/api/payments/test-checkout/cs_live_fake_0001').send({ outcome: 'paid' }).expect(404);
-      const session = { id: 'cs_live_fake_0001', object: 'checkout.session', amount_total: 699, currency: 'usd', payment_status: 'paid', payment_intent: 'pi_live_fake_0001', client_reference_id: code };
+      const session = {
+        id: 'cs_live_fake_0001',
+        object: 'checkout.session',
+        amount_total: 699,
+        currency: 'usd',
+        payment_status: 'paid',
+        payment_intent: 'pi_live_fake_0001',
+        client_reference_id: code,
+      };
       await postWebhook(signedEvent({ id: 'evt_live_local', type: 'checkout.session.completed', data: { object: session } })).expect(400);
-      await postWebhook(signedEvent({ id: 'evt_live_1', type: 'checkout.session.completed', data: { object: session } }, live.STRIPE_WEBHOOK_SECRET)).expect(200);
+      await postWebhook(signedEvent({ id: 'evt_live_1', type: 'checkout.session.completed', data: { object: session } }, live.STRIPE_WEBHOOK_SECRET)).expect(
+        200,
+      );
       expect(await fx.credits(poet)).toBe(3);
 
       await fx.as('admin').post(`/api/admin/payments/orders/${code}/refund`).expect(200);
@@ -273,7 +389,10 @@ describe('live mode, by configuration only', () => {
       expect(await fx.orderState(code)).toBe('refunded');
       // Stripe's own charge.refunded event for it follows, and changes nothing more.
       const refunded = { id: 'ch_1', object: 'charge', payment_intent: 'pi_live_fake_0001', refunded: true, metadata: { orderCode: code } };
-      expect((await postWebhook(signedEvent({ id: 'evt_live_2', type: 'charge.refunded', data: { object: refunded } }, live.STRIPE_WEBHOOK_SECRET)).expect(200)).body.outcome).toBe('unchanged_refunded');
+      expect(
+        (await postWebhook(signedEvent({ id: 'evt_live_2', type: 'charge.refunded', data: { object: refunded } }, live.STRIPE_WEBHOOK_SECRET)).expect(200)).body
+          .outcome,
+      ).toBe('unchanged_refunded');
     } finally {
       for (const name of Object.keys(live)) delete process.env[name];
       await new Promise((resolve) => stripeApi.close(resolve));
@@ -289,10 +408,18 @@ describe('payments off (no Stripe keys, test payments not allowed)', () => {
     process.env.PAYMENTS_TEST_MODE = 'false';
     try {
       expect((await api.get('/api/payments/tiers').expect(200)).body).toMatchObject({ mode: 'off', testMode: false });
-      const paid = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR' }).expect(503);
+      const paid = await fx
+        .as(poet)
+        .post('/api/payments/checkout')
+        .send({ tierId: fx.tier('Single').id, currency: 'INR' })
+        .expect(503);
       expect(paid.body.error.message).toMatch(/Card payments are not set up/);
       expect(await fx.count('api::payment.order', { userId: await fx.userId(poet) })).toBe(before);
-      const free = await fx.as(poet).post('/api/payments/checkout').send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'OFFFREE' }).expect(201);
+      const free = await fx
+        .as(poet)
+        .post('/api/payments/checkout')
+        .send({ tierId: fx.tier('Single').id, currency: 'INR', couponCode: 'OFFFREE' })
+        .expect(201);
       expect(free.body).toMatchObject({ checkoutUrl: null, order: { state: 'paid', provider: 'free' } });
       // With no webhook secret configured, no event is accepted.
       await postWebhook(signedEvent({ id: 'evt_off', type: 'checkout.session.completed', data: { object: {} } })).expect(400);
@@ -311,7 +438,10 @@ describe('credits', () => {
     const month = (await fx.as(poet).get('/api/payments/me').expect(200)).body.month;
     await expect(credits.consume(userId, month, 900001)).rejects.toThrow(/inside the entry's transaction/);
     expect(await stack.cms.strapi.db.transaction(() => credits.consume(userId, month, 900001))).toBe(0);
-    await expect(stack.cms.strapi.db.transaction(() => credits.consume(userId, month, 900002))).rejects.toMatchObject({ status: 402, message: expect.stringMatching(/no entry credits left/) });
+    await expect(stack.cms.strapi.db.transaction(() => credits.consume(userId, month, 900002))).rejects.toMatchObject({
+      status: 402,
+      message: expect.stringMatching(/no entry credits left/),
+    });
     // A failing entry rolls its debit back with it.
     await fx.buy(poet, 'Single', 'INR');
     await expect(
@@ -335,12 +465,30 @@ describe('entries: the free entries of the month first, then entry credits', () 
     const restoreFree = await fx.setFreeEntries(1);
     try {
       const poet = await client.account('credit-entrant');
-      expect(await allowance(poet)).toMatchObject({ limit: 1, used: 0, remaining: 1, free: 1, freeLeft: 1, credits: 0, blocker: null, contest: { month: month() } });
+      expect(await allowance(poet)).toMatchObject({
+        limit: 1,
+        used: 0,
+        remaining: 1,
+        free: 1,
+        freeLeft: 1,
+        credits: 0,
+        blocker: null,
+        contest: { month: month() },
+      });
       // The free entry spends no credit.
       expect((await client.enter(poet)).status).toBe(201);
       expect(await fx.count('api::payment.entry-credit', { userId: await fx.userId(poet) })).toBe(0);
       const none = await allowance(poet);
-      expect(none).toMatchObject({ used: 1, remaining: 0, freeLeft: 0, credits: 0, blocker: { code: 'no-credits', message: expect.stringMatching(/entered 1 poem in the .* contest \(your free entry included\) and have no entry credits left\. Buy entries/) } });
+      expect(none).toMatchObject({
+        used: 1,
+        remaining: 0,
+        freeLeft: 0,
+        credits: 0,
+        blocker: {
+          code: 'no-credits',
+          message: expect.stringMatching(/entered 1 poem in the .* contest \(your free entry included\) and have no entry credits left\. Buy entries/),
+        },
+      });
 
       // Nothing left: 402, and nothing is stored.
       const before = { ledgers: await fx.ledgers(), entries: await entriesOf(poet) };
@@ -386,7 +534,8 @@ describe('entries: the free entries of the month first, then entry credits', () 
       // With no tier on sale there is nothing to buy: the refusal says so (403).
       const tiers = (await fx.as('admin').get('/api/admin/payments/tiers').expect(200)).body as { id: number; active: boolean }[];
       const active = tiers.filter((t) => t.active);
-      const setActive = (on: boolean) => Promise.all(active.map((t) => strapi.db.query('api::payment.entry-tier').update({ where: { id: t.id }, data: { active: on } })));
+      const setActive = (on: boolean) =>
+        Promise.all(active.map((t) => strapi.db.query('api::payment.entry-tier').update({ where: { id: t.id }, data: { active: on } })));
       await setActive(false);
       try {
         expect((await allowance(poet)).blocker).toMatchObject({ code: 'limit', message: expect.stringMatching(/next contest opens/) });
@@ -465,7 +614,9 @@ describe('referrals and withdrawals', () => {
     const refereeCode = (await fx.as(referee).get('/api/referrals/me').expect(200)).body.code;
     await fx.sync(referrer, refereeCode);
     const old = await fx.poet('old-account');
-    await stack.cms.strapi.db.query('plugin::users-permissions.user').update({ where: { id: await fx.userId(old) }, data: { createdAt: new Date(Date.now() - 3 * 86_400_000) } });
+    await stack.cms.strapi.db
+      .query('plugin::users-permissions.user')
+      .update({ where: { id: await fx.userId(old) }, data: { createdAt: new Date(Date.now() - 3 * 86_400_000) } });
     await fx.sync(old, code);
     expect(await fx.count('api::referral.referral', { refereeId: { $in: [await fx.userId(referrer), await fx.userId(old)] } })).toBe(0);
 
@@ -503,14 +654,26 @@ describe('referrals and withdrawals', () => {
     expect(mine.balances).toEqual([]);
     expect(mine.testBalances).toEqual([{ currency: 'INR', available: 2490, pending: 0 }]);
     const before = await fx.ledgers();
-    const res = await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 2490, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(409);
+    const res = await fx
+      .as(referrer)
+      .post('/api/earnings/withdrawals')
+      .send({ currency: 'INR', amount: 2490, method: 'upi', details: { upiId: 'tara@okaxis' } })
+      .expect(409);
     expect(res.body.error.message).toMatch(/₹0\.00 is available/);
     expect(await fx.ledgers()).toEqual(before);
 
     // Beside real money, only the real money can leave.
     await fx.earn(referrer, 'INR', 1000);
-    await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 1001, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(409);
-    await fx.as(referrer).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 1000, method: 'upi', details: { upiId: 'tara@okaxis' } }).expect(201);
+    await fx
+      .as(referrer)
+      .post('/api/earnings/withdrawals')
+      .send({ currency: 'INR', amount: 1001, method: 'upi', details: { upiId: 'tara@okaxis' } })
+      .expect(409);
+    await fx
+      .as(referrer)
+      .post('/api/earnings/withdrawals')
+      .send({ currency: 'INR', amount: 1000, method: 'upi', details: { upiId: 'tara@okaxis' } })
+      .expect(201);
     const after = (await fx.as(referrer).get('/api/earnings/me').expect(200)).body;
     expect(after.balances).toEqual([{ currency: 'INR', available: 0, pending: 0 }]);
     expect(after.testBalances).toEqual([{ currency: 'INR', available: 2490, pending: 0 }]);
@@ -521,7 +684,11 @@ describe('referrals and withdrawals', () => {
     await fx.setSettings({ referralHoldDays: 0, withdrawalMinimums: [{ currency: 'INR', amount: 5000 }], payoutMethods: ['upi', 'bank'] });
     await fx.earn(poet, 'INR', 20000);
     const before = await fx.ledger(poet);
-    const request = (body: object) => fx.as(poet).post('/api/earnings/withdrawals').send({ currency: 'INR', amount: 10000, method: 'upi', details: { upiId: 'asha@okaxis' }, ...body });
+    const request = (body: object) =>
+      fx
+        .as(poet)
+        .post('/api/earnings/withdrawals')
+        .send({ currency: 'INR', amount: 10000, method: 'upi', details: { upiId: 'asha@okaxis' }, ...body });
     for (const [body, status, message] of [
       [{ amount: 4999 }, 422, /minimum withdrawal is ₹50\.00/],
       [{ amount: 20001 }, 409, /asked for ₹200\.01 but ₹200\.00 is available/],
@@ -544,7 +711,11 @@ describe('referrals and withdrawals', () => {
 
     const first = (await request({}).expect(201)).body;
     expect(first).toMatchObject({ amount: 10000, status: 'requested', destination: 'UPI as***@okaxis' });
-    const second = (await request({ method: 'bank', amount: 6000, details: { accountName: 'Asha Verse', accountNumber: '1234 5678 9012', bankCode: 'hdfc0001234' } }).expect(201)).body;
+    const second = (
+      await request({ method: 'bank', amount: 6000, details: { accountName: 'Asha Verse', accountNumber: '1234 5678 9012', bankCode: 'hdfc0001234' } }).expect(
+        201,
+      )
+    ).body;
     expect(second.destination).toBe('Bank account ••••9012 (HDFC0001234)');
     expect((await fx.as(poet).get('/api/earnings/me').expect(200)).body.balances).toEqual([{ currency: 'INR', available: 4000, pending: 0 }]);
 
@@ -568,7 +739,9 @@ describe('referrals and withdrawals', () => {
       ['referral_reward', 20000],
     ]);
     expect(after.withdrawals.map((w: { status: string }) => w.status)).toEqual(['rejected', 'paid']);
-    expect(await fx.notificationTitles(poet)).toEqual(expect.arrayContaining(['Withdrawal requested', 'Withdrawal approved', 'Withdrawal paid', 'Withdrawal rejected']));
+    expect(await fx.notificationTitles(poet)).toEqual(
+      expect.arrayContaining(['Withdrawal requested', 'Withdrawal approved', 'Withdrawal paid', 'Withdrawal rejected']),
+    );
     const list = (await fx.as('admin').get('/api/admin/withdrawals?status=paid').expect(200)).body;
     expect(list.some((w: { id: number }) => w.id === first.id)).toBe(true);
     await fx.as('admin').get('/api/admin/withdrawals?status=lost').expect(422);
@@ -579,7 +752,12 @@ describe('referrals and withdrawals', () => {
     await fx.setSettings({ withdrawalMinimums: [{ currency: 'USD', amount: 100 }], payoutMethods: ['paypal'] });
     await fx.earn(poet, 'USD', 2500);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => fx.as(poet).post('/api/earnings/withdrawals').send({ currency: 'USD', amount: 300, method: 'paypal', details: { paypalEmail: 'burst@example.com' } })),
+      Array.from({ length: 20 }, () =>
+        fx
+          .as(poet)
+          .post('/api/earnings/withdrawals')
+          .send({ currency: 'USD', amount: 300, method: 'paypal', details: { paypalEmail: 'burst@example.com' } }),
+      ),
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(8);
@@ -613,7 +791,14 @@ describe('who may call what', () => {
   ])('%s %s is for admins only (401 / 403 / judge 403)', async (method, path) => {
     const m = method.toLowerCase() as 'get' | 'post' | 'put';
     expect((await api[m](path).send({})).status).toBe(401);
-    expect((await fx.as(await fx.poet('matrix'))[m](path).send({})).status).toBe(403);
+    expect(
+      (
+        await fx
+          .as(await fx.poet('matrix'))
+          [m](path)
+          .send({})
+      ).status,
+    ).toBe(403);
     expect((await fx.as('judge')[m](path).send({})).status).toBe(403);
   });
 
@@ -635,10 +820,28 @@ describe('who may call what', () => {
   it('admins read and change the money settings; bad ones are refused', async () => {
     const current = (await fx.as('admin').get('/api/admin/payments/settings').expect(200)).body;
     expect(current).toMatchObject({ referralRewardType: 'percent', payoutMethods: expect.any(Array) });
-    await fx.as('admin').put('/api/admin/payments/settings').send({ ...current, referralHoldDays: -1 }).expect(422);
-    await fx.as('admin').put('/api/admin/payments/settings').send({ ...current, payoutMethods: [] }).expect(422);
-    await fx.as('admin').put('/api/admin/payments/settings').send({ ...current, referralRewardFixed: [{ currency: 'INR', amount: 12.5 }] }).expect(422);
-    const saved = (await fx.as('admin').put('/api/admin/payments/settings').send({ ...current, referralRewardType: 'fixed', referralRewardFixed: [{ currency: 'INR', amount: 7500 }] }).expect(200)).body;
+    await fx
+      .as('admin')
+      .put('/api/admin/payments/settings')
+      .send({ ...current, referralHoldDays: -1 })
+      .expect(422);
+    await fx
+      .as('admin')
+      .put('/api/admin/payments/settings')
+      .send({ ...current, payoutMethods: [] })
+      .expect(422);
+    await fx
+      .as('admin')
+      .put('/api/admin/payments/settings')
+      .send({ ...current, referralRewardFixed: [{ currency: 'INR', amount: 12.5 }] })
+      .expect(422);
+    const saved = (
+      await fx
+        .as('admin')
+        .put('/api/admin/payments/settings')
+        .send({ ...current, referralRewardType: 'fixed', referralRewardFixed: [{ currency: 'INR', amount: 7500 }] })
+        .expect(200)
+    ).body;
     expect(saved).toMatchObject({ referralRewardType: 'fixed', referralRewardFixed: [{ currency: 'INR', amount: 7500 }] });
     await fx.as('admin').put('/api/admin/payments/settings').send(current).expect(200);
   });

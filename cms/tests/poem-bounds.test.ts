@@ -36,7 +36,10 @@ let threadsBeforeBoot: number;
 
 function privateFiles(): string[] {
   try {
-    return readdirSync(privateDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+    return readdirSync(privateDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort();
   } catch {
     return [];
   }
@@ -119,7 +122,10 @@ describe('bounded poem checks', () => {
     const poet = await client.account('bounds-other');
     // Each bomb runs to the 1 s deadline: two of them spend the 2 s, the third is not checked at all.
     for (let i = 0; i < 2; i++) expect((await client.preview(attacker, pagesBomb())).body.error?.details?.reason).toBe('check-too-long');
-    for (const res of [await client.preview(attacker, await honest('Salt Road')), await client.enter(attacker, { poem: await honest('Salt Road'), sha: '0'.repeat(64) })]) {
+    for (const res of [
+      await client.preview(attacker, await honest('Salt Road')),
+      await client.enter(attacker, { poem: await honest('Salt Road'), sha: '0'.repeat(64) }),
+    ]) {
       expect(res.status, JSON.stringify(res.body)).toBe(429);
       expect(res.body.error).toMatchObject({ name: 'TooManyRequestsError' });
       expect(res.body.error.message).toMatch(new RegExp(`used its ${ACCOUNT_SECONDS} seconds of file checks for 10 minutes\\. Try again in`));

@@ -79,7 +79,16 @@ describe('pages and FAQ', () => {
 
 describe('hot public reads answered from memory (config/public-cache.ts)', () => {
   const SITE = 'http://localhost:4321';
-  const HEADERS = ['content-type', 'cache-control', 'x-content-type-options', 'x-frame-options', 'content-security-policy', 'vary', 'access-control-allow-origin', 'access-control-allow-credentials'];
+  const HEADERS = [
+    'content-type',
+    'cache-control',
+    'x-content-type-options',
+    'x-frame-options',
+    'content-security-policy',
+    'vary',
+    'access-control-allow-origin',
+    'access-control-allow-credentials',
+  ];
 
   it('replays the full stack’s headers: cache, security and CORS for the caller’s origin', async () => {
     const first = await cms.api.get('/api/users/count').set('Origin', SITE).expect(200);

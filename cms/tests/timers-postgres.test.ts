@@ -26,7 +26,17 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
   let output = '';
   const child = spawn(process.execPath, [strapiBin, 'start'], {
     cwd: cmsDir,
-    env: { ...process.env, ...env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), CRON_ENABLED: 'true', WRITORY_DEMO_DATA: 'false', SERVE_ADMIN_PANEL: 'false', STRAPI_TELEMETRY_DISABLED: 'true' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CRON_ENABLED: 'true',
+      WRITORY_DEMO_DATA: 'false',
+      SERVE_ADMIN_PANEL: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -66,11 +76,17 @@ describe('timers with two cms processes on one PostgreSQL', () => {
     stack = await startCmsOnPostgres({ ADMIN_EMAILS: ADMIN_EMAIL, WRITORY_DEMO_DATA: 'false' });
     ({ api } = stack);
     admin = (await stack.emulator.createUser({ email: ADMIN_EMAIL })).idToken;
-    await api.get('/api/users/me').set({ Authorization: `Bearer ${admin}` }).expect(200);
+    await api
+      .get('/api/users/me')
+      .set({ Authorization: `Bearer ${admin}` })
+      .expect(200);
     const poetIds: number[] = [];
     for (const email of ['pg-a@writory.test', 'pg-b@writory.test']) {
       const poet = await stack.emulator.createUser({ email });
-      const me = await api.get('/api/users/me').set({ Authorization: `Bearer ${poet.idToken}` }).expect(200);
+      const me = await api
+        .get('/api/users/me')
+        .set({ Authorization: `Bearer ${poet.idToken}` })
+        .expect(200);
       poetIds.push((await db('plugin::users-permissions.user').findOne({ where: { firebaseUid: me.body.uid } })).id);
     }
     entries = await createEntries(stack.cms.strapi, await createContest(stack.cms.strapi, MONTH), MONTH, poetIds, 6);
@@ -108,41 +124,47 @@ describe('timers with two cms processes on one PostgreSQL', () => {
   // The winners are picked from the published results: the results' firing comes first, whichever test runs first.
   const month = story();
 
-  it('fires a due results timer once, although both instances claim it in the same second', month.step(async () => {
-    const publishAt = new Date(Date.now() + 3000).toISOString();
-    await api
-      .post('/api/admin/upload-csv')
-      .set({ Authorization: `Bearer ${admin}` })
-      .field('month', MONTH)
-      .field('publishAt', publishAt)
-      .attach('csvFile', Buffer.from(criteriaCsv(entries)), { filename: 'results.csv', contentType: 'text/csv' })
-      .expect(201);
-    const timer = await waitUntilFired('results');
-    await expectNoSecondFiring(timer.id);
-    expect(timer).toMatchObject({ status: 'fired', error: null, summary: { month: MONTH, published: 6, notified: 6, certificates: 2 } });
-    expect(instances.map((i) => i.child.pid)).toContain(Number(timer.firedBy.split('#').pop()));
-    expect(firings().reduce((a, b) => a + b, 0)).toBe(1);
-    expect(await db('api::result.result').count({ where: { month: MONTH } })).toBe(6);
-    expect(await db('api::notification.notification').count()).toBe(6);
-    expect(await db('api::certificate.certificate').count()).toBe(2);
-    expect(await db('api::leaderboard.leaderboard-total').count()).toBe(2);
-  }));
+  it(
+    'fires a due results timer once, although both instances claim it in the same second',
+    month.step(async () => {
+      const publishAt = new Date(Date.now() + 3000).toISOString();
+      await api
+        .post('/api/admin/upload-csv')
+        .set({ Authorization: `Bearer ${admin}` })
+        .field('month', MONTH)
+        .field('publishAt', publishAt)
+        .attach('csvFile', Buffer.from(criteriaCsv(entries)), { filename: 'results.csv', contentType: 'text/csv' })
+        .expect(201);
+      const timer = await waitUntilFired('results');
+      await expectNoSecondFiring(timer.id);
+      expect(timer).toMatchObject({ status: 'fired', error: null, summary: { month: MONTH, published: 6, notified: 6, certificates: 2 } });
+      expect(instances.map((i) => i.child.pid)).toContain(Number(timer.firedBy.split('#').pop()));
+      expect(firings().reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await db('api::result.result').count({ where: { month: MONTH } })).toBe(6);
+      expect(await db('api::notification.notification').count()).toBe(6);
+      expect(await db('api::certificate.certificate').count()).toBe(2);
+      expect(await db('api::leaderboard.leaderboard-total').count()).toBe(2);
+    }),
+  );
 
-  it('fires a due winner timer once as well', month.step(async () => {
-    const winners = [
-      { entryCode: entries[0].code, place: 'first' },
-      { entryCode: entries[1].code, place: 'second' },
-    ];
-    await api
-      .post('/api/admin/upload-winners')
-      .set({ Authorization: `Bearer ${admin}` })
-      .send({ month: MONTH, winners, publishAt: new Date(Date.now() + 2000).toISOString() })
-      .expect(201);
-    const timer = await waitUntilFired('winners');
-    await expectNoSecondFiring(timer.id);
-    expect(timer).toMatchObject({ status: 'fired', error: null, summary: { month: MONTH, published: 2 } });
-    expect(firings().reduce((a, b) => a + b, 0)).toBe(2);
-    expect(await db('api::winner.winner').count()).toBe(2);
-    expect(await db('api::certificate.certificate').count({ where: { kind: 'winner' } })).toBe(2);
-  }));
+  it(
+    'fires a due winner timer once as well',
+    month.step(async () => {
+      const winners = [
+        { entryCode: entries[0].code, place: 'first' },
+        { entryCode: entries[1].code, place: 'second' },
+      ];
+      await api
+        .post('/api/admin/upload-winners')
+        .set({ Authorization: `Bearer ${admin}` })
+        .send({ month: MONTH, winners, publishAt: new Date(Date.now() + 2000).toISOString() })
+        .expect(201);
+      const timer = await waitUntilFired('winners');
+      await expectNoSecondFiring(timer.id);
+      expect(timer).toMatchObject({ status: 'fired', error: null, summary: { month: MONTH, published: 2 } });
+      expect(firings().reduce((a, b) => a + b, 0)).toBe(2);
+      expect(await db('api::winner.winner').count()).toBe(2);
+      expect(await db('api::certificate.certificate').count({ where: { kind: 'winner' } })).toBe(2);
+    }),
+  );
 });

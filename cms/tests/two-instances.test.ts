@@ -166,7 +166,11 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
     await edge()
       .put(`/api/admin/contests/${month()}`)
       .set(bearer(admin))
-      .send({ opensAt: new Date(Date.now() - 24 * HOUR).toISOString(), closesAt: new Date(Date.now() + 24 * HOUR).toISOString(), resultsAt: new Date(Date.now() + 72 * HOUR).toISOString() })
+      .send({
+        opensAt: new Date(Date.now() - 24 * HOUR).toISOString(),
+        closesAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+        resultsAt: new Date(Date.now() + 72 * HOUR).toISOString(),
+      })
       .expect(200);
   });
 
@@ -185,7 +189,11 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
     const user = await shared.emulator.createUser({ email: `${label}-${++seq}@writory.test`, emailVerified: true, displayName: `${label} Poet` });
     await via(a.url).get('/api/users/me').set(bearer(user)).expect(200);
     // Through B: A, which read the user first, must see the profile at once (a write drops the user on every instance).
-    await via(b.url).put('/api/users/me').set(bearer(user)).send({ dateOfBirth: '2000-05-17', phone: '+44 7700 900123', name: `${label} Poet` }).expect(200);
+    await via(b.url)
+      .put('/api/users/me')
+      .set(bearer(user))
+      .send({ dateOfBirth: '2000-05-17', phone: '+44 7700 900123', name: `${label} Poet` })
+      .expect(200);
     if (role !== 'authenticated') await via(a.url).put(`/api/admin/users/${user.uid}/role`).set(bearer(admin)).send({ role }).expect(200);
     return user;
   }
@@ -200,7 +208,12 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
   });
 
   async function preview(target: string, poet: EmulatorUser, poem: Buffer): Promise<string> {
-    const res = await via(target).post('/api/entries/preview').set(bearer(poet)).attach('poem', poem, 'poem.docx').field('fullName', 'Mira Okafor').field('phone', '+44 7700 900123');
+    const res = await via(target)
+      .post('/api/entries/preview')
+      .set(bearer(poet))
+      .attach('poem', poem, 'poem.docx')
+      .field('fullName', 'Mira Okafor')
+      .field('phone', '+44 7700 900123');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.textSha256;
   }
@@ -216,198 +229,240 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
 
   const flow = story();
 
-  it('takes a poem entered through A, previewed through B, and lets B show, judge and hand it out', flow.step(async () => {
-    const poet = await account('across');
-    const judge = await account('judge', 'judge');
-    const countBefore = (await via(b.url).get('/api/submission-count').expect(200)).body.count;
-    const poem = await makeDocx('Two lamps on one hill\nby Mira Okafor');
-    const sha = await preview(b.url, poet, poem);
-    const entered = await enter(a.url, poet, poem, sha, `across-${Date.now()}`);
-    expect(entered.status, JSON.stringify(entered.body)).toBe(201);
-    const { code } = entered.body;
-    // B's public counter was cached before the entry; it counts it at once.
-    await vi.waitFor(async () => expect((await via(b.url).get('/api/submission-count').expect(200)).body.count).toBe(countBefore + 1), { timeout: 1_000, interval: 50 });
+  it(
+    'takes a poem entered through A, previewed through B, and lets B show, judge and hand it out',
+    flow.step(async () => {
+      const poet = await account('across');
+      const judge = await account('judge', 'judge');
+      const countBefore = (await via(b.url).get('/api/submission-count').expect(200)).body.count;
+      const poem = await makeDocx('Two lamps on one hill\nby Mira Okafor');
+      const sha = await preview(b.url, poet, poem);
+      const entered = await enter(a.url, poet, poem, sha, `across-${Date.now()}`);
+      expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+      const { code } = entered.body;
+      // B's public counter was cached before the entry; it counts it at once.
+      await vi.waitFor(async () => expect((await via(b.url).get('/api/submission-count').expect(200)).body.count).toBe(countBefore + 1), {
+        timeout: 1_000,
+        interval: 50,
+      });
 
-    await via(b.url).put(`/api/judging/entries/${code}/judges`).set(bearer(admin)).send({ judges: [judge.uid] }).expect(200);
-    const view = await via(b.url).get(`/api/judging/entries/${code}`).set(bearer(judge)).expect(200);
-    expect(JSON.stringify(view.body)).toContain('Two lamps on one hill');
-    expect(JSON.stringify(view.body)).not.toContain('Mira Okafor');
-    const copy = await via(b.url).get(`/api/judging/entries/${code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
-    expect(copy.body.length).toBeGreaterThan(0);
-    await via(b.url)
-      .post(`/api/judging/entries/${code}/scores`)
-      .set(bearer(judge))
-      .send({ structure: 15, creativity: 16, language: 17, emotionalImpact: 18, theme: 19 })
-      .expect(201);
-    const own = await via(b.url).get(`/api/entries/${code}/file`).set(bearer(poet)).buffer(true).parse(binary).expect(200);
-    expect(Buffer.compare(own.body, poem)).toBe(0);
-  }));
+      await via(b.url)
+        .put(`/api/judging/entries/${code}/judges`)
+        .set(bearer(admin))
+        .send({ judges: [judge.uid] })
+        .expect(200);
+      const view = await via(b.url).get(`/api/judging/entries/${code}`).set(bearer(judge)).expect(200);
+      expect(JSON.stringify(view.body)).toContain('Two lamps on one hill');
+      expect(JSON.stringify(view.body)).not.toContain('Mira Okafor');
+      const copy = await via(b.url).get(`/api/judging/entries/${code}/file`).set(bearer(judge)).buffer(true).parse(binary).expect(200);
+      expect(copy.body.length).toBeGreaterThan(0);
+      await via(b.url)
+        .post(`/api/judging/entries/${code}/scores`)
+        .set(bearer(judge))
+        .send({ structure: 15, creativity: 16, language: 17, emotionalImpact: 18, theme: 19 })
+        .expect(201);
+      const own = await via(b.url).get(`/api/entries/${code}/file`).set(bearer(poet)).buffer(true).parse(binary).expect(200);
+      expect(Buffer.compare(own.body, poem)).toBe(0);
+    }),
+  );
 
-  it('serves a testimonial changed through A fresh from B within a second', flow.step(async () => {
-    const cachedOnB = async () => (await via(b.url).get('/api/testimonials').expect(200)).body;
-    const before = await cachedOnB();
-    expect(await cachedOnB()).toEqual(before);
-    const login = await via(a.url).post('/admin/login').send(EDITOR).expect(200);
-    const panel = via(a.url);
-    const collection = '/content-manager/collection-types/api::testimonial.testimonial';
-    const created = await panel
-      .post(collection)
-      .set({ Authorization: `Bearer ${login.body.data.token}` })
-      .send({ name: 'Asha R.', message: 'Both instances know me now.', order: 1 })
-      .expect(201);
-    await panel.post(`${collection}/${created.body.data.documentId}/actions/publish`).set({ Authorization: `Bearer ${login.body.data.token}` }).send({}).expect(200);
-    const published = Date.now();
-    await vi.waitFor(async () => expect(JSON.stringify(await cachedOnB())).toContain('Both instances know me now.'), { timeout: 1_000, interval: 25 });
-    expect(Date.now() - published).toBeLessThan(1_000);
-  }));
+  it(
+    'serves a testimonial changed through A fresh from B within a second',
+    flow.step(async () => {
+      const cachedOnB = async () => (await via(b.url).get('/api/testimonials').expect(200)).body;
+      const before = await cachedOnB();
+      expect(await cachedOnB()).toEqual(before);
+      const login = await via(a.url).post('/admin/login').send(EDITOR).expect(200);
+      const panel = via(a.url);
+      const collection = '/content-manager/collection-types/api::testimonial.testimonial';
+      const created = await panel
+        .post(collection)
+        .set({ Authorization: `Bearer ${login.body.data.token}` })
+        .send({ name: 'Asha R.', message: 'Both instances know me now.', order: 1 })
+        .expect(201);
+      await panel
+        .post(`${collection}/${created.body.data.documentId}/actions/publish`)
+        .set({ Authorization: `Bearer ${login.body.data.token}` })
+        .send({})
+        .expect(200);
+      const published = Date.now();
+      await vi.waitFor(async () => expect(JSON.stringify(await cachedOnB())).toContain('Both instances know me now.'), { timeout: 1_000, interval: 25 });
+      expect(Date.now() - published).toBeLessThan(1_000);
+    }),
+  );
 
-  it('refuses on B, at the very next request, a poet suspended on A; a role changed on A shows on B at once (issue 38: users cached per token)', flow.step(async () => {
-    const poet = await account('cached');
-    // Both instances have read the poet (and keep them for their token).
-    expect((await via(a.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
-    expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
-    await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'judge' }).expect(200);
-    expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('judge');
-    await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'authenticated' }).expect(200);
-    expect((await via(b.url).get('/api/notifications').set(bearer(poet)).expect(200)).status).toBe(200);
-    await via(a.url).post(`/api/admin/users/${poet.uid}/suspend`).set(bearer(admin)).expect(200);
-    const refused = await via(b.url).get('/api/users/me').set(bearer(poet));
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toContain('suspended');
-    await via(b.url).get('/api/notifications').set(bearer(poet)).expect(403);
-    await via(a.url).get('/api/users/me').set(bearer(poet)).expect(403);
-    await via(b.url).post(`/api/admin/users/${poet.uid}/restore`).set(bearer(admin)).expect(200);
-    await via(a.url).get('/api/users/me').set(bearer(poet)).expect(200);
-  }));
+  it(
+    'refuses on B, at the very next request, a poet suspended on A; a role changed on A shows on B at once (issue 38: users cached per token)',
+    flow.step(async () => {
+      const poet = await account('cached');
+      // Both instances have read the poet (and keep them for their token).
+      expect((await via(a.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
+      expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
+      await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'judge' }).expect(200);
+      expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('judge');
+      await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'authenticated' }).expect(200);
+      expect((await via(b.url).get('/api/notifications').set(bearer(poet)).expect(200)).status).toBe(200);
+      await via(a.url).post(`/api/admin/users/${poet.uid}/suspend`).set(bearer(admin)).expect(200);
+      const refused = await via(b.url).get('/api/users/me').set(bearer(poet));
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toContain('suspended');
+      await via(b.url).get('/api/notifications').set(bearer(poet)).expect(403);
+      await via(a.url).get('/api/users/me').set(bearer(poet)).expect(403);
+      await via(b.url).post(`/api/admin/users/${poet.uid}/restore`).set(bearer(admin)).expect(200);
+      await via(a.url).get('/api/users/me').set(bearer(poet)).expect(200);
+    }),
+  );
 
-  it('delivers a notification made on A to a live stream held through nginx on B, unbuffered and open', flow.step(async () => {
-    const poet = await account('listener');
-    const streams = [];
-    try {
-      // Streams through nginx until one is held by B (nginx balances between the two).
-      while (nginx.connectionsTo(b.port) === 0) {
-        if (streams.length === 6) throw new Error('nginx sent six streams in a row to A');
-        const stream = await openStream(nginx.urls['80'], poet.idToken);
-        streams.push(stream);
-        expect(stream.status).toBe(200);
-        expect(stream.contentType).toMatch(/^text\/event-stream/);
-        // The first event arrives while the response is still open: nginx passes it on, not the whole body.
-        await stream.next((e) => e.kind === 'ready', 2_000);
-        expect(await Promise.race([stream.ended.then(() => 'ended'), Promise.resolve('open')])).toBe('open');
+  it(
+    'delivers a notification made on A to a live stream held through nginx on B, unbuffered and open',
+    flow.step(async () => {
+      const poet = await account('listener');
+      const streams = [];
+      try {
+        // Streams through nginx until one is held by B (nginx balances between the two).
+        while (nginx.connectionsTo(b.port) === 0) {
+          if (streams.length === 6) throw new Error('nginx sent six streams in a row to A');
+          const stream = await openStream(nginx.urls['80'], poet.idToken);
+          streams.push(stream);
+          expect(stream.status).toBe(200);
+          expect(stream.contentType).toMatch(/^text\/event-stream/);
+          // The first event arrives while the response is still open: nginx passes it on, not the whole body.
+          await stream.next((e) => e.kind === 'ready', 2_000);
+          expect(await Promise.race([stream.ended.then(() => 'ended'), Promise.resolve('open')])).toBe('open');
+        }
+        await via(a.url)
+          .post('/api/admin/notifications')
+          .set(bearer(admin))
+          .send({ recipient: poet.email, title: 'from A', message: 'made on instance A' })
+          .expect(201);
+        for (const stream of streams)
+          expect(await stream.next((e) => e.kind === 'created', 1_000)).toMatchObject({ notification: { title: 'from A' }, unreadCount: 1 });
+      } finally {
+        for (const stream of streams) stream.close();
       }
-      await via(a.url).post('/api/admin/notifications').set(bearer(admin)).send({ recipient: poet.email, title: 'from A', message: 'made on instance A' }).expect(201);
-      for (const stream of streams) expect(await stream.next((e) => e.kind === 'created', 1_000)).toMatchObject({ notification: { title: 'from A' }, unreadCount: 1 });
-    } finally {
-      for (const stream of streams) stream.close();
-    }
-  }));
+    }),
+  );
 
-  it('holds the month’s entry limit across both instances', flow.step(async () => {
-    const poet = await account('limited');
-    // Checked while places are left; entered once none is.
-    const extra = await Promise.all([a.url, b.url].map(async (target) => {
-      const poem = await makeDocx(`One too many\nthrough ${target}`);
-      return { target, poem, sha: await preview(target, poet, poem) };
-    }));
-    const targets = [a.url, b.url, a.url];
-    for (const [i, target] of targets.entries()) {
-      const poem = await makeDocx(`Limit poem ${i}\nthe ${i}th lamp`);
-      const res = await enter(target, poet, poem, await preview(target, poet, poem), `limit-${i}-${Date.now()}`, `Limit ${i}`);
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    }
-    for (const [i, { target, poem, sha }] of extra.entries()) {
-      const refused = await enter(target, poet, poem, sha, `limit-over-${i}-${Date.now()}`, 'Over');
-      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
-      expect(refused.body.error).toMatchObject({ name: 'EntryLimitError', details: { reason: 'limit', used: 3 } });
-    }
-    expect(await entriesOf(poet)).toHaveLength(3);
-  }));
+  it(
+    'holds the month’s entry limit across both instances',
+    flow.step(async () => {
+      const poet = await account('limited');
+      // Checked while places are left; entered once none is.
+      const extra = await Promise.all(
+        [a.url, b.url].map(async (target) => {
+          const poem = await makeDocx(`One too many\nthrough ${target}`);
+          return { target, poem, sha: await preview(target, poet, poem) };
+        }),
+      );
+      const targets = [a.url, b.url, a.url];
+      for (const [i, target] of targets.entries()) {
+        const poem = await makeDocx(`Limit poem ${i}\nthe ${i}th lamp`);
+        const res = await enter(target, poet, poem, await preview(target, poet, poem), `limit-${i}-${Date.now()}`, `Limit ${i}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+      for (const [i, { target, poem, sha }] of extra.entries()) {
+        const refused = await enter(target, poet, poem, sha, `limit-over-${i}-${Date.now()}`, 'Over');
+        expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+        expect(refused.body.error).toMatchObject({ name: 'EntryLimitError', details: { reason: 'limit', used: 3 } });
+      }
+      expect(await entriesOf(poet)).toHaveLength(3);
+    }),
+  );
 
   // Its instance starts again at the end (a boot of its own, slow on a busy machine).
-  it('loses nothing when an instance is killed mid-upload: the retry with the same key succeeds on the other', flow.step(async () => {
-    const poet = await account('killed');
-    const poem = await makeLargeDocx('Half a lamp\nthe other half', 4.5 * 1024 * 1024);
-    const sha = await preview(a.url, poet, poem);
-    const key = `killed-${Date.now()}`;
-    const filesBefore = await privateFiles();
-    const boundary = 'writory-two-instances';
-    const parts = [
-      ...Object.entries({ ...entryFields('Half a lamp'), confirmedTextSha256: sha }).map(
-        ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-      `--${boundary}\r\nContent-Disposition: form-data; name="poem"; filename="poem.docx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document\r\n\r\n`,
-    ].join('');
-    const body = Buffer.concat([Buffer.from(parts), poem, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const request = http.request(`${b.url}/api/entries`, {
-      method: 'POST',
-      headers: { ...bearer(poet), 'Idempotency-Key': key, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
-    });
-    const answered = new Promise<string>((resolve) => {
-      request.on('response', (res) => resolve(`answered ${res.statusCode}`));
-      request.on('error', (error) => resolve(`failed: ${error.message}`));
-    });
-    const uploadsOnB = () => readdirSync(b.tmp).filter((name) => !name.startsWith('.')).length;
-    const uploadsBefore = uploadsOnB();
-    // Half the body, then wait until B is writing the upload to its temp folder, then kill it.
-    request.write(body.subarray(0, body.length / 2));
-    await vi.waitFor(() => expect(uploadsOnB()).toBeGreaterThan(uploadsBefore), { timeout: 10_000, interval: 20 });
-    await b.stop('SIGKILL');
-    expect(await answered).toMatch(/^failed/);
-    expect(await entriesOf(poet)).toEqual([]);
-    expect(await privateFiles()).toBe(filesBefore);
+  it(
+    'loses nothing when an instance is killed mid-upload: the retry with the same key succeeds on the other',
+    flow.step(async () => {
+      const poet = await account('killed');
+      const poem = await makeLargeDocx('Half a lamp\nthe other half', 4.5 * 1024 * 1024);
+      const sha = await preview(a.url, poet, poem);
+      const key = `killed-${Date.now()}`;
+      const filesBefore = await privateFiles();
+      const boundary = 'writory-two-instances';
+      const parts = [
+        ...Object.entries({ ...entryFields('Half a lamp'), confirmedTextSha256: sha }).map(
+          ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+        `--${boundary}\r\nContent-Disposition: form-data; name="poem"; filename="poem.docx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document\r\n\r\n`,
+      ].join('');
+      const body = Buffer.concat([Buffer.from(parts), poem, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const request = http.request(`${b.url}/api/entries`, {
+        method: 'POST',
+        headers: { ...bearer(poet), 'Idempotency-Key': key, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+      });
+      const answered = new Promise<string>((resolve) => {
+        request.on('response', (res) => resolve(`answered ${res.statusCode}`));
+        request.on('error', (error) => resolve(`failed: ${error.message}`));
+      });
+      const uploadsOnB = () => readdirSync(b.tmp).filter((name) => !name.startsWith('.')).length;
+      const uploadsBefore = uploadsOnB();
+      // Half the body, then wait until B is writing the upload to its temp folder, then kill it.
+      request.write(body.subarray(0, body.length / 2));
+      await vi.waitFor(() => expect(uploadsOnB()).toBeGreaterThan(uploadsBefore), { timeout: 10_000, interval: 20 });
+      await b.stop('SIGKILL');
+      expect(await answered).toMatch(/^failed/);
+      expect(await entriesOf(poet)).toEqual([]);
+      expect(await privateFiles()).toBe(filesBefore);
 
-    // The poet's page retries with the same key; nginx passes it to A, the one instance left.
-    let retry = edge().post('/api/entries').set(bearer(poet)).set('Idempotency-Key', key).attach('poem', poem, 'poem.docx');
-    for (const [name, value] of Object.entries({ ...entryFields('Half a lamp'), confirmedTextSha256: sha })) retry = retry.field(name, value);
-    const res = await retry;
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(await entriesOf(poet)).toEqual([res.body.code]);
-    // The entry's own files, nothing else: the killed upload left no file behind.
-    expect(await privateFiles()).toBe(filesBefore + 2);
-    await b.start(cmsEnv(shared));
-  }));
+      // The poet's page retries with the same key; nginx passes it to A, the one instance left.
+      let retry = edge().post('/api/entries').set(bearer(poet)).set('Idempotency-Key', key).attach('poem', poem, 'poem.docx');
+      for (const [name, value] of Object.entries({ ...entryFields('Half a lamp'), confirmedTextSha256: sha })) retry = retry.field(name, value);
+      const res = await retry;
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(await entriesOf(poet)).toEqual([res.body.code]);
+      // The entry's own files, nothing else: the killed upload left no file behind.
+      expect(await privateFiles()).toBe(filesBefore + 2);
+      await b.start(cmsEnv(shared));
+    }),
+  );
 
-  it('fires a due results timer once, with both instances running the timer cron', flow.step(async () => {
-    const codes = (await db.query(`select code from entries`)).rows.map((row) => row.code as string);
-    await edge()
-      .post('/api/admin/upload-csv')
-      .set(bearer(admin))
-      .field('month', month())
-      .field('publishAt', new Date(Date.now() + 2_000).toISOString())
-      .attach('csvFile', Buffer.from(criteriaCsv(codes.map((code) => ({ code })))), { filename: 'results.csv', contentType: 'text/csv' })
-      .expect(201);
-    const timer = await vi.waitFor(
-      async () => {
-        const row = (await db.query(`select status, error, fired_by from timers where kind = 'results' order by id desc limit 1`)).rows[0];
-        if (row.status === 'scheduled') throw new Error('the results timer did not fire');
-        return row;
-      },
-      { timeout: 20_000, interval: 200 },
-    );
-    expect(timer).toMatchObject({ status: 'fired', error: null });
-    const firings = [a, b].map((instance) => (instance.output().match(/timer \d+ fired on /g) ?? []).length);
-    expect(firings.reduce((x, y) => x + y, 0)).toBe(1);
-    expect([a.child!.pid, b.child!.pid]).toContain(Number(timer.fired_by.split('#').pop()));
-    expect((await db.query(`select count(*)::int as n from results where month = $1`, [month()])).rows[0].n).toBe(codes.length);
-  }));
+  it(
+    'fires a due results timer once, with both instances running the timer cron',
+    flow.step(async () => {
+      const codes = (await db.query(`select code from entries`)).rows.map((row) => row.code as string);
+      await edge()
+        .post('/api/admin/upload-csv')
+        .set(bearer(admin))
+        .field('month', month())
+        .field('publishAt', new Date(Date.now() + 2_000).toISOString())
+        .attach('csvFile', Buffer.from(criteriaCsv(codes.map((code) => ({ code })))), { filename: 'results.csv', contentType: 'text/csv' })
+        .expect(201);
+      const timer = await vi.waitFor(
+        async () => {
+          const row = (await db.query(`select status, error, fired_by from timers where kind = 'results' order by id desc limit 1`)).rows[0];
+          if (row.status === 'scheduled') throw new Error('the results timer did not fire');
+          return row;
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      expect(timer).toMatchObject({ status: 'fired', error: null });
+      const firings = [a, b].map((instance) => (instance.output().match(/timer \d+ fired on /g) ?? []).length);
+      expect(firings.reduce((x, y) => x + y, 0)).toBe(1);
+      expect([a.child!.pid, b.child!.pid]).toContain(Number(timer.fired_by.split('#').pop()));
+      expect((await db.query(`select count(*)::int as n from results where month = $1`, [month()])).rows[0].n).toBe(codes.length);
+    }),
+  );
 
-  it('moves the poet to the other instance when the one holding their stream stops', flow.step(async () => {
-    const poet = await account('moved');
-    const stream = await openStream(nginx.urls['80'], poet.idToken);
-    await stream.next((e) => e.kind === 'ready', 2_000);
-    const held = [a, b].map((instance) => nginx.connectionsTo(instance.port));
-    expect(held.sort()).toEqual([0, 1]);
-    const [holder, other] = nginx.connectionsTo(a.port) === 1 ? [a, b] : [b, a];
-    await holder.stop();
-    await stream.ended;
-    // The page reconnects through the same address: nginx's upstream takes it to the instance still running.
-    const again = await openStream(nginx.urls['80'], poet.idToken);
-    try {
-      await again.next((e) => e.kind === 'ready', 2_000);
-      for (let i = 0; i < 4; i++) await edge().get('/api/users/me').set(bearer(poet)).expect(200);
-      expect(other.running()).toBe(true);
-    } finally {
-      again.close();
-    }
-  }));
+  it(
+    'moves the poet to the other instance when the one holding their stream stops',
+    flow.step(async () => {
+      const poet = await account('moved');
+      const stream = await openStream(nginx.urls['80'], poet.idToken);
+      await stream.next((e) => e.kind === 'ready', 2_000);
+      const held = [a, b].map((instance) => nginx.connectionsTo(instance.port));
+      expect(held.sort()).toEqual([0, 1]);
+      const [holder, other] = nginx.connectionsTo(a.port) === 1 ? [a, b] : [b, a];
+      await holder.stop();
+      await stream.ended;
+      // The page reconnects through the same address: nginx's upstream takes it to the instance still running.
+      const again = await openStream(nginx.urls['80'], poet.idToken);
+      try {
+        await again.next((e) => e.kind === 'ready', 2_000);
+        for (let i = 0; i < 4; i++) await edge().get('/api/users/me').set(bearer(poet)).expect(200);
+        expect(other.running()).toBe(true);
+      } finally {
+        again.close();
+      }
+    }),
+  );
 });

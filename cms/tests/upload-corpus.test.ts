@@ -33,7 +33,11 @@ async function stored() {
   return {
     entries: await db('api::entry.entry').count(),
     uploads: await db('plugin::upload.file').count(),
-    users: await db('plugin::users-permissions.user').findMany({ select: ['id', 'name'], populate: { profilePicture: { select: ['id'] } }, orderBy: { id: 'asc' } }),
+    users: await db('plugin::users-permissions.user').findMany({
+      select: ['id', 'name'],
+      populate: { profilePicture: { select: ['id'] } },
+      orderBy: { id: 'asc' },
+    }),
     files: privateFiles(),
   };
 }
@@ -99,11 +103,14 @@ describe('profile pictures', () => {
     expect(url).toMatch(/\.webp$/);
     const file = await db('plugin::upload.file').findOne({ where: { url } });
     expect(file).toMatchObject({ mime: 'image/webp' });
-    const bytes = await api.get(url).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const bytes = await api
+      .get(url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(bytes.status).toBe(200);
     expect((bytes.body as Buffer).subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect((bytes.body as Buffer).includes('<script')).toBe(false);

@@ -19,11 +19,17 @@ describe('the wall on PostgreSQL', () => {
   let seq = 0;
   const service = (name: string) => cms.strapi.service(`api::wall-post.${name}` as any);
   const poem = () => ({ title: `Poem ${++seq}`, text: 'salt\n  and light', language: 'en' });
-  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: { status?: number }) => error.status);
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: { status?: number }) => error.status,
+    );
 
   async function poet() {
     const uid = `pg-poet-${++seq}`;
-    return cms.strapi.db.query('plugin::users-permissions.user').create({ data: { username: uid, firebaseUid: uid, email: `${uid}@writory.test`, emailVerified: true, name: uid } });
+    return cms.strapi.db
+      .query('plugin::users-permissions.user')
+      .create({ data: { username: uid, firebaseUid: uid, email: `${uid}@writory.test`, emailVerified: true, name: uid } });
   }
 
   async function approved(author: { id: number }) {
@@ -97,21 +103,37 @@ describe('the wall on PostgreSQL', () => {
     // Both moderators read the pending poem, then both writes wait at the row the test holds: a real race.
     const row = await holdRow(POST, id);
     const decisions = Promise.all([
-      service('moderation').decide({ id: 0, name: 'A' }, id, { action: 'approve' }).then(() => null, (error: Error) => error),
-      service('moderation').decide({ id: 0, name: 'B' }, id, { action: 'reject', reason: 'No.' }).then(() => null, (error: Error) => error),
+      service('moderation')
+        .decide({ id: 0, name: 'A' }, id, { action: 'approve' })
+        .then(
+          () => null,
+          (error: Error) => error,
+        ),
+      service('moderation')
+        .decide({ id: 0, name: 'B' }, id, { action: 'reject', reason: 'No.' })
+        .then(
+          () => null,
+          (error: Error) => error,
+        ),
     ]);
     await vi.waitFor(async () => expect(await row.waiting()).toBe(2), { timeout: 30_000, interval: 50 });
     await row.release();
     const answers = await decisions;
     expect(answers.filter((answer) => answer === null)).toHaveLength(1);
     // The loser got past the first check and lost at the write: it says so.
-    expect(answers.find((answer) => answer !== null)).toMatchObject({ status: 409, message: 'Another moderator decided on this poem a moment ago. Reload the queue.' });
+    expect(answers.find((answer) => answer !== null)).toMatchObject({
+      status: 409,
+      message: 'Another moderator decided on this poem a moment ago. Reload the queue.',
+    });
     expect(await cms.strapi.db.query(NOTIFICATION).count({ where: { userId: author.id } })).toBe(1);
   });
 
   it('serves a wall page after a cursor and its poets from indexes (EXPLAIN, sequential scans priced out)', async () => {
     for (let i = 0; i < 3; i++) await approved(await poet());
-    for (const [sort, index] of [['newest', 'wall_posts_public_newest'], ['most-liked', 'wall_posts_public_liked']]) {
+    for (const [sort, index] of [
+      ['newest', 'wall_posts_public_newest'],
+      ['most-liked', 'wall_posts_public_liked'],
+    ]) {
       const { pagination } = await service('posts').page({ sort, page: 1, pageSize: 1 });
       const plans = await plansOf(cms.strapi, () => service('posts').page({ sort, page: 1, pageSize: 2, cursor: pagination.nextCursor }));
       expect(plans.length).toBeGreaterThanOrEqual(2);

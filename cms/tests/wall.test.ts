@@ -37,8 +37,17 @@ async function newPoet(label = 'poet', emailVerified = true): Promise<{ token: s
   return { token: user.idToken, id: row.id };
 }
 
-const poem = (title = `Poem ${++seq}`, extra: object = {}) => ({ title, text: 'first line\n  second line, indented\n\nafter a blank line', language: 'en', ...extra });
-const share = (token: string, body: unknown) => api.post('/api/wall/posts').set(bearer(token)).send(body as object);
+const poem = (title = `Poem ${++seq}`, extra: object = {}) => ({
+  title,
+  text: 'first line\n  second line, indented\n\nafter a blank line',
+  language: 'en',
+  ...extra,
+});
+const share = (token: string, body: unknown) =>
+  api
+    .post('/api/wall/posts')
+    .set(bearer(token))
+    .send(body as object);
 const decide = (token: string, id: number, body: object) => api.post(`/api/admin/wall/posts/${id}/decisions`).set(bearer(token)).send(body);
 
 async function sharedPost(token: string, body = poem()): Promise<number> {
@@ -62,7 +71,11 @@ async function stored() {
   };
 }
 
-async function expectRefused(request: () => Promise<{ status: number; body: any; headers: Record<string, string> }>, status: number, message?: string | RegExp) {
+async function expectRefused(
+  request: () => Promise<{ status: number; body: any; headers: Record<string, string> }>,
+  status: number,
+  message?: string | RegExp,
+) {
   const before = await stored();
   const res = await request();
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -132,7 +145,11 @@ describe('sharing a poem', () => {
     const queue = await api.get('/api/admin/wall/posts?filter=pending&pageSize=50').set(bearer(tokens.moderator)).expect(200);
     const similar = (id: number) => queue.body.items.find((item: { id: number }) => item.id === id).similar;
     expect(similar(copy)).toEqual([{ kind: 'entry', refId: 424242, similarity: expect.any(Number) }]);
-    expect(similar(again).map((s: { kind: string; refId: number }) => `${s.kind}:${s.refId}`).sort()).toEqual(['entry:424242', `wall-post:${copy}`]);
+    expect(
+      similar(again)
+        .map((s: { kind: string; refId: number }) => `${s.kind}:${s.refId}`)
+        .sort(),
+    ).toEqual(['entry:424242', `wall-post:${copy}`]);
     expect(similar(again).every((s: { similarity: number }) => s.similarity >= 0.6)).toBe(true);
     const original = await sharedPost((await newPoet()).token, poem('Mine', { text: 'Salt on the windowsill, the gulls\narguing over a loaf of sky' }));
     expect((await db(POST).findOne({ where: { id: original } })).similarity).toBeNull();
@@ -246,7 +263,9 @@ describe('the public wall', () => {
   }
 
   it('pages with keys: every approved post exactly once, even when poems are approved between page reads', async () => {
-    const before = (await db(POST).findMany({ where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }], select: ['id'] })).map((r: { id: number }) => r.id);
+    const before = (
+      await db(POST).findMany({ where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }], select: ['id'] })
+    ).map((r: { id: number }) => r.id);
     expect(before.length).toBeGreaterThanOrEqual(6);
     const { token } = await newPoet('keyset');
     let added = 0;
@@ -264,7 +283,9 @@ describe('the public wall', () => {
     const { approvedAt } = await db(POST).findOne({ where: { id: before[3] }, select: ['approvedAt'] });
     for (const id of before.slice(1, 4)) await db(POST).update({ where: { id }, data: { approvedAt } });
     cms.strapi.service('api::wall-post.posts').changed({ rebuild: false }); // written behind the service's back
-    const order = (await db(POST).findMany({ where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }], select: ['id'] })).map((r: { id: number }) => r.id);
+    const order = (await db(POST).findMany({ where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }], select: ['id'] })).map(
+      (r: { id: number }) => r.id,
+    );
     expect(await allPages('newest', 2)).toEqual(order);
   });
 
@@ -338,7 +359,11 @@ describe('moderation', () => {
     const id = await sharedPost(poet.token);
     await expectRefused(() => decide(tokens.moderator, id, { action: 'reject' }), 422, /^reason: is required/);
     await decide(tokens.moderator, id, { action: 'reject', reason: 'Please share your own words only.' }).expect(200);
-    expect((await api.get('/api/wall/my-posts').set(bearer(poet.token))).body.posts[0]).toMatchObject({ id, status: 'rejected', reason: 'Please share your own words only.' });
+    expect((await api.get('/api/wall/my-posts').set(bearer(poet.token))).body.posts[0]).toMatchObject({
+      id,
+      status: 'rejected',
+      reason: 'Please share your own words only.',
+    });
     const [note] = await db(NOTIFICATION).findMany({ where: { userId: poet.id } });
     expect(note.message).toMatch(/Reason: Please share your own words only\.$/);
     expect(await publicIds()).not.toContain(id);
@@ -445,12 +470,22 @@ describe('reports', () => {
     const reporter = await newPoet('reporter');
     await expectRefused(() => api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'boring' }), 422, /^reason: must be one of/);
     await expectRefused(() => api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'other' }), 422, /^note: is required/);
-    await expectRefused(() => api.post(`/api/wall/posts/${id}/reports`).set(bearer(poet.token)).send({ reason: 'spam' }), 403, 'You cannot report your own poem.');
+    await expectRefused(
+      () => api.post(`/api/wall/posts/${id}/reports`).set(bearer(poet.token)).send({ reason: 'spam' }),
+      403,
+      'You cannot report your own poem.',
+    );
     await expectRefused(() => api.post('/api/wall/posts/999999/reports').set(bearer(reporter.token)).send({ reason: 'spam' }), 404);
-    const res = await api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'plagiarism', note: 'From a 1990 anthology.' }).expect(201);
+    const res = await api
+      .post(`/api/wall/posts/${id}/reports`)
+      .set(bearer(reporter.token))
+      .send({ reason: 'plagiarism', note: 'From a 1990 anthology.' })
+      .expect(201);
     expect(res.body).toEqual({ held: false });
     await expectRefused(() => api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'spam' }), 409, /already reported/);
-    expect(await db(REPORT).findMany({ where: { postId: id } })).toEqual([expect.objectContaining({ reason: 'plagiarism', note: 'From a 1990 anthology.', reportStatus: 'open', reporterId: reporter.id })]);
+    expect(await db(REPORT).findMany({ where: { postId: id } })).toEqual([
+      expect.objectContaining({ reason: 'plagiarism', note: 'From a 1990 anthology.', reportStatus: 'open', reporterId: reporter.id }),
+    ]);
     expect(await publicIds()).toContain(id);
     expect(await db(NOTIFICATION).count({ where: { userId: poet.id } })).toBe(1); // the approval only: reporters stay unknown
   });
@@ -460,7 +495,15 @@ describe('reports', () => {
     const id = await approvedPost(poet.token);
     const answers = [];
     for (const reason of ['spam', 'hate', 'inappropriate']) {
-      answers.push((await api.post(`/api/wall/posts/${id}/reports`).set(bearer((await newPoet('reporter')).token)).send({ reason }).expect(201)).body.held);
+      answers.push(
+        (
+          await api
+            .post(`/api/wall/posts/${id}/reports`)
+            .set(bearer((await newPoet('reporter')).token))
+            .send({ reason })
+            .expect(201)
+        ).body.held,
+      );
     }
     expect(answers).toEqual([false, false, true]);
     expect(await publicIds()).not.toContain(id);
@@ -493,7 +536,11 @@ describe('reports', () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push(await approvedPost((await newPoet()).token));
     for (const id of ids.slice(0, 3)) await api.post(`/api/wall/posts/${id}/reports`).set(bearer(reporter.token)).send({ reason: 'spam' }).expect(201);
-    await expectRefused(() => api.post(`/api/wall/posts/${ids[3]}/reports`).set(bearer(reporter.token)).send({ reason: 'spam' }), 429, /as many reports as a day allows/);
+    await expectRefused(
+      () => api.post(`/api/wall/posts/${ids[3]}/reports`).set(bearer(reporter.token)).send({ reason: 'spam' }),
+      429,
+      /as many reports as a day allows/,
+    );
   });
 });
 
@@ -507,7 +554,12 @@ describe('the Strapi panel', () => {
     await expect(documents().update({ documentId, data: { moderationStatus: 'rejected' } as any })).rejects.toThrow(/Moderation reason/);
     expect((await db(POST).findOne({ where: { id } })).moderationStatus).toBe('pending');
     await documents().update({ documentId, data: { moderationStatus: 'approved', likesCount: 999, openReports: 5 } as any });
-    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ moderationStatus: 'approved', likesCount: 0, openReports: 0, moderatedBy: 'Strapi panel' });
+    expect(await db(POST).findOne({ where: { id } })).toMatchObject({
+      moderationStatus: 'approved',
+      likesCount: 0,
+      openReports: 0,
+      moderatedBy: 'Strapi panel',
+    });
     expect(await publicIds()).toContain(id);
     await documents().update({ documentId, data: { moderationStatus: 'hidden', moderationReason: 'Off-topic for the wall.' } as any });
     const titles = (await db(NOTIFICATION).findMany({ where: { userId: poet.id }, orderBy: { id: 'asc' } })).map((n: { title: string }) => n.title);

@@ -243,7 +243,9 @@ async function hashFile(path) {
 function postgresTool(name) {
   const base = '/usr/lib/postgresql';
   if (existsSync(base)) {
-    const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', name))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(base)
+      .filter((v) => existsSync(join(base, v, 'bin', name)))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions.length) return join(base, versions[0], 'bin', name);
   }
   return name;
@@ -305,7 +307,9 @@ async function postgresSchemaHash(database) {
 function gitCommit() {
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !==
+      '';
     return dirty ? `${commit}+changes` : commit;
   } catch {
     return null;
@@ -430,7 +434,10 @@ function refuseMismatches(wrong, when) {
 
 async function databaseHoldsData(database) {
   if (database.client === 'sqlite') return existsSync(database.file) && statSync(database.file).size > 0;
-  return withPostgres(database, async (client) => (await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0].n > 0);
+  return withPostgres(
+    database,
+    async (client) => (await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0].n > 0,
+  );
 }
 
 /**
@@ -454,7 +461,10 @@ export async function restore({ dir, env = process.env, force = false, log = () 
     const occupied = [];
     if (await databaseHoldsData(database)) occupied.push(database.client === 'sqlite' ? database.file : 'the PostgreSQL database');
     for (const store of Object.values(stores)) if (await holdsFiles(store)) occupied.push(store.describe);
-    if (occupied.length) throw new BackupError(`restore refused: the target already holds data (${occupied.join(', ')}); restore into a fresh stack or pass --force to replace it`);
+    if (occupied.length)
+      throw new BackupError(
+        `restore refused: the target already holds data (${occupied.join(', ')}); restore into a fresh stack or pass --force to replace it`,
+      );
   }
 
   const dump = join(dir, manifest.database.path);
@@ -467,7 +477,11 @@ export async function restore({ dir, env = process.env, force = false, log = () 
   } else {
     log('database: pg_restore');
     const clean = force ? ['--clean', '--if-exists'] : [];
-    await runTool(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...clean, ...connectionArgs(database), dump], database.libpq);
+    await runTool(
+      postgresTool('pg_restore'),
+      ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...clean, ...connectionArgs(database), dump],
+      database.libpq,
+    );
   }
 
   for (const [set, store] of Object.entries(stores)) {
@@ -491,7 +505,8 @@ export async function restore({ dir, env = process.env, force = false, log = () 
     const prefix = `files/${set}/`;
     for (const listed of manifest.files.filter((f) => f.path.startsWith(prefix))) {
       const found = await copyHashing(store.read(listed.path.slice(prefix.length)), (source) => pipeline(source, createHash('sha256')));
-      if (found.sha256 !== listed.sha256 || found.size !== listed.size) wrong.push(`${store.describe}/${listed.path.slice(prefix.length)} does not match its hash`);
+      if (found.sha256 !== listed.sha256 || found.size !== listed.size)
+        wrong.push(`${store.describe}/${listed.path.slice(prefix.length)} does not match its hash`);
     }
   }
   if (wrong.length) {

@@ -12,12 +12,31 @@ export const checks = [
   // The site's pages, components and tests (its tsconfig includes them all): astro check reads .astro files too.
   { name: 'types: site', cmd: bin('astro'), args: ['check'], cwd: join(root, 'site'), rerun: 'cd site && npx astro check' },
   // The cms with its tests and configs (cms/tsconfig.json, which builds the server, leaves the tests out).
-  { name: 'types: cms', cmd: bin('tsc'), args: ['-p', 'tsconfig.test.json', '--pretty', 'false'], cwd: join(root, 'cms'), rerun: 'cd cms && npx tsc -p tsconfig.test.json' },
-  { name: 'types: shared', cmd: bin('tsc'), args: ['-p', 'tsconfig.test.json', '--pretty', 'false'], cwd: join(root, 'packages/shared'), rerun: 'cd packages/shared && npx tsc -p tsconfig.test.json' },
+  {
+    name: 'types: cms',
+    cmd: bin('tsc'),
+    args: ['-p', 'tsconfig.test.json', '--pretty', 'false'],
+    cwd: join(root, 'cms'),
+    rerun: 'cd cms && npx tsc -p tsconfig.test.json',
+  },
+  {
+    name: 'types: shared',
+    cmd: bin('tsc'),
+    args: ['-p', 'tsconfig.test.json', '--pretty', 'false'],
+    cwd: join(root, 'packages/shared'),
+    rerun: 'cd packages/shared && npx tsc -p tsconfig.test.json',
+  },
   // e2e specs and the repository tests (tests/); the scripts they import are JavaScript, typed from their JSDoc.
   { name: 'types: e2e and tests', cmd: bin('tsc'), args: ['-p', 'tsconfig.test.json', '--pretty', 'false'], cwd: root, rerun: 'npx tsc -p tsconfig.test.json' },
   // Formatting and lint findings over the whole repository (biome.jsonc); `npm run format` rewrites the formatting.
-  { name: 'format and lint', cmd: bin('biome'), args: ['ci', '--colors=off', '--error-on-warnings', '.'], cwd: root, rerun: 'npx biome ci .', fix: '`npm run format` fixes the formatting; a lint finding is fixed by hand (CONTRIBUTING)' },
+  {
+    name: 'format and lint',
+    cmd: bin('biome'),
+    args: ['ci', '--colors=off', '--error-on-warnings', '.'],
+    cwd: root,
+    rerun: 'npx biome ci .',
+    fix: '`npm run format` fixes the formatting; a lint finding is fixed by hand (CONTRIBUTING)',
+  },
 ];
 
 /** Runs every check at once (each one's output held and printed whole when it ends); returns the failed ones. */
@@ -26,7 +45,11 @@ export async function runChecks({ hold = true } = {}) {
   const failed = [];
   await Promise.all(
     checks.map(async (check) => {
-      const run = await runToEnd(check.cmd, check.args, { cwd: check.cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, holdAs: hold && check.name.replace(/[^a-z0-9]+/gi, '-') });
+      const run = await runToEnd(check.cmd, check.args, {
+        cwd: check.cwd,
+        env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+        holdAs: hold && check.name.replace(/[^a-z0-9]+/gi, '-'),
+      });
       if (run.status !== 0) failed.push({ ...check, status: run.status ?? run.signal });
     }),
   );

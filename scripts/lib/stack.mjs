@@ -260,7 +260,9 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       WRITORY_DEMO_DATA: demoData ? 'true' : 'false',
       SITE_REBUILD_URL: `http://127.0.0.1:${ports.site}/__rebuild`,
       SITE_REBUILD_TOKEN: rebuildToken,
-      ADMIN_EMAILS: DEMO_ACCOUNTS.filter((a) => a.role === 'admin').map((a) => a.email).join(','),
+      ADMIN_EMAILS: DEMO_ACCOUNTS.filter((a) => a.role === 'admin')
+        .map((a) => a.email)
+        .join(','),
       STRAPI_ADMIN_EMAIL: PANEL_OWNER.email,
       STRAPI_ADMIN_PASSWORD: PANEL_OWNER.password,
       STRAPI_EDITOR_EMAIL: PANEL_ADMIN.email,

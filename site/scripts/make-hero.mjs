@@ -59,7 +59,7 @@ function drawFrame({ layout, verses, t }) {
   canvas.height = H;
   const ctx = canvas.getContext('2d');
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const ease = (x) => (x <= 0 ? 0 : x >= 1 ? 1 : x < 0.5 ? 2 * x * x : 1 - (-2 * x + 2) ** 2 / 2);
 
   // The page: warm ink, lit a little from the upper left, with faint rules.
@@ -150,11 +150,26 @@ try {
     }
     await page.close();
     const input = ['-framerate', String(FPS), '-i', join(frames, '%04d.png'), '-t', String(SECONDS)];
-    ffmpeg(...input, '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', join(media, `hero-${name}.mp4`));
+    ffmpeg(
+      ...input,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-an',
+      join(media, `hero-${name}.mp4`),
+    );
     ffmpeg(...input, '-c:v', 'libvpx-vp9', '-crf', '44', '-b:v', '0', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-an', join(media, `hero-${name}.webm`));
     ffmpeg('-i', join(frames, '0000.png'), '-c:v', 'libwebp', '-quality', '70', join(media, `hero-poster-${name}.webp`));
     rmSync(frames, { recursive: true, force: true });
-    for (const file of [`hero-${name}.mp4`, `hero-${name}.webm`, `hero-poster-${name}.webp`]) console.log(`${file}: ${Math.round(statSync(join(media, file)).size / 1024)} KB`);
+    for (const file of [`hero-${name}.mp4`, `hero-${name}.webm`, `hero-poster-${name}.webp`])
+      console.log(`${file}: ${Math.round(statSync(join(media, file)).size / 1024)} KB`);
   }
 } finally {
   await browser.close();

@@ -53,16 +53,15 @@ export async function precompress(dir, { previous } = {}) {
     if (await variantsUpToDate(path, info.mtimeMs)) return void counts.fresh++;
     const bytes = await readFile(path);
     if (previous && (await reusePrevious(path, bytes, join(previous, relative(dir, path))))) return void counts.reused++;
-    const [gz, br] = await Promise.all([
-      gzipAsync(bytes, { level: 9 }),
-      brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    ]);
+    const [gz, br] = await Promise.all([gzipAsync(bytes, { level: 9 }), brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })]);
     await Promise.all([writeFile(`${path}.gz`, gz), writeFile(`${path}.br`, br)]);
     counts.compressed++;
   };
   let next = 0;
-  await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    while (next < files.length) await one(files[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < files.length) await one(files[next++]);
+    }),
+  );
   return counts;
 }

@@ -159,7 +159,9 @@ export function createStaticFiles(root, { cacheControl, headers: common = {}, ma
     const body = bytesOf(variant);
     if (body === null) {
       res.writeHead(status, headers);
-      return void createReadStream(variant.abs).on('error', () => res.destroy()).pipe(res);
+      return void createReadStream(variant.abs)
+        .on('error', () => res.destroy())
+        .pipe(res);
     }
     if (Buffer.isBuffer(body)) {
       res.writeHead(status, headers);
@@ -197,7 +199,9 @@ export function createStaticFiles(root, { cacheControl, headers: common = {}, ma
     }
     res.writeHead(206, { ...variant.headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
     if (req.method === 'HEAD') return res.end();
-    createReadStream(variant.abs, { start, end }).on('error', () => res.destroy()).pipe(res);
+    createReadStream(variant.abs, { start, end })
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   const notFound = files.get('404.html');

@@ -32,7 +32,14 @@ function upstreamWithBodyLimit() {
 function post(port: number, agent: Agent, body: string, method = 'POST'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method, path: '/api/track-visit-realtime', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: '/api/track-visit-realtime',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -141,7 +148,10 @@ describe('the /api proxy', () => {
     const sitePort = await listen(createServer((req, res) => proxy.web(req, res)));
     const forged = { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9', 'x-forwarded-proto': 'https', forwarded: 'for=203.0.113.9' };
     // Two visitors on two loopback addresses; the second sends Expect, which skips http-proxy's proxyReq hook.
-    for (const [localAddress, extra] of [['127.0.0.2', {}], ['127.0.0.3', { expect: '100-continue' }]] as const) {
+    for (const [localAddress, extra] of [
+      ['127.0.0.2', {}],
+      ['127.0.0.3', { expect: '100-continue' }],
+    ] as const) {
       const seen = await new Promise<Record<string, string>>((resolve, reject) => {
         const req = request({ host: '127.0.0.1', port: sitePort, localAddress, path: '/api/health', headers: { ...forged, ...extra } }, (res) => {
           let text = '';
@@ -151,7 +161,12 @@ describe('the /api proxy', () => {
         req.on('error', reject);
         req.end();
       });
-      expect(seen).toMatchObject({ 'x-forwarded-for': localAddress, 'x-real-ip': localAddress, 'x-forwarded-proto': 'http', 'x-forwarded-host': `127.0.0.1:${sitePort}` });
+      expect(seen).toMatchObject({
+        'x-forwarded-for': localAddress,
+        'x-real-ip': localAddress,
+        'x-forwarded-proto': 'http',
+        'x-forwarded-host': `127.0.0.1:${sitePort}`,
+      });
       expect(seen.forwarded).toBeUndefined();
     }
   });

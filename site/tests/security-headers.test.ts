@@ -39,7 +39,7 @@ describe('inline hashes of the built HTML', () => {
 describe('the page policy', () => {
   const production = { PUBLIC_FIREBASE_AUTH_DOMAIN: 'writory.firebaseapp.com' };
 
-  it('allows scripts from this origin, the build\'s hashes and Google\'s sign-in loader, never unsafe-inline or eval', () => {
+  it("allows scripts from this origin, the build's hashes and Google's sign-in loader, never unsafe-inline or eval", () => {
     const policy = contentSecurityPolicy({ scriptHashes: ["'sha256-abc='"], styleHashes: ["'sha256-def='"], env: production });
     expect(directive(policy, 'script-src')).toBe("'self' 'sha256-abc=' https://apis.google.com");
     expect(directive(policy, 'style-src-elem')).toBe("'self' 'sha256-def='");
@@ -57,7 +57,7 @@ describe('the page policy', () => {
     }
   });
 
-  it('lets production Firebase Auth work: its APIs, and its hidden iframe on the project\'s auth domain', () => {
+  it("lets production Firebase Auth work: its APIs, and its hidden iframe on the project's auth domain", () => {
     const policy = contentSecurityPolicy({ env: production });
     expect(directive(policy, 'connect-src')).toBe("'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com");
     expect(directive(policy, 'frame-src')).toBe('https://writory.firebaseapp.com');

@@ -4,7 +4,6 @@ import { createTtlCache } from '../lib/ttl-cache';
 /** How long another instance may keep using a role's permissions after they change in the panel. */
 export const ABILITY_TTL_MS = 5_000;
 
-
 const PERMISSION_MODELS = ['plugin::users-permissions.permission', 'plugin::users-permissions.role'];
 const WRITES = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
 

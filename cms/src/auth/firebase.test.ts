@@ -5,7 +5,16 @@ import { createTokenVerifier, rememberVerified, type TokenVerifier } from './fir
 const unsigned = (claims: Record<string, unknown> = {}) => {
   const now = Math.floor(Date.now() / 1000);
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const payload = { iss: 'https://securetoken.google.com/demo-writory', aud: 'demo-writory', sub: 'u1', user_id: 'u1', iat: now - 10, auth_time: now - 10, exp: now + 3600, ...claims };
+  const payload = {
+    iss: 'https://securetoken.google.com/demo-writory',
+    aud: 'demo-writory',
+    sub: 'u1',
+    user_id: 'u1',
+    iat: now - 10,
+    auth_time: now - 10,
+    exp: now + 3600,
+    ...claims,
+  };
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
 };
 

@@ -27,7 +27,7 @@ export function signedInGrants(apis: Record<string, { routes?: unknown }>): Map<
       const routes: RouteLike[] = Array.isArray(router) ? router : ((router as { routes?: RouteLike[] })?.routes ?? []);
       for (const route of routes) {
         const auth = route.config?.auth;
-// biome-ignore lint/complexity/useOptionalChain: auth may be `false`, which `?.` does not narrow away for tsc
+        // biome-ignore lint/complexity/useOptionalChain: auth may be `false`, which `?.` does not narrow away for tsc
         if (!auth || !auth.strategies?.includes(FIREBASE_STRATEGY) || typeof route.handler !== 'string') continue;
         const action = route.handler.includes('::') ? route.handler : `api::${apiName}.${route.handler}`;
         const roles = grants.get(action) ?? new Set<RoleType>();

@@ -50,22 +50,63 @@ describe('criteria', () => {
 
   it('takes 1 to 8 criteria whose points total exactly 100', () => {
     expect(z.safeParse(criteriaSchema, [{ name: 'Everything', max: 100 }]).success).toBe(true);
-    expect(z.safeParse(criteriaSchema, Array.from({ length: 8 }, (_, i) => ({ name: `C${i}`, max: i < 4 ? 12 : 13 }))).success).toBe(true);
+    expect(
+      z.safeParse(
+        criteriaSchema,
+        Array.from({ length: 8 }, (_, i) => ({ name: `C${i}`, max: i < 4 ? 12 : 13 })),
+      ).success,
+    ).toBe(true);
   });
 
   it('says what the criteria total when they do not make 100', () => {
-    expect(messages(z.safeParse(criteriaSchema, [{ name: 'A', max: 50 }, { name: 'B', max: 49 }]))).toContain("the criteria's points must total 100 (they total 99)");
-    expect(messages(z.safeParse(criteriaSchema, [{ name: 'A', max: 60 }, { name: 'B', max: 41 }]))).toContain("the criteria's points must total 100 (they total 101)");
+    expect(
+      messages(
+        z.safeParse(criteriaSchema, [
+          { name: 'A', max: 50 },
+          { name: 'B', max: 49 },
+        ]),
+      ),
+    ).toContain("the criteria's points must total 100 (they total 99)");
+    expect(
+      messages(
+        z.safeParse(criteriaSchema, [
+          { name: 'A', max: 60 },
+          { name: 'B', max: 41 },
+        ]),
+      ),
+    ).toContain("the criteria's points must total 100 (they total 101)");
   });
 
   it('refuses no criteria, more than 8, nameless, fractional, zero or over-100 points and a name given twice', () => {
     expect(z.safeParse(criteriaSchema, []).success).toBe(false);
-    expect(z.safeParse(criteriaSchema, Array.from({ length: 9 }, (_, i) => ({ name: `C${i}`, max: i === 0 ? 20 : 10 }))).success).toBe(false);
+    expect(
+      z.safeParse(
+        criteriaSchema,
+        Array.from({ length: 9 }, (_, i) => ({ name: `C${i}`, max: i === 0 ? 20 : 10 })),
+      ).success,
+    ).toBe(false);
     expect(z.safeParse(criteriaSchema, [{ name: ' ', max: 100 }]).success).toBe(false);
-    expect(z.safeParse(criteriaSchema, [{ name: 'A', max: 50.5 }, { name: 'B', max: 49.5 }]).success).toBe(false);
-    expect(z.safeParse(criteriaSchema, [{ name: 'A', max: 0 }, { name: 'B', max: 100 }]).success).toBe(false);
+    expect(
+      z.safeParse(criteriaSchema, [
+        { name: 'A', max: 50.5 },
+        { name: 'B', max: 49.5 },
+      ]).success,
+    ).toBe(false);
+    expect(
+      z.safeParse(criteriaSchema, [
+        { name: 'A', max: 0 },
+        { name: 'B', max: 100 },
+      ]).success,
+    ).toBe(false);
     expect(z.safeParse(criteriaSchema, [{ name: 'A', max: 101 }]).success).toBe(false);
-    expect(messages(z.safeParse(criteriaSchema, [{ name: 'Theme', max: 50 }, { name: 'theme', max: 50 }]))).toContain('each criterion needs its own name ("theme" is given twice)');
+    expect(
+      messages(
+        z.safeParse(criteriaSchema, [
+          { name: 'Theme', max: 50 },
+          { name: 'theme', max: 50 },
+        ]),
+      ),
+    ).toContain('each criterion needs its own name ("theme" is given twice)');
   });
 });
 

@@ -114,10 +114,7 @@ export function parseScore(cell: string, max: number): number | 'bad' | null {
 }
 
 /** The multipart file of a request as bytes, or a 4xx naming what is missing or too large. */
-export async function uploadedCsv(
-  files: Record<string, unknown> | undefined,
-  field: string,
-): Promise<{ name: string; bytes: Uint8Array }> {
+export async function uploadedCsv(files: Record<string, unknown> | undefined, field: string): Promise<{ name: string; bytes: Uint8Array }> {
   const file = files?.[field] as { filepath?: string; originalFilename?: string; size?: number } | { filepath?: string }[] | undefined;
   if (Array.isArray(file)) throw csvFileError(`Send one file in "${field}".`, 400);
   if (!file?.filepath) throw csvFileError(`Attach the CSV file in the multipart field "${field}".`, 400);

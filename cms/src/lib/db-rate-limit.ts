@@ -25,7 +25,14 @@ export interface DbLimit {
 
 function createLimiter(strapi: Core.Strapi, options: DbLimitOptions): Promise<RateLimiterAbstract> {
   const knex = strapi.db.connection;
-  const common = { storeClient: knex, storeType: 'knex', tableName: RATE_LIMIT_TABLE, keyPrefix: options.name, points: options.points, duration: options.durationSeconds };
+  const common = {
+    storeClient: knex,
+    storeType: 'knex',
+    tableName: RATE_LIMIT_TABLE,
+    keyPrefix: options.name,
+    points: options.points,
+    duration: options.durationSeconds,
+  };
   return new Promise((resolve, reject) => {
     // The constructor creates the table (IF NOT EXISTS) and calls back once it can be used.
     let limiter: RateLimiterAbstract;

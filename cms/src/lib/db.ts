@@ -14,7 +14,12 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function lockRow(strapi: Core.Strapi, uid: string, id: number, trx: unknown): Promise<void> {
   if (strapi.db.dialect.client !== 'postgres') return;
   const table = strapi.db.metadata.get(uid as never).tableName;
-  await strapi.db.connection(table).transacting(trx as never).where({ id }).forUpdate().select('id');
+  await strapi.db
+    .connection(table)
+    .transacting(trx as never)
+    .where({ id })
+    .forUpdate()
+    .select('id');
 }
 
 /** PostgreSQL aborted the transaction to break a deadlock (40P01) or a serialization conflict (40001): it can run again. */

@@ -14,8 +14,19 @@ type Ctx = { method: string; status: number; state: Record<string, unknown>; _ma
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
-  const requests = new Counter({ name: 'writory_http_requests_total', help: 'Requests answered, by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const latency = new Histogram({ name: 'writory_http_request_duration_seconds', help: 'Time to answer, by route', labelNames: ['method', 'route'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const requests = new Counter({
+    name: 'writory_http_requests_total',
+    help: 'Requests answered, by route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'writory_http_request_duration_seconds',
+    help: 'Time to answer, by route',
+    labelNames: ['method', 'route'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -35,7 +46,14 @@ export function createMetrics() {
 
     /** A figure sampled when it is read, e.g. how many poems wait to be checked. */
     gauge(name: string, help: string, read: () => number) {
-      new Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
     },
 
     text: () => registry.metrics(),
@@ -53,7 +71,11 @@ export function createMetrics() {
         if (Number(labels.status) >= 500) row.errors += value;
         routes.set(key, row);
       }
-      for (const { labels, value, metricName } of (await values('writory_http_request_duration_seconds')) as { labels: Record<string, string>; value: number; metricName?: string }[]) {
+      for (const { labels, value, metricName } of (await values('writory_http_request_duration_seconds')) as {
+        labels: Record<string, string>;
+        value: number;
+        metricName?: string;
+      }[]) {
         if (metricName?.endsWith('_sum')) {
           const row = routes.get(`${labels.method} ${labels.route}`);
           if (row) row.seconds = value;
@@ -62,11 +84,20 @@ export function createMetrics() {
       const busiest = [...routes.entries()]
         .sort((a, b) => b[1].requests - a[1].requests)
         .slice(0, 8)
-        .map(([route, row]) => ({ route, requests: row.requests, errors: row.errors, meanMs: row.requests ? Math.round((row.seconds / row.requests) * 10_000) / 10 : 0 }));
+        .map(([route, row]) => ({
+          route,
+          requests: row.requests,
+          errors: row.errors,
+          meanMs: row.requests ? Math.round((row.seconds / row.requests) * 10_000) / 10 : 0,
+        }));
       const seconds = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10);
       return {
         uptimeSeconds: Math.round(process.uptime()),
-        eventLoopDelayMs: { p50: seconds(await first('nodejs_eventloop_lag_p50_seconds')), p99: seconds(await first('nodejs_eventloop_lag_p99_seconds')), max: seconds(await first('nodejs_eventloop_lag_max_seconds')) },
+        eventLoopDelayMs: {
+          p50: seconds(await first('nodejs_eventloop_lag_p50_seconds')),
+          p99: seconds(await first('nodejs_eventloop_lag_p99_seconds')),
+          max: seconds(await first('nodejs_eventloop_lag_max_seconds')),
+        },
         memoryMb: { rss: Math.round(process.memoryUsage().rss / 1_048_576), heapUsed: Math.round(process.memoryUsage().heapUsed / 1_048_576) },
         requests: [...routes.values()].reduce((sum, row) => sum + row.requests, 0),
         busiest,

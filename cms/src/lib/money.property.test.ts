@@ -1,7 +1,18 @@
 // Properties of money in minor units (packages/shared/src/money.ts) and of SQL sums read back (money-db.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, CURRENCY_CODES, MAX_AMOUNT, formatMoney, isCurrencyCode, isMinorAmount, parseMajor, percentOf, toMajorString, type CurrencyCode } from '@writory/shared';
+import {
+  CURRENCIES,
+  CURRENCY_CODES,
+  MAX_AMOUNT,
+  formatMoney,
+  isCurrencyCode,
+  isMinorAmount,
+  parseMajor,
+  percentOf,
+  toMajorString,
+  type CurrencyCode,
+} from '@writory/shared';
 import { integerSum } from './money-db';
 
 const currency = fc.constantFrom<CurrencyCode>(...CURRENCY_CODES);
@@ -25,9 +36,11 @@ describe('minor units and major strings', () => {
   });
 
   it('prints a negative amount as the minus of its absolute value', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: MAX_AMOUNT }), currency, (value, code) => {
-      expect(toMajorString(-value, code)).toBe(`-${toMajorString(value, code)}`);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_AMOUNT }), currency, (value, code) => {
+        expect(toMajorString(-value, code)).toBe(`-${toMajorString(value, code)}`);
+      }),
+    );
   });
 
   it('parses only plain non-negative amounts with at most the currency’s decimals, into safe integers in range', () => {
@@ -50,9 +63,11 @@ describe('minor units and major strings', () => {
         expect(parseMajor(`${whole}.${'0'.repeat(exponent)}${digit}`, code)).toBeNull();
       }),
     );
-    fc.assert(fc.property(currency, fc.integer({ min: 1, max: 1_000 }), (code, extra) => {
-      expect(parseMajor(toMajorString(MAX_AMOUNT + extra, code), code)).toBeNull();
-    }));
+    fc.assert(
+      fc.property(currency, fc.integer({ min: 1, max: 1_000 }), (code, extra) => {
+        expect(parseMajor(toMajorString(MAX_AMOUNT + extra, code), code)).toBeNull();
+      }),
+    );
   });
 
   it('formats for people with the digits of the exact major string', () => {
@@ -151,10 +166,12 @@ describe('examples that pin the edges', () => {
     table.JPY = { exponent: 0, name: 'Japanese yen' };
     try {
       const yen = 'JPY' as CurrencyCode;
-      fc.assert(fc.property(amount, (value) => {
-        expect(toMajorString(value, yen)).toBe(String(value));
-        expect(parseMajor(String(value), yen)).toBe(value);
-      }));
+      fc.assert(
+        fc.property(amount, (value) => {
+          expect(toMajorString(value, yen)).toBe(String(value));
+          expect(parseMajor(String(value), yen)).toBe(value);
+        }),
+      );
       expect(toMajorString(-500, yen)).toBe('-500');
       expect(parseMajor('500.5', yen)).toBeNull();
       expect(formatMoney(1500, yen)).toBe('¥1,500');

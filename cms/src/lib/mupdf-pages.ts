@@ -44,13 +44,17 @@ const refuse = (limit: string, message: string, details: Record<string, unknown>
 
 export const mupdfErrors = {
   time: (limits: MupdfLimits = MUPDF_LIMITS) =>
-    refuse('time', `Preparing the pages of this PDF for the judges took longer than ${limits.timeoutMs / 1000} seconds.`, { maxSeconds: limits.timeoutMs / 1000 }),
+    refuse('time', `Preparing the pages of this PDF for the judges took longer than ${limits.timeoutMs / 1000} seconds.`, {
+      maxSeconds: limits.timeoutMs / 1000,
+    }),
   memory: (limits: MupdfLimits = MUPDF_LIMITS) =>
     refuse('memory', `Preparing the pages of this PDF for the judges needed more than ${Math.round(limits.memoryBytes / MB)} MB of memory.`, {
       maxMemoryMb: Math.round(limits.memoryBytes / MB),
     }),
   output: (limits: MupdfLimits = MUPDF_LIMITS) =>
-    refuse('output', `The pages of this PDF make more than ${Math.round(limits.outputBytes / MB)} MB of images.`, { maxOutputMb: Math.round(limits.outputBytes / MB) }),
+    refuse('output', `The pages of this PDF make more than ${Math.round(limits.outputBytes / MB)} MB of images.`, {
+      maxOutputMb: Math.round(limits.outputBytes / MB),
+    }),
   pages: (limits: MupdfLimits = MUPDF_LIMITS) =>
     refuse('pages', `This PDF does not spell out its letters, so judges would see its pages, and it has more than ${limits.maxPages} of them.`, {
       maxPages: limits.maxPages,
@@ -113,7 +117,18 @@ export function redactPdfPages(bytes: Buffer, areas: PageArea[], mode: 'pages' |
   return new Promise((resolve, reject) => {
     const child = spawn(
       'prlimit',
-      [`--as=${limits.memoryBytes}`, `--cpu=${Math.max(1, Math.ceil(limits.timeoutMs / 1000))}`, '--', process.execPath, '--max-old-space-size=256', '--input-type=module', '--eval', CHILD, mupdfModule(), args],
+      [
+        `--as=${limits.memoryBytes}`,
+        `--cpu=${Math.max(1, Math.ceil(limits.timeoutMs / 1000))}`,
+        '--',
+        process.execPath,
+        '--max-old-space-size=256',
+        '--input-type=module',
+        '--eval',
+        CHILD,
+        mupdfModule(),
+        args,
+      ],
       { stdio: ['pipe', 'pipe', 'pipe'], shell: false, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
     );
     const chunks: Buffer[] = [];
@@ -143,7 +158,11 @@ export function redactPdfPages(bytes: Buffer, areas: PageArea[], mode: 'pages' |
       if (broke) return reject(broke);
       if (code === 3) return reject(mupdfErrors.pages(limits));
       if (signal === 'SIGXCPU') return reject(mupdfErrors.time(limits));
-      if (signal === 'SIGABRT' || signal === 'SIGSEGV' || /out of memory|cannot allocate|RangeError: WebAssembly|Failed to allocate memory|heap limit|Cannot enlarge memory/i.test(stderr)) {
+      if (
+        signal === 'SIGABRT' ||
+        signal === 'SIGSEGV' ||
+        /out of memory|cannot allocate|RangeError: WebAssembly|Failed to allocate memory|heap limit|Cannot enlarge memory/i.test(stderr)
+      ) {
         return reject(mupdfErrors.memory(limits));
       }
       if (code !== 0) return reject(new MupdfFailed(`mupdf exited with ${signal ?? code}: ${stderr.trim().slice(0, 300)}`));

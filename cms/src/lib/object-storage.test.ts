@@ -25,7 +25,11 @@ describe('objectStorageProblems', () => {
   it.each([
     ['an unknown storage', { FILE_STORAGE: 'disk' }, /FILE_STORAGE must be one of local, s3 \(got "disk"\)/],
     ['a bucket without a name', { ...BUCKET, S3_BUCKET: '' }, /FILE_STORAGE=s3 needs S3_BUCKET$/],
-    ['a bucket without credentials', { ...BUCKET, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined }, /needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/],
+    [
+      'a bucket without credentials',
+      { ...BUCKET, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined },
+      /needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    ],
     ['an endpoint with a path', { ...BUCKET, S3_ENDPOINT: 'http://objectstore:8333/writory' }, /S3_ENDPOINT must be an http\(s\) origin/],
     ['an endpoint without a scheme', { ...BUCKET, S3_ENDPOINT: 'objectstore:8333' }, /S3_ENDPOINT must be an http\(s\) origin/],
     ['a yes/no path style', { ...BUCKET, S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE must be true or false/],
@@ -43,8 +47,21 @@ describe('s3Settings', () => {
 
   it('reads the bucket, and the client options and media folder follow from it', () => {
     const settings = s3Settings({ ...BUCKET, S3_PREFIX: 'site/' })!;
-    expect(settings).toEqual({ bucket: 'writory', endpoint: 'http://objectstore:8333', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true, prefix: 'site/' });
-    expect(s3ClientOptions(settings)).toEqual({ region: 'us-east-1', endpoint: 'http://objectstore:8333', forcePathStyle: true, credentials: { accessKeyId: 'key', secretAccessKey: 'secret' } });
+    expect(settings).toEqual({
+      bucket: 'writory',
+      endpoint: 'http://objectstore:8333',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'site/',
+    });
+    expect(s3ClientOptions(settings)).toEqual({
+      region: 'us-east-1',
+      endpoint: 'http://objectstore:8333',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
     expect(mediaRoot(settings)).toBe('site/uploads');
     expect(mediaRoot(s3Settings(BUCKET)!)).toBe('uploads');
   });

@@ -27,9 +27,11 @@ export function objectStorageProblems(env: Env): string[] {
   const problems: string[] = [];
   const missing = REQUIRED_S3.filter((name) => !env[name]);
   if (missing.length) problems.push(`FILE_STORAGE=s3 needs ${missing.join(', ')}`);
-  if (env.S3_ENDPOINT && !/^https?:\/\/[^/]+\/?$/.test(env.S3_ENDPOINT)) problems.push(`S3_ENDPOINT must be an http(s) origin such as https://s3.example.com (got "${env.S3_ENDPOINT}")`);
+  if (env.S3_ENDPOINT && !/^https?:\/\/[^/]+\/?$/.test(env.S3_ENDPOINT))
+    problems.push(`S3_ENDPOINT must be an http(s) origin such as https://s3.example.com (got "${env.S3_ENDPOINT}")`);
   if (env.S3_FORCE_PATH_STYLE && !['true', 'false'].includes(env.S3_FORCE_PATH_STYLE)) problems.push('S3_FORCE_PATH_STYLE must be true or false');
-  if (env.S3_PREFIX && !/^([a-z0-9][a-z0-9._-]*\/)+$/i.test(env.S3_PREFIX)) problems.push(`S3_PREFIX must be folder names each ending in / (got "${env.S3_PREFIX}")`);
+  if (env.S3_PREFIX && !/^([a-z0-9][a-z0-9._-]*\/)+$/i.test(env.S3_PREFIX))
+    problems.push(`S3_PREFIX must be folder names each ending in / (got "${env.S3_PREFIX}")`);
   return problems;
 }
 

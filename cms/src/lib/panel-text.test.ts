@@ -4,7 +4,12 @@ import { cleanPanelText } from './panel-text';
 describe('cleanPanelText', () => {
   it('removes bidi controls from names and titles typed in the panel, keeping right-to-left letters', () => {
     const data = { name: 'Layla\u202E Haddad', title: 'فائزة\u2066 يونيو\u2069', location: 'Amman', message: 'keeps \u202E as written' };
-    expect(cleanPanelText('api::testimonial.testimonial', data)).toEqual({ name: 'Layla Haddad', title: 'فائزة يونيو', location: 'Amman', message: 'keeps \u202E as written' });
+    expect(cleanPanelText('api::testimonial.testimonial', data)).toEqual({
+      name: 'Layla Haddad',
+      title: 'فائزة يونيو',
+      location: 'Amman',
+      message: 'keeps \u202E as written',
+    });
     expect(data.name).toBe('Layla\u202E Haddad');
   });
 

@@ -58,6 +58,7 @@ describe('fontsWithoutLetters (issue 37)', () => {
   it('finds them in a real file, and none in the fixtures made by LibreOffice and Chromium', async () => {
     const fixtures = join(__dirname, '../../tests/fixtures');
     expect(await fontsWithoutLetters(readFileSync(join(fixtures, 'unmapped/hindi.no-tounicode.pdf')))).toHaveLength(3);
-    for (const file of ['hindi.libreoffice.pdf', 'tamil.chromium.pdf', 'urdu.libreoffice.pdf']) expect(await fontsWithoutLetters(readFileSync(join(fixtures, 'scripts', file)))).toEqual([]);
+    for (const file of ['hindi.libreoffice.pdf', 'tamil.chromium.pdf', 'urdu.libreoffice.pdf'])
+      expect(await fontsWithoutLetters(readFileSync(join(fixtures, 'scripts', file)))).toEqual([]);
   });
 });

@@ -24,7 +24,9 @@ const MB = 1024 * 1024;
 
 export const pdftotextErrors = {
   time: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
-    overLimit('time', `Reading this PDF took longer than ${limits.timeoutMs / 1000} seconds, far more than a poem needs.`, { maxSeconds: limits.timeoutMs / 1000 }),
+    overLimit('time', `Reading this PDF took longer than ${limits.timeoutMs / 1000} seconds, far more than a poem needs.`, {
+      maxSeconds: limits.timeoutMs / 1000,
+    }),
   memory: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
     overLimit('memory', `Reading this PDF needed more than ${Math.round(limits.memoryBytes / MB)} MB of memory, far more than a poem needs.`, {
       maxMemoryMb: Math.round(limits.memoryBytes / MB),

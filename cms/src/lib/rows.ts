@@ -9,7 +9,12 @@ type AttributesOf<T extends UID.ContentType> = Public.ContentTypeSchemas[T]['att
  * type, except that dates are the ISO strings the queries hand back. Relations, media, components and blocks are
  * not columns (never).
  */
-type ColumnValue<A> = A extends Schema.Attribute.Relation | Schema.Attribute.Media | Schema.Attribute.Component<never, boolean> | Schema.Attribute.DynamicZone | Schema.Attribute.Blocks
+type ColumnValue<A> = A extends
+  | Schema.Attribute.Relation
+  | Schema.Attribute.Media
+  | Schema.Attribute.Component<never, boolean>
+  | Schema.Attribute.DynamicZone
+  | Schema.Attribute.Blocks
   ? never
   : A extends { type: 'datetime' | 'date' | 'time' | 'timestamp' }
     ? string
@@ -41,4 +46,5 @@ export type Columns<T extends UID.ContentType> = { id: number; documentId: strin
  * Columns<T> with some columns given a closer type than the schema can say: enumerations (their generated type is
  * only string) as the shared literal unions, JSON columns as the shape the service writes.
  */
-export type RowOf<T extends UID.ContentType, Closer extends { [K in keyof Columns<T>]?: unknown } = Record<never, never>> = Omit<Columns<T>, keyof Closer> & Closer;
+export type RowOf<T extends UID.ContentType, Closer extends { [K in keyof Columns<T>]?: unknown } = Record<never, never>> = Omit<Columns<T>, keyof Closer> &
+  Closer;

@@ -5,8 +5,18 @@ import { getService } from '../services';
 
 const DEMO_PAGES = ['/', '/', '/', '/submit', '/writory-wall', '/articles', '/leaderboard', '/about', '/contact', '/winning-poems'];
 const DEMO_MESSAGES = [
-  { name: 'Ravi Kumar', email: 'ravi@example.com', subject: 'Can I enter two poems?', message: 'Hello! Is it fine to send two poems in one month, or should I choose my best one?' },
-  { name: 'Sofía Marín', email: 'sofia@example.com', subject: 'Certificate name', message: 'My certificate shows my nickname. Could it show my full name, Sofía Marín Ortega?' },
+  {
+    name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    subject: 'Can I enter two poems?',
+    message: 'Hello! Is it fine to send two poems in one month, or should I choose my best one?',
+  },
+  {
+    name: 'Sofía Marín',
+    email: 'sofia@example.com',
+    subject: 'Certificate name',
+    message: 'My certificate shows my nickname. Could it show my full name, Sofía Marín Ortega?',
+  },
   { name: 'Noor Al-Amin', email: 'noor@example.com', subject: 'سؤال عن المسابقة', message: 'هل يمكنني المشاركة بقصيدة باللغة العربية الفصحى؟' },
 ];
 const DEMO_FEEDBACK = [

@@ -25,7 +25,15 @@ export async function seedPanelAccounts(strapi: Core.Strapi) {
   const editorRole = await roles.findOne({ code: 'strapi-editor' });
   const findByEmail = (email: string) => strapi.db.query('admin::user').findOne({ where: { email }, populate: ['roles'] });
   const create = async (account: PanelAccount, roleId: number) => {
-    await users.create({ email: account.email, firstname: 'Writory', lastname: account.lastname, password: account.password, isActive: true, roles: [roleId], registrationToken: null });
+    await users.create({
+      email: account.email,
+      firstname: 'Writory',
+      lastname: account.lastname,
+      password: account.password,
+      isActive: true,
+      roles: [roleId],
+      registrationToken: null,
+    });
     strapi.log.info(`seeded admin panel account ${account.email}`);
   };
 

@@ -32,7 +32,18 @@ export const EDITORIAL_TYPES: EditorialType[] = [
   {
     uid: 'api::site-setting.site-setting',
     actions: [...SINGLE],
-    fields: ['contactEmail', 'whatsappPrimary', 'whatsappSecondary', 'instagramUrl', 'facebookUrl', 'xUrl', 'linkedinUrl', 'youtubeUrl', 'poetsCountFallback', 'piecesCountFallback'],
+    fields: [
+      'contactEmail',
+      'whatsappPrimary',
+      'whatsappSecondary',
+      'instagramUrl',
+      'facebookUrl',
+      'xUrl',
+      'linkedinUrl',
+      'youtubeUrl',
+      'poetsCountFallback',
+      'piecesCountFallback',
+    ],
   },
   // A competition's description (its page's rules and words); what it takes and its limits stay with the admins.
   { uid: 'api::competition.competition', actions: ['read', 'update'], fields: ['description'] },
@@ -42,7 +53,14 @@ export const EDITORIAL_TYPES: EditorialType[] = [
 ];
 
 /** The media library, for covers and testimonial pictures (Strapi's stock editor permissions). */
-const MEDIA_ACTIONS = ['plugin::upload.read', 'plugin::upload.configure-view', 'plugin::upload.assets.create', 'plugin::upload.assets.update', 'plugin::upload.assets.download', 'plugin::upload.assets.copy-link'];
+const MEDIA_ACTIONS = [
+  'plugin::upload.read',
+  'plugin::upload.configure-view',
+  'plugin::upload.assets.create',
+  'plugin::upload.assets.update',
+  'plugin::upload.assets.download',
+  'plugin::upload.assets.copy-link',
+];
 
 /** Authors write editorial content (not the wall) and change only what they created; editors publish. */
 const AUTHOR_ACTIONS = new Set(['create', 'read', 'update']);
@@ -86,8 +104,18 @@ export function authorPermissions(strapi: Core.Strapi): PanelPermission[] {
 }
 
 const PANEL_ROLES = [
-  { code: 'strapi-editor', name: 'Editor', description: 'Editors write and publish the site content (articles, pages, FAQ, testimonials) and moderate the wall.', permissions: editorPermissions },
-  { code: 'strapi-author', name: 'Author', description: 'Authors write site content and change only what they created; an editor publishes it.', permissions: authorPermissions },
+  {
+    code: 'strapi-editor',
+    name: 'Editor',
+    description: 'Editors write and publish the site content (articles, pages, FAQ, testimonials) and moderate the wall.',
+    permissions: editorPermissions,
+  },
+  {
+    code: 'strapi-author',
+    name: 'Author',
+    description: 'Authors write site content and change only what they created; an editor publishes it.',
+    permissions: authorPermissions,
+  },
 ];
 
 /** Creates the Editor and Author roles when missing and sets their permissions to the lists above. */

@@ -5,9 +5,36 @@ import { getService } from '../services';
 
 /** Entry tiers on sale in the demo: amounts in minor units (paise, cents). */
 export const DEMO_TIERS: TierInputParsed[] = [
-  { name: 'Single', entries: 1, active: true, sortOrder: 1, prices: [{ currency: 'INR', amount: 9900 }, { currency: 'USD', amount: 299 }] },
-  { name: 'Trio', entries: 3, active: true, sortOrder: 2, prices: [{ currency: 'INR', amount: 24900 }, { currency: 'USD', amount: 699 }] },
-  { name: 'Quintet', entries: 5, active: true, sortOrder: 3, prices: [{ currency: 'INR', amount: 39900 }, { currency: 'USD', amount: 999 }] },
+  {
+    name: 'Single',
+    entries: 1,
+    active: true,
+    sortOrder: 1,
+    prices: [
+      { currency: 'INR', amount: 9900 },
+      { currency: 'USD', amount: 299 },
+    ],
+  },
+  {
+    name: 'Trio',
+    entries: 3,
+    active: true,
+    sortOrder: 2,
+    prices: [
+      { currency: 'INR', amount: 24900 },
+      { currency: 'USD', amount: 699 },
+    ],
+  },
+  {
+    name: 'Quintet',
+    entries: 5,
+    active: true,
+    sortOrder: 3,
+    prices: [
+      { currency: 'INR', amount: 39900 },
+      { currency: 'USD', amount: 999 },
+    ],
+  },
 ];
 
 /** First-run demo data for paid entry: tiers, a welcome coupon and the default money settings. */

@@ -19,17 +19,35 @@ const DEMO_POETS = [
 ];
 // Twenty titles: consecutive months use different halves, so no two demo months share a title.
 const TITLES = [
-  'Salt and Morning', 'The Quiet Orchard', 'Letters to the River', 'What the Lamp Knew', 'Stairwell Hymn',
-  'Monsoon Ledger', 'Glass Harbour', 'A Map of Small Hours', 'Kiln', 'After the Bells',
-  'Ferry at Dusk', 'The Weight of Snow', 'Borrowed Light', 'Grandmother’s Loom', 'Night Market',
-  'Small Republic of Rain', 'Orchard Elegy', 'Tidewater', 'The Cartographer’s Daughter', 'Lanterns',
+  'Salt and Morning',
+  'The Quiet Orchard',
+  'Letters to the River',
+  'What the Lamp Knew',
+  'Stairwell Hymn',
+  'Monsoon Ledger',
+  'Glass Harbour',
+  'A Map of Small Hours',
+  'Kiln',
+  'After the Bells',
+  'Ferry at Dusk',
+  'The Weight of Snow',
+  'Borrowed Light',
+  'Grandmother’s Loom',
+  'Night Market',
+  'Small Republic of Rain',
+  'Orchard Elegy',
+  'Tidewater',
+  'The Cartographer’s Daughter',
+  'Lanterns',
 ];
 
 async function contestFor(strapi: Core.Strapi, month: string, theme: string): Promise<number> {
   const existing = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
   if (existing) return existing.id;
   const poetry = await getService(strapi, 'api::competition.competition').require(DEFAULT_COMPETITION);
-  const created = await strapi.db.query('api::contest.contest').create({ data: { ...monthWindow(month, DEFAULT_CONTEST_TIME_ZONE), theme, competition: poetry.id, competitionSlug: DEFAULT_COMPETITION } });
+  const created = await strapi.db
+    .query('api::contest.contest')
+    .create({ data: { ...monthWindow(month, DEFAULT_CONTEST_TIME_ZONE), theme, competition: poetry.id, competitionSlug: DEFAULT_COMPETITION } });
   return created.id;
 }
 
@@ -46,7 +64,17 @@ async function demoPoetIds(strapi: Core.Strapi): Promise<number[]> {
     const user =
       (await users.findOne({ where: { firebaseUid: uid } })) ??
       (await users.create({
-        data: { username: uid, email: `${poet.key}@demo.writory.local`, provider: 'firebase', confirmed: true, blocked: false, firebaseUid: uid, name: poet.name, emailVerified: true, role },
+        data: {
+          username: uid,
+          email: `${poet.key}@demo.writory.local`,
+          provider: 'firebase',
+          confirmed: true,
+          blocked: false,
+          firebaseUid: uid,
+          name: poet.name,
+          emailVerified: true,
+          role,
+        },
       }));
     ids.push(user.id);
   }
@@ -146,8 +174,15 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
 
   const codes = await entriesFor(strapi, await contestFor(strapi, published, 'Light'), published, poetIds, 10);
   const header = ['entry_code', ...CRITERION_KEYS, 'comment'].join(',');
-  const rows = codes.map((code, i) => [code, 19 - i, 18 - (i % 3), 17 - (i % 4), 19 - i, 16, `"Vivid imagery, ${i % 2 ? 'a strong close' : 'a daring form'}."`].join(','));
-  await getService(strapi, 'api::result.result').publish({ month: published, source: 'csv', fileName: 'demo-results.csv', fileContent: [header, ...rows].join('\n') });
+  const rows = codes.map((code, i) =>
+    [code, 19 - i, 18 - (i % 3), 17 - (i % 4), 19 - i, 16, `"Vivid imagery, ${i % 2 ? 'a strong close' : 'a daring form'}."`].join(','),
+  );
+  await getService(strapi, 'api::result.result').publish({
+    month: published,
+    source: 'csv',
+    fileName: 'demo-results.csv',
+    fileContent: [header, ...rows].join('\n'),
+  });
   await getService(strapi, 'api::winner.winner').publish({
     month: published,
     winners: [
@@ -163,6 +198,11 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
   await entriesFor(strapi, await contestFor(strapi, judging, 'Harbours'), judging, poetIds, 2, { status: 'in_judging', firstTitle: 8 }); // titles last month's 8 entries don't use
 
   const before = (n: number) => addMonths(published, -n);
-  const history = ['month,name,email,points', `${before(1)},Amara Okafor,amara@demo.writory.local,81`, `${before(1)},Lena Fischer,,77.5`, `${before(2)},Lena Fischer,,90`];
+  const history = [
+    'month,name,email,points',
+    `${before(1)},Amara Okafor,amara@demo.writory.local,81`,
+    `${before(1)},Lena Fischer,,77.5`,
+    `${before(2)},Lena Fischer,,90`,
+  ];
   await getService(strapi, 'api::leaderboard.leaderboard').commitImport(history.join('\n'));
 }

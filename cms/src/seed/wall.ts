@@ -85,7 +85,9 @@ export const DEMO_WALL_POSTS: DemoPost[] = [
 ];
 
 async function userIds(strapi: Core.Strapi): Promise<Map<string, number>> {
-  const rows = await strapi.db.query('plugin::users-permissions.user').findMany({ where: { firebaseUid: { $startsWith: 'demo-' } }, select: ['id', 'firebaseUid'] });
+  const rows = await strapi.db
+    .query('plugin::users-permissions.user')
+    .findMany({ where: { firebaseUid: { $startsWith: 'demo-' } }, select: ['id', 'firebaseUid'] });
   return new Map(rows.map((row: { id: number; firebaseUid: string }) => [row.firebaseUid, row.id]));
 }
 

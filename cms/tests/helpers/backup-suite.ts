@@ -196,7 +196,8 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
       await emulator?.stop();
       await cluster?.stop();
       await places?.stop();
-      for (const env of targets.values()) if (env.DATABASE_FILENAME) for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(cmsDir, env.DATABASE_FILENAME + suffix), { force: true });
+      for (const env of targets.values())
+        if (env.DATABASE_FILENAME) for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(cmsDir, env.DATABASE_FILENAME + suffix), { force: true });
       rmSync(work, { recursive: true, force: true });
     });
 
@@ -205,175 +206,211 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
     const backupStory = story();
     const WHOLE_STORY = 600_000;
 
-    it('backs up while entries, scores and payments are written, and restores every acknowledged write', backupStory.step(async () => {
-      const { strapi } = cms!;
-      const api = supertest(await listening(cms!));
-      const client = entryClient(api, emulator, strapi);
-      const judges = await Promise.all(['a', 'b'].map((label) => client.account(`${database}-backup-judge-${label}`, { role: 'judge', name: `Judge ${label}` })));
-      const month = '2023-06';
-      const contestId = await createContest(strapi, month);
-      const author = await client.account(`${database}-backup-author`);
-      const toJudge = await createEntries(strapi, contestId, month, [await fx.userId(author)], 60, 'in_judging');
-      for (const entry of toJudge) await fx.as('admin').put(`/api/judging/entries/${entry.code}/judges`).send({ judges: judges.map((judge) => judge.uid) }).expect(200);
+    it(
+      'backs up while entries, scores and payments are written, and restores every acknowledged write',
+      backupStory.step(async () => {
+        const { strapi } = cms!;
+        const api = supertest(await listening(cms!));
+        const client = entryClient(api, emulator, strapi);
+        const judges = await Promise.all(
+          ['a', 'b'].map((label) => client.account(`${database}-backup-judge-${label}`, { role: 'judge', name: `Judge ${label}` })),
+        );
+        const month = '2023-06';
+        const contestId = await createContest(strapi, month);
+        const author = await client.account(`${database}-backup-author`);
+        const toJudge = await createEntries(strapi, contestId, month, [await fx.userId(author)], 60, 'in_judging');
+        for (const entry of toJudge)
+          await fx
+            .as('admin')
+            .put(`/api/judging/entries/${entry.code}/judges`)
+            .send({ judges: judges.map((judge) => judge.uid) })
+            .expect(200);
 
-      // Rounds of writes at once (a poem, a score from each judge, a payment) until told to stop; a poet is replaced
-      // before the cms's limits (entries a month, checkouts in ten minutes) would refuse them.
-      let writing = true;
-      let failure: unknown;
-      let round = 0;
-      let poet: EmulatorUser | undefined;
-      let buyer: EmulatorUser | undefined;
-      const enterPoem = async () => {
-        if (round % 40 === 0) poet = await client.account(`${database}-backup-poet-${round}`);
-        const bytes = await makeDocx(`Backup poem ${round}\nthe lamp keeps its light`);
-        const res = await client.enter(poet!, { poem: { bytes, name: 'poem.docx' }, fields: { title: `Kept ${round}` } });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        entries.push({ code: res.body.code, poet: poet!, fileSha256: sha256(bytes), at: Date.now() });
-      };
-      const score = async (judge: EmulatorUser) => {
-        const entry = toJudge[round];
-        if (!entry) throw new Error('the judges ran out of entries to score before the test ended');
-        const total = 30 + ((round * 7) % 60);
-        await api.post(`/api/judging/entries/${entry.code}/scores`).set(bearer(judge)).send(marks(total)).expect(201);
-        scores.push({ code: entry.code, judge, total, at: Date.now() });
-      };
-      const pay = async () => {
-        if (round % 15 === 0) buyer = await fx.poet(`${database}-backup-buyer-${round}`);
-        const order = await fx.buy(buyer!, 'Single', 'INR');
-        orders.push({ code: order.code, poet: buyer!, at: Date.now() });
-      };
-      const writers = (async () => {
+        // Rounds of writes at once (a poem, a score from each judge, a payment) until told to stop; a poet is replaced
+        // before the cms's limits (entries a month, checkouts in ten minutes) would refuse them.
+        let writing = true;
+        let failure: unknown;
+        let round = 0;
+        let poet: EmulatorUser | undefined;
+        let buyer: EmulatorUser | undefined;
+        const enterPoem = async () => {
+          if (round % 40 === 0) poet = await client.account(`${database}-backup-poet-${round}`);
+          const bytes = await makeDocx(`Backup poem ${round}\nthe lamp keeps its light`);
+          const res = await client.enter(poet!, { poem: { bytes, name: 'poem.docx' }, fields: { title: `Kept ${round}` } });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          entries.push({ code: res.body.code, poet: poet!, fileSha256: sha256(bytes), at: Date.now() });
+        };
+        const score = async (judge: EmulatorUser) => {
+          const entry = toJudge[round];
+          if (!entry) throw new Error('the judges ran out of entries to score before the test ended');
+          const total = 30 + ((round * 7) % 60);
+          await api.post(`/api/judging/entries/${entry.code}/scores`).set(bearer(judge)).send(marks(total)).expect(201);
+          scores.push({ code: entry.code, judge, total, at: Date.now() });
+        };
+        const pay = async () => {
+          if (round % 15 === 0) buyer = await fx.poet(`${database}-backup-buyer-${round}`);
+          const order = await fx.buy(buyer!, 'Single', 'INR');
+          orders.push({ code: order.code, poet: buyer!, at: Date.now() });
+        };
+        const writers = (async () => {
+          try {
+            for (; writing; round++) await Promise.all([enterPoem(), ...judges.map(score), pay()]);
+          } catch (error) {
+            failure = error;
+          }
+        })();
+        /** Resolves once `done()` holds; throws what a writer failed with. */
+        const until = async (done: () => boolean) => {
+          const deadline = Date.now() + 120_000;
+          while (!done()) {
+            if (failure) throw failure;
+            if (!writing) throw new Error('the writers stopped');
+            if (Date.now() > deadline) throw new Error('the writers made no progress for two minutes');
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        };
+
         try {
-          for (; writing; round++) await Promise.all([enterPoem(), ...judges.map(score), pay()]);
-        } catch (error) {
-          failure = error;
+          // Every kind of write is under way before the backup starts, and goes on while it runs.
+          const counts = () => [entries.length, scores.length, orders.length];
+          await until(() => counts().every((n) => n >= 5));
+          const before = counts();
+          const run = await script('backup', ['--out', backupDir], {});
+          expect(run.code, run.stderr).toBe(0);
+          await until(() => counts().every((n, i) => n > before[i]));
+        } finally {
+          writing = false;
+          await writers;
         }
-      })();
-      /** Resolves once `done()` holds; throws what a writer failed with. */
-      const until = async (done: () => boolean) => {
-        const deadline = Date.now() + 120_000;
-        while (!done()) {
-          if (failure) throw failure;
-          if (!writing) throw new Error('the writers stopped');
-          if (Date.now() > deadline) throw new Error('the writers made no progress for two minutes');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      };
+        manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
+        const startedAt = Date.parse(manifest.startedAt);
+        const acknowledged = <T extends { at: number }>(writes: T[]) => writes.filter((w) => w.at < startedAt);
+        // Some writes came after the start: the backup ran while the site was in use.
+        expect(entries.length + scores.length + orders.length).toBeGreaterThan(acknowledged([...entries, ...scores, ...orders]).length);
+        // Taken before the cms stops (a test cms's private folder goes with it).
+        sourceHashes = await places.hashes('source');
 
-      try {
-        // Every kind of write is under way before the backup starts, and goes on while it runs.
-        const counts = () => [entries.length, scores.length, orders.length];
-        await until(() => counts().every((n) => n >= 5));
-        const before = counts();
-        const run = await script('backup', ['--out', backupDir], {});
+        await cms!.stop();
+        cms = undefined;
+        const into = await target('fresh');
+        const run = await script('restore', [backupDir], into);
         expect(run.code, run.stderr).toBe(0);
-        await until(() => counts().every((n, i) => n > before[i]));
-      } finally {
-        writing = false;
-        await writers;
-      }
-      manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
-      const startedAt = Date.parse(manifest.startedAt);
-      const acknowledged = <T extends { at: number }>(writes: T[]) => writes.filter((w) => w.at < startedAt);
-      // Some writes came after the start: the backup ran while the site was in use.
-      expect(entries.length + scores.length + orders.length).toBeGreaterThan(acknowledged([...entries, ...scores, ...orders]).length);
-      // Taken before the cms stops (a test cms's private folder goes with it).
-      sourceHashes = await places.hashes('source');
+        restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
+        const fresh = supertest(await listening(restored));
 
-      await cms!.stop();
-      cms = undefined;
-      const into = await target('fresh');
-      const run = await script('restore', [backupDir], into);
-      expect(run.code, run.stderr).toBe(0);
-      restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
-      const fresh = supertest(await listening(restored));
-
-      for (const entry of acknowledged(entries)) {
-        const file = await fresh.get(`/api/entries/${entry.code}/file`).set(bearer(entry.poet)).buffer(true).parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        });
-        expect(file.status, `entry ${entry.code}`).toBe(200);
-        expect(sha256(file.body as Buffer), `entry ${entry.code}`).toBe(entry.fileSha256);
-      }
-      for (const given of acknowledged(scores)) {
-        const seen = await fresh.get(`/api/judging/entries/${given.code}`).set(bearer(given.judge)).expect(200);
-        expect(seen.body.myScore, `${given.judge.email} on ${given.code}`).toMatchObject({ ...marks(given.total), total: given.total });
-      }
-      for (const order of acknowledged(orders)) {
-        const seen = await fresh.get(`/api/payments/orders/${order.code}`).set(bearer(order.poet)).expect(200);
-        expect(seen.body, `order ${order.code}`).toMatchObject({ code: order.code, state: 'paid' });
-      }
-      expect(acknowledged(entries).length).toBeGreaterThan(0);
-      expect(acknowledged(scores).length).toBeGreaterThan(0);
-      expect(acknowledged(orders).length).toBeGreaterThan(0);
-
-      // Every file of the backup is the source's file, and is restored with the same hash.
-      const restoredHashes = await places.hashes('fresh');
-      expect(manifest.files.map((f) => f.path)).toContain('files/uploads/hero_lanterns_3f9c.jpg');
-      expect(manifest.vanished).toEqual([]);
-      for (const listed of manifest.files) {
-        const [, set, ...rest] = listed.path.split('/');
-        const key = rest.join('/');
-        expect(sourceHashes[set as FileSet].get(key), listed.path).toBe(listed.sha256);
-        expect(restoredHashes[set as FileSet].get(key), listed.path).toBe(listed.sha256);
-      }
-      // And every entry the restored database holds finds its poem, blind copy and photo there.
-      const rows = await restored.strapi.db.query('api::entry.entry').findMany({ select: ['code', 'fileKey', 'judgeFileKey', 'photoKey'] });
-      for (const row of rows as { code: string; fileKey: string; judgeFileKey: string | null; photoKey: string | null }[]) {
-        if (!row.fileKey) continue;
-        for (const key of [row.fileKey, row.judgeFileKey, row.photoKey].filter(Boolean) as string[]) {
-          if (toJudge.some((e) => e.code === row.code)) continue; // written straight to the database, without files
-          expect(restoredHashes.private.get(key), `${row.code}: ${key}`).toBe(sourceHashes.private.get(key));
+        for (const entry of acknowledged(entries)) {
+          const file = await fresh
+            .get(`/api/entries/${entry.code}/file`)
+            .set(bearer(entry.poet))
+            .buffer(true)
+            .parse((res, done) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => done(null, Buffer.concat(chunks)));
+            });
+          expect(file.status, `entry ${entry.code}`).toBe(200);
+          expect(sha256(file.body as Buffer), `entry ${entry.code}`).toBe(entry.fileSha256);
         }
-      }
-    }), WHOLE_STORY);
+        for (const given of acknowledged(scores)) {
+          const seen = await fresh.get(`/api/judging/entries/${given.code}`).set(bearer(given.judge)).expect(200);
+          expect(seen.body.myScore, `${given.judge.email} on ${given.code}`).toMatchObject({ ...marks(given.total), total: given.total });
+        }
+        for (const order of acknowledged(orders)) {
+          const seen = await fresh.get(`/api/payments/orders/${order.code}`).set(bearer(order.poet)).expect(200);
+          expect(seen.body, `order ${order.code}`).toMatchObject({ code: order.code, state: 'paid' });
+        }
+        expect(acknowledged(entries).length).toBeGreaterThan(0);
+        expect(acknowledged(scores).length).toBeGreaterThan(0);
+        expect(acknowledged(orders).length).toBeGreaterThan(0);
 
-    it('refuses a target that already holds data, and changes nothing there', backupStory.step(async () => {
-      const into = await target('fresh');
-      const before = await places.hashes('fresh');
-      expect(before.private.size).toBeGreaterThan(0);
-      const run = await script('restore', [backupDir], into);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/restore refused: the target already holds data .*pass --force/);
-      expect(await places.hashes('fresh')).toEqual(before);
-    }), WHOLE_STORY);
+        // Every file of the backup is the source's file, and is restored with the same hash.
+        const restoredHashes = await places.hashes('fresh');
+        expect(manifest.files.map((f) => f.path)).toContain('files/uploads/hero_lanterns_3f9c.jpg');
+        expect(manifest.vanished).toEqual([]);
+        for (const listed of manifest.files) {
+          const [, set, ...rest] = listed.path.split('/');
+          const key = rest.join('/');
+          expect(sourceHashes[set as FileSet].get(key), listed.path).toBe(listed.sha256);
+          expect(restoredHashes[set as FileSet].get(key), listed.path).toBe(listed.sha256);
+        }
+        // And every entry the restored database holds finds its poem, blind copy and photo there.
+        const rows = await restored.strapi.db.query('api::entry.entry').findMany({ select: ['code', 'fileKey', 'judgeFileKey', 'photoKey'] });
+        for (const row of rows as { code: string; fileKey: string; judgeFileKey: string | null; photoKey: string | null }[]) {
+          if (!row.fileKey) continue;
+          for (const key of [row.fileKey, row.judgeFileKey, row.photoKey].filter(Boolean) as string[]) {
+            if (toJudge.some((e) => e.code === row.code)) continue; // written straight to the database, without files
+            expect(restoredHashes.private.get(key), `${row.code}: ${key}`).toBe(sourceHashes.private.get(key));
+          }
+        }
+      }),
+      WHOLE_STORY,
+    );
 
-    it('with --force, replaces what the target holds by the backup', backupStory.step(async () => {
-      await restored!.stop();
-      restored = undefined;
-      const into = await target('fresh');
-      // Stopping the cms removed a private folder (tests/helpers/strapi.ts), not a bucket's objects; its database is
-      // still there. A file the backup does not have is there too.
-      await places.put('fresh', 'private', `entries/${'0'.repeat(32)}.pdf`, 'a file the backup does not have');
-      const run = await script('restore', [backupDir, '--force'], into);
-      expect(run.code, run.stderr).toBe(0);
-      const expected = (set: FileSet) => new Map(manifest.files.filter((f) => f.path.startsWith(`files/${set}/`)).map((f) => [f.path.slice(`files/${set}/`.length), f.sha256]));
-      const found = await places.hashes('fresh');
-      expect(found.private).toEqual(expected('private'));
-      expect(found.uploads).toEqual(expected('uploads'));
-      // The restored cms boots on it and serves what it held.
-      restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
-      const entry = entries.find((e) => e.at < Date.parse(manifest.startedAt))!;
-      await supertest(await listening(restored)).get(`/api/entries/${entry.code}/file`).set(bearer(entry.poet)).expect(200);
-    }), WHOLE_STORY);
+    it(
+      'refuses a target that already holds data, and changes nothing there',
+      backupStory.step(async () => {
+        const into = await target('fresh');
+        const before = await places.hashes('fresh');
+        expect(before.private.size).toBeGreaterThan(0);
+        const run = await script('restore', [backupDir], into);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(/restore refused: the target already holds data .*pass --force/);
+        expect(await places.hashes('fresh')).toEqual(before);
+      }),
+      WHOLE_STORY,
+    );
 
-    it('refuses a tampered backup with a clear message, before writing anything', backupStory.step(async () => {
-      const victim = manifest.files.find((f) => f.path.startsWith('files/private/'))!;
-      const bytes = readFileSync(path.join(backupDir, victim.path));
-      bytes[bytes.length - 1] ^= 0xff;
-      writeFileSync(path.join(backupDir, victim.path), bytes);
-      const into = await target('tampered');
-      const run = await script('restore', [backupDir], into);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`restore refused: the backup does not match its manifest (changed or damaged since it was made): ${victim.path} does not match its hash`);
-      expect(await places.isEmpty('tampered')).toBe(true);
-      if (into.DATABASE_FILENAME) expect(existsSync(path.join(cmsDir, into.DATABASE_FILENAME))).toBe(false);
-      else {
-        const tables = await onCluster((client) => client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"), 'restored_tampered');
-        expect(tables.rows[0].n).toBe(0);
-      }
-    }), WHOLE_STORY);
+    it(
+      'with --force, replaces what the target holds by the backup',
+      backupStory.step(async () => {
+        await restored!.stop();
+        restored = undefined;
+        const into = await target('fresh');
+        // Stopping the cms removed a private folder (tests/helpers/strapi.ts), not a bucket's objects; its database is
+        // still there. A file the backup does not have is there too.
+        await places.put('fresh', 'private', `entries/${'0'.repeat(32)}.pdf`, 'a file the backup does not have');
+        const run = await script('restore', [backupDir, '--force'], into);
+        expect(run.code, run.stderr).toBe(0);
+        const expected = (set: FileSet) =>
+          new Map(manifest.files.filter((f) => f.path.startsWith(`files/${set}/`)).map((f) => [f.path.slice(`files/${set}/`.length), f.sha256]));
+        const found = await places.hashes('fresh');
+        expect(found.private).toEqual(expected('private'));
+        expect(found.uploads).toEqual(expected('uploads'));
+        // The restored cms boots on it and serves what it held.
+        restored = await startTestCms({ ...AUTH_EMULATOR_ENV, ...into });
+        const entry = entries.find((e) => e.at < Date.parse(manifest.startedAt))!;
+        await supertest(await listening(restored))
+          .get(`/api/entries/${entry.code}/file`)
+          .set(bearer(entry.poet))
+          .expect(200);
+      }),
+      WHOLE_STORY,
+    );
+
+    it(
+      'refuses a tampered backup with a clear message, before writing anything',
+      backupStory.step(async () => {
+        const victim = manifest.files.find((f) => f.path.startsWith('files/private/'))!;
+        const bytes = readFileSync(path.join(backupDir, victim.path));
+        bytes[bytes.length - 1] ^= 0xff;
+        writeFileSync(path.join(backupDir, victim.path), bytes);
+        const into = await target('tampered');
+        const run = await script('restore', [backupDir], into);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(
+          `restore refused: the backup does not match its manifest (changed or damaged since it was made): ${victim.path} does not match its hash`,
+        );
+        expect(await places.isEmpty('tampered')).toBe(true);
+        if (into.DATABASE_FILENAME) expect(existsSync(path.join(cmsDir, into.DATABASE_FILENAME))).toBe(false);
+        else {
+          const tables = await onCluster(
+            (client) => client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"),
+            'restored_tampered',
+          );
+          expect(tables.rows[0].n).toBe(0);
+        }
+      }),
+      WHOLE_STORY,
+    );
   });
 }

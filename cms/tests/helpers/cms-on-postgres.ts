@@ -31,7 +31,10 @@ type Env = Record<string, string>;
 
 export function startCmsOnPostgres(env?: Env, options?: PostgresBootOptions & { auth?: true }): Promise<CmsWithAuthOnPostgres>;
 export function startCmsOnPostgres(env: Env, options: PostgresBootOptions & { auth: false }): Promise<CmsOnPostgres>;
-export async function startCmsOnPostgres(env: Env = {}, { auth = true, oneAtATime = false, emptyDatabase = false }: PostgresBootOptions = {}): Promise<CmsOnPostgres | CmsWithAuthOnPostgres> {
+export async function startCmsOnPostgres(
+  env: Env = {},
+  { auth = true, oneAtATime = false, emptyDatabase = false }: PostgresBootOptions = {},
+): Promise<CmsOnPostgres | CmsWithAuthOnPostgres> {
   const pg = await startTestPostgres({ withSchema: !emptyDatabase });
   const running: { stop(): Promise<void> }[] = [pg];
   const stop = async () => {

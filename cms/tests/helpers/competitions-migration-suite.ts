@@ -70,10 +70,16 @@ async function backToBeforeCompetitions(strapi: Core.Strapi): Promise<void> {
     .map((table) => (named.has(table.name) ? { ...table, columns: table.columns.filter((column) => column.name !== 'competition_slug') } : table))
     .map((table) =>
       table.name === contests
-        ? { ...table, columns: table.columns.filter((column) => column.name !== 'coverage_warned_at'), indexes: [{ name: 'contests_month_unique', columns: ['month'], type: 'unique' }] }
+        ? {
+            ...table,
+            columns: table.columns.filter((column) => column.name !== 'coverage_warned_at'),
+            indexes: [{ name: 'contests_month_unique', columns: ['month'], type: 'unique' }],
+          }
         : table,
     );
-  await knex('strapi_database_schema').where({ id: stored.id }).update({ schema: JSON.stringify(schema), hash: 'before-competitions' });
+  await knex('strapi_database_schema')
+    .where({ id: stored.id })
+    .update({ schema: JSON.stringify(schema), hash: 'before-competitions' });
 }
 
 /** The demo's published, scored and waiting months (results, winners, certificates), which integration tests skip. */
@@ -87,12 +93,16 @@ async function seedPublishedMonths(strapi: Core.Strapi): Promise<void> {
   }
   // In-app judging: an assignment and a score on a few entries (the demo's months are scored by CSV).
   const judge = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { email: { $notNull: true } }, select: ['id'] });
-  const entries: { id: number; contest: { id: number } }[] = await strapi.db.query('api::entry.entry').findMany({ populate: { contest: { select: ['id'] } }, limit: 3 });
+  const entries: { id: number; contest: { id: number } }[] = await strapi.db
+    .query('api::entry.entry')
+    .findMany({ populate: { contest: { select: ['id'] } }, limit: 3 });
   const now = new Date();
   for (const entry of entries) {
     const keys = { entryId: entry.id, judgeId: judge.id, contestId: entry.contest.id };
     await strapi.db.query('api::score.judge-assignment').create({ data: { ...keys, assignedAt: now, assignedBy: 'auto' } });
-    await strapi.db.query('api::score.score').create({ data: { ...keys, structure: 15, creativity: 15, language: 15, emotionalImpact: 15, theme: 15, total: 75, submittedAt: now } });
+    await strapi.db
+      .query('api::score.score')
+      .create({ data: { ...keys, structure: 15, creativity: 15, language: 15, emotionalImpact: 15, theme: 15, total: 75, submittedAt: now } });
   }
 }
 
@@ -156,7 +166,9 @@ export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
 
       const slugs: { slug: string }[] = await strapi.db.query('api::competition.competition').findMany({ select: ['slug'], orderBy: { position: 'asc' } });
       expect(slugs.map((row) => row.slug)).toEqual(['poetry', 'story', 'regional-languages']);
-      const contests: { month: string; competitionSlug: string; competition: { slug: string } | null }[] = await strapi.db.query(CONTEST).findMany({ populate: { competition: { select: ['slug'] } } });
+      const contests: { month: string; competitionSlug: string; competition: { slug: string } | null }[] = await strapi.db
+        .query(CONTEST)
+        .findMany({ populate: { competition: { select: ['slug'] } } });
       expect(contests.length).toBe(rowsBefore[CONTEST]);
       for (const contest of contests) {
         expect(contest.competitionSlug, contest.month).toBe('poetry');

@@ -21,7 +21,14 @@ export async function createContest(strapi: Core.Strapi, month: string, theme = 
 export const poemText = (title: string) => `${title}\n\nThe lamp keeps its small republic\nof light against the hill.`;
 
 /** `count` entries of a month, shared round-robin between the poets. */
-export async function createEntries(strapi: Core.Strapi, contestId: number, month: string, poetIds: number[], count: number, status = 'scored'): Promise<TestEntry[]> {
+export async function createEntries(
+  strapi: Core.Strapi,
+  contestId: number,
+  month: string,
+  poetIds: number[],
+  count: number,
+  status = 'scored',
+): Promise<TestEntry[]> {
   const entries: TestEntry[] = [];
   for (let i = 0; i < count; i++) {
     const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;

@@ -32,7 +32,12 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
     await api.get('/api/users/me').set(bearer(user)).expect(200);
     const roleRow = await db('plugin::users-permissions.role').findOne({ where: { type: role } });
     // Accounts made at once change roles at once: on PostgreSQL that can deadlock, as in the service.
-    await retryingConflicts(() => db('plugin::users-permissions.user').update({ where: { firebaseUid: user.uid }, data: { role: roleRow.id, dateOfBirth, name, phone: '+44 7700 900123' } }));
+    await retryingConflicts(() =>
+      db('plugin::users-permissions.user').update({
+        where: { firebaseUid: user.uid },
+        data: { role: roleRow.id, dateOfBirth, name, phone: '+44 7700 900123' },
+      }),
+    );
     return user;
   }
 
@@ -46,7 +51,11 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
     ...overrides,
   });
 
-  function preview(user: EmulatorUser, poem: { bytes: Buffer; name: string }, extra: Record<string, string> = { fullName: 'Mira Okafor', phone: '+44 7700 900123' }) {
+  function preview(
+    user: EmulatorUser,
+    poem: { bytes: Buffer; name: string },
+    extra: Record<string, string> = { fullName: 'Mira Okafor', phone: '+44 7700 900123' },
+  ) {
     let req = api.post('/api/entries/preview').set(bearer(user)).attach('poem', poem.bytes, poem.name);
     for (const [k, v] of Object.entries(extra)) req = req.field(k, v);
     return req;
@@ -58,7 +67,11 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
     const allFields = fields(attempt.fields);
     let sha = attempt.sha;
     if (sha === undefined) {
-      const res = await preview(user, poem, { fullName: allFields.fullName ?? '', phone: allFields.phone ?? '', ...(allFields.nameInScript ? { nameInScript: allFields.nameInScript } : {}) });
+      const res = await preview(user, poem, {
+        fullName: allFields.fullName ?? '',
+        phone: allFields.phone ?? '',
+        ...(allFields.nameInScript ? { nameInScript: allFields.nameInScript } : {}),
+      });
       sha = res.status === 200 ? res.body.textSha256 : '0'.repeat(64);
     }
     let req = api.post('/api/entries').set(bearer(user));
@@ -80,7 +93,10 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
 
   /** An admin makes these judges the entry's judges (automatic assignment otherwise chooses them). */
   async function assignJudges(admin: EmulatorUser, code: string, judges: EmulatorUser[]) {
-    const res = await api.put(`/api/judging/entries/${code}/judges`).set(bearer(admin)).send({ judges: judges.map((judge) => judge.uid) });
+    const res = await api
+      .put(`/api/judging/entries/${code}/judges`)
+      .set(bearer(admin))
+      .send({ judges: judges.map((judge) => judge.uid) });
     if (res.status !== 200) throw new Error(`assigning judges to ${code}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   }

@@ -81,10 +81,15 @@ export function judgingSuite(database: 'sqlite' | 'postgres') {
         expect(refused.body.error).toMatchObject({ message: expect.stringMatching(/your own entry/), details: { reason: 'own-entry' } });
       }
       expect(await db(SCORE).count({ where: { judgeId: await idOf(poet) } })).toBe(0);
-      expect(await db(ASSIGNMENT).count({ where: { judgeId: await idOf(poet), entryId: (await db('api::entry.entry').findOne({ where: { code } })).id } })).toBe(0);
+      expect(
+        await db(ASSIGNMENT).count({ where: { judgeId: await idOf(poet), entryId: (await db('api::entry.entry').findOne({ where: { code } })).id } }),
+      ).toBe(0);
 
       // Nor can an admin hand it to them.
-      const handed = await api.put(`/api/judging/entries/${code}/judges`).set(as(admin)).send({ judges: [poet.uid] });
+      const handed = await api
+        .put(`/api/judging/entries/${code}/judges`)
+        .set(as(admin))
+        .send({ judges: [poet.uid] });
       expect(handed.status).toBe(422);
       expect(handed.body.error.details.reason).toBe('own-entry');
       // Back to poet, so the other tests' pool is the four judges.
@@ -151,7 +156,10 @@ export function judgingSuite(database: 'sqlite' | 'postgres') {
       // The new judge can read it; the recused judge cannot be put back.
       const replacement = judged.judges.find((j: { uid: string }) => j.uid !== judges[1].uid);
       expect(replacement).toBeTruthy();
-      const back = await api.put(`/api/judging/entries/${entry.code}/judges`).set(as(admin)).send({ judges: [judges[0].uid, judges[1].uid] });
+      const back = await api
+        .put(`/api/judging/entries/${entry.code}/judges`)
+        .set(as(admin))
+        .send({ judges: [judges[0].uid, judges[1].uid] });
       expect(back.status).toBe(422);
       expect(back.body.error.details.reason).toBe('recused');
 
@@ -179,7 +187,14 @@ export function judgingSuite(database: 'sqlite' | 'postgres') {
         expect(bad.status, JSON.stringify(bad.body)).toBe(status);
         expect(bad.body.error.message).toMatch(message);
       }
-      expect((await api.put(`/api/judging/entries/${entry.code}/judges`).set(as(judges[0])).send({ judges: [judges[0].uid] })).status).toBe(403);
+      expect(
+        (
+          await api
+            .put(`/api/judging/entries/${entry.code}/judges`)
+            .set(as(judges[0]))
+            .send({ judges: [judges[0].uid] })
+        ).status,
+      ).toBe(403);
       const rows = await db(ASSIGNMENT).findMany({ where: { entryId: entry.id } });
       expect(rows.map((row: { judgeId: number }) => row.judgeId).sort()).toEqual([await idOf(judges[1]), await idOf(judges[2])].sort());
     });

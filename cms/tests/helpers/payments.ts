@@ -71,7 +71,10 @@ export async function paymentsFixture(stack: CmsWithAuth, api: Api) {
     },
 
     async startCheckout(poet: EmulatorUser, tierName: string, currency: string, couponCode?: string) {
-      const res = await as(poet).post('/api/payments/checkout').send({ tierId: fx.tier(tierName).id, currency, couponCode }).expect(201);
+      const res = await as(poet)
+        .post('/api/payments/checkout')
+        .send({ tierId: fx.tier(tierName).id, currency, couponCode })
+        .expect(201);
       const session = new URL(res.body.checkoutUrl, 'http://x').searchParams.get('session')!;
       return { order: res.body.order, session };
     },
@@ -114,7 +117,9 @@ export async function paymentsFixture(stack: CmsWithAuth, api: Api) {
 
     /** The poet's earnings ledger, newest first, with how many days each row is still pending. */
     async ledger(user: EmulatorUser) {
-      const rows = await strapi.db.query('api::earning.earning').findMany({ where: { userId: await userId(user) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+      const rows = await strapi.db
+        .query('api::earning.earning')
+        .findMany({ where: { userId: await userId(user) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
       return rows.map((row: { kind: string; amount: number; currency: string; availableAt: string | number }) => ({
         kind: row.kind,
         amount: row.amount,
@@ -133,20 +138,29 @@ export async function paymentsFixture(stack: CmsWithAuth, api: Api) {
     /** Opens this month's contest for entries from yesterday to tomorrow, as an admin would. */
     async openContest() {
       const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-      await as('admin').put(`/api/admin/contests/${month()}`).send({ opensAt: at(-24), closesAt: at(24), resultsAt: at(72) }).expect(200);
+      await as('admin')
+        .put(`/api/admin/contests/${month()}`)
+        .send({ opensAt: at(-24), closesAt: at(24), resultsAt: at(72) })
+        .expect(200);
     },
 
     /** Sets the free entries per poet per month (site settings); returns a function that puts the old value back. */
     async setFreeEntries(maxEntriesPerMonth: number): Promise<() => Promise<void>> {
       const settings = (await strapi.documents('api::site-setting.site-setting').findFirst()) as { documentId: string; maxEntriesPerMonth: number };
-      const update = (value: number) => strapi.documents('api::site-setting.site-setting').update({ documentId: settings.documentId, data: { maxEntriesPerMonth: value } as never });
+      const update = (value: number) =>
+        strapi.documents('api::site-setting.site-setting').update({ documentId: settings.documentId, data: { maxEntriesPerMonth: value } as never });
       await update(maxEntriesPerMonth);
       return async () => void (await update(settings.maxEntriesPerMonth));
     },
 
     async setSettings(change: Record<string, unknown>) {
       const current = (await as('admin').get('/api/admin/payments/settings').expect(200)).body;
-      return (await as('admin').put('/api/admin/payments/settings').send({ ...current, ...change }).expect(200)).body;
+      return (
+        await as('admin')
+          .put('/api/admin/payments/settings')
+          .send({ ...current, ...change })
+          .expect(200)
+      ).body;
     },
   };
   return fx;

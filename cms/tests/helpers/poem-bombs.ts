@@ -85,7 +85,9 @@ export function makePagesPdfBomb(pages = 60_000): Buffer {
   for (let i = 0; i < pages; i++) add(`${first + i} 0 obj\n<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>\nendobj\n`);
   const xref = length;
   const table = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  chunks.push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  chunks.push(
+    `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
   return Buffer.from(chunks.join(''), 'latin1');
 }
 

@@ -39,7 +39,8 @@ export async function makeZipBombDocx(expandedBytes = 300 * 1024 * 1024): Promis
  */
 export async function makeLyingZipBombDocx(expandedBytes = 200 * 1024 * 1024): Promise<Buffer> {
   const zip = await JSZip.loadAsync(await makeDocx('placeholder'));
-  const xmlHead = '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>';
+  const xmlHead =
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>';
   const body = Buffer.concat([Buffer.from(xmlHead), Buffer.alloc(expandedBytes, 0x61)]);
   const rebuilt = new JSZip();
   for (const name of Object.keys(zip.files)) {

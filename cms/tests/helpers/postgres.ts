@@ -52,9 +52,28 @@ export async function startTestPostgres({ withSchema = false } = {}): Promise<Te
   // A throwaway cluster need not survive a power cut: no fsync (about 3 s less per file, most of it Strapi's schema).
   else execFileSync(...cmd([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'writory', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'ignore' });
   const port = await freePort();
-  const server: ChildProcess = spawn(...cmd([path.join(bin, 'postgres'), '-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']), {
-    stdio: 'ignore',
-  });
+  const server: ChildProcess = spawn(
+    ...cmd([
+      path.join(bin, 'postgres'),
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+      '-k',
+      dataDir,
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+    ]),
+    {
+      stdio: 'ignore',
+    },
+  );
   const started = Date.now();
   for (;;) {
     try {

@@ -59,10 +59,14 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
     async stop() {
       // strapi.destroy() removes every process listener, Vitest's unhandled-error reporting included: without it an
       // error after shutdown kills the worker and its file never reports. Put those listeners back.
-      const errorListeners = (['uncaughtException', 'unhandledRejection'] as const).map((event) => [event, (process as NodeJS.EventEmitter).listeners(event)] as const);
+      const errorListeners = (['uncaughtException', 'unhandledRejection'] as const).map(
+        (event) => [event, (process as NodeJS.EventEmitter).listeners(event)] as const,
+      );
       await strapi.destroy();
       for (const [event, listeners] of errorListeners) {
-        for (const listener of listeners) if (!(process as NodeJS.EventEmitter).listeners(event).includes(listener)) (process as NodeJS.EventEmitter).on(event, listener as (...args: unknown[]) => void);
+        for (const listener of listeners)
+          if (!(process as NodeJS.EventEmitter).listeners(event).includes(listener))
+            (process as NodeJS.EventEmitter).on(event, listener as (...args: unknown[]) => void);
       }
       rmSync(env.PRIVATE_FILES_DIR ?? privateDir, { recursive: true, force: true });
       if (env.DATABASE_CLIENT !== 'postgres') {

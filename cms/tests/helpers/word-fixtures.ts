@@ -76,8 +76,14 @@ export async function wordPackage(parts: WordParts): Promise<Buffer> {
     overrides.push(`<Override PartName="/word/comments.xml" ContentType="${CT}.comments+xml"/>`);
     rels.push(`<Relationship Id="rIdComments" Type="${REL}/comments" Target="comments.xml"/>`);
   }
-  zip.file('word/document.xml', `${HEAD}<w:document ${NS}><w:body>${parts.body}<w:sectPr>${sect.join('')}<w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`);
-  zip.file('word/_rels/document.xml.rels', `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}${parts.rels ?? ''}</Relationships>`);
+  zip.file(
+    'word/document.xml',
+    `${HEAD}<w:document ${NS}><w:body>${parts.body}<w:sectPr>${sect.join('')}<w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`,
+  );
+  zip.file(
+    'word/_rels/document.xml.rels',
+    `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}${parts.rels ?? ''}</Relationships>`,
+  );
 
   const core = parts.core ?? {};
   zip.file(
@@ -105,7 +111,10 @@ export async function wordPackage(parts: WordParts): Promise<Buffer> {
       'docProps/custom.xml',
       `${HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">` +
         Object.entries(parts.custom)
-          .map(([name, value], i) => `<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="${i + 2}" name="${esc(name)}"><vt:lpwstr>${esc(value)}</vt:lpwstr></property>`)
+          .map(
+            ([name, value], i) =>
+              `<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="${i + 2}" name="${esc(name)}"><vt:lpwstr>${esc(value)}</vt:lpwstr></property>`,
+          )
           .join('') +
         '</Properties>',
     );

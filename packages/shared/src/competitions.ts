@@ -36,11 +36,13 @@ export type CompetitionKind = z.output<typeof competitionKindSchema>;
 
 /** One judging criterion: its name and the points it is scored out of. */
 export const criterionSchema = z.object({
-  name: z.string({ error: 'a criterion needs a name' }).check(
-    z.trim(),
-    z.minLength(1, { error: 'a criterion needs a name' }),
-    z.maxLength(CRITERION_NAME_MAX, { error: `a criterion's name must be at most ${CRITERION_NAME_MAX} characters` }),
-  ),
+  name: z
+    .string({ error: 'a criterion needs a name' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'a criterion needs a name' }),
+      z.maxLength(CRITERION_NAME_MAX, { error: `a criterion's name must be at most ${CRITERION_NAME_MAX} characters` }),
+    ),
   max: z
     .number({ error: 'a criterion is scored out of a whole number of points from 1 to 100' })
     .check(
@@ -125,7 +127,9 @@ export function languageCode(value: string): string | null {
   const trimmed = value.normalize('NFC').trim();
   if (!trimmed) return null;
   const lower = trimmed.toLocaleLowerCase('en');
-  const known = LANGUAGES.find((language) => language.code === lower || language.name.toLocaleLowerCase('en') === lower || language.native.toLocaleLowerCase('en') === lower);
+  const known = LANGUAGES.find(
+    (language) => language.code === lower || language.name.toLocaleLowerCase('en') === lower || language.native.toLocaleLowerCase('en') === lower,
+  );
   if (known) return known.code;
   if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(trimmed)) return null;
   try {
@@ -247,7 +251,10 @@ export const competitionInputSchema = z.strictObject(
     position: z.optional(wholeNumber('The position', 0, 1_000)),
     active: z.boolean({ error: 'active must be true or false' }),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `These fields are not accepted: ${issue.keys.join(', ')}.` : 'Send the competition as a JSON object.') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `These fields are not accepted: ${issue.keys.join(', ')}.` : 'Send the competition as a JSON object.',
+  },
 );
 export type CompetitionInput = z.input<typeof competitionInputSchema>;
 export type CompetitionFields = z.output<typeof competitionInputSchema>;
@@ -262,7 +269,9 @@ export const competitionQuerySchema = z.object({ competition: competitionParam }
 /** GET/PUT /api/judging/languages and PUT /api/admin/users/:uid/judge-languages: the languages a judge reads. */
 export const judgeLanguagesSchema = z.strictObject(
   { languages: languageList(JUDGE_LANGUAGES_MAX) },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `These fields are not accepted: ${issue.keys.join(', ')}.` : 'Send { "languages": ["hi", "ta"] }.') },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `These fields are not accepted: ${issue.keys.join(', ')}.` : 'Send { "languages": ["hi", "ta"] }.'),
+  },
 );
 export type JudgeLanguages = z.output<typeof judgeLanguagesSchema>;
 

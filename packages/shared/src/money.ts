@@ -23,8 +23,7 @@ export interface Money {
 /** Largest amount accepted anywhere (10 million in major units): far below 2^53, so sums stay exact. */
 export const MAX_AMOUNT = 1_000_000_000;
 
-export const isMinorAmount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_AMOUNT;
+export const isMinorAmount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_AMOUNT;
 
 /** 19950 INR → "199.50" (no symbol, no grouping): the value an amount input shows. */
 export function toMajorString(amount: number, currency: CurrencyCode): string {

@@ -34,8 +34,18 @@ describe('query strings: only the filled-in values (with the token, except on pu
     ['revenue over a range', () => revenueReport({ from: '2026-11-01', to: '2026-11-30' }), '/api/admin/payments/revenue?from=2026-11-01&to=2026-11-30', token],
     ['a certificate preview', () => certificatePreview('winner', '2026-10'), '/api/admin/certificates/preview?kind=winner&month=2026-10', token],
     ['winner suggestions', () => winnerSuggestions('2026-10'), '/api/admin/winners/suggestions?month=2026-10', token],
-    ['a leaderboard page without a search', () => leaderboardPage({ view: 'all', page: 2, pageSize: 25, q: '' }), '/api/leaderboard?view=all&page=2&pageSize=25', null],
-    ['a leaderboard search', () => leaderboardPage({ view: '2026-06', page: 1, pageSize: 25, q: 'आशा' }), `/api/leaderboard?view=2026-06&page=1&pageSize=25&q=${encodeURIComponent('आशा')}`, null],
+    [
+      'a leaderboard page without a search',
+      () => leaderboardPage({ view: 'all', page: 2, pageSize: 25, q: '' }),
+      '/api/leaderboard?view=all&page=2&pageSize=25',
+      null,
+    ],
+    [
+      'a leaderboard search',
+      () => leaderboardPage({ view: '2026-06', page: 1, pageSize: 25, q: 'आशा' }),
+      `/api/leaderboard?view=2026-06&page=1&pageSize=25&q=${encodeURIComponent('आशा')}`,
+      null,
+    ],
   ])('%s', async (_, call, url, authorization) => {
     await call();
     expect(sent().url).toBe(url);

@@ -17,7 +17,8 @@ export const setJudgeLanguages = (uid: string, languages: string[]) =>
 
 /** A judge: the languages they read, and changing them. */
 export const myJudgeLanguages = () => authedFetch<JudgeLanguages>('/api/judging/languages');
-export const saveMyJudgeLanguages = (languages: string[]) => authedFetch<JudgeLanguages>('/api/judging/languages', { method: 'PUT', ...jsonBody({ languages }) });
+export const saveMyJudgeLanguages = (languages: string[]) =>
+  authedFetch<JudgeLanguages>('/api/judging/languages', { method: 'PUT', ...jsonBody({ languages }) });
 
 /** Admins: per competition, month and language, the entries and the judges who read it (short when too few). */
 export const judgeCoverage = () => authedFetch<JudgeCoverage>('/api/admin/judge-coverage');

@@ -4,7 +4,8 @@ import { apiFetch, authedFetch, jsonBody, queryOf } from '../lib/api';
 import { competitionParam } from '../lib/competitions';
 
 /** This month's contest of a competition (the default one, poetry, when none is named). */
-export const currentContest = (competition?: string | null) => apiFetch<CurrentContest>(`/api/contests/current${queryOf({ competition: competitionParam(competition) })}`);
+export const currentContest = (competition?: string | null) =>
+  apiFetch<CurrentContest>(`/api/contests/current${queryOf({ competition: competitionParam(competition) })}`);
 
 export const adminContests = () => authedFetch<AdminContests>('/api/admin/contests');
 

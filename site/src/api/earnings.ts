@@ -19,6 +19,7 @@ export interface WithdrawalActionBody {
   reason?: string;
 }
 
-export const adminWithdrawals = (filter: WithdrawalFilter) => authedFetch<AdminWithdrawal[]>(`/api/admin/withdrawals${queryOf({ status: filter === 'all' ? null : filter })}`);
+export const adminWithdrawals = (filter: WithdrawalFilter) =>
+  authedFetch<AdminWithdrawal[]>(`/api/admin/withdrawals${queryOf({ status: filter === 'all' ? null : filter })}`);
 export const actOnWithdrawal = (id: number, action: WithdrawalAction, body: WithdrawalActionBody = {}) =>
   authedFetch<AdminWithdrawal>(`/api/admin/withdrawals/${id}/${action}`, { method: 'POST', ...jsonBody(body) });

@@ -15,7 +15,8 @@ export const submitEntry = (form: FormData, idempotencyKey: string) =>
 export const myEntries = () => authedFetch<MyEntry[]>('/api/entries/mine');
 
 /** Whether the signed-in poet may enter the competition now (poetry when none is named), and how many entries are left. */
-export const entryAllowance = (competition?: string | null) => authedFetch<EntryAllowance>(`/api/entries/allowance${queryOf({ competition: competitionParam(competition) })}`);
+export const entryAllowance = (competition?: string | null) =>
+  authedFetch<EntryAllowance>(`/api/entries/allowance${queryOf({ competition: competitionParam(competition) })}`);
 
 /** The entry's own file (its poet, or an admin), saved under the server's name or the fallback. */
 export const downloadEntryFile = (code: string, fallbackName: string) => downloadFile(`${entryPath(code)}/file`, fallbackName);

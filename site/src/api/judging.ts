@@ -8,8 +8,10 @@ const entryPath = (code: string) => `/api/judging/entries/${encodeURIComponent(c
 /** Without a month, the server picks the month being judged. */
 /** A competition's month (poetry's when none is named; the latest month with entries when no month is). */
 const judgingQuery = (month?: string | null, competition?: string | null) => queryOf({ month, competition: competitionParam(competition) });
-export const judgingQueue = (month?: string | null, competition?: string | null) => authedFetch<JudgingQueue>(`/api/judging/queue${judgingQuery(month, competition)}`);
-export const judgingProgress = (month?: string | null, competition?: string | null) => authedFetch<JudgingProgress>(`/api/judging/progress${judgingQuery(month, competition)}`);
+export const judgingQueue = (month?: string | null, competition?: string | null) =>
+  authedFetch<JudgingQueue>(`/api/judging/queue${judgingQuery(month, competition)}`);
+export const judgingProgress = (month?: string | null, competition?: string | null) =>
+  authedFetch<JudgingProgress>(`/api/judging/progress${judgingQuery(month, competition)}`);
 export const judgingReport = (month?: string | null, competition?: string | null) =>
   authedFetch<AdminJudgingReport | null>(`/api/judging/report${judgingQuery(month, competition)}`);
 
@@ -24,4 +26,5 @@ export const scoreEntry = (code: string, scores: ScoreInput) => authedFetch<Judg
 export const recuseFromEntry = (code: string, note: string | null) => authedFetch<void>(`${entryPath(code)}/recuse`, { method: 'POST', ...jsonBody({ note }) });
 
 /** Admins: the entry's judges become these (judges who already scored it stay). */
-export const setEntryJudges = (code: string, uids: string[]) => authedFetch<EntryJudging>(`${entryPath(code)}/judges`, { method: 'PUT', ...jsonBody({ judges: uids }) });
+export const setEntryJudges = (code: string, uids: string[]) =>
+  authedFetch<EntryJudging>(`${entryPath(code)}/judges`, { method: 'PUT', ...jsonBody({ judges: uids }) });

@@ -37,13 +37,20 @@ export const finishTestCheckout = (session: string, outcome: 'paid' | 'failed') 
 export const adminTiers = () => authedFetch<AdminTier[]>('/api/admin/payments/tiers');
 /** Creates a tier, or changes the one with `id`. */
 export const saveTier = (id: number | null, input: TierInput) =>
-  authedFetch<AdminTier>(id === null ? '/api/admin/payments/tiers' : `/api/admin/payments/tiers/${id}`, { method: id === null ? 'POST' : 'PUT', ...jsonBody(input) });
+  authedFetch<AdminTier>(id === null ? '/api/admin/payments/tiers' : `/api/admin/payments/tiers/${id}`, {
+    method: id === null ? 'POST' : 'PUT',
+    ...jsonBody(input),
+  });
 
 export const adminCoupons = () => authedFetch<AdminCoupon[]>('/api/admin/payments/coupons');
 /** Creates a coupon, or changes the one with `id`. */
 export const saveCoupon = (id: number | null, input: CouponInput) =>
-  authedFetch<AdminCoupon>(id === null ? '/api/admin/payments/coupons' : `/api/admin/payments/coupons/${id}`, { method: id === null ? 'POST' : 'PUT', ...jsonBody(input) });
-export const setCouponDisabled = (id: number, disabled: boolean) => authedFetch<AdminCoupon>(`/api/admin/payments/coupons/${id}`, { method: 'PATCH', ...jsonBody({ disabled }) });
+  authedFetch<AdminCoupon>(id === null ? '/api/admin/payments/coupons' : `/api/admin/payments/coupons/${id}`, {
+    method: id === null ? 'POST' : 'PUT',
+    ...jsonBody(input),
+  });
+export const setCouponDisabled = (id: number, disabled: boolean) =>
+  authedFetch<AdminCoupon>(`/api/admin/payments/coupons/${id}`, { method: 'PATCH', ...jsonBody({ disabled }) });
 
 /** Revenue between two days (YYYY-MM-DD); without them, the server's default range. */
 export const revenueReport = (range: { from?: string; to?: string } = {}) => authedFetch<RevenueReport>(`/api/admin/payments/revenue${queryOf(range)}`);
@@ -51,4 +58,5 @@ export const revenueReport = (range: { from?: string; to?: string } = {}) => aut
 export const refundOrder = (code: string) => authedFetch<void>(`/api/admin/payments/orders/${encodeURIComponent(code)}/refund`, { method: 'POST' });
 
 export const paymentSettings = () => authedFetch<PaymentSettings>('/api/admin/payments/settings');
-export const savePaymentSettings = (settings: PaymentSettings) => authedFetch<PaymentSettings>('/api/admin/payments/settings', { method: 'PUT', ...jsonBody(settings) });
+export const savePaymentSettings = (settings: PaymentSettings) =>
+  authedFetch<PaymentSettings>('/api/admin/payments/settings', { method: 'PUT', ...jsonBody(settings) });

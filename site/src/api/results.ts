@@ -70,7 +70,10 @@ export const winnerSuggestions = (month: string) => authedFetch<{ suggestions: S
 
 /** Publishes the winners now, or at `publishAt`. */
 export const publishWinners = (winners: WinnerData, publishAt: string | null) =>
-  authedFetch<PublishAnswer<WinnerTimer, unknown>>('/api/admin/upload-winners', { method: 'POST', ...jsonBody({ ...winners, ...(publishAt ? { publishAt } : {}) }) });
+  authedFetch<PublishAnswer<WinnerTimer, unknown>>('/api/admin/upload-winners', {
+    method: 'POST',
+    ...jsonBody({ ...winners, ...(publishAt ? { publishAt } : {}) }),
+  });
 
 // --- Certificates ---
 
@@ -84,14 +87,17 @@ export const verifyCertificate = (code: string) => apiFetch<CertificateView>(`/a
 export const certificatePdfUrl = (slug: string) => `${certificatePath(slug)}/pdf`;
 export const myCertificates = () => authedFetch<{ certificates: CertificateListItem[] }>('/api/certificates/me');
 
-export const certificatePreview = (kind: CertificateKind, month: string) => authedFetch<CertificateView>(`/api/admin/certificates/preview${queryOf({ kind, month })}`);
+export const certificatePreview = (kind: CertificateKind, month: string) =>
+  authedFetch<CertificateView>(`/api/admin/certificates/preview${queryOf({ kind, month })}`);
 export const issuedCertificates = (kind: CertificateKind, month: string) =>
   authedFetch<{ certificates: CertificateListItem[] }>(`/api/admin/certificates${queryOf({ kind, month })}`);
-export const issueCertificates = (kind: CertificateKind, month: string) => authedFetch<{ issued: number }>('/api/admin/certificates/issue', { method: 'POST', ...jsonBody({ kind, month }) });
+export const issueCertificates = (kind: CertificateKind, month: string) =>
+  authedFetch<{ issued: number }>('/api/admin/certificates/issue', { method: 'POST', ...jsonBody({ kind, month }) });
 export const reissueCertificate = (slug: string) => authedFetch<void>(`/api/admin/certificates/${encodeURIComponent(slug)}/reissue`, { method: 'POST' });
 
 /** The preview PDF with real data; it needs the admin's token, so it comes as a file. */
-export const certificatePreviewPdf = (kind: CertificateKind, month: string): Promise<Blob> => authedBlob(`/api/admin/certificates/preview/pdf${queryOf({ kind, month })}`);
+export const certificatePreviewPdf = (kind: CertificateKind, month: string): Promise<Blob> =>
+  authedBlob(`/api/admin/certificates/preview/pdf${queryOf({ kind, month })}`);
 
 // --- Leaderboard ---
 

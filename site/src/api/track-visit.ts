@@ -13,6 +13,7 @@ export async function sendVisit(visit: TrackVisitBody, token: string | null, fet
   const body = (await res.json().catch(() => null)) as { success?: boolean; error?: unknown } | null;
   if (res.ok && body?.success === true) return;
   const error = body?.error;
-  const message = typeof error === 'string' ? error : typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : null;
+  const message =
+    typeof error === 'string' ? error : typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : null;
   throw new Error(message || 'Failed to track visit');
 }

@@ -26,7 +26,8 @@ export const shareWallPost = (post: NewWallPost) => authedFetch<unknown>('/api/w
 
 export const deleteWallPost = (id: number) => authedFetch<unknown>(`/api/wall/posts/${id}`, { method: 'DELETE' });
 
-export const reportWallPost = (id: number, report: NewWallReport) => authedFetch<unknown>(`/api/wall/posts/${id}/reports`, { method: 'POST', ...jsonBody(report) });
+export const reportWallPost = (id: number, report: NewWallReport) =>
+  authedFetch<unknown>(`/api/wall/posts/${id}/reports`, { method: 'POST', ...jsonBody(report) });
 
 /** Which of these posts (the first 50) the signed-in poet likes. */
 export const fetchLikedWallPosts = (ids: number[]) => authedFetch<{ liked: number[] }>(`/api/wall/likes?ids=${ids.slice(0, 50).join(',')}`);

@@ -33,7 +33,8 @@ export const en = {
   'footer.allCompetitions': 'All competitions',
   'footer.competitions': 'Competitions',
   'cookies.title': 'Cookies on Writory',
-  'cookies.body': 'We use cookies only with your permission: analytics to see which pages help poets, advertising to reach new writers. Nothing is on until you say so.',
+  'cookies.body':
+    'We use cookies only with your permission: analytics to see which pages help poets, advertising to reach new writers. Nothing is on until you say so.',
   'cookies.acceptAll': 'Accept all',
   'cookies.rejectAll': 'Reject all',
   'cookies.manage': 'Manage preferences',
@@ -118,7 +119,8 @@ export const en = {
   'authError.network': 'Your connection dropped before sign-in finished: the network failed. Check your connection, then try again.',
   'authError.offline': 'You’re offline: this device has no internet connection. Connect, then try again.',
   'authError.internal': 'The sign-in service had a problem on its side. Wait a moment, then try again.',
-  'authError.storage': 'Your browser blocks the storage sign-in needs (private mode or blocked cookies can do this). Allow cookies for this site, or use another browser.',
+  'authError.storage':
+    'Your browser blocks the storage sign-in needs (private mode or blocked cookies can do this). Allow cookies for this site, or use another browser.',
   'authError.passwordRequirements': 'That password doesn’t meet the password rules. Choose one that does.',
   'authError.passwordMissing': 'Still needed: {list}.',
   'authError.weakPassword': 'That password is too weak. Use at least 8 characters, mixing letters, numbers and symbols.',
@@ -188,7 +190,8 @@ export const en = {
   'writer.title': 'Title',
   'writer.titleRequired': 'Give the article a title.',
   'writer.body': 'Article text',
-  'writer.bodyHint': 'Markdown: a blank line between paragraphs, ## for a heading, **bold**, *italic*, > for a quote, - or 1. for lists, [text](https://…) for a link. The buttons write it for you.',
+  'writer.bodyHint':
+    'Markdown: a blank line between paragraphs, ## for a heading, **bold**, *italic*, > for a quote, - or 1. for lists, [text](https://…) for a link. The buttons write it for you.',
   'writer.bodyRequired': 'Write the article before publishing it.',
   'writer.formatting': 'Formatting',
   'writer.bold': 'Bold',

@@ -50,9 +50,11 @@ export const entriesEn = {
   'submit.check': 'Check the text',
   'submit.checking': 'Reading your file…',
   'submit.previewHeading': 'This is what the judges will read',
-  'submit.previewHelp': 'We took this text from your file. Judges also see the file itself, without your name. If something is missing or garbled, go back and upload the file again (for example saved as PDF).',
+  'submit.previewHelp':
+    'We took this text from your file. Judges also see the file itself, without your name. If something is missing or garbled, go back and upload the file again (for example saved as PDF).',
   'submit.previewRedacted': 'We hid your name or contact details in {places} so judging stays blind.',
-  'submit.previewHiddenRedacted': 'We also removed your name or contact details from {places} judges do not read here: headers, footers, comments or the file’s properties.',
+  'submit.previewHiddenRedacted':
+    'We also removed your name or contact details from {places} judges do not read here: headers, footers, comments or the file’s properties.',
   'submit.previewWarningsHeading': 'Please check your file before you enter',
   'submit.previewWarningsHelp': 'We could not tell for sure whether these show who you are. If one does, change your file, then go back and upload it again.',
   'submit.previewWords': '{count} words',
@@ -66,7 +68,8 @@ export const entriesEn = {
   'submit.failed': 'We couldn’t submit your poem. Check your connection and try again: you will not enter twice.',
   'submit.previewFailed': 'We couldn’t read your file. Please try again.',
   'submit.busyChecking': 'Many poems are being checked right now. We’ll check yours again in {wait} (try {attempt}): keep this page open.',
-  'submit.busySubmitting': 'Many poems are being checked right now. We’ll send your entry again in {wait} (try {attempt}): keep this page open. It will be entered only once.',
+  'submit.busySubmitting':
+    'Many poems are being checked right now. We’ll send your entry again in {wait} (try {attempt}): keep this page open. It will be entered only once.',
   'submit.seconds': '{count} seconds',
   'submit.second': '1 second',
   'submit.receiptHeading': 'Your poem is entered',
@@ -135,7 +138,8 @@ export const entriesEn = {
   'judging.progressJudges': 'Each judge’s entries',
   'judging.progressRecused': 'Recused',
   'judging.assignments': 'Judges of each entry',
-  'judging.assignmentsHelp': 'Entries are given to judges automatically, spread evenly, never to a judge who wrote them or stepped back from them. Change an entry’s judges here.',
+  'judging.assignmentsHelp':
+    'Entries are given to judges automatically, spread evenly, never to a judge who wrote them or stepped back from them. Change an entry’s judges here.',
   'judging.entryJudges': 'Judges',
   'judging.entryMissing': '{missing} more needed',
   'judging.scoredMark': 'scored',
@@ -183,7 +187,8 @@ export const entriesEn = {
   'data.file': 'Download',
   'data.none': 'No entries match.',
   'settings.contests': 'Contest months',
-  'settings.contestsHelp': 'Each month’s contest is created automatically: open on the 1st, closed after the 25th, results on the 30th (the last day in February), in the contest time zone {zone}. Set a theme, move dates or switch score normalisation for one month here.',
+  'settings.contestsHelp':
+    'Each month’s contest is created automatically: open on the 1st, closed after the 25th, results on the 30th (the last day in February), in the contest time zone {zone}. Set a theme, move dates or switch score normalisation for one month here.',
   'settings.theme': 'Theme',
   'settings.opensAt': 'Opens ({zone})',
   'settings.closesAt': 'Closes ({zone})',

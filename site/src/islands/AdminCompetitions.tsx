@@ -1,6 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { CRITERIA_TOTAL, criteriaTotal, POETRY_CRITERIA, STORY_MAX_WORDS_DEFAULT, type CompetitionDetail, type CompetitionInput, type CompetitionSummary } from '@writory/shared';
+import {
+  CRITERIA_TOTAL,
+  criteriaTotal,
+  POETRY_CRITERIA,
+  STORY_MAX_WORDS_DEFAULT,
+  type CompetitionDetail,
+  type CompetitionInput,
+  type CompetitionSummary,
+} from '@writory/shared';
 import Field from '../components/react/Field';
 import FormActions from '../components/react/FormActions';
 import { FormAlert, Notice } from '../components/react/Message';
@@ -48,11 +56,21 @@ export default function AdminCompetitions() {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">
-              <th scope="col" className="p-2 text-start">Competition</th>
-              <th scope="col" className="p-2 text-start">Takes</th>
-              <th scope="col" className="p-2 text-start">Languages</th>
-              <th scope="col" className="p-2 text-start">This month</th>
-              <th scope="col" className="p-2 text-start"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="p-2 text-start">
+                Competition
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Takes
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Languages
+              </th>
+              <th scope="col" className="p-2 text-start">
+                This month
+              </th>
+              <th scope="col" className="p-2 text-start">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -82,7 +100,13 @@ export default function AdminCompetitions() {
           Add a competition
         </button>
       ) : (
-        <CompetitionForm key={editing === 'new' ? 'new' : editing.slug} competition={editing === 'new' ? null : editing} position={competitions.length} onSaved={saved} onCancel={() => setEditing(null)} />
+        <CompetitionForm
+          key={editing === 'new' ? 'new' : editing.slug}
+          competition={editing === 'new' ? null : editing}
+          position={competitions.length}
+          onSaved={saved}
+          onCancel={() => setEditing(null)}
+        />
       )}
     </div>
   );
@@ -150,7 +174,15 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
       <FormAlert>{error}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
-        <Field label="Slug (its address: /competitions/slug)" name="slug" value={slug} maxLength={40} readOnly={Boolean(competition)} hint={competition ? 'Fixed once created: links to it stay valid.' : 'Lower-case letters and digits joined by dashes, such as "young-poets".'} onChange={(e) => setSlug(e.target.value)} />
+        <Field
+          label="Slug (its address: /competitions/slug)"
+          name="slug"
+          value={slug}
+          maxLength={40}
+          readOnly={Boolean(competition)}
+          hint={competition ? 'Fixed once created: links to it stay valid.' : 'Lower-case letters and digits joined by dashes, such as "young-poets".'}
+          onChange={(e) => setSlug(e.target.value)}
+        />
         <Field label="Tagline" name="tagline" value={tagline} maxLength={200} className="sm:col-span-2" onChange={(e) => setTagline(e.target.value)} />
         <div className="flex flex-col gap-1">
           <label htmlFor="competition-kind" className="text-sm font-semibold">
@@ -170,7 +202,16 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
             <option value="story">Stories</option>
           </select>
         </div>
-        <Field label="Word limit" name="maxWords" type="number" min={100} max={20000} value={maxWords} hint="Empty: no limit. Stories: 100 to 20,000." onChange={(e) => setMaxWords(e.target.value)} />
+        <Field
+          label="Word limit"
+          name="maxWords"
+          type="number"
+          min={100}
+          max={20000}
+          value={maxWords}
+          hint="Empty: no limit. Stories: 100 to 20,000."
+          onChange={(e) => setMaxWords(e.target.value)}
+        />
         <Field label="Free entries a month" name="freeEntriesPerMonth" type="number" min={0} max={10} value={free} onChange={(e) => setFree(e.target.value)} />
       </div>
       <LanguagePicker legend="Languages it takes" hint="None ticked: any language." chosen={languages} onChange={setLanguages} />
@@ -179,13 +220,25 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
         <label htmlFor="competition-description" className="text-sm font-semibold">
           Description (shown on its page; editors can also write it in the Strapi panel)
         </label>
-        <textarea id="competition-description" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} className="rounded-md border border-stone-400 bg-white px-3 py-2" />
+        <textarea
+          id="competition-description"
+          rows={4}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          className="rounded-md border border-stone-400 bg-white px-3 py-2"
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="competition-rewards" className="text-sm font-semibold">
           Rewards
         </label>
-        <textarea id="competition-rewards" rows={2} value={rewards} onChange={(e) => setRewards(e.target.value)} className="rounded-md border border-stone-400 bg-white px-3 py-2" />
+        <textarea
+          id="competition-rewards"
+          rows={2}
+          value={rewards}
+          onChange={(e) => setRewards(e.target.value)}
+          className="rounded-md border border-stone-400 bg-white px-3 py-2"
+        />
       </div>
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-quill" />

@@ -44,21 +44,44 @@ export default function AdminContacts() {
   if (!ready) return <p role="status">{t('admin.checking')}</p>;
   return (
     <div className="space-y-4" data-testid="admin-contacts">
-      <form role="search" aria-label="Find messages" onSubmit={search} className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
+      <form
+        role="search"
+        aria-label="Find messages"
+        onSubmit={search}
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
+      >
         <fieldset className="flex flex-wrap gap-3">
           <legend className="mb-1 text-sm font-semibold">Show</legend>
           {STATUSES.map((option) => (
             <label key={option.value} className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="status" value={option.value} checked={status === option.value} onChange={() => setStatus(option.value)} className="h-5 w-5 accent-quill" />
+              <input
+                type="radio"
+                name="status"
+                value={option.value}
+                checked={status === option.value}
+                onChange={() => setStatus(option.value)}
+                className="h-5 w-5 accent-quill"
+              />
               {option.label}
             </label>
           ))}
         </fieldset>
         <div className="flex min-w-56 flex-1 flex-col gap-1">
-          <label htmlFor={searchId} className="text-sm font-semibold">Search</label>
-          <input id={searchId} type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} className="min-h-11 rounded-md border border-stone-400 bg-white px-3" />
+          <label htmlFor={searchId} className="text-sm font-semibold">
+            Search
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            maxLength={100}
+            className="min-h-11 rounded-md border border-stone-400 bg-white px-3"
+          />
         </div>
-        <button type="submit" className="btn btn-default min-h-11">Show messages</button>
+        <button type="submit" className="btn btn-default min-h-11">
+          Show messages
+        </button>
       </form>
       <FormAlert>{list.error}</FormAlert>
       <p role="status" className="text-sm text-ink-soft">
@@ -69,19 +92,27 @@ export default function AdminContacts() {
         <>
           <ul className="space-y-3">
             {list.data.messages.map((message) => (
-              <li key={message.id} className={`rounded-lg border bg-white p-4 ${message.readAt ? 'border-stone-200' : 'border-quill'}`} data-testid="contact-message">
+              <li
+                key={message.id}
+                className={`rounded-lg border bg-white p-4 ${message.readAt ? 'border-stone-200' : 'border-quill'}`}
+                data-testid="contact-message"
+              >
                 <article aria-labelledby={`${message.id}-subject`}>
                   <header className="flex flex-wrap items-baseline justify-between gap-2">
                     <h2 id={`${message.id}-subject`} className="text-lg font-bold" dir="auto">
                       {!message.readAt && <span className="me-2 rounded-full bg-quill px-2 py-0.5 align-middle text-xs font-semibold text-white">Unread</span>}
                       {message.subject}
                     </h2>
-                    <time dateTime={message.createdAt} className="text-sm text-ink-soft">{formatDateTime(message.createdAt)}</time>
+                    <time dateTime={message.createdAt} className="text-sm text-ink-soft">
+                      {formatDateTime(message.createdAt)}
+                    </time>
                   </header>
                   <p className="text-sm">
                     From <span dir="auto">{message.name}</span> · <span className="break-all">{message.email}</span>
                   </p>
-                  <p className="mt-2 whitespace-pre-line" dir="auto">{message.message}</p>
+                  <p className="mt-2 whitespace-pre-line" dir="auto">
+                    {message.message}
+                  </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     <a className="btn btn-default btn-sm" href={replyLink(message)} onClick={() => !message.readAt && void mark(message, true)}>
                       Reply by email

@@ -1,6 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { CURRENCY_CODES, formatMoney, parseMajor, toMajorString, type AdminCoupon, type AdminTier, type CouponInput, type CouponStatus, type CurrencyCode, type DiscountType } from '@writory/shared';
+import {
+  CURRENCY_CODES,
+  formatMoney,
+  parseMajor,
+  toMajorString,
+  type AdminCoupon,
+  type AdminTier,
+  type CouponInput,
+  type CouponStatus,
+  type CurrencyCode,
+  type DiscountType,
+} from '@writory/shared';
 import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
@@ -70,14 +81,30 @@ export default function AdminCoupons() {
         <table className="w-full text-sm" data-testid="coupon-table">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">
-              <th scope="col" className="p-2 text-start">Code</th>
-              <th scope="col" className="p-2 text-start">Discount</th>
-              <th scope="col" className="p-2 text-start">Valid</th>
-              <th scope="col" className="p-2 text-start">Limits</th>
-              <th scope="col" className="p-2 text-start">Tiers</th>
-              <th scope="col" className="p-2 text-start">Used</th>
-              <th scope="col" className="p-2 text-start">Status</th>
-              <th scope="col" className="p-2 text-start"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="p-2 text-start">
+                Code
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Discount
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Valid
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Limits
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Tiers
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Used
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Status
+              </th>
+              <th scope="col" className="p-2 text-start">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -101,7 +128,12 @@ export default function AdminCoupons() {
                     <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
                       Edit
                     </button>
-                    <button type="button" className="btn btn-outline btn-sm" onClick={() => toggle(c)} aria-label={`${c.disabled ? 'Enable' : 'Disable'} ${c.code}`}>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      onClick={() => toggle(c)}
+                      aria-label={`${c.disabled ? 'Enable' : 'Disable'} ${c.code}`}
+                    >
                       {c.disabled ? 'Enable' : 'Disable'}
                     </button>
                   </div>
@@ -115,7 +147,17 @@ export default function AdminCoupons() {
   );
 }
 
-function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon | null; tiers: AdminTier[]; onSaved: (c: AdminCoupon) => void; onCancel: () => void }) {
+function CouponForm({
+  coupon,
+  tiers,
+  onSaved,
+  onCancel,
+}: {
+  coupon: AdminCoupon | null;
+  tiers: AdminTier[];
+  onSaved: (c: AdminCoupon) => void;
+  onCancel: () => void;
+}) {
   const [values, setValues] = useState({
     code: coupon?.code ?? '',
     description: coupon?.description ?? '',
@@ -172,28 +214,70 @@ function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon 
 
   const select = 'min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2';
   return (
-    <form noValidate onSubmit={submit} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-label={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-4"
+      aria-label={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}
+    >
       <h2 className="text-xl font-bold">{coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}</h2>
       <FormAlert>{formError}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Code" name="code" value={values.code} maxLength={32} onChange={(e) => setValues({ ...values, code: e.target.value.toUpperCase() })} error={errors.code} hint="3 to 32 letters, digits, dashes or underscores" />
-        <Field label="Description (shown to poets)" name="description" value={values.description} maxLength={120} onChange={set('description')} error={errors.description} />
+        <Field
+          label="Code"
+          name="code"
+          value={values.code}
+          maxLength={32}
+          onChange={(e) => setValues({ ...values, code: e.target.value.toUpperCase() })}
+          error={errors.code}
+          hint="3 to 32 letters, digits, dashes or underscores"
+        />
+        <Field
+          label="Description (shown to poets)"
+          name="description"
+          value={values.description}
+          maxLength={120}
+          onChange={set('description')}
+          error={errors.description}
+        />
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold">Discount</legend>
         <div className="flex flex-wrap gap-4">
           {(['percent', 'fixed'] as const).map((type) => (
             <label key={type} className="flex items-center gap-2">
-              <input type="radio" name="discountType" checked={values.discountType === type} onChange={() => setValues({ ...values, discountType: type })} className="h-4 w-4 accent-quill" />
+              <input
+                type="radio"
+                name="discountType"
+                checked={values.discountType === type}
+                onChange={() => setValues({ ...values, discountType: type })}
+                className="h-4 w-4 accent-quill"
+              />
               {type === 'percent' ? 'A percentage' : 'A fixed amount'}
             </label>
           ))}
         </div>
         {values.discountType === 'percent' ? (
-          <Field label="Percent off" name="percentOff" type="number" min={1} max={100} value={values.percentOff} onChange={set('percentOff')} error={errors.percentOff} />
+          <Field
+            label="Percent off"
+            name="percentOff"
+            type="number"
+            min={1}
+            max={100}
+            value={values.percentOff}
+            onChange={set('percentOff')}
+            error={errors.percentOff}
+          />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={`Amount off (${values.currency})`} name="amountOff" inputMode="decimal" value={values.amountOff} onChange={set('amountOff')} error={errors.amountOff} />
+            <Field
+              label={`Amount off (${values.currency})`}
+              name="amountOff"
+              inputMode="decimal"
+              value={values.amountOff}
+              onChange={set('amountOff')}
+              error={errors.amountOff}
+            />
             <div className="flex flex-col gap-1">
               <label htmlFor="coupon-currency" className="text-sm font-semibold">
                 Currency
@@ -208,10 +292,40 @@ function CouponForm({ coupon, tiers, onSaved, onCancel }: { coupon: AdminCoupon 
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Valid from (optional)" name="validFrom" type="datetime-local" value={values.validFrom} onChange={set('validFrom')} error={errors.validFrom} />
-        <Field label="Valid until (optional)" name="validUntil" type="datetime-local" value={values.validUntil} onChange={set('validUntil')} error={errors.validUntil} />
-        <Field label="Total uses (empty: no limit)" name="maxUses" type="number" min={1} value={values.maxUses} onChange={set('maxUses')} error={errors.maxUses} />
-        <Field label="Uses per poet (empty: no limit)" name="maxUsesPerPoet" type="number" min={1} value={values.maxUsesPerPoet} onChange={set('maxUsesPerPoet')} error={errors.maxUsesPerPoet} />
+        <Field
+          label="Valid from (optional)"
+          name="validFrom"
+          type="datetime-local"
+          value={values.validFrom}
+          onChange={set('validFrom')}
+          error={errors.validFrom}
+        />
+        <Field
+          label="Valid until (optional)"
+          name="validUntil"
+          type="datetime-local"
+          value={values.validUntil}
+          onChange={set('validUntil')}
+          error={errors.validUntil}
+        />
+        <Field
+          label="Total uses (empty: no limit)"
+          name="maxUses"
+          type="number"
+          min={1}
+          value={values.maxUses}
+          onChange={set('maxUses')}
+          error={errors.maxUses}
+        />
+        <Field
+          label="Uses per poet (empty: no limit)"
+          name="maxUsesPerPoet"
+          type="number"
+          min={1}
+          value={values.maxUsesPerPoet}
+          onChange={set('maxUsesPerPoet')}
+          error={errors.maxUsesPerPoet}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-semibold">Tiers (none ticked: every tier)</legend>

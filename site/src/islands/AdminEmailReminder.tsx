@@ -55,12 +55,14 @@ export default function AdminEmailReminder() {
   }, [sendingNow]);
 
   // A changed reminder is a new reminder: it gets a new key, and must be previewed again.
-  const edit = <T,>(set: (value: T) => void) => (value: T) => {
-    key.current = newKey();
-    setNotice(null);
-    setPreview(null);
-    set(value);
-  };
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      key.current = newKey();
+      setNotice(null);
+      setPreview(null);
+      set(value);
+    };
 
   // Focus follows the step: the preview when it opens, the notice once sent.
   useEffect(() => {
@@ -85,7 +87,11 @@ export default function AdminEmailReminder() {
   const check = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const problems: typeof errors = await schemaProblems(import('@writory/shared/schemas/admin').then((schemas) => schemas.reminderBody), reminder(), FIELDS);
+    const problems: typeof errors = await schemaProblems(
+      import('@writory/shared/schemas/admin').then((schemas) => schemas.reminderBody),
+      reminder(),
+      FIELDS,
+    );
     setErrors(problems);
     setFormError(null);
     setNotice(null);
@@ -125,10 +131,14 @@ export default function AdminEmailReminder() {
   return (
     <div className="space-y-8" data-testid="admin-email-reminder">
       <form onSubmit={check} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className="text-xl font-bold">New reminder</h2>
+        <h2 id={`${id}-title`} className="text-xl font-bold">
+          New reminder
+        </h2>
         <FormAlert>{formError}</FormAlert>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-subject`} className="text-sm font-semibold">Subject</label>
+          <label htmlFor={`${id}-subject`} className="text-sm font-semibold">
+            Subject
+          </label>
           <input
             id={`${id}-subject`}
             value={subject}
@@ -139,11 +149,19 @@ export default function AdminEmailReminder() {
             aria-describedby={errors.subject ? `${id}-subject-error` : undefined}
             className={`min-h-11 ${input}`}
           />
-          {errors.subject && <p id={`${id}-subject-error`} className="text-sm font-medium text-red-800">{errors.subject}</p>}
+          {errors.subject && (
+            <p id={`${id}-subject-error`} className="text-sm font-medium text-red-800">
+              {errors.subject}
+            </p>
+          )}
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-body`} className="text-sm font-semibold">Message</label>
-          <p id={`${id}-body-hint`} className="text-xs text-ink-soft">Plain text. {'{name}'} becomes each poet’s name. Every email ends with how to turn reminders off.</p>
+          <label htmlFor={`${id}-body`} className="text-sm font-semibold">
+            Message
+          </label>
+          <p id={`${id}-body-hint`} className="text-xs text-ink-soft">
+            Plain text. {'{name}'} becomes each poet’s name. Every email ends with how to turn reminders off.
+          </p>
           <textarea
             id={`${id}-body`}
             value={body}
@@ -155,15 +173,30 @@ export default function AdminEmailReminder() {
             aria-describedby={`${id}-body-hint${errors.body ? ` ${id}-body-error` : ''}`}
             className={input}
           />
-          {errors.body && <p id={`${id}-body-error`} className="text-sm font-medium text-red-800">{errors.body}</p>}
+          {errors.body && (
+            <p id={`${id}-body-error`} className="text-sm font-medium text-red-800">
+              {errors.body}
+            </p>
+          )}
         </div>
         <fieldset>
           <legend className="text-sm font-semibold">Send to</legend>
-          {counts && <p className="text-sm text-ink-soft" data-testid="audience-note">{audienceNote(counts.month)}</p>}
+          {counts && (
+            <p className="text-sm text-ink-soft" data-testid="audience-note">
+              {audienceNote(counts.month)}
+            </p>
+          )}
           <div className="mt-2 space-y-1">
             {(Object.keys(REMINDER_AUDIENCES) as ReminderAudience[]).map((option) => (
               <label key={option} className="flex min-h-11 items-center gap-2">
-                <input type="radio" name={`${id}-audience`} value={option} checked={audience === option} onChange={() => edit(setAudience)(option)} className="h-5 w-5 accent-quill" />
+                <input
+                  type="radio"
+                  name={`${id}-audience`}
+                  value={option}
+                  checked={audience === option}
+                  onChange={() => edit(setAudience)(option)}
+                  className="h-5 w-5 accent-quill"
+                />
                 <span>
                   {REMINDER_AUDIENCES[option]}
                   <span className="ms-2 text-sm text-ink-soft" data-testid={`audience-count-${option}`}>
@@ -189,8 +222,8 @@ export default function AdminEmailReminder() {
             Check before sending
           </h2>
           <p data-testid="reminder-preview-audience">
-            This reminder goes to <strong>{poets(preview.recipients)}</strong>: {REMINDER_AUDIENCES[preview.audience]} ({audienceMonth(preview.month)}), leaving out poets who
-            turned reminders off.
+            This reminder goes to <strong>{poets(preview.recipients)}</strong>: {REMINDER_AUDIENCES[preview.audience]} ({audienceMonth(preview.month)}), leaving
+            out poets who turned reminders off.
           </p>
           <div>
             <h3 className="text-sm font-semibold">{preview.recipients > preview.sample.length ? `The first ${preview.sample.length}` : 'Who gets it'}</h3>
@@ -201,7 +234,9 @@ export default function AdminEmailReminder() {
                 </li>
               ))}
             </ul>
-            {preview.recipients > preview.sample.length && <p className="mt-1 text-sm text-ink-soft">and {poets(preview.recipients - preview.sample.length)} more.</p>}
+            {preview.recipients > preview.sample.length && (
+              <p className="mt-1 text-sm text-ink-soft">and {poets(preview.recipients - preview.sample.length)} more.</p>
+            )}
           </div>
           <div>
             <h3 className="text-sm font-semibold">The email as {preview.email.to} gets it</h3>
@@ -209,7 +244,9 @@ export default function AdminEmailReminder() {
               <p>
                 <span className="font-semibold">Subject:</span> <span dir="auto">{preview.email.subject}</span>
               </p>
-              <pre className="mt-2 whitespace-pre-wrap break-words font-sans" dir="auto">{preview.email.text}</pre>
+              <pre className="mt-2 whitespace-pre-wrap break-words font-sans" dir="auto">
+                {preview.email.text}
+              </pre>
             </div>
           </div>
           <p className="flex flex-wrap gap-3">
@@ -232,7 +269,9 @@ export default function AdminEmailReminder() {
       )}
 
       <section aria-labelledby={`${id}-history`}>
-        <h2 id={`${id}-history`} className="mb-3 text-xl font-bold">Sent reminders</h2>
+        <h2 id={`${id}-history`} className="mb-3 text-xl font-bold">
+          Sent reminders
+        </h2>
         {history.length === 0 ? (
           <p>No reminder has been sent yet.</p>
         ) : (
@@ -241,7 +280,9 @@ export default function AdminEmailReminder() {
               <thead className="bg-parchment">
                 <tr>
                   {['Subject', 'Audience', 'Status', 'Sent', 'Failed', 'Started', 'By'].map((heading) => (
-                    <th key={heading} scope="col" className="p-2 text-start">{heading}</th>
+                    <th key={heading} scope="col" className="p-2 text-start">
+                      {heading}
+                    </th>
                   ))}
                 </tr>
               </thead>
@@ -251,9 +292,15 @@ export default function AdminEmailReminder() {
                     <th scope="row" className="p-2 text-start font-semibold">
                       <span dir="auto">{record.subject}</span>
                     </th>
-                    <td className="p-2">{REMINDER_AUDIENCES[record.audience] ?? record.audience} ({audienceMonth(record.month)})</td>
-                    <td className="p-2" data-testid="reminder-status">{STATUS_TEXT[record.status]}</td>
-                    <td className="p-2 tabular-nums" data-testid="reminder-sent">{record.sent} of {record.recipients}</td>
+                    <td className="p-2">
+                      {REMINDER_AUDIENCES[record.audience] ?? record.audience} ({audienceMonth(record.month)})
+                    </td>
+                    <td className="p-2" data-testid="reminder-status">
+                      {STATUS_TEXT[record.status]}
+                    </td>
+                    <td className="p-2 tabular-nums" data-testid="reminder-sent">
+                      {record.sent} of {record.recipients}
+                    </td>
                     <td className="p-2">
                       {record.failed === 0 ? (
                         '0'

@@ -39,29 +39,47 @@ export default function AdminFeedback() {
   const stats = list.data?.stats;
   return (
     <div className="space-y-4" data-testid="admin-feedback">
-      <form role="search" aria-label="Filter feedback" onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
+      <form
+        role="search"
+        aria-label="Filter feedback"
+        onSubmit={apply}
+        noValidate
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
+      >
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-rating`} className="text-sm font-semibold">Rating</label>
+          <label htmlFor={`${id}-rating`} className="text-sm font-semibold">
+            Rating
+          </label>
           <select id={`${id}-rating`} value={filters.rating} onChange={set('rating')} className={field}>
             <option value="">Any rating</option>
             {RATINGS.map((r) => (
-              <option key={r} value={r}>{r} out of 5</option>
+              <option key={r} value={r}>
+                {r} out of 5
+              </option>
             ))}
           </select>
         </div>
         <DayField label="From" value={filters.from} example={filters.from || today} onChange={(from) => setFilters({ ...filters, from: from ?? UNREADABLE })} />
         <DayField label="To" value={filters.to} example={filters.to || today} onChange={(to) => setFilters({ ...filters, to: to ?? UNREADABLE })} />
         <div className="flex min-w-48 flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-q`} className="text-sm font-semibold">Search comments and poets</label>
+          <label htmlFor={`${id}-q`} className="text-sm font-semibold">
+            Search comments and poets
+          </label>
           <input id={`${id}-q`} type="search" value={filters.q} onChange={set('q')} maxLength={100} className={field} />
         </div>
-        <button type="submit" className="btn btn-default min-h-11">Filter</button>
+        <button type="submit" className="btn btn-default min-h-11">
+          Filter
+        </button>
       </form>
       <FormAlert>{list.error}</FormAlert>
-      <p role="status" className="text-sm text-ink-soft">{list.loading ? t('common.loading') : ''}</p>
+      <p role="status" className="text-sm text-ink-soft">
+        {list.loading ? t('common.loading') : ''}
+      </p>
       {stats && (
         <section aria-labelledby={`${id}-stats`} className="rounded-lg border border-stone-200 bg-white p-4">
-          <h2 id={`${id}-stats`} className="text-xl font-bold">Ratings</h2>
+          <h2 id={`${id}-stats`} className="text-xl font-bold">
+            Ratings
+          </h2>
           <p className="mt-1" data-testid="feedback-average">
             {stats.average === null ? 'No ratings match.' : `Average ${stats.average.toFixed(2)} out of 5 from ${stats.count} ratings.`}
           </p>
@@ -89,13 +107,28 @@ export default function AdminFeedback() {
             {list.data.feedback.map((item) => (
               <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-4" data-testid="feedback-item">
                 <p className="flex flex-wrap items-baseline justify-between gap-2">
-                  <span className="text-lg text-gold" role="img" aria-label={`${item.rating} out of 5`}>{stars(item.rating)}</span>
-                  <time dateTime={item.createdAt} className="text-sm text-ink-soft">{formatDate(item.createdAt)}</time>
+                  <span className="text-lg text-gold" role="img" aria-label={`${item.rating} out of 5`}>
+                    {stars(item.rating)}
+                  </span>
+                  <time dateTime={item.createdAt} className="text-sm text-ink-soft">
+                    {formatDate(item.createdAt)}
+                  </time>
                 </p>
-                {item.comment ? <p className="mt-2 whitespace-pre-line" dir="auto">{item.comment}</p> : <p className="mt-2 text-sm text-ink-soft">No comment.</p>}
+                {item.comment ? (
+                  <p className="mt-2 whitespace-pre-line" dir="auto">
+                    {item.comment}
+                  </p>
+                ) : (
+                  <p className="mt-2 text-sm text-ink-soft">No comment.</p>
+                )}
                 <p className="mt-2 text-sm text-ink-soft">
                   {item.poet ? <span dir="auto">{item.poet.name || item.poet.email}</span> : 'A deleted account'}
-                  {item.page && <> · sent from <span dir="ltr">{item.page}</span></>}
+                  {item.page && (
+                    <>
+                      {' '}
+                      · sent from <span dir="ltr">{item.page}</span>
+                    </>
+                  )}
                 </p>
               </li>
             ))}

@@ -34,7 +34,12 @@ export default function AdminGuard({ roles = ['admin'] }: { roles?: RoleType[] }
   const role: RoleType = user?.role ?? 'authenticated';
   const own = pagesFor(role)[0];
   return (
-    <section role="alert" aria-labelledby="admin-refused-title" className="space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="admin-refused">
+    <section
+      role="alert"
+      aria-labelledby="admin-refused-title"
+      className="space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="admin-refused"
+    >
       <h2 id="admin-refused-title" className="text-xl font-bold">
         {t('admin.notForYou', { audience: audienceOf(roles) })}
       </h2>

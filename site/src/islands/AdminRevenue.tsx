@@ -74,7 +74,12 @@ export default function AdminRevenue() {
           void load(range.from, range.to);
         }}
       >
-        <DayField label="From" value={range.from} example={range.from || todayIn('UTC')} onChange={(from) => setRange({ ...range, from: from ?? 'unreadable' })} />
+        <DayField
+          label="From"
+          value={range.from}
+          example={range.from || todayIn('UTC')}
+          onChange={(from) => setRange({ ...range, from: from ?? 'unreadable' })}
+        />
         <DayField label="To" value={range.to} example={range.to || todayIn('UTC')} onChange={(to) => setRange({ ...range, to: to ?? 'unreadable' })} />
         <button type="submit" className="btn btn-default min-h-11">
           Show
@@ -85,21 +90,37 @@ export default function AdminRevenue() {
       {!report ? (
         <p role="status">Loading...</p>
       ) : report.currencies.length === 0 ? (
-        <p className="text-ink-soft">No paid or refunded orders between {report.from} and {report.to}.</p>
+        <p className="text-ink-soft">
+          No paid or refunded orders between {report.from} and {report.to}.
+        </p>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3">
             <div role="group" aria-label="Currency" className="flex gap-1">
               {report.currencies.map((c) => (
-                <button key={c.currency} type="button" className={`btn btn-sm ${c.currency === currency ? 'btn-default' : 'btn-outline'}`} aria-pressed={c.currency === currency} onClick={() => setCurrency(c.currency)}>
+                <button
+                  key={c.currency}
+                  type="button"
+                  className={`btn btn-sm ${c.currency === currency ? 'btn-default' : 'btn-outline'}`}
+                  aria-pressed={c.currency === currency}
+                  onClick={() => setCurrency(c.currency)}
+                >
                   {c.currency}
                 </button>
               ))}
             </div>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => download(`writory-revenue-${report.from}-${report.to}.csv`, revenueCsv(report))}>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => download(`writory-revenue-${report.from}-${report.to}.csv`, revenueCsv(report))}
+            >
               Download report CSV
             </button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => download(`writory-orders-${report.from}-${report.to}.csv`, ordersCsv(report.orders))}>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => download(`writory-orders-${report.from}-${report.to}.csv`, ordersCsv(report.orders))}
+            >
               Download orders CSV
             </button>
           </div>
@@ -126,9 +147,16 @@ export default function AdminRevenue() {
               {chart && (
                 <figure className="rounded-lg border border-stone-200 bg-white p-3">
                   <div className="relative h-64">
-                    <Bar data={chart} options={{ responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true } } }} aria-label={`Gross and refunds by day in ${section.currency}`} role="img" />
+                    <Bar
+                      data={chart}
+                      options={{ responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true } } }}
+                      aria-label={`Gross and refunds by day in ${section.currency}`}
+                      role="img"
+                    />
                   </div>
-                  <figcaption className="mt-2 text-sm text-ink-soft">Gross and refunds by day ({section.currency}); the table below has the figures.</figcaption>
+                  <figcaption className="mt-2 text-sm text-ink-soft">
+                    Gross and refunds by day ({section.currency}); the table below has the figures.
+                  </figcaption>
                 </figure>
               )}
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -154,17 +182,29 @@ function RevenueTable({ caption, rows, currency }: { caption: string; rows: Reve
         <caption className="p-2 text-start font-semibold">{caption}</caption>
         <thead>
           <tr className="border-b border-stone-300 bg-parchment">
-            <th scope="col" className="p-2 text-start"><span className="sr-only">{caption.replace('By ', '')}</span></th>
-            <th scope="col" className="p-2 text-end">Orders</th>
-            <th scope="col" className="p-2 text-end">Gross</th>
-            <th scope="col" className="p-2 text-end">Refunds</th>
-            <th scope="col" className="p-2 text-end">Net</th>
+            <th scope="col" className="p-2 text-start">
+              <span className="sr-only">{caption.replace('By ', '')}</span>
+            </th>
+            <th scope="col" className="p-2 text-end">
+              Orders
+            </th>
+            <th scope="col" className="p-2 text-end">
+              Gross
+            </th>
+            <th scope="col" className="p-2 text-end">
+              Refunds
+            </th>
+            <th scope="col" className="p-2 text-end">
+              Net
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-b border-stone-200">
-              <th scope="row" className="p-2 text-start font-normal">{row.label}</th>
+              <th scope="row" className="p-2 text-start font-normal">
+                {row.label}
+              </th>
               <td className="p-2 text-end">{row.orders}</td>
               <td className="p-2 text-end">{money(row.gross)}</td>
               <td className="p-2 text-end">{money(row.refunds)}</td>
@@ -184,13 +224,27 @@ function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (or
         <caption className="p-2 text-start font-semibold">Orders in this period</caption>
         <thead>
           <tr className="border-b border-stone-300 bg-parchment">
-            <th scope="col" className="p-2 text-start">Order</th>
-            <th scope="col" className="p-2 text-start">Poet</th>
-            <th scope="col" className="p-2 text-start">Tier</th>
-            <th scope="col" className="p-2 text-end">Total</th>
-            <th scope="col" className="p-2 text-start">Paid</th>
-            <th scope="col" className="p-2 text-start">State</th>
-            <th scope="col" className="p-2 text-start"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="p-2 text-start">
+              Order
+            </th>
+            <th scope="col" className="p-2 text-start">
+              Poet
+            </th>
+            <th scope="col" className="p-2 text-start">
+              Tier
+            </th>
+            <th scope="col" className="p-2 text-end">
+              Total
+            </th>
+            <th scope="col" className="p-2 text-start">
+              Paid
+            </th>
+            <th scope="col" className="p-2 text-start">
+              State
+            </th>
+            <th scope="col" className="p-2 text-start">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -198,10 +252,16 @@ function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (or
             <tr key={o.code} className="border-b border-stone-200" data-testid={`order-${o.code}`}>
               <td className="p-2 font-mono">{o.code}</td>
               <td className="p-2">{o.poet.name ?? o.poet.email}</td>
-              <td className="p-2">{o.tierName}{o.couponCode ? ` · ${o.couponCode}` : ''}</td>
+              <td className="p-2">
+                {o.tierName}
+                {o.couponCode ? ` · ${o.couponCode}` : ''}
+              </td>
               <td className="p-2 text-end whitespace-nowrap">{formatMoney(o.total, o.currency)}</td>
               <td className="p-2 whitespace-nowrap">{o.paidAt ? formatDate(o.paidAt) : '—'}</td>
-              <td className="p-2">{ORDER_STATE_LABEL[o.state]}{o.testMode ? ' (test)' : ''}</td>
+              <td className="p-2">
+                {ORDER_STATE_LABEL[o.state]}
+                {o.testMode ? ' (test)' : ''}
+              </td>
               <td className="p-2">
                 {o.state === 'paid' && o.total > 0 && (
                   <button type="button" className="btn btn-outline btn-sm" onClick={() => onRefund(o)} aria-label={`Refund ${o.code}`}>

@@ -57,7 +57,9 @@ function Section({ title, children, note }: { title: string; children: ReactNode
   const id = useId();
   return (
     <fieldset aria-labelledby={id} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4">
-      <legend id={id} className="px-1 text-xl font-bold">{title}</legend>
+      <legend id={id} className="px-1 text-xl font-bold">
+        {title}
+      </legend>
       {note && <p className="text-sm text-ink-soft">{note}</p>}
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
@@ -86,14 +88,7 @@ export default function AdminSettingsForm() {
   if (!draft) return formError ? <FormAlert>{formError}</FormAlert> : <p role="status">{t('common.loading')}</p>;
 
   const text = (key: TextKey, label: string, extra: { type?: string; hint?: string; inputMode?: 'numeric'; list?: string; dir?: string } = {}) => (
-    <Field
-      label={label}
-      name={key}
-      value={draft[key]}
-      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-      error={errors[key]}
-      {...extra}
-    />
+    <Field label={label} name={key} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} error={errors[key]} {...extra} />
   );
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -109,7 +104,12 @@ export default function AdminSettingsForm() {
     } catch (caught) {
       const found = fieldErrorsFrom(caught, ALL_FIELDS);
       setErrors(found.fields);
-      setFormError(found.form ?? (Object.keys(found.fields).length ? 'Some settings need a change: see the fields marked below.' : problemOf(caught, 'We couldn’t save the settings.')));
+      setFormError(
+        found.form ??
+          (Object.keys(found.fields).length
+            ? 'Some settings need a change: see the fields marked below.'
+            : problemOf(caught, 'We couldn’t save the settings.')),
+      );
       focusAfter(() => form.querySelector<HTMLElement>('[aria-invalid="true"]'), submitter);
     } finally {
       setSaving(false);
@@ -126,7 +126,11 @@ export default function AdminSettingsForm() {
             <option key={zone} value={zone} />
           ))}
         </datalist>
-        {text('maxEntriesPerMonth', 'Free entries per poet each month', { type: 'number', inputMode: 'numeric', hint: 'From 0 to 50. Each further poem uses an entry credit bought on the Submit page (0: every entry is paid).' })}
+        {text('maxEntriesPerMonth', 'Free entries per poet each month', {
+          type: 'number',
+          inputMode: 'numeric',
+          hint: 'From 0 to 50. Each further poem uses an entry credit bought on the Submit page (0: every entry is paid).',
+        })}
         {text('judgesPerEntry', 'Judges per entry', { type: 'number', inputMode: 'numeric', hint: 'From 1 to 10.' })}
         <div className="flex flex-col gap-1">
           <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">

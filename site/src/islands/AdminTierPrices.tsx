@@ -37,11 +37,21 @@ export default function AdminTierPrices() {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">
-              <th scope="col" className="p-2 text-start">Tier</th>
-              <th scope="col" className="p-2 text-start">Entries</th>
-              <th scope="col" className="p-2 text-start">Prices</th>
-              <th scope="col" className="p-2 text-start">On sale</th>
-              <th scope="col" className="p-2 text-start"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="p-2 text-start">
+                Tier
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Entries
+              </th>
+              <th scope="col" className="p-2 text-start">
+                Prices
+              </th>
+              <th scope="col" className="p-2 text-start">
+                On sale
+              </th>
+              <th scope="col" className="p-2 text-start">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -104,15 +114,35 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-label={tier ? `Edit ${tier.name}` : 'New tier'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-4"
+      aria-label={tier ? `Edit ${tier.name}` : 'New tier'}
+    >
       <h2 className="text-xl font-bold">{tier ? `Edit ${tier.name}` : 'New tier'}</h2>
       <FormAlert>{error}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Name" name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-        <Field label="Entries" name="entries" type="number" min={1} max={50} value={entries} onChange={(e) => setEntries(e.target.value)} hint={entriesLabel(Number(entries) || 0)} />
+        <Field
+          label="Entries"
+          name="entries"
+          type="number"
+          min={1}
+          max={50}
+          value={entries}
+          onChange={(e) => setEntries(e.target.value)}
+          hint={entriesLabel(Number(entries) || 0)}
+        />
         <Field label="Sort order" name="sortOrder" type="number" min={0} value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
       </div>
-      <MoneyInputs legend="Price in each currency (leave empty to not sell in it)" idPrefix={`tier-${tier?.id ?? 'new'}`} draft={prices} onChange={setPrices} error={priceError} />
+      <MoneyInputs
+        legend="Price in each currency (leave empty to not sell in it)"
+        idPrefix={`tier-${tier?.id ?? 'new'}`}
+        draft={prices}
+        onChange={setPrices}
+        error={priceError}
+      />
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-quill" />
         On sale

@@ -63,11 +63,21 @@ export default function AdminUsers() {
               <caption className="sr-only">Users</caption>
               <thead className="bg-parchment text-start max-sm:sr-only">
                 <tr>
-                  <th scope="col" className="p-3 text-start">User</th>
-                  <th scope="col" className="p-3 text-start">Role</th>
-                  <th scope="col" className="p-3 text-start">Status</th>
-                  <th scope="col" className="p-3 text-end">Entries this month / all</th>
-                  <th scope="col" className="p-3 text-start">Last seen</th>
+                  <th scope="col" className="p-3 text-start">
+                    User
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    Role
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    Status
+                  </th>
+                  <th scope="col" className="p-3 text-end">
+                    Entries this month / all
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    Last seen
+                  </th>
                 </tr>
               </thead>
               <tbody className="max-sm:block">
@@ -84,7 +94,17 @@ export default function AdminUsers() {
   );
 }
 
-function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boolean; onChange: (user: AdminUser) => void; onError: (message: string | null) => void }) {
+function UserRow({
+  user,
+  self,
+  onChange,
+  onError,
+}: {
+  user: AdminUser;
+  self: boolean;
+  onChange: (user: AdminUser) => void;
+  onError: (message: string | null) => void;
+}) {
   const [role, setRole] = useState<RoleType>(user.role);
   const [busy, setBusy] = useState(false);
   useEffect(() => setRole(user.role), [user.role]);
@@ -105,18 +125,31 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
       setBusy(false);
     }
   };
-  const saveRole = () => act(() => setUserRole(user.uid, role), (u) => `${labelOf(u)} is now ${ROLE_LABELS[u.role].toLowerCase()}.`);
+  const saveRole = () =>
+    act(
+      () => setUserRole(user.uid, role),
+      (u) => `${labelOf(u)} is now ${ROLE_LABELS[u.role].toLowerCase()}.`,
+    );
   const suspend = () => {
     if (!window.confirm(`Suspend ${name}? They will be signed out of everything until you restore them.`)) return;
-    void act(() => suspendUser(user.uid), (u) => `${labelOf(u)} is suspended.`);
+    void act(
+      () => suspendUser(user.uid),
+      (u) => `${labelOf(u)} is suspended.`,
+    );
   };
-  const restore = () => act(() => restoreUser(user.uid), (u) => `${labelOf(u)} is restored.`);
+  const restore = () =>
+    act(
+      () => restoreUser(user.uid),
+      (u) => `${labelOf(u)} is restored.`,
+    );
   const locked = self || user.adminByEmail;
 
   return (
     <tr className="border-t border-stone-200 align-top max-sm:block max-sm:py-2" data-testid="user-row" data-uid={user.uid}>
       <th scope="row" className={`${CELL} text-start font-normal`}>
-        <span className="block font-semibold" dir="auto">{user.name || '–'}</span>
+        <span className="block font-semibold" dir="auto">
+          {user.name || '–'}
+        </span>
         <span className="block break-all text-ink-soft">{user.email || 'no email'}</span>
         {!user.emailVerified && <span className="text-xs text-amber-900">Email not verified</span>}
       </th>
@@ -131,7 +164,9 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
             className="min-h-10 rounded-md border border-stone-400 bg-white px-2"
           >
             {ROLE_TYPES.map((type) => (
-              <option key={type} value={type}>{ROLE_LABELS[type]}</option>
+              <option key={type} value={type}>
+                {ROLE_LABELS[type]}
+              </option>
             ))}
           </select>
           {role !== user.role && (
@@ -146,7 +181,9 @@ function UserRow({ user, self, onChange, onError }: { user: AdminUser; self: boo
       </td>
       <td className={CELL}>
         <ColumnName>Status</ColumnName>
-        <span className={user.status === 'suspended' ? 'font-semibold text-red-800' : 'text-emerald-900'}>{user.status === 'suspended' ? 'Suspended' : 'Active'}</span>
+        <span className={user.status === 'suspended' ? 'font-semibold text-red-800' : 'text-emerald-900'}>
+          {user.status === 'suspended' ? 'Suspended' : 'Active'}
+        </span>
         {!self && (
           <div className="mt-1">
             {user.status === 'suspended' ? (

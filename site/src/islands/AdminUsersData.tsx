@@ -55,8 +55,23 @@ export default function AdminUsersData() {
               <caption className="sr-only">Users, with entries counted for {list.data.month}</caption>
               <thead className="bg-parchment">
                 <tr>
-                  {['Name', 'Email', 'Phone', 'Country', 'Role', 'Email verified', 'Status', 'Joined', 'Last seen', 'Entries this month', 'All entries', 'Reminders'].map((heading) => (
-                    <th key={heading} scope="col" className="p-2 text-start">{heading}</th>
+                  {[
+                    'Name',
+                    'Email',
+                    'Phone',
+                    'Country',
+                    'Role',
+                    'Email verified',
+                    'Status',
+                    'Joined',
+                    'Last seen',
+                    'Entries this month',
+                    'All entries',
+                    'Reminders',
+                  ].map((heading) => (
+                    <th key={heading} scope="col" className="p-2 text-start">
+                      {heading}
+                    </th>
                   ))}
                 </tr>
               </thead>
@@ -67,7 +82,9 @@ export default function AdminUsersData() {
                       <span dir="auto">{user.name || '–'}</span>
                     </th>
                     <td className="p-2 break-all">{user.email || '–'}</td>
-                    <td className="p-2" dir="ltr">{user.phone || '–'}</td>
+                    <td className="p-2" dir="ltr">
+                      {user.phone || '–'}
+                    </td>
                     <td className="p-2">{user.country ? countryName(user.country) : '–'}</td>
                     <td className="p-2">{ROLE_LABELS[user.role]}</td>
                     <td className="p-2">{user.emailVerified ? 'Yes' : 'No'}</td>

@@ -35,7 +35,9 @@ export default function AdminWithdrawals() {
     setError(null);
     try {
       const done = await actOnWithdrawal(w.id, action, body);
-      setNotice(`Withdrawal of ${formatMoney(done.amount, done.currency)} for ${done.poet.name ?? done.poet.email}: ${WITHDRAWAL_STATUS_LABEL[done.status].toLowerCase()}.`);
+      setNotice(
+        `Withdrawal of ${formatMoney(done.amount, done.currency)} for ${done.poet.name ?? done.poet.email}: ${WITHDRAWAL_STATUS_LABEL[done.status].toLowerCase()}.`,
+      );
       void loadAdminWithdrawals();
       return true;
     } catch (caught) {
@@ -53,7 +55,13 @@ export default function AdminWithdrawals() {
         </h2>
         <div role="group" aria-label="Show" className="flex flex-wrap gap-1">
           {FILTERS.map((f) => (
-            <button key={f} type="button" className={`btn btn-sm ${f === filter ? 'btn-default' : 'btn-outline'}`} aria-pressed={f === filter} onClick={() => void filterWithdrawals(f)}>
+            <button
+              key={f}
+              type="button"
+              className={`btn btn-sm ${f === filter ? 'btn-default' : 'btn-outline'}`}
+              aria-pressed={f === filter}
+              onClick={() => void filterWithdrawals(f)}
+            >
               {f === 'all' ? 'All' : WITHDRAWAL_STATUS_LABEL[f]}
             </button>
           ))}
@@ -77,7 +85,13 @@ export default function AdminWithdrawals() {
   );
 }
 
-function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal; onAct: (w: AdminWithdrawal, action: WithdrawalAction, body?: WithdrawalActionBody) => Promise<boolean> }) {
+function WithdrawalCard({
+  withdrawal: w,
+  onAct,
+}: {
+  withdrawal: AdminWithdrawal;
+  onAct: (w: AdminWithdrawal, action: WithdrawalAction, body?: WithdrawalActionBody) => Promise<boolean>;
+}) {
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -88,10 +102,15 @@ function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal;
   };
   const who = w.poet.name ?? w.poet.email ?? `poet ${w.poet.id}`;
   return (
-    <li className="space-y-3 rounded-lg border border-stone-200 bg-white p-4" data-testid={`withdrawal-${w.id}`} aria-label={`${formatMoney(w.amount, w.currency)} for ${who}`}>
+    <li
+      className="space-y-3 rounded-lg border border-stone-200 bg-white p-4"
+      data-testid={`withdrawal-${w.id}`}
+      aria-label={`${formatMoney(w.amount, w.currency)} for ${who}`}
+    >
       <div className="flex flex-wrap justify-between gap-2">
         <p>
-          <strong className="text-lg">{formatMoney(w.amount, w.currency)}</strong> for {who} {w.poet.email && w.poet.name ? <span className="text-ink-soft">({w.poet.email})</span> : null}
+          <strong className="text-lg">{formatMoney(w.amount, w.currency)}</strong> for {who}{' '}
+          {w.poet.email && w.poet.name ? <span className="text-ink-soft">({w.poet.email})</span> : null}
         </p>
         <p className="font-semibold">{WITHDRAWAL_STATUS_LABEL[w.status]}</p>
       </div>
@@ -119,7 +138,14 @@ function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal;
                 void run('pay', { reference });
               }}
             >
-              <Field id={`ref-${w.id}`} label="Payment reference" name="reference" value={reference} maxLength={120} onChange={(e) => setReference(e.target.value)} />
+              <Field
+                id={`ref-${w.id}`}
+                label="Payment reference"
+                name="reference"
+                value={reference}
+                maxLength={120}
+                onChange={(e) => setReference(e.target.value)}
+              />
               <button type="submit" className="btn btn-default min-h-11" disabled={busy || !reference.trim()}>
                 Mark paid
               </button>
@@ -132,7 +158,14 @@ function WithdrawalCard({ withdrawal: w, onAct }: { withdrawal: AdminWithdrawal;
               void run('reject', { reason });
             }}
           >
-            <Field id={`reason-${w.id}`} label="Reason for rejecting" name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+            <Field
+              id={`reason-${w.id}`}
+              label="Reason for rejecting"
+              name="reason"
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+            />
             <button type="submit" className="btn btn-destructive min-h-11" disabled={busy || !reason.trim()}>
               Reject
             </button>
@@ -200,14 +233,28 @@ function SettingsForm() {
           <div className="flex flex-wrap gap-4">
             {(['percent', 'fixed'] as const).map((type) => (
               <label key={type} className="flex items-center gap-2">
-                <input type="radio" name="rewardType" className="h-4 w-4 accent-quill" checked={s.referralRewardType === type} onChange={() => setSettings({ ...s, referralRewardType: type })} />
+                <input
+                  type="radio"
+                  name="rewardType"
+                  className="h-4 w-4 accent-quill"
+                  checked={s.referralRewardType === type}
+                  onChange={() => setSettings({ ...s, referralRewardType: type })}
+                />
                 {type === 'percent' ? 'A percentage of the order' : 'A fixed amount'}
               </label>
             ))}
           </div>
         </fieldset>
         {s.referralRewardType === 'percent' ? (
-          <Field label="Reward percent" name="rewardPercent" type="number" min={0} max={100} value={String(s.referralRewardPercent)} onChange={(e) => setSettings({ ...s, referralRewardPercent: Number(e.target.value) })} />
+          <Field
+            label="Reward percent"
+            name="rewardPercent"
+            type="number"
+            min={0}
+            max={100}
+            value={String(s.referralRewardPercent)}
+            onChange={(e) => setSettings({ ...s, referralRewardPercent: Number(e.target.value) })}
+          />
         ) : (
           <MoneyInputs legend="Fixed reward in each currency" idPrefix="reward" draft={fixed} onChange={setFixed} />
         )}

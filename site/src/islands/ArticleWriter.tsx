@@ -166,9 +166,23 @@ function WriterForm({ tags, defaultAuthor, onSaved }: { tags: AdminArticlesOverv
       </Notice>
       <FormAlert>{formError}</FormAlert>
 
-      <Field label={t('writer.title')} name="title" dir="auto" maxLength={ARTICLE_LIMITS.titleMax} value={values.title} onChange={onInput('title')} error={errors.title} />
+      <Field
+        label={t('writer.title')}
+        name="title"
+        dir="auto"
+        maxLength={ARTICLE_LIMITS.titleMax}
+        value={values.title}
+        onChange={onInput('title')}
+        error={errors.title}
+      />
 
-      <MarkdownEditor label={t('writer.body')} value={values.body} onChange={set('body')} error={errors.body ?? errors.data} maxLength={ARTICLE_LIMITS.bodyMax} />
+      <MarkdownEditor
+        label={t('writer.body')}
+        value={values.body}
+        onChange={set('body')}
+        error={errors.body ?? errors.data}
+        maxLength={ARTICLE_LIMITS.bodyMax}
+      />
 
       <fieldset className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
         <legend className="px-1 text-sm font-semibold">{t('writer.cover')}</legend>
@@ -217,7 +231,15 @@ function WriterForm({ tags, defaultAuthor, onSaved }: { tags: AdminArticlesOverv
       </fieldset>
 
       <div className="space-y-2">
-        <Field label={t('writer.tags')} name="tags" dir="auto" hint={t('writer.tagsHint', { max: ARTICLE_LIMITS.tagsMax })} value={values.tags} onChange={onInput('tags')} error={errors.tags} />
+        <Field
+          label={t('writer.tags')}
+          name="tags"
+          dir="auto"
+          hint={t('writer.tagsHint', { max: ARTICLE_LIMITS.tagsMax })}
+          value={values.tags}
+          onChange={onInput('tags')}
+          error={errors.tags}
+        />
         {tags.length > 0 && (
           <div role="group" aria-label={t('writer.existingTags')} className="flex flex-wrap gap-2">
             {tags.map((tag) => (
@@ -235,8 +257,25 @@ function WriterForm({ tags, defaultAuthor, onSaved }: { tags: AdminArticlesOverv
         )}
       </div>
 
-      <TextArea id={`${id}-excerpt`} label={t('writer.excerpt')} hint={t('writer.excerptHint')} maxLength={ARTICLE_LIMITS.excerptMax} value={values.excerpt} onChange={onInput('excerpt')} error={errors.excerpt} />
-      <Field label={t('writer.author')} name="author" dir="auto" autoComplete="name" maxLength={ARTICLE_LIMITS.authorMax} value={values.author} onChange={onInput('author')} error={errors.author} />
+      <TextArea
+        id={`${id}-excerpt`}
+        label={t('writer.excerpt')}
+        hint={t('writer.excerptHint')}
+        maxLength={ARTICLE_LIMITS.excerptMax}
+        value={values.excerpt}
+        onChange={onInput('excerpt')}
+        error={errors.excerpt}
+      />
+      <Field
+        label={t('writer.author')}
+        name="author"
+        dir="auto"
+        autoComplete="name"
+        maxLength={ARTICLE_LIMITS.authorMax}
+        value={values.author}
+        onChange={onInput('author')}
+        error={errors.author}
+      />
 
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="publish" className="btn btn-default" disabled={busy !== null} aria-busy={busy === 'publish'}>
@@ -250,7 +289,13 @@ function WriterForm({ tags, defaultAuthor, onSaved }: { tags: AdminArticlesOverv
   );
 }
 
-function TextArea({ id, label, hint, error, ...area }: { id: string; label: string; hint: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+function TextArea({
+  id,
+  label,
+  hint,
+  error,
+  ...area
+}: { id: string; label: string; hint: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
@@ -300,7 +345,13 @@ function RecentArticles({ overview, failed }: { overview: AdminArticlesOverview 
                 )}
               </p>
               <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-ink-soft">
-                <span className={article.status === 'published' ? 'rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900' : 'rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900'}>
+                <span
+                  className={
+                    article.status === 'published'
+                      ? 'rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900'
+                      : 'rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900'
+                  }
+                >
                   {article.status === 'published' ? t('writer.statusPublished') : t('writer.statusDraft')}
                 </span>
                 <time dateTime={article.updatedAt}>{articleDate(article.updatedAt)}</time>

@@ -54,7 +54,11 @@ export default function BuyEntries() {
   }, [signedIn, entriesUsed]);
   useEffect(() => {
     if (!catalogue || currency) return;
-    const chosen = defaultCurrency(catalogue.currencies, { saved: savedCurrency(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, languages: navigator.languages });
+    const chosen = defaultCurrency(catalogue.currencies, {
+      saved: savedCurrency(),
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      languages: navigator.languages,
+    });
     setCurrency(chosen);
   }, [catalogue, currency]);
 
@@ -80,8 +84,8 @@ export default function BuyEntries() {
         if (order.state === 'paid') {
           setNotice(paidMessage(order));
           void loadAllowance();
-        }
-        else if (order.state === 'pending') setNotice(`Order ${code} is still waiting for the payment to be confirmed. Your credits appear here as soon as it is.`);
+        } else if (order.state === 'pending')
+          setNotice(`Order ${code} is still waiting for the payment to be confirmed. Your credits appear here as soon as it is.`);
         else setFormError(`Order ${code} was not paid (${ORDER_STATE_LABEL[order.state].toLowerCase()}). Nothing was charged.`);
         return loadMyPayments();
       })
@@ -169,7 +173,12 @@ export default function BuyEntries() {
   const month = mine?.month;
   const total = priced?.total ?? tier?.price ?? null;
   return (
-    <section id="buy-entries" aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6" data-testid="buy-entries">
+    <section
+      id="buy-entries"
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6"
+      data-testid="buy-entries"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="my-0 text-2xl font-bold">
           Entry credits{month ? ` for ${monthName(month)}` : ''}
@@ -180,7 +189,8 @@ export default function BuyEntries() {
       {catalogue.mode === 'off' && <p className="text-sm text-ink-soft">Card payments are not set up yet: only free tiers and 100% coupons work.</p>}
       {signedIn && mine && (
         <p className="text-lg" data-testid="credits-available">
-          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}. {freeEntriesText(catalogue.freeEntriesPerMonth)}
+          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}.{' '}
+          {freeEntriesText(catalogue.freeEntriesPerMonth)}
         </p>
       )}
       <Notice innerRef={noticeRef}>{notice}</Notice>
@@ -247,7 +257,9 @@ export default function BuyEntries() {
             </div>
             {priced && tier && (
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md bg-parchment p-3 text-sm" data-testid="quote">
-                <dt>{priced.tierName} ({entriesLabel(priced.entries)})</dt>
+                <dt>
+                  {priced.tierName} ({entriesLabel(priced.entries)})
+                </dt>
                 <dd className="text-end">{formatMoney(priced.subtotal, priced.currency)}</dd>
                 {priced.coupon && (
                   <>
@@ -279,7 +291,15 @@ export default function BuyEntries() {
       {signedIn && mine && mine.orders.length > 0 && <RecentOrders orders={mine.orders.slice(0, 5)} />}
       {signedIn && (
         <p className="text-sm">
-          Invite poets with your <a className="btn-link" href="/referrals">referral link</a>: you earn a reward when they pay for their first entries (see <a className="btn-link" href="/earnings">Earnings</a>).
+          Invite poets with your{' '}
+          <a className="btn-link" href="/referrals">
+            referral link
+          </a>
+          : you earn a reward when they pay for their first entries (see{' '}
+          <a className="btn-link" href="/earnings">
+            Earnings
+          </a>
+          ).
         </p>
       )}
     </section>

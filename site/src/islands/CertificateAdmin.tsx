@@ -79,7 +79,11 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
     <div className="space-y-6">
       <FormAlert>{error}</FormAlert>
       {ready.length === 0 ? (
-        <p className="text-ink-soft">{kind === 'winner' ? 'Winner certificates are issued when a month’s winners are published.' : 'Participation certificates are issued when a month’s scores are published.'}</p>
+        <p className="text-ink-soft">
+          {kind === 'winner'
+            ? 'Winner certificates are issued when a month’s winners are published.'
+            : 'Participation certificates are issued when a month’s scores are published.'}
+        </p>
       ) : (
         <>
           <div className="flex flex-wrap items-end gap-3">
@@ -87,7 +91,12 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
               <label htmlFor={`${id}-month`} className="text-sm font-semibold">
                 Contest month
               </label>
-              <select id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)} className="rounded-md border border-stone-400 bg-white px-3 py-2">
+              <select
+                id={`${id}-month`}
+                value={month}
+                onChange={(event) => setMonth(event.target.value)}
+                className="rounded-md border border-stone-400 bg-white px-3 py-2"
+              >
                 {ready.map((m) => (
                   <option key={m.month} value={m.month}>
                     {formatMonth(m.month)}
@@ -129,7 +138,13 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
                       {certificate.status === 'replaced' && <span className="ms-2 text-xs text-amber-900">replaced</span>}
                     </span>
                     {certificate.status === 'valid' && (
-                      <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => reissue(certificate)} aria-label={`Re-issue the certificate of ${certificate.name}`}>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        disabled={busy}
+                        onClick={() => reissue(certificate)}
+                        aria-label={`Re-issue the certificate of ${certificate.name}`}
+                      >
                         Re-issue
                       </button>
                     )}

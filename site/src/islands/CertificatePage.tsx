@@ -50,7 +50,10 @@ export default function CertificatePage() {
     <div className="px-4 py-6 print:p-0">
       <div className="mx-auto mb-6 flex max-w-5xl flex-wrap items-center justify-between gap-4 print:hidden">
         {view.status === 'valid' ? (
-          <p className="flex items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="certificate-status">
+          <p
+            className="flex items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+            data-testid="certificate-status"
+          >
             <svg viewBox="0 0 20 20" className="h-5 w-5 shrink-0" fill="currentColor" aria-hidden="true">
               <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4.5 4.5a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4l1.3 1.29 3.8-3.8a1 1 0 0 1 1.4 1.42Z" />
             </svg>

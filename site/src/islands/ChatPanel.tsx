@@ -101,7 +101,9 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
     >
       <header className="flex items-center justify-between gap-2 rounded-t-lg bg-quill px-4 py-3 text-white">
         <div>
-          <h2 id={titleId} className="font-serif text-lg font-bold">{text.title}</h2>
+          <h2 id={titleId} className="font-serif text-lg font-bold">
+            {text.title}
+          </h2>
           <p className="text-xs text-white">{text.intro}</p>
         </div>
         <button type="button" className="btn btn-icon text-white hover:bg-white/15" onClick={onClose} aria-label={text.close}>
@@ -124,7 +126,9 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
               {message.contact && (
                 <>
                   {' '}
-                  <a href="/contact" className="font-semibold text-quill underline underline-offset-2">{text.contact}</a>
+                  <a href="/contact" className="font-semibold text-quill underline underline-offset-2">
+                    {text.contact}
+                  </a>
                 </>
               )}
             </p>
@@ -135,7 +139,9 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
 
       {!asked && suggestions.length > 0 && (
         <div className="border-t border-stone-200 px-4 py-2">
-          <p id={`${id}-suggestions`} className="text-xs font-semibold text-ink-soft">{text.suggestions}</p>
+          <p id={`${id}-suggestions`} className="text-xs font-semibold text-ink-soft">
+            {text.suggestions}
+          </p>
           <ul aria-labelledby={`${id}-suggestions`} className="mt-1 flex flex-wrap gap-2">
             {suggestions.map((faq) => (
               <li key={faq.id}>
@@ -150,7 +156,9 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
 
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-stone-200 p-3">
         <div className="flex-1">
-          <label htmlFor={inputId} className="sr-only">{text.label}</label>
+          <label htmlFor={inputId} className="sr-only">
+            {text.label}
+          </label>
           <input
             ref={input}
             id={inputId}
@@ -163,7 +171,9 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
             className="w-full rounded-md border border-stone-400 px-3 py-2 text-sm"
           />
         </div>
-        <button type="submit" className="btn btn-default" disabled={!draft.trim()}>{text.send}</button>
+        <button type="submit" className="btn btn-default" disabled={!draft.trim()}>
+          {text.send}
+        </button>
       </form>
     </div>
   );

@@ -40,7 +40,11 @@ export default function ContactForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const problems = await schemaProblems(import('@writory/shared/schemas/contact').then((schemas) => schemas.contactInput), data, FIELD_NAMES);
+    const problems = await schemaProblems(
+      import('@writory/shared/schemas/contact').then((schemas) => schemas.contactInput),
+      data,
+      FIELD_NAMES,
+    );
     if (Object.keys(problems).length) {
       setErrors(problems);
       setAttempt((n) => n + 1);
@@ -66,16 +70,26 @@ export default function ContactForm() {
       <div ref={sent} tabIndex={-1} role="status" className="rounded-lg border border-green-300 bg-green-50 p-6 focus:outline-none" data-testid="contact-sent">
         <p className="font-semibold">Thank you, your message is on its way.</p>
         <p className="mt-1 text-sm">We usually reply within two working days.</p>
-        <button type="button" className="btn btn-link mt-2 px-0" onClick={() => {
+        <button
+          type="button"
+          className="btn btn-link mt-2 px-0"
+          onClick={() => {
             again.current = true;
             setStatus('idle');
-          }}>Send another message</button>
+          }}
+        >
+          Send another message
+        </button>
       </div>
     );
   }
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-describedby={errors.form ? `${id}-form` : undefined}>
-      {errors.form && <p id={`${id}-form`} role="alert" tabIndex={-1} data-form-alert className="rounded bg-red-50 p-3 text-sm text-red-900">{errors.form}</p>}
+      {errors.form && (
+        <p id={`${id}-form`} role="alert" tabIndex={-1} data-form-alert className="rounded bg-red-50 p-3 text-sm text-red-900">
+          {errors.form}
+        </p>
+      )}
       {FIELDS.map((field) => {
         const inputId = `${id}-${field.name}`;
         const errorId = `${inputId}-error`;
@@ -93,10 +107,24 @@ export default function ContactForm() {
         };
         return (
           <div key={field.name}>
-            <label htmlFor={inputId} className="block text-sm font-semibold">{field.label}</label>
-            {field.hint && <p id={hintId} className="text-sm text-ink-soft">{field.hint}</p>}
-            {field.name === 'message' ? <textarea {...common} rows={6} dir="auto" /> : <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} dir="auto" />}
-            {errors[field.name] && <p id={errorId} className="mt-1 text-sm text-red-800">{field.label} {errors[field.name]}</p>}
+            <label htmlFor={inputId} className="block text-sm font-semibold">
+              {field.label}
+            </label>
+            {field.hint && (
+              <p id={hintId} className="text-sm text-ink-soft">
+                {field.hint}
+              </p>
+            )}
+            {field.name === 'message' ? (
+              <textarea {...common} rows={6} dir="auto" />
+            ) : (
+              <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} dir="auto" />
+            )}
+            {errors[field.name] && (
+              <p id={errorId} className="mt-1 text-sm text-red-800">
+                {field.label} {errors[field.name]}
+              </p>
+            )}
           </div>
         );
       })}
@@ -105,7 +133,9 @@ export default function ContactForm() {
         <label htmlFor={`${id}-website`}>Website</label>
         <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <button type="submit" className="btn btn-default" disabled={!hydrated || status === 'sending'}>{status === 'sending' ? 'Sending…' : 'Send message'}</button>
+      <button type="submit" className="btn btn-default" disabled={!hydrated || status === 'sending'}>
+        {status === 'sending' ? 'Sending…' : 'Send message'}
+      </button>
     </form>
   );
 }

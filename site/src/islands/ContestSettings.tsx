@@ -30,7 +30,11 @@ export default function ContestSettings() {
   };
   const add = (event: FormEvent) => {
     event.preventDefault();
-    if (/^\d{4}-\d{2}$/.test(newMonth)) void save(newMonth)({}).then(() => setNewMonth(''), () => showToast({ title: t('settings.failed'), variant: 'destructive' }));
+    if (/^\d{4}-\d{2}$/.test(newMonth))
+      void save(newMonth)({}).then(
+        () => setNewMonth(''),
+        () => showToast({ title: t('settings.failed'), variant: 'destructive' }),
+      );
   };
 
   return (
@@ -59,7 +63,13 @@ export default function ContestSettings() {
               <label htmlFor={`${id}-new`} className="text-sm font-semibold">
                 {t('settings.addMonth')}
               </label>
-              <input id={`${id}-new`} type="month" value={newMonth} onChange={(event) => setNewMonth(event.target.value)} className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2" />
+              <input
+                id={`${id}-new`}
+                type="month"
+                value={newMonth}
+                onChange={(event) => setNewMonth(event.target.value)}
+                className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2"
+              />
             </div>
             <button type="submit" className="btn btn-outline">
               {t('settings.add')}

@@ -13,12 +13,23 @@ import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $myEarnings, loadMyEarnings } from '../stores/earnings';
 
-const DETAIL_FIELDS: Record<PayoutMethod, { name: string; label: (inr: boolean) => string; hint?: (inr: boolean) => string; autoComplete?: string; type?: string }[]> = {
+const DETAIL_FIELDS: Record<
+  PayoutMethod,
+  { name: string; label: (inr: boolean) => string; hint?: (inr: boolean) => string; autoComplete?: string; type?: string }[]
+> = {
   upi: [{ name: 'upiId', label: () => 'UPI id', hint: () => 'Like asha@okaxis' }],
   bank: [
     { name: 'accountName', label: () => 'Account holder name', autoComplete: 'name' },
-    { name: 'accountNumber', label: (inr) => (inr ? 'Account number' : 'Account number or IBAN'), hint: (inr) => (inr ? '9 to 18 digits' : '8 to 34 letters and digits') },
-    { name: 'bankCode', label: (inr) => (inr ? 'IFSC' : 'SWIFT/BIC'), hint: (inr) => (inr ? '11 characters, like HDFC0001234' : '8 or 11 characters, like DEUTDEFF') },
+    {
+      name: 'accountNumber',
+      label: (inr) => (inr ? 'Account number' : 'Account number or IBAN'),
+      hint: (inr) => (inr ? '9 to 18 digits' : '8 to 34 letters and digits'),
+    },
+    {
+      name: 'bankCode',
+      label: (inr) => (inr ? 'IFSC' : 'SWIFT/BIC'),
+      hint: (inr) => (inr ? '11 characters, like HDFC0001234' : '8 or 11 characters, like DEUTDEFF'),
+    },
   ],
   paypal: [{ name: 'paypalEmail', label: () => 'PayPal email', type: 'email', autoComplete: 'email' }],
 };
@@ -34,7 +45,12 @@ export default function EarningsPage() {
   if (signedOut) return <SignInPrompt next="/earnings">Sign in to see your referral earnings and withdraw them.</SignInPrompt>;
   if (earnings.state === 'failed') return <FormAlert>Your earnings could not be loaded. Reload the page to try again.</FormAlert>;
   const data = earnings.data;
-  if (!data) return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (!data)
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading...
+      </p>
+    );
   return (
     <div className="space-y-8" data-testid="earnings">
       {data.testMode && (
@@ -48,7 +64,11 @@ export default function EarningsPage() {
         </h2>
         {data.balances.length === 0 ? (
           <p className="text-ink-soft" data-testid="no-earnings">
-            {noEarningsText(data.testBalances.length > 0)} Invite poets from <a className="btn-link" href="/referrals">Referrals</a>: you earn when an invited poet’s first paid order completes.
+            {noEarningsText(data.testBalances.length > 0)} Invite poets from{' '}
+            <a className="btn-link" href="/referrals">
+              Referrals
+            </a>
+            : you earn when an invited poet’s first paid order completes.
           </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
@@ -115,7 +135,8 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
       const names = ['amount', 'method', 'currency', ...DETAIL_FIELDS[activeMethod].map((f) => `details.${f.name}`)];
       const problems = fieldErrorsFrom(caught, names);
       setErrors(problems.fields);
-      if (!Object.keys(problems.fields).length) setFormError(caught instanceof ApiError && caught.status < 500 && problems.form ? problems.form : 'The request could not be sent. Try again.');
+      if (!Object.keys(problems.fields).length)
+        setFormError(caught instanceof ApiError && caught.status < 500 && problems.form ? problems.form : 'The request could not be sent. Try again.');
       setAttempt((n) => n + 1);
     } finally {
       setBusy(false);
@@ -146,12 +167,27 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
             </select>
           </div>
         )}
-        <Field label={`Amount (${currency})`} name="amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} hint={`Up to ${toMajorString(available, currency)}`} />
+        <Field
+          label={`Amount (${currency})`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={errors.amount}
+          hint={`Up to ${toMajorString(available, currency)}`}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="w-method" className="text-sm font-semibold">
             Payout method
           </label>
-          <select id="w-method" className={select} value={activeMethod} onChange={(e) => setMethod(e.target.value as PayoutMethod)} aria-invalid={errors.method ? true : undefined}>
+          <select
+            id="w-method"
+            className={select}
+            value={activeMethod}
+            onChange={(e) => setMethod(e.target.value as PayoutMethod)}
+            aria-invalid={errors.method ? true : undefined}
+          >
             {methods.map((m) => (
               <option key={m} value={m}>
                 {METHOD_LABEL[m]}
@@ -239,10 +275,18 @@ function Ledger({ data }: { data: MyEarnings }) {
           <table className="w-full text-sm" data-testid="ledger">
             <thead>
               <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pe-3 text-start">Date</th>
-                <th scope="col" className="py-2 pe-3 text-start">What</th>
-                <th scope="col" className="py-2 pe-3 text-end">Amount</th>
-                <th scope="col" className="py-2 text-start">Available from</th>
+                <th scope="col" className="py-2 pe-3 text-start">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pe-3 text-start">
+                  What
+                </th>
+                <th scope="col" className="py-2 pe-3 text-end">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 text-start">
+                  Available from
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -31,7 +31,11 @@ export default function FeedbackForm() {
       <section aria-labelledby={`${id}-title`} className="space-y-2" data-testid="feedback-signed-out">
         {heading}
         <p className="text-ink-soft">
-          Poets can rate Writory and tell us what to improve. <a className="underline" href="/auth?next=/contact">Sign in to send feedback</a>.
+          Poets can rate Writory and tell us what to improve.{' '}
+          <a className="underline" href="/auth?next=/contact">
+            Sign in to send feedback
+          </a>
+          .
         </p>
       </section>
     );
@@ -69,8 +73,18 @@ export default function FeedbackForm() {
           <legend className="text-sm font-semibold">Your rating</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {RATINGS.map((value) => (
-              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md border border-stone-300 px-3 has-[:checked]:border-quill has-[:checked]:bg-parchment">
-                <input type="radio" name={`${id}-rating`} value={value} checked={rating === value} onChange={() => setRating(value)} className="h-4 w-4 accent-quill" />
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md border border-stone-300 px-3 has-[:checked]:border-quill has-[:checked]:bg-parchment"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-rating`}
+                  value={value}
+                  checked={rating === value}
+                  onChange={() => setRating(value)}
+                  className="h-4 w-4 accent-quill"
+                />
                 <span aria-hidden="true">{'★'.repeat(value)}</span>
                 <span className="sr-only">{`${value} out of 5`}</span>
                 <span className="text-sm">{WORDS[value]}</span>
@@ -79,8 +93,18 @@ export default function FeedbackForm() {
           </div>
         </fieldset>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-comment`} className="text-sm font-semibold">What should we keep or change? (optional)</label>
-          <textarea id={`${id}-comment`} value={comment} onChange={(e) => setComment(e.target.value)} rows={4} maxLength={2000} dir="auto" className="rounded-md border border-stone-400 bg-white px-3 py-2" />
+          <label htmlFor={`${id}-comment`} className="text-sm font-semibold">
+            What should we keep or change? (optional)
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            rows={4}
+            maxLength={2000}
+            dir="auto"
+            className="rounded-md border border-stone-400 bg-white px-3 py-2"
+          />
         </div>
         <button type="submit" className="btn btn-default" disabled={state === 'sending'}>
           {state === 'sending' ? 'Sending…' : 'Send feedback'}

@@ -11,7 +11,12 @@ export default function JoinInvite() {
     void loadReferralInvite(new URLSearchParams(window.location.search).get('ref'));
   }, []);
 
-  if (state === 'loading') return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (state === 'loading')
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading...
+      </p>
+    );
   return (
     <div className="space-y-4" data-testid="join-invite">
       <p className="text-lg" role="status">

@@ -12,7 +12,20 @@ import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { $authStatus } from '../stores/auth';
-import { $judgingCompetition, $openEntry, $progress, $queue, $report, closeEntry, loadProgress, loadQueue, loadReport, openEntry, recuse, submitScores } from '../stores/judging';
+import {
+  $judgingCompetition,
+  $openEntry,
+  $progress,
+  $queue,
+  $report,
+  closeEntry,
+  loadProgress,
+  loadQueue,
+  loadReport,
+  openEntry,
+  recuse,
+  submitScores,
+} from '../stores/judging';
 import { $productUser } from '../stores/product-user';
 import { showToast } from '../stores/toasts';
 
@@ -30,7 +43,10 @@ export default function JudgingDesk() {
   const competition = useStore($judgingCompetition);
   const [competitions, setCompetitions] = useState<CompetitionSummary[]>([]);
   useEffect(() => {
-    competitionList().then((list) => setCompetitions(list.data), () => setCompetitions([]));
+    competitionList().then(
+      (list) => setCompetitions(list.data),
+      () => setCompetitions([]),
+    );
   }, []);
   const changeCompetition = (slug: string) => {
     $judgingCompetition.set(slug);

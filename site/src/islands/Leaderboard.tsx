@@ -47,7 +47,11 @@ export default function Leaderboard({ initial, competition }: { initial: Leaderb
     loadLeaderboard({ ...query, pageSize: PAGE_SIZE, competition })
       .then((page) => {
         if (cancelled || !page) return;
-        const shown = new URLSearchParams({ ...(query.view !== 'all' ? { view: query.view } : {}), ...(query.page > 1 ? { page: String(query.page) } : {}), ...(query.q ? { q: query.q } : {}) });
+        const shown = new URLSearchParams({
+          ...(query.view !== 'all' ? { view: query.view } : {}),
+          ...(query.page > 1 ? { page: String(query.page) } : {}),
+          ...(query.q ? { q: query.q } : {}),
+        });
         window.history.replaceState(null, '', `${window.location.pathname}${shown.size ? `?${shown}` : ''}`);
       })
       .catch(() => !cancelled && setError(t('leaderboard.failed')))
@@ -128,10 +132,18 @@ export default function Leaderboard({ initial, competition }: { initial: Leaderb
           <caption className="sr-only">{t('leaderboard.caption', { view: viewName, page, pages: pageCount })}</caption>
           <thead className="bg-parchment">
             <tr>
-              <th scope="col" className="px-4 py-2 text-start">{t('leaderboard.rank')}</th>
-              <th scope="col" className="px-4 py-2 text-start">{t('leaderboard.poet')}</th>
-              <th scope="col" className="px-4 py-2 text-end">{t('leaderboard.points')}</th>
-              <th scope="col" className="px-4 py-2 text-end">{data.view === 'all' ? t('leaderboard.months') : t('leaderboard.entries')}</th>
+              <th scope="col" className="px-4 py-2 text-start">
+                {t('leaderboard.rank')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-start">
+                {t('leaderboard.poet')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-end">
+                {t('leaderboard.points')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-end">
+                {data.view === 'all' ? t('leaderboard.months') : t('leaderboard.entries')}
+              </th>
             </tr>
           </thead>
           <tbody>

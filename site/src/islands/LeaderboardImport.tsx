@@ -42,7 +42,9 @@ export default function LeaderboardImport() {
     setError(null);
     try {
       const result = await importLeaderboard(file);
-      setDone(`Imported ${result.imported} rows for ${result.months.map((month) => formatMonth(month)).join(', ')}. The leaderboard page refreshes in a minute.`);
+      setDone(
+        `Imported ${result.imported} rows for ${result.months.map((month) => formatMonth(month)).join(', ')}. The leaderboard page refreshes in a minute.`,
+      );
       setPreview(null);
       setFile(null);
     } catch (caught) {

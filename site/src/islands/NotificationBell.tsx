@@ -44,7 +44,8 @@ export default function NotificationBell() {
   /** After an action, focus goes to this row's open button, or to the panel's heading (unless the person moved on). */
   const focusAfterAction = (id: number | undefined) =>
     focusAfter(() => {
-      const row = id === undefined ? null : dialog.current?.querySelector<HTMLElement>(`[data-testid="notification-item"][data-id="${id}"] [data-notification-open]`);
+      const row =
+        id === undefined ? null : dialog.current?.querySelector<HTMLElement>(`[data-testid="notification-item"][data-id="${id}"] [data-notification-open]`);
       return row ?? dialog.current?.querySelector<HTMLElement>(`[id="${CSS.escape(headingId)}"]`);
     });
 
@@ -123,7 +124,17 @@ export default function NotificationBell() {
         onClick={() => (open ? close(false) : setOpen(true))}
         data-testid="notification-bell"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
@@ -167,7 +178,12 @@ export default function NotificationBell() {
           {announcement}
         </p>
         <div className="flex gap-2 border-b border-stone-200 px-4 py-2">
-          <button type="button" className="btn btn-secondary btn-sm" disabled={view.unreadCount === 0 && view.items.every((n) => n.is_read)} onClick={markAllRead}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={view.unreadCount === 0 && view.items.every((n) => n.is_read)}
+            onClick={markAllRead}
+          >
             {t('notifications.markAllRead')}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" disabled={empty} onClick={clearAll}>
@@ -253,11 +269,18 @@ function NotificationRow({ item, isNew, now, onOpen, onDelete }: RowProps) {
       data-read={item.is_read}
       data-new={isNew}
     >
-      <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${item.is_read ? 'bg-transparent' : 'bg-quill'}`} data-testid="unread-dot" data-visible={!item.is_read} />
+      <span
+        aria-hidden="true"
+        className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${item.is_read ? 'bg-transparent' : 'bg-quill'}`}
+        data-testid="unread-dot"
+        data-visible={!item.is_read}
+      />
       <button type="button" className="min-w-0 flex-1 text-start" onClick={() => onOpen(item)} data-notification-open>
         <span className="flex items-center gap-2">
           <span className={`truncate text-sm ${item.is_read ? 'font-normal text-ink-soft' : 'font-semibold text-ink'}`}>{item.title}</span>
-          {isNew && <span className="shrink-0 rounded-full bg-quill px-1.5 text-[0.65rem] font-bold uppercase leading-4 text-white">{t('notifications.new')}</span>}
+          {isNew && (
+            <span className="shrink-0 rounded-full bg-quill px-1.5 text-[0.65rem] font-bold uppercase leading-4 text-white">{t('notifications.new')}</span>
+          )}
           {!item.is_read && <span className="sr-only">({t('notifications.unreadLabel')})</span>}
         </span>
         <span className={`mt-0.5 block text-sm break-words ${item.is_read ? 'text-stone-600' : 'text-ink'}`}>{item.message}</span>

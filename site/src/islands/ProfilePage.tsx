@@ -253,15 +253,7 @@ function DetailsForm({ user }: { user: ProductUser }) {
       </h2>
       <form ref={form} noValidate onSubmit={submit} className="max-w-md space-y-4" data-testid="profile-form">
         <FormAlert>{formError}</FormAlert>
-        <Field
-          label={t('profile.name')}
-          name="name"
-          autoComplete="name"
-          maxLength={80}
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
-        />
+        <Field label={t('profile.name')} name="name" autoComplete="name" maxLength={80} value={values.name} onChange={change('name')} error={errors.name} />
         <Field
           label={t('profile.phone')}
           name="phone"

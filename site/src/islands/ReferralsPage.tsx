@@ -24,7 +24,12 @@ export default function ReferralsPage() {
   if (signedOut) return <SignInPrompt next="/referrals">Sign in to get your referral link.</SignInPrompt>;
   if (referrals.state === 'failed') return <FormAlert>Your referrals could not be loaded. Reload the page to try again.</FormAlert>;
   const data = referrals.data;
-  if (!data) return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (!data)
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading...
+      </p>
+    );
   const link = `${window.location.origin}${data.path}`;
 
   async function copy(text: string, what: string) {
@@ -70,7 +75,13 @@ export default function ReferralsPage() {
             Referral link
           </label>
           <div className="flex flex-wrap items-center gap-2">
-            <input id="referral-link" readOnly value={link} className="min-h-10 min-w-0 flex-1 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm" onFocus={(e) => e.target.select()} />
+            <input
+              id="referral-link"
+              readOnly
+              value={link}
+              className="min-h-10 min-w-0 flex-1 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm"
+              onFocus={(e) => e.target.select()}
+            />
             <button type="button" className="btn btn-outline btn-sm min-h-10" onClick={() => copy(link, 'Link')}>
               Copy link
             </button>
@@ -81,7 +92,11 @@ export default function ReferralsPage() {
         </div>
         <Notice>{notice}</Notice>
         <p className="text-sm text-ink-soft">
-          A link works for 30 days in the browser that opened it, for a new account only. See your rewards on <a className="btn-link" href="/earnings">Earnings</a>.
+          A link works for 30 days in the browser that opened it, for a new account only. See your rewards on{' '}
+          <a className="btn-link" href="/earnings">
+            Earnings
+          </a>
+          .
         </p>
       </section>
 
@@ -96,10 +111,18 @@ export default function ReferralsPage() {
             <table className="w-full text-start text-sm" data-testid="referral-list">
               <thead>
                 <tr className="border-b border-stone-300 text-start">
-                  <th scope="col" className="py-2 pe-3 text-start">Poet</th>
-                  <th scope="col" className="py-2 pe-3 text-start">Joined</th>
-                  <th scope="col" className="py-2 pe-3 text-start">Status</th>
-                  <th scope="col" className="py-2 text-start">Reward</th>
+                  <th scope="col" className="py-2 pe-3 text-start">
+                    Poet
+                  </th>
+                  <th scope="col" className="py-2 pe-3 text-start">
+                    Joined
+                  </th>
+                  <th scope="col" className="py-2 pe-3 text-start">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    Reward
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -110,7 +133,9 @@ export default function ReferralsPage() {
                     <td className="py-2 pe-3">{STATUS[r.status]}</td>
                     <td className="py-2">
                       {r.reward ? formatMoney(r.reward.amount, r.reward.currency) : '—'}
-                      {r.reward && r.rewardAvailableAt && r.status === 'rewarded' && Date.parse(r.rewardAvailableAt) > Date.now() ? ` (available ${formatDate(r.rewardAvailableAt)})` : ''}
+                      {r.reward && r.rewardAvailableAt && r.status === 'rewarded' && Date.parse(r.rewardAvailableAt) > Date.now()
+                        ? ` (available ${formatDate(r.rewardAvailableAt)})`
+                        : ''}
                     </td>
                   </tr>
                 ))}

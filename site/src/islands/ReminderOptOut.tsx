@@ -39,16 +39,31 @@ export default function ReminderOptOut() {
   };
 
   return (
-    <section id="reminders" aria-labelledby="reminders-title" className="mt-8 space-y-3 rounded-lg border border-stone-200 bg-white p-6" data-testid="reminder-preference">
-      <h2 id="reminders-title" className="text-xl font-bold">Email reminders</h2>
+    <section
+      id="reminders"
+      aria-labelledby="reminders-title"
+      className="mt-8 space-y-3 rounded-lg border border-stone-200 bg-white p-6"
+      data-testid="reminder-preference"
+    >
+      <h2 id="reminders-title" className="text-xl font-bold">
+        Email reminders
+      </h2>
       <FormAlert>{error}</FormAlert>
       {optedOut !== null && (
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" checked={!optedOut} disabled={saving} onChange={(event) => void change(event.target.checked)} className="h-5 w-5 accent-quill" />
+          <input
+            type="checkbox"
+            checked={!optedOut}
+            disabled={saving}
+            onChange={(event) => void change(event.target.checked)}
+            className="h-5 w-5 accent-quill"
+          />
           <span>Email me contest reminders (a few a month at most)</span>
         </label>
       )}
-      <p role="status" className="text-sm text-ink-soft">{message}</p>
+      <p role="status" className="text-sm text-ink-soft">
+        {message}
+      </p>
     </section>
   );
 }

@@ -70,7 +70,9 @@ export default function ResultsAdmin() {
     setError(null);
     try {
       const answer = source === 'csv' ? await publishResultsCsv(month, file!, publishAt) : await publishJudgesResults(month, publishAt);
-      showToast({ title: answer.summary ? `Published ${answer.summary.published} scores of ${formatMonth(month)}` : `Scheduled for ${formatDateTime(answer.timer.dueAt)}` });
+      showToast({
+        title: answer.summary ? `Published ${answer.summary.published} scores of ${formatMonth(month)}` : `Scheduled for ${formatDateTime(answer.timer.dueAt)}`,
+      });
       setPreview(null);
       setFile(null);
       await Promise.all([refreshTimer('results'), loadMonths()]);
@@ -167,8 +169,7 @@ export default function ResultsAdmin() {
           {preview.judging && (
             <p className="text-sm text-ink-soft" data-testid="judging-summary">
               Each total is {preview.judging.normalised ? 'the entry’s normalised score (per-judge z-scores, rescaled)' : 'the mean of the judges’ totals'}
-              {'; '}each
-              criterion is the judges’ mean; the comments are the judges’ own.
+              {'; '}each criterion is the judges’ mean; the comments are the judges’ own.
               {preview.judging.underJudged.length > 0 &&
                 ` ${preview.judging.underJudged.length} of them had fewer than ${preview.judging.judgesPerEntry} judges (${preview.judging.underJudged.slice(0, 10).join(', ')}${preview.judging.underJudged.length > 10 ? ', …' : ''}).`}
             </p>
@@ -189,10 +190,14 @@ export default function ResultsAdmin() {
                   <tr key={row.entryCode} className="border-t border-stone-100 align-top">
                     <td className="px-3 py-2">{row.row}</td>
                     <td className="px-3 py-2 font-mono">{row.entryCode}</td>
-                    <td className="px-3 py-2" dir="auto">{row.title}</td>
+                    <td className="px-3 py-2" dir="auto">
+                      {row.title}
+                    </td>
                     <td className="px-3 py-2 tabular-nums">{row.criteria ? CRITERION_KEYS.map((key) => formatScore(row.criteria![key])).join(' · ') : '—'}</td>
                     <td className="px-3 py-2 text-end font-semibold tabular-nums">{formatScore(row.total)}</td>
-                    <td className="max-w-xs truncate px-3 py-2" dir="auto" title={row.comment ?? ''}>{row.comment ?? ''}</td>
+                    <td className="max-w-xs truncate px-3 py-2" dir="auto" title={row.comment ?? ''}>
+                      {row.comment ?? ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -33,7 +33,9 @@ export default function ServerHealth() {
   return (
     <section aria-labelledby="server-health" className="mt-10 space-y-3" data-testid="server-health">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="server-health" className="font-display text-2xl">Server health</h2>
+        <h2 id="server-health" className="font-display text-2xl">
+          Server health
+        </h2>
         <button type="button" onClick={refresh} className="min-h-11 rounded-md border border-stone-400 bg-white px-3 font-semibold">
           Update figures
         </button>
@@ -61,16 +63,26 @@ export default function ServerHealth() {
               <caption className="p-2 text-start font-semibold">Busiest routes since the server started</caption>
               <thead>
                 <tr className="border-b border-stone-300 bg-parchment">
-                  <th scope="col" className="p-2 text-start">Route</th>
-                  <th scope="col" className="p-2 text-end">Requests</th>
-                  <th scope="col" className="p-2 text-end">Server errors</th>
-                  <th scope="col" className="p-2 text-end">Mean time</th>
+                  <th scope="col" className="p-2 text-start">
+                    Route
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Requests
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Server errors
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Mean time
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {health.busiest.map((row) => (
                   <tr key={row.route} className="border-b border-stone-100">
-                    <td className="p-2 font-mono" dir="ltr">{row.route}</td>
+                    <td className="p-2 font-mono" dir="ltr">
+                      {row.route}
+                    </td>
                     <td className="p-2 text-end">{row.requests.toLocaleString()}</td>
                     <td className="p-2 text-end">{row.errors.toLocaleString()}</td>
                     <td className="p-2 text-end">{ms(row.meanMs)}</td>

@@ -34,14 +34,17 @@ const label = (key: string) => t(`data.col.${key === 'poetName' ? 'poet' : key}`
 const saveCsv = (csv: string, month: string) => saveFile(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }), `writory-entries-${month}.csv`);
 
 function Row({ row }: { row: AdminEntryRow }) {
-  const download = () =>
-    downloadEntryFile(row.code, row.code).catch(() => showToast({ title: t('entries.downloadFailed'), variant: 'destructive' }));
+  const download = () => downloadEntryFile(row.code, row.code).catch(() => showToast({ title: t('entries.downloadFailed'), variant: 'destructive' }));
   return (
     <tr className="border-t border-stone-200 align-top" data-testid="data-row">
       <td className="p-2 font-mono">{row.code}</td>
       <td className="p-2">
         <span dir="auto">{row.title}</span>
-        {competitionOf(row) && <span className="block text-xs text-ink-soft" data-testid="data-competition">{competitionOf(row)!.name}</span>}
+        {competitionOf(row) && (
+          <span className="block text-xs text-ink-soft" data-testid="data-competition">
+            {competitionOf(row)!.name}
+          </span>
+        )}
       </td>
       <td className="p-2">
         <span dir="auto">{row.poetName ?? row.contactName}</span>
@@ -83,7 +86,10 @@ export default function SubmissionTable() {
     if (status === 'signed-in' && user?.isAdmin) void loadSubmissionData();
   }, [status, user?.isAdmin]);
 
-  const rows = useMemo(() => sortRows(filterRows(table.data?.rows ?? [], { text, status: statusFilter }), sort.key, sort.direction), [table.data, text, statusFilter, sort]);
+  const rows = useMemo(
+    () => sortRows(filterRows(table.data?.rows ?? [], { text, status: statusFilter }), sort.key, sort.direction),
+    [table.data, text, statusFilter, sort],
+  );
 
   if (!hydrated || table.state === 'loading') return <Loading>{t('common.loading')}</Loading>;
   if (!table.data) return <Failure>{t('judging.failed')}</Failure>;
@@ -112,7 +118,12 @@ export default function SubmissionTable() {
           <label htmlFor={`${id}-status`} className="text-sm font-semibold">
             {t('data.status')}
           </label>
-          <select id={`${id}-status`} value={statusFilter} onChange={(event) => setStatusFilter(event.target.value)} className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2">
+          <select
+            id={`${id}-status`}
+            value={statusFilter}
+            onChange={(event) => setStatusFilter(event.target.value)}
+            className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2"
+          >
             <option value="">{t('data.allStatuses')}</option>
             {ENTRY_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -138,7 +149,11 @@ export default function SubmissionTable() {
                 return (
                   <th key={column.key} scope="col" aria-sort={active ? sort.direction : undefined} className="p-2 text-start">
                     {column.sortable ? (
-                      <button type="button" className="inline-flex items-center gap-1 font-semibold hover:underline" onClick={() => sortBy(column.key as SortKey)}>
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 font-semibold hover:underline"
+                        onClick={() => sortBy(column.key as SortKey)}
+                      >
                         {label(column.key)}
                         <span aria-hidden="true">{active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}</span>
                       </button>

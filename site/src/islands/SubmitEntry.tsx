@@ -75,7 +75,12 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
 
   // A link from a competition's page (/submit?competition=story) chooses it.
   useEffect(() => {
-    chooseCompetition(competitionFromSearch(window.location.search, competitions.map((c) => c.slug)));
+    chooseCompetition(
+      competitionFromSearch(
+        window.location.search,
+        competitions.map((c) => c.slug),
+      ),
+    );
   }, []);
   const choose = (slug: string) => {
     chooseCompetition(slug);
@@ -208,7 +213,9 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       <div className="space-y-6">
         {banner}
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950" data-testid="entry-blocked">
-          <p>{blocker.code === 'unverified' ? t('submit.blocked.unverified') : blocker.code === 'no-date-of-birth' ? t('submit.blocked.noDob') : blocker.message}</p>
+          <p>
+            {blocker.code === 'unverified' ? t('submit.blocked.unverified') : blocker.code === 'no-date-of-birth' ? t('submit.blocked.noDob') : blocker.message}
+          </p>
           {toProfile && (
             <a href="/profile" className="btn btn-outline mt-3">
               {t('submit.blocked.toProfile')}
@@ -237,7 +244,12 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
         {stepTitle}
       </h2>
       {/* Always on the page, so screen readers announce the waits as they come. */}
-      <p role="status" aria-live="polite" data-testid="entry-retrying" className={retrying ? 'rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="entry-retrying"
+        className={retrying ? 'rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950' : 'sr-only'}
+      >
         {retrying
           ? t(retrying.sending === 'preview' ? 'submit.busyChecking' : 'submit.busySubmitting', {
               wait: retrying.seconds === 1 ? t('submit.second') : t('submit.seconds', { count: retrying.seconds }),
@@ -278,7 +290,12 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
         />
       )}
       {step.name === 'done' && (
-        <EntryReceipt receipt={step.receipt} timeZone={contest.data.timeZone} canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker} onAnother={another} />
+        <EntryReceipt
+          receipt={step.receipt}
+          timeZone={contest.data.timeZone}
+          canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker}
+          onAnother={another}
+        />
       )}
     </div>
   );

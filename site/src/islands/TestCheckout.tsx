@@ -44,12 +44,19 @@ export default function TestCheckout() {
 
   if (signedOut) return <SignInPrompt next={`/checkout-test?session=${session ?? ''}`}>Sign in to finish this checkout.</SignInPrompt>;
   if (error) return <FormAlert>{error}</FormAlert>;
-  if (!data) return <p role="status" className="text-ink-soft">Loading checkout…</p>;
+  if (!data)
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading checkout…
+      </p>
+    );
   const { order } = data;
   const open = order.state === 'pending';
   return (
     <div className="space-y-5" data-testid="test-checkout">
-      <TestModeNotice>This is the test checkout: no card is asked for and no money moves. The cms receives the same signed event Stripe would send.</TestModeNotice>
+      <TestModeNotice>
+        This is the test checkout: no card is asked for and no money moves. The cms receives the same signed event Stripe would send.
+      </TestModeNotice>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-4">
         <dt>Order</dt>
         <dd className="text-end font-mono">{order.code}</dd>
@@ -82,7 +89,10 @@ export default function TestCheckout() {
         </div>
       ) : (
         <p>
-          This order is already {order.state}. <a className="btn-link" href="/submit">Back to Submit a poem</a>
+          This order is already {order.state}.{' '}
+          <a className="btn-link" href="/submit">
+            Back to Submit a poem
+          </a>
         </p>
       )}
     </div>

@@ -28,7 +28,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   stubMotion(false);
   // The client refresh answers with the same list.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(three), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(three), { headers: { 'content-type': 'application/json' } })),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -44,7 +47,9 @@ describe('<TestimonialCarousel />', () => {
     expect(region.getAttribute('aria-roledescription')).toBe('carousel');
     expect(screen.getAllByRole('group', { hidden: true }).map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
     expect(active()).toBe('1 of 3');
-    expect(document.getElementById(screen.getByRole('button', { name: 'Next testimonial' }).getAttribute('aria-controls')!)?.getAttribute('aria-live')).toBe('off');
+    expect(document.getElementById(screen.getByRole('button', { name: 'Next testimonial' }).getAttribute('aria-controls')!)?.getAttribute('aria-live')).toBe(
+      'off',
+    );
     await act(async () => void vi.advanceTimersByTime(3000));
     expect(active()).toBe('2 of 3');
   });
@@ -93,7 +98,10 @@ describe('<TestimonialCarousel />', () => {
   it('accepts both picture spellings; a picture that fails shows the default icon, none shows initials', async () => {
     const list = [person(1, { profile_picture: '/uploads/a.jpg' }), person(2, { profilePicture: '/uploads/b.jpg' }), person(3)];
     expect(list.map(pictureOf)).toEqual(['/uploads/a.jpg', '/uploads/b.jpg', null]);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
     const { container } = render(<TestimonialCarousel initial={list} />);
     await act(async () => {});
     const images = container.querySelectorAll('img');

@@ -138,13 +138,43 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
               {state.stoppedByChoice ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />}
             </svg>
           </button>
-          <button type="button" className="btn btn-outline btn-icon rounded-full" aria-controls={slidesId} aria-label={text.previous} onClick={() => carousel.current?.previous()}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <button
+            type="button"
+            className="btn btn-outline btn-icon rounded-full"
+            aria-controls={slidesId}
+            aria-label={text.previous}
+            onClick={() => carousel.current?.previous()}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 rtl:-scale-x-100"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M15 18l-6-6 6-6" />
             </svg>
           </button>
-          <button type="button" className="btn btn-outline btn-icon rounded-full" aria-controls={slidesId} aria-label={text.next} onClick={() => carousel.current?.next()}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <button
+            type="button"
+            className="btn btn-outline btn-icon rounded-full"
+            aria-controls={slidesId}
+            aria-label={text.next}
+            onClick={() => carousel.current?.next()}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 rtl:-scale-x-100"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M9 18l6-6-6-6" />
             </svg>
           </button>
@@ -163,12 +193,16 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
           >
             <figure className="flex h-full min-w-0 flex-col items-center justify-between gap-6 text-center [overflow-wrap:anywhere]">
               <blockquote className="max-w-full">
-                <p dir="auto" className="font-serif text-lg leading-relaxed text-ink sm:text-xl">“{t.message}”</p>
+                <p dir="auto" className="font-serif text-lg leading-relaxed text-ink sm:text-xl">
+                  “{t.message}”
+                </p>
               </blockquote>
               <figcaption className="flex max-w-full items-center gap-3">
                 <Avatar name={t.name} pictureUrl={pictureOf(t)} className="h-14 w-14 font-serif text-lg font-bold" />
                 <span className="min-w-0 text-start">
-                  <span dir="auto" className="block font-semibold">{t.name}</span>
+                  <span dir="auto" className="block font-semibold">
+                    {t.name}
+                  </span>
                   <span className="block text-sm text-ink-soft">
                     {[t.title, typeof t.age === 'number' ? text.age(t.age) : null, t.location].filter(Boolean).join(' · ')}
                   </span>

@@ -82,7 +82,9 @@ export default function VisitDashboard() {
       <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
         <DayField label="From" value={draft.from} example={draft.from || example} onChange={(from) => setDraft({ ...draft, from: from ?? 'unreadable' })} />
         <DayField label="To" value={draft.to} example={draft.to || example} onChange={(to) => setDraft({ ...draft, to: to ?? 'unreadable' })} />
-        <button type="submit" className="btn btn-default min-h-11">Show</button>
+        <button type="submit" className="btn btn-default min-h-11">
+          Show
+        </button>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
           {PRESETS.map((days) => (
             <button key={days} type="button" className="btn btn-outline btn-sm" onClick={() => preset(days)}>
@@ -91,9 +93,15 @@ export default function VisitDashboard() {
           ))}
         </div>
         <div className="flex flex-wrap gap-2 sm:ms-auto">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={exportVisits} disabled={!summary}>Export visits (CSV)</button>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={exportDays} disabled={!summary}>Export daily figures (CSV)</button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void load(range)} disabled={loading}>Refresh</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={exportVisits} disabled={!summary}>
+            Export visits (CSV)
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={exportDays} disabled={!summary}>
+            Export daily figures (CSV)
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void load(range)} disabled={loading}>
+            Refresh
+          </button>
         </div>
       </form>
       <FormAlert>{error}</FormAlert>
@@ -121,13 +129,17 @@ function Figures({ summary }: { summary: VisitSummary }) {
         {cards.map((card) => (
           <div key={card.label} className="rounded-lg border border-stone-200 bg-white p-4">
             <dt className="text-sm text-ink-soft">{card.label}</dt>
-            <dd className="font-serif text-3xl font-bold tabular-nums" data-testid={card.testId}>{card.value}</dd>
+            <dd className="font-serif text-3xl font-bold tabular-nums" data-testid={card.testId}>
+              {card.value}
+            </dd>
           </div>
         ))}
       </dl>
 
       <section aria-labelledby="visits-per-day" className="rounded-lg border border-stone-200 bg-white p-4">
-        <h2 id="visits-per-day" className="mb-3 text-xl font-bold">Visits and unique visitors per day</h2>
+        <h2 id="visits-per-day" className="mb-3 text-xl font-bold">
+          Visits and unique visitors per day
+        </h2>
         <div className="h-72">
           <Line
             aria-label={`Line chart of visits and unique visitors per day, ${formatDay(summary.from)} to ${formatDay(summary.to)}; the table below has the same figures.`}
@@ -136,7 +148,14 @@ function Figures({ summary }: { summary: VisitSummary }) {
               labels: days.map((d) => formatDay(d.day)),
               datasets: [
                 { label: 'Visits', data: days.map((d) => d.visits), borderColor: QUILL, backgroundColor: QUILL, tension: 0.2 },
-                { label: 'Unique visitors', data: days.map((d) => d.uniqueVisitors), borderColor: GOLD, backgroundColor: GOLD, borderDash: [6, 4], tension: 0.2 },
+                {
+                  label: 'Unique visitors',
+                  data: days.map((d) => d.uniqueVisitors),
+                  borderColor: GOLD,
+                  backgroundColor: GOLD,
+                  borderDash: [6, 4],
+                  tension: 0.2,
+                },
               ],
             }}
             options={{ maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
@@ -148,15 +167,23 @@ function Figures({ summary }: { summary: VisitSummary }) {
             <table className="w-full text-sm" data-testid="days-table">
               <thead>
                 <tr className="text-start">
-                  <th scope="col" className="p-2 text-start">Day</th>
-                  <th scope="col" className="p-2 text-end">Visits</th>
-                  <th scope="col" className="p-2 text-end">Unique visitors</th>
+                  <th scope="col" className="p-2 text-start">
+                    Day
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Visits
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Unique visitors
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {days.map((d) => (
                   <tr key={d.day} className="border-t border-stone-200">
-                    <th scope="row" className="p-2 text-start font-normal">{formatDay(d.day)}</th>
+                    <th scope="row" className="p-2 text-start font-normal">
+                      {formatDay(d.day)}
+                    </th>
                     <td className="p-2 text-end tabular-nums">{d.visits}</td>
                     <td className="p-2 text-end tabular-nums">{d.uniqueVisitors}</td>
                   </tr>
@@ -169,7 +196,9 @@ function Figures({ summary }: { summary: VisitSummary }) {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="top-pages" className="rounded-lg border border-stone-200 bg-white p-4 lg:col-span-1">
-          <h2 id="top-pages" className="mb-3 text-xl font-bold">Top pages</h2>
+          <h2 id="top-pages" className="mb-3 text-xl font-bold">
+            Top pages
+          </h2>
           {summary.topPages.length === 0 ? (
             <p className="text-sm text-ink-soft">No visits in this range.</p>
           ) : (
@@ -178,14 +207,25 @@ function Figures({ summary }: { summary: VisitSummary }) {
                 <Bar
                   aria-label="Bar chart of the most visited pages; the list below has the same figures."
                   role="img"
-                  data={{ labels: summary.topPages.map((p) => p.page), datasets: [{ label: 'Visits', data: summary.topPages.map((p) => p.visits), backgroundColor: QUILL }] }}
-                  options={{ indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } }}
+                  data={{
+                    labels: summary.topPages.map((p) => p.page),
+                    datasets: [{ label: 'Visits', data: summary.topPages.map((p) => p.visits), backgroundColor: QUILL }],
+                  }}
+                  options={{
+                    indexAxis: 'y',
+                    maintainAspectRatio: false,
+                    animation: false,
+                    plugins: { legend: { display: false } },
+                    scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+                  }}
                 />
               </div>
               <ol className="mt-3 space-y-1 text-sm" data-testid="top-pages">
                 {summary.topPages.map((p) => (
                   <li key={p.page} className="flex justify-between gap-2">
-                    <span className="truncate" dir="ltr">{p.page}</span>
+                    <span className="truncate" dir="ltr">
+                      {p.page}
+                    </span>
                     <span className="tabular-nums">{p.visits}</span>
                   </li>
                 ))}
@@ -219,7 +259,9 @@ function Split({ title, parts, testId }: { title: string; parts: { label: string
   const total = parts.reduce((sum, part) => sum + part.value, 0);
   return (
     <section aria-labelledby={id} className="rounded-lg border border-stone-200 bg-white p-4">
-      <h2 id={id} className="mb-3 text-xl font-bold">{title}</h2>
+      <h2 id={id} className="mb-3 text-xl font-bold">
+        {title}
+      </h2>
       {total > 0 && (
         <div className="mx-auto h-44 max-w-44">
           <Doughnut

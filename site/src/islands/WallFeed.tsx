@@ -65,10 +65,18 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   return (
     <section aria-labelledby="wall-heading" className="mt-12" data-testid="wall-feed">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="wall-heading" ref={heading} tabIndex={-1} className="font-serif text-2xl font-semibold">Poems on the wall</h2>
+        <h2 id="wall-heading" ref={heading} tabIndex={-1} className="font-serif text-2xl font-semibold">
+          Poems on the wall
+        </h2>
         <div role="group" aria-label="Order of the poems" className="flex gap-2">
           {WALL_SORTS.map((sort) => (
-            <button key={sort} type="button" className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white" aria-pressed={view.sort === sort} onClick={() => void show({ sort, after: [] }, 'push')}>
+            <button
+              key={sort}
+              type="button"
+              className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
+              aria-pressed={view.sort === sort}
+              onClick={() => void show({ sort, after: [] }, 'push')}
+            >
               {SORT_LABEL[sort]}
             </button>
           ))}
@@ -90,11 +98,21 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
       )}
       {(page > 1 || nextCursor) && (
         <nav aria-label="Pages of the wall" className="mt-10 flex items-center justify-center gap-4">
-          <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1 || state === 'loading'} onClick={() => void show({ ...view, after: view.after.slice(0, -1) }, 'push', true)}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={page <= 1 || state === 'loading'}
+            onClick={() => void show({ ...view, after: view.after.slice(0, -1) }, 'push', true)}
+          >
             Previous page
           </button>
           <span className="text-sm">Page {page}</span>
-          <button type="button" className="btn btn-outline btn-sm" disabled={!nextCursor || state === 'loading'} onClick={() => nextCursor && void show({ ...view, after: [...view.after, nextCursor] }, 'push', true)}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={!nextCursor || state === 'loading'}
+            onClick={() => nextCursor && void show({ ...view, after: [...view.after, nextCursor] }, 'push', true)}
+          >
             Next page
           </button>
         </nav>

@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useStaffReady } from '../components/react/useAdminReady';
-import {
-  WALL_MODERATION_FILTERS,
-  WALL_REASON_MAX,
-  wallPostPath,
-  type WallDecision,
-  type WallModerationFilter,
-  type WallModerationItem,
-} from '@writory/shared';
+import { WALL_MODERATION_FILTERS, WALL_REASON_MAX, wallPostPath, type WallDecision, type WallModerationFilter, type WallModerationItem } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import PoemText from '../components/wall/PoemText';
 import { REASON_TEXT } from '../components/wall/ReportButton';
@@ -34,7 +27,13 @@ const ACTIONS: Record<WallModerationItem['status'], WallDecision[]> = {
   hidden: ['restore'],
 };
 const actionsFor = (item: WallModerationItem) => ACTIONS[item.status].filter((action) => action !== 'dismiss' || item.openReports > 0);
-const ACTION_LABEL: Record<WallDecision, string> = { approve: 'Approve', reject: 'Reject', hide: 'Hide', restore: 'Restore', dismiss: 'Keep, dismiss the reports' };
+const ACTION_LABEL: Record<WallDecision, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  hide: 'Hide',
+  restore: 'Restore',
+  dismiss: 'Keep, dismiss the reports',
+};
 const DONE: Record<WallDecision, string> = { approve: 'approved', reject: 'rejected', hide: 'hidden', restore: 'restored', dismiss: 'kept on the wall' };
 const MODERATORS = ['admin', 'moderator'] as const;
 const needsReason = (action: WallDecision) => action === 'reject' || action === 'hide';
@@ -59,7 +58,12 @@ export default function WallModeration() {
     setReload((n) => n + 1);
   };
 
-  if (!ready) return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (!ready)
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading...
+      </p>
+    );
   return (
     <div className="space-y-6" data-testid="wall-moderation">
       <div role="group" aria-label="Queues" className="flex flex-wrap gap-2">
@@ -83,7 +87,11 @@ export default function WallModeration() {
       <Notice>{notice}</Notice>
       <FormAlert>{problem}</FormAlert>
       {!data ? (
-        !problem && <p role="status" className="text-ink-soft">Loading...</p>
+        !problem && (
+          <p role="status" className="text-ink-soft">
+            Loading...
+          </p>
+        )
       ) : data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">Nothing here. Thank you for keeping the wall kind.</p>
       ) : (
@@ -97,9 +105,15 @@ export default function WallModeration() {
       )}
       {data && data.pagination.pageCount > 1 && (
         <nav aria-label="Pages of the queue" className="flex items-center gap-4">
-          <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous page</button>
-          <span className="text-sm">Page {page} of {data.pagination.pageCount}</span>
-          <button type="button" className="btn btn-outline btn-sm" disabled={page >= data.pagination.pageCount} onClick={() => setPage(page + 1)}>Next page</button>
+          <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous page
+          </button>
+          <span className="text-sm">
+            Page {page} of {data.pagination.pageCount}
+          </span>
+          <button type="button" className="btn btn-outline btn-sm" disabled={page >= data.pagination.pageCount} onClick={() => setPage(page + 1)}>
+            Next page
+          </button>
         </nav>
       )}
     </div>
@@ -144,12 +158,19 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
     <article aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-white p-5" data-testid="moderation-item">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-title`} className="font-serif text-xl font-semibold" dir="auto" lang={item.language}>
-          {item.status === 'approved' ? <a className="hover:underline" href={wallPostPath(item.id)}>{item.title}</a> : item.title}
+          {item.status === 'approved' ? (
+            <a className="hover:underline" href={wallPostPath(item.id)}>
+              {item.title}
+            </a>
+          ) : (
+            item.title
+          )}
         </h2>
         <span className="rounded-full bg-parchment px-3 py-1 text-xs font-semibold">{STATUS_TEXT[item.status]}</span>
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        <span dir="auto">{item.poet.name}</span> · shared <time dateTime={item.createdAt}>{formatWallDate(item.createdAt)}</time> · {languageLabel(item.language)} · {item.likes} likes · post {item.id}
+        <span dir="auto">{item.poet.name}</span> · shared <time dateTime={item.createdAt}>{formatWallDate(item.createdAt)}</time> ·{' '}
+        {languageLabel(item.language)} · {item.likes} likes · post {item.id}
       </p>
       {(item.flags.length > 0 || item.similar.length > 0 || item.openReports > 0) && (
         <ul className="mt-3 flex flex-wrap gap-2 text-xs font-semibold" aria-label="Marks for the moderator">
@@ -159,21 +180,41 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
               {Math.round(match.similarity * 100)}% like {match.kind === 'entry' ? 'contest entry' : 'wall post'} {match.refId}
             </li>
           ))}
-          {item.openReports > 0 && <li className="rounded bg-red-100 px-2 py-1 text-red-950">{item.openReports} open {item.openReports === 1 ? 'report' : 'reports'}</li>}
+          {item.openReports > 0 && (
+            <li className="rounded bg-red-100 px-2 py-1 text-red-950">
+              {item.openReports} open {item.openReports === 1 ? 'report' : 'reports'}
+            </li>
+          )}
         </ul>
       )}
-      <div className="mt-4 max-h-96 overflow-auto rounded border border-stone-100 bg-paper p-4" tabIndex={0} role="region" aria-label={`Text of “${item.title}”`}>
+      <div
+        className="mt-4 max-h-96 overflow-auto rounded border border-stone-100 bg-paper p-4"
+        tabIndex={0}
+        role="region"
+        aria-label={`Text of “${item.title}”`}
+      >
         <PoemText text={item.text} language={item.language} className="text-base" />
       </div>
-      {item.reason && <p className="mt-3 text-sm" dir="auto"><span className="font-semibold">Reason given to the poet:</span> {item.reason}</p>}
+      {item.reason && (
+        <p className="mt-3 text-sm" dir="auto">
+          <span className="font-semibold">Reason given to the poet:</span> {item.reason}
+        </p>
+      )}
       {item.reports.length > 0 && (
         <details className="mt-3 text-sm" open={openReports.length > 0}>
-          <summary className="font-semibold">Reports ({openReports.length} open, {item.reports.length} in all)</summary>
+          <summary className="font-semibold">
+            Reports ({openReports.length} open, {item.reports.length} in all)
+          </summary>
           <ul className="mt-2 space-y-2">
             {item.reports.map((report) => (
               <li key={report.id} className="rounded border border-stone-200 p-2">
-                <span className="font-semibold">{REASON_TEXT[report.reason].label}</span> · {report.status} · <time dateTime={report.createdAt}>{formatWallDate(report.createdAt)}</time>
-                {report.note && <p dir="auto" className="mt-1 whitespace-pre-wrap">{report.note}</p>}
+                <span className="font-semibold">{REASON_TEXT[report.reason].label}</span> · {report.status} ·{' '}
+                <time dateTime={report.createdAt}>{formatWallDate(report.createdAt)}</time>
+                {report.note && (
+                  <p dir="auto" className="mt-1 whitespace-pre-wrap">
+                    {report.note}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -187,8 +228,19 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
           <>
             {asking && (
               <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-reason`} className="text-sm font-semibold">Reason the poet will read</label>
-                <textarea id={`${id}-reason`} ref={reasonRef} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={WALL_REASON_MAX} rows={2} dir="auto" className="rounded-md border border-stone-400 bg-white px-3 py-2" />
+                <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
+                  Reason the poet will read
+                </label>
+                <textarea
+                  id={`${id}-reason`}
+                  ref={reasonRef}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  maxLength={WALL_REASON_MAX}
+                  rows={2}
+                  dir="auto"
+                  className="rounded-md border border-stone-400 bg-white px-3 py-2"
+                />
               </div>
             )}
             <div className="flex flex-wrap gap-2">
@@ -205,7 +257,9 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
                 </button>
               ))}
               {asking && (
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(null)}>Cancel</button>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(null)}>
+                  Cancel
+                </button>
               )}
             </div>
           </>

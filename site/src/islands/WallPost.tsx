@@ -33,13 +33,17 @@ export default function WallPost() {
     return (
       <div>
         <h1 className="font-serif text-4xl font-bold">{text[0]}</h1>
-        <p role="status" className="mt-4 text-ink-soft">{text[1]}</p>
+        <p role="status" className="mt-4 text-ink-soft">
+          {text[1]}
+        </p>
       </div>
     );
   }
   return (
     <article aria-labelledby="poem-title" data-testid="wall-post-page">
-      <h1 id="poem-title" dir="auto" lang={post.language} className="font-serif text-4xl font-bold break-words">{post.title}</h1>
+      <h1 id="poem-title" dir="auto" lang={post.language} className="font-serif text-4xl font-bold break-words">
+        {post.title}
+      </h1>
       <div className="mt-4">
         <PoetByline poet={post.poet} approvedAt={post.approvedAt} language={post.language} />
       </div>

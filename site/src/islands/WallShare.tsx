@@ -27,11 +27,18 @@ export default function WallShare() {
   const mine = useStore($myWallPosts);
   const formId = useId();
 
-  if (!hydrated || status === 'loading') return <p role="status" className="text-ink-soft">Loading...</p>;
+  if (!hydrated || status === 'loading')
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading...
+      </p>
+    );
   if (status === 'signed-out') {
     return (
       <div className="flex flex-wrap items-center gap-4">
-        <a className="btn btn-default" href={SIGN_IN_HREF}>Sign in to share a poem</a>
+        <a className="btn btn-default" href={SIGN_IN_HREF}>
+          Sign in to share a poem
+        </a>
         <p className="text-sm text-ink-soft">You need a Writory account with a verified email.</p>
       </div>
     );
@@ -41,11 +48,22 @@ export default function WallShare() {
     <div className="space-y-6">
       {identity && !identity.emailVerified ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Verify your email address to share poems: open the link we sent you, or send a new one from <a className="underline" href="/profile">your profile</a>.
+          Verify your email address to share poems: open the link we sent you, or send a new one from{' '}
+          <a className="underline" href="/profile">
+            your profile
+          </a>
+          .
         </p>
       ) : (
         <div>
-          <button type="button" className="btn btn-default" aria-expanded={open} aria-controls={`${formId}-form`} onClick={() => setOpen(!open)} data-testid="submit-wall-button">
+          <button
+            type="button"
+            className="btn btn-default"
+            aria-expanded={open}
+            aria-controls={`${formId}-form`}
+            onClick={() => setOpen(!open)}
+            data-testid="submit-wall-button"
+          >
             {open ? 'Close the form' : 'Write a poem for the wall'}
           </button>
           <div id={`${formId}-form`} hidden={!open} className="mt-4">
@@ -55,7 +73,11 @@ export default function WallShare() {
       )}
       {moderates && (
         <p className="text-sm">
-          You moderate the wall: <a className="font-semibold text-quill underline underline-offset-4" href="/admin-wall-moderation">open the moderation queue</a>.
+          You moderate the wall:{' '}
+          <a className="font-semibold text-quill underline underline-offset-4" href="/admin-wall-moderation">
+            open the moderation queue
+          </a>
+          .
         </p>
       )}
       <MyPosts posts={mine} onChange={loadMyWallPosts} />
@@ -81,7 +103,11 @@ function ShareForm({ onShared }: { onShared: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing = await schemaProblems(import('@writory/shared/schemas/wall').then((schemas) => schemas.newPostBody), values, FIELDS);
+    const missing = await schemaProblems(
+      import('@writory/shared/schemas/wall').then((schemas) => schemas.newPostBody),
+      values,
+      FIELDS,
+    );
     setErrors(missing);
     setProblem(null);
     setNotice(null);
@@ -95,7 +121,10 @@ function ShareForm({ onShared }: { onShared: () => void }) {
     } catch (error) {
       const found = fieldErrorsFrom(error, FIELDS);
       setErrors(found.fields);
-      setProblem(found.form ?? (Object.keys(found.fields).length ? null : (apiErrorBody(error)?.message ?? 'We could not send your poem. Check your connection and try again.')));
+      setProblem(
+        found.form ??
+          (Object.keys(found.fields).length ? null : (apiErrorBody(error)?.message ?? 'We could not send your poem. Check your connection and try again.')),
+      );
       setAttempt((n) => n + 1);
     } finally {
       setSending(false);
@@ -109,28 +138,59 @@ function ShareForm({ onShared }: { onShared: () => void }) {
         {LABEL[name]} {errors[name]}
       </p>
     );
-  const inputClass = 'rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
+  const inputClass =
+    'rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-label="Share a poem">
       <FormAlert>{problem}</FormAlert>
-      <p className="text-sm text-ink-soft">Plain text only: your line breaks and spacing are kept exactly. Be kind: Writory is for poets from 13 years old, and a moderator reads every poem before it appears.</p>
+      <p className="text-sm text-ink-soft">
+        Plain text only: your line breaks and spacing are kept exactly. Be kind: Writory is for poets from 13 years old, and a moderator reads every poem before
+        it appears.
+      </p>
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-title`} className="text-sm font-semibold">{LABEL.title}</label>
-        <input id={`${id}-title`} name="title" value={values.title} onChange={set('title')} maxLength={WALL_TITLE_MAX} dir="auto" required aria-invalid={errors.title ? true : undefined} aria-describedby={describe('title')} className={inputClass} />
+        <label htmlFor={`${id}-title`} className="text-sm font-semibold">
+          {LABEL.title}
+        </label>
+        <input
+          id={`${id}-title`}
+          name="title"
+          value={values.title}
+          onChange={set('title')}
+          maxLength={WALL_TITLE_MAX}
+          dir="auto"
+          required
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={describe('title')}
+          className={inputClass}
+        />
         {error('title')}
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-language`} className="text-sm font-semibold">{LABEL.language}</label>
-        <select id={`${id}-language`} name="language" value={values.language} onChange={set('language')} aria-invalid={errors.language ? true : undefined} aria-describedby={describe('language')} className={inputClass}>
+        <label htmlFor={`${id}-language`} className="text-sm font-semibold">
+          {LABEL.language}
+        </label>
+        <select
+          id={`${id}-language`}
+          name="language"
+          value={values.language}
+          onChange={set('language')}
+          aria-invalid={errors.language ? true : undefined}
+          aria-describedby={describe('language')}
+          className={inputClass}
+        >
           {WALL_LANGUAGES.map((tag) => (
-            <option key={tag} value={tag}>{languageLabel(tag)}</option>
+            <option key={tag} value={tag}>
+              {languageLabel(tag)}
+            </option>
           ))}
         </select>
         {error('language')}
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-text`} className="text-sm font-semibold">{LABEL.text}</label>
+        <label htmlFor={`${id}-text`} className="text-sm font-semibold">
+          {LABEL.text}
+        </label>
         <textarea
           id={`${id}-text`}
           name="text"
@@ -145,10 +205,14 @@ function ShareForm({ onShared }: { onShared: () => void }) {
           aria-describedby={describe('text', `${id}-text-count`)}
           className={`${inputClass} font-serif whitespace-pre-wrap`}
         />
-        <p id={`${id}-text-count`} className="text-xs text-ink-soft">{values.text.length.toLocaleString('en')} of {WALL_TEXT_MAX.toLocaleString('en')} characters</p>
+        <p id={`${id}-text-count`} className="text-xs text-ink-soft">
+          {values.text.length.toLocaleString('en')} of {WALL_TEXT_MAX.toLocaleString('en')} characters
+        </p>
         {error('text')}
       </div>
-      <button type="submit" className="btn btn-default" disabled={sending}>{sending ? 'Sending…' : 'Send to the moderators'}</button>
+      <button type="submit" className="btn btn-default" disabled={sending}>
+        {sending ? 'Sending…' : 'Send to the moderators'}
+      </button>
       <Notice>{notice}</Notice>
     </form>
   );
@@ -172,7 +236,9 @@ function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: ()
 
   return (
     <section aria-labelledby="my-wall-posts" data-testid="my-wall-posts">
-      <h3 id="my-wall-posts" className="font-serif text-xl font-semibold">Your poems on the wall</h3>
+      <h3 id="my-wall-posts" className="font-serif text-xl font-semibold">
+        Your poems on the wall
+      </h3>
       <FormAlert>{problem}</FormAlert>
       <ul className="mt-3 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
         {posts.map((post) => (
@@ -181,22 +247,39 @@ function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: ()
               {/* The title keeps its own direction inside the row: an Arabic title starts where the line below starts. */}
               <p className="font-semibold">
                 <span dir="auto" lang={post.language} data-testid="my-wall-post-title">
-                  {post.status === 'approved' ? <a className="underline underline-offset-4" href={wallPostPath(post.id)}>{post.title}</a> : post.title}
+                  {post.status === 'approved' ? (
+                    <a className="underline underline-offset-4" href={wallPostPath(post.id)}>
+                      {post.title}
+                    </a>
+                  ) : (
+                    post.title
+                  )}
                 </span>
               </p>
               <p className="text-sm text-ink-soft">
-                <span data-testid="my-wall-post-status">{STATUS_TEXT[post.status]}</span> · shared <time dateTime={post.createdAt}>{formatWallDate(post.createdAt)}</time>
+                <span data-testid="my-wall-post-status">{STATUS_TEXT[post.status]}</span> · shared{' '}
+                <time dateTime={post.createdAt}>{formatWallDate(post.createdAt)}</time>
                 {post.status === 'approved' && ` · ${post.likes} ${post.likes === 1 ? 'like' : 'likes'}`}
               </p>
-              {post.reason && <p className="mt-1 text-sm text-red-900" dir="auto">Moderator’s reason: {post.reason}</p>}
+              {post.reason && (
+                <p className="mt-1 text-sm text-red-900" dir="auto">
+                  Moderator’s reason: {post.reason}
+                </p>
+              )}
             </div>
             {confirming === post.id ? (
               <div className="flex gap-2">
-                <button type="button" className="btn btn-destructive btn-sm" onClick={() => void remove(post.id)}>Yes, delete it</button>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(null)}>Keep it</button>
+                <button type="button" className="btn btn-destructive btn-sm" onClick={() => void remove(post.id)}>
+                  Yes, delete it
+                </button>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(null)}>
+                  Keep it
+                </button>
               </div>
             ) : (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(post.id)} aria-label={`Delete “${post.title}”`}>Delete</button>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(post.id)} aria-label={`Delete “${post.title}”`}>
+                Delete
+              </button>
             )}
           </li>
         ))}

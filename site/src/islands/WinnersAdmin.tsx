@@ -86,7 +86,12 @@ export default function WinnersAdmin() {
             <label htmlFor={`${id}-month`} className="text-sm font-semibold">
               Contest month
             </label>
-            <select id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)} className="w-fit rounded-md border border-stone-400 bg-white px-3 py-2">
+            <select
+              id={`${id}-month`}
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+              className="w-fit rounded-md border border-stone-400 bg-white px-3 py-2"
+            >
               {candidates.map((m) => (
                 <option key={m.month} value={m.month}>
                   {formatMonth(m.month)}
@@ -97,7 +102,11 @@ export default function WinnersAdmin() {
           </div>
           {published ? (
             <p className="text-sm text-ink-soft">
-              The {formatMonth(month)} winners are published: see <a className="underline" href="/winning-poems">the results page</a>.
+              The {formatMonth(month)} winners are published: see{' '}
+              <a className="underline" href="/winning-poems">
+                the results page
+              </a>
+              .
             </p>
           ) : (
             suggestions && (

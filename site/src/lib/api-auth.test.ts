@@ -48,7 +48,19 @@ describe('fieldErrorsFrom', () => {
   it.each([
     [
       'one message per named field (paths as strings)',
-      error({ error: { status: 422, name: 'ValidationError', message: 'phone: bad', details: { errors: [{ path: 'phone', message: 'Use digits and +' }, { path: 'dateOfBirth', message: 'You must be at least 13 years old.' }] } } }),
+      error({
+        error: {
+          status: 422,
+          name: 'ValidationError',
+          message: 'phone: bad',
+          details: {
+            errors: [
+              { path: 'phone', message: 'Use digits and +' },
+              { path: 'dateOfBirth', message: 'You must be at least 13 years old.' },
+            ],
+          },
+        },
+      }),
       { fields: { phone: 'Use digits and +', dateOfBirth: 'You must be at least 13 years old.' }, form: null },
     ],
     [

@@ -38,7 +38,17 @@ describe('apiFetch', () => {
 
 describe('a limit’s wait in the reader’s words', () => {
   const limited = (details: Record<string, unknown>) =>
-    new ApiError(429, JSON.stringify({ error: { status: 429, name: 'TooManyRequestsError', message: 'You have shared as many poems on the wall as a day allows. Try again in 24 hours.', details } }));
+    new ApiError(
+      429,
+      JSON.stringify({
+        error: {
+          status: 429,
+          name: 'TooManyRequestsError',
+          message: 'You have shared as many poems on the wall as a day allows. Try again in 24 hours.',
+          details,
+        },
+      }),
+    );
 
   it('says when, not how many seconds (problemOf and the form’s message alike)', () => {
     vi.useFakeTimers({ now: new Date('2026-11-25T09:00:00Z') });

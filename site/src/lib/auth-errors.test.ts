@@ -102,7 +102,10 @@ describe('messageForAuthError', () => {
   });
 
   it('keeps the cms’s own words (a resend limit with its wait)', () => {
-    const refused = new ApiError(429, JSON.stringify({ data: null, error: { status: 429, message: 'We have sent as many verification emails as an hour allows. Try again in 3540 s.' } }));
+    const refused = new ApiError(
+      429,
+      JSON.stringify({ data: null, error: { status: 429, message: 'We have sent as many verification emails as an hour allows. Try again in 3540 s.' } }),
+    );
     expect(messageForAuthError(refused)).toBe('We have sent as many verification emails as an hour allows. Try again in 3540 s.');
   });
 });

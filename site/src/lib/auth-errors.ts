@@ -46,7 +46,12 @@ export function authErrorCode(error: unknown): string | undefined {
  */
 export function missingPasswordRequirements(providerMessage: string | undefined): string[] {
   const list = providerMessage?.match(/\[([^\]]+)\]/)?.[1];
-  return list ? list.split(',').map((item) => item.trim()).filter(Boolean) : [];
+  return list
+    ? list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** A message a poet can act on, for a provider code; the provider's own text adds policy details. */

@@ -3,7 +3,10 @@ import { ApiError } from './api';
 import { busyWaitSeconds, MAX_BUSY_ATTEMPTS, withBusyRetry, type BusyWait } from './busy-retry';
 
 const busy = (details: Record<string, unknown> = { reason: 'busy', retryAfterSeconds: 3 }) =>
-  new ApiError(503, JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'Many poems are being checked right now.', details } }));
+  new ApiError(
+    503,
+    JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'Many poems are being checked right now.', details } }),
+  );
 
 describe('busyWaitSeconds', () => {
   it.each([
@@ -36,21 +39,40 @@ describe('withBusyRetry', () => {
     );
     expect(receipt).toEqual({ code: 'WR-1' });
     expect(sent).toEqual(['key-1', 'key-1', 'key-1']);
-    expect(waits).toEqual([{ seconds: 3, attempt: 2 }, { seconds: 1, attempt: 3 }]);
+    expect(waits).toEqual([
+      { seconds: 3, attempt: 2 },
+      { seconds: 1, attempt: 3 },
+    ]);
     expect(waited).toEqual([3, 1]);
   });
 
   it('gives any other refusal back at once', async () => {
     const refusal = new ApiError(422, JSON.stringify({ error: { message: 'Give your poem a title.' } }));
     let tries = 0;
-    await expect(withBusyRetry(async () => { tries += 1; throw refusal; }, { onWait: () => {}, wait: async () => {} })).rejects.toBe(refusal);
+    await expect(
+      withBusyRetry(
+        async () => {
+          tries += 1;
+          throw refusal;
+        },
+        { onWait: () => {}, wait: async () => {} },
+      ),
+    ).rejects.toBe(refusal);
     expect(tries).toBe(1);
   });
 
   it(`gives the busy answer back after ${MAX_BUSY_ATTEMPTS} tries`, async () => {
     let tries = 0;
     const last = busy();
-    await expect(withBusyRetry(async () => { tries += 1; throw last; }, { onWait: () => {}, wait: async () => {} })).rejects.toBe(last);
+    await expect(
+      withBusyRetry(
+        async () => {
+          tries += 1;
+          throw last;
+        },
+        { onWait: () => {}, wait: async () => {} },
+      ),
+    ).rejects.toBe(last);
     expect(tries).toBe(MAX_BUSY_ATTEMPTS);
   });
 });

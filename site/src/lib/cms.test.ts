@@ -14,7 +14,10 @@ describe('the build-time cms client', () => {
     vi.stubEnv('CMS_URL', 'http://cms.test:1337');
     await expect(judgingReport('2026-01')).resolves.toEqual({ month: '2026-01' });
     await expect(judgingReport('2025-12')).resolves.toBeNull();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['http://cms.test:1337/api/judging/reports/2026-01', 'http://cms.test:1337/api/judging/reports/2025-12']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      'http://cms.test:1337/api/judging/reports/2026-01',
+      'http://cms.test:1337/api/judging/reports/2025-12',
+    ]);
     vi.unstubAllEnvs();
   });
 

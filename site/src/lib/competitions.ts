@@ -10,7 +10,8 @@ export const competitionPath = (slug: string) => `/competitions/${encodeURICompo
  * Where a results page (/winning-poems, /past-winners, /leaderboard) of a competition is: the bare path for the
  * default, `/winning-poems/story` for another (a static page each, so the tab between them is a real link).
  */
-export const resultsPath = (base: string, slug: string | null | undefined) => (!slug || slug === DEFAULT_COMPETITION ? base : `${base}/${encodeURIComponent(slug)}`);
+export const resultsPath = (base: string, slug: string | null | undefined) =>
+  !slug || slug === DEFAULT_COMPETITION ? base : `${base}/${encodeURIComponent(slug)}`;
 
 /** `path?competition=slug`, or the bare path for the default competition (so today's URLs stay what they are). */
 export function withCompetition(path: string, slug: string | null | undefined): string {
@@ -48,7 +49,6 @@ export function limitsInWords(competition: Pick<CompetitionSummary, 'kind' | 'li
 
 /** "Story Competition" for "Story"; a name that already says "competition" stays as it is. */
 export const competitionTitle = (name: string) => (/competition$/i.test(name) ? name : `${name} Competition`);
-
 
 /** The `competition` query value to send: none for the default, so today's requests stay exactly as they were. */
 export const competitionParam = (slug: string | null | undefined) => (slug && slug !== DEFAULT_COMPETITION ? slug : null);

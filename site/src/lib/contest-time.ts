@@ -69,4 +69,3 @@ export function fromZonedInput(value: string, timeZone: string): string | null {
 export function closingShown(iso: string, timeZone: string): string {
   return toZonedInput(iso, timeZone).endsWith('T00:00') ? new Date(new Date(iso).getTime() - 60_000).toISOString() : iso;
 }
-

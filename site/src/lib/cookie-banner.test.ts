@@ -90,7 +90,7 @@ describe('cookie banner', () => {
     return event;
   };
 
-  it('Escape closes a first visit\'s banner without saving anything, for the rest of the tab', async () => {
+  it("Escape closes a first visit's banner without saving anything, for the rest of the tab", async () => {
     const { banner, button } = await page();
     button('Accept all').focus();
     pressEscape();
@@ -129,7 +129,7 @@ describe('cookie banner', () => {
     expect(document.activeElement).toBe(cookies);
   });
 
-  it('after a first visit\'s choice focus goes to the main content, not the page body', async () => {
+  it("after a first visit's choice focus goes to the main content, not the page body", async () => {
     const { button } = await page();
     button('Reject all').focus();
     button('Reject all').click();

@@ -66,24 +66,39 @@ describe('pollWhileVisible', () => {
 
 describe('fetchCounts', () => {
   it('reads both counts', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => json({ count: url.includes('users') ? 1234 : 56 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => json({ count: url.includes('users') ? 1234 : 56 })),
+    );
     expect(await fetchCounts()).toEqual({ poets: 1234, pieces: 56 });
   });
 
   it('falls back to 98 poets and 0 pieces when the API fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: 'down' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: 'down' }, 500)),
+    );
     expect(await fetchCounts()).toEqual({ poets: 98, pieces: 0 });
   });
 
   it('falls back per counter (submission-count missing, odd bodies)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('users') ? json({ count: 7 }) : json({}, 404))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.includes('users') ? json({ count: 7 }) : json({}, 404))),
+    );
     expect(await fetchCounts()).toEqual({ poets: 7, pieces: 0 });
-    vi.stubGlobal('fetch', vi.fn(async () => json({ count: 'many' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ count: 'many' })),
+    );
     expect(await fetchCounts()).toEqual({ poets: 98, pieces: 0 });
   });
 
   it('keeps the last good numbers when a later refresh fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({}, 503)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({}, 503)),
+    );
     expect(await fetchCounts({ poets: 500, pieces: 40 })).toEqual({ poets: 500, pieces: 40 });
   });
 });
@@ -92,7 +107,10 @@ describe('installCounters', () => {
   it('replaces the fallback in the HTML with the live counts, and keeps them after a failed refresh', async () => {
     vi.useFakeTimers();
     let up = true;
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (up ? json({ count: url.includes('users') ? 2500 : 310 }) : json({}, 500))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (up ? json({ count: url.includes('users') ? 2500 : 310 }) : json({}, 500))),
+    );
     document.body.innerHTML = '<dl data-counters><dd data-counter="poets">98</dd><dd data-counter="pieces">0</dd></dl>';
     const text = (name: string) => document.querySelector(`[data-counter="${name}"]`)?.textContent;
     const stop = installCounters(document.querySelector('[data-counters]')!);
@@ -107,7 +125,10 @@ describe('installCounters', () => {
 
   it('keeps the fallback admins set (built into the HTML) while the live counts cannot be read', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('users') ? json({}, 503) : json({ count: 46 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.includes('users') ? json({}, 503) : json({ count: 46 }))),
+    );
     document.body.innerHTML = '<dl data-counters data-poets="1200" data-pieces="45"><dd data-counter="poets">1,200</dd><dd data-counter="pieces">45</dd></dl>';
     const text = (name: string) => document.querySelector(`[data-counter="${name}"]`)?.textContent;
     const stop = installCounters(document.querySelector('[data-counters]')!);

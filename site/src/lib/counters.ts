@@ -84,11 +84,15 @@ export function installCounters(root: Element, doc: Document = document): () => 
   const pieces = root.querySelector('[data-counter="pieces"]');
   if (!poets || !pieces) return () => undefined;
   let latest = builtCounts(root);
-  return pollWhileVisible(() => {
-    void fetchCounts(latest).then((next) => {
-      latest = next;
-      poets.textContent = formatCount(next.poets);
-      pieces.textContent = formatCount(next.pieces);
-    });
-  }, COUNTER_REFRESH_MS, doc);
+  return pollWhileVisible(
+    () => {
+      void fetchCounts(latest).then((next) => {
+        latest = next;
+        poets.textContent = formatCount(next.poets);
+        pieces.textContent = formatCount(next.pieces);
+      });
+    },
+    COUNTER_REFRESH_MS,
+    doc,
+  );
 }

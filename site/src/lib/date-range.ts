@@ -55,7 +55,10 @@ export function parseDayText(text: string): string | null {
   if (DAY.test(trimmed)) return realDay(trimmed);
   let month = -1;
   const numbers: string[] = [];
-  for (const word of trimmed.toLowerCase().split(/[\s,.]+/).filter(Boolean)) {
+  for (const word of trimmed
+    .toLowerCase()
+    .split(/[\s,.]+/)
+    .filter(Boolean)) {
     if (/^\d+$/.test(word)) {
       numbers.push(word);
       continue;

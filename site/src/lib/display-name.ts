@@ -24,7 +24,10 @@ export function displayNameOf(user?: NamedUser | null, identity?: NamedIdentity 
 
 /** One or two letters for an avatar: first letters of the first and last words. */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/[\s._-]+/u).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._-]+/u)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   const first = [...words[0]][0] ?? '';
   const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? '') : '';

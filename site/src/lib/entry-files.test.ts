@@ -23,4 +23,3 @@ describe('poemProblem and photoProblem', () => {
     expect(photoProblem(picked)).toBe(problem);
   });
 });
-

@@ -12,7 +12,11 @@ describe('entryFormProblems', () => {
 
   it('names every missing or wrong field', async () => {
     expect(
-      await entryFormProblems({ title: ' ', language: '', fullName: 'M', phone: 'call me', country: '' }, null, new File(['x'], 'me.gif', { type: 'image/gif' })),
+      await entryFormProblems(
+        { title: ' ', language: '', fullName: 'M', phone: 'call me', country: '' },
+        null,
+        new File(['x'], 'me.gif', { type: 'image/gif' }),
+      ),
     ).toEqual({
       poem: t('submit.poemRequired'),
       title: t('submit.titleRequired'),

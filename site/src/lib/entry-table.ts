@@ -31,7 +31,9 @@ export function filterRows(rows: AdminEntryRow[], { text, status }: RowFilter): 
   return rows.filter((row) => {
     if (status && row.status !== status) return false;
     if (!needle) return true;
-    return [row.code, row.title, row.poetName, row.poetEmail, row.contactName, row.country, countryName(row.country), row.language].some((v) => v?.toLocaleLowerCase().includes(needle));
+    return [row.code, row.title, row.poetName, row.poetEmail, row.contactName, row.country, countryName(row.country), row.language].some((v) =>
+      v?.toLocaleLowerCase().includes(needle),
+    );
   });
 }
 
@@ -59,6 +61,24 @@ export function toCsv(rows: AdminEntryRow[]): string {
     'Normalised score': row.normalisedScore ?? '',
     Score: row.score ?? '',
   }));
-  const fields = ['Entry code', 'Title', 'Poet', 'Email', 'Contact name', 'Phone', 'Country', 'Language', 'Status', 'Submitted', 'Words', 'Originality flag', 'Judges', 'Totals', 'Mean total', 'Normalised score', 'Score'];
+  const fields = [
+    'Entry code',
+    'Title',
+    'Poet',
+    'Email',
+    'Contact name',
+    'Phone',
+    'Country',
+    'Language',
+    'Status',
+    'Submitted',
+    'Words',
+    'Originality flag',
+    'Judges',
+    'Totals',
+    'Mean total',
+    'Normalised score',
+    'Score',
+  ];
   return Papa.unparse({ fields, data: lines.map((line) => fields.map((field) => neutralise(line[field as keyof typeof line]))) });
 }

@@ -9,15 +9,35 @@ describe('schemaProblems', () => {
   });
 
   it.each([
-    ['wall post', newPostBody, { title: ' ', text: '', language: 'not a tag!!' }, ['title', 'text', 'language'], { title: 'is required', text: 'is required', language: 'must be a language tag such as en, hi or ar' }],
-    ['reminder', reminderBody, { subject: '', body: ' ', audience: 'everyone' }, ['subject', 'body'], { subject: 'Write a subject.', body: 'Write the message.' }],
-    ['contact', contactInput, { name: 'A', email: 'asha@', subject: 'Hi there', message: 'short' }, ['name', 'email', 'subject', 'message'], { name: 'must be at least 2 characters', email: 'must be a valid email address', message: 'must be at least 20 characters' }],
+    [
+      'wall post',
+      newPostBody,
+      { title: ' ', text: '', language: 'not a tag!!' },
+      ['title', 'text', 'language'],
+      { title: 'is required', text: 'is required', language: 'must be a language tag such as en, hi or ar' },
+    ],
+    [
+      'reminder',
+      reminderBody,
+      { subject: '', body: ' ', audience: 'everyone' },
+      ['subject', 'body'],
+      { subject: 'Write a subject.', body: 'Write the message.' },
+    ],
+    [
+      'contact',
+      contactInput,
+      { name: 'A', email: 'asha@', subject: 'Hi there', message: 'short' },
+      ['name', 'email', 'subject', 'message'],
+      { name: 'must be at least 2 characters', email: 'must be a valid email address', message: 'must be at least 20 characters' },
+    ],
   ])('gives the first problem of each %s field in the words the cms uses', async (_name, schema, values, fields, expected) => {
     expect(await schemaProblems(schema, values, fields)).toEqual(expected);
   });
 
   it('takes a schema that is still loading', async () => {
-    expect(await schemaProblems(Promise.resolve(lazyNewPostBody), { title: 'Rain', text: '', language: 'en' }, ['title', 'text'])).toEqual({ text: 'is required' });
+    expect(await schemaProblems(Promise.resolve(lazyNewPostBody), { title: 'Rain', text: '', language: 'en' }, ['title', 'text'])).toEqual({
+      text: 'is required',
+    });
   });
 
   it('leaves out fields the form does not show', async () => {
@@ -27,7 +47,11 @@ describe('schemaProblems', () => {
 
 describe('schemaIssues', () => {
   it('keeps the kind of each problem', async () => {
-    const issues = await schemaIssues(entryFormFields, { title: 'x'.repeat(161), language: 'English', fullName: 'Mira Okafor', phone: '+44 7700 900123', country: 'GB' }, ['title', 'country']);
+    const issues = await schemaIssues(
+      entryFormFields,
+      { title: 'x'.repeat(161), language: 'English', fullName: 'Mira Okafor', phone: '+44 7700 900123', country: 'GB' },
+      ['title', 'country'],
+    );
     expect(issues.title).toMatchObject({ code: 'too_big', message: 'The title must be at most 160 characters.' });
     expect(issues.country).toBeUndefined();
   });

@@ -15,7 +15,11 @@ export interface FieldIssue {
 }
 
 /** The first issue the schema finds for each of these fields (an issue at "field.sub" counts for "field"). */
-export async function schemaIssues<F extends string>(schema: FormSchema | Promise<FormSchema>, values: unknown, fields: readonly F[]): Promise<Partial<Record<F, FieldIssue>>> {
+export async function schemaIssues<F extends string>(
+  schema: FormSchema | Promise<FormSchema>,
+  values: unknown,
+  fields: readonly F[],
+): Promise<Partial<Record<F, FieldIssue>>> {
   const result = (await schema).safeParse(values);
   const issues: Partial<Record<F, FieldIssue>> = {};
   if (result.success) return issues;
@@ -27,7 +31,11 @@ export async function schemaIssues<F extends string>(schema: FormSchema | Promis
 }
 
 /** The first problem of each field, in the schema's own words (the words the cms answers with). */
-export async function schemaProblems<F extends string>(schema: FormSchema | Promise<FormSchema>, values: unknown, fields: readonly F[]): Promise<Partial<Record<F, string>>> {
+export async function schemaProblems<F extends string>(
+  schema: FormSchema | Promise<FormSchema>,
+  values: unknown,
+  fields: readonly F[],
+): Promise<Partial<Record<F, string>>> {
   const issues = await schemaIssues(schema, values, fields);
   return Object.fromEntries(Object.entries(issues).map(([field, issue]) => [field, (issue as FieldIssue).message])) as Partial<Record<F, string>>;
 }

@@ -82,7 +82,9 @@ describe('countOf: a count and its noun, plural by Intl.PluralRules, never "plac
 
 describe('the redaction notes on the text check', () => {
   it('say how many places in proper English', () => {
-    expect(t('submit.previewRedacted', { places: countOf(2, { one: 'place', other: 'places' }) })).toBe('We hid your name or contact details in 2 places so judging stays blind.');
+    expect(t('submit.previewRedacted', { places: countOf(2, { one: 'place', other: 'places' }) })).toBe(
+      'We hid your name or contact details in 2 places so judging stays blind.',
+    );
     expect(t('submit.previewRedacted', { places: countOf(1, { one: 'place', other: 'places' }) })).not.toMatch(/\(s\)/);
   });
 });

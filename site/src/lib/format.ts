@@ -38,12 +38,14 @@ export const formatDay = (day: string, options: ReaderOptions = {}) =>
 export const formatDate = (iso: string, options: ReaderOptions = {}) => format({ dateStyle: 'medium' }, options).format(new Date(iso));
 
 /** An instant → "25 Nov 2026, 09:00" in the reader's zone. */
-export const formatDateTime = (iso: string, options: ReaderOptions = {}) =>
-  format({ dateStyle: 'medium', timeStyle: 'short' }, options).format(new Date(iso));
+export const formatDateTime = (iso: string, options: ReaderOptions = {}) => format({ dateStyle: 'medium', timeStyle: 'short' }, options).format(new Date(iso));
 
 /** The calendar day of an instant in a zone, counted in days (to tell today from tomorrow). */
 function dayNumber(at: Date, timeZone: string | undefined): number {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at).split('-').map(Number);
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(at)
+    .split('-')
+    .map(Number);
   return Date.UTC(year, month - 1, day) / 86_400_000;
 }
 

@@ -52,7 +52,9 @@ describe('the notification channel (one tab, no Web Locks)', () => {
     expect(fetchMock).toHaveBeenCalledWith(STREAM_PATH, expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer token-1' }) }));
     stream.push('retry: 2000\n\n');
     stream.push(frame({ kind: 'ready', unreadCount: 2 }));
-    stream.push(': keep-alive\n\nevent: created\ndata: {"kind":"created","notification":{"id":5,"title":"t","message":"m","link":null,"created_at":"2026-01-01T00:00:00.000Z","is_read":false},"unreadCount":3}\n');
+    stream.push(
+      ': keep-alive\n\nevent: created\ndata: {"kind":"created","notification":{"id":5,"title":"t","message":"m","link":null,"created_at":"2026-01-01T00:00:00.000Z","is_read":false},"unreadCount":3}\n',
+    );
     stream.push('\n');
     stream.push('event: created\ndata: {"kind":"read"}\n\n'); // kind and event name disagree: ignored
     await vi.advanceTimersByTimeAsync(0);

@@ -57,7 +57,11 @@ function sleep(ms: number, signal: AbortSignal, wake: EventTarget): Promise<void
 type StreamOutcome = 'ended' | 'unauthorized' | 'failed';
 
 /** Reads one stream until it ends, fails or is aborted; `onEvent` gets every well-formed event. */
-async function readStream(signal: AbortSignal, token: string, onEvent: (event: NotificationEvent) => void): Promise<{ outcome: StreamOutcome; ready: boolean }> {
+async function readStream(
+  signal: AbortSignal,
+  token: string,
+  onEvent: (event: NotificationEvent) => void,
+): Promise<{ outcome: StreamOutcome; ready: boolean }> {
   const local = new AbortController();
   const abort = () => local.abort();
   signal.addEventListener('abort', abort);

@@ -22,7 +22,15 @@ describe('tiersIn', () => {
   it('keeps the tiers priced in the currency', () => {
     const tiers = [
       { id: 1, name: 'Single', entries: 1, prices: [{ currency: 'INR' as const, amount: 9900 }] },
-      { id: 2, name: 'Trio', entries: 3, prices: [{ currency: 'INR' as const, amount: 24900 }, { currency: 'USD' as const, amount: 699 }] },
+      {
+        id: 2,
+        name: 'Trio',
+        entries: 3,
+        prices: [
+          { currency: 'INR' as const, amount: 24900 },
+          { currency: 'USD' as const, amount: 699 },
+        ],
+      },
     ];
     expect(tiersIn(tiers, 'USD').map((t) => [t.name, t.price])).toEqual([['Trio', 699]]);
     expect(tiersIn(tiers, null)).toEqual([]);

@@ -4,7 +4,10 @@ import { monthName, type CurrencyCode, type EntryAllowance, type OrderState, typ
 export const CURRENCY_STORAGE_KEY = 'writory-currency';
 
 /** The currency to show first: the poet's last choice, INR in India, USD elsewhere, else the first on sale. */
-export function defaultCurrency(onSale: CurrencyCode[], hints: { saved?: string | null; timeZone?: string; languages?: readonly string[] }): CurrencyCode | null {
+export function defaultCurrency(
+  onSale: CurrencyCode[],
+  hints: { saved?: string | null; timeZone?: string; languages?: readonly string[] },
+): CurrencyCode | null {
   const pick = (code: string | null | undefined) => (code && onSale.includes(code as CurrencyCode) ? (code as CurrencyCode) : null);
   const india = hints.timeZone === 'Asia/Kolkata' || hints.timeZone === 'Asia/Calcutta' || (hints.languages ?? []).some((l) => /-IN$/i.test(l));
   return pick(hints.saved) ?? pick(india ? 'INR' : 'USD') ?? pick('USD') ?? onSale[0] ?? null;
@@ -33,7 +36,6 @@ export const ORDER_STATE_LABEL: Record<OrderState, string> = { pending: 'Awaitin
 export const PAYOUT_METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
 export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = { requested: 'Requested', approved: 'Approved', paid: 'Paid', rejected: 'Rejected' };
 
-
 /** What /submit says a poet may still enter: the total, then free entries and entry credits. */
 export function allowanceSummary({ remaining, freeLeft, credits }: Pick<EntryAllowance, 'remaining' | 'freeLeft' | 'credits'>): string {
   const parts = [
@@ -49,7 +51,5 @@ export function allowanceSummary({ remaining, freeLeft, credits }: Pick<EntryAll
  * payments (shown below it) it says why none of them can be withdrawn instead.
  */
 export function noEarningsText(hasTestRewards: boolean): string {
-  return hasTestRewards
-    ? 'Nothing to withdraw yet: your rewards so far come from test payments, shown below, which are not money.'
-    : 'No earnings yet.';
+  return hasTestRewards ? 'Nothing to withdraw yet: your rewards so far come from test payments, shown below, which are not money.' : 'No earnings yet.';
 }

@@ -34,7 +34,8 @@ export function keptReferralCode(now = Date.now()): string | null {
   if (!raw) return null;
   try {
     const kept = JSON.parse(raw) as Partial<Kept>;
-    if (typeof kept.code === 'string' && CODE.test(kept.code) && typeof kept.savedAt === 'number' && now - kept.savedAt < REFERRAL_KEEP_DAYS * DAY_MS) return kept.code;
+    if (typeof kept.code === 'string' && CODE.test(kept.code) && typeof kept.savedAt === 'number' && now - kept.savedAt < REFERRAL_KEEP_DAYS * DAY_MS)
+      return kept.code;
   } catch {
     // fall through: not ours to keep
   }

@@ -1,7 +1,6 @@
 // Pure helpers of the results pages: month labels, scores, countdowns and the admin's "publish at" field.
 import type { ResultsTimer, WinnerTimer } from '@writory/shared';
 
-
 /** 85.5 → "85.5", 90 → "90": at most two decimals, none when whole. */
 export const formatScore = (score: number) => String(Math.round(score * 100) / 100);
 

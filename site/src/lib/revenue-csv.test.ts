@@ -14,7 +14,14 @@ describe('revenue CSV', () => {
       testMode: true,
       orders: [],
       currencies: [
-        { currency: 'INR', totals: row('t', 24900, 9900), byDay: [row('2025-06-02', 24900), row('2025-06-05', 0, 9900)], byMonth: [row('2025-06', 24900, 9900)], byTier: [row('Trio, deluxe', 24900), row('=HYPERLINK(1)', 1)], byCoupon: [row('No coupon', 1)] },
+        {
+          currency: 'INR',
+          totals: row('t', 24900, 9900),
+          byDay: [row('2025-06-02', 24900), row('2025-06-05', 0, 9900)],
+          byMonth: [row('2025-06', 24900, 9900)],
+          byTier: [row('Trio, deluxe', 24900), row('=HYPERLINK(1)', 1)],
+          byCoupon: [row('No coupon', 1)],
+        },
       ],
     } as unknown as RevenueReport;
     const parsed = Papa.parse<Record<string, string>>(revenueCsv(report), { header: true }).data;
@@ -29,7 +36,21 @@ describe('revenue CSV', () => {
   });
 
   it('writes orders with their poet and dates', () => {
-    const order = { code: 'WR-ABCD2345', state: 'refunded', poet: { id: 1, name: 'Asha', email: '=cmd@example.com' }, tierName: 'Trio', month: '2025-06', currency: 'USD', subtotal: 699, discount: 100, total: 599, couponCode: 'X', paidAt: '2025-06-02T00:00:00.000Z', refundedAt: '2025-06-03T00:00:00.000Z', testMode: true } as AdminOrder;
+    const order = {
+      code: 'WR-ABCD2345',
+      state: 'refunded',
+      poet: { id: 1, name: 'Asha', email: '=cmd@example.com' },
+      tierName: 'Trio',
+      month: '2025-06',
+      currency: 'USD',
+      subtotal: 699,
+      discount: 100,
+      total: 599,
+      couponCode: 'X',
+      paidAt: '2025-06-02T00:00:00.000Z',
+      refundedAt: '2025-06-03T00:00:00.000Z',
+      testMode: true,
+    } as AdminOrder;
     const [parsed] = Papa.parse<Record<string, string>>(ordersCsv([order]), { header: true }).data;
     expect(parsed).toMatchObject({ code: 'WR-ABCD2345', poet: "'=cmd@example.com", subtotal: '6.99', discount: '1.00', total: '5.99', test: 'yes' });
   });

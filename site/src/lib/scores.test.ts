@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGREEMENT_EXPLAINED, agreementFigure, draftTotal, emptyScoreDraft, invalidCriteria, SCORING_IN_A_SENTENCE, SCORING_METHOD_LINK, toScoreInput } from './scores';
+import {
+  AGREEMENT_EXPLAINED,
+  agreementFigure,
+  draftTotal,
+  emptyScoreDraft,
+  invalidCriteria,
+  SCORING_IN_A_SENTENCE,
+  SCORING_METHOD_LINK,
+  toScoreInput,
+} from './scores';
 
 describe('the score form', () => {
   it('totals valid values and names invalid ones', () => {

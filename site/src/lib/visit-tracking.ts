@@ -35,10 +35,24 @@ export function forgetAnonymousVisitor(storage: Storage): void {
  * The visit to send for this page view, or null when none may be sent: an anonymous visitor on an admin page
  * (spec: admin pages are not tracked for anonymous visitors). Only the path is sent, never its query.
  */
-export function visitFor(input: { path: string; device: VisitDevice; now: Date; visitor: SignedInVisitor | null; anonymousId: () => string }): TrackVisitBody | null {
+export function visitFor(input: {
+  path: string;
+  device: VisitDevice;
+  now: Date;
+  visitor: SignedInVisitor | null;
+  anonymousId: () => string;
+}): TrackVisitBody | null {
   const { path, device, now, visitor } = input;
   if (visitor) {
-    return { userID: visitor.uid, userType: 'logged-in', pageVisited: path, timestamp: now.toISOString(), email: visitor.email, username: visitor.name, device };
+    return {
+      userID: visitor.uid,
+      userType: 'logged-in',
+      pageVisited: path,
+      timestamp: now.toISOString(),
+      email: visitor.email,
+      username: visitor.name,
+      device,
+    };
   }
   if (isAdminPath(path)) return null;
   return { userID: input.anonymousId(), userType: 'anonymous', pageVisited: path, timestamp: now.toISOString(), email: null, username: null, device };

@@ -8,6 +8,13 @@ export async function GET(context: APIContext) {
     title: 'Writory Articles',
     description: 'Craft essays, contest news and interviews from Writory.',
     site: context.site!,
-    items: articles.map((a) => ({ title: a.title, description: a.excerpt, pubDate: new Date(a.publishedAt), link: `/articles/${a.slug}/`, author: a.author, categories: a.tags.map((t) => t.name) })),
+    items: articles.map((a) => ({
+      title: a.title,
+      description: a.excerpt,
+      pubDate: new Date(a.publishedAt),
+      link: `/articles/${a.slug}/`,
+      author: a.author,
+      categories: a.tags.map((t) => t.name),
+    })),
   });
 }

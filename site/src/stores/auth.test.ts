@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // A fake Firebase Auth: just the calls the store makes.
 const fake = vi.hoisted(() => {
   const state = { currentUser: null as null | Record<string, unknown>, listener: null as null | ((user: unknown) => void) };
-  const user = (uid: string, email: string, emailVerified = false) => ({ uid, email, emailVerified, displayName: null, phoneNumber: null, photoURL: null, getIdToken: async () => `token-of-${uid}` });
+  const user = (uid: string, email: string, emailVerified = false) => ({
+    uid,
+    email,
+    emailVerified,
+    displayName: null,
+    phoneNumber: null,
+    photoURL: null,
+    getIdToken: async () => `token-of-${uid}`,
+  });
   const sdk = {
     onAuthStateChanged: vi.fn((_auth: unknown, listener: (user: unknown) => void) => {
       state.listener = listener;

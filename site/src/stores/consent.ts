@@ -81,8 +81,7 @@ export function saveConsent(consent: Consent, storage: Storage = localStorage) {
   window.dispatchEvent(new CustomEvent('writory:consent', { detail: consent }));
 }
 
-const everything = (value: ConsentValue): Consent =>
-  Object.fromEntries(CONSENT_KEYS.map((key) => [key, value])) as Consent;
+const everything = (value: ConsentValue): Consent => Object.fromEntries(CONSENT_KEYS.map((key) => [key, value])) as Consent;
 
 export const acceptAll = (storage?: Storage) => saveConsent(everything('granted'), storage);
 export const rejectAll = (storage?: Storage) => saveConsent(everything('denied'), storage);

@@ -14,7 +14,13 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const contest: CurrentContest = {
   timeZone: 'Asia/Kolkata',
   now: '2026-11-22T10:00:00.000Z',
-  current: { month: '2026-11', theme: 'Thresholds', opensAt: '2026-10-31T18:30:00.000Z', closesAt: '2026-11-25T18:30:00.000Z', resultsAt: '2026-11-29T18:30:00.000Z' },
+  current: {
+    month: '2026-11',
+    theme: 'Thresholds',
+    opensAt: '2026-10-31T18:30:00.000Z',
+    closesAt: '2026-11-25T18:30:00.000Z',
+    resultsAt: '2026-11-29T18:30:00.000Z',
+  },
   next: { month: '2026-12', theme: null, opensAt: '2026-11-30T18:30:00.000Z', closesAt: '2026-12-25T18:30:00.000Z', resultsAt: '2026-12-29T18:30:00.000Z' },
 };
 const allowance: EntryAllowance = { contest: contest.current, limit: 3, used: 1, remaining: 2, free: 3, freeLeft: 2, credits: 0, blocker: null };

@@ -13,10 +13,7 @@ export const $myResultsState = atom<MyResultsState>('idle');
 export async function loadMyResults(): Promise<void> {
   if ($myResultsState.get() === 'idle') $myResultsState.set('loading');
   try {
-    const [scores, certificates] = await Promise.all([
-      myScoreCards(),
-      myCertificates(),
-    ]);
+    const [scores, certificates] = await Promise.all([myScoreCards(), myCertificates()]);
     $scoreCards.set(scores.scoreCards);
     $myCertificates.set(certificates.certificates);
     $myResultsState.set('ready');

@@ -130,11 +130,19 @@ const unreadAfter = (view: NotificationsView, ids: number[]) =>
 export function markNotificationRead(id: number): Promise<void> {
   const view = $notifications.get();
   if (view.items.find((n) => n.id === id)?.is_read) return Promise.resolve();
-  return change(() => sendNotificationRead(id), (v) => applyEvent(v, { kind: 'read', ids: [id], unreadCount: unreadAfter(v, [id]) }), 'mark as read');
+  return change(
+    () => sendNotificationRead(id),
+    (v) => applyEvent(v, { kind: 'read', ids: [id], unreadCount: unreadAfter(v, [id]) }),
+    'mark as read',
+  );
 }
 
 export function deleteNotification(id: number): Promise<void> {
-  return change(() => sendNotificationDelete(id), (v) => applyEvent(v, { kind: 'deleted', ids: [id], unreadCount: unreadAfter(v, [id]) }), 'delete');
+  return change(
+    () => sendNotificationDelete(id),
+    (v) => applyEvent(v, { kind: 'deleted', ids: [id], unreadCount: unreadAfter(v, [id]) }),
+    'delete',
+  );
 }
 
 export function markAllNotificationsRead(): Promise<void> {

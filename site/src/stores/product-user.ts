@@ -79,8 +79,7 @@ export function replaceProductUser(user: ProductUser): void {
   $productUserState.set('synced');
 }
 
-const isProductUser = (value: unknown): value is ProductUser =>
-  !!value && typeof value === 'object' && typeof (value as ProductUser).uid === 'string';
+const isProductUser = (value: unknown): value is ProductUser => !!value && typeof value === 'object' && typeof (value as ProductUser).uid === 'string';
 
 function onProfileUpdated(event: Event) {
   const detail = (event as CustomEvent<unknown>).detail;

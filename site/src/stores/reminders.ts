@@ -19,7 +19,10 @@ export async function loadReminders(): Promise<void> {
 
 /** Reads the history again (while one is sending); a failed read keeps what is shown. */
 export function refreshReminderHistory(): Promise<void> {
-  return fetchReminders().then((sent) => $reminderHistory.set(sent.reminders), () => undefined);
+  return fetchReminders().then(
+    (sent) => $reminderHistory.set(sent.reminders),
+    () => undefined,
+  );
 }
 
 /** Sends once per key (a second click or a retry answers the first send) and puts the record at the top of the history. */

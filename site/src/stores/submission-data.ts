@@ -5,5 +5,4 @@ import { loadable, loadInto } from './loadable';
 
 export const $submissionData = loadable<AdminEntries>();
 
-export const loadSubmissionData = (month?: string | null) =>
-  loadInto($submissionData, () => adminEntries(month), 'the submission data');
+export const loadSubmissionData = (month?: string | null) => loadInto($submissionData, () => adminEntries(month), 'the submission data');

@@ -1,8 +1,24 @@
 // The requests of the admin lists and tools: visits, feedback, contact messages, users, reminders, settings,
 // notifications; and the poet-side bodies of the same domains (POST /api/feedback, /api/track-visit-realtime).
 import { z } from 'zod/mini';
-import { ENTRY_FILTERS, MAX_RANGE_DAYS, REMINDER_AUDIENCES, ROLE_TYPES, USER_STATUSES, VISIT_DEVICES, VISIT_USER_TYPES, type ReminderAudience } from '../admin.ts';
-import { isSameSitePath, NOTIFICATION_LINK_MAX, NOTIFICATION_MAX_PAGE_SIZE, NOTIFICATION_MESSAGE_MAX, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TITLE_MAX } from '../notifications.ts';
+import {
+  ENTRY_FILTERS,
+  MAX_RANGE_DAYS,
+  REMINDER_AUDIENCES,
+  ROLE_TYPES,
+  USER_STATUSES,
+  VISIT_DEVICES,
+  VISIT_USER_TYPES,
+  type ReminderAudience,
+} from '../admin.ts';
+import {
+  isSameSitePath,
+  NOTIFICATION_LINK_MAX,
+  NOTIFICATION_MAX_PAGE_SIZE,
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_TITLE_MAX,
+} from '../notifications.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 import type { RoleType } from '../wire.ts';
 import { CONTACT_PHONE_PATTERN } from '../entries.ts';
@@ -12,17 +28,16 @@ import { isoDay, optionalParam, pageParams, searchText } from './common.ts';
 
 const CLOCK_SKEW_MS = 24 * 60 * 60_000;
 
-const optionalText = (max: number) => z.nullish(z.string({ error: 'must be text or null' }).check(z.maxLength(max, { error: `must be at most ${max} characters` })));
+const optionalText = (max: number) =>
+  z.nullish(z.string({ error: 'must be text or null' }).check(z.maxLength(max, { error: `must be at most ${max} characters` })));
 
 /** A same-site path: its query and fragment are dropped (they may carry codes), a trailing slash too. */
 const pagePath = z
   .pipe(
-    z
-      .string({ error: 'must be a path such as /about' })
-      .check(
-        z.maxLength(2048, { error: 'must be at most 2048 characters' }),
-        z.refine((value) => value.startsWith('/') && !value.startsWith('//'), { error: 'must be a path on this site, starting with /' }),
-      ),
+    z.string({ error: 'must be a path such as /about' }).check(
+      z.maxLength(2048, { error: 'must be at most 2048 characters' }),
+      z.refine((value) => value.startsWith('/') && !value.startsWith('//'), { error: 'must be a path on this site, starting with /' }),
+    ),
     z.transform((value: string) => {
       const path = value.split(/[?#]/, 1)[0];
       return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
@@ -88,7 +103,11 @@ export const feedbackBody = z.strictObject(
       z.optional(
         z
           .string({ error: 'must be text' })
-          .check(z.trim(), z.maxLength(2000, { error: 'must be at most 2000 characters' }), z.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { error: 'contains control characters' })),
+          .check(
+            z.trim(),
+            z.maxLength(2000, { error: 'must be at most 2000 characters' }),
+            z.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { error: 'contains control characters' }),
+          ),
       ),
       '',
     ),
@@ -96,12 +115,18 @@ export const feedbackBody = z.strictObject(
       z.pipe(
         z
           .string({ error: 'must be a path such as /submit' })
-          .check(z.maxLength(512, { error: 'must be at most 512 characters' }), z.refine(isSameSitePath, { error: 'must be a path on this site, starting with /' })),
+          .check(
+            z.maxLength(512, { error: 'must be at most 512 characters' }),
+            z.refine(isSameSitePath, { error: 'must be a path on this site, starting with /' }),
+          ),
         z.transform((value: string) => value.split(/[?#]/, 1)[0]),
       ),
     ),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only rating, comment and page can be sent (not ${issue.keys.join(', ')}).` : 'Send a JSON object with rating.') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Only rating, comment and page can be sent (not ${issue.keys.join(', ')}).` : 'Send a JSON object with rating.',
+  },
 );
 export type FeedbackBody = z.input<typeof feedbackBody>;
 
@@ -126,7 +151,10 @@ export const contactListQuery = z.object({
 });
 
 /** PATCH /api/admin/contacts/{id} */
-export const markReadBody = z.strictObject({ read: z.boolean({ error: 'read must be true or false' }) }, { error: 'Send a JSON object with read: true or false.' });
+export const markReadBody = z.strictObject(
+  { read: z.boolean({ error: 'read must be true or false' }) },
+  { error: 'Send a JSON object with read: true or false.' },
+);
 
 // ---- Users -------------------------------------------------------------------------------------------------------
 
@@ -142,7 +170,12 @@ export const userFilters = z.object({
   q: searchText,
   role: optionalParam(roleType),
   status: optionalParam(z.enum(USER_STATUSES, { error: `must be one of ${USER_STATUSES.join(', ')}` })),
-  verified: optionalParam(z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((value: 'true' | 'false') => value === 'true'))),
+  verified: optionalParam(
+    z.pipe(
+      z.enum(['true', 'false'], { error: 'must be true or false' }),
+      z.transform((value: 'true' | 'false') => value === 'true'),
+    ),
+  ),
   entries: optionalParam(z.enum(ENTRY_FILTERS, { error: `must be one of ${ENTRY_FILTERS.join(', ')}` })),
 });
 
@@ -180,7 +213,12 @@ export const reminderBody = z.strictObject(
       ),
     audience: z.enum(AUDIENCES, { error: `Choose an audience: ${AUDIENCES.join(', ')}.` }),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only subject, body and audience can be sent (not ${issue.keys.join(', ')}).` : 'Send a JSON object with subject, body and audience.') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Only subject, body and audience can be sent (not ${issue.keys.join(', ')}).`
+        : 'Send a JSON object with subject, body and audience.',
+  },
 );
 export type ReminderBody = z.input<typeof reminderBody>;
 
@@ -190,7 +228,10 @@ export const reminderIdempotencyKey = z
   .check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.' }));
 
 /** PUT /api/users/me/reminders */
-export const preferenceBody = z.strictObject({ optedOut: z.boolean({ error: 'optedOut must be true or false' }) }, { error: 'Send a JSON object with optedOut: true or false.' });
+export const preferenceBody = z.strictObject(
+  { optedOut: z.boolean({ error: 'optedOut must be true or false' }) },
+  { error: 'Send a JSON object with optedOut: true or false.' },
+);
 
 // ---- Site settings -----------------------------------------------------------------------------------------------
 
@@ -212,20 +253,21 @@ const settingPhone = z.pipe(
   z.nullable(
     z
       .string({ error: 'must be a phone number' })
-      .check(z.trim(), z.regex(CONTACT_PHONE_PATTERN, { error: 'must be a phone number such as +91 90000 00000 (6 to 20 digits, spaces, brackets or dashes)' })),
+      .check(
+        z.trim(),
+        z.regex(CONTACT_PHONE_PATTERN, { error: 'must be a phone number such as +91 90000 00000 (6 to 20 digits, spaces, brackets or dashes)' }),
+      ),
   ),
 );
 
 const settingLink = z.pipe(
   emptyToNull,
   z.nullable(
-    z
-      .string({ error: 'must be a web address' })
-      .check(
-        z.trim(),
-        z.maxLength(300, { error: 'must be at most 300 characters' }),
-        z.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value) && URL.canParse(value), { error: 'must be an https:// web address' }),
-      ),
+    z.string({ error: 'must be a web address' }).check(
+      z.trim(),
+      z.maxLength(300, { error: 'must be at most 300 characters' }),
+      z.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value) && URL.canParse(value), { error: 'must be an https:// web address' }),
+    ),
   ),
 );
 
@@ -233,7 +275,9 @@ const count = z
   .number({ error: 'must be a whole number' })
   .check(z.int({ error: 'must be a whole number' }), z.gte(0, { error: 'cannot be negative' }), z.lte(10_000_000, { error: 'must be at most 10,000,000' }));
 const between = (min: number, max: number) =>
-  z.number({ error: 'must be a whole number' }).check(z.int({ error: 'must be a whole number' }), z.gte(min, { error: `must be at least ${min}` }), z.lte(max, { error: `must be at most ${max}` }));
+  z
+    .number({ error: 'must be a whole number' })
+    .check(z.int({ error: 'must be a whole number' }), z.gte(min, { error: `must be at least ${min}` }), z.lte(max, { error: `must be at most ${max}` }));
 
 /** PUT /api/admin/settings: any subset of the settings; '' or null clears an optional one. */
 export const settingsBody = z.partial(
@@ -313,13 +357,11 @@ export const adminNotificationBody = z.object({
   message: notificationText('message', NOTIFICATION_MESSAGE_MAX),
   link: z.pipe(
     z.nullish(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(NOTIFICATION_LINK_MAX, { error: `link must be at most ${NOTIFICATION_LINK_MAX} characters.` }),
-          z.refine((value) => value === '' || isSameSitePath(value), { error: 'link must be a path on this site, such as /profile.' }),
-        ),
+      z.string().check(
+        z.trim(),
+        z.maxLength(NOTIFICATION_LINK_MAX, { error: `link must be at most ${NOTIFICATION_LINK_MAX} characters.` }),
+        z.refine((value) => value === '' || isSameSitePath(value), { error: 'link must be a path on this site, such as /profile.' }),
+      ),
     ),
     z.transform((value: string | null | undefined) => value || null),
   ),

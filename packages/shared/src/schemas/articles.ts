@@ -21,7 +21,11 @@ const line = (max: number, what = 'must') =>
     ),
   );
 
-const optionalLine = (max: number) => z.pipe(z.optional(z.union([line(max), z.null()])), z.transform((value: string | null | undefined) => value || undefined));
+const optionalLine = (max: number) =>
+  z.pipe(
+    z.optional(z.union([line(max), z.null()])),
+    z.transform((value: string | null | undefined) => value || undefined),
+  );
 
 const tag = z.pipe(line(ARTICLE_LIMITS.tagMax, 'each tag must'), z.string().check(z.minLength(1, 'a tag cannot be empty')));
 

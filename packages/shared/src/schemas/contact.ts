@@ -8,16 +8,14 @@ const noControlChars = (allowNewlines: boolean) => (allowNewlines ? /^[^\u0000-\
 
 // One-line fields (name, subject) lose bidi controls; the message keeps its text.
 const text = ({ min, max }: { min: number; max: number }, allowNewlines = false) =>
-  z
-    .string({ error: contactLengthWords.required })
-    .check(
-      z.overwrite((value) => (allowNewlines ? value : withoutBidiControls(value))),
-      z.trim(),
-      z.minLength(1, contactLengthWords.required),
-      z.minLength(min, contactLengthWords.tooShort(min)),
-      z.maxLength(max, contactLengthWords.tooLong(max)),
-      z.regex(noControlChars(allowNewlines), 'contains control characters'),
-    );
+  z.string({ error: contactLengthWords.required }).check(
+    z.overwrite((value) => (allowNewlines ? value : withoutBidiControls(value))),
+    z.trim(),
+    z.minLength(1, contactLengthWords.required),
+    z.minLength(min, contactLengthWords.tooShort(min)),
+    z.maxLength(max, contactLengthWords.tooLong(max)),
+    z.regex(noControlChars(allowNewlines), 'contains control characters'),
+  );
 
 /** POST /api/contact */
 export const contactInput = z.object({
@@ -25,7 +23,11 @@ export const contactInput = z.object({
   email: z.pipe(
     z
       .string({ error: contactLengthWords.required })
-      .check(z.trim(), z.minLength(1, contactLengthWords.required), z.maxLength(CONTACT_LIMITS.email.max, contactLengthWords.tooLong(CONTACT_LIMITS.email.max))),
+      .check(
+        z.trim(),
+        z.minLength(1, contactLengthWords.required),
+        z.maxLength(CONTACT_LIMITS.email.max, contactLengthWords.tooLong(CONTACT_LIMITS.email.max)),
+      ),
     z.email('must be a valid email address'),
   ),
   subject: text(CONTACT_LIMITS.subject),

@@ -1,6 +1,17 @@
 // The requests of /api/entries*, /api/judging* and /api/admin/contests*.
 import { z } from 'zod/mini';
-import { CONTACT_PHONE_PATTERN, CRITERIA, NAME_IN_SCRIPT_MAX, CRITERION_KEYS, CRITERION_MAX, DECLARATION_KEYS, DECLARATIONS, RECUSAL_NOTE_MAX, SCORE_COMMENT_MAX, type CriterionKey } from '../entries.ts';
+import {
+  CONTACT_PHONE_PATTERN,
+  CRITERIA,
+  NAME_IN_SCRIPT_MAX,
+  CRITERION_KEYS,
+  CRITERION_MAX,
+  DECLARATION_KEYS,
+  DECLARATIONS,
+  RECUSAL_NOTE_MAX,
+  SCORE_COMMENT_MAX,
+  type CriterionKey,
+} from '../entries.ts';
 import { isCountryCode } from '../countries.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 
@@ -8,7 +19,12 @@ import { withoutBidiControls } from '../text-safety.ts';
 const text = (label: string, max: number, required: string) =>
   z
     .string({ error: required })
-    .check(z.overwrite(withoutBidiControls), z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: `${label} must be at most ${max} characters.` }));
+    .check(
+      z.overwrite(withoutBidiControls),
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(max, { error: `${label} must be at most ${max} characters.` }),
+    );
 
 /**
  * The poet's name as written in the poem's own script (optional; asked when the poem is not in Latin letters):
@@ -32,13 +48,15 @@ export const entryFormFields = z.object({
   title: text('The title', 160, 'Give your poem a title.'),
   language: text('The language', 64, 'Say which language the poem is in.'),
   fullName: text('Full name', 120, 'Enter your full name.').check(z.refine((name) => [...name].length >= 2, { error: 'Enter your full name.' })),
-  phone: z
-    .string({ error: 'Enter your phone number.' })
-    .check(
-      z.trim(),
-      z.refine((value) => CONTACT_PHONE_PATTERN.test(value), { error: 'Enter a phone number such as +91 90000 00000 (6 to 20 digits, spaces, brackets or dashes).' }),
-    ),
-  country: z.string({ error: 'Choose your country.' }).check(z.trim(), z.toUpperCase(), z.refine(isCountryCode, { error: 'Choose your country from the list.' })),
+  phone: z.string({ error: 'Enter your phone number.' }).check(
+    z.trim(),
+    z.refine((value) => CONTACT_PHONE_PATTERN.test(value), {
+      error: 'Enter a phone number such as +91 90000 00000 (6 to 20 digits, spaces, brackets or dashes).',
+    }),
+  ),
+  country: z
+    .string({ error: 'Choose your country.' })
+    .check(z.trim(), z.toUpperCase(), z.refine(isCountryCode, { error: 'Choose your country from the list.' })),
   nameInScript,
 });
 
@@ -54,16 +72,18 @@ export const previewFields = z.object({
 /** POST /api/entries: every field of the form; declarations is a comma-separated list of the ticked keys. */
 export const entryFields = z.extend(entryFormFields, {
   declarations: z.pipe(
-    z.pipe(
-      z.string({ error: 'Tick every declaration.' }),
-      z.transform((value: string) => new Set(value.split(',').map((key) => key.trim()))),
-    ).check(
-      z.superRefine((ticked, ctx) => {
-        for (const key of DECLARATION_KEYS) {
-          if (!ticked.has(key)) ctx.addIssue({ code: 'custom', message: `Tick the declaration: “${DECLARATIONS[key]}”`, path: [] });
-        }
-      }),
-    ),
+    z
+      .pipe(
+        z.string({ error: 'Tick every declaration.' }),
+        z.transform((value: string) => new Set(value.split(',').map((key) => key.trim()))),
+      )
+      .check(
+        z.superRefine((ticked, ctx) => {
+          for (const key of DECLARATION_KEYS) {
+            if (!ticked.has(key)) ctx.addIssue({ code: 'custom', message: `Tick the declaration: “${DECLARATIONS[key]}”`, path: [] });
+          }
+        }),
+      ),
     z.transform(() => Object.fromEntries(DECLARATION_KEYS.map((key) => [key, DECLARATIONS[key]])) as Record<string, string>),
   ),
   confirmedTextSha256: z
@@ -82,7 +102,11 @@ export const scoreInput = z.strictObject(
   {
     ...(Object.fromEntries(CRITERION_KEYS.map((key) => [key, criterion(CRITERIA[key])])) as Record<CriterionKey, ReturnType<typeof criterion>>),
     comment: z.pipe(
-      z.nullish(z.string({ error: 'The comment must be text.' }).check(z.trim(), z.maxLength(SCORE_COMMENT_MAX, { error: `The comment must be at most ${SCORE_COMMENT_MAX} characters.` }))),
+      z.nullish(
+        z
+          .string({ error: 'The comment must be text.' })
+          .check(z.trim(), z.maxLength(SCORE_COMMENT_MAX, { error: `The comment must be at most ${SCORE_COMMENT_MAX} characters.` })),
+      ),
       z.transform((value: string | null | undefined) => value || null),
     ),
   },
@@ -94,7 +118,11 @@ export type ScoreInput = z.input<typeof scoreInput>;
 export const recusalInput = z.strictObject(
   {
     note: z.pipe(
-      z.nullish(z.string({ error: 'The note must be text.' }).check(z.trim(), z.maxLength(RECUSAL_NOTE_MAX, { error: `The note must be at most ${RECUSAL_NOTE_MAX} characters.` }))),
+      z.nullish(
+        z
+          .string({ error: 'The note must be text.' })
+          .check(z.trim(), z.maxLength(RECUSAL_NOTE_MAX, { error: `The note must be at most ${RECUSAL_NOTE_MAX} characters.` })),
+      ),
       z.transform((value: string | null | undefined) => value || null),
     ),
   },
@@ -105,10 +133,18 @@ export const recusalInput = z.strictObject(
 export const judgesInput = z.strictObject(
   {
     judges: z
-      .array(z.string({ error: 'Each judge is given by their uid.' }).check(z.trim(), z.minLength(1, { error: 'Each judge is given by their uid.' }), z.maxLength(128)), {
-        error: 'Give the judges as a list of uids.',
-      })
-      .check(z.maxLength(10, { error: 'An entry has at most 10 judges.' }), z.refine((uids) => new Set(uids).size === uids.length, { error: 'A judge is listed twice.' })),
+      .array(
+        z
+          .string({ error: 'Each judge is given by their uid.' })
+          .check(z.trim(), z.minLength(1, { error: 'Each judge is given by their uid.' }), z.maxLength(128)),
+        {
+          error: 'Give the judges as a list of uids.',
+        },
+      )
+      .check(
+        z.maxLength(10, { error: 'An entry has at most 10 judges.' }),
+        z.refine((uids) => new Set(uids).size === uids.length, { error: 'A judge is listed twice.' }),
+      ),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}.` : 'Send { "judges": [uid, …] }.') },
 );
@@ -116,7 +152,8 @@ export const judgesInput = z.strictObject(
 /** A contest month in a path: YYYY-MM. */
 export const monthParam = z.string().check(z.regex(/^(20\d{2})-(0[1-9]|1[0-2])$/, { error: 'month must look like YYYY-MM (e.g. 2026-11).' }));
 
-const instant = (field: string) => z.optional(z.iso.datetime({ offset: true, error: `${field} must be a date and time with its offset, e.g. 2026-11-25T23:59:00+05:30.` }));
+const instant = (field: string) =>
+  z.optional(z.iso.datetime({ offset: true, error: `${field} must be a date and time with its offset, e.g. 2026-11-25T23:59:00+05:30.` }));
 
 /** PUT /api/admin/contests/{month}: any of these; useDefaultDates puts the calendar dates back. */
 export const adminContestUpdate = z.strictObject(

@@ -33,16 +33,27 @@ const moneyList = (label: string) =>
   );
 
 const id = (label: string) =>
-  z.number({ error: `${label} must be a number.` }).check(z.int({ error: `${label} must be a whole number.` }), z.gt(0, { error: `${label} must be positive.` }));
+  z
+    .number({ error: `${label} must be a number.` })
+    .check(z.int({ error: `${label} must be a whole number.` }), z.gt(0, { error: `${label} must be positive.` }));
 
 /** POST/PUT /api/admin/payments/tiers */
 export const tierInput = z.strictObject({
   name: z
     .string({ error: 'Name is required.' })
-    .check(z.overwrite(withoutBidiControls), z.trim(), z.minLength(1, { error: 'Name is required.' }), z.maxLength(60, { error: 'Name must be at most 60 characters.' })),
+    .check(
+      z.overwrite(withoutBidiControls),
+      z.trim(),
+      z.minLength(1, { error: 'Name is required.' }),
+      z.maxLength(60, { error: 'Name must be at most 60 characters.' }),
+    ),
   entries: z
     .number({ error: 'Entries must be a number.' })
-    .check(z.int({ error: 'Entries must be a whole number.' }), z.gte(1, { error: 'A tier gives at least 1 entry.' }), z.lte(50, { error: 'A tier gives at most 50 entries.' })),
+    .check(
+      z.int({ error: 'Entries must be a whole number.' }),
+      z.gte(1, { error: 'A tier gives at least 1 entry.' }),
+      z.lte(50, { error: 'A tier gives at most 50 entries.' }),
+    ),
   active: z.boolean({ error: 'Active must be true or false.' }),
   sortOrder: z._default(z.optional(z.number().check(z.int(), z.gte(0), z.lte(1000))), 0),
   prices: moneyList('Price').check(z.refine((list) => list.length > 0, { error: 'Give the tier a price in at least one currency.' })),
@@ -51,7 +62,10 @@ export type TierInput = z.input<typeof tierInput>;
 
 export const COUPON_CODE = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 const couponCode = z.pipe(
-  z.pipe(z.string({ error: 'Code is required.' }).check(z.trim()), z.transform((value: string) => value.toUpperCase())),
+  z.pipe(
+    z.string({ error: 'Code is required.' }).check(z.trim()),
+    z.transform((value: string) => value.toUpperCase()),
+  ),
   z.string().check(z.regex(COUPON_CODE, { error: 'Code must be 3 to 32 letters, digits, dashes or underscores.' })),
 );
 
@@ -100,7 +114,8 @@ export const couponInput = z.pipe(
     })
     .check(
       z.superRefine((coupon, ctx) => {
-        if (coupon.discountType === 'percent' && !coupon.percentOff) ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'A percent coupon needs a percent off between 1 and 100.' });
+        if (coupon.discountType === 'percent' && !coupon.percentOff)
+          ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'A percent coupon needs a percent off between 1 and 100.' });
         if (coupon.discountType === 'fixed') {
           if (!coupon.amountOff) ctx.addIssue({ code: 'custom', path: ['amountOff'], message: 'A fixed coupon needs an amount off.' });
           if (!coupon.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'A fixed coupon needs the currency of its amount.' });
@@ -156,7 +171,9 @@ export const paymentSettingsInput = z.strictObject({
     ),
   withdrawalMinimums: moneyList('Withdrawal minimum'),
   payoutMethods: z.pipe(
-    z.array(z.enum(['upi', 'bank', 'paypal'], { error: 'Payout methods are upi, bank and paypal.' })).check(z.minLength(1, { error: 'Keep at least one payout method.' })),
+    z
+      .array(z.enum(['upi', 'bank', 'paypal'], { error: 'Payout methods are upi, bank and paypal.' }))
+      .check(z.minLength(1, { error: 'Keep at least one payout method.' })),
     z.transform((list: PayoutMethod[]) => [...new Set(list)]),
   ),
 });
@@ -186,13 +203,19 @@ const bank = (inr: boolean) =>
       z.regex(/^[\p{L}\p{M} .'-]+$/u, { error: 'Account holder name may contain letters, spaces, dots, apostrophes and dashes.' }),
     ),
     accountNumber: z.pipe(
-      z.pipe(required('Account number', 34), z.transform((v: string) => v.replace(/\s+/g, '').toUpperCase())),
+      z.pipe(
+        required('Account number', 34),
+        z.transform((v: string) => v.replace(/\s+/g, '').toUpperCase()),
+      ),
       inr
         ? z.string().check(z.regex(/^\d{9,18}$/, { error: 'An Indian account number has 9 to 18 digits.' }))
         : z.string().check(z.regex(/^[A-Z0-9]{8,34}$/, { error: 'Account number (or IBAN) must be 8 to 34 letters and digits.' })),
     ),
     bankCode: z.pipe(
-      z.pipe(required(inr ? 'IFSC' : 'SWIFT/BIC', 11), z.transform((v: string) => v.toUpperCase())),
+      z.pipe(
+        required(inr ? 'IFSC' : 'SWIFT/BIC', 11),
+        z.transform((v: string) => v.toUpperCase()),
+      ),
       inr
         ? z.string().check(z.regex(IFSC, { error: 'IFSC must be 11 characters like HDFC0001234.' }))
         : z.string().check(z.regex(SWIFT, { error: 'SWIFT/BIC must be 8 or 11 characters like DEUTDEFF.' })),
@@ -220,7 +243,8 @@ export const withdrawalInput = z.pipe(
         if (input.method === 'upi' && input.currency !== 'INR') ctx.addIssue({ code: 'custom', path: ['method'], message: 'UPI pays out in INR only.' });
         const parsed = z.safeParse(payoutDetailsSchema(input.method, input.currency), input.details);
         if (!parsed.success) {
-          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['details', ...(issue.path as (string | number)[])], message: issue.message });
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: 'custom', path: ['details', ...(issue.path as (string | number)[])], message: issue.message });
         }
       }),
     ),

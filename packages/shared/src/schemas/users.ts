@@ -10,7 +10,11 @@ export const UNDER_AGE_MESSAGE = `You must be at least ${MINIMUM_AGE} years old 
 const emptyToNull = z.transform((value: string | null | undefined) => (value === '' ? null : value));
 
 const name = z.pipe(
-  z.nullish(z.string({ error: 'Name must be text.' }).check(z.overwrite(withoutBidiControls), z.trim(), z.maxLength(NAME_MAX, { error: `Name must be at most ${NAME_MAX} characters.` }))),
+  z.nullish(
+    z
+      .string({ error: 'Name must be text.' })
+      .check(z.overwrite(withoutBidiControls), z.trim(), z.maxLength(NAME_MAX, { error: `Name must be at most ${NAME_MAX} characters.` })),
+  ),
   emptyToNull,
 );
 
@@ -80,7 +84,9 @@ export const verificationBody = z.strictObject(
   {},
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Send an empty JSON object (not ${issue.keys.join(', ')}): the email goes to the signed-in account.` : 'Send an empty JSON object.',
+      issue.code === 'unrecognized_keys'
+        ? `Send an empty JSON object (not ${issue.keys.join(', ')}): the email goes to the signed-in account.`
+        : 'Send an empty JSON object.',
   },
 );
 

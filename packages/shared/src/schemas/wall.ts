@@ -96,7 +96,8 @@ export const newReportBody = strict({
   note: z.optional(paragraphs(WALL_REPORT_NOTE_MAX, { required: false, trim: true })),
 }).check(
   z.superRefine((body, ctx) => {
-    if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'is required when the reason is "other": tell the moderators what is wrong' });
+    if (body.reason === 'other' && !body.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'is required when the reason is "other": tell the moderators what is wrong' });
   }),
 );
 export type NewWallReport = z.input<typeof newReportBody>;

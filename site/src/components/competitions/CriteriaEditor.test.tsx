@@ -12,7 +12,14 @@ describe('CriteriaEditor', () => {
   afterEach(cleanup);
 
   it('keeps a live total that says what is missing until it is 100', () => {
-    render(<Harness start={[{ name: 'Plot', max: '50' }, { name: 'Language', max: '30' }]} />);
+    render(
+      <Harness
+        start={[
+          { name: 'Plot', max: '50' },
+          { name: 'Language', max: '30' },
+        ]}
+      />,
+    );
     expect(screen.getByTestId('criteria-total').textContent).toBe('Total 80 of 100 (20 to add)');
     fireEvent.click(screen.getByRole('button', { name: 'Add a criterion' }));
     fireEvent.change(screen.getByLabelText('Criterion 3'), { target: { value: 'Theme' } });

@@ -57,10 +57,19 @@ export default function CriteriaEditor({ criteria, onChange }: { criteria: Crite
         ))}
       </ol>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button type="button" className="btn btn-outline btn-sm" disabled={criteria.length >= CRITERIA_MAX_COUNT} onClick={() => onChange([...criteria, { name: '', max: '' }])}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={criteria.length >= CRITERIA_MAX_COUNT}
+          onClick={() => onChange([...criteria, { name: '', max: '' }])}
+        >
           Add a criterion
         </button>
-        <p role="status" data-testid="criteria-total" className={total === CRITERIA_TOTAL ? 'text-sm font-semibold text-emerald-800' : 'text-sm font-semibold text-red-800'}>
+        <p
+          role="status"
+          data-testid="criteria-total"
+          className={total === CRITERIA_TOTAL ? 'text-sm font-semibold text-emerald-800' : 'text-sm font-semibold text-red-800'}
+        >
           Total {total} of {CRITERIA_TOTAL}
           {total === CRITERIA_TOTAL ? '' : ` (${total < CRITERIA_TOTAL ? `${CRITERIA_TOTAL - total} to add` : `${total - CRITERIA_TOTAL} too many`})`}
         </p>

@@ -38,12 +38,24 @@ export default function JudgeCoveragePanel() {
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-stone-300 bg-parchment">
-                  <th scope="col" className="p-2 text-start">Competition</th>
-                  <th scope="col" className="p-2 text-start">Month</th>
-                  <th scope="col" className="p-2 text-start">Language</th>
-                  <th scope="col" className="p-2 text-end">Entries</th>
-                  <th scope="col" className="p-2 text-end">Judges who read it</th>
-                  <th scope="col" className="p-2 text-end">Needed</th>
+                  <th scope="col" className="p-2 text-start">
+                    Competition
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    Month
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    Language
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Entries
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Judges who read it
+                  </th>
+                  <th scope="col" className="p-2 text-end">
+                    Needed
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -45,7 +45,11 @@ export default function MyJudgeLanguages() {
   }
 
   return (
-    <details className="rounded-lg border border-stone-200 bg-white p-4" data-testid="my-judge-languages" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="rounded-lg border border-stone-200 bg-white p-4"
+      data-testid="my-judge-languages"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer font-semibold">
         Languages I read{languages && <span className="font-normal">: {saved.length ? languagesInWords(saved) : 'none chosen yet'}</span>}
       </summary>

@@ -51,7 +51,9 @@ describe('Blocks lists', () => {
         ]}
       />,
     );
-    expect(html).toBe('<ul class="mb-4 list-disc ps-6"><li dir="auto">one</li><li class="list-none"><ol class="mb-4 list-decimal ps-6"><li dir="auto">inner</li></ol></li></ul>');
+    expect(html).toBe(
+      '<ul class="mb-4 list-disc ps-6"><li dir="auto">one</li><li class="list-none"><ol class="mb-4 list-decimal ps-6"><li dir="auto">inner</li></ol></li></ul>',
+    );
   });
 });
 

@@ -22,7 +22,13 @@ export default function Blocks({ content }: { content: unknown[] }) {
       blocks={{
         link: ({ children, url }) => {
           const href = safeHref(url);
-          return href ? <a href={href} className="text-quill underline underline-offset-4" rel={href.startsWith('/') ? undefined : 'noopener nofollow'}>{children}</a> : <span>{children}</span>;
+          return href ? (
+            <a href={href} className="text-quill underline underline-offset-4" rel={href.startsWith('/') ? undefined : 'noopener nofollow'}>
+              {children}
+            </a>
+          ) : (
+            <span>{children}</span>
+          );
         },
         heading: ({ children, level }) => {
           const Tag = `h${Math.min(6, Math.max(2, level))}` as 'h2';
@@ -44,9 +50,20 @@ export default function Blocks({ content }: { content: unknown[] }) {
         ),
         'list-item': ({ children }) => <li dir="auto">{children}</li>,
         list: ({ children, format }) =>
-          format === 'ordered' ? <ol className="mb-4 list-decimal ps-6">{listItems(children)}</ol> : <ul className="mb-4 list-disc ps-6">{listItems(children)}</ul>,
+          format === 'ordered' ? (
+            <ol className="mb-4 list-decimal ps-6">{listItems(children)}</ol>
+          ) : (
+            <ul className="mb-4 list-disc ps-6">{listItems(children)}</ul>
+          ),
         image: ({ image }) => (
-          <img src={image.url} alt={image.alternativeText ?? ''} width={image.width} height={image.height} loading="lazy" className="my-6 h-auto max-w-full rounded" />
+          <img
+            src={image.url}
+            alt={image.alternativeText ?? ''}
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            className="my-6 h-auto max-w-full rounded"
+          />
         ),
       }}
     />

@@ -29,13 +29,21 @@ describe('CompetitionChoice', () => {
     const group = screen.getByRole('group', { name: 'Which competition are you entering?' });
     expect(within(group).getAllByRole('radio')).toHaveLength(3);
     expect((within(group).getByRole('radio', { name: /^Story/ }) as HTMLInputElement).checked).toBe(true);
-    expect(document.getElementById(within(group).getByRole('radio', { name: /^Story/ }).getAttribute('aria-describedby')!)?.textContent).toBe('Story tagline');
+    expect(
+      document.getElementById(
+        within(group)
+          .getByRole('radio', { name: /^Story/ })
+          .getAttribute('aria-describedby')!,
+      )?.textContent,
+    ).toBe('Story tagline');
     expect(screen.getByTestId('competition-rules-note').textContent).toContain('At most 5,000 words.');
 
     fireEvent.click(within(group).getByRole('radio', { name: /^Regional Languages/ }));
     expect(onChoose).toHaveBeenCalledWith('regional-languages');
     rerender(<CompetitionChoice competitions={competitions} chosen="regional-languages" onChoose={onChoose} />);
     expect(screen.getByTestId('competition-rules-languages').textContent).toBe('Hindi, Tamil and Urdu');
-    expect(screen.getByRole('link', { name: /All rules, dates and past winners of Regional Languages/ }).getAttribute('href')).toBe('/competitions/regional-languages');
+    expect(screen.getByRole('link', { name: /All rules, dates and past winners of Regional Languages/ }).getAttribute('href')).toBe(
+      '/competitions/regional-languages',
+    );
   });
 });

@@ -49,10 +49,15 @@ export default function CompetitionChoice({ competitions, chosen, onChoose }: Pr
         </div>
       </fieldset>
       {competition && (
-        <section aria-label={`Rules of the ${competition.name} competition`} className="rounded-lg border border-stone-200 bg-white p-4 text-sm" data-testid="competition-rules-note">
+        <section
+          aria-label={`Rules of the ${competition.name} competition`}
+          className="rounded-lg border border-stone-200 bg-white p-4 text-sm"
+          data-testid="competition-rules-note"
+        >
           <ul className="list-disc space-y-1 ps-5">
             <li>
-              {competition.kind === 'story' ? 'Stories' : 'Poems'} in: <span data-testid="competition-rules-languages">{languagesInWords(competition.languages)}</span>.
+              {competition.kind === 'story' ? 'Stories' : 'Poems'} in:{' '}
+              <span data-testid="competition-rules-languages">{languagesInWords(competition.languages)}</span>.
             </li>
             {limitsInWords(competition).map((line) => (
               <li key={line}>{line}</li>

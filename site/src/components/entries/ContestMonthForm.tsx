@@ -22,7 +22,9 @@ const inputClass = 'min-h-11 rounded-md border border-stone-400 bg-white px-3 py
 export default function ContestMonthForm({ contest, zone, normaliseDefault, onSave }: Props) {
   const id = useId();
   const [theme, setTheme] = useState(contest.theme ?? '');
-  const [dates, setDates] = useState(() => Object.fromEntries(DATE_FIELDS.map((field) => [field, toZonedInput(contest[field], zone)])) as Record<DateField, string>);
+  const [dates, setDates] = useState(
+    () => Object.fromEntries(DATE_FIELDS.map((field) => [field, toZonedInput(contest[field], zone)])) as Record<DateField, string>,
+  );
   const [normalise, setNormalise] = useState(contest.normaliseScores === null ? '' : String(contest.normaliseScores));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +50,13 @@ export default function ContestMonthForm({ contest, zone, normaliseDefault, onSa
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-3 rounded-lg border border-stone-200 bg-white p-4" aria-labelledby={`${id}-heading`} data-testid={`contest-${contest.month}`}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-stone-200 bg-white p-4"
+      aria-labelledby={`${id}-heading`}
+      data-testid={`contest-${contest.month}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`${id}-heading`} className="font-serif text-lg font-bold">
           {formatMonth(contest.month)}

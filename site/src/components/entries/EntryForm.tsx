@@ -8,7 +8,21 @@ import Field from '../react/Field';
 import NameInScriptField from './NameInScriptField';
 import { FormAlert } from '../react/Message';
 
-const COMMON_LANGUAGES = ['English', 'Hindi', 'Arabic', 'Spanish', 'French', 'Bengali', 'Urdu', 'Tamil', 'Telugu', 'Marathi', 'Punjabi', 'Portuguese', 'Swahili'];
+const COMMON_LANGUAGES = [
+  'English',
+  'Hindi',
+  'Arabic',
+  'Spanish',
+  'French',
+  'Bengali',
+  'Urdu',
+  'Tamil',
+  'Telugu',
+  'Marathi',
+  'Punjabi',
+  'Portuguese',
+  'Swahili',
+];
 
 interface Props {
   values: EntryFormValues;
@@ -44,7 +58,8 @@ function Control({ id, label, hint, error, children }: { id: string; label: stri
   );
 }
 
-const describedBy = (id: string, hint: boolean, error?: string) => [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, hint: boolean, error?: string) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 const fileClass =
   'max-w-full text-sm file:me-3 file:rounded-md file:border file:border-quill file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-quill aria-[invalid=true]:text-red-800';
 
@@ -52,7 +67,8 @@ const fileClass =
 export default function EntryForm({ values, errors, formError, busy, onChange, onPoem, onPhoto, onSubmit, formRef }: Props) {
   const id = useId();
   const countries = useMemo(() => countryList(), []);
-  const set = (field: keyof EntryFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...values, [field]: event.target.value });
+  const set = (field: keyof EntryFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    onChange({ ...values, [field]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -99,8 +115,23 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
       <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
         <legend className="px-1 font-serif text-lg font-bold">{t('submit.aboutYou')}</legend>
         <p className="text-sm text-ink-soft">{t('submit.aboutYouHint')}</p>
-        <Field label={t('submit.fullName')} name="fullName" required autoComplete="name" maxLength={120} dir="auto" value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
-        <NameInScriptField language={values.language} value={values.nameInScript ?? ''} error={errors.nameInScript} onChange={(nameInScript) => onChange({ ...values, nameInScript })} />
+        <Field
+          label={t('submit.fullName')}
+          name="fullName"
+          required
+          autoComplete="name"
+          maxLength={120}
+          dir="auto"
+          value={values.fullName}
+          onChange={set('fullName')}
+          error={errors.fullName}
+        />
+        <NameInScriptField
+          language={values.language}
+          value={values.nameInScript ?? ''}
+          error={errors.nameInScript}
+          onChange={(nameInScript) => onChange({ ...values, nameInScript })}
+        />
         <Field
           label={t('submit.phone')}
           name="phone"

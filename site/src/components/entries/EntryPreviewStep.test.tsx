@@ -14,7 +14,8 @@ const preview = (extra: Partial<EntryPreview> = {}): EntryPreview => ({
   ...extra,
 });
 
-const show = (value: EntryPreview) => render(<EntryPreviewStep preview={value} busy={false} formError={null} onBack={() => undefined} onConfirm={() => undefined} />);
+const show = (value: EntryPreview) =>
+  render(<EntryPreviewStep preview={value} busy={false} formError={null} onBack={() => undefined} onConfirm={() => undefined} />);
 
 describe('EntryPreviewStep', () => {
   afterEach(cleanup);
@@ -29,18 +30,24 @@ describe('EntryPreviewStep', () => {
       }),
     );
     const note = screen.getByRole('note', { name: 'Please check your file before you enter' });
-    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Line 4 has “verse”, part of your name. If it refers to you, remove it from your file.',
-      'Your file has a picture.',
-    ]);
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 4 has “verse”, part of your name. If it refers to you, remove it from your file.', 'Your file has a picture.']);
     expect(screen.getByTestId('preview-hidden-redactions').textContent).toMatch(/from 2 places judges do not read here: headers, footers, comments/);
   });
 
   it('shows contact details found in the poem on their line, so the poet can remove them (issue 35)', () => {
-    const message = 'Line 2 has “+44 7700 900123”, which looks like a phone number. Judges must not learn who wrote the poem: if it leads to you or anyone you know, remove it from your file.';
+    const message =
+      'Line 2 has “+44 7700 900123”, which looks like a phone number. Judges must not learn who wrote the poem: if it leads to you or anyone you know, remove it from your file.';
     show(preview({ text: 'Monsoon Hands\nring +44 7700 900123', warnings: [{ code: 'contact', line: 2, message }] }));
     const note = screen.getByRole('note', { name: 'Please check your file before you enter' });
-    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual([message]);
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([message]);
   });
 
   it('shows no note when there is nothing to check', () => {
@@ -55,10 +62,28 @@ describe('EntryPreviewStep with a word limit (stories)', () => {
   afterEach(cleanup);
 
   it('counts the words against the limit, and marks a count over it', () => {
-    const { rerender } = render(<EntryPreviewStep preview={preview({ wordCount: 4200 })} maxWords={5000} busy={false} formError={null} onBack={() => undefined} onConfirm={() => undefined} />);
+    const { rerender } = render(
+      <EntryPreviewStep
+        preview={preview({ wordCount: 4200 })}
+        maxWords={5000}
+        busy={false}
+        formError={null}
+        onBack={() => undefined}
+        onConfirm={() => undefined}
+      />,
+    );
     expect(screen.getByTestId('preview-words').textContent).toBe('4,200 words of at most 5,000');
     expect(screen.getByTestId('preview-words').className).not.toContain('text-red-800');
-    rerender(<EntryPreviewStep preview={preview({ wordCount: 5412 })} maxWords={5000} busy={false} formError={null} onBack={() => undefined} onConfirm={() => undefined} />);
+    rerender(
+      <EntryPreviewStep
+        preview={preview({ wordCount: 5412 })}
+        maxWords={5000}
+        busy={false}
+        formError={null}
+        onBack={() => undefined}
+        onConfirm={() => undefined}
+      />,
+    );
     expect(screen.getByTestId('preview-words').className).toContain('text-red-800');
   });
 });

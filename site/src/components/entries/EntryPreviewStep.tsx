@@ -56,7 +56,12 @@ export default function EntryPreviewStep({ preview, maxWords = null, busy, formE
           </p>
         )}
         {preview.warnings.length > 0 && (
-          <div role="note" aria-labelledby={`${id}-warnings`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="preview-warnings">
+          <div
+            role="note"
+            aria-labelledby={`${id}-warnings`}
+            className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            data-testid="preview-warnings"
+          >
             <h4 id={`${id}-warnings`} className="font-bold">
               {t('submit.previewWarningsHeading')}
             </h4>

@@ -26,15 +26,18 @@ function EntryRow({ entry, progress }: { entry: EntryJudging; progress: JudgingP
       setBusy(false);
     }
   };
-  const toggle = (uid: string, on: boolean) => setChosen((now) => {
-    const next = new Set(now);
-    if (on) next.add(uid);
-    else next.delete(uid);
-    return next;
-  });
+  const toggle = (uid: string, on: boolean) =>
+    setChosen((now) => {
+      const next = new Set(now);
+      if (on) next.add(uid);
+      else next.delete(uid);
+      return next;
+    });
   return (
     <tr className="border-t border-stone-200 align-top" data-testid="assignment-row">
-      <th scope="row" className="p-2 text-start font-mono font-normal">{entry.code}</th>
+      <th scope="row" className="p-2 text-start font-mono font-normal">
+        {entry.code}
+      </th>
       <td className="p-2">
         {entry.judges.length === 0
           ? t('judging.noJudgesYet')
@@ -83,9 +86,15 @@ export default function AssignmentTable({ progress }: { progress: JudgingProgres
         <table className="w-full text-sm" data-testid="assignments">
           <thead>
             <tr>
-              <th scope="col" className="p-2 text-start">{t('judging.entries')}</th>
-              <th scope="col" className="p-2 text-start">{t('judging.entryJudges')}</th>
-              <th scope="col" className="p-2 text-start"><span className="sr-only">{t('judging.changeSave')}</span></th>
+              <th scope="col" className="p-2 text-start">
+                {t('judging.entries')}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {t('judging.entryJudges')}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                <span className="sr-only">{t('judging.changeSave')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -27,7 +27,15 @@ function Originality({ entry }: { entry: JudgingEntry }) {
 }
 
 /** One entry on the judge's desk: the anonymised text, the blind file, the flag, and the score form or scores. */
-export default function EntryDesk({ entry, onScore, onRecuse }: { entry: JudgingEntry; onScore(scores: ScoreInput): Promise<unknown>; onRecuse(note: string): Promise<void> }) {
+export default function EntryDesk({
+  entry,
+  onScore,
+  onRecuse,
+}: {
+  entry: JudgingEntry;
+  onScore(scores: ScoreInput): Promise<unknown>;
+  onRecuse(note: string): Promise<void>;
+}) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const download = async () => {
     setDownloadError(null);

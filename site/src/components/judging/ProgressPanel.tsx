@@ -14,11 +14,21 @@ export default function ProgressPanel({ progress }: { progress: JudgingProgress 
         <table className="w-full text-sm">
           <thead>
             <tr className="text-start">
-              <th scope="col" className="p-2 text-start">{t('judging.progressJudge')}</th>
-              <th scope="col" className="p-2 text-end">{t('judging.progressAssigned')}</th>
-              <th scope="col" className="p-2 text-end">{t('judging.progressScored')}</th>
-              <th scope="col" className="p-2 text-end">{t('judging.progressLeft')}</th>
-              <th scope="col" className="p-2 text-end">{t('judging.progressRecused')}</th>
+              <th scope="col" className="p-2 text-start">
+                {t('judging.progressJudge')}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t('judging.progressAssigned')}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t('judging.progressScored')}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t('judging.progressLeft')}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t('judging.progressRecused')}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -7,11 +7,17 @@ export default function QueueList({ queue, openCode, onOpen }: { queue: JudgingQ
   return (
     <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white" aria-label={t('judging.entries')} data-testid="judging-queue">
       {queue.entries.map((entry) => (
-        <li key={entry.code} className={`flex flex-wrap items-center gap-x-4 gap-y-1 p-3 ${entry.code === openCode ? 'bg-parchment' : ''}`} data-testid="queue-item">
+        <li
+          key={entry.code}
+          className={`flex flex-wrap items-center gap-x-4 gap-y-1 p-3 ${entry.code === openCode ? 'bg-parchment' : ''}`}
+          data-testid="queue-item"
+        >
           <span className="font-mono font-semibold">{entry.code}</span>
           {/* The title keeps its own direction inside the row's left-to-right order: an Arabic title sits beside its code. */}
           <span className="min-w-0 flex-1 truncate">
-            <span dir="auto" data-testid="queue-title">{entry.title}</span>
+            <span dir="auto" data-testid="queue-title">
+              {entry.title}
+            </span>
           </span>
           <span className="text-xs text-ink-soft">{entry.language}</span>
           {entry.originalityFlag && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('judging.flagged')}</span>}

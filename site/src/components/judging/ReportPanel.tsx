@@ -23,7 +23,11 @@ export default function ReportPanel({ report }: { report: AdminJudgingReport }) 
         <ul className="text-sm" data-testid="far-judges">
           {far.map((judge) => (
             <li key={judge.uid}>
-              {t('judging.reportFarLine', { name: judge.name, difference: judge.meanDifference! > 0 ? `+${judge.meanDifference}` : String(judge.meanDifference), shared: judge.shared })}
+              {t('judging.reportFarLine', {
+                name: judge.name,
+                difference: judge.meanDifference! > 0 ? `+${judge.meanDifference}` : String(judge.meanDifference),
+                shared: judge.shared,
+              })}
             </li>
           ))}
         </ul>

@@ -10,6 +10,11 @@ export default function AdminMoneyHeader() {
     loadCatalogue().catch(() => undefined);
   }, []);
   if (mode === 'test') return <TestModeNotice>Test-payments mode: checkouts are simulated and every amount here is test money.</TestModeNotice>;
-  if (mode === 'off') return <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">Card payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments.</p>;
+  if (mode === 'off')
+    return (
+      <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        Card payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments.
+      </p>
+    );
   return null;
 }

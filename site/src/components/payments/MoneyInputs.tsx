@@ -20,7 +20,19 @@ export function moneyFromDraft(draft: MoneyDraft): { money: Money[]; invalid: Cu
 }
 
 /** One amount field per currency, in major units. */
-export default function MoneyInputs({ legend, draft, onChange, error, idPrefix }: { legend: string; draft: MoneyDraft; onChange: (next: MoneyDraft) => void; error?: string | null; idPrefix: string }) {
+export default function MoneyInputs({
+  legend,
+  draft,
+  onChange,
+  error,
+  idPrefix,
+}: {
+  legend: string;
+  draft: MoneyDraft;
+  onChange: (next: MoneyDraft) => void;
+  error?: string | null;
+  idPrefix: string;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-semibold">{legend}</legend>

@@ -1,7 +1,10 @@
 /** Shown wherever money appears while the site runs in test-payments mode: no real money moves. */
 export function TestModeBadge() {
   return (
-    <span className="inline-flex items-center rounded bg-amber-300 px-2 py-0.5 font-sans text-xs font-bold tracking-wide text-amber-950" data-testid="test-mode">
+    <span
+      className="inline-flex items-center rounded bg-amber-300 px-2 py-0.5 font-sans text-xs font-bold tracking-wide text-amber-950"
+      data-testid="test-mode"
+    >
       TEST MODE
     </span>
   );

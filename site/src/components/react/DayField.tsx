@@ -49,7 +49,9 @@ export default function DayField({ label, value, onChange, example }: Props) {
   };
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">{label}</label>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
       <input
         id={id}
         type="text"

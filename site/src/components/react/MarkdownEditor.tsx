@@ -32,7 +32,9 @@ const BUTTONS: { format: MarkdownFormat; key: MessageKey; className?: string }[]
 export default function MarkdownEditor({ label, value, onChange, error, maxLength }: Props) {
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
-  const [preview, setPreview] = useState<{ state: 'closed' | 'loading' | 'shown' | 'failed'; blocks?: unknown[]; minutes?: number; message?: string }>({ state: 'closed' });
+  const [preview, setPreview] = useState<{ state: 'closed' | 'loading' | 'shown' | 'failed'; blocks?: unknown[]; minutes?: number; message?: string }>({
+    state: 'closed',
+  });
 
   // A preview shows the text as it was when asked for; editing closes it.
   useEffect(() => setPreview((current) => (current.state === 'closed' ? current : { state: 'closed' })), [value]);
@@ -94,11 +96,24 @@ export default function MarkdownEditor({ label, value, onChange, error, maxLengt
         </p>
       )}
       <div className="mt-2">
-        <button type="button" className="btn btn-outline btn-sm" aria-expanded={preview.state !== 'closed'} aria-controls={`${id}-preview`} onClick={showPreview} disabled={!value.trim()}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          aria-expanded={preview.state !== 'closed'}
+          aria-controls={`${id}-preview`}
+          onClick={showPreview}
+          disabled={!value.trim()}
+        >
           {preview.state === 'closed' ? t('writer.preview') : t('writer.closePreview')}
         </button>
       </div>
-      <section id={`${id}-preview`} aria-label={t('writer.previewLabel')} aria-live="polite" hidden={preview.state === 'closed'} className="mt-2 rounded-md border border-stone-300 bg-paper p-4">
+      <section
+        id={`${id}-preview`}
+        aria-label={t('writer.previewLabel')}
+        aria-live="polite"
+        hidden={preview.state === 'closed'}
+        className="mt-2 rounded-md border border-stone-300 bg-paper p-4"
+      >
         {preview.state === 'loading' && <p className="text-sm text-ink-soft">{t('common.loading')}</p>}
         {preview.state === 'failed' && <p className="text-sm font-medium text-red-800">{preview.message}</p>}
         {preview.state === 'shown' && (

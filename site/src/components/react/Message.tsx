@@ -17,9 +17,7 @@ export function Notice({ children, innerRef, className = '' }: { children: React
       role="status"
       ref={innerRef}
       tabIndex={-1}
-      className={
-        children ? `rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 focus:outline-none ${className}` : undefined
-      }
+      className={children ? `rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 focus:outline-none ${className}` : undefined}
     >
       {children}
     </div>

@@ -29,20 +29,35 @@ export default function UserFilters({ onApply, more = false }: { onApply: (value
   return (
     <form role="search" aria-label="Find users" onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
       <div className="flex min-w-56 flex-1 flex-col gap-1">
-        <label htmlFor={`${id}-q`} className="text-sm font-semibold">Search name, email or phone</label>
-        <input id={`${id}-q`} type="search" value={values.q} onChange={set('q')} maxLength={100} className="min-h-11 rounded-md border border-stone-400 bg-white px-3" />
+        <label htmlFor={`${id}-q`} className="text-sm font-semibold">
+          Search name, email or phone
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={values.q}
+          onChange={set('q')}
+          maxLength={100}
+          className="min-h-11 rounded-md border border-stone-400 bg-white px-3"
+        />
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-role`} className="text-sm font-semibold">Role</label>
+        <label htmlFor={`${id}-role`} className="text-sm font-semibold">
+          Role
+        </label>
         <select id={`${id}-role`} value={values.role} onChange={set('role')} className={select}>
           <option value="">Any role</option>
           {ROLE_TYPES.map((role) => (
-            <option key={role} value={role}>{ROLE_LABELS[role]}</option>
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-status`} className="text-sm font-semibold">Status</label>
+        <label htmlFor={`${id}-status`} className="text-sm font-semibold">
+          Status
+        </label>
         <select id={`${id}-status`} value={values.status} onChange={set('status')} className={select}>
           <option value="">Any status</option>
           <option value="active">Active</option>
@@ -52,7 +67,9 @@ export default function UserFilters({ onApply, more = false }: { onApply: (value
       {more && (
         <>
           <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-verified`} className="text-sm font-semibold">Email</label>
+            <label htmlFor={`${id}-verified`} className="text-sm font-semibold">
+              Email
+            </label>
             <select id={`${id}-verified`} value={values.verified} onChange={set('verified')} className={select}>
               <option value="">Verified or not</option>
               <option value="true">Verified</option>
@@ -60,17 +77,23 @@ export default function UserFilters({ onApply, more = false }: { onApply: (value
             </select>
           </div>
           <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-entries`} className="text-sm font-semibold">Entries</label>
+            <label htmlFor={`${id}-entries`} className="text-sm font-semibold">
+              Entries
+            </label>
             <select id={`${id}-entries`} value={values.entries} onChange={set('entries')} className={select}>
               <option value="">With or without</option>
               {ENTRY_FILTERS.map((filter) => (
-                <option key={filter} value={filter}>{ENTRY_LABELS[filter]}</option>
+                <option key={filter} value={filter}>
+                  {ENTRY_LABELS[filter]}
+                </option>
               ))}
             </select>
           </div>
         </>
       )}
-      <button type="submit" className="btn btn-default min-h-11">Search</button>
+      <button type="submit" className="btn btn-default min-h-11">
+        Search
+      </button>
     </form>
   );
 }

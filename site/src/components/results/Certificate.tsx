@@ -4,7 +4,6 @@ import { t } from '../../i18n/t';
 import { formatMonth } from '../../lib/format';
 import { competitionOf, competitionTitle, DEFAULT_COMPETITION } from '../../lib/competitions';
 
-
 /**
  * A certificate as a page, A4 landscape: fills the sheet when printed (the Bare layout sets the page size),
  * with its QR code and verification code. Used by /certificate/{slug}, the sample and the admin previews (whose
@@ -16,7 +15,9 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
   const Title = level === 1 ? 'h1' : 'h3';
   // Certificates from before competitions were all of the monthly poetry contest.
   const competition = competitionOf(view);
-  const contest = competition ? `the Writory ${competitionTitle(competition.name)}, ${formatMonth(view.month)}` : `the Writory monthly poetry contest, ${formatMonth(view.month)}`;
+  const contest = competition
+    ? `the Writory ${competitionTitle(competition.name)}, ${formatMonth(view.month)}`
+    : `the Writory monthly poetry contest, ${formatMonth(view.month)}`;
   const issued = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(view.issuedAt));
   return (
     <article
@@ -50,7 +51,10 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
         <p>
           Issued {issued}
           <br />
-          Verification code <span className="font-mono font-semibold text-ink" data-testid="verification-code">{view.verificationCode}</span>
+          Verification code{' '}
+          <span className="font-mono font-semibold text-ink" data-testid="verification-code">
+            {view.verificationCode}
+          </span>
           <br />
           <span className="break-all">{view.url}</span>
         </p>

@@ -34,7 +34,7 @@ export default function TimerPanel({ kind, what }: { kind: TimerKind; what: (tim
   };
 
   const { timer, dueAtLocal, loaded } = tracked;
-    return (
+  return (
     <section aria-labelledby={`${kind}-timer`} className="rounded-lg border border-stone-200 bg-white p-4" data-testid={`${kind}-timer`}>
       <h3 id={`${kind}-timer`} className="font-semibold">
         {LABEL[kind]} timer
@@ -60,7 +60,8 @@ export default function TimerPanel({ kind, what }: { kind: TimerKind; what: (tim
       ) : timer.status === 'fired' ? (
         <p className="mt-2 text-sm" data-testid={`${kind}-fired`}>
           {what(timer)} published {timer.firedAt ? formatDateTime(timer.firedAt) : ''}
-          {timer.summary && `: ${timer.summary.published} ${kind === 'results' ? 'scores' : 'winners'}, ${timer.summary.notified} notifications, ${timer.summary.certificates} certificates.`}
+          {timer.summary &&
+            `: ${timer.summary.published} ${kind === 'results' ? 'scores' : 'winners'}, ${timer.summary.notified} notifications, ${timer.summary.certificates} certificates.`}
         </p>
       ) : (
         <div className="mt-2 space-y-2">

@@ -12,7 +12,12 @@ interface Props {
  */
 export default function PoemText({ text, language, className = 'text-lg', testId }: Props) {
   return (
-    <div dir="auto" lang={language} className={`font-serif leading-relaxed break-words whitespace-pre-wrap text-start [unicode-bidi:plaintext] ${className}`} data-testid={testId}>
+    <div
+      dir="auto"
+      lang={language}
+      className={`font-serif leading-relaxed break-words whitespace-pre-wrap text-start [unicode-bidi:plaintext] ${className}`}
+      data-testid={testId}
+    >
       {text}
     </div>
   );

@@ -7,7 +7,9 @@ export default function PoetByline({ poet, approvedAt, language }: { poet: WallP
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-soft">
       <Avatar name={poet.name} pictureUrl={poet.pictureUrl} className="h-8 w-8 text-xs" />
-      <span dir="auto" className="font-semibold text-ink">{poet.name}</span>
+      <span dir="auto" className="font-semibold text-ink">
+        {poet.name}
+      </span>
       <span aria-hidden="true">·</span>
       <time dateTime={approvedAt}>{formatWallDate(approvedAt)}</time>
       <span aria-hidden="true">·</span>

@@ -7,9 +7,15 @@ import LikeButton from './LikeButton';
 export default function PostCard({ post }: { post: WallPostSummary }) {
   const href = wallPostPath(post.id);
   return (
-    <article aria-labelledby={`wall-post-${post.id}`} className="flex h-full flex-col gap-3 rounded-lg border border-stone-200 bg-white p-5" data-testid="wall-post">
+    <article
+      aria-labelledby={`wall-post-${post.id}`}
+      className="flex h-full flex-col gap-3 rounded-lg border border-stone-200 bg-white p-5"
+      data-testid="wall-post"
+    >
       <h3 id={`wall-post-${post.id}`} className="font-serif text-xl font-semibold" dir="auto" lang={post.language}>
-        <a href={href} className="hover:underline">{post.title}</a>
+        <a href={href} className="hover:underline">
+          {post.title}
+        </a>
       </h3>
       <PoetByline poet={post.poet} approvedAt={post.approvedAt} language={post.language} />
       <PoemText text={post.excerpt} language={post.language} className="text-base" testId="wall-poem" />
@@ -17,7 +23,10 @@ export default function PostCard({ post }: { post: WallPostSummary }) {
         <LikeButton id={post.id} likes={post.likes} title={post.title} />
         {post.truncated && (
           <a href={href} className="text-sm font-semibold text-quill underline underline-offset-4">
-            Read the whole poem<span className="sr-only">: <span dir="auto">{post.title}</span></span>
+            Read the whole poem
+            <span className="sr-only">
+              : <span dir="auto">{post.title}</span>
+            </span>
           </a>
         )}
       </div>

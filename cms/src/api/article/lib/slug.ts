@@ -35,7 +35,9 @@ export async function keepSlugsUniqueInTheDatabase(strapi: Core.Strapi): Promise
   try {
     await strapi.db.connection.raw('create unique index if not exists articles_slug_per_state on articles (slug, (published_at is null))');
   } catch (error) {
-    strapi.log.error(`articles: two articles share a slug, so the database cannot keep slugs unique (${(error as Error).message}); give one of them another slug`);
+    strapi.log.error(
+      `articles: two articles share a slug, so the database cannot keep slugs unique (${(error as Error).message}); give one of them another slug`,
+    );
   }
 }
 

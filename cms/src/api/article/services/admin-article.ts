@@ -34,7 +34,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Body Markdown → blocks, or a 422 naming each line that cannot be stored. */
   function bodyBlocks(markdown: string): Block[] {
     const { blocks, problems } = markdownToBlocks(markdown);
-    if (problems.length) throw fieldError('body', problems.map((p) => `line ${p.line}: ${p.message}`));
+    if (problems.length)
+      throw fieldError(
+        'body',
+        problems.map((p) => `line ${p.line}: ${p.message}`),
+      );
     if (blocks.length === 0) throw fieldError('body', ['is required']);
     return blocks;
   }
@@ -55,8 +59,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The newest articles, drafts included, with whether each is live; every tag for suggestions. */
     async overview(): Promise<AdminArticlesOverview> {
       const articles = strapi.documents(ARTICLE);
-      const rows = await articles.findMany({ status: 'draft', sort: [{ updatedAt: 'desc' }, { id: 'desc' }], limit: RECENT, fields: ['slug', 'title', 'updatedAt'] });
-      const live = await articles.findMany({ status: 'published', filters: { documentId: { $in: rows.map((row) => row.documentId) } }, fields: ['documentId'] });
+      const rows = await articles.findMany({
+        status: 'draft',
+        sort: [{ updatedAt: 'desc' }, { id: 'desc' }],
+        limit: RECENT,
+        fields: ['slug', 'title', 'updatedAt'],
+      });
+      const live = await articles.findMany({
+        status: 'published',
+        filters: { documentId: { $in: rows.map((row) => row.documentId) } },
+        fields: ['documentId'],
+      });
       const published = new Set(live.map((row) => row.documentId));
       const tags = await strapi.documents(TAG).findMany({ sort: [{ name: 'asc' }], fields: ['name', 'slug'] });
       return {

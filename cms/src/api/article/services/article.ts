@@ -22,7 +22,17 @@ const toDetail = (row: any): ArticleDetail => ({ ...toSummary(row), body: row.bo
 
 export default factories.createCoreService('api::article.article', ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Published articles, newest first, optionally of one tag, with their bodies when asked. Drafts never appear. */
-  async listPublished({ page, pageSize, tag, include }: { page: number; pageSize: number; tag?: string; include?: 'body' }): Promise<ArticlePage<ArticleSummary | ArticleDetail>> {
+  async listPublished({
+    page,
+    pageSize,
+    tag,
+    include,
+  }: {
+    page: number;
+    pageSize: number;
+    tag?: string;
+    include?: 'body';
+  }): Promise<ArticlePage<ArticleSummary | ArticleDetail>> {
     const filters = tag ? { tags: { slug: tag } } : {};
     const documents = strapi.documents('api::article.article');
     const [rows, total] = await Promise.all([

@@ -85,7 +85,14 @@ describe('markdownToBlocks', () => {
           { type: 'list', format: 'unordered', indentLevel: 1, children: [{ type: 'list-item', children: [{ type: 'text', text: 'inner' }] }] },
         ],
       },
-      { type: 'list', format: 'unordered', children: [{ type: 'list-item', children: [{ type: 'text', text: 'a' }] }, { type: 'list-item', children: [{ type: 'text', text: 'b' }] }] },
+      {
+        type: 'list',
+        format: 'unordered',
+        children: [
+          { type: 'list-item', children: [{ type: 'text', text: 'a' }] },
+          { type: 'list-item', children: [{ type: 'text', text: 'b' }] },
+        ],
+      },
     ]);
   });
 

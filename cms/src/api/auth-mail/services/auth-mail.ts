@@ -72,12 +72,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const auth = () => getAuth((app ??= initializeApp({ projectId: env.FIREBASE_PROJECT_ID || 'demo-writory' }, `writory-auth-mail-${++apps}`)));
   const perHour = numberFrom(env.AUTH_MAILS_PER_HOUR, 3);
   const limits = {
-    verification: createDbLimit(strapi, { name: 'auth-mail-verify', points: perHour, durationSeconds: HOUR, message: 'We have sent as many verification emails as an hour allows: check your inbox and spam folder.' }),
+    verification: createDbLimit(strapi, {
+      name: 'auth-mail-verify',
+      points: perHour,
+      durationSeconds: HOUR,
+      message: 'We have sent as many verification emails as an hour allows: check your inbox and spam folder.',
+    }),
     /**
      * One address asked for from one connection: counted per address and client, so a stranger's requests for
      * someone's address never use up that person's own.
      */
-    reset: createDbLimit(strapi, { name: 'auth-mail-reset-address-client', points: perHour, durationSeconds: HOUR, message: 'We have sent as many reset emails to this address as an hour allows: check your inbox and spam folder.' }),
+    reset: createDbLimit(strapi, {
+      name: 'auth-mail-reset-address-client',
+      points: perHour,
+      durationSeconds: HOUR,
+      message: 'We have sent as many reset emails to this address as an hour allows: check your inbox and spam folder.',
+    }),
     /**
      * Mails to one address from every connection together: past it a request is answered as usual and sends
      * nothing (quiet, so the answer tells no one whether the owner or a stranger used it up).
@@ -101,7 +111,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!code) throw new Error('Firebase returned an action link without a code');
     return code;
   };
-  const mail = (to: string, kind: AuthMailKind, oobCode: string) => strapi.plugin('email').service('email').send({ to, ...authEmail(kind, actionLink(kind, oobCode)) });
+  const mail = (to: string, kind: AuthMailKind, oobCode: string) =>
+    strapi
+      .plugin('email')
+      .service('email')
+      .send({ to, ...authEmail(kind, actionLink(kind, oobCode)) });
 
   return {
     /** Emails the signed-in user a new verification link (a 409 once the address is verified). */

@@ -79,7 +79,13 @@ export async function certificatePdf(view: CertificateView, modules: boolean[][]
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: QUILL, borderWidth: 3 });
   page.drawRectangle({ x: 32, y: 32, width: width - 64, height: height - 64, borderColor: QUILL, borderWidth: 1 });
 
-  const centred = async (p: PDFPage, text: string, y: number, size: number, options: { bold?: boolean; color?: ReturnType<typeof rgb>; maxWidth?: number } = {}) => {
+  const centred = async (
+    p: PDFPage,
+    text: string,
+    y: number,
+    size: number,
+    options: { bold?: boolean; color?: ReturnType<typeof rgb>; maxWidth?: number } = {},
+  ) => {
     const f = await font(text, options.bold ? 'Bold' : 'Regular');
     let fontSize = size;
     const maxWidth = options.maxWidth ?? width - 160;
@@ -95,7 +101,9 @@ export async function certificatePdf(view: CertificateView, modules: boolean[][]
   const month = monthLabel(view.month);
   if (winner && view.place) {
     const place = view.place === 'honourable' ? 'an honourable mention' : PLACE_LABELS[view.place];
-    await centred(page, `won ${place} in the Writory monthly poetry contest, ${month}${view.title ? ', for the poem' : '.'}`, height - 310, 16, { color: SOFT });
+    await centred(page, `won ${place} in the Writory monthly poetry contest, ${month}${view.title ? ', for the poem' : '.'}`, height - 310, 16, {
+      color: SOFT,
+    });
     if (view.title) await centred(page, view.title, height - 348, 22, { bold: true });
   } else {
     await centred(page, `took part in the Writory monthly poetry contest, ${month}.`, height - 310, 16, { color: SOFT });

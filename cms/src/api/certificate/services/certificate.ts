@@ -1,5 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_COMPETITION, withoutBidiControls, type CertificateKind, type CertificateListItem, type CertificateView, type WinnerPlace } from '@writory/shared';
+import {
+  DEFAULT_COMPETITION,
+  withoutBidiControls,
+  type CertificateKind,
+  type CertificateListItem,
+  type CertificateView,
+  type WinnerPlace,
+} from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, tableOf } from '../../../lib/bulk';
 import { certificatePdf } from '../lib/pdf';
@@ -29,7 +36,9 @@ const notFound = () => new ApiError(404, 'There is no certificate at this addres
 /** Where /certificate/{slug} lives on the public site (the QR code opens it). */
 export const certificateUrl = (slug: string) => `${siteUrl()}/certificate/${encodeURIComponent(slug)}`;
 
-function toView(row: Pick<CertificateRow, 'slug' | 'kind' | 'name' | 'month' | 'place' | 'title' | 'verificationCode' | 'issuedAt' | 'status' | 'replacedBy'>): CertificateView {
+function toView(
+  row: Pick<CertificateRow, 'slug' | 'kind' | 'name' | 'month' | 'place' | 'title' | 'verificationCode' | 'issuedAt' | 'status' | 'replacedBy'>,
+): CertificateView {
   const url = certificateUrl(row.slug);
   const { size, path } = qrPath(url);
   return {
@@ -96,7 +105,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .join(`${tableOf(strapi, USER)} as u`, 'u.id', 'r.poet_id')
         .where('r.month', month)
         .distinct('u.id as poetId', 'u.name as name', 'u.email as email');
-      return rows.map((row: { poetId: number; name: string | null; email: string | null }) => ({ kind: 'participation' as const, month, poetId: Number(row.poetId), entryId: null, name: withoutBidiControls(poetNameOf(row.name, row.email)), place: null, title: null }));
+      return rows.map((row: { poetId: number; name: string | null; email: string | null }) => ({
+        kind: 'participation' as const,
+        month,
+        poetId: Number(row.poetId),
+        entryId: null,
+        name: withoutBidiControls(poetNameOf(row.name, row.email)),
+        place: null,
+        title: null,
+      }));
     });
   }
 
@@ -205,7 +222,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const [sample] = kind === 'participation' ? await participants(month) : await winners(month);
       const stored: CertificateRow | null = await certificates().findOne({ where: { kind, month, status: 'valid' }, orderBy: { id: 'asc' } });
       const base = sample ?? stored;
-      if (!base) throw new ApiError(409, `Nobody holds a ${kind} certificate for ${month} yet: publish the ${kind === 'winner' ? 'winners' : 'results'} first.`, {}, 'ConflictError');
+      if (!base)
+        throw new ApiError(
+          409,
+          `Nobody holds a ${kind} certificate for ${month} yet: publish the ${kind === 'winner' ? 'winners' : 'results'} first.`,
+          {},
+          'ConflictError',
+        );
       return toView({
         slug: 'sample',
         kind,

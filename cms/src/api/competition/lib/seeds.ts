@@ -1,7 +1,12 @@
 // The competitions every install has (issue 37): seeded on boot when missing, then the admins' to change.
 import { MAX_POEM_BYTES, POETRY_CRITERIA, REGIONAL_LANGUAGE_CODES, STORY_CRITERIA, STORY_MAX_WORDS_DEFAULT, type CompetitionFields } from '@writory/shared';
 
-export type CompetitionSeed = Omit<CompetitionFields, 'description' | 'rewards' | 'position'> & { description: string; rewards: string; position: number; maxBytes: number };
+export type CompetitionSeed = Omit<CompetitionFields, 'description' | 'rewards' | 'position'> & {
+  description: string;
+  rewards: string;
+  position: number;
+  maxBytes: number;
+};
 
 export const SEED_COMPETITIONS: CompetitionSeed[] = [
   {

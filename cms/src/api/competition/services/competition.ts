@@ -128,14 +128,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         maxWords: row.maxWords ?? null,
         maxBytes: row.maxBytes,
         freeEntriesPerMonth:
-          row.slug === DEFAULT_COMPETITION ? (await getService(strapi, 'api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth : row.freeEntriesPerMonth,
+          row.slug === DEFAULT_COMPETITION
+            ? (await getService(strapi, 'api::site-setting.site-setting').contestSettings()).maxEntriesPerMonth
+            : row.freeEntriesPerMonth,
       },
       current: await currentOf(row, now),
     };
   }
 
   async function detailOf(row: CompetitionRow, now: Date): Promise<CompetitionDetail> {
-    const months: { month: string }[] = await strapi.db.connection(strapi.db.metadata.get(RESULT as never).tableName).distinct('month').where('competition_slug', row.slug).orderBy('month', 'desc').limit(PAST_MONTHS);
+    const months: { month: string }[] = await strapi.db
+      .connection(strapi.db.metadata.get(RESULT as never).tableName)
+      .distinct('month')
+      .where('competition_slug', row.slug)
+      .orderBy('month', 'desc')
+      .limit(PAST_MONTHS);
     return { ...(await summaryOf(row, now)), description: row.description ?? '', rewards: row.rewards ?? '', pastMonths: months.map((m) => m.month) };
   }
 
@@ -164,7 +171,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async prepare(): Promise<{ created: string[]; linked: number }> {
       const created = await seedMissing();
       const linked = await linkContestsToPoetry();
-      if (created.length || linked) strapi.log.info(`competitions: created ${created.join(', ') || 'none'}; ${linked} contest(s) linked to ${DEFAULT_COMPETITION}`);
+      if (created.length || linked)
+        strapi.log.info(`competitions: created ${created.join(', ') || 'none'}; ${linked} contest(s) linked to ${DEFAULT_COMPETITION}`);
       return { created, linked };
     },
 
@@ -201,7 +209,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async adminUpdate(slug: string, input: CompetitionFields, now: Date = new Date()): Promise<CompetitionDetail> {
       const row = await requireCompetition(slug);
       if (input.slug !== slug) {
-        throw new ApiError(422, `A competition's slug cannot change (its pages and entries link to "${slug}"): send slug "${slug}", or create a new competition.`, { field: 'slug' }, 'ValidationError');
+        throw new ApiError(
+          422,
+          `A competition's slug cannot change (its pages and entries link to "${slug}"): send slug "${slug}", or create a new competition.`,
+          { field: 'slug' },
+          'ValidationError',
+        );
       }
       const updated = await competitions().update({ where: { id: row.id }, data: columnsOf(input) });
       return detailOf(updated, now);

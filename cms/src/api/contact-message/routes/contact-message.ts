@@ -1,5 +1,3 @@
 export default {
-  routes: [
-    { method: 'POST', path: '/contact', handler: 'contact-message.create', config: { auth: false } },
-  ],
+  routes: [{ method: 'POST', path: '/contact', handler: 'contact-message.create', config: { auth: false } }],
 };

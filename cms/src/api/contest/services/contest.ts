@@ -76,7 +76,12 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
   }
 
   async function toAdminContest(row: ContestRow): Promise<AdminContest> {
-    return { ...toContestInfo(row), datesOverridden: row.datesOverridden === true, normaliseScores: row.normaliseScores ?? null, entries: await entriesIn(row.id) };
+    return {
+      ...toContestInfo(row),
+      datesOverridden: row.datesOverridden === true,
+      normaliseScores: row.normaliseScores ?? null,
+      entries: await entriesIn(row.id),
+    };
   }
 
   return {
@@ -118,10 +123,14 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
       for (const row of onCalendar) {
         const window = monthWindow(row.month, zone);
         const moved = (['opensAt', 'closesAt', 'resultsAt'] as const).some((key) => iso(row[key]) !== window[key].toISOString());
-        if (moved) await contests().update({ where: { id: row.id }, data: { opensAt: window.opensAt, closesAt: window.closesAt, resultsAt: window.resultsAt } });
+        if (moved)
+          await contests().update({ where: { id: row.id }, data: { opensAt: window.opensAt, closesAt: window.closesAt, resultsAt: window.resultsAt } });
       }
       const closed: ContestRow[] = await contests().findMany({ where: { closesAt: { $lte: now }, resultsAt: { $gt: addDays(now, -60) } }, select: ['id'] });
-      await getService(strapi, 'api::entry.calendar').startJudging(closed.map((row) => row.id), now);
+      await getService(strapi, 'api::entry.calendar').startJudging(
+        closed.map((row) => row.id),
+        now,
+      );
       // Judges are assigned when a window closes, not on a judge's first read (issue 37); by language.
       for (const row of closed) await getService(strapi, 'api::score.assignment').ensureAssigned(row);
       await getService(strapi, 'api::score.judge-languages').warnShortCoverage(now);
@@ -150,7 +159,12 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
       if (input.normaliseScores !== undefined) data.normaliseScores = input.normaliseScores;
       if (input.useDefaultDates) {
         const window = monthWindow(month, zone);
-        Object.assign(data, { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), resultsAt: window.resultsAt.toISOString(), datesOverridden: false });
+        Object.assign(data, {
+          opensAt: window.opensAt.toISOString(),
+          closesAt: window.closesAt.toISOString(),
+          resultsAt: window.resultsAt.toISOString(),
+          datesOverridden: false,
+        });
       } else if (input.opensAt || input.closesAt || input.resultsAt) {
         const dates = { opensAt: input.opensAt ?? row.opensAt, closesAt: input.closesAt ?? row.closesAt, resultsAt: input.resultsAt ?? row.resultsAt };
         validDates(dates);

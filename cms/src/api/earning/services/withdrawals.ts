@@ -3,7 +3,15 @@
 // money returns to the balance as a ledger row).
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { formatMoney, type AdminWithdrawal, type CurrencyCode, type PayoutDetails, type PayoutMethod, type Withdrawal, type WithdrawalStatus } from '@writory/shared';
+import {
+  formatMoney,
+  type AdminWithdrawal,
+  type CurrencyCode,
+  type PayoutDetails,
+  type PayoutMethod,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
@@ -59,7 +67,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const poets: { id: number; name: string | null; email: string | null }[] = ids.length
       ? await strapi.db.query(USER).findMany({ where: { id: { $in: ids } }, select: ['id', 'name', 'email'] })
       : [];
-    return rows.map((row) => ({ ...toWithdrawal(row), details: row.details, poet: poets.find((p) => p.id === row.userId) ?? { id: row.userId, name: null, email: null } }));
+    return rows.map((row) => ({
+      ...toWithdrawal(row),
+      details: row.details,
+      poet: poets.find((p) => p.id === row.userId) ?? { id: row.userId, name: null, email: null },
+    }));
   }
 
   /** Moves a withdrawal from one of `from` to `to`, once (a conditional update); 409 when it is not in `from`. */
@@ -83,7 +95,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** A payout request: 422 below the minimum or for a method that is off, 409 above the available balance. */
     async request(user: UserRow, input: WithdrawalInputParsed): Promise<Withdrawal> {
       const settings = await getService(strapi, 'api::payment-setting.payment-setting').get();
-      if (!settings.payoutMethods.includes(input.method)) throw fieldError(422, 'method', `${METHOD_LABEL[input.method]} payouts are not offered at the moment.`);
+      if (!settings.payoutMethods.includes(input.method))
+        throw fieldError(422, 'method', `${METHOD_LABEL[input.method]} payouts are not offered at the moment.`);
       const minimum = getService(strapi, 'api::payment-setting.payment-setting').minimumFor(settings, input.currency);
       if (input.amount < minimum) throw fieldError(422, 'amount', `The minimum withdrawal is ${formatMoney(minimum, input.currency)}.`);
 
@@ -91,7 +104,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await lockFor(strapi, LOCK.userMoney, user.id);
         const available = await getService(strapi, 'api::earning.earnings').available(user.id, input.currency);
         if (input.amount > available) {
-          throw fieldError(409, 'amount', `You asked for ${formatMoney(input.amount, input.currency)} but ${formatMoney(available, input.currency)} is available.`);
+          throw fieldError(
+            409,
+            'amount',
+            `You asked for ${formatMoney(input.amount, input.currency)} but ${formatMoney(available, input.currency)} is available.`,
+          );
         }
         const created: WithdrawalRow = await withdrawals().create({
           data: { userId: user.id, currency: input.currency, amount: input.amount, method: input.method, details: input.details, status: 'requested' },
@@ -104,13 +121,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
       const admins = await strapi.db.query(USER).findMany({ where: { role: { type: 'admin' } }, select: ['id'] });
       await getService(strapi, 'api::notification.notification').notifyMany(
-        admins.map((a: { id: number }) => ({ userId: a.id, notification: { title: 'New withdrawal request', message: `${money(row)} by ${METHOD_LABEL[row.method]}.`, link: '/admin-withdrawal-management' } })),
+        admins.map((a: { id: number }) => ({
+          userId: a.id,
+          notification: { title: 'New withdrawal request', message: `${money(row)} by ${METHOD_LABEL[row.method]}.`, link: '/admin-withdrawal-management' },
+        })),
       );
       return toWithdrawal(row);
     },
 
     async adminList(status?: WithdrawalStatus): Promise<AdminWithdrawal[]> {
-      const rows: WithdrawalRow[] = await withdrawals().findMany({ where: status ? { status } : {}, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 500 });
+      const rows: WithdrawalRow[] = await withdrawals().findMany({
+        where: status ? { status } : {},
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        limit: 500,
+      });
       return toAdmin(rows);
     },
 
@@ -126,10 +150,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async markPaid(id: number, admin: UserRow, reference: string): Promise<AdminWithdrawal> {
       const row = await strapi.db.transaction(async () => {
         const changed = await transition(id, ['approved'], { status: 'paid', reference }, admin);
-        await notify(changed.userId, 'Withdrawal paid', `We paid ${money(changed)} to your ${destinationOf(changed.method, changed.details)} (reference ${reference}).`);
+        await notify(
+          changed.userId,
+          'Withdrawal paid',
+          `We paid ${money(changed)} to your ${destinationOf(changed.method, changed.details)} (reference ${reference}).`,
+        );
         return changed;
       });
-      void runInBackground(strapi, `payout mail of withdrawal ${row.id}`, () => getService(strapi, 'api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal is paid', `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`, row));
+      void runInBackground(strapi, `payout mail of withdrawal ${row.id}`, () =>
+        getService(strapi, 'api::payment.receipts').withdrawal(
+          row.userId,
+          'Your Writory withdrawal is paid',
+          `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`,
+          row,
+        ),
+      );
       return (await toAdmin([row]))[0];
     },
 
@@ -138,12 +173,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const row = await strapi.db.transaction(async () => {
         const changed = await transition(id, ['requested', 'approved'], { status: 'rejected', rejectReason: reason }, admin);
         await strapi.db.query(EARNING).create({
-          data: { userId: changed.userId, currency: changed.currency, amount: changed.amount, kind: 'withdrawal_returned', availableAt: new Date(), withdrawalId: changed.id },
+          data: {
+            userId: changed.userId,
+            currency: changed.currency,
+            amount: changed.amount,
+            kind: 'withdrawal_returned',
+            availableAt: new Date(),
+            withdrawalId: changed.id,
+          },
         });
         await notify(changed.userId, 'Withdrawal rejected', `Your withdrawal of ${money(changed)} was rejected: ${reason} The amount is back in your balance.`);
         return changed;
       });
-      void runInBackground(strapi, `rejection mail of withdrawal ${row.id}`, () => getService(strapi, 'api::payment.receipts').withdrawal(row.userId, 'Your Writory withdrawal was rejected', `Reason: ${reason} The amount is back in your available balance.`, row));
+      void runInBackground(strapi, `rejection mail of withdrawal ${row.id}`, () =>
+        getService(strapi, 'api::payment.receipts').withdrawal(
+          row.userId,
+          'Your Writory withdrawal was rejected',
+          `Reason: ${reason} The amount is back in your available balance.`,
+          row,
+        ),
+      );
       return (await toAdmin([row]))[0];
     },
   };

@@ -1,5 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderAudienceCounts, type ReminderPreview, type ReminderRecord, type ReminderStatus } from '@writory/shared';
+import {
+  REMINDER_AUDIENCES,
+  type ReminderAudience,
+  type ReminderAudienceCounts,
+  type ReminderPreview,
+  type ReminderRecord,
+  type ReminderStatus,
+} from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { siteUrl } from '../../../lib/site-url';
@@ -22,7 +29,10 @@ interface Recipient {
   name: string | null;
 }
 
-type Row = RowOf<'api::email-reminder.email-reminder', { audience: ReminderAudience; status: ReminderStatus; failures: { email: string; error: string }[] | null }>;
+type Row = RowOf<
+  'api::email-reminder.email-reminder',
+  { audience: ReminderAudience; status: ReminderStatus; failures: { email: string; error: string }[] | null }
+>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const personal = (text: string, recipient: Recipient) => text.split('{name}').join(recipient.name?.trim() || 'poet');
@@ -138,7 +148,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     } catch (error) {
       strapi.log.error(`reminder ${row.documentId} stopped after ${sent} sent: ${(error as Error).message}`);
       await reminders()
-        .update({ where: { id: row.id }, data: { status: 'failed', sent, failed: failures.length, failures: failures.slice(0, MAX_FAILURES_KEPT), finishedAt: new Date() } })
+        .update({
+          where: { id: row.id },
+          data: { status: 'failed', sent, failed: failures.length, failures: failures.slice(0, MAX_FAILURES_KEPT), finishedAt: new Date() },
+        })
         .catch(() => undefined);
     }
   }
@@ -183,7 +196,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       let row: Row;
       try {
         row = await reminders().create({
-          data: { ...input, month, idempotencyKey: key, status: 'sending', recipients: recipients.length, sent: 0, failed: 0, failures: [], sentBy: actor.email ?? actor.firebaseUid },
+          data: {
+            ...input,
+            month,
+            idempotencyKey: key,
+            status: 'sending',
+            recipients: recipients.length,
+            sent: 0,
+            failed: 0,
+            failures: [],
+            sentBy: actor.email ?? actor.firebaseUid,
+          },
         });
       } catch (error) {
         const raced: Row | null = await reminders().findOne({ where: { idempotencyKey: key } });

@@ -10,7 +10,11 @@ const NAME_LETTERS = [...'abcdefghijklmабвгдежзαβγδεζकखगघ'
 const TEXT_LETTERS = [...'nopqrstuvwxyzлмнопрстλμνξοπचछजझ'];
 const part = fc.array(fc.constantFrom(...NAME_LETTERS), { minLength: 2, maxLength: 7 }).map((letters) => letters.join(''));
 const name = fc.array(part, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
-const capitalised = (text: string) => text.split(' ').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+const capitalised = (text: string) =>
+  text
+    .split(' ')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 
 const word = fc.array(fc.constantFrom(...TEXT_LETTERS), { minLength: 1, maxLength: 8 }).map((letters) => letters.join(''));
 const line = fc.array(fc.oneof(word, fc.constantFrom(',', '.', '—', '!', '?', '«', '»', '"')), { maxLength: 10 }).map((words) => words.join(' '));
@@ -18,7 +22,9 @@ const poem = fc.array(line, { minLength: 1, maxLength: 8 }).map((lines) => lines
 
 /** The name in any mix of upper and lower case. */
 const anyCase = (text: string) =>
-  fc.array(fc.boolean(), { minLength: [...text].length, maxLength: [...text].length }).map((upper) => [...text].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''));
+  fc
+    .array(fc.boolean(), { minLength: [...text].length, maxLength: [...text].length })
+    .map((upper) => [...text].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''));
 
 /** A poem with the name put in as words of its own, somewhere in it. */
 const poemWithName = fc.tuple(name, poem).chain(([author, text]) =>
@@ -77,12 +83,16 @@ describe('createAnonymiser().redact', () => {
 
   it('keeps the number of lines of any text, for any names, and changes nothing it does not count', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { maxLength: 3 }), fc.string({ unit: 'grapheme', maxLength: 200 }), (names, text) => {
-        const result = createAnonymiser({ names, emails: [], phones: [] }).redact(text);
-        expect(lines(result.text)).toBe(lines(text));
-        // Nothing counted means nothing changed: a redaction is never silent.
-        if (result.count === 0) expect(result.text).toBe(text);
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { maxLength: 3 }),
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        (names, text) => {
+          const result = createAnonymiser({ names, emails: [], phones: [] }).redact(text);
+          expect(lines(result.text)).toBe(lines(text));
+          // Nothing counted means nothing changed: a redaction is never silent.
+          if (result.count === 0) expect(result.text).toBe(text);
+        },
+      ),
     );
   });
 
@@ -92,12 +102,14 @@ describe('createAnonymiser().redact', () => {
     const separator = fc.constantFrom(' ', '\u200b', '\u200c', '\u200d', '\u2060');
     /** The name with a separator put between some of the letters of each word. */
     const split = (author: string) =>
-      fc.array(fc.option(separator, { nil: '' }), { minLength: author.length, maxLength: author.length }).map((cuts) =>
-        [...author].map((ch, i) => (i > 0 && ch !== ' ' && author[i - 1] !== ' ' ? cuts[i] : '') + ch).join(''),
+      fc
+        .array(fc.option(separator, { nil: '' }), { minLength: author.length, maxLength: author.length })
+        .map((cuts) => [...author].map((ch, i) => (i > 0 && ch !== ' ' && author[i - 1] !== ' ' ? cuts[i] : '') + ch).join(''));
+    const poemWithSplitName = fc
+      .tuple(longName, poem)
+      .chain(([author, text]) =>
+        fc.tuple(fc.constant(author), fc.constant(text), split(author)).map(([a, t, pieces]) => ({ author: a, text: `${t}\n${pieces} ${t.split('\n')[0]}` })),
       );
-    const poemWithSplitName = fc.tuple(longName, poem).chain(([author, text]) =>
-      fc.tuple(fc.constant(author), fc.constant(text), split(author)).map(([a, t, pieces]) => ({ author: a, text: `${t}\n${pieces} ${t.split('\n')[0]}` })),
-    );
     fc.assert(
       fc.property(poemWithSplitName, ({ author, text }) => {
         const result = createAnonymiser({ names: [capitalised(author)], emails: [], phones: [] }).redact(text);

@@ -132,7 +132,9 @@ export function createAnonymiser(author: Author): Anonymiser {
     return [name, `${last}, ${rest}`, `${last} ${rest}`];
   });
   // Longest first, so "Asha Verse" is replaced before "Asha".
-  const wholeNames = [...new Set([...orders, ...usable(author.wholeNames)].map(foldWord))].filter((name) => [...name].length >= 2).sort((a, b) => b.length - a.length);
+  const wholeNames = [...new Set([...orders, ...usable(author.wholeNames)].map(foldWord))]
+    .filter((name) => [...name].length >= 2)
+    .sort((a, b) => b.length - a.length);
   // The words of a name with any spaces between them, none too (a printer may run two words together).
   const namePatterns = wholeNames.map((name) => {
     const body = name
@@ -144,7 +146,12 @@ export function createAnonymiser(author: Author): Anonymiser {
     return { pattern: new RegExp(body, 'gu'), loose: name.includes(' ') || UNSPACED.test(name) };
   });
   // Parts of a name that identify it in a byline ("— Asha") or a signature line ("A. Verse").
-  const tokens = new Set(names.flatMap((name) => name.split(' ')).map((part) => foldWord(part.replace(/\.$/, ''))).filter((part) => [...part].length >= 2));
+  const tokens = new Set(
+    names
+      .flatMap((name) => name.split(' '))
+      .map((part) => foldWord(part.replace(/\.$/, '')))
+      .filter((part) => [...part].length >= 2),
+  );
   const phoneTails = (author.phones ?? [])
     .map((phone) => (phone ?? '').replace(/\D/g, ''))
     .filter((digits) => digits.length >= MIN_PHONE_DIGITS)
@@ -171,7 +178,13 @@ export function createAnonymiser(author: Author): Anonymiser {
   const namesAToken = (line: string) => words(line).some((word) => tokens.has(foldWord(word))) || withoutSplitTokens(line).found;
   const isSignature = (line: string) => {
     const parts = words(line);
-    if (parts.length > 0 && parts.length <= 4 && parts.some((w) => tokens.has(foldWord(w))) && parts.every((w) => tokens.has(foldWord(w)) || [...w].length === 1)) return true;
+    if (
+      parts.length > 0 &&
+      parts.length <= 4 &&
+      parts.some((w) => tokens.has(foldWord(w))) &&
+      parts.every((w) => tokens.has(foldWord(w)) || [...w].length === 1)
+    )
+      return true;
     // A signature whose parts a printer split: nothing but split parts (and initials) in at most 8 pieces.
     if (parts.length === 0 || parts.length > 8 || !splitTokens.length) return false;
     const { found, rest } = withoutSplitTokens(line);

@@ -12,7 +12,11 @@ const MB = 1024 * 1024;
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: { status?: number; details?: Record<string, unknown>; message: string }) => ({ status: error.status, details: error.details, message: error.message }),
+    (error: { status?: number; details?: Record<string, unknown>; message: string }) => ({
+      status: error.status,
+      details: error.details,
+      message: error.message,
+    }),
   );
 
 /** A .docx whose paragraph sits inside `depth` nested content controls (w:sdt/w:sdtContent: two levels each). */

@@ -13,7 +13,10 @@ import { extractPoem } from './poem-file';
 
 const FIXTURES = join(__dirname, '../../../../tests/fixtures/poems');
 const NAME = REDACTED.name;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 interface Case {
   name: string;
@@ -186,7 +189,8 @@ const cases: Case[] = [
               '<w:moveTo w:id="4" w:author="Meera Nair"><w:r><w:t>the gulls return</w:t></w:r></w:moveTo>' +
               '<w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r>',
           ),
-        comments: '<w:comment w:id="0" w:author="Meera Nair" w:initials="MN" w:date="2026-11-02T10:00:00Z"><w:p><w:r><w:t>Check this line — Meera</w:t></w:r></w:p></w:comment>',
+        comments:
+          '<w:comment w:id="0" w:author="Meera Nair" w:initials="MN" w:date="2026-11-02T10:00:00Z"><w:p><w:r><w:t>Check this line — Meera</w:t></w:r></w:p></w:comment>',
         extra: {
           'word/people.xml':
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w15:people xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml">' +
@@ -201,7 +205,10 @@ const cases: Case[] = [
     name: 'Word: headers, footers, footnotes and endnotes, and properties with the name, email and phone',
     file: () =>
       wordPackage({
-        body: para(run('Harbour')) + para(`${run('The gulls came home')}<w:r><w:footnoteReference w:id="1"/></w:r>`) + para(`${run('and slept.')}<w:r><w:endnoteReference w:id="1"/></w:r>`),
+        body:
+          para(run('Harbour')) +
+          para(`${run('The gulls came home')}<w:r><w:footnoteReference w:id="1"/></w:r>`) +
+          para(`${run('and slept.')}<w:r><w:endnoteReference w:id="1"/></w:r>`),
         headers: [para(run('Meera Nair — Poems 2026')), para(run('M. Nair'))],
         footers: [para(run('meera.nair@example.org · +91 98765 43210'))],
         footnotes: ['Written for the teacher of Meera Nair'],
@@ -232,7 +239,18 @@ const cases: Case[] = [
         rels: `<Relationship Id="rIdLink" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="mailto:${esc('meera.nair@example.org')}" TargetMode="External"/>`,
       }),
     author: meera,
-    lines: [`This poem is by ${NAME}`, NAME, `a song by ${NAME}`, 'write to me', 'the sea-wall ♥', 'low tide\thigh tide', '    the gulls', '    the foam', '', 'a new stanza'],
+    lines: [
+      `This poem is by ${NAME}`,
+      NAME,
+      `a song by ${NAME}`,
+      'write to me',
+      'the sea-wall ♥',
+      'low tide\thigh tide',
+      '    the gulls',
+      '    the foam',
+      '',
+      'a new stanza',
+    ],
     traces: meeraTraces,
     // The email stays in the hyperlink's target: the redacted copy fails its check, judges get a plain .docx.
     copy: 'plain',
@@ -253,7 +271,11 @@ const cases: Case[] = [
 /** Every text node and attribute of every XML part of a .docx, as one folded string. */
 async function everythingIn(docx: Buffer): Promise<string> {
   const zip = await JSZip.loadAsync(docx);
-  const parts = await Promise.all(Object.values(zip.files).filter((file) => !file.dir && /\.(xml|rels)$/.test(file.name)).map((file) => file.async('string')));
+  const parts = await Promise.all(
+    Object.values(zip.files)
+      .filter((file) => !file.dir && /\.(xml|rels)$/.test(file.name))
+      .map((file) => file.async('string')),
+  );
   return fold(parts.join('\n')).text;
 }
 

@@ -56,7 +56,8 @@ export interface DocxModel {
 
 const isW = (node: Node, name: string) => node.nodeType === ELEMENT && W_NAMESPACES.has(node.namespaceURI ?? '') && (node as Element).localName === name;
 const wAttr = (element: Element, name: string) => {
-  for (const attribute of Array.from(element.attributes)) if (attribute.localName === name && W_NAMESPACES.has(attribute.namespaceURI ?? '')) return attribute.value;
+  for (const attribute of Array.from(element.attributes))
+    if (attribute.localName === name && W_NAMESPACES.has(attribute.namespaceURI ?? '')) return attribute.value;
   return null;
 };
 const children = (node: Node): Element[] => Array.from(node.childNodes).filter((child): child is Element => child.nodeType === ELEMENT);
@@ -133,9 +134,19 @@ class Walker {
   blocks(container: Node, out: Paragraph[], hiddenMode = false): void {
     for (const child of children(container)) {
       if (isW(child, 'p')) this.paragraph(child, out, hiddenMode);
-      else if (isW(child, 'pPr') || isW(child, 'rPr') || isW(child, 'sectPr') || isW(child, 'sdtPr') || isW(child, 'tblPr') || isW(child, 'trPr') || isW(child, 'tcPr')) continue;
+      else if (
+        isW(child, 'pPr') ||
+        isW(child, 'rPr') ||
+        isW(child, 'sectPr') ||
+        isW(child, 'sdtPr') ||
+        isW(child, 'tblPr') ||
+        isW(child, 'trPr') ||
+        isW(child, 'tcPr')
+      )
+        continue;
       else if (isW(child, 'del') || isW(child, 'moveFrom')) this.blocks(child, this.hidden, true);
-      else if (child.namespaceURI === MC && child.localName === 'AlternateContent') this.alternate(child, (part, hide) => this.blocks(part, hide ? this.hidden : out, hiddenMode || hide));
+      else if (child.namespaceURI === MC && child.localName === 'AlternateContent')
+        this.alternate(child, (part, hide) => this.blocks(part, hide ? this.hidden : out, hiddenMode || hide));
       else this.blocks(child, out, hiddenMode); // tables, rows, cells, content controls, custom XML, insertions
     }
   }
@@ -319,7 +330,9 @@ export async function readDocx(zip: JSZip, budget: TextBudget): Promise<DocxMode
   }
   for (const paragraphs of notes.values()) if (!read.has(paragraphs)) hidden.push(...paragraphs);
 
-  for (const name of Object.keys(zip.files).filter((name) => HIDDEN_PARTS.test(name)).sort()) {
+  for (const name of Object.keys(zip.files)
+    .filter((name) => HIDDEN_PARTS.test(name))
+    .sort()) {
     const document = await load(name);
     if (document) walker.blocks(document.documentElement!, hidden);
   }

@@ -57,11 +57,17 @@ describe('extractPoem', () => {
     ['a renamed Windows program', () => makeExe(), 415, 'not-docx-or-pdf', /Windows program/],
     ['a PNG image', () => Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), 415, 'not-docx-or-pdf', /image/],
     ['plain text', () => Buffer.from('just words, no document'), 415, 'not-docx-or-pdf', /not a document we recognise/],
-    ['a zip that is not a Word document', async () => {
-      const zip = new JSZip();
-      zip.file('poem.txt', 'hello');
-      return zip.generateAsync({ type: 'nodebuffer' });
-    }, 415, 'not-docx-or-pdf', /ZIP archive/],
+    [
+      'a zip that is not a Word document',
+      async () => {
+        const zip = new JSZip();
+        zip.file('poem.txt', 'hello');
+        return zip.generateAsync({ type: 'nodebuffer' });
+      },
+      415,
+      'not-docx-or-pdf',
+      /ZIP archive/,
+    ],
     ['an old .doc', () => makeLegacyDoc(), 415, 'legacy-doc', /Save As/],
     ['a password-protected .docx', () => makeEncryptedDocx(), 422, 'encrypted', /password/],
     ['a password-protected PDF', () => makeEncryptedPdf(), 422, 'encrypted', /password/],
@@ -80,7 +86,10 @@ describe('extractPoem', () => {
   it('refuses text beyond 200,000 characters while reading it: a small .docx that inflates to megabytes of text', async () => {
     const zip = await JSZip.loadAsync(await makeDocx('placeholder'));
     const line = `<w:p><w:r><w:t>${'la '.repeat(300)}</w:t></w:r></w:p>`;
-    zip.file('word/document.xml', `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${line.repeat(20_000)}</w:body></w:document>`);
+    zip.file(
+      'word/document.xml',
+      `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${line.repeat(20_000)}</w:body></w:document>`,
+    );
     const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
     expect(bomb.length).toBeLessThan(200 * 1024);
     const result = await refusal(extractPoem(bomb));
@@ -92,7 +101,10 @@ describe('extractPoem', () => {
     const zip = await JSZip.loadAsync(await makeDocx('placeholder'));
     const line = `<w:p><w:r><w:t>${'la '.repeat(300)}</w:t></w:r></w:p>`;
     // Past the cap the XML breaks: reading all of it first would call the file damaged.
-    zip.file('word/document.xml', `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${line.repeat(1000)}<w:p><broken`);
+    zip.file(
+      'word/document.xml',
+      `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${line.repeat(1000)}<w:p><broken`,
+    );
     const result = await refusal(extractPoem(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })));
     expect(result).toMatchObject({ status: 422, reason: 'text-too-long' });
   });
@@ -216,7 +228,10 @@ describe('makeJudgeCopy', () => {
   it('redacts a name split across formatting runs in place', async () => {
     const original = await makeDocx('Salt\nplaceholder');
     const zip = await JSZip.loadAsync(original);
-    const xml = (await zip.file('word/document.xml')!.async('string')).replace('<w:t xml:space="preserve">placeholder</w:t>', '<w:t>Asha Ve</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>rse</w:t>');
+    const xml = (await zip.file('word/document.xml')!.async('string')).replace(
+      '<w:t xml:space="preserve">placeholder</w:t>',
+      '<w:t>Asha Ve</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>rse</w:t>',
+    );
     zip.file('word/document.xml', xml);
     const split = await zip.generateAsync({ type: 'nodebuffer' });
     const copy = await copyOf('docx', split, 'Salt\nAsha Verse');

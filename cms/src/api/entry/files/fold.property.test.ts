@@ -24,19 +24,31 @@ function foldEveryCharacter(text: string) {
 }
 
 const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 60 });
-const mixed = fc.string({ unit: fc.oneof(fc.constantFrom(...'AzÉé\u0301 \t\n\u00a0\u200bİıßﬁ\u0645\u064e@.-'), fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code))), maxLength: 60 });
+const mixed = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom(...'AzÉé\u0301 \t\n\u00a0\u200bİıßﬁ\u0645\u064e@.-'),
+    fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)),
+  ),
+  maxLength: 60,
+});
 
 describe('fold', () => {
   it('folds every ASCII character as the per-character path does (controls, spaces, capitals, punctuation)', () => {
-    fc.assert(fc.property(ascii, (text) => {
+    fc.assert(
+      fc.property(ascii, (text) => {
         expect(fold(text)).toEqual(foldEveryCharacter(text));
-      }), { numRuns: 500 });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('folds text mixing ASCII with accents, marks, invisible characters and other scripts as before', () => {
-    fc.assert(fc.property(mixed, (text) => {
+    fc.assert(
+      fc.property(mixed, (text) => {
         expect(fold(text)).toEqual(foldEveryCharacter(text));
-      }), { numRuns: 500 });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('still finds an address only where it has an @, and the name in a line repeated many times', () => {

@@ -22,7 +22,17 @@ export interface JudgeCopy {
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const CORE_FIELDS = ['dc:creator', 'cp:lastModifiedBy', 'dc:title', 'dc:subject', 'dc:description', 'cp:keywords', 'cp:category', 'cp:contentStatus', 'dc:identifier'];
+const CORE_FIELDS = [
+  'dc:creator',
+  'cp:lastModifiedBy',
+  'dc:title',
+  'dc:subject',
+  'dc:description',
+  'cp:keywords',
+  'cp:category',
+  'cp:contentStatus',
+  'dc:identifier',
+];
 const APP_FIELDS = ['Company', 'Manager', 'HyperlinkBase'];
 const PERSON_ATTRIBUTES = new Set(['author', 'initials', 'userId', 'providerId']);
 const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;

@@ -31,7 +31,17 @@ export interface Draft {
 
 type StoredData = Omit<
   EntryRow,
-  'id' | 'code' | 'status' | 'fileKey' | 'judgeFileKey' | 'photoKey' | 'judgingStartedAt' | 'scoredAt' | 'resultsPublishedAt' | 'originalityFlag' | 'originalityMatches'
+  | 'id'
+  | 'code'
+  | 'status'
+  | 'fileKey'
+  | 'judgeFileKey'
+  | 'photoKey'
+  | 'judgingStartedAt'
+  | 'scoredAt'
+  | 'resultsPublishedAt'
+  | 'originalityFlag'
+  | 'originalityMatches'
 > & { declarations: Record<string, string> };
 
 export interface Built {
@@ -78,7 +88,12 @@ export const contactWarnings = (judgeText: string): EntryPreviewWarning[] =>
   }));
 
 export const anonymiserFor = (user: Author, contact: Contact, poem: ExtractedPoem): Anonymiser =>
-  createAnonymiser({ names: [contact.fullName, contact.nameInScript, user.name], wholeNames: poem.metadataNames, emails: [user.email], phones: [contact.phone, user.phone] });
+  createAnonymiser({
+    names: [contact.fullName, contact.nameInScript, user.name],
+    wholeNames: poem.metadataNames,
+    emails: [user.email],
+    phones: [contact.phone, user.phone],
+  });
 
 /** 1-based numbers of the lines of the poem's text that could not be read exactly. */
 function unreadableLineNumbers(poem: ExtractedPoem): number[] {

@@ -78,7 +78,9 @@ describe('a PDF that does not spell out its letters', () => {
     // … what was read there is gone (also the piece of the name a reader guesses right) …
     expect(after.map((word) => word.text)).not.toContain('र्मा');
     // … and the poem's lines outside the areas are all still there, where they were.
-    expect(after.map((word) => [word.text, Math.round(word.top)])).toEqual(before.filter((word) => !inside(word)).map((word) => [word.text, Math.round(word.top)]));
+    expect(after.map((word) => [word.text, Math.round(word.top)])).toEqual(
+      before.filter((word) => !inside(word)).map((word) => [word.text, Math.round(word.top)]),
+    );
   });
 
   it('does the same with the readable PDF made from the same source: no form of the name left in its redacted pages', async () => {
@@ -105,9 +107,21 @@ describe('a PDF that does not spell out its letters', () => {
   it('is bounded: too many pages, too long or too much output is refused with a 422 naming the limit', async () => {
     const poem = await extractPoem(unmapped);
     const { areas } = coveredAreas(poem.asPages!.layout, anonymiserFor(user, {}, poem));
-    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, maxPages: 0 })).rejects.toMatchObject({ status: 422, details: { reason: 'pdf-pages-pages-limit' } });
-    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, timeoutMs: 1 })).rejects.toMatchObject({ status: 422, details: { reason: 'pdf-pages-time-limit' } });
-    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, outputBytes: 1000 })).rejects.toMatchObject({ status: 422, details: { reason: 'pdf-pages-output-limit' } });
-    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, memoryBytes: 600 * 1024 * 1024 })).rejects.toMatchObject({ status: 422, details: { reason: 'pdf-pages-memory-limit' } });
+    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, maxPages: 0 })).rejects.toMatchObject({
+      status: 422,
+      details: { reason: 'pdf-pages-pages-limit' },
+    });
+    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, timeoutMs: 1 })).rejects.toMatchObject({
+      status: 422,
+      details: { reason: 'pdf-pages-time-limit' },
+    });
+    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, outputBytes: 1000 })).rejects.toMatchObject({
+      status: 422,
+      details: { reason: 'pdf-pages-output-limit' },
+    });
+    await expect(pagesCopy(unmapped, areas, { ...MUPDF_LIMITS, memoryBytes: 600 * 1024 * 1024 })).rejects.toMatchObject({
+      status: 422,
+      details: { reason: 'pdf-pages-memory-limit' },
+    });
   });
 });

@@ -23,7 +23,11 @@ const LINE_PAD = 2;
 
 /** "3, 5 and 7" (at most 10 numbers, then "and more"). */
 const listed = (numbers: number[]) =>
-  numbers.length > 10 ? `${numbers.slice(0, 10).join(', ')} and more` : numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+  numbers.length > 10
+    ? `${numbers.slice(0, 10).join(', ')} and more`
+    : numbers.length === 1
+      ? `${numbers[0]}`
+      : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
 
 /** The areas judges must not see, and the 0-based indexes (over all pages' lines) of the lines they cover. */
 export function coveredAreas(layout: PageLayout[], anonymiser: Anonymiser): { areas: PageArea[]; lines: number[] } {
@@ -32,13 +36,17 @@ export function coveredAreas(layout: PageLayout[], anonymiser: Anonymiser): { ar
   let index = 0;
   layout.forEach((page, number) => {
     const band = page.height * MARGIN_BAND;
-    areas.push({ page: number, x0: 0, top: 0, x1: page.width, bottom: band }, { page: number, x0: 0, top: page.height - band, x1: page.width, bottom: page.height });
+    areas.push(
+      { page: number, x0: 0, top: 0, x1: page.width, bottom: band },
+      { page: number, x0: 0, top: page.height - band, x1: page.width, bottom: page.height },
+    );
     for (const line of page.lines) {
       const inBand = line.top < band || line.bottom > page.height - band;
       if (inBand || anonymiser.mayShowAuthor(line.text)) {
         lines.push(index);
         // The whole width: where a guessed line's letters really end is not known.
-        if (!inBand) areas.push({ page: number, x0: 0, top: Math.max(0, line.top - LINE_PAD), x1: page.width, bottom: Math.min(page.height, line.bottom + LINE_PAD) });
+        if (!inBand)
+          areas.push({ page: number, x0: 0, top: Math.max(0, line.top - LINE_PAD), x1: page.width, bottom: Math.min(page.height, line.bottom + LINE_PAD) });
       }
       index++;
     }
@@ -47,7 +55,11 @@ export function coveredAreas(layout: PageLayout[], anonymiser: Anonymiser): { ar
 }
 
 /** What judges read of a poem shown as pages, what the poet is told, and the areas taken out of the pages. */
-export function pagesView(anonymiser: Anonymiser, poem: ExtractedPoem & { asPages: NonNullable<ExtractedPoem['asPages']> }, limits: MupdfLimits = MUPDF_LIMITS) {
+export function pagesView(
+  anonymiser: Anonymiser,
+  poem: ExtractedPoem & { asPages: NonNullable<ExtractedPoem['asPages']> },
+  limits: MupdfLimits = MUPDF_LIMITS,
+) {
   const { layout } = poem.asPages;
   if (layout.length > limits.maxPages) throw mupdfErrors.pages(limits);
   const covered = coveredAreas(layout, anonymiser);

@@ -3,7 +3,19 @@
 // in PDFDocEncoding, UTF-16BE or hex, and XMP). A filled form field shows on the page, so its value is page text (poppler reads it) and judges get the plain copy. What cannot be taken out sends judges the plain copy too.
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFStream, PDFString, StandardFonts, type PDFObject } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  PDFStream,
+  PDFString,
+  StandardFonts,
+  type PDFObject,
+} from 'pdf-lib';
 import { createAnonymiser } from './anonymise';
 import { makeJudgeCopy } from './judge-copy';
 import { extractPoem } from './poem-file';
@@ -19,10 +31,11 @@ async function textsIn(bytes: Uint8Array): Promise<string> {
   const visit = (object: PDFObject | undefined): void => {
     if (object instanceof PDFString || object instanceof PDFHexString || object instanceof PDFName) out.push(object.decodeText());
     else if (object instanceof PDFArray) object.asArray().forEach(visit);
-    else if (object instanceof PDFDict) for (const [name, value] of object.entries()) {
-      visit(name);
-      visit(value);
-    }
+    else if (object instanceof PDFDict)
+      for (const [name, value] of object.entries()) {
+        visit(name);
+        visit(value);
+      }
     else if (object instanceof PDFStream) visit(object.dict);
   };
   for (const [, object] of pdf.context.enumerateIndirectObjects()) {
@@ -130,9 +143,11 @@ describe('the judges’ copy of a PDF', () => {
   });
 
   it('holds no name when every leak is in one file', async () => {
-    const { copy } = await judgeCopyOf(await pdfWith(async (pdf) => {
-      for (const [, leak] of leaks) await leak(pdf);
-    }));
+    const { copy } = await judgeCopyOf(
+      await pdfWith(async (pdf) => {
+        for (const [, leak] of leaks) await leak(pdf);
+      }),
+    );
     expect(copy).toMatchObject({ kind: 'pdf', plain: false });
     expect(await textsIn(copy.bytes)).not.toMatch(/okafor/i);
   });

@@ -10,7 +10,26 @@ import type { Anonymiser } from './anonymise';
 import { isDecodable, MAX_PDF_DECODED_BYTES } from './pdf-streams';
 
 /** Catalog entries that hold words or behaviour beside the pages. */
-const CATALOG_KEYS = ['Metadata', 'AF', 'Outlines', 'Names', 'Dests', 'AcroForm', 'OpenAction', 'AA', 'URI', 'PieceInfo', 'SpiderInfo', 'Threads', 'Collection', 'StructTreeRoot', 'MarkInfo', 'Perms', 'Legal', 'Lang'];
+const CATALOG_KEYS = [
+  'Metadata',
+  'AF',
+  'Outlines',
+  'Names',
+  'Dests',
+  'AcroForm',
+  'OpenAction',
+  'AA',
+  'URI',
+  'PieceInfo',
+  'SpiderInfo',
+  'Threads',
+  'Collection',
+  'StructTreeRoot',
+  'MarkInfo',
+  'Perms',
+  'Legal',
+  'Lang',
+];
 /** Page entries that do. */
 const PAGE_KEYS = ['Annots', 'AA', 'Metadata', 'PieceInfo', 'B', 'Thumb', 'StructParents', 'ID'];
 /** Entries any object may carry that hold words beside the page: metadata streams, private application data, associated files. */

@@ -158,7 +158,10 @@ function pageLines(words: Word[]): { lines: string[]; unreadable: string[]; boxe
   }
   lines.sort((a, b) => a.top - b.top);
   // The pitch of the page's lines is the smallest step between them (stanza gaps are larger ones).
-  const steps = lines.slice(1).map((line, i) => line.top - lines[i].top).filter((step, i) => step > (lines[i + 1].bottom - lines[i + 1].top) * 0.5);
+  const steps = lines
+    .slice(1)
+    .map((line, i) => line.top - lines[i].top)
+    .filter((step, i) => step > (lines[i + 1].bottom - lines[i + 1].top) * 0.5);
   const pitch = steps.length ? Math.min(...steps) : 0;
   const rtl = lines.map((line) => isRtl(line.words.map((word) => word.text).join('')));
   const left = Math.min(...lines.filter((_, i) => !rtl[i]).flatMap((line) => line.words.map((word) => word.x0)));
@@ -201,7 +204,10 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
       const decoded = decode(raw);
       const unmapped = decoded.match(UNMAPPED)?.length ?? 0;
       unreadable += unmapped;
-      const text = decoded.replace(UNMAPPED, '').replace(BIDI_CONTROLS, '').replace(PRESENTATION_FORMS, (form) => form.normalize('NFKC'));
+      const text = decoded
+        .replace(UNMAPPED, '')
+        .replace(BIDI_CONTROLS, '')
+        .replace(PRESENTATION_FORMS, (form) => form.normalize('NFKC'));
       if (text === '') continue;
       budget.spend(text.length);
       words.push({ index: words.length, text, unmapped, x0: Number(x0), x1: Number(x1), top: Number(top), bottom: Number(bottom) });

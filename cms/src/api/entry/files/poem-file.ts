@@ -56,8 +56,7 @@ export const poemErrors = {
     }),
   legacyDoc: () =>
     refuse(415, 'legacy-doc', 'This is an old Word document (.doc). In Word choose File › Save As › Word Document (.docx), then upload that file.'),
-  encrypted: () =>
-    refuse(422, 'encrypted', 'This file is password-protected. Remove the password (or save an unprotected copy), then upload it again.'),
+  encrypted: () => refuse(422, 'encrypted', 'This file is password-protected. Remove the password (or save an unprotected copy), then upload it again.'),
   broken: () => refuse(422, 'broken', `We could not read this file: it seems damaged. ${SAVE_AGAIN}`),
   expands: () =>
     refuse(422, 'archive-too-large', `This .docx unpacks to far more data than a poem needs (it may be damaged or padded). ${SAVE_AGAIN}`, {
@@ -167,7 +166,10 @@ async function extractDocx(bytes: Buffer): Promise<ExtractedPoem> {
 /** Names in docProps/core.xml (dc:creator, cp:lastModifiedBy) and app.xml (Manager). */
 function docxMetadataNames(model: DocxModel): string[] {
   const names: string[] = [];
-  for (const [part, tags] of [['docProps/core.xml', ['dc:creator', 'cp:lastModifiedBy']], ['docProps/app.xml', ['Manager']]] as const) {
+  for (const [part, tags] of [
+    ['docProps/core.xml', ['dc:creator', 'cp:lastModifiedBy']],
+    ['docProps/app.xml', ['Manager']],
+  ] as const) {
     const document = model.parts.get(part);
     for (const tag of tags) for (const element of Array.from(document?.getElementsByTagName(tag) ?? [])) names.push(element.textContent?.trim() ?? '');
   }

@@ -22,7 +22,9 @@ interface Source {
 }
 
 const { texts } = JSON.parse(readFileSync(join(FIXTURES, 'texts.json'), 'utf8')) as { texts: Source[] };
-const files = readdirSync(FIXTURES).filter((file) => /\.(pdf|docx)$/.test(file)).sort();
+const files = readdirSync(FIXTURES)
+  .filter((file) => /\.(pdf|docx)$/.test(file))
+  .sort();
 
 /**
  * Files whose text is not yet read exactly, with the character error rate they are held to (measured with
@@ -75,7 +77,10 @@ function expectNoTrace(text: string, source: Source) {
     const form = fold(trace).text;
     expect(folded, `“${trace}” left`).not.toContain(form);
     // Split into pieces by spaces: the letters in a row, each piece of the name standing apart from other words.
-    const pieces = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${[...form].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}(?![\\p{L}\\p{M}\\p{N}])`, 'u');
+    const pieces = new RegExp(
+      `(?<![\\p{L}\\p{M}\\p{N}])${[...form].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}(?![\\p{L}\\p{M}\\p{N}])`,
+      'u',
+    );
     expect(folded, `“${trace}” left, split`).not.toMatch(pieces);
   }
 }
@@ -83,7 +88,11 @@ function expectNoTrace(text: string, source: Source) {
 /** Every text node and attribute value of every XML part of a .docx (element and attribute names left out). */
 async function everythingIn(docx: Buffer): Promise<string> {
   const zip = await JSZip.loadAsync(docx);
-  const parts = await Promise.all(Object.values(zip.files).filter((file) => !file.dir && /\.(xml|rels)$/.test(file.name)).map((file) => file.async('string')));
+  const parts = await Promise.all(
+    Object.values(zip.files)
+      .filter((file) => !file.dir && /\.(xml|rels)$/.test(file.name))
+      .map((file) => file.async('string')),
+  );
   return parts.flatMap((xml) => [...xml.matchAll(/>([^<]+)<|="([^"]*)"/g)].map((match) => match[1] ?? match[2])).join('\n');
 }
 
@@ -143,7 +152,6 @@ describe('what the poet is told at “Check the text”', () => {
     expect(lines[warning!.line! - 1]).toMatch(/\S/);
   });
 });
-
 
 describe('the name in the poem’s script, given on the entry form (issue 37)', () => {
   // The poet's account and form carry the name in Latin letters; the poem carries it in its own script.

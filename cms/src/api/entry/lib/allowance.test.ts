@@ -67,10 +67,34 @@ describe('allowanceOf', () => {
   });
 
   it('examples', () => {
-    expect(allowanceOf({ free: 1, used: 0, creditsUsed: 0, creditsAvailable: 0, canBuy: false })).toEqual({ limit: 1, used: 0, remaining: 1, free: 1, freeLeft: 1, credits: 0, canBuy: false });
-    expect(allowanceOf({ free: 1, used: 2, creditsUsed: 1, creditsAvailable: 2, canBuy: true })).toEqual({ limit: 4, used: 2, remaining: 2, free: 1, freeLeft: 0, credits: 2, canBuy: true });
+    expect(allowanceOf({ free: 1, used: 0, creditsUsed: 0, creditsAvailable: 0, canBuy: false })).toEqual({
+      limit: 1,
+      used: 0,
+      remaining: 1,
+      free: 1,
+      freeLeft: 1,
+      credits: 0,
+      canBuy: false,
+    });
+    expect(allowanceOf({ free: 1, used: 2, creditsUsed: 1, creditsAvailable: 2, canBuy: true })).toEqual({
+      limit: 4,
+      used: 2,
+      remaining: 2,
+      free: 1,
+      freeLeft: 0,
+      credits: 2,
+      canBuy: true,
+    });
     // A refund took back more credits than were left: no negative credits, the free entry still counts.
-    expect(allowanceOf({ free: 2, used: 1, creditsUsed: 0, creditsAvailable: -3, canBuy: true })).toEqual({ limit: 2, used: 1, remaining: 1, free: 2, freeLeft: 1, credits: 0, canBuy: true });
+    expect(allowanceOf({ free: 2, used: 1, creditsUsed: 0, creditsAvailable: -3, canBuy: true })).toEqual({
+      limit: 2,
+      used: 1,
+      remaining: 1,
+      free: 2,
+      freeLeft: 1,
+      credits: 0,
+      canBuy: true,
+    });
     expect(isFreeEntry({ entered: 0, creditsUsed: 0, free: 0 })).toBe(false);
     expect(isFreeEntry({ entered: 2, creditsUsed: 1, free: 2 })).toBe(true);
     expect(isFreeEntry({ entered: 2, creditsUsed: 0, free: 2 })).toBe(false);
@@ -81,10 +105,16 @@ describe('noEntriesLeft', () => {
   it('is a 402 offering to buy when tiers are on sale, else a 403', () => {
     const paid = noEntriesLeft({ used: 3, free: 1, canBuy: true }, '2026-03');
     expect(paid.status).toBe(402);
-    expect(paid.message).toBe('You have entered 3 poems in the March 2026 contest (your free entry included) and have no entry credits left. Buy entries on this page to enter another poem.');
+    expect(paid.message).toBe(
+      'You have entered 3 poems in the March 2026 contest (your free entry included) and have no entry credits left. Buy entries on this page to enter another poem.',
+    );
     const limit = noEntriesLeft({ used: 1, free: 2, canBuy: false }, '2026-03');
     expect(limit.status).toBe(403);
-    expect(limit.message).toBe('You have entered 1 poem in the March 2026 contest (all 2 free entries included): that is all this month allows. You can enter again when the next contest opens.');
-    expect(noEntriesLeft({ used: 2, free: 0, canBuy: true }, '2026-03').message).toBe('You have entered 2 poems in the March 2026 contest and have no entry credits left. Buy entries on this page to enter another poem.');
+    expect(limit.message).toBe(
+      'You have entered 1 poem in the March 2026 contest (all 2 free entries included): that is all this month allows. You can enter again when the next contest opens.',
+    );
+    expect(noEntriesLeft({ used: 2, free: 0, canBuy: true }, '2026-03').message).toBe(
+      'You have entered 2 poems in the March 2026 contest and have no entry credits left. Buy entries on this page to enter another poem.',
+    );
   });
 });

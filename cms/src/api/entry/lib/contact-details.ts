@@ -18,7 +18,8 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}
 /** "@name" not inside a word or an address: 2 to 30 letters, digits, "_" or "." (not at the end), at least one letter. */
 const HANDLE = /(?<![\p{L}\p{N}._%+\-@])@(?=[\p{L}\p{N}_.]*\p{L})[\p{L}\p{N}_](?:[\p{L}\p{N}_.]{0,28}[\p{L}\p{N}_])?(?![\p{L}\p{N}_@])/gu;
 /** A profile address on a social site: instagram.com/name, x.com/name, wa.me/91…, t.me/name, … */
-const PROFILE_URL = /(?<![\p{L}\p{N}.-])(?:https?:\/\/)?(?:www\.)?(?:instagram\.com|twitter\.com|x\.com|facebook\.com|fb\.com|tiktok\.com|threads\.net|youtube\.com|linkedin\.com\/in|t\.me|wa\.me)\/[^\s/]+/giu;
+const PROFILE_URL =
+  /(?<![\p{L}\p{N}.-])(?:https?:\/\/)?(?:www\.)?(?:instagram\.com|twitter\.com|x\.com|facebook\.com|fb\.com|tiktok\.com|threads\.net|youtube\.com|linkedin\.com\/in|t\.me|wa\.me)\/[^\s/]+/giu;
 /**
  * A run that may be a phone number: an optional "+", digits with spaces, dots, dashes or brackets between them,
  * not touching a letter or another digit. One line at a time (no newlines inside).

@@ -27,7 +27,11 @@ describe('checkLimits', () => {
   });
 
   it('reads each from the environment', () => {
-    expect(checkLimits({ EXTRACTION_TASK_SECONDS: '5', EXTRACTION_WORKER_MEMORY_MB: '256', EXTRACTION_ACCOUNT_SECONDS: '30' })).toEqual({ taskMs: 5000, workerMemoryMb: 256, accountMs: 30_000 });
+    expect(checkLimits({ EXTRACTION_TASK_SECONDS: '5', EXTRACTION_WORKER_MEMORY_MB: '256', EXTRACTION_ACCOUNT_SECONDS: '30' })).toEqual({
+      taskMs: 5000,
+      workerMemoryMb: 256,
+      accountMs: 30_000,
+    });
   });
 
   it.each([

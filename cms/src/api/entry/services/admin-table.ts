@@ -17,7 +17,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       where: { contest: { id: contest.id } },
       orderBy: { submittedAt: 'asc' },
       // Not the texts: a month may hold thousands of entries.
-      select: ['id', 'code', 'title', 'contactName', 'contactPhone', 'contactCountry', 'language', 'status', 'submittedAt', 'wordCount', 'originalityFlag', 'photoKey'],
+      select: [
+        'id',
+        'code',
+        'title',
+        'contactName',
+        'contactPhone',
+        'contactCountry',
+        'language',
+        'status',
+        'submittedAt',
+        'wordCount',
+        'originalityFlag',
+        'photoKey',
+      ],
       populate: { poet: { select: ['id', 'name', 'email'] } },
     });
     const summary = await scores.summaries(contest);

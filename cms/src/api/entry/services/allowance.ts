@@ -22,7 +22,12 @@ export function noEntriesLeft({ used, free, canBuy }: Pick<Allowance, 'used' | '
       'PaymentRequiredError',
     );
   }
-  return new ApiError(403, `${entered}${freeUsed}: that is all this month allows. You can enter again when the next contest opens.`, { reason: 'limit', used, free }, 'EntryLimitError');
+  return new ApiError(
+    403,
+    `${entered}${freeUsed}: that is all this month allows. You can enter again when the next contest opens.`,
+    { reason: 'limit', used, free },
+    'EntryLimitError',
+  );
 }
 
 /**

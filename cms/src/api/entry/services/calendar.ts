@@ -11,7 +11,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const entries = strapi.db.query(ENTRY);
     const waiting: EntryRow[] = await entries.findMany({ where: { contest: { id: { $in: contestIds } }, status: 'received' }, select: ['id'] });
     if (!waiting.length) return 0;
-    const { count } = await entries.updateMany({ where: { id: { $in: waiting.map((row) => row.id) }, status: 'received' }, data: { status: 'in_judging', judgingStartedAt: now } });
+    const { count } = await entries.updateMany({
+      where: { id: { $in: waiting.map((row) => row.id) }, status: 'received' },
+      data: { status: 'in_judging', judgingStartedAt: now },
+    });
     return count;
   },
 });

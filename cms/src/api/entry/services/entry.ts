@@ -120,7 +120,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const extraction = () => getService(strapi, 'api::entry.extraction');
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
-  async function blockerOf(user: UserRow, contest: ContestRow | null, now: Date, competition: string = DEFAULT_COMPETITION): Promise<EntryAllowance['blocker']> {
+  async function blockerOf(
+    user: UserRow,
+    contest: ContestRow | null,
+    now: Date,
+    competition: string = DEFAULT_COMPETITION,
+  ): Promise<EntryAllowance['blocker']> {
     if (user.role?.type !== 'authenticated') return { code: 'role', message: 'Judges, moderators and admins cannot enter the contest.' };
     if (user.emailVerified !== true) return { code: 'unverified', message: 'Please verify your email address first.' };
     if (!user.dateOfBirth) return { code: 'no-date-of-birth', message: `Add your date of birth on your profile: poets must be ${MINIMUM_AGE} or older.` };
@@ -162,7 +167,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         timeZone: await contests().timeZone(),
         siteUrl: siteUrl(),
       });
-      await strapi.plugin('email').service('email').send({ to: user.email, ...mail });
+      await strapi
+        .plugin('email')
+        .service('email')
+        .send({ to: user.email, ...mail });
     } catch (error) {
       strapi.log.error(`entry ${row.code}: the receipt email to user ${user.id} failed: ${(error as Error).message}`);
     }
@@ -173,7 +181,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const similar: SimilarText[] = await originality().findSimilar(text, { signature });
     const entryIds = similar.filter((match) => match.kind === 'entry').map((match) => match.refId);
     const codes = new Map<number, string>(
-      entryIds.length ? (await entries().findMany({ where: { id: { $in: entryIds } }, select: ['id', 'code'] })).map((row: EntryRow) => [row.id, row.code]) : [],
+      entryIds.length
+        ? (await entries().findMany({ where: { id: { $in: entryIds } }, select: ['id', 'code'] })).map((row: EntryRow) => [row.id, row.code])
+        : [],
     );
     const matches = similar.map((match) => ({
       kind: match.kind,
@@ -264,7 +274,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (input.language !== undefined) requireLanguageTaken(competition, input.language);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
       const preview = await extraction().run(
-        { kind: 'preview', filepath: input.poem.filepath, author: authorOf(user), contact: { fullName: input.fullName, nameInScript: input.nameInScript, phone: input.phone } },
+        {
+          kind: 'preview',
+          filepath: input.poem.filepath,
+          author: authorOf(user),
+          contact: { fullName: input.fullName, nameInScript: input.nameInScript, phone: input.phone },
+        },
         { account: user.id },
       );
       requireWithinWords(competition, preview.wordCount);
@@ -282,7 +297,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!first) return null;
         const fileSha256 = input.poem.hash ?? sha256(await readFile(input.poem.filepath));
         if (first.fileSha256 !== fileSha256 || first.title !== input.fields.title) {
-          throw new ApiError(409, 'This Idempotency-Key was already used for a different entry. Use a new key for a new entry.', { reason: 'idempotency-key-reused' }, 'ConflictError');
+          throw new ApiError(
+            409,
+            'This Idempotency-Key was already used for a different entry. Use a new key for a new entry.',
+            { reason: 'idempotency-key-reused' },
+            'ConflictError',
+          );
         }
         return { receipt: await receiptOf(first), created: false };
       };
@@ -293,7 +313,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await allowance().assertAvailable(user, contest);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
       const photo = input.photo
-        ? (await normaliseImage(input.photo, { label: 'The author photo', maxBytes: ENTRY_PHOTO_MAX_BYTES, maxWidth: PHOTO_MAX_SIDE, maxHeight: PHOTO_MAX_SIDE })).data
+        ? (
+            await normaliseImage(input.photo, {
+              label: 'The author photo',
+              maxBytes: ENTRY_PHOTO_MAX_BYTES,
+              maxWidth: PHOTO_MAX_SIDE,
+              maxHeight: PHOTO_MAX_SIDE,
+            })
+          ).data
         : null;
       const { fields } = input;
       const { title, language, fullName, nameInScript, phone, country, declarations } = fields;
@@ -313,7 +340,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
       requireWithinWords(competition, draft.data.wordCount);
       if (draft.judgeTextSha256 !== fields.confirmedTextSha256) {
-        throw new ApiError(409, 'The text of this file is not the one you confirmed. Check the text again, then confirm.', { reason: 'text-changed' }, 'ConflictError');
+        throw new ApiError(
+          409,
+          'The text of this file is not the one you confirmed. Check the text again, then confirm.',
+          { reason: 'text-changed' },
+          'ConflictError',
+        );
       }
       let row: EntryRow;
       try {
@@ -338,7 +370,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['code', 'title', 'language', 'status', 'submittedAt', 'judgingStartedAt', 'scoredAt', 'resultsPublishedAt', 'fileName', 'photoKey'],
         populate: { contest: { select: ['month', 'theme', 'resultsAt', 'competitionSlug'] } },
       });
-      const refs = await getService(strapi, 'api::competition.competition').refs([...new Set(rows.map((row) => row.contest?.competitionSlug ?? DEFAULT_COMPETITION))]);
+      const refs = await getService(strapi, 'api::competition.competition').refs([
+        ...new Set(rows.map((row) => row.contest?.competitionSlug ?? DEFAULT_COMPETITION)),
+      ]);
       return rows.map((row) => ({
         code: row.code,
         competition: refs.get(row.contest?.competitionSlug ?? DEFAULT_COMPETITION) ?? { slug: DEFAULT_COMPETITION, name: 'Poetry' },
@@ -369,4 +403,3 @@ const authorOf = ({ name, email, phone }: UserRow) => ({ name, email, phone });
 
 /** Bytes back from a worker thread arrive as a plain Uint8Array: the same memory as a Buffer. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-

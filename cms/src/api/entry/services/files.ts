@@ -103,7 +103,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const batch = listed.slice(i, i + 200);
           const keys = batch.filter((key) => !key.endsWith('.partial'));
           const used: EntryRow[] = keys.length
-            ? await entries().findMany({ where: { $or: [{ fileKey: { $in: keys } }, { judgeFileKey: { $in: keys } }, { photoKey: { $in: keys } }] }, select: ['fileKey', 'judgeFileKey', 'photoKey'] })
+            ? await entries().findMany({
+                where: { $or: [{ fileKey: { $in: keys } }, { judgeFileKey: { $in: keys } }, { photoKey: { $in: keys } }] },
+                select: ['fileKey', 'judgeFileKey', 'photoKey'],
+              })
             : [];
           const kept = new Set(used.flatMap((row) => [row.fileKey, row.judgeFileKey, row.photoKey]));
           for (const key of batch.filter((key) => !kept.has(key))) {

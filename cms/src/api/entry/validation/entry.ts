@@ -9,7 +9,12 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export function idempotencyKeyOf(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || !KEY.test(key)) {
-    throw new ApiError(422, 'Send an Idempotency-Key header (8 to 100 letters, digits, "-", "_", ".", ":"), the same for retries of one entry.', {}, 'ValidationError');
+    throw new ApiError(
+      422,
+      'Send an Idempotency-Key header (8 to 100 letters, digits, "-", "_", ".", ":"), the same for retries of one entry.',
+      {},
+      'ValidationError',
+    );
   }
   return key;
 }

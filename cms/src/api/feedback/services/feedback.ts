@@ -55,7 +55,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         feedback().count({ where: { $and: withRating } }),
         ...RATINGS.map((value) => feedback().count({ where: { $and: [...and, { rating: Number(value) }] } })),
       ]);
-      const byRating = Object.fromEntries(RATINGS.map((value, i) => [value, rating && Number(value) !== rating ? 0 : perRating[i]])) as AdminFeedbackPage['stats']['byRating'];
+      const byRating = Object.fromEntries(
+        RATINGS.map((value, i) => [value, rating && Number(value) !== rating ? 0 : perRating[i]]),
+      ) as AdminFeedbackPage['stats']['byRating'];
       const count = Object.values(byRating).reduce((sum, n) => sum + n, 0);
       const sum = RATINGS.reduce((acc, value) => acc + Number(value) * byRating[value], 0);
       return {
@@ -66,4 +68,3 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   };
 };
-

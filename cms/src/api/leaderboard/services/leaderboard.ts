@@ -39,7 +39,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       strapi,
       trx,
       MONTH,
-      rankByScore(rows, (row) => row.points).map(({ item, rank }) => ({ month, ...item, points: roundScore(item.points), searchName: searchNameOf(item.poetName), rank })),
+      rankByScore(rows, (row) => row.points).map(({ item, rank }) => ({
+        month,
+        ...item,
+        points: roundScore(item.points),
+        searchName: searchNameOf(item.poetName),
+        rank,
+      })),
     );
   }
 
@@ -87,7 +93,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const months = [...new Set(rows.map((row) => row.month))];
     const imported = new Set(
       months.length
-        ? (await db(tableOf(strapi, MONTH)).whereIn('month', months).where({ source: 'import' }).select('month', 'poet_key')).map((r) => `${r.month} ${r.poet_key}`)
+        ? (await db(tableOf(strapi, MONTH)).whereIn('month', months).where({ source: 'import' }).select('month', 'poet_key')).map(
+            (r) => `${r.month} ${r.poet_key}`,
+          )
         : [],
     );
     const accepted: (MonthPoints & { row: number; month: string; email: string | null; replaces: boolean })[] = [];
@@ -145,7 +153,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return strapi.db.transaction(async ({ trx }) => {
         const { accepted, errors } = await checkImport(text, trx);
         if (errors.length || !accepted.length) {
-          const first = errors.slice(0, 5).map((e) => `row ${e.row}: ${e.message}`).join('; ');
+          const first = errors
+            .slice(0, 5)
+            .map((e) => `row ${e.row}: ${e.message}`)
+            .join('; ');
           throw new ApiError(422, errors.length ? `Nothing was imported: ${first}.` : 'The file has no rows.', { errors }, 'ValidationError');
         }
         const months = [...new Set(accepted.map((row) => row.month))].sort();
@@ -153,7 +164,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const incoming = accepted.filter((row) => row.month === month);
           const keys = new Set(incoming.map((row) => row.poetKey));
           const kept = (await existingRows(trx, month)).filter((row) => !keys.has(row.poetKey));
-          await writeMonth(trx, month, [...kept, ...incoming.map(({ poetKey, poetId, poetName, points, entries, source }) => ({ poetKey, poetId, poetName, points, entries, source }))]);
+          await writeMonth(trx, month, [
+            ...kept,
+            ...incoming.map(({ poetKey, poetId, poetName, points, entries, source }) => ({ poetKey, poetId, poetName, points, entries, source })),
+          ]);
         }
         await recomputeTotals(trx);
         return { imported: accepted.length, months };

@@ -68,7 +68,12 @@ describe('the notification hub', () => {
     expect(created(a2)).toEqual(created(a1));
     expect(created(b).map((e) => e.kind === 'created' && e.notification.id)).toEqual([8]);
     // user 5 has no stream here: only the rows of users 1 and 2 are read
-    expect(store.rowsAsked).toEqual([[[7, 8, 9], [1, 2]]]);
+    expect(store.rowsAsked).toEqual([
+      [
+        [7, 8, 9],
+        [1, 2],
+      ],
+    ]);
     expect(JSON.stringify(created(a1)[0])).not.toContain('userId');
     hub.closeAll();
   });

@@ -30,8 +30,7 @@ interface Row {
   paypalEnabled?: boolean;
 }
 
-const money = (list: Money[] | undefined, fallback: Money[]) =>
-  list ? list.map(({ currency, amount }) => ({ currency, amount })) : fallback;
+const money = (list: Money[] | undefined, fallback: Money[]) => (list ? list.map(({ currency, amount }) => ({ currency, amount })) : fallback);
 
 const METHOD_FIELDS: [PayoutMethod, 'upiEnabled' | 'bankEnabled' | 'paypalEnabled'][] = [
   ['upi', 'upiEnabled'],

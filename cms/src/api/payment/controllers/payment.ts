@@ -72,7 +72,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
       await gateway().simulateEvent(outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed', session);
       const after = await orders().reload(order.id);
-      ctx.body = { order: toOrderSummary(after), redirectUrl: `/submit?${new URLSearchParams({ order: order.code, checkout: outcome === 'paid' ? 'success' : 'failed' })}` };
+      ctx.body = {
+        order: toOrderSummary(after),
+        redirectUrl: `/submit?${new URLSearchParams({ order: order.code, checkout: outcome === 'paid' ? 'success' : 'failed' })}`,
+      };
     },
 
     /** Stripe's webhook: the raw body (kept for this path only, see lib/raw-body.ts) and its signature. */

@@ -5,4 +5,8 @@ import { randomBytes } from 'node:crypto';
 export const CHECKOUT_EXPIRES_MINUTES = 30;
 
 /** A random id of letters and digits, about `bytes + 4` long (order codes, test payment ids). */
-export const randomId = (bytes = 12) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes + 4);
+export const randomId = (bytes = 12) =>
+  randomBytes(bytes)
+    .toString('base64url')
+    .replace(/[-_]/g, '')
+    .slice(0, bytes + 4);

@@ -67,7 +67,10 @@ describe('a coupon and a referral reward compose as documented', () => {
     fc.assert(
       fc.property(coupon, subtotal, fc.integer({ min: 0, max: 100 }), (terms, price, rewardPercent) => {
         const total = price - couponDiscount(terms, price);
-        const reward = rewardFor({ total, currency: 'INR' }, { ...DEFAULT_PAYMENT_SETTINGS, referralRewardType: 'percent', referralRewardPercent: rewardPercent });
+        const reward = rewardFor(
+          { total, currency: 'INR' },
+          { ...DEFAULT_PAYMENT_SETTINGS, referralRewardType: 'percent', referralRewardPercent: rewardPercent },
+        );
         expect(reward).toBe(percentOf(total, rewardPercent));
         expect(reward).toBeGreaterThanOrEqual(0);
         expect(reward).toBeLessThanOrEqual(total);
@@ -83,7 +86,7 @@ describe('couponStatus', () => {
 
   it.each([
     [{}, 0, 'active'],
-    [{ disabledAt: iso(-1) , validUntil: iso(-1), maxUses: 1 }, 5, 'disabled'],
+    [{ disabledAt: iso(-1), validUntil: iso(-1), maxUses: 1 }, 5, 'disabled'],
     [{ validUntil: iso(0) }, 0, 'expired'],
     [{ validUntil: iso(1) }, 0, 'active'],
     [{ validUntil: iso(-1), maxUses: 1 }, 1, 'expired'],
@@ -101,14 +104,18 @@ describe('couponStatus', () => {
   it('is active exactly when a usable coupon would be accepted at that moment', () => {
     const moment = fc.option(fc.integer({ min: -3, max: 3 }).map((days) => iso(days * 86_400_000)));
     fc.assert(
-      fc.property(fc.record({ disabledAt: fc.option(fc.constant(iso(-1))), validFrom: moment, validUntil: moment, maxUses: fc.option(fc.nat(3)) }), fc.nat(4), (row, uses) => {
-        const usable =
-          !row.disabledAt &&
-          (!row.validFrom || Date.parse(row.validFrom) <= now.getTime()) &&
-          (!row.validUntil || Date.parse(row.validUntil) > now.getTime()) &&
-          (row.maxUses === null || uses < row.maxUses);
-        expect(couponStatus(row, uses, now) === 'active').toBe(usable);
-      }),
+      fc.property(
+        fc.record({ disabledAt: fc.option(fc.constant(iso(-1))), validFrom: moment, validUntil: moment, maxUses: fc.option(fc.nat(3)) }),
+        fc.nat(4),
+        (row, uses) => {
+          const usable =
+            !row.disabledAt &&
+            (!row.validFrom || Date.parse(row.validFrom) <= now.getTime()) &&
+            (!row.validUntil || Date.parse(row.validUntil) > now.getTime()) &&
+            (row.maxUses === null || uses < row.maxUses);
+          expect(couponStatus(row, uses, now) === 'active').toBe(usable);
+        },
+      ),
     );
   });
 });

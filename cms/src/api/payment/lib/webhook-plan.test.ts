@@ -23,11 +23,21 @@ describe('planEvent', () => {
   });
 
   it('ignores every event type it does not handle, whatever the object says', () => {
-    const handled = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired', 'charge.refunded']);
+    const handled = new Set([
+      'checkout.session.completed',
+      'checkout.session.async_payment_succeeded',
+      'checkout.session.async_payment_failed',
+      'checkout.session.expired',
+      'charge.refunded',
+    ]);
     fc.assert(
-      fc.property(fc.string().filter((type) => !handled.has(type)), fc.record({ payment_status: fc.constantFrom('paid', 'unpaid'), refunded: fc.boolean() }), (type, object) => {
-        expect(planEvent(event(type, object))).toEqual({ action: 'ignore' });
-      }),
+      fc.property(
+        fc.string().filter((type) => !handled.has(type)),
+        fc.record({ payment_status: fc.constantFrom('paid', 'unpaid'), refunded: fc.boolean() }),
+        (type, object) => {
+          expect(planEvent(event(type, object))).toEqual({ action: 'ignore' });
+        },
+      ),
     );
   });
 

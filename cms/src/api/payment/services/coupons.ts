@@ -42,14 +42,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
-  const countUses = (couponId: number, now: Date, userId?: number) =>
-    orders().count({ where: { ...useFilter(couponId, now), ...(userId ? { userId } : {}) } });
+  const countUses = (couponId: number, now: Date, userId?: number) => orders().count({ where: { ...useFilter(couponId, now), ...(userId ? { userId } : {}) } });
 
   async function toAdmin(row: CouponRow, now = new Date()): Promise<AdminCoupon> {
-    const [uses, paidUses] = await Promise.all([
-      countUses(row.id, now),
-      orders().count({ where: { couponId: row.id, state: 'paid' } }),
-    ]);
+    const [uses, paidUses] = await Promise.all([countUses(row.id, now), orders().count({ where: { couponId: row.id, state: 'paid' } })]);
     return {
       id: row.id,
       code: row.code,
@@ -82,7 +78,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       return toAdmin(await write());
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(409, 'Another coupon already has this code.', { errors: [{ path: ['code'], message: 'Another coupon already has this code.' }] }, 'ConflictError');
+      if (isUniqueViolation(error))
+        throw new ApiError(
+          409,
+          'Another coupon already has this code.',
+          { errors: [{ path: ['code'], message: 'Another coupon already has this code.' }] },
+          'ConflictError',
+        );
       throw error;
     }
   }
@@ -94,12 +96,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * The discount a coupon gives on this order, or a 422 naming why it does not apply. Run it inside the
      * checkout transaction, after locking the coupon, so two checkouts cannot both take its last use.
      */
-    async evaluate(input: { code: string; tier: TierRow; currency: CurrencyCode; subtotal: number; userId: number; now: Date }): Promise<{ coupon: CouponRow; discount: number }> {
+    async evaluate(input: {
+      code: string;
+      tier: TierRow;
+      currency: CurrencyCode;
+      subtotal: number;
+      userId: number;
+      now: Date;
+    }): Promise<{ coupon: CouponRow; discount: number }> {
       const { code, tier, currency, subtotal, userId, now } = input;
       const coupon = await this.findByCode(code);
       if (!coupon) throw couponError(`There is no coupon ${code}.`);
       if (coupon.disabledAt) throw couponError(`Coupon ${coupon.code} is no longer available.`);
-      if (coupon.validFrom && Date.parse(coupon.validFrom) > now.getTime()) throw couponError(`Coupon ${coupon.code} can be used from ${day(coupon.validFrom)}.`);
+      if (coupon.validFrom && Date.parse(coupon.validFrom) > now.getTime())
+        throw couponError(`Coupon ${coupon.code} can be used from ${day(coupon.validFrom)}.`);
       if (coupon.validUntil && Date.parse(coupon.validUntil) <= now.getTime()) throw couponError(`Coupon ${coupon.code} expired on ${day(coupon.validUntil)}.`);
       const tierIds = coupon.tierIds ?? [];
       if (tierIds.length && !tierIds.includes(tier.id)) throw couponError(`Coupon ${coupon.code} does not apply to the ${tier.name} tier.`);
@@ -108,7 +118,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       if (coupon.maxUses !== null && (await countUses(coupon.id, now)) >= coupon.maxUses) throw couponError(`Coupon ${coupon.code} has been used up.`);
       if (coupon.maxUsesPerPoet !== null && (await countUses(coupon.id, now, userId)) >= coupon.maxUsesPerPoet) {
-        throw couponError(`You have already used coupon ${coupon.code} ${coupon.maxUsesPerPoet === 1 ? 'once' : `${coupon.maxUsesPerPoet} times`}, its limit per poet.`);
+        throw couponError(
+          `You have already used coupon ${coupon.code} ${coupon.maxUsesPerPoet === 1 ? 'once' : `${coupon.maxUsesPerPoet} times`}, its limit per poet.`,
+        );
       }
       return { coupon, discount: couponDiscount(coupon, subtotal) };
     },

@@ -49,7 +49,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const id = `${key} ${apiUrl ?? ''}`;
     if (client?.id !== id) {
       const api = apiUrl ? new URL(apiUrl) : null;
-      const host = api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {};
+      const host = api
+        ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' }
+        : {};
       client = { id, stripe: new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000, ...host }) };
     }
     return client.stripe;
@@ -125,7 +127,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       if (!order.paymentIntentId) throw new ApiError(409, `Order ${order.code} has no Stripe payment to refund.`, {}, 'ConflictError');
       try {
-        await stripe().refunds.create({ payment_intent: order.paymentIntentId, metadata: { orderCode: order.code } }, { idempotencyKey: `refund-${order.code}` });
+        await stripe().refunds.create(
+          { payment_intent: order.paymentIntentId, metadata: { orderCode: order.code } },
+          { idempotencyKey: `refund-${order.code}` },
+        );
       } catch (error) {
         strapi.log.error(`stripe: refund of ${order.code} failed: ${(error as Error).message}`);
         throw new ApiError(502, `Stripe could not refund order ${order.code}: ${(error as Error).message}`, {}, 'PaymentServiceError');

@@ -3,7 +3,17 @@
 // transaction, so a replayed or concurrent event can never apply twice.
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, type MyPayments, type OrderState, type OrderSummary, type PaymentProvider, type Quote } from '@writory/shared';
+import {
+  monthName,
+  type AdminOrder,
+  type CheckoutStarted,
+  type CurrencyCode,
+  type MyPayments,
+  type OrderState,
+  type OrderSummary,
+  type PaymentProvider,
+  type Quote,
+} from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
@@ -21,7 +31,6 @@ const USER = 'plugin::users-permissions.user';
 export type OrderRow = RowOf<'api::payment.order', { state: OrderState; currency: CurrencyCode; provider: PaymentProvider }>;
 
 type OnCommit = (callback: () => void) => void;
-
 
 export function toOrderSummary(row: OrderRow): OrderSummary {
   return {
@@ -44,8 +53,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
 }
 
 const ORDER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const newOrderCode = () =>
-  `WR-${Array.from(randomId(12).slice(0, 8), (ch) => ORDER_CODE_ALPHABET[ch.charCodeAt(0) % ORDER_CODE_ALPHABET.length]).join('')}`;
+const newOrderCode = () => `WR-${Array.from(randomId(12).slice(0, 8), (ch) => ORDER_CODE_ALPHABET[ch.charCodeAt(0) % ORDER_CODE_ALPHABET.length]).join('')}`;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => strapi.db.query(UID);
@@ -65,11 +73,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function tierAndPrice(input: CheckoutInputParsed): Promise<{ tier: TierRow; subtotal: number }> {
     const tier: TierRow | null = await getService(strapi, 'api::payment.tiers').byId(input.tierId);
     if (!tier?.active) {
-      throw new ApiError(422, `There is no tier ${input.tierId} on sale.`, { errors: [{ path: ['tierId'], message: 'Choose a tier that is on sale.' }] }, 'ValidationError');
+      throw new ApiError(
+        422,
+        `There is no tier ${input.tierId} on sale.`,
+        { errors: [{ path: ['tierId'], message: 'Choose a tier that is on sale.' }] },
+        'ValidationError',
+      );
     }
     const subtotal = getService(strapi, 'api::payment.tiers').priceOf(tier, input.currency as CurrencyCode);
     if (subtotal === null) {
-      throw new ApiError(422, `The ${tier.name} tier has no ${input.currency} price.`, { errors: [{ path: ['currency'], message: `The ${tier.name} tier has no ${input.currency} price.` }] }, 'ValidationError');
+      throw new ApiError(
+        422,
+        `The ${tier.name} tier has no ${input.currency} price.`,
+        { errors: [{ path: ['currency'], message: `The ${tier.name} tier has no ${input.currency} price.` }] },
+        'ValidationError',
+      );
     }
     return { tier, subtotal };
   }
@@ -107,7 +125,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await getService(strapi, 'api::payment.credits').grant(row);
     if (row.total > 0) await getService(strapi, 'api::referral.referral').rewardFirstPaidOrder(row, paidAt);
     const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
-    await notify(row.userId, 'Payment received', `${credits} for ${monthName(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`, '/submit');
+    await notify(
+      row.userId,
+      'Payment received',
+      `${credits} for ${monthName(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`,
+      '/submit',
+    );
     onCommit(() => void runInBackground(strapi, `receipt of order ${row.code}`, () => getService(strapi, 'api::payment.receipts').orderPaid(row)));
     return true;
   }
@@ -149,7 +172,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         }
         const { tier, subtotal, coupon, discount, total, month } = await priced(user, input, now);
         if (total > 0 && gateway().mode() === 'off') {
-          throw new ApiError(503, 'Card payments are not set up on this site yet. Only free entries (a zero price or a 100% coupon) are possible.', {}, 'ServiceUnavailableError');
+          throw new ApiError(
+            503,
+            'Card payments are not set up on this site yet. Only free entries (a zero price or a 100% coupon) are possible.',
+            {},
+            'ServiceUnavailableError',
+          );
         }
         const order: OrderRow = await orders().create({
           data: {
@@ -194,7 +222,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** pending → failed (declined, expired, or the checkout could not start). */
     async markFailed(order: OrderRow, reason: string): Promise<boolean> {
       return strapi.db.transaction(async () => {
-        const { count } = await orders().updateMany({ where: { id: order.id, state: 'pending' }, data: { state: 'failed', failedAt: new Date(), failureReason: reason.slice(0, 255) } });
+        const { count } = await orders().updateMany({
+          where: { id: order.id, state: 'pending' },
+          data: { state: 'failed', failedAt: new Date(), failureReason: reason.slice(0, 255) },
+        });
         if (count === 1) await notify(order.userId, 'Payment not completed', `Order ${order.code} was not paid: ${reason} Nothing was charged.`, '/submit');
         return count === 1;
       });

@@ -11,16 +11,28 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function send(userId: number, subject: string, lines: string[], testMode: boolean): Promise<boolean> {
-    const user: { email: string | null; name: string | null } | null = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['email', 'name'] });
+    const user: { email: string | null; name: string | null } | null = await strapi.db
+      .query(USER)
+      .findOne({ where: { id: userId }, select: ['email', 'name'] });
     if (!user?.email) return false;
-    const body = [`Hello ${user.name ?? 'poet'},`, '', ...lines, '', testMode ? 'TEST MODE: no money moved; this receipt is for testing.' : '', '— Writory'].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+    const body = [
+      `Hello ${user.name ?? 'poet'},`,
+      '',
+      ...lines,
+      '',
+      testMode ? 'TEST MODE: no money moved; this receipt is for testing.' : '',
+      '— Writory',
+    ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
     try {
-      await strapi.plugin('email').service('email').send({
-        to: user.email,
-        subject: `${testMode ? '[TEST MODE] ' : ''}${subject}`,
-        text: body.join('\n'),
-        html: body.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''),
-      });
+      await strapi
+        .plugin('email')
+        .service('email')
+        .send({
+          to: user.email,
+          subject: `${testMode ? '[TEST MODE] ' : ''}${subject}`,
+          text: body.join('\n'),
+          html: body.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''),
+        });
       return true;
     } catch (error) {
       strapi.log.warn(`email "${subject}" to user ${userId} failed: ${(error as Error).message}`);
@@ -41,12 +53,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async orderPaid(order: OrderRow): Promise<void> {
-      const sent = await send(order.userId, `Your Writory receipt ${order.code}`, ['Thank you for entering the Writory contest. Your receipt:', '', ...amountLines(order)], order.provider === 'stripe_test');
+      const sent = await send(
+        order.userId,
+        `Your Writory receipt ${order.code}`,
+        ['Thank you for entering the Writory contest. Your receipt:', '', ...amountLines(order)],
+        order.provider === 'stripe_test',
+      );
       if (sent) await strapi.db.query('api::payment.order').update({ where: { id: order.id }, data: { receiptSentAt: new Date() } });
     },
 
     async orderRefunded(order: OrderRow): Promise<void> {
-      await send(order.userId, `Refund of Writory order ${order.code}`, [`We refunded ${formatMoney(order.total, order.currency)} for order ${order.code}.`, '', ...amountLines(order)], order.provider === 'stripe_test');
+      await send(
+        order.userId,
+        `Refund of Writory order ${order.code}`,
+        [`We refunded ${formatMoney(order.total, order.currency)} for order ${order.code}.`, '', ...amountLines(order)],
+        order.provider === 'stripe_test',
+      );
     },
 
     async withdrawal(userId: number, subject: string, message: string, amount: { amount: number; currency: CurrencyCode }): Promise<void> {

@@ -31,14 +31,23 @@ describe('aggregateRevenue', () => {
       { key: '2025-06-02', label: '2025-06-02', orders: 2, gross: 34800, discounts: 100, refunds: 0, net: 34800 },
       { key: '2025-06-05', label: '2025-06-05', orders: 0, gross: 0, discounts: 0, refunds: 9900, net: -9900 },
     ]);
-    expect(inr.byTier.map((r) => [r.label, r.net])).toEqual([['Trio', 24900], ['Single', 0]]);
-    expect(inr.byCoupon.map((r) => [r.label, r.gross])).toEqual([['WELCOME10', 24900], ['No coupon', 9900]]);
+    expect(inr.byTier.map((r) => [r.label, r.net])).toEqual([
+      ['Trio', 24900],
+      ['Single', 0],
+    ]);
+    expect(inr.byCoupon.map((r) => [r.label, r.gross])).toEqual([
+      ['WELCOME10', 24900],
+      ['No coupon', 9900],
+    ]);
     expect(usd.totals).toEqual({ orders: 1, gross: 699, discounts: 0, refunds: 0, net: 699 });
   });
 
   it('uses days of the contest time zone and leaves out events outside the range', () => {
     // 19:00 UTC on 31 May is already 1 June in India; a refund in July is outside June.
-    const [inr] = aggregateRevenue([order({ paidAt: '2025-05-31T19:00:00Z', refundedAt: '2025-07-01T00:00:00Z' }), order({ paidAt: '2025-05-31T18:00:00Z' })], range);
+    const [inr] = aggregateRevenue(
+      [order({ paidAt: '2025-05-31T19:00:00Z', refundedAt: '2025-07-01T00:00:00Z' }), order({ paidAt: '2025-05-31T18:00:00Z' })],
+      range,
+    );
     expect(inr.byDay.map((r) => r.key)).toEqual(['2025-06-01']);
     expect(inr.totals).toEqual({ orders: 1, gross: 24900, discounts: 0, refunds: 0, net: 24900 });
   });

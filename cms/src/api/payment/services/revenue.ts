@@ -87,11 +87,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const today = localDay(new Date(), timeZone);
     const to = query.to ?? today;
     const from = query.from ?? localDay(new Date(startOfLocalDay(to, timeZone).getTime() - 29 * DAY_MS), timeZone);
-    if (from > to) throw new ApiError(422, 'from must not be after to.', { errors: [{ path: ['from'], message: 'from must not be after to.' }] }, 'ValidationError');
+    if (from > to)
+      throw new ApiError(422, 'from must not be after to.', { errors: [{ path: ['from'], message: 'from must not be after to.' }] }, 'ValidationError');
     const start = startOfLocalDay(from, timeZone);
     const end = new Date(startOfLocalDay(to, timeZone).getTime() + DAY_MS + 3_600_000); // + a DST hour; localDay() trims
     if ((end.getTime() - start.getTime()) / DAY_MS > MAX_REPORT_DAYS + 1) {
-      throw new ApiError(422, `A report covers at most ${MAX_REPORT_DAYS} days.`, { errors: [{ path: ['from'], message: `A report covers at most ${MAX_REPORT_DAYS} days.` }] }, 'ValidationError');
+      throw new ApiError(
+        422,
+        `A report covers at most ${MAX_REPORT_DAYS} days.`,
+        { errors: [{ path: ['from'], message: `A report covers at most ${MAX_REPORT_DAYS} days.` }] },
+        'ValidationError',
+      );
     }
     const testMode: boolean = getService(strapi, 'api::payment.gateway').testMode();
     const rows: OrderRow[] = await strapi.db.query(UID).findMany({

@@ -11,10 +11,17 @@ export type TierRow = RowOf<'api::payment.entry-tier', { prices: Money[] }>;
 
 const byOrder = (a: TierRow, b: TierRow) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.entries - b.entries || a.id - b.id;
 const prices = (row: TierRow): Money[] =>
-  (row.prices ?? []).map(({ currency, amount }) => ({ currency, amount })).sort((a, b) => CURRENCY_CODES.indexOf(a.currency) - CURRENCY_CODES.indexOf(b.currency));
+  (row.prices ?? [])
+    .map(({ currency, amount }) => ({ currency, amount }))
+    .sort((a, b) => CURRENCY_CODES.indexOf(a.currency) - CURRENCY_CODES.indexOf(b.currency));
 
 export const toPublicTier = (row: TierRow): PublicTier => ({ id: row.id, name: row.name, entries: row.entries, prices: prices(row) });
-const toAdminTier = (row: TierRow): AdminTier => ({ ...toPublicTier(row), active: row.active, sortOrder: row.sortOrder ?? 0, updatedAt: new Date(row.updatedAt).toISOString() });
+const toAdminTier = (row: TierRow): AdminTier => ({
+  ...toPublicTier(row),
+  active: row.active,
+  sortOrder: row.sortOrder ?? 0,
+  updatedAt: new Date(row.updatedAt).toISOString(),
+});
 
 /** Entry tiers and their prices. Written through the document service, so the site rebuilds its rules section. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {

@@ -34,7 +34,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const currency = session.currency?.toUpperCase();
     if (!sessionMatchesOrder(session, order)) {
       strapi.log.error(`stripe webhook: session ${session.id} is ${session.amount_total} ${currency}, order ${order.code} is ${order.total} ${order.currency}`);
-      throw new ApiError(422, `Checkout session ${session.id} is for ${session.amount_total} ${currency}, but order ${order.code} is for ${order.total} ${order.currency}.`, {}, 'ValidationError');
+      throw new ApiError(
+        422,
+        `Checkout session ${session.id} is for ${session.amount_total} ${currency}, but order ${order.code} is for ${order.total} ${order.currency}.`,
+        {},
+        'ValidationError',
+      );
     }
     return order;
   }

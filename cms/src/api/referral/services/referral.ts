@@ -24,7 +24,12 @@ type ReferralRow = RowOf<'api::referral.referral', { status: ReferralStatus }>;
 /** "Asha Verse" → "As** V****"; an email → "as***@example.com". */
 export function maskName(name: string | null, email: string | null): string {
   const word = (w: string) => (w.length <= 2 ? `${w[0]}*` : w.slice(0, 2) + '*'.repeat(Math.min(w.length - 2, 6)));
-  if (name?.trim()) return name.trim().split(/\s+/).map((w, i) => (i === 0 ? word(w) : `${w[0]}${'*'.repeat(Math.min(w.length - 1, 6))}`)).join(' ');
+  if (name?.trim())
+    return name
+      .trim()
+      .split(/\s+/)
+      .map((w, i) => (i === 0 ? word(w) : `${w[0]}${'*'.repeat(Math.min(w.length - 1, 6))}`))
+      .join(' ');
   if (email) {
     const [local, domain] = email.split('@');
     return `${local.slice(0, 2)}***@${domain ?? ''}`;
@@ -110,17 +115,30 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async rewardFirstPaidOrder(order: OrderRow, paidAt: Date): Promise<void> {
       const referral: ReferralRow | null = await referrals().findOne({ where: { refereeId: order.userId, status: 'signed_up' } });
       if (!referral) return;
-      const earlier = await strapi.db.query('api::payment.order').count({ where: { userId: order.userId, state: { $in: ['paid', 'refunded'] }, total: { $gt: 0 }, id: { $ne: order.id } } });
+      const earlier = await strapi.db
+        .query('api::payment.order')
+        .count({ where: { userId: order.userId, state: { $in: ['paid', 'refunded'] }, total: { $gt: 0 }, id: { $ne: order.id } } });
       if (earlier > 0) return;
       const rules = await settings();
       const amount = rewardFor(order, rules);
       if (amount <= 0) return;
       const availableAt = new Date(paidAt.getTime() + rules.referralHoldDays * DAY_MS);
       await strapi.db.query(EARNING).create({
-        data: { userId: referral.referrerId, currency: order.currency, amount, kind: 'referral_reward', availableAt, referralId: referral.id, orderId: order.id, testMode: Boolean(order.testMode) },
+        data: {
+          userId: referral.referrerId,
+          currency: order.currency,
+          amount,
+          kind: 'referral_reward',
+          availableAt,
+          referralId: referral.id,
+          orderId: order.id,
+          testMode: Boolean(order.testMode),
+        },
       });
       await referrals().update({ where: { id: referral.id }, data: { status: 'rewarded', rewardOrderId: order.id } });
-      const when = rules.referralHoldDays ? ` It becomes available to withdraw on ${availableAt.toISOString().slice(0, 10)}.` : ' It is available to withdraw now.';
+      const when = rules.referralHoldDays
+        ? ` It becomes available to withdraw on ${availableAt.toISOString().slice(0, 10)}.`
+        : ' It is available to withdraw now.';
       await notify(referral.referrerId, 'You earned a referral reward', `${formatMoney(amount, order.currency)} for a poet you invited.${when}`, '/earnings');
     },
 
@@ -131,10 +149,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const reward = await strapi.db.query(EARNING).findOne({ where: { kind: 'referral_reward', orderId: order.id } });
       if (!reward || Date.parse(isoOf(reward.availableAt)!) <= Date.now()) return; // after the hold, a reward stays
       await strapi.db.query(EARNING).create({
-        data: { userId: reward.userId, currency: reward.currency, amount: -reward.amount, kind: 'referral_reversal', availableAt: reward.availableAt, referralId: referral.id, orderId: order.id, testMode: Boolean(reward.testMode) },
+        data: {
+          userId: reward.userId,
+          currency: reward.currency,
+          amount: -reward.amount,
+          kind: 'referral_reversal',
+          availableAt: reward.availableAt,
+          referralId: referral.id,
+          orderId: order.id,
+          testMode: Boolean(reward.testMode),
+        },
       });
       await referrals().update({ where: { id: referral.id }, data: { status: 'reversed' } });
-      await notify(reward.userId, 'Referral reward reversed', `The order that earned you ${formatMoney(reward.amount, reward.currency)} was refunded within the holding period.`, '/earnings');
+      await notify(
+        reward.userId,
+        'Referral reward reversed',
+        `The order that earned you ${formatMoney(reward.amount, reward.currency)} was refunded within the holding period.`,
+        '/earnings',
+      );
     },
 
     async mine(user: UserRow & { referralCode?: string | null }): Promise<MyReferrals> {

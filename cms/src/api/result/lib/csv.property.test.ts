@@ -10,7 +10,10 @@ import { parseResultsCsv } from './results-csv';
 /** Cells as people type them: any script, emoji, quotes, commas, semicolons, line breaks, formula starts. */
 const cell = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
-  fc.string({ unit: fc.constantFrom('a', 'é', 'ع', 'न', '字', '😀', '"', ',', ';', '|', '\t', ' ', '\n', '\r\n', '\r', '=', '+', '-', '@', "'"), maxLength: 12 }),
+  fc.string({
+    unit: fc.constantFrom('a', 'é', 'ع', 'न', '字', '😀', '"', ',', ';', '|', '\t', ' ', '\n', '\r\n', '\r', '=', '+', '-', '@', "'"),
+    maxLength: 12,
+  }),
 );
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** What a cell reads back as: neutralised on export if a spreadsheet would run it, then trimmed by the reader. */
@@ -58,7 +61,18 @@ describe('csvLines → readCsv', () => {
   it('splits on the header’s delimiter, whatever the cells below hold (found by the properties below)', () => {
     // Tabs in a comment made Papaparse guess tab as the delimiter, and the whole file was refused as one unknown column.
     const upload = 'entry_code,structure,creativity,language,emotional_impact,theme,total,comment\nWR-1,1,2,3,4,5,15,"tabs\there\tand\there"\n';
-    expect(parseResultsCsv(upload)).toEqual({ rows: [{ row: 2, entryCode: 'WR-1', criteria: { structure: 1, creativity: 2, language: 3, emotionalImpact: 4, theme: 5 }, total: 15, comment: 'tabs\there\tand\there' }], errors: [] });
+    expect(parseResultsCsv(upload)).toEqual({
+      rows: [
+        {
+          row: 2,
+          entryCode: 'WR-1',
+          criteria: { structure: 1, creativity: 2, language: 3, emotionalImpact: 4, theme: 5 },
+          total: 15,
+          comment: 'tabs\there\tand\there',
+        },
+      ],
+      errors: [],
+    });
     expect(readCsv('a,b,c\n,\ta,\t\n', columns)).toEqual({ columns: ['a', 'b', 'c'], records: [{ row: 2, values: { a: '', b: 'a', c: '' } }], errors: [] });
     expect(readCsv('a;b;c\r\n1;"x, y";3\r\n', columns).records).toEqual([{ row: 2, values: { a: '1', b: 'x, y', c: '3' } }]);
     expect(readCsv('a\tb\tc\n1\t2\t3', columns).records).toEqual([{ row: 2, values: { a: '1', b: '2', c: '3' } }]);
@@ -66,14 +80,21 @@ describe('csvLines → readCsv', () => {
 
   it('never throws on arbitrary text: a file error (4xx) or row errors', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 100 }), fc.string({ unit: 'binary', maxLength: 100 }), fc.array(cell).map((cells) => cells.join(''))), (text) => {
-        try {
-          const table = readCsv(text, columns);
-          for (const error of table.errors) expect(error.row).toBeGreaterThanOrEqual(1);
-        } catch (error) {
-          expectFileError(error);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 100 }),
+          fc.string({ unit: 'binary', maxLength: 100 }),
+          fc.array(cell).map((cells) => cells.join('')),
+        ),
+        (text) => {
+          try {
+            const table = readCsv(text, columns);
+            for (const error of table.errors) expect(error.row).toBeGreaterThanOrEqual(1);
+          } catch (error) {
+            expectFileError(error);
+          }
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -96,7 +117,12 @@ describe('results CSV', () => {
   const score = (max: number) => fc.integer({ min: 0, max: max * 4 }).map((quarters) => quarters / 4);
   const comment = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((c) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(c));
   const entries = fc.uniqueArray(
-    fc.record({ code: fc.stringMatching(/^WR-[A-Z0-9]{4}$/), criteria: fc.option(fc.array(score(20), { minLength: 5, maxLength: 5 })), total: score(100), comment }),
+    fc.record({
+      code: fc.stringMatching(/^WR-[A-Z0-9]{4}$/),
+      criteria: fc.option(fc.array(score(20), { minLength: 5, maxLength: 5 })),
+      total: score(100),
+      comment,
+    }),
     { maxLength: 10, selector: (e) => e.code },
   );
 
@@ -134,7 +160,9 @@ describe('results CSV', () => {
 
 describe('leaderboard CSV', () => {
   const header = ['month', 'name', 'email', 'points'];
-  const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== '' && !/[\u0000-\u001F\u007F]/.test(n) && !/^[=+\-@]/.test(n.trim()));
+  const name = fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
+    .filter((n) => n.trim() !== '' && !/[\u0000-\u001F\u007F]/.test(n) && !/^[=+\-@]/.test(n.trim()));
   const rows = fc.uniqueArray(
     fc.record({
       month: fc.tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),

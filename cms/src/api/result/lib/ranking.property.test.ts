@@ -3,13 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { rankByScore } from './ranking';
 
 // Scores with two decimals and plenty of ties, as a month's results have them.
-const scores = fc.array(fc.integer({ min: 0, max: 40 }).map((n) => n * 2.5), { maxLength: 60 });
+const scores = fc.array(
+  fc.integer({ min: 0, max: 40 }).map((n) => n * 2.5),
+  { maxLength: 60 },
+);
 
 describe('rankByScore', () => {
   it('orders every item once, highest score first, ties in their original order', () => {
     fc.assert(
       fc.property(scores, (values) => {
-        const ranked = rankByScore(values.map((value, index) => ({ value, index })), (x) => x.value);
+        const ranked = rankByScore(
+          values.map((value, index) => ({ value, index })),
+          (x) => x.value,
+        );
         expect(ranked.map((r) => r.item.index).sort((a, b) => a - b)).toEqual(values.map((_, i) => i));
         for (let i = 1; i < ranked.length; i++) {
           const [prev, next] = [ranked[i - 1].item, ranked[i].item];
@@ -50,11 +56,14 @@ describe('rankByScore', () => {
 
   it('the lowest score has percentile 0 and the highest has rank 1', () => {
     fc.assert(
-      fc.property(scores.filter((v) => v.length > 0), (values) => {
-        const ranked = rankByScore(values, (x) => x);
-        expect(ranked[0].rank).toBe(1);
-        expect(ranked.at(-1)!.percentile).toBe(0);
-      }),
+      fc.property(
+        scores.filter((v) => v.length > 0),
+        (values) => {
+          const ranked = rankByScore(values, (x) => x);
+          expect(ranked[0].rank).toBe(1);
+          expect(ranked.at(-1)!.percentile).toBe(0);
+        },
+      ),
     );
   });
 });

@@ -40,9 +40,21 @@ describe('parseResultsCsv', () => {
     const { rows, errors } = parseResultsCsv(text);
     expect(errors).toEqual([]);
     expect(rows).toEqual([
-      { row: 2, entryCode: 'WR-1', criteria: { structure: 18, creativity: 17.5, language: 16, emotionalImpact: 19, theme: 15 }, total: 85.5, comment: 'Vivid, tight; "bold"' },
+      {
+        row: 2,
+        entryCode: 'WR-1',
+        criteria: { structure: 18, creativity: 17.5, language: 16, emotionalImpact: 19, theme: 15 },
+        total: 85.5,
+        comment: 'Vivid, tight; "bold"',
+      },
       { row: 3, entryCode: 'WR-2', criteria: null, total: 72.25, comment: 'line one\r\nline two' },
-      { row: 4, entryCode: 'WR-3', criteria: { structure: 20, creativity: 20, language: 20, emotionalImpact: 20, theme: 20 }, total: 100, comment: 'قصيدة جميلة' },
+      {
+        row: 4,
+        entryCode: 'WR-3',
+        criteria: { structure: 20, creativity: 20, language: 20, emotionalImpact: 20, theme: 20 },
+        total: 100,
+        comment: 'قصيدة جميلة',
+      },
     ]);
   });
 
@@ -102,7 +114,8 @@ describe('parseResultsCsv', () => {
 
 describe('parseLeaderboardCsv', () => {
   it('reads rows and names the bad ones', () => {
-    const text = 'Month,Poet Name,Email,Points\r\n2024-01,Asha Rao,ASHA@example.com,88.5\r\n2024-01,Asha Rao,asha@example.com,70\r\n2024-13,Li Wei,,50\r\n2024-02,,,\r\n2024-02,"Rumi, Jalal",not-an-email,3\r\n2024-02,Kōji,,12';
+    const text =
+      'Month,Poet Name,Email,Points\r\n2024-01,Asha Rao,ASHA@example.com,88.5\r\n2024-01,Asha Rao,asha@example.com,70\r\n2024-13,Li Wei,,50\r\n2024-02,,,\r\n2024-02,"Rumi, Jalal",not-an-email,3\r\n2024-02,Kōji,,12';
     const { rows, errors } = parseLeaderboardCsv(text);
     expect(rows).toEqual([
       { row: 2, month: '2024-01', name: 'Asha Rao', email: 'asha@example.com', points: 88.5 },

@@ -29,7 +29,10 @@ export function parseResultsCsv(text: string): { rows: ResultsCsvRow[]; errors: 
   const someCriteria = CRITERION_KEYS.some((key) => table.columns.includes(key));
   if ((someCriteria && !hasCriteria) || (!hasCriteria && !table.columns.includes('total'))) {
     const missing = CRITERION_KEYS.filter((key) => !table.columns.includes(key));
-    table.errors.unshift({ row: 1, message: `The header needs all five criteria or a total (missing: ${missing.join(', ')}${table.columns.includes('total') ? '' : ', total'}).` });
+    table.errors.unshift({
+      row: 1,
+      message: `The header needs all five criteria or a total (missing: ${missing.join(', ')}${table.columns.includes('total') ? '' : ', total'}).`,
+    });
     return { rows: [], errors: table.errors };
   }
 
@@ -40,7 +43,8 @@ export function parseResultsCsv(text: string): { rows: ResultsCsvRow[]; errors: 
     const problems: CsvRowError[] = [];
     const entryCode = values.entryCode.toUpperCase();
     if (!entryCode) problems.push({ row, column: 'entryCode', message: 'the entry code is empty' });
-    else if (firstRowOf.has(entryCode)) problems.push({ row, column: 'entryCode', message: `entry ${entryCode} appears again (first on row ${firstRowOf.get(entryCode)})` });
+    else if (firstRowOf.has(entryCode))
+      problems.push({ row, column: 'entryCode', message: `entry ${entryCode} appears again (first on row ${firstRowOf.get(entryCode)})` });
     else firstRowOf.set(entryCode, row);
 
     let criteria: CriterionScores | null = null;
@@ -70,7 +74,8 @@ export function parseResultsCsv(text: string): { rows: ResultsCsvRow[]; errors: 
 
     const comment = values.comment ?? '';
     if (comment.length > MAX_COMMENT_LENGTH) problems.push({ row, column: 'comment', message: `the comment is longer than ${MAX_COMMENT_LENGTH} characters` });
-    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(comment)) problems.push({ row, column: 'comment', message: 'the comment contains control characters' });
+    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(comment))
+      problems.push({ row, column: 'comment', message: 'the comment contains control characters' });
 
     if (problems.length) {
       errors.push(...problems);

@@ -128,7 +128,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (preview.alreadyPublished) return conflict(`The results of ${monthName(preview.month)} are already published.`);
     if (preview.entrants === 0) return new ApiError(422, `The ${preview.month} contest has no entries.`, {}, 'ValidationError');
     const lines = preview.errors.slice(0, 5).map((e) => `row ${e.row}: ${e.message}`);
-    if (preview.missing.length) lines.push(`${preview.missing.length} entr${preview.missing.length === 1 ? 'y has' : 'ies have'} no score (${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''})`);
+    if (preview.missing.length)
+      lines.push(
+        `${preview.missing.length} entr${preview.missing.length === 1 ? 'y has' : 'ies have'} no score (${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''})`,
+      );
     const more = preview.errors.length > 5 ? ` (and ${preview.errors.length - 5} more problems)` : '';
     return new ApiError(422, `Nothing was published: ${lines.join('; ')}${more}.`, { errors: preview.errors, missing: preview.missing }, 'ValidationError');
   }
@@ -170,7 +173,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .findMany({ where: { competitionSlug: DEFAULT_COMPETITION }, select: ['id', 'month', 'theme'], orderBy: { month: 'desc' }, limit: 36 });
       if (!contests.length) return [];
       const link = linkOf(strapi, ENTRY, 'contest');
-      const counts = await knex()(link.table).whereIn(link.target, contests.map((c) => c.id)).groupBy(link.target).select(link.target).count({ n: '*' });
+      const counts = await knex()(link.table)
+        .whereIn(
+          link.target,
+          contests.map((c) => c.id),
+        )
+        .groupBy(link.target)
+        .select(link.target)
+        .count({ n: '*' });
       const entriesOf = new Map(counts.map((row) => [Number((row as Record<string, unknown>)[link.target]), Number(row.n)]));
       const published = new Set((await knex()(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month));
       const won = new Set((await knex()(tableOf(strapi, 'api::winner.winner')).distinct('month')).map((row) => row.month));
@@ -188,7 +198,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const codes = parseResultsCsv(text).rows.map((row) => row.entryCode);
       const months = new Set((await monthsOfCodes(codes)).values());
       if (months.size === 1) return [...months][0];
-      throw new ApiError(422, months.size ? `The file's entries belong to several months (${[...months].sort().join(', ')}); send the month.` : 'None of the entry codes in the file is known; send the month.', {}, 'ValidationError');
+      throw new ApiError(
+        422,
+        months.size
+          ? `The file's entries belong to several months (${[...months].sort().join(', ')}); send the month.`
+          : 'None of the entry codes in the file is known; send the month.',
+        {},
+        'ValidationError',
+      );
     },
 
     /** What would be published: every row checked against the month's entries; nothing is stored. */

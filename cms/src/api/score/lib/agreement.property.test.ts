@@ -10,15 +10,12 @@ const ratings = fc.uniqueArray(
 describe('krippendorffAlphaInterval', () => {
   it('is 1 when every rater gives each unit the same value (and the values vary between units)', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 2, max: 5 })), { minLength: 1, maxLength: 10 }),
-        (units) => {
-          const all: Rating[] = units.flatMap(([value, raters], unit) => Array.from({ length: raters }, (_, rater) => ({ unit, rater, value })));
-          const alpha = krippendorffAlphaInterval(all);
-          if (new Set(units.map(([value]) => value)).size === 1) expect(alpha).toBeNull();
-          else expect(alpha).toBe(1);
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 2, max: 5 })), { minLength: 1, maxLength: 10 }), (units) => {
+        const all: Rating[] = units.flatMap(([value, raters], unit) => Array.from({ length: raters }, (_, rater) => ({ unit, rater, value })));
+        const alpha = krippendorffAlphaInterval(all);
+        if (new Set(units.map(([value]) => value)).size === 1) expect(alpha).toBeNull();
+        else expect(alpha).toBe(1);
+      }),
     );
   });
 

@@ -18,18 +18,49 @@ describe('krippendorffAlphaInterval', () => {
   });
 
   it('is 1 when every judge gives each entry the same total', () => {
-    expect(krippendorffAlphaInterval(ratingsOf([[70, 50, 90], [70, 50, 90]]))).toBe(1);
+    expect(
+      krippendorffAlphaInterval(
+        ratingsOf([
+          [70, 50, 90],
+          [70, 50, 90],
+        ]),
+      ),
+    ).toBe(1);
   });
 
   it('ignores entries read by one judge only, and is null when nothing is pairable or nothing varies', () => {
-    const withSingles = ratingsOf([[70, 50, 90, 10], [70, 50, 90, null]]);
+    const withSingles = ratingsOf([
+      [70, 50, 90, 10],
+      [70, 50, 90, null],
+    ]);
     expect(krippendorffAlphaInterval(withSingles)).toBe(1);
-    expect(krippendorffAlphaInterval(ratingsOf([[70, 50], [null, null]]))).toBeNull();
-    expect(krippendorffAlphaInterval(ratingsOf([[60, 60], [60, 60]]))).toBeNull();
+    expect(
+      krippendorffAlphaInterval(
+        ratingsOf([
+          [70, 50],
+          [null, null],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      krippendorffAlphaInterval(
+        ratingsOf([
+          [60, 60],
+          [60, 60],
+        ]),
+      ),
+    ).toBeNull();
   });
 
   it('is below zero when judges disagree systematically', () => {
-    expect(krippendorffAlphaInterval(ratingsOf([[90, 10, 90, 10], [10, 90, 10, 90]]))!).toBeLessThan(0);
+    expect(
+      krippendorffAlphaInterval(
+        ratingsOf([
+          [90, 10, 90, 10],
+          [10, 90, 10, 90],
+        ]),
+      )!,
+    ).toBeLessThan(0);
   });
 
   it('says what the figure means in one sentence for every band', () => {

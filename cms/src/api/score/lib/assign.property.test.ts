@@ -120,11 +120,31 @@ describe('planAssignments: examples', () => {
 
   it('serves the entry with the fewest possible judges first, so the loads stay even', () => {
     // Entry 20 can only go to judge 1 (its poet is judge 2, or judge 2 recused): it is planned before entry 5.
-    expect(planAssignments([{ entryId: 5, poetId: null, judges: [], excluded: [] }, { entryId: 20, poetId: 2, judges: [], excluded: [] }], [1, 2], new Map(), 1)).toEqual([
+    expect(
+      planAssignments(
+        [
+          { entryId: 5, poetId: null, judges: [], excluded: [] },
+          { entryId: 20, poetId: 2, judges: [], excluded: [] },
+        ],
+        [1, 2],
+        new Map(),
+        1,
+      ),
+    ).toEqual([
       { entryId: 20, judgeId: 1 },
       { entryId: 5, judgeId: 2 },
     ]);
-    expect(planAssignments([{ entryId: 5, poetId: null, judges: [], excluded: [] }, { entryId: 20, poetId: null, judges: [], excluded: [2] }], [1, 2], new Map(), 1)).toEqual([
+    expect(
+      planAssignments(
+        [
+          { entryId: 5, poetId: null, judges: [], excluded: [] },
+          { entryId: 20, poetId: null, judges: [], excluded: [2] },
+        ],
+        [1, 2],
+        new Map(),
+        1,
+      ),
+    ).toEqual([
       { entryId: 20, judgeId: 1 },
       { entryId: 5, judgeId: 2 },
     ]);

@@ -38,7 +38,16 @@ describe('planAssignments', () => {
       { entryId: 1, poetId: null, judges: [1], excluded: [2] },
       { entryId: 2, poetId: null, judges: [1, 3], excluded: [] },
     ];
-    const plan = planAssignments(entries, [1, 2, 3, 4], new Map([[1, 2], [3, 1], [4, 5]]), 2);
+    const plan = planAssignments(
+      entries,
+      [1, 2, 3, 4],
+      new Map([
+        [1, 2],
+        [3, 1],
+        [4, 5],
+      ]),
+      2,
+    );
     expect(plan).toEqual([{ entryId: 1, judgeId: 3 }]);
   });
 

@@ -42,5 +42,4 @@ export function planAssignments(entries: EntryToAssign[], judgeIds: number[], lo
   return planned;
 }
 
-const eligibleCount = (entry: EntryToAssign, judgeIds: number[]) =>
-  judgeIds.filter((id) => id !== entry.poetId && !entry.excluded.includes(id)).length;
+const eligibleCount = (entry: EntryToAssign, judgeIds: number[]) => judgeIds.filter((id) => id !== entry.poetId && !entry.excluded.includes(id)).length;

@@ -4,12 +4,11 @@ import { entryScores, type ScorePoint } from './normalise';
 
 /** A month's scores: each (entry, judge) pair at most once, integer totals in `min`–`max` as the score form allows. */
 const points = (min = 0, max = 100) =>
-  fc
-    .uniqueArray(fc.record({ entryId: fc.integer({ min: 1, max: 12 }), judgeId: fc.integer({ min: 1, max: 5 }), total: fc.integer({ min, max }) }), {
-      minLength: 1,
-      maxLength: 40,
-      selector: (p) => `${p.entryId}/${p.judgeId}`,
-    });
+  fc.uniqueArray(fc.record({ entryId: fc.integer({ min: 1, max: 12 }), judgeId: fc.integer({ min: 1, max: 5 }), total: fc.integer({ min, max }) }), {
+    minLength: 1,
+    maxLength: 40,
+    selector: (p) => `${p.entryId}/${p.judgeId}`,
+  });
 
 describe('entryScores', () => {
   it('keeps every score within 0–100 and each entry’s mean between its lowest and highest total', () => {

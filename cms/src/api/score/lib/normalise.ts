@@ -33,10 +33,12 @@ export function entryScores(points: ScorePoint[], normalise: boolean): Map<numbe
     if (judgeTotals) judgeTotals.push(point.total);
     else byJudge.set(point.judgeId, [point.total]);
   }
-  const judgeStats = new Map([...byJudge].map(([judgeId, totals]) => {
-    const average = mean(totals);
-    return [judgeId, { average, sd: spread(totals, average) }];
-  }));
+  const judgeStats = new Map(
+    [...byJudge].map(([judgeId, totals]) => {
+      const average = mean(totals);
+      return [judgeId, { average, sd: spread(totals, average) }];
+    }),
+  );
   const all = points.map((p) => p.total);
   const overall = all.length ? mean(all) : 0;
   const overallSd = all.length ? spread(all, overall) : 0;
@@ -47,10 +49,12 @@ export function entryScores(points: ScorePoint[], normalise: boolean): Map<numbe
     const meanTotal = round2(mean(totals));
     let normalisedScore: number | null = null;
     if (normalise) {
-      const z = mean(entryPoints.map((p) => {
-        const { average, sd } = judgeStats.get(p.judgeId)!;
-        return sd > 0 ? (p.total - average) / sd : 0;
-      }));
+      const z = mean(
+        entryPoints.map((p) => {
+          const { average, sd } = judgeStats.get(p.judgeId)!;
+          return sd > 0 ? (p.total - average) / sd : 0;
+        }),
+      );
       normalisedScore = round2(Math.min(100, Math.max(0, overall + z * overallSd)));
     }
     result.set(entryId, { totals, meanTotal, normalisedScore, score: normalisedScore ?? meanTotal });

@@ -23,14 +23,14 @@ const USER = 'plugin::users-permissions.user';
 export type AssignmentRow = RowOf<'api::score.judge-assignment', { assignedBy: 'auto' | 'admin' }>;
 
 type JudgeUser = Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'> & { judgeLanguages?: string[] | null };
-type EntryForAccess = Pick<EntryRow, 'id' | 'code' | 'status'> & Partial<Pick<EntryRow, 'language'>> & { contest?: ContestRow | null; poet?: { id: number } | null };
+type EntryForAccess = Pick<EntryRow, 'id' | 'code' | 'status'> &
+  Partial<Pick<EntryRow, 'language'>> & { contest?: ContestRow | null; poet?: { id: number } | null };
 
 const isAdmin = (user: Pick<UserRow, 'role'>) => user.role?.type === 'admin';
 const nameOf = (user: JudgeUser | undefined) => user?.name ?? user?.email ?? 'A former judge';
 
 export const judgingErrors = {
-  ownEntry: () =>
-    new ApiError(403, 'This is your own entry: judges never read, open or score their own poems.', { reason: 'own-entry' }, 'ForbiddenError'),
+  ownEntry: () => new ApiError(403, 'This is your own entry: judges never read, open or score their own poems.', { reason: 'own-entry' }, 'ForbiddenError'),
   notAssigned: () =>
     new ApiError(403, 'This entry is not assigned to you. Open the entries in your judging queue.', { reason: 'not-assigned' }, 'ForbiddenError'),
 };
@@ -59,7 +59,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // Judges who do not read an entry's language never get it (issue 37): as if they had recused from it.
     const nonReaders = (language: string | undefined) => pool.filter((judge) => !readsLanguage(judge.judgeLanguages, language ?? '')).map((judge) => judge.id);
     const existing: AssignmentRow[] = await assignments().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'recusedAt'] });
-    const scored: { entryId: number; judgeId: number }[] = await strapi.db.query(SCORE).findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
+    const scored: { entryId: number; judgeId: number }[] = await strapi.db
+      .query(SCORE)
+      .findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
     const poolIds = new Set(pool.map((judge) => judge.id));
     const judgesOf = new Map<number, Set<number>>();
     const excludedOf = new Map<number, number[]>();
@@ -77,7 +79,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (const score of scored) add(score.entryId, score.judgeId);
     const taken = new Set(existing.map((row) => `${row.entryId}:${row.judgeId}`));
     return planAssignments(
-      rows.map((row) => ({ entryId: row.id, poetId: row.poet?.id ?? null, judges: [...(judgesOf.get(row.id) ?? [])], excluded: [...(excludedOf.get(row.id) ?? []), ...nonReaders(row.language)] })),
+      rows.map((row) => ({
+        entryId: row.id,
+        poetId: row.poet?.id ?? null,
+        judges: [...(judgesOf.get(row.id) ?? [])],
+        excluded: [...(excludedOf.get(row.id) ?? []), ...nonReaders(row.language)],
+      })),
       pool.map((judge) => judge.id),
       loads,
       judgesPerEntry,
@@ -101,7 +108,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function entryForAccess(code: string): Promise<EntryForAccess> {
-    const row: EntryForAccess | null = await strapi.db.query(ENTRY).findOne({ where: { code }, select: ['id', 'code', 'status'], populate: { contest: true, poet: { select: ['id'] } } });
+    const row: EntryForAccess | null = await strapi.db
+      .query(ENTRY)
+      .findOne({ where: { code }, select: ['id', 'code', 'status'], populate: { contest: true, poet: { select: ['id'] } } });
     if (!row) throw new errors.NotFoundError('No entry has this code.');
     return row;
   }
@@ -140,9 +149,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async recuse(judge: UserRow, code: string, note: string | null, now: Date = new Date()): Promise<{ code: string; recused: true }> {
       const entry = await entryForAccess(code);
       if (entry.poet?.id === judge.id) throw judgingErrors.ownEntry();
-      if (entry.status === 'published') throw new ApiError(409, 'The results of this contest are published: its judging is closed.', { reason: 'published' }, 'ConflictError');
+      if (entry.status === 'published')
+        throw new ApiError(409, 'The results of this contest are published: its judging is closed.', { reason: 'published' }, 'ConflictError');
       if (await strapi.db.query(SCORE).count({ where: { entryId: entry.id, judgeId: judge.id } })) {
-        throw new ApiError(409, 'You have already scored this entry; scores are final, so you can no longer recuse yourself from it.', { reason: 'already-scored' }, 'ConflictError');
+        throw new ApiError(
+          409,
+          'You have already scored this entry; scores are final, so you can no longer recuse yourself from it.',
+          { reason: 'already-scored' },
+          'ConflictError',
+        );
       }
       const current: AssignmentRow | null = await assignments().findOne({ where: { entryId: entry.id, judgeId: judge.id } });
       if (current?.recusedAt) return { code, recused: true };
@@ -151,7 +166,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await assignments().update({ where: { id: current.id }, data: { recusedAt: now, recusalNote: note } });
       } else {
         // An admin who reads any entry recuses by leaving a recusal row, so they are never assigned it.
-        await assignments().create({ data: { entryId: entry.id, judgeId: judge.id, contestId: entry.contest!.id, assignedAt: now, assignedBy: 'admin', recusedAt: now, recusalNote: note } });
+        await assignments().create({
+          data: { entryId: entry.id, judgeId: judge.id, contestId: entry.contest!.id, assignedAt: now, assignedBy: 'admin', recusedAt: now, recusalNote: note },
+        });
       }
       await ensureAssigned(entry.contest!);
       return { code, recused: true };
@@ -163,13 +180,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async setJudges(code: string, uids: string[], now: Date = new Date()): Promise<EntryJudging> {
       const entry = await entryForAccess(code);
-      if (entry.status === 'published') throw new ApiError(409, 'The results of this contest are published: its judging is closed.', { reason: 'published' }, 'ConflictError');
+      if (entry.status === 'published')
+        throw new ApiError(409, 'The results of this contest are published: its judging is closed.', { reason: 'published' }, 'ConflictError');
       const pool = await judgePool();
       const byUid = new Map(pool.map((judge) => [judge.firebaseUid, judge]));
       const unknown = uids.filter((uid) => !byUid.has(uid));
       if (unknown.length) throw new ApiError(422, `Not an active judge: ${unknown.join(', ')}.`, { reason: 'not-a-judge', uids: unknown }, 'ValidationError');
       const wanted = uids.map((uid) => byUid.get(uid)!);
-      if (wanted.some((judge) => judge.id === entry.poet?.id)) throw new ApiError(422, 'A judge cannot be given their own entry.', { reason: 'own-entry' }, 'ValidationError');
+      if (wanted.some((judge) => judge.id === entry.poet?.id))
+        throw new ApiError(422, 'A judge cannot be given their own entry.', { reason: 'own-entry' }, 'ValidationError');
       const rows: AssignmentRow[] = await assignments().findMany({ where: { entryId: entry.id } });
       const recused = wanted.filter((judge) => rows.some((row) => row.judgeId === judge.id && row.recusedAt));
       if (recused.length) {
@@ -179,18 +198,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       try {
         await strapi.db.transaction(async ({ trx }) => {
           await lockRow(strapi, CONTEST, entry.contest!.id, trx);
-          const scored = new Set((await strapi.db.query(SCORE).findMany({ where: { entryId: entry.id }, select: ['judgeId'] })).map((row: { judgeId: number }) => row.judgeId));
+          const scored = new Set(
+            (await strapi.db.query(SCORE).findMany({ where: { entryId: entry.id }, select: ['judgeId'] })).map((row: { judgeId: number }) => row.judgeId),
+          );
           for (const row of rows) {
             if (!row.recusedAt && !wantedIds.has(row.judgeId) && !scored.has(row.judgeId)) await assignments().delete({ where: { id: row.id } });
           }
           for (const judge of wanted) {
             if (!rows.some((row) => row.judgeId === judge.id)) {
-              await assignments().create({ data: { entryId: entry.id, judgeId: judge.id, contestId: entry.contest!.id, assignedAt: now, assignedBy: 'admin' } });
+              await assignments().create({
+                data: { entryId: entry.id, judgeId: judge.id, contestId: entry.contest!.id, assignedAt: now, assignedBy: 'admin' },
+              });
             }
           }
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, 'The judges of this entry changed meanwhile. Reload and try again.', { reason: 'conflict' }, 'ConflictError');
+        if (isUniqueViolation(error))
+          throw new ApiError(409, 'The judges of this entry changed meanwhile. Reload and try again.', { reason: 'conflict' }, 'ConflictError');
         throw error;
       }
       const overview = await this.overview(entry.contest!, [entry.id]);
@@ -198,12 +222,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Per judge and per entry, for the admins' progress view (optionally for some entries only). */
-    async overview(contest: Pick<ContestRow, 'id'>, onlyEntryIds?: number[]): Promise<{ judges: JudgeProgress[]; assignments: EntryJudging[]; recusals: Recusal[] }> {
+    async overview(
+      contest: Pick<ContestRow, 'id'>,
+      onlyEntryIds?: number[],
+    ): Promise<{ judges: JudgeProgress[]; assignments: EntryJudging[]; recusals: Recusal[] }> {
       const { judgesPerEntry } = await settings();
       const entryWhere = { contest: { id: contest.id }, ...(onlyEntryIds ? { id: { $in: onlyEntryIds } } : {}) };
       const rows: EntryForAccess[] = await strapi.db.query(ENTRY).findMany({ where: entryWhere, select: ['id', 'code', 'status'], orderBy: { code: 'asc' } });
       const all: AssignmentRow[] = await assignments().findMany({ where: { contestId: contest.id } });
-      const scores: { entryId: number; judgeId: number }[] = await strapi.db.query(SCORE).findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
+      const scores: { entryId: number; judgeId: number }[] = await strapi.db
+        .query(SCORE)
+        .findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
       const pool = await judgePool();
       const ids = new Set([...pool.map((j) => j.id), ...all.map((a) => a.judgeId), ...scores.map((s) => s.judgeId)]);
       const users: JudgeUser[] = await strapi.db.query(USER).findMany({ where: { id: { $in: [...ids] } }, select: ['id', 'firebaseUid', 'name', 'email'] });
@@ -242,7 +271,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         }),
         recusals: all
           .filter((a) => a.recusedAt && (!onlyEntryIds || onlyEntryIds.includes(a.entryId)))
-          .map((a) => ({ code: codeOf.get(a.entryId) ?? '', judge: nameOf(userOf.get(a.judgeId)), note: a.recusalNote ?? null, at: new Date(a.recusedAt!).toISOString() }))
+          .map((a) => ({
+            code: codeOf.get(a.entryId) ?? '',
+            judge: nameOf(userOf.get(a.judgeId)),
+            note: a.recusalNote ?? null,
+            at: new Date(a.recusedAt!).toISOString(),
+          }))
           .filter((recusal) => recusal.code),
       };
     },

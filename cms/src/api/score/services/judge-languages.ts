@@ -55,7 +55,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([language, count]) => {
         const readers = judges.filter((judge) => readsLanguage(judge.judgeLanguages, language)).length;
-        return { competition: contest.competitionSlug ?? DEFAULT_COMPETITION, month: contest.month, language, entries: count, judges: readers, needed: judgesPerEntry, short: readers < judgesPerEntry };
+        return {
+          competition: contest.competitionSlug ?? DEFAULT_COMPETITION,
+          month: contest.month,
+          language,
+          entries: count,
+          judges: readers,
+          needed: judgesPerEntry,
+          short: readers < judgesPerEntry,
+        };
       });
   }
 
@@ -117,14 +125,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
       let sent = 0;
       for (const contest of due) {
-        const { count } = await strapi.db.query(CONTEST).updateMany({ where: { id: contest.id, coverageWarnedAt: { $null: true } }, data: { coverageWarnedAt: now } });
+        const { count } = await strapi.db
+          .query(CONTEST)
+          .updateMany({ where: { id: contest.id, coverageWarnedAt: { $null: true } }, data: { coverageWarnedAt: now } });
         if (!count) continue;
         const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
         const short = (await contestCoverage(contest, await activeJudges(), judgesPerEntry)).filter((row) => row.short);
         if (!short.length) continue;
         const competition = await getService(strapi, 'api::competition.competition').bySlug(contest.competitionSlug ?? DEFAULT_COMPETITION);
         const title = `${competition?.name ?? contest.competitionSlug} Competition, ${monthName(contest.month)}`;
-        const lines = short.map((row) => `- ${languageName(row.language)} (${row.language}): ${row.entries} ${row.entries === 1 ? 'entry' : 'entries'}, ${row.judges} of ${row.needed} judges needed read it`);
+        const lines = short.map(
+          (row) =>
+            `- ${languageName(row.language)} (${row.language}): ${row.entries} ${row.entries === 1 ? 'entry' : 'entries'}, ${row.judges} of ${row.needed} judges needed read it`,
+        );
         const text = [
           `The ${title} closes within ${COVERAGE_WARNING_DAYS} days, and too few judges read these languages of its entries:`,
           '',
@@ -137,7 +150,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const admins: { email: string | null }[] = await users().findMany({ where: { role: { type: 'admin' }, email: { $notNull: true } }, select: ['email'] });
         for (const { email } of admins) {
           try {
-            await strapi.plugin('email').service('email').send({ to: email, subject: `Writory: too few judges for some languages of the ${title}`, text });
+            await strapi
+              .plugin('email')
+              .service('email')
+              .send({ to: email, subject: `Writory: too few judges for some languages of the ${title}`, text });
             sent++;
           } catch (error) {
             strapi.log.error(`judge coverage: the email to an admin failed: ${(error as Error).message}`);

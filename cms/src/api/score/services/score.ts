@@ -57,7 +57,9 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   /** Contests that have entries, newest month first (one query on the entries → contest link table). */
   async function contestsWithEntries(competition: string = DEFAULT_COMPETITION): Promise<ContestRow[]> {
     const link = (strapi.db.metadata.get(ENTRY as never).attributes as any).contest.joinTable;
-    const ids: number[] = (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map((row: Record<string, number>) => row[link.inverseJoinColumn.name]);
+    const ids: number[] = (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map(
+      (row: Record<string, number>) => row[link.inverseJoinColumn.name],
+    );
     if (!ids.length) return [];
     return strapi.db.query(CONTEST).findMany({ where: { id: { $in: ids }, competitionSlug: competition }, orderBy: { month: 'desc' } });
   }
@@ -70,11 +72,13 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     const withEntries = await contestsWithEntries(competition);
     const months = withEntries.map((row) => row.month);
     if (month) {
-      const contest = withEntries.find((row) => row.month === month) ?? (await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: competition } }));
+      const contest =
+        withEntries.find((row) => row.month === month) ?? (await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: competition } }));
       return { months, contest: contest ?? null };
     }
     for (const row of withEntries) {
-      if (await entries().count({ where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', row.id) }, status: { $ne: 'published' } } })) return { months, contest: row };
+      if (await entries().count({ where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', row.id) }, status: { $ne: 'published' } } }))
+        return { months, contest: row };
     }
     return { months, contest: withEntries[0] ?? null };
   }
@@ -87,7 +91,11 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
 
   async function summaries(contest: ContestRow): Promise<{ normalised: boolean; byEntry: Map<number, EntryScore> }> {
     const normalised = await getService(strapi, 'api::contest.contest').normalises(contest);
-    const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, orderBy: { submittedAt: 'asc' }, select: ['entryId', 'judgeId', 'total'] });
+    const rows: ScoreRow[] = await scores().findMany({
+      where: { contestId: contest.id },
+      orderBy: { submittedAt: 'asc' },
+      select: ['entryId', 'judgeId', 'total'],
+    });
     return { normalised, byEntry: entryScores(rows, normalised) };
   }
 
@@ -296,7 +304,11 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
       if (!contest) return [];
       const { byEntry } = await summaries(contest);
-      const rows: EntryRow[] = await entries().findMany({ where: { contest: { id: contest.id } }, select: ['id', 'code', 'title', 'status'], populate: { poet: { select: ['id'] } } });
+      const rows: EntryRow[] = await entries().findMany({
+        where: { contest: { id: contest.id } },
+        select: ['id', 'code', 'title', 'status'],
+        populate: { poet: { select: ['id'] } },
+      });
       return rows
         .filter((row) => byEntry.has(row.id))
         .map((row) => ({ entryId: row.id, code: row.code, poetId: row.poet?.id ?? null, title: row.title, status: row.status, ...byEntry.get(row.id)! }))

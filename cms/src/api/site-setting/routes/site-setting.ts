@@ -1,5 +1,3 @@
 export default {
-  routes: [
-    { method: 'GET', path: '/site-settings', handler: 'site-setting.show', config: { auth: false } },
-  ],
+  routes: [{ method: 'GET', path: '/site-settings', handler: 'site-setting.show', config: { auth: false } }],
 };

@@ -1,5 +1,3 @@
 export default {
-  routes: [
-    { method: 'GET', path: '/testimonials', handler: 'testimonial.list', config: { auth: false } },
-  ],
+  routes: [{ method: 'GET', path: '/testimonials', handler: 'testimonial.list', config: { auth: false } }],
 };

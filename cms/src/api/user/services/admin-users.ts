@@ -29,7 +29,6 @@ export const USER_CSV_HEADER = [
   'remindersOptOut',
 ];
 
-
 const notFound = () => new ApiError(404, 'No user with this uid.');
 const conflict = (message: string) => new ApiError(409, message);
 const activeOnly = { suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] };
@@ -137,7 +136,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       for (let offset = 0; ; offset += EXPORT_PAGE) {
         const rows = await users().findMany({ where, populate: ['role'], orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset, limit: EXPORT_PAGE });
         if (rows.length === 0) return;
-        yield (await present(rows, month)).map((user) => USER_CSV_HEADER.map((key) => (user as unknown as Record<string, string | number | boolean | null>)[key] ?? null));
+        yield (await present(rows, month)).map((user) =>
+          USER_CSV_HEADER.map((key) => (user as unknown as Record<string, string | number | boolean | null>)[key] ?? null),
+        );
         if (rows.length < EXPORT_PAGE) return;
       }
     },

@@ -16,9 +16,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const name = `profile-${user.firebaseUid}.webp`;
     let stored: { id: number } | undefined = await storeWebp(strapi, data, { name, alternativeText: 'Profile picture' });
     try {
-      const updated = await strapi.db
-        .query(USER)
-        .update({ where: { id: user.id }, data: { profilePicture: stored.id }, populate: ['role', 'profilePicture'] });
+      const updated = await strapi.db.query(USER).update({ where: { id: user.id }, data: { profilePicture: stored.id }, populate: ['role', 'profilePicture'] });
       if (!updated) throw new Error(`user ${user.id} vanished while its picture was stored`);
       stored = undefined;
       if (user.profilePicture) await removeUpload(strapi, user.profilePicture.id);

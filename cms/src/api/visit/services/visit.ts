@@ -185,17 +185,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const days = () => db(perDay.name).whereBetween(col(perDay, 'day'), [from, to]);
       const visitorDays = () => db(visitorDay.name).whereBetween(col(visitorDay, 'day'), [from, to]);
       const [visitsPerDay, visitorsPerDay, uniques, pages, split, active] = await Promise.all([
-        days().select({ day: col(perDay, 'day') }).sum({ hits: col(perDay, 'visits') }).groupBy(col(perDay, 'day')),
-        visitorDays().select({ day: col(visitorDay, 'day') }).count({ uniques: '*' }).groupBy(col(visitorDay, 'day')),
-        visitorDays().countDistinct({ uniques: col(visitorDay, 'visitorId') }).first(),
+        days()
+          .select({ day: col(perDay, 'day') })
+          .sum({ hits: col(perDay, 'visits') })
+          .groupBy(col(perDay, 'day')),
+        visitorDays()
+          .select({ day: col(visitorDay, 'day') })
+          .count({ uniques: '*' })
+          .groupBy(col(visitorDay, 'day')),
+        visitorDays()
+          .countDistinct({ uniques: col(visitorDay, 'visitorId') })
+          .first(),
         days()
           .select({ path: col(perDay, 'page') })
           .sum({ hits: col(perDay, 'visits') })
           .groupBy(col(perDay, 'page'))
           .orderBy([{ column: 'hits', order: 'desc' }, { column: 'path' }])
           .limit(TOP_PAGES),
-        days().select({ device: col(perDay, 'device'), kind: col(perDay, 'userType') }).sum({ hits: col(perDay, 'visits') }).groupBy(col(perDay, 'device'), col(perDay, 'userType')),
-        db(visit.name).where(col(visit, 'visitedAt'), '>=', new Date(Date.now() - ACTIVE_WINDOW_MS)).countDistinct({ visitors: col(visit, 'visitorId') }).first(),
+        days()
+          .select({ device: col(perDay, 'device'), kind: col(perDay, 'userType') })
+          .sum({ hits: col(perDay, 'visits') })
+          .groupBy(col(perDay, 'device'), col(perDay, 'userType')),
+        db(visit.name)
+          .where(col(visit, 'visitedAt'), '>=', new Date(Date.now() - ACTIVE_WINDOW_MS))
+          .countDistinct({ visitors: col(visit, 'visitorId') })
+          .first(),
       ]);
       const hitsOn = new Map((visitsPerDay as any[]).map((row) => [String(row.day), Number(row.hits)]));
       const uniquesOn = new Map((visitorsPerDay as any[]).map((row) => [String(row.day), Number(row.uniques)]));

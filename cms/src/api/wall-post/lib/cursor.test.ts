@@ -25,7 +25,10 @@ describe('wall cursors', () => {
 
   it('continues below the last post: same time needs a lower id; most-liked first by fewer likes', () => {
     const at = new Date(last.approvedAt);
-    expect(afterCursor({ sort: 'newest', approvedAt: last.approvedAt, id: 42 })).toEqual({ approvedAt: { $lte: at }, $or: [{ approvedAt: { $lt: at } }, { approvedAt: at, id: { $lt: 42 } }] });
+    expect(afterCursor({ sort: 'newest', approvedAt: last.approvedAt, id: 42 })).toEqual({
+      approvedAt: { $lte: at },
+      $or: [{ approvedAt: { $lt: at } }, { approvedAt: at, id: { $lt: 42 } }],
+    });
     expect(afterCursor({ sort: 'most-liked', likes: 7, approvedAt: last.approvedAt, id: 42 })).toEqual({
       likesCount: { $lte: 7 },
       $or: [{ likesCount: { $lt: 7 } }, { approvedAt: { $lt: at } }, { approvedAt: at, id: { $lt: 42 } }],

@@ -81,7 +81,12 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
         if (typeof data.text === 'string') await getService(strapi, 'api::originality.originality').register('wall-post', before.id, data.text);
         if (decided && to !== 'held' && to !== 'pending') {
           const title = typeof data.title === 'string' ? data.title : before.title;
-          await getService(strapi, 'api::wall-post.moderation').settle({ id: before.id, title, poetId: before.poet?.id ?? null }, before.moderationStatus, to, to === 'approved' ? null : reason);
+          await getService(strapi, 'api::wall-post.moderation').settle(
+            { id: before.id, title, poetId: before.poet?.id ?? null },
+            before.moderationStatus,
+            to,
+            to === 'approved' ? null : reason,
+          );
         }
         return updated;
       });
@@ -110,7 +115,10 @@ export function watchWallPanelEdits(strapi: Core.Strapi) {
 const FIELDS: Record<string, [label: string, help?: string]> = {
   title: ['Title'],
   language: ['Language', 'A language tag: en, hi, ar…'],
-  moderationStatus: ['Moderation status', 'approved shows the poem on the wall; rejected and hidden need a Moderation reason; held means taken off by reports. The poet is notified when you save.'],
+  moderationStatus: [
+    'Moderation status',
+    'approved shows the poem on the wall; rejected and hidden need a Moderation reason; held means taken off by reports. The poet is notified when you save.',
+  ],
   moderationReason: ['Moderation reason', 'The poet reads this when their poem is rejected or hidden.'],
   text: ['Poem'],
   poet: ['Poet'],
@@ -125,12 +133,29 @@ const FIELDS: Record<string, [label: string, help?: string]> = {
   similarity: ['Similar texts', 'Contest entries and wall posts with much the same words (originality check).'],
 };
 const EDIT_LAYOUT: [string, number][][] = [
-  [['title', 8], ['language', 4]],
-  [['moderationStatus', 4], ['moderationReason', 8]],
+  [
+    ['title', 8],
+    ['language', 4],
+  ],
+  [
+    ['moderationStatus', 4],
+    ['moderationReason', 8],
+  ],
   [['text', 12]],
-  [['poet', 6], ['reports', 6]],
-  [['openReports', 4], ['likesCount', 4], ['flagged', 4]],
-  [['approvedAt', 4], ['moderatedAt', 4], ['moderatedBy', 4]],
+  [
+    ['poet', 6],
+    ['reports', 6],
+  ],
+  [
+    ['openReports', 4],
+    ['likesCount', 4],
+    ['flagged', 4],
+  ],
+  [
+    ['approvedAt', 4],
+    ['moderatedAt', 4],
+    ['moderatedBy', 4],
+  ],
   [['prefilterFlags', 12]],
   [['similarity', 12]],
 ];

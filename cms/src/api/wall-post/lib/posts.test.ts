@@ -41,7 +41,9 @@ describe('decisions', () => {
   });
 
   it('names the state in a refusal', () => {
-    expect(decisionRefusal('approve', 'approved')).toBe('This poem is already on the wall; "approve" applies only to a poem that is waiting for a moderator or rejected.');
+    expect(decisionRefusal('approve', 'approved')).toBe(
+      'This poem is already on the wall; "approve" applies only to a poem that is waiting for a moderator or rejected.',
+    );
   });
 
   it('tells the poet about approvals, rejections, hiding and restoring, with the reason', () => {

@@ -25,11 +25,14 @@ export function excerptOf(text: string, maxLines = EXCERPT_MAX_LINES, maxChars =
 }
 
 /** The wall post row as the services read it (poet and picture populated where needed). */
-export type PostRow = RowOf<'api::wall-post.wall-post', {
-  moderationStatus: WallStatus;
-  prefilterFlags: string[] | null;
-  similarity: { kind: string; refId: number; similarity: number }[] | null;
-}> & {
+export type PostRow = RowOf<
+  'api::wall-post.wall-post',
+  {
+    moderationStatus: WallStatus;
+    prefilterFlags: string[] | null;
+    similarity: { kind: string; refId: number; similarity: number }[] | null;
+  }
+> & {
   poet?: { id: number; name: string | null; profilePicture?: { url: string } | null } | null;
 };
 
@@ -55,12 +58,28 @@ export function toSummary(row: PostRow): WallPostSummary {
 }
 
 export function toDetail(row: PostRow): WallPostDetail {
-  return { id: row.id, title: row.title, text: row.text, language: row.language, poet: poetOf(row), likes: row.likesCount ?? 0, approvedAt: iso(row.approvedAt) };
+  return {
+    id: row.id,
+    title: row.title,
+    text: row.text,
+    language: row.language,
+    poet: poetOf(row),
+    likes: row.likesCount ?? 0,
+    approvedAt: iso(row.approvedAt),
+  };
 }
 
 export function toMine(row: PostRow): MyWallPost {
   const reason = row.moderationStatus === 'rejected' || row.moderationStatus === 'hidden' ? row.moderationReason : null;
-  return { id: row.id, title: row.title, language: row.language, status: row.moderationStatus, reason: reason ?? null, likes: row.likesCount ?? 0, createdAt: iso(row.createdAt) };
+  return {
+    id: row.id,
+    title: row.title,
+    language: row.language,
+    status: row.moderationStatus,
+    reason: reason ?? null,
+    likes: row.likesCount ?? 0,
+    createdAt: iso(row.createdAt),
+  };
 }
 
 /** Which states each moderator decision applies to, and where it moves the post. */
@@ -94,16 +113,32 @@ export function decisionNotice(post: { id: number; title: string }, from: WallSt
   const quoted = `“${post.title}”`;
   const why = reason ? ` Reason: ${reason}` : '';
   if (to === 'approved' && (from === 'hidden' || from === 'held')) {
-    return { title: 'Your poem is back on the Writory Wall', message: `A moderator looked at ${quoted} again and put it back on the wall.`, link: wallPostPath(post.id) };
+    return {
+      title: 'Your poem is back on the Writory Wall',
+      message: `A moderator looked at ${quoted} again and put it back on the wall.`,
+      link: wallPostPath(post.id),
+    };
   }
   if (to === 'approved') {
-    return { title: 'Your poem is on the Writory Wall', message: `${quoted} was approved and is now on the wall for everyone to read.`, link: wallPostPath(post.id) };
+    return {
+      title: 'Your poem is on the Writory Wall',
+      message: `${quoted} was approved and is now on the wall for everyone to read.`,
+      link: wallPostPath(post.id),
+    };
   }
   if (to === 'rejected') {
-    return { title: 'Your poem was not approved for the wall', message: `A moderator did not approve ${quoted}.${why}`, link: '/writory-wall#submit-wall-button' };
+    return {
+      title: 'Your poem was not approved for the wall',
+      message: `A moderator did not approve ${quoted}.${why}`,
+      link: '/writory-wall#submit-wall-button',
+    };
   }
   if (to === 'hidden') {
-    return { title: 'Your poem was taken off the wall', message: `A moderator took ${quoted} off the Writory Wall.${why}`, link: '/writory-wall#submit-wall-button' };
+    return {
+      title: 'Your poem was taken off the wall',
+      message: `A moderator took ${quoted} off the Writory Wall.${why}`,
+      link: '/writory-wall#submit-wall-button',
+    };
   }
   return null;
 }

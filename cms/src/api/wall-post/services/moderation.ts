@@ -16,7 +16,10 @@ const REPORTS_PER_ITEM = 50;
 
 const FILTERS: Record<WallModerationFilter, { where: object; orderBy: object[] }> = {
   pending: { where: { moderationStatus: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
-  reported: { where: { $or: [{ moderationStatus: 'held' }, { openReports: { $gt: 0 } }] }, orderBy: [{ openReports: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }] },
+  reported: {
+    where: { $or: [{ moderationStatus: 'held' }, { openReports: { $gt: 0 } }] },
+    orderBy: [{ openReports: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
+  },
   approved: { where: { moderationStatus: 'approved' }, orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }] },
   hidden: { where: { moderationStatus: 'hidden' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
   rejected: { where: { moderationStatus: 'rejected' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
@@ -65,7 +68,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     });
     for (const row of rows) {
       const list = byPost.get(row.postId) ?? [];
-      if (list.length < REPORTS_PER_ITEM) list.push({ id: row.id, reason: row.reason, note: row.note ?? null, status: row.reportStatus, createdAt: new Date(row.createdAt).toISOString() });
+      if (list.length < REPORTS_PER_ITEM)
+        list.push({ id: row.id, reason: row.reason, note: row.note ?? null, status: row.reportStatus, createdAt: new Date(row.createdAt).toISOString() });
       byPost.set(row.postId, list);
     }
     return byPost;

@@ -37,10 +37,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const poetIds = [...new Set(pairs.map((pair) => pair[link.inverseJoinColumn.name]))];
     const poets = poetIds.length ? await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, ...POET_FIELDS }) : [];
     const byId = new Map(poets.map((poet: NonNullable<PostRow['poet']>) => [poet.id, poet]));
-    return new Map(pairs.flatMap((pair) => {
-      const poet = byId.get(pair[link.inverseJoinColumn.name]);
-      return poet ? [[pair[link.joinColumn.name], poet] as const] : [];
-    }));
+    return new Map(
+      pairs.flatMap((pair) => {
+        const poet = byId.get(pair[link.inverseJoinColumn.name]);
+        return poet ? [[pair[link.joinColumn.name], poet] as const] : [];
+      }),
+    );
   }
 
   /** One page in the order's index: after the cursor when there is one, else by the older page number. */
@@ -57,7 +59,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const shown = rows.slice(0, pageSize);
     const poets = await poetsOf(shown.map((row) => row.id));
     const last = shown[shown.length - 1];
-    const nextCursor = rows.length > pageSize ? encodeCursor(sort, { id: last.id, likes: last.likesCount ?? 0, approvedAt: new Date(last.approvedAt as string).getTime() }) : null;
+    const nextCursor =
+      rows.length > pageSize
+        ? encodeCursor(sort, { id: last.id, likes: last.likesCount ?? 0, approvedAt: new Date(last.approvedAt as string).getTime() })
+        : null;
     return {
       sort,
       posts: shown.map((row) => toSummary({ ...row, poet: poets.get(row.id) ?? null })),
@@ -80,7 +85,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** A page of approved posts, newest or most liked first. Pending, rejected, hidden and held posts never appear. */
     page(query: WallQuery): Promise<WallPage> {
-      if (query.cursor && query.page > 1) throw new ApiError(400, 'cursor: send a cursor or a page number, not both', { cursor: 'with page' }, 'BadRequestError');
+      if (query.cursor && query.page > 1)
+        throw new ApiError(400, 'cursor: send a cursor or a page number, not both', { cursor: 'with page' }, 'BadRequestError');
       if (query.cursor) decodeCursor(query.sort, query.cursor); // a bad one is refused before the cache
       return pages.get(`${query.sort}:${query.cursor ?? query.page}:${query.pageSize}`, () => loadPage(query));
     },

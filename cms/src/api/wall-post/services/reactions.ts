@@ -30,10 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function likeState(userId: number, postId: number): Promise<WallLikeState> {
-    const [post, mine] = await Promise.all([
-      posts().findOne({ where: { id: postId }, select: ['likesCount'] }),
-      likes().count({ where: { postId, userId } }),
-    ]);
+    const [post, mine] = await Promise.all([posts().findOne({ where: { id: postId }, select: ['likesCount'] }), likes().count({ where: { postId, userId } })]);
     return { liked: mine > 0, likes: post?.likesCount ?? 0 };
   }
 
@@ -82,7 +79,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await strapi.db.transaction(async ({ trx }) => {
           await reports().create({ data: { post: postId, postId, reporterId: user.id, reason: input.reason, note: input.note || null, reportStatus: 'open' } });
           await trx(postsTable()).where({ id: postId }).increment('open_reports', 1);
-          const updated = await trx(postsTable()).where({ id: postId, moderation_status: 'approved' }).where('open_reports', '>=', threshold).update({ moderation_status: 'held' });
+          const updated = await trx(postsTable())
+            .where({ id: postId, moderation_status: 'approved' })
+            .where('open_reports', '>=', threshold)
+            .update({ moderation_status: 'held' });
           held = updated > 0;
         });
       } catch (error) {

@@ -12,5 +12,8 @@ export type ModerationQuery = z.output<typeof moderationQuery>;
 
 /** :id of a post: a positive whole number. */
 export const idParams = z.object({
-  id: z.string().regex(/^[1-9][0-9]{0,9}$/, { error: 'must be a post number such as 42' }).transform(Number),
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, { error: 'must be a post number such as 42' })
+    .transform(Number),
 });

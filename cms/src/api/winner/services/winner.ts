@@ -95,7 +95,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The month's best published scores, to pick the winners from. */
     async suggestions(month: string): Promise<SuggestedWinner[]> {
       const rows = await strapi.db.query(RESULT).findMany({ where: { month }, orderBy: [{ rank: 'asc' }, { code: 'asc' }], limit: 20 });
-      const users = await strapi.db.query(USER).findMany({ where: { id: { $in: rows.map((r: { poetId: number }) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
+      const users = await strapi.db
+        .query(USER)
+        .findMany({ where: { id: { $in: rows.map((r: { poetId: number }) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
       const nameOf = new Map(users.map((u: { id: number; name: string | null; email: string | null }) => [u.id, poetNameOf(u.name, u.email)]));
       return rows.map((row: { code: string; title: string; poetId: number; total: number; rank: number }) => ({
         entryCode: row.code,
@@ -109,13 +111,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Refuses (4xx) winner data that cannot be published now; results may still be scheduled before it. */
     async assertSchedulable(data: WinnerData, publishAt: Date | null): Promise<void> {
       checkWinnerShape(data);
-      if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
+      if (await winners().count({ where: { month: data.month } }))
+        throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
       if (!publishAt) await chosen(data);
     },
 
     async publish(data: WinnerData): Promise<PublicationSummary> {
       return strapi.db.transaction(async ({ trx }) => {
-        if (await winners().count({ where: { month: data.month } })) throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
+        if (await winners().count({ where: { month: data.month } }))
+          throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
         const picks = await chosen(data);
         const poetIds = picks.map((p) => p.result.poetId).filter((id): id is number => id !== null);
         const users = await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, populate: ['profilePicture'] });
@@ -145,7 +149,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             score: roundScore(result.total),
           };
         });
-        await bulkInsert(strapi, trx, WINNER, rows.map((row) => ({ ...row })));
+        await bulkInsert(
+          strapi,
+          trx,
+          WINNER,
+          rows.map((row) => ({ ...row })),
+        );
 
         // Winners hear they won; the best of the rest hear how close they came.
         const lastWinning = Math.min(...rows.map((r) => r.score));
@@ -186,7 +195,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Every month with published winners of a competition (poetry unless named), newest first (for /winning-poems and /past-winners). */
     async index(competition: string = DEFAULT_COMPETITION): Promise<WinnersIndex> {
       const rows: WinnerRow[] = await winners().findMany({ where: { competitionSlug: competition }, orderBy: [{ month: 'desc' }, { position: 'asc' }] });
-      const themes = await strapi.db.query('api::contest.contest').findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] }, competitionSlug: competition }, select: ['month', 'theme'] });
+      const themes = await strapi.db
+        .query('api::contest.contest')
+        .findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] }, competitionSlug: competition }, select: ['month', 'theme'] });
       const themeOf = new Map(themes.map((c: { month: string; theme: string | null }) => [c.month, c.theme ?? null]));
       const months = new Map<string, WinnerSummary[]>();
       for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), summaryOf(row)]);
@@ -196,7 +207,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async detail(slug: string): Promise<WinnerDetail> {
       const row: WinnerRow | null = await winners().findOne({ where: { slug } });
       if (!row) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
-      const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month: row.month, competitionSlug: DEFAULT_COMPETITION }, select: ['theme'] });
+      const contest = await strapi.db
+        .query('api::contest.contest')
+        .findOne({ where: { month: row.month, competitionSlug: DEFAULT_COMPETITION }, select: ['theme'] });
       return { ...summaryOf(row), poem: row.poem ?? '', theme: contest?.theme ?? null };
     },
   };
