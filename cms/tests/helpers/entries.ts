@@ -41,7 +41,7 @@ export function entryClient(api: ReturnType<typeof supertest>, emulator: AuthEmu
     return user;
   }
 
-  const fields = (overrides: Record<string, string | undefined> = {}) => ({
+  const fields = (overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> => ({
     title: 'Lanterns',
     language: 'English',
     fullName: 'Mira Okafor',
