@@ -6,9 +6,9 @@
 // address-space limit (prlimit --as), a deadline that kills it (and a CPU-time limit, prlimit --cpu), a cap on what
 // it may print and on the pages.
 // MuPDF is AGPL-3.0: it stays a program of its own, spoken to through a pipe (docs/dependencies.md).
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { runBounded } from './bounded-child';
 import { ApiError } from './client-error';
 
 export const MUPDF_LIMITS = {
@@ -112,62 +112,27 @@ function mupdfModule(): string {
  * The PDF with the areas redacted: as a new PDF of page images (`pages`, what judges get), or as the redacted PDF
  * itself (`redacted`: its remaining text can be read again, which is how tests see the glyphs are gone).
  */
-export function redactPdfPages(bytes: Buffer, areas: PageArea[], mode: 'pages' | 'redacted' = 'pages', limits: MupdfLimits = MUPDF_LIMITS): Promise<Buffer> {
+export async function redactPdfPages(
+  bytes: Buffer,
+  areas: PageArea[],
+  mode: 'pages' | 'redacted' = 'pages',
+  limits: MupdfLimits = MUPDF_LIMITS,
+): Promise<Buffer> {
   const args = JSON.stringify({ mode, areas, scale: limits.scale, maxPages: limits.maxPages });
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'prlimit',
-      [
-        `--as=${limits.memoryBytes}`,
-        `--cpu=${Math.max(1, Math.ceil(limits.timeoutMs / 1000))}`,
-        '--',
-        process.execPath,
-        '--max-old-space-size=256',
-        '--input-type=module',
-        '--eval',
-        CHILD,
-        mupdfModule(),
-        args,
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'], shell: false, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
-    );
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = '';
-    let broke: ApiError | null = null;
-    const stop = (error: ApiError) => {
-      broke ??= error;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => stop(mupdfErrors.time(limits)), limits.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limits.outputBytes) stop(mupdfErrors.output(limits));
-      else chunks.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4096) stderr += chunk.toString('utf8');
-    });
-    child.stdin.on('error', () => undefined);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (broke) return reject(broke);
-      if (code === 3) return reject(mupdfErrors.pages(limits));
-      if (signal === 'SIGXCPU') return reject(mupdfErrors.time(limits));
-      if (
-        signal === 'SIGABRT' ||
-        signal === 'SIGSEGV' ||
-        /out of memory|cannot allocate|RangeError: WebAssembly|Failed to allocate memory|heap limit|Cannot enlarge memory/i.test(stderr)
-      ) {
-        return reject(mupdfErrors.memory(limits));
-      }
-      if (code !== 0) return reject(new MupdfFailed(`mupdf exited with ${signal ?? code}: ${stderr.trim().slice(0, 300)}`));
-      resolve(Buffer.concat(chunks));
-    });
-    child.stdin.end(bytes);
+  const end = await runBounded(process.execPath, ['--max-old-space-size=256', '--input-type=module', '--eval', CHILD, mupdfModule(), args], bytes, {
+    ...limits,
+    cpuSeconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)),
   });
+  if (end.stopped === 'time' || end.signal === 'SIGXCPU') throw mupdfErrors.time(limits);
+  if (end.stopped === 'output') throw mupdfErrors.output(limits);
+  if (end.code === 3) throw mupdfErrors.pages(limits);
+  if (
+    end.signal === 'SIGABRT' ||
+    end.signal === 'SIGSEGV' ||
+    /out of memory|cannot allocate|RangeError: WebAssembly|Failed to allocate memory|heap limit|Cannot enlarge memory/i.test(end.stderr)
+  ) {
+    throw mupdfErrors.memory(limits);
+  }
+  if (end.code !== 0) throw new MupdfFailed(`mupdf exited with ${end.signal ?? end.code}: ${end.stderr.trim().slice(0, 300)}`);
+  return end.stdout;
 }

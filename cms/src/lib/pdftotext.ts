@@ -1,7 +1,8 @@
 // Runs poppler's pdftotext (Debian's poppler-utils) on a PDF's bytes, bounded: no shell, the file on stdin,
 // an address-space limit (prlimit --as), a deadline that kills it, and a cap on what it may print. A file that
 // breaks a bound is refused with a 422 naming the limit. Why poppler: docs/dependencies.md (issue 37).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { runBounded } from './bounded-child';
 import { ApiError } from './client-error';
 
 export const PDFTOTEXT_LIMITS = {
@@ -87,46 +88,19 @@ export function unspelledFonts(table: string): string[] {
 }
 
 /** A poppler tool's output for `args`, the file on stdin, within the limits. */
-function runPoppler(tool: 'pdftotext' | 'pdffonts', args: string[], bytes: Buffer, limits: PdftotextLimits): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('prlimit', [`--as=${limits.memoryBytes}`, '--', tool, ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      shell: false,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' },
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = '';
-    let broke: ApiError | null = null;
-    const stop = (error: ApiError) => {
-      broke ??= error;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => stop(pdftotextErrors.time(limits)), limits.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limits.outputBytes) stop(pdftotextErrors.output(limits));
-      else chunks.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4096) stderr += chunk.toString('utf8');
-    });
-    // pdftotext may stop reading stdin early (a damaged file): that is its answer, not ours to fail on.
-    child.stdin.on('error', () => undefined);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (broke) return reject(broke);
-      // Out of address space: allocation fails and pdftotext aborts (bad_alloc), crashes, or cannot even map itself.
-      if (signal === 'SIGABRT' || signal === 'SIGSEGV' || signal === 'SIGBUS' || /bad_alloc|out of memory|cannot allocate|failed to map/i.test(stderr)) {
-        return reject(pdftotextErrors.memory(limits));
-      }
-      if (code !== 0) return reject(new PdftotextFailed(`${tool} exited with ${signal ?? code}: ${stderr.trim().slice(0, 200)}`));
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    child.stdin.end(bytes);
-  });
+async function runPoppler(tool: 'pdftotext' | 'pdffonts', args: string[], bytes: Buffer, limits: PdftotextLimits): Promise<string> {
+  const end = await runBounded(tool, args, bytes, limits, { LANG: 'C.UTF-8' });
+  if (end.stopped === 'time') throw pdftotextErrors.time(limits);
+  if (end.stopped === 'output') throw pdftotextErrors.output(limits);
+  // Out of address space: allocation fails and pdftotext aborts (bad_alloc), crashes, or cannot even map itself.
+  if (
+    end.signal === 'SIGABRT' ||
+    end.signal === 'SIGSEGV' ||
+    end.signal === 'SIGBUS' ||
+    /bad_alloc|out of memory|cannot allocate|failed to map/i.test(end.stderr)
+  ) {
+    throw pdftotextErrors.memory(limits);
+  }
+  if (end.code !== 0) throw new PdftotextFailed(`${tool} exited with ${end.signal ?? end.code}: ${end.stderr.trim().slice(0, 200)}`);
+  return end.stdout.toString('utf8');
 }
