@@ -53,15 +53,18 @@ export default function MyJudgeLanguages() {
       <summary className="cursor-pointer font-semibold">
         Languages I read{languages && <span className="font-normal">: {saved.length ? languagesInWords(saved) : 'none chosen yet'}</span>}
       </summary>
-      <form noValidate onSubmit={submit} className="mt-3 space-y-3">
-        <p className="text-sm text-ink-soft">You are given only entries in the languages you tick.</p>
-        <FormAlert>{error}</FormAlert>
-        <Notice>{notice}</Notice>
-        {languages ? <LanguagePicker legend="Languages I read" chosen={languages} onChange={setLanguages} /> : !error && <p role="status">Loading...</p>}
-        <button type="submit" className="btn btn-default" disabled={busy || !languages} aria-busy={busy}>
-          Save my languages
-        </button>
-      </form>
+      {/* Only while open: a closed box holds no "Loading..." and no disabled button. */}
+      {open && (
+        <form noValidate onSubmit={submit} className="mt-3 space-y-3">
+          <p className="text-sm text-ink-soft">You are given only entries in the languages you tick.</p>
+          <FormAlert>{error}</FormAlert>
+          <Notice>{notice}</Notice>
+          {languages ? <LanguagePicker legend="Languages I read" chosen={languages} onChange={setLanguages} /> : !error && <p role="status">Loading...</p>}
+          <button type="submit" className="btn btn-default" disabled={busy || !languages} aria-busy={busy}>
+            Save my languages
+          </button>
+        </form>
+      )}
     </details>
   );
 }
