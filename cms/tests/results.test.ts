@@ -69,7 +69,7 @@ const NOTHING = { results: 0, notifications: 0, certificates: 0, leaderboard: 0,
 async function fireNow(kind: 'results' | 'winners') {
   const timer = await db(TIMER).findOne({ where: { kind }, orderBy: { id: 'desc' } });
   await db(TIMER).update({ where: { id: timer.id }, data: { dueAt: new Date(Date.now() - 1000) } });
-  return cms.strapi.service('api::timer.timer').fireDue();
+  return cms.strapi.service('api::publication.publication').fireDue();
 }
 
 const future = (ms: number) => new Date(Date.now() + ms).toISOString();

@@ -177,13 +177,13 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
   const rows = codes.map((code, i) =>
     [code, 19 - i, 18 - (i % 3), 17 - (i % 4), 19 - i, 16, `"Vivid imagery, ${i % 2 ? 'a strong close' : 'a daring form'}."`].join(','),
   );
-  await getService(strapi, 'api::result.result').publish({
+  await getService(strapi, 'api::publication.publication').publishResults({
     month: published,
     source: 'csv',
     fileName: 'demo-results.csv',
     fileContent: [header, ...rows].join('\n'),
   });
-  await getService(strapi, 'api::winner.winner').publish({
+  await getService(strapi, 'api::publication.publication').publishWinners({
     month: published,
     winners: [
       { entryCode: codes[0], place: 'first' },

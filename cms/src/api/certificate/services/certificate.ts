@@ -8,14 +8,15 @@ import {
   type WinnerPlace,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { bulkInsert, tableOf } from '../../../lib/bulk';
+import { bulkInsert } from '../../../lib/bulk';
 import { certificatePdf } from '../lib/pdf';
 import { certificateSlug, newVerificationCode, normaliseVerificationCode, qrPath } from '../lib/codes';
-import { poetNameOf } from '../../result/services/month-entries';
-import type { RowOf } from '../../../lib/rows';
+import { poetNameOf } from '../../../lib/poet-name';
+import { resultRepository } from '../../result/repository';
+import { winnerRepository } from '../../winner/repository';
+import { CERTIFICATE, type CertificateRow } from '../repository';
 import { siteUrl } from '../../../lib/site-url';
 
-const CERTIFICATE = 'api::certificate.certificate';
 const USER = 'plugin::users-permissions.user';
 
 /** Who a certificate is for and what it says. */
@@ -28,8 +29,6 @@ interface NewCertificate {
   place: WinnerPlace | null;
   title: string | null;
 }
-
-type CertificateRow = RowOf<'api::certificate.certificate', { kind: CertificateKind; place: WinnerPlace | null; status: 'valid' | 'replaced' }>;
 
 const notFound = () => new ApiError(404, 'There is no certificate at this address.', {}, 'NotFoundError');
 
@@ -100,29 +99,28 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Poets of a month with a published score, and their names as their profile says now. */
   async function participants(month: string): Promise<NewCertificate[]> {
-    return strapi.db.transaction(async ({ trx }) => {
-      const rows = await trx(`${tableOf(strapi, 'api::result.result')} as r`)
-        .join(`${tableOf(strapi, USER)} as u`, 'u.id', 'r.poet_id')
-        .where('r.month', month)
-        .distinct('u.id as poetId', 'u.name as name', 'u.email as email');
-      return rows.map((row: { poetId: number; name: string | null; email: string | null }) => ({
-        kind: 'participation' as const,
-        month,
-        poetId: Number(row.poetId),
-        entryId: null,
-        name: withoutBidiControls(poetNameOf(row.name, row.email)),
-        place: null,
-        title: null,
-      }));
-    });
+    const poetIds = await resultRepository(strapi).poetIdsOf(DEFAULT_COMPETITION, month);
+    if (!poetIds.length) return [];
+    const users: { id: number; name: string | null; email: string | null }[] = await strapi.db
+      .query(USER)
+      .findMany({ where: { id: { $in: poetIds } }, select: ['id', 'name', 'email'], orderBy: { id: 'asc' } });
+    return users.map((user) => ({
+      kind: 'participation' as const,
+      month,
+      poetId: user.id,
+      entryId: null,
+      name: withoutBidiControls(poetNameOf(user.name, user.email)),
+      place: null,
+      title: null,
+    }));
   }
 
   async function winners(month: string): Promise<NewCertificate[]> {
-    const rows = await strapi.db.query('api::winner.winner').findMany({ where: { month, poetId: { $notNull: true } }, orderBy: { position: 'asc' } });
-    return rows.map((w: { poetId: number; entryId: number; poetName: string; place: WinnerPlace; title: string }) => ({
+    const rows = await winnerRepository(strapi).withPoets(DEFAULT_COMPETITION, month);
+    return rows.map((w) => ({
       kind: 'winner' as const,
       month,
-      poetId: w.poetId,
+      poetId: w.poetId!,
       entryId: w.entryId,
       // Names and titles on a certificate cannot pose as other text (a winner's name may come from a CSV).
       name: withoutBidiControls(w.poetName),
@@ -155,7 +153,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** For the admin pages: issue what is missing for a whole month. */
     async issueMonth(kind: CertificateKind, month: string): Promise<{ issued: number }> {
-      const published = await strapi.db.query(kind === 'winner' ? 'api::winner.winner' : 'api::result.result').count({ where: { month } });
+      const published = await (kind === 'winner' ? winnerRepository(strapi) : resultRepository(strapi)).isPublished(DEFAULT_COMPETITION, month);
       if (!published) {
         throw new ApiError(409, `The ${month} ${kind === 'winner' ? 'winners are' : 'results are'} not published yet.`, {}, 'ConflictError');
       }

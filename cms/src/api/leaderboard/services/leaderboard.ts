@@ -1,15 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import type { CsvRowError, LeaderboardPage, LeaderboardPreview } from '@writory/shared';
+import { DEFAULT_COMPETITION, type CsvRowError, type LeaderboardPage, type LeaderboardPreview } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, tableOf } from '../../../lib/bulk';
 import { importKey, parseLeaderboardCsv } from '../lib/csv-import';
 import { rankByScore } from '../../result/lib/ranking';
 import { roundScore } from '../../result/lib/results-csv';
+import { resultRepository } from '../../result/repository';
+import { LEADERBOARD_MONTH, LEADERBOARD_TOTAL } from '../repository';
 
-const MONTH = 'api::leaderboard.leaderboard-month';
-const TOTAL = 'api::leaderboard.leaderboard-total';
-const RESULT = 'api::result.result';
+const MONTH = LEADERBOARD_MONTH;
+const TOTAL = LEADERBOARD_TOTAL;
 
 export interface MonthPoints {
   poetKey: string;
@@ -84,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Each import row checked, linked to an account by email, and whether it replaces an earlier import. */
   async function checkImport(text: string, db: Knex | Knex.Transaction = knex()) {
     const { rows, errors } = parseLeaderboardCsv(text);
-    const published = new Set((await db(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month as string));
+    const published = await resultRepository(strapi).publishedMonths(DEFAULT_COMPETITION);
     const emails = [...new Set(rows.map((row) => row.email).filter((email): email is string => Boolean(email)))];
     const users: { id: number; email: string }[] = emails.length
       ? await strapi.db.query('plugin::users-permissions.user').findMany({ where: { email: { $in: emails } }, select: ['id', 'email'] })

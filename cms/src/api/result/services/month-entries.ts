@@ -14,8 +14,7 @@ export interface MonthEntry {
   poetName: string;
 }
 
-/** How a poet is named on results, winners and certificates: their profile name, else their email's local part. */
-export const poetNameOf = (name: string | null | undefined, email: string | null | undefined) => name?.trim() || email?.split('@')[0] || 'Writory poet';
+import { poetNameOf } from '../../../lib/poet-name';
 
 export async function monthEntries(strapi: Core.Strapi, db: Knex | Knex.Transaction, month: string): Promise<MonthEntry[]> {
   const entries = tableOf(strapi, 'api::entry.entry');

@@ -4,27 +4,37 @@ import {
   DEFAULT_COMPETITION,
   monthName,
   CRITERION_KEYS,
-  RUNNERS_UP,
   type CriterionScores,
   type CsvRowError,
   type JudgingSummary,
-  type PublicationSummary,
-  type ResultsMonth,
   type ResultsPreview,
   type ResultsPreviewRow,
-  type ScoreCard,
-  type WinnerPlace,
+  type ResultsSource,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, columnOf, linkOf, tableOf } from '../../../lib/bulk';
 import { rankByScore } from '../lib/ranking';
 import { parseResultsCsv, roundScore } from '../lib/results-csv';
-import type { ResultsPayload } from '../../timer/services/timer';
 import { monthEntries, type MonthEntry } from './month-entries';
+import { RESULT, resultRepository } from '../repository';
 import { getService } from '../../../services';
 
-const RESULT = 'api::result.result';
 const ENTRY = 'api::entry.entry';
+
+/** What to publish: a month's scores from a results CSV, or the judges' scores in the app. */
+export interface ScoresSource {
+  month: string;
+  source: ResultsSource;
+  fileName: string | null;
+  fileContent: string | null;
+}
+
+/** What publishing a month's scores wrote: the rows, the notifications, and each poet's best score (for the leaderboard). */
+export interface WrittenResults {
+  published: number;
+  notified: number;
+  poets: { poetId: number; poetName: string; points: number; entries: number }[];
+}
 
 /** One entry's score, whichever way it came (CSV or the judges' scores in the app). */
 export interface EntryScore {
@@ -54,7 +64,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return contest as { id: number; month: string; theme: string | null };
   }
 
-  const isPublished = async (month: string) => (await strapi.db.query(RESULT).count({ where: { month } })) > 0;
+  const isPublished = (month: string) => resultRepository(strapi).isPublished(DEFAULT_COMPETITION, month);
 
   /** Where an unknown code really belongs, for a helpful message. */
   async function monthsOfCodes(codes: string[]): Promise<Map<string, string>> {
@@ -87,7 +97,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The month's entries and their scores; `db` is the publication's transaction when there is one. */
-  async function scoresOf(payload: ResultsPayload, db: Knex | Knex.Transaction = knex()): Promise<Scores> {
+  async function scoresOf(payload: ScoresSource, db: Knex | Knex.Transaction = knex()): Promise<Scores> {
     const entries = await monthEntries(strapi, db, payload.month);
     const found: Omit<Scores, 'entries' | 'missing'> =
       payload.source === 'csv'
@@ -97,7 +107,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { entries, missing, ...found };
   }
 
-  function previewOf(payload: ResultsPayload, scores: Scores, alreadyPublished: boolean): ResultsPreview {
+  function previewOf(payload: ScoresSource, scores: Scores, alreadyPublished: boolean): ResultsPreview {
     const titles = new Map(scores.entries.map((entry) => [entry.id, entry.title]));
     const rows: ResultsPreviewRow[] = [...scores.scores]
       .map(([entryId, score]) => ({
@@ -136,7 +146,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return new ApiError(422, `Nothing was published: ${lines.join('; ')}${more}.`, { errors: preview.errors, missing: preview.missing }, 'ValidationError');
   }
 
-  async function writeResults(trx: Knex.Transaction, month: string, source: ResultsPayload['source'], scores: Scores) {
+  async function writeResults(trx: Knex.Transaction, month: string, source: ScoresSource['source'], scores: Scores) {
     const ranked = rankByScore(
       scores.entries.map((entry) => ({ entry, score: scores.scores.get(entry.id)! })),
       ({ score }) => score.total,
@@ -166,33 +176,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    /** Every contest month with its entry count and what has been published, newest first. */
-    async months(): Promise<ResultsMonth[]> {
-      const contests: { id: number; month: string; theme: string | null }[] = await strapi.db
-        .query('api::contest.contest')
-        .findMany({ where: { competitionSlug: DEFAULT_COMPETITION }, select: ['id', 'month', 'theme'], orderBy: { month: 'desc' }, limit: 36 });
-      if (!contests.length) return [];
-      const link = linkOf(strapi, ENTRY, 'contest');
-      const counts = await knex()(link.table)
-        .whereIn(
-          link.target,
-          contests.map((c) => c.id),
-        )
-        .groupBy(link.target)
-        .select(link.target)
-        .count({ n: '*' });
-      const entriesOf = new Map(counts.map((row) => [Number((row as Record<string, unknown>)[link.target]), Number(row.n)]));
-      const published = new Set((await knex()(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month));
-      const won = new Set((await knex()(tableOf(strapi, 'api::winner.winner')).distinct('month')).map((row) => row.month));
-      return contests.map((c) => ({
-        month: c.month,
-        theme: c.theme ?? null,
-        entries: entriesOf.get(c.id) ?? 0,
-        resultsPublished: published.has(c.month),
-        winnersPublished: won.has(c.month),
-      }));
-    },
-
     /** The one contest month the file's entry codes belong to (when the upload names no month). */
     async monthOfCsv(text: string): Promise<string> {
       const codes = parseResultsCsv(text).rows.map((row) => row.entryCode);
@@ -209,7 +192,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** What would be published: every row checked against the month's entries; nothing is stored. */
-    async preview(payload: ResultsPayload): Promise<ResultsPreview> {
+    async preview(payload: ScoresSource): Promise<ResultsPreview> {
       await contestOf(payload.month);
       return previewOf(payload, await scoresOf(payload), await isPublished(payload.month));
     },
@@ -219,25 +202,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * without entries. Entries still waiting for a judge may be scored until the timer fires (if one is still
      * unscored then, the firing fails with that error and can be retried).
      */
-    async assertSchedulable(payload: ResultsPayload): Promise<ResultsPreview> {
+    async assertSchedulable(payload: ScoresSource): Promise<ResultsPreview> {
       const preview = await this.preview(payload);
       if (preview.alreadyPublished || preview.entrants === 0 || preview.errors.length) throw refusal(preview);
       return preview;
     },
 
     /** Refuses (4xx) a payload that cannot be published as it is. */
-    async assertPublishable(payload: ResultsPayload): Promise<ResultsPreview> {
+    async assertPublishable(payload: ScoresSource): Promise<ResultsPreview> {
       const preview = await this.preview(payload);
       if (!preview.ready) throw refusal(preview);
       return preview;
     },
 
     /**
-     * Publishes a month's scores in one transaction: every score card, the entries' status, a notification
-     * per entrant, the leaderboard and participation certificates become visible together, or nothing does.
-     * Runs inside the firing timer's transaction.
+     * Publishes a month's scores in one transaction: every score card, the entries' status and a notification
+     * per entrant become visible together, or nothing does. Runs inside the publication's transaction (which
+     * then records the leaderboard and issues the participation certificates).
      */
-    async publish(payload: ResultsPayload): Promise<PublicationSummary> {
+    async publish(payload: ScoresSource): Promise<WrittenResults> {
       return strapi.db.transaction(async ({ trx }) => {
         const contest = await contestOf(payload.month);
         // The entries first: this locks them, so a judge's score arrives before this read or not at all
@@ -272,40 +255,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           if (!current) byPoet.set(item.entry.poetId, { poetId: item.entry.poetId, poetName: item.entry.poetName, points: total, entries: 1 });
           else Object.assign(current, { points: Math.max(current.points, total), entries: current.entries + 1 });
         }
-        await getService(strapi, 'api::leaderboard.leaderboard').recordResults(payload.month, [...byPoet.values()]);
-        const certificates = await getService(strapi, 'api::certificate.certificate').issueParticipation(payload.month);
-        return { month: payload.month, published: ranked.length, notified: notifications.length, certificates };
-      });
-    },
-
-    /** The signed-in poet's published score cards, newest month first. */
-    async scoreCards(userId: number): Promise<ScoreCard[]> {
-      const rows = await strapi.db.query(RESULT).findMany({ where: { poetId: userId }, orderBy: [{ month: 'desc' }, { rank: 'asc' }] });
-      if (!rows.length) return [];
-      const months = [...new Set(rows.map((r: { month: string }) => r.month))];
-      const winners: { month: string; entryId: number; place: WinnerPlace; score: number }[] = await strapi.db
-        .query('api::winner.winner')
-        .findMany({ where: { month: { $in: months } }, select: ['month', 'entryId', 'place', 'score'] });
-      return rows.map((row: any): ScoreCard => {
-        const monthWinners = winners.filter((w) => w.month === row.month);
-        const mine = monthWinners.find((w) => w.entryId === row.entryId);
-        const lastWinning = monthWinners.length ? Math.min(...monthWinners.map((w) => w.score)) : null;
-        const runnerUp = !mine && lastWinning !== null && row.rank <= monthWinners.length + RUNNERS_UP;
-        const hasCriteria = CRITERION_KEYS.every((key) => typeof row[key] === 'number');
-        return {
-          entryCode: row.code,
-          title: row.title ?? '',
-          month: row.month,
-          criteria: hasCriteria ? (Object.fromEntries(CRITERION_KEYS.map((key) => [key, row[key]])) as CriterionScores) : null,
-          total: row.total,
-          percentile: row.percentile,
-          rank: row.rank,
-          entrants: row.entrants,
-          comments: Array.isArray(row.comments) ? row.comments : [],
-          publishedAt: new Date(row.createdAt).toISOString(),
-          place: mine?.place ?? null,
-          closeness: runnerUp ? { lastWinningScore: lastWinning!, gap: roundScore(Math.max(0, lastWinning! - row.total)) } : null,
-        };
+        return { published: ranked.length, notified: notifications.length, poets: [...byPoet.values()] };
       });
     },
   };

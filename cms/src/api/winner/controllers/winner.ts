@@ -2,8 +2,7 @@ import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
-import { respond } from '../../timer/lib/respond';
-import { monthQuery, winnerId, winnersBody } from '../validation';
+import { monthQuery, winnerId } from '../validation';
 import { getService } from '../../../services';
 import { competitionQuerySchema } from '@writory/shared';
 
@@ -28,12 +27,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async suggestions(ctx: Context) {
     ctx.body = { suggestions: await service(strapi).suggestions(parseInput(monthQuery, ctx.query ?? {}).month) };
-  },
-
-  /** POST /api/admin/upload-winners (the spec's route): publish the winners now, or at publishAt. */
-  async upload(ctx: Context) {
-    const { publishAt, ...winnerData } = parseInput(winnersBody, ctx.request.body ?? {});
-    await service(strapi).assertSchedulable(winnerData, publishAt);
-    respond(ctx, await getService(strapi, 'api::timer.timer').publishOrSchedule('winners', winnerData, publishAt, ctx.state.user.id));
   },
 });

@@ -5,7 +5,6 @@ import {
   MAX_HONOURABLE_MENTIONS,
   PLACE_LABELS,
   RUNNERS_UP,
-  type PublicationSummary,
   type SuggestedWinner,
   type WinnerData,
   type WinnerDetail,
@@ -16,11 +15,11 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert } from '../../../lib/bulk';
 import { roundScore } from '../../result/lib/results-csv';
-import { poetNameOf } from '../../result/services/month-entries';
+import { poetNameOf } from '../../../lib/poet-name';
+import { resultRepository } from '../../result/repository';
+import { WINNER } from '../repository';
 import { getService } from '../../../services';
 
-const WINNER = 'api::winner.winner';
-const RESULT = 'api::result.result';
 const USER = 'plugin::users-permissions.user';
 const POSITION: Record<Exclude<WinnerPlace, 'honourable'>, number> = { first: 1, second: 2, third: 3 };
 
@@ -73,16 +72,15 @@ export function checkWinnerShape(data: WinnerData): void {
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const winners = () => strapi.db.query(WINNER);
+  const results = resultRepository(strapi);
 
   /** The published results of the chosen entries, in the order of the winner data. */
   async function chosen(data: WinnerData) {
     checkWinnerShape(data);
-    const published = await strapi.db.query(RESULT).count({ where: { month: data.month } });
-    if (!published) throw new ApiError(409, `The ${monthName(data.month)} results are not published yet; publish the scores first.`, {}, 'ConflictError');
+    if (!(await results.isPublished(DEFAULT_COMPETITION, data.month)))
+      throw new ApiError(409, `The ${monthName(data.month)} results are not published yet; publish the scores first.`, {}, 'ConflictError');
     const codes = data.winners.map((w) => w.entryCode.toUpperCase());
-    const rows: { entryId: number; poetId: number | null; code: string; title: string; total: number }[] = await strapi.db
-      .query(RESULT)
-      .findMany({ where: { month: data.month }, select: ['entryId', 'poetId', 'code', 'title', 'total'] });
+    const rows = await results.ofMonth(DEFAULT_COMPETITION, data.month, ['entryId', 'poetId', 'code', 'title', 'total']);
     const byCode = new Map(rows.map((row) => [row.code.toUpperCase(), row]));
     const unknown = codes.filter((code) => !byCode.has(code));
     if (unknown.length) throw invalid(`No published ${data.month} score for ${unknown.join(', ')}.`);
@@ -94,15 +92,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The month's best published scores, to pick the winners from. */
     async suggestions(month: string): Promise<SuggestedWinner[]> {
-      const rows = await strapi.db.query(RESULT).findMany({ where: { month }, orderBy: [{ rank: 'asc' }, { code: 'asc' }], limit: 20 });
+      const rows = await results.ofMonth(DEFAULT_COMPETITION, month, ['code', 'title', 'poetId', 'total', 'rank'], 20);
       const users = await strapi.db
         .query(USER)
-        .findMany({ where: { id: { $in: rows.map((r: { poetId: number }) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
+        .findMany({ where: { id: { $in: rows.map((r) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
       const nameOf = new Map(users.map((u: { id: number; name: string | null; email: string | null }) => [u.id, poetNameOf(u.name, u.email)]));
-      return rows.map((row: { code: string; title: string; poetId: number; total: number; rank: number }) => ({
+      return rows.map((row) => ({
         entryCode: row.code,
         title: row.title ?? '',
-        poetName: nameOf.get(row.poetId) ?? 'Writory poet',
+        poetName: (row.poetId !== null ? nameOf.get(row.poetId) : undefined) ?? 'Writory poet',
         total: row.total,
         rank: row.rank,
       }));
@@ -116,7 +114,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!publishAt) await chosen(data);
     },
 
-    async publish(data: WinnerData): Promise<PublicationSummary> {
+    /**
+     * Publishes a month's winners: the winner rows and the notifications, in the publication's transaction (which
+     * then issues the winner certificates).
+     */
+    async publish(data: WinnerData): Promise<{ published: number; notified: number }> {
       return strapi.db.transaction(async ({ trx }) => {
         if (await winners().count({ where: { month: data.month } }))
           throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
@@ -143,7 +145,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             poetName: poetNameOf(user?.name, user?.email),
             // The photo sent with the entry, else the poet's profile picture.
             poetPhotoUrl: entry?.hasPhoto ? `/api/winners/${slug}/photo` : (user?.profilePicture?.url ?? null),
-            title: result.title,
+            title: result.title ?? '',
             language: entry?.language ?? null,
             poem: entry?.poem ?? null,
             score: roundScore(result.total),
@@ -158,12 +160,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
         // Winners hear they won; the best of the rest hear how close they came.
         const lastWinning = Math.min(...rows.map((r) => r.score));
-        const runnersUp: { poetId: number | null; title: string; total: number; rank: number }[] = await strapi.db.query(RESULT).findMany({
-          where: { month: data.month, entryId: { $notIn: rows.map((r) => r.entryId) } },
-          orderBy: [{ rank: 'asc' }],
-          limit: RUNNERS_UP,
-          select: ['poetId', 'title', 'total', 'rank'],
-        });
+        const runnersUp = await results.bestExcept(
+          DEFAULT_COMPETITION,
+          data.month,
+          rows.map((r) => r.entryId),
+          RUNNERS_UP,
+        );
         const notifications = [
           ...rows
             .filter((r) => r.poetId !== null)
@@ -187,8 +189,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             })),
         ];
         await getService(strapi, 'api::notification.notification').notifyMany(notifications);
-        const certificates = await getService(strapi, 'api::certificate.certificate').issueWinners(data.month);
-        return { month: data.month, published: rows.length, notified: notifications.length, certificates };
+        return { published: rows.length, notified: notifications.length };
       });
     },
 
