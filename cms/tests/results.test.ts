@@ -754,7 +754,7 @@ describe("results from the judges' in-app scores", () => {
       await api.get(`/api/entries/${july[0].code}/photo`).expect(401);
 
       const res = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY }).expect(200);
-      expect(res.body.summary).toEqual({ month: JULY, published: 4, notified: 4, certificates: 3 });
+      expect(res.body.summary).toEqual({ competition: 'poetry', month: JULY, published: 4, notified: 4, certificates: 3 });
       expect(await julyState()).toEqual({ results: 4, published: 4, timers: 0 });
       const entry = await db('api::entry.entry').findOne({ where: { id: july[0].id } });
       expect(entry.resultsPublishedAt).toBeTruthy();

@@ -2,7 +2,7 @@
 // the publication service needs. The content type keeps its uid api::timer.timer and its table `timers`: moving
 // it into the publication domain would rename the uid, which Strapi would treat as a new content type.
 import type { Core } from '@strapi/strapi';
-import type { PublicationSummary, TimerStatus } from '@writory/shared';
+import { DEFAULT_COMPETITION, type PublicationSummary, type TimerStatus } from '@writory/shared';
 import type { RowOf } from '../../lib/rows';
 
 export const TIMER = 'api::timer.timer' as const;
@@ -12,13 +12,18 @@ export type TimerKind = 'results' | 'winners';
 /** A timer row; `payload` is what its publisher takes (the publication domain's ResultsPayload or WinnerData). */
 export type TimerRow<Payload = unknown> = RowOf<typeof TIMER, { kind: TimerKind; status: TimerStatus; payload: Payload; summary: PublicationSummary | null }>;
 
+/** A competition's timers; poetry's include those from before competitions (no competition). */
+const ofCompetition = (competition: string) =>
+  competition === DEFAULT_COMPETITION ? { $or: [{ competitionSlug: competition }, { competitionSlug: null }] } : { competitionSlug: competition };
+
 export function timerRepository(strapi: Core.Strapi) {
   const timers = () => strapi.db.query(TIMER);
   return {
     byId: (id: number): Promise<TimerRow | null> => timers().findOne({ where: { id } }),
 
-    /** The newest timer of a kind. */
-    latest: (kind: TimerKind): Promise<TimerRow | null> => timers().findOne({ where: { kind }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    /** The newest timer of a kind of a competition. */
+    latest: (kind: TimerKind, competition: string): Promise<TimerRow | null> =>
+      timers().findOne({ where: { kind, ...ofCompetition(competition) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
 
     /** Up to `limit` timers due at `now`, oldest first. */
     dueIds: async (now: Date, limit: number): Promise<number[]> =>
@@ -41,11 +46,12 @@ export function timerRepository(strapi: Core.Strapi) {
     markFailed: (id: number, error: string, attempts: number) =>
       timers().updateMany({ where: { id, status: 'scheduled' }, data: { status: 'failed', error: error.slice(0, 2000), attempts } }),
 
-    countScheduled: (kind: TimerKind): Promise<number> => timers().count({ where: { kind, status: 'scheduled' } }),
+    countScheduled: (kind: TimerKind, competition: string): Promise<number> =>
+      timers().count({ where: { kind, status: 'scheduled', ...ofCompetition(competition) } }),
 
-    deleteFailed: (kind: TimerKind) => timers().deleteMany({ where: { kind, status: 'failed' } }),
+    deleteFailed: (kind: TimerKind, competition: string) => timers().deleteMany({ where: { kind, status: 'failed', ...ofCompetition(competition) } }),
 
-    create: (data: { kind: TimerKind; payload: unknown; dueAt: Date; createdByUserId: number | null }): Promise<TimerRow> =>
+    create: (data: { kind: TimerKind; competitionSlug: string; payload: unknown; dueAt: Date; createdByUserId: number | null }): Promise<TimerRow> =>
       timers().create({ data: { ...data, status: 'scheduled', attempts: 0 } }),
 
     /** Deletes a timer that has not fired; true when it did. */

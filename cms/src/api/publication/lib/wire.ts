@@ -1,11 +1,12 @@
 import type { ResultsTimer, WinnerData, WinnerTimer } from '@writory/shared';
-import type { PublicationTimer, ResultsPayload } from './payload';
+import { competitionOf, type PublicationTimer, type ResultsPayload } from './payload';
 
 /** A timer as the admin pages read it (the spec's timer shapes). */
 export function toWire(row: PublicationTimer, now = Date.now()): ResultsTimer | WinnerTimer {
   const dueAt = new Date(row.dueAt).getTime();
   const base = {
     id: row.id,
+    competition: row.competitionSlug ?? competitionOf(row.payload as { competition?: string }),
     isActive: row.status === 'scheduled',
     timeRemaining: row.status === 'scheduled' ? Math.max(0, dueAt - now) : 0,
     dueAt: new Date(dueAt).toISOString(),

@@ -1,11 +1,11 @@
 import os from 'node:os';
 import type { Core } from '@strapi/strapi';
-import type { PublicationSummary, WinnerData } from '@writory/shared';
+import { DEFAULT_COMPETITION, type PublicationSummary, type WinnerData } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { getService } from '../../../services';
 import { timerRepository } from '../../timer/repository';
-import { TIMER_NAMES, type PublicationTimer, type ResultsPayload, type TimerKind, type TimerPayload } from '../lib/payload';
+import { competitionOf, timerName, type PublicationTimer, type ResultsPayload, type TimerKind, type TimerPayload } from '../lib/payload';
 
 /** Names the cms process that fired a timer (kept on the timer, for the record). */
 export const INSTANCE = `${os.hostname()}#${process.pid}`;
@@ -34,20 +34,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A month's scores: the score cards, then the leaderboard and the participation certificates, all or nothing. */
   async function publishResults(payload: ResultsPayload): Promise<PublicationSummary> {
+    const competition = competitionOf(payload);
     return strapi.db.transaction(async () => {
-      const written = await getService(strapi, 'api::result.result').publish(payload);
-      await getService(strapi, 'api::leaderboard.leaderboard').recordResults(payload.month, written.poets);
-      const certificates = await getService(strapi, 'api::certificate.certificate').issueParticipation(payload.month);
-      return { month: payload.month, published: written.published, notified: written.notified, certificates };
+      const written = await getService(strapi, 'api::result.result').publish({ ...payload, competition });
+      await getService(strapi, 'api::leaderboard.leaderboard').recordResults(competition, payload.month, written.poets);
+      const certificates = await getService(strapi, 'api::certificate.certificate').issueParticipation(competition, payload.month);
+      return { competition, month: payload.month, published: written.published, notified: written.notified, certificates };
     });
   }
 
   /** A month's winners, then their certificates, all or nothing. */
   async function publishWinners(data: WinnerData): Promise<PublicationSummary> {
+    const competition = competitionOf(data);
     return strapi.db.transaction(async () => {
-      const written = await getService(strapi, 'api::winner.winner').publish(data);
-      const certificates = await getService(strapi, 'api::certificate.certificate').issueWinners(data.month);
-      return { month: data.month, published: written.published, notified: written.notified, certificates };
+      const written = await getService(strapi, 'api::winner.winner').publish({ ...data, competition });
+      const certificates = await getService(strapi, 'api::certificate.certificate').issueWinners(competition, data.month);
+      return { competition, month: data.month, published: written.published, notified: written.notified, certificates };
     });
   }
 
@@ -57,7 +59,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     winners: (payload) => publishWinners(payload as WinnerData),
   };
 
-  const latest = (kind: TimerKind) => timers.latest(kind) as Promise<PublicationTimer | null>;
+  const latest = (kind: TimerKind, competition: string = DEFAULT_COMPETITION) => timers.latest(kind, competition) as Promise<PublicationTimer | null>;
   const reread = async (id: number) => (await timers.byId(id)) as PublicationTimer;
 
   async function fireOne(id: number): Promise<{ fired: boolean; summary?: PublicationSummary; error?: string }> {
@@ -105,12 +107,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    /** Schedules a publication; only one of each kind may wait at a time. A failed one is replaced. */
+    /**
+     * Schedules a publication; only one of each kind may wait at a time in a competition (each competition's
+     * month publishes on its own timer). A failed one is replaced.
+     */
     async schedule(kind: TimerKind, payload: TimerPayload, dueAt: Date, userId: number | null): Promise<PublicationTimer> {
+      const competition = competitionOf(payload);
       return strapi.db.transaction(async () => {
-        if (await timers.countScheduled(kind)) throw new ApiError(409, `A ${TIMER_NAMES[kind]} is already scheduled. Delete it first.`, {}, 'ConflictError');
-        await timers.deleteFailed(kind);
-        return (await timers.create({ kind, payload, dueAt, createdByUserId: userId })) as PublicationTimer;
+        if (await timers.countScheduled(kind, competition))
+          throw new ApiError(409, `A ${timerName(kind, competition)} is already scheduled. Delete it first.`, { competition }, 'ConflictError');
+        await timers.deleteFailed(kind, competition);
+        return (await timers.create({
+          kind,
+          competitionSlug: competition,
+          payload: { ...payload, competition },
+          dueAt,
+          createdByUserId: userId,
+        })) as PublicationTimer;
       });
     },
 
@@ -125,21 +138,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { timer: await reread(timer.id), ...outcome };
     },
 
-    /** Deletes the latest timer of a kind: 404 without one, 409 once it has fired. */
-    async remove(kind: TimerKind): Promise<PublicationTimer> {
-      const timer = await latest(kind);
-      if (!timer) throw new ApiError(404, `There is no ${TIMER_NAMES[kind]}.`, {}, 'NotFoundError');
+    /** Deletes the latest timer of a kind of a competition: 404 without one, 409 once it has fired. */
+    async remove(kind: TimerKind, competition: string = DEFAULT_COMPETITION): Promise<PublicationTimer> {
+      const timer = await latest(kind, competition);
+      const name = timerName(kind, competition);
+      if (!timer) throw new ApiError(404, `There is no ${name}.`, {}, 'NotFoundError');
       if (!(await timers.deleteUnfired(timer.id))) {
-        throw new ApiError(409, `The ${TIMER_NAMES[kind]} already fired; what it published stays published.`, { firedAt: timer.firedAt }, 'ConflictError');
+        throw new ApiError(409, `The ${name} already fired; what it published stays published.`, { firedAt: timer.firedAt }, 'ConflictError');
       }
       return timer;
     },
 
-    /** Fires a failed timer again, now. */
-    async retry(kind: TimerKind): Promise<Outcome> {
-      const timer = await latest(kind);
-      if (timer?.status !== 'failed') throw new ApiError(409, `There is no failed ${TIMER_NAMES[kind]} to retry.`, {}, 'ConflictError');
-      if (!(await timers.reschedule(timer.id))) throw new ApiError(409, `The ${TIMER_NAMES[kind]} changed meanwhile; reload.`, {}, 'ConflictError');
+    /** Fires a competition's failed timer of a kind again, now. */
+    async retry(kind: TimerKind, competition: string = DEFAULT_COMPETITION): Promise<Outcome> {
+      const timer = await latest(kind, competition);
+      const name = timerName(kind, competition);
+      if (timer?.status !== 'failed') throw new ApiError(409, `There is no failed ${name} to retry.`, {}, 'ConflictError');
+      if (!(await timers.reschedule(timer.id))) throw new ApiError(409, `The ${name} changed meanwhile; reload.`, {}, 'ConflictError');
       const outcome = await fireOne(timer.id);
       return { timer: await reread(timer.id), ...outcome };
     },

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { CRITERION_KEYS, DEFAULT_COMPETITION, RUNNERS_UP, type CriterionScores, type ResultsMonth, type ScoreCard } from '@writory/shared';
 import { linkOf } from '../../../lib/bulk';
+import { getService } from '../../../services';
 import { roundScore } from '../../result/lib/results-csv';
 import { resultRepository } from '../../result/repository';
 import { winnerRepository } from '../../winner/repository';
@@ -47,6 +48,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const rows = await results.ofPoet(userId);
       if (!rows.length) return [];
       const won = await winners.ofMonths([...new Set(rows.map((r) => r.month))]);
+      const refs = await getService(strapi, 'api::competition.competition').refs([...new Set(rows.map((r) => r.competitionSlug))]);
       return rows.map((row): ScoreCard => {
         const monthWinners = won.filter((w) => w.month === row.month && w.competitionSlug === row.competitionSlug);
         const mine = monthWinners.find((w) => w.entryId === row.entryId);
@@ -55,6 +57,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const marks = row as unknown as Record<string, unknown>;
         const hasCriteria = CRITERION_KEYS.every((key) => typeof marks[key] === 'number');
         return {
+          competition: refs.get(row.competitionSlug) ?? { slug: row.competitionSlug, name: row.competitionSlug },
           entryCode: row.code,
           title: row.title ?? '',
           month: row.month,

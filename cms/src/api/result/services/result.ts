@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import {
   DEFAULT_COMPETITION,
   monthName,
+  publicationLabel,
   CRITERION_KEYS,
   type CriterionScores,
   type CsvRowError,
@@ -23,6 +24,8 @@ const ENTRY = 'api::entry.entry';
 
 /** What to publish: a month's scores from a results CSV, or the judges' scores in the app. */
 export interface ScoresSource {
+  /** The competition (slug); none means poetry. */
+  competition?: string;
   month: string;
   source: ResultsSource;
   fileName: string | null;
@@ -58,26 +61,41 @@ const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictEr
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
-  async function contestOf(month: string) {
-    const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
-    if (!contest) throw new ApiError(404, `There is no contest for ${month}.`, {}, 'NotFoundError');
+  async function contestOf(competition: string, month: string) {
+    const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: competition } });
+    if (!contest)
+      throw new ApiError(404, `There is no ${competition === DEFAULT_COMPETITION ? '' : `${competition} `}contest for ${month}.`, {}, 'NotFoundError');
     return contest as { id: number; month: string; theme: string | null };
   }
 
-  const isPublished = (month: string) => resultRepository(strapi).isPublished(DEFAULT_COMPETITION, month);
+  const isPublished = (competition: string, month: string) => resultRepository(strapi).isPublished(competition, month);
 
-  /** Where an unknown code really belongs, for a helpful message. */
-  async function monthsOfCodes(codes: string[]): Promise<Map<string, string>> {
-    if (!codes.length) return new Map();
-    const found = await strapi.db.query(ENTRY).findMany({ where: { code: { $in: codes } }, select: ['code'], populate: { contest: { select: ['month'] } } });
-    return new Map(found.map((e: { code: string; contest?: { month: string } }) => [e.code.toUpperCase(), e.contest?.month ?? 'no']));
+  /** "November 2026" for poetry (as before competitions), "Story — November 2026" for another competition. */
+  async function labelOf(competition: string, month: string): Promise<string> {
+    const ref = (await getService(strapi, 'api::competition.competition').refs([competition])).get(competition);
+    return publicationLabel(ref ?? { slug: competition, name: competition }, month);
   }
 
-  async function csvScores(month: string, text: string, entries: MonthEntry[]): Promise<Omit<Scores, 'entries' | 'missing' | 'judging'>> {
+  /** Where an unknown code really belongs (its month, and its competition when not `competition`), for a helpful message. */
+  async function monthsOfCodes(codes: string[], competition: string = DEFAULT_COMPETITION): Promise<Map<string, string>> {
+    if (!codes.length) return new Map();
+    const found = await strapi.db
+      .query(ENTRY)
+      .findMany({ where: { code: { $in: codes } }, select: ['code'], populate: { contest: { select: ['month', 'competitionSlug'] } } });
+    return new Map(
+      found.map((e: { code: string; contest?: { month: string; competitionSlug: string | null } }) => {
+        const slug = e.contest?.competitionSlug ?? DEFAULT_COMPETITION;
+        const month = e.contest?.month ?? 'no';
+        return [e.code.toUpperCase(), slug === competition ? month : `${slug} ${month}`];
+      }),
+    );
+  }
+
+  async function csvScores(competition: string, month: string, text: string, entries: MonthEntry[]): Promise<Omit<Scores, 'entries' | 'missing' | 'judging'>> {
     const { rows, errors } = parseResultsCsv(text);
     const byCode = new Map(entries.map((entry) => [entry.code.toUpperCase(), entry]));
     const unknown = rows.filter((row) => !byCode.has(row.entryCode)).map((row) => row.entryCode);
-    const elsewhere = await monthsOfCodes(unknown);
+    const elsewhere = await monthsOfCodes(unknown, competition);
     const scores = new Map<number, EntryScore>();
     for (const row of rows) {
       const entry = byCode.get(row.entryCode);
@@ -86,7 +104,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         errors.push({
           row: row.row,
           column: 'entryCode',
-          message: other ? `entry ${row.entryCode} belongs to the ${other} contest, not ${month}` : `there is no entry with the code ${row.entryCode}`,
+          message: other
+            ? `entry ${row.entryCode} belongs to the ${other} contest, not ${competition === DEFAULT_COMPETITION ? '' : `${competition} `}${month}`
+            : `there is no entry with the code ${row.entryCode}`,
         });
         continue;
       }
@@ -98,11 +118,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The month's entries and their scores; `db` is the publication's transaction when there is one. */
   async function scoresOf(payload: ScoresSource, db: Knex | Knex.Transaction = knex()): Promise<Scores> {
-    const entries = await monthEntries(strapi, db, payload.month);
+    const competition = payload.competition ?? DEFAULT_COMPETITION;
+    const entries = await monthEntries(strapi, db, competition, payload.month);
     const found: Omit<Scores, 'entries' | 'missing'> =
       payload.source === 'csv'
-        ? { ...(await csvScores(payload.month, payload.fileContent ?? '', entries)), judging: null }
-        : await getService(strapi, 'api::result.judges').scores(payload.month, entries, db);
+        ? { ...(await csvScores(competition, payload.month, payload.fileContent ?? '', entries)), judging: null }
+        : await getService(strapi, 'api::result.judges').scores(competition, payload.month, entries, db);
     const missing = entries.filter((entry) => !found.scores.has(entry.id)).map((entry) => entry.code);
     return { entries, missing, ...found };
   }
@@ -134,8 +155,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Why a preview cannot be published, in one message (kept on a failed timer). */
-  function refusal(preview: ResultsPreview): ApiError {
-    if (preview.alreadyPublished) return conflict(`The results of ${monthName(preview.month)} are already published.`);
+  function refusal(preview: ResultsPreview, label = monthName(preview.month)): ApiError {
+    if (preview.alreadyPublished) return conflict(`The results of ${label} are already published.`);
     if (preview.entrants === 0) return new ApiError(422, `The ${preview.month} contest has no entries.`, {}, 'ValidationError');
     const lines = preview.errors.slice(0, 5).map((e) => `row ${e.row}: ${e.message}`);
     if (preview.missing.length)
@@ -146,7 +167,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return new ApiError(422, `Nothing was published: ${lines.join('; ')}${more}.`, { errors: preview.errors, missing: preview.missing }, 'ValidationError');
   }
 
-  async function writeResults(trx: Knex.Transaction, month: string, source: ScoresSource['source'], scores: Scores) {
+  async function writeResults(trx: Knex.Transaction, competition: string, month: string, source: ScoresSource['source'], scores: Scores) {
     const ranked = rankByScore(
       scores.entries.map((entry) => ({ entry, score: scores.scores.get(entry.id)! })),
       ({ score }) => score.total,
@@ -158,7 +179,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       RESULT,
       ranked.map(({ item: { entry, score }, rank, percentile }) => ({
         month,
-        competitionSlug: DEFAULT_COMPETITION,
+        competitionSlug: competition,
         entryId: entry.id,
         poetId: entry.poetId,
         code: entry.code,
@@ -177,9 +198,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** The one contest month the file's entry codes belong to (when the upload names no month). */
-    async monthOfCsv(text: string): Promise<string> {
+    async monthOfCsv(text: string, competition: string = DEFAULT_COMPETITION): Promise<string> {
       const codes = parseResultsCsv(text).rows.map((row) => row.entryCode);
-      const months = new Set((await monthsOfCodes(codes)).values());
+      const months = new Set((await monthsOfCodes(codes, competition)).values());
       if (months.size === 1) return [...months][0];
       throw new ApiError(
         422,
@@ -193,8 +214,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** What would be published: every row checked against the month's entries; nothing is stored. */
     async preview(payload: ScoresSource): Promise<ResultsPreview> {
-      await contestOf(payload.month);
-      return previewOf(payload, await scoresOf(payload), await isPublished(payload.month));
+      const competition = payload.competition ?? DEFAULT_COMPETITION;
+      await contestOf(competition, payload.month);
+      return previewOf(payload, await scoresOf(payload), await isPublished(competition, payload.month));
     },
 
     /**
@@ -204,14 +226,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async assertSchedulable(payload: ScoresSource): Promise<ResultsPreview> {
       const preview = await this.preview(payload);
-      if (preview.alreadyPublished || preview.entrants === 0 || preview.errors.length) throw refusal(preview);
+      if (preview.alreadyPublished || preview.entrants === 0 || preview.errors.length)
+        throw refusal(preview, await labelOf(payload.competition ?? DEFAULT_COMPETITION, payload.month));
       return preview;
     },
 
     /** Refuses (4xx) a payload that cannot be published as it is. */
     async assertPublishable(payload: ScoresSource): Promise<ResultsPreview> {
       const preview = await this.preview(payload);
-      if (!preview.ready) throw refusal(preview);
+      if (!preview.ready) throw refusal(preview, await labelOf(payload.competition ?? DEFAULT_COMPETITION, payload.month));
       return preview;
     },
 
@@ -221,8 +244,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * then records the leaderboard and issues the participation certificates).
      */
     async publish(payload: ScoresSource): Promise<WrittenResults> {
+      const competition = payload.competition ?? DEFAULT_COMPETITION;
+      const label = await labelOf(competition, payload.month);
       return strapi.db.transaction(async ({ trx }) => {
-        const contest = await contestOf(payload.month);
+        const contest = await contestOf(competition, payload.month);
         // The entries first: this locks them, so a judge's score arrives before this read or not at all
         // (judging refuses published entries). A refusal below rolls the status back with everything else.
         const link = linkOf(strapi, ENTRY, 'contest');
@@ -230,18 +255,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           .whereIn('id', trx(link.table).select(link.own).where(link.target, contest.id))
           .update({ status: 'published', [columnOf(strapi, ENTRY, 'resultsPublishedAt')]: new Date(), updated_at: new Date() });
         const scores = await scoresOf(payload, trx);
-        const preview = previewOf(payload, scores, await isPublished(payload.month));
-        if (!preview.ready) throw refusal(preview);
+        const preview = previewOf(payload, scores, await isPublished(competition, payload.month));
+        if (!preview.ready) throw refusal(preview, label);
 
-        const ranked = await writeResults(trx, payload.month, payload.source, scores);
+        const ranked = await writeResults(trx, competition, payload.month, payload.source, scores);
 
         const notifications = ranked
           .filter(({ item }) => item.entry.poetId !== null)
           .map(({ item: { entry, score }, percentile }) => ({
             userId: entry.poetId!,
             notification: {
-              title: `Your score for “${entry.title}”`,
-              message: `You scored ${roundScore(score.total)}/100 in the ${monthName(payload.month)} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
+              // Poetry's as before competitions; another competition's names it: "Story — November 2026 results are out".
+              title: competition === DEFAULT_COMPETITION ? `Your score for “${entry.title}”` : `${label} results are out`,
+              message: `${competition === DEFAULT_COMPETITION ? 'You' : `“${entry.title}”`} scored ${roundScore(score.total)}/100 in the ${label} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
               link: '/profile#scores',
             },
           }));

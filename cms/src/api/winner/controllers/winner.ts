@@ -4,7 +4,7 @@ import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { monthQuery, winnerId } from '../validation';
 import { getService } from '../../../services';
-import { competitionQuerySchema } from '@writory/shared';
+import { competitionQuerySchema, DEFAULT_COMPETITION } from '@writory/shared';
 
 const service = (strapi: Core.Strapi) => getService(strapi, 'api::winner.winner');
 
@@ -26,6 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async suggestions(ctx: Context) {
-    ctx.body = { suggestions: await service(strapi).suggestions(parseInput(monthQuery, ctx.query ?? {}).month) };
+    const { month, competition } = parseInput(monthQuery, ctx.query ?? {});
+    ctx.body = { suggestions: await service(strapi).suggestions(month, competition ?? DEFAULT_COMPETITION) };
   },
 });
