@@ -9,9 +9,9 @@ export const $winnerSuggestions = atom<SuggestedWinner[] | null>(null);
 export const $certificatePreview = atom<CertificateView | null>(null);
 export const $issuedCertificates = atom<CertificateListItem[] | null>(null);
 
-export async function loadWinnerSuggestions(month: string): Promise<SuggestedWinner[]> {
+export async function loadWinnerSuggestions(month: string, competition?: string | null): Promise<SuggestedWinner[]> {
   $winnerSuggestions.set(null);
-  const { suggestions } = await winnerSuggestions(month);
+  const { suggestions } = await winnerSuggestions(month, competition);
   $winnerSuggestions.set(suggestions);
   return suggestions;
 }
