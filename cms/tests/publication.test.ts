@@ -110,6 +110,18 @@ describe('publishing per competition', () => {
   it(
     "schedules each competition's results on a timer of its own, and fires each exactly once",
     month.step(async () => {
+      // The preview reads the competition's own month: four story entries, none of poetry's.
+      const preview = await api
+        .post('/api/admin/results/preview')
+        .set(bearer(admin))
+        .field('month', MONTH)
+        .field('competition', 'story')
+        .attach('csvFile', Buffer.from(criteriaCsv(storyEntries, { base: 15 })), { filename: 'results.csv', contentType: 'text/csv' })
+        .expect(200);
+      expect(preview.body).toMatchObject({ entrants: 4, ready: true, errors: [], missing: [] });
+      const judgesPreview = await api.post('/api/admin/results/preview').set(bearer(admin)).send({ month: MONTH, competition: 'story' }).expect(200);
+      expect(judgesPreview.body.missing).toEqual(storyEntries.map((e) => e.code));
+
       const publishAt = new Date(Date.now() + 60_000).toISOString();
       const storyTimer = await uploadCsv(storyEntries, { month: MONTH, competition: 'story', publishAt }, 15).expect(201);
       expect(storyTimer.body.timer).toMatchObject({ competition: 'story', month: MONTH, status: 'scheduled' });

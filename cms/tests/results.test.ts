@@ -352,6 +352,7 @@ describe('results timer', () => {
       // Ben has entries 2, 5, 8 and 11 (index 1, 4, 7, 10): totals 96.5, 89, 81.5, 74.
       expect(res.body.scoreCards.map((c: { entryCode: string }) => c.entryCode)).toEqual([1, 4, 7, 10].map((i) => entries[i].code));
       expect(res.body.scoreCards[0]).toEqual({
+        competition: { slug: 'poetry', name: 'Poetry' },
         entryCode: entries[1].code,
         title: entries[1].title,
         month: MONTH,

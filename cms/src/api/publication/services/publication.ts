@@ -117,13 +117,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (await timers.countScheduled(kind, competition))
           throw new ApiError(409, `A ${timerName(kind, competition)} is already scheduled. Delete it first.`, { competition }, 'ConflictError');
         await timers.deleteFailed(kind, competition);
-        return (await timers.create({
-          kind,
-          competitionSlug: competition,
-          payload: { ...payload, competition },
-          dueAt,
-          createdByUserId: userId,
-        })) as PublicationTimer;
+        // Poetry's payload stays as the admin sent it (as before competitions); the timer's column names the competition.
+        const { competition: _named, ...rest } = payload as TimerPayload & { competition?: string };
+        const stored = competition === DEFAULT_COMPETITION ? rest : { ...rest, competition };
+        return (await timers.create({ kind, competitionSlug: competition, payload: stored, dueAt, createdByUserId: userId })) as PublicationTimer;
       });
     },
 
