@@ -111,7 +111,9 @@ export default function WinnersAdmin() {
               .
             </p>
           ) : (
-            suggestions && (
+            // No month while another competition's months load: nothing to suggest yet.
+            suggestions &&
+            month && (
               <>
                 <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
                   <table className="w-full text-sm" data-testid="winner-suggestions">
