@@ -37,8 +37,8 @@ export default function WinnersAdmin() {
     setError(null);
     loadWinnerSuggestions(month, competition)
       .then((top) => {
-        // The three best scores are suggested for the podium; the admin decides.
-        setPlaces(Object.fromEntries(top.map((s, i) => [s.entryCode, PODIUM[i] ?? ''])));
+        // The three best scores are suggested for the podium; the admin decides. (null: a later request answers.)
+        if (top) setPlaces(Object.fromEntries(top.map((s, i) => [s.entryCode, PODIUM[i] ?? ''])));
       })
       .catch(() => setError('We couldn’t load the best scores of this month.'));
   }, [month, competition]);
