@@ -99,7 +99,7 @@ test('results and winners publish on their timers; score card, winner pages, lea
   // The poet's card shows the place, and a winner certificate appears.
   await expect(card.getByText('1st place')).toBeVisible({ timeout: 40_000 });
   const certificates = poetPage.getByTestId('my-certificates');
-  const winnerLabel = `1st place · ${monthName}`;
+  const winnerLabel = `1st place · Poetry Competition, ${monthName}`;
   await expect(certificates.getByText(winnerLabel)).toBeVisible({ timeout: 15_000 });
 
   // The certificate page says it is genuine; the PDF downloads; the QR code's address verifies it.

@@ -1,6 +1,6 @@
 // Server-side timers. Each task must claim its work atomically in the database: every cms instance runs them.
 import type { Core } from '@strapi/strapi';
-import { timerCronTasks } from '../src/api/timer/cron';
+import { timerCronTasks } from '../src/api/publication/cron';
 
 export default {
   ...timerCronTasks,

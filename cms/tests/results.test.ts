@@ -69,7 +69,7 @@ const NOTHING = { results: 0, notifications: 0, certificates: 0, leaderboard: 0,
 async function fireNow(kind: 'results' | 'winners') {
   const timer = await db(TIMER).findOne({ where: { kind }, orderBy: { id: 'desc' } });
   await db(TIMER).update({ where: { id: timer.id }, data: { dueAt: new Date(Date.now() - 1000) } });
-  return cms.strapi.service('api::timer.timer').fireDue();
+  return cms.strapi.service('api::publication.publication').fireDue();
 }
 
 const future = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -352,6 +352,7 @@ describe('results timer', () => {
       // Ben has entries 2, 5, 8 and 11 (index 1, 4, 7, 10): totals 96.5, 89, 81.5, 74.
       expect(res.body.scoreCards.map((c: { entryCode: string }) => c.entryCode)).toEqual([1, 4, 7, 10].map((i) => entries[i].code));
       expect(res.body.scoreCards[0]).toEqual({
+        competition: { slug: 'poetry', name: 'Poetry' },
         entryCode: entries[1].code,
         title: entries[1].title,
         month: MONTH,
@@ -754,7 +755,7 @@ describe("results from the judges' in-app scores", () => {
       await api.get(`/api/entries/${july[0].code}/photo`).expect(401);
 
       const res = await api.post('/api/admin/results/publish').set(bearer(admin)).send({ month: JULY }).expect(200);
-      expect(res.body.summary).toEqual({ month: JULY, published: 4, notified: 4, certificates: 3 });
+      expect(res.body.summary).toEqual({ competition: 'poetry', month: JULY, published: 4, notified: 4, certificates: 3 });
       expect(await julyState()).toEqual({ results: 4, published: 4, timers: 0 });
       const entry = await db('api::entry.entry').findOne({ where: { id: july[0].id } });
       expect(entry.resultsPublishedAt).toBeTruthy();

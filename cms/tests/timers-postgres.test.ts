@@ -115,7 +115,7 @@ describe('timers with two cms processes on one PostgreSQL', () => {
    * Run here directly (the same claim both instances' cron runs every second), so the check needs no clock.
    */
   async function expectNoSecondFiring(id: number) {
-    const timers = stack.cms.strapi.service('api::timer.timer');
+    const timers = stack.cms.strapi.service('api::publication.publication');
     const again = await Promise.all(Array.from({ length: 5 }, () => timers.fireOne(id)));
     expect(again).toEqual(Array(5).fill({ fired: false }));
     expect(await timers.fireDue()).toBe(0);

@@ -5,7 +5,7 @@ import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
 import { seedDemoContest, seedDemoEntries, seedCompetitionDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
-import { seedResultsDemo } from './results';
+import { seedResultsDemo, seedStoryResultsDemo } from './results';
 import { seedPayments } from './payments';
 import { seedWallDemo } from './wall';
 import { seedAdminDemo } from './admin';
@@ -50,6 +50,7 @@ export async function seedDemoData(strapi: Core.Strapi) {
   await seedCompetitionDemoEntries(strapi);
   await seedDemoNotifications(strapi);
   await seedResultsDemo(strapi);
+  await seedStoryResultsDemo(strapi);
   await seedPayments(strapi);
   await seedWallDemo(strapi);
   await seedAdminDemo(strapi);

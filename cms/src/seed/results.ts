@@ -41,13 +41,13 @@ const TITLES = [
   'Lanterns',
 ];
 
-async function contestFor(strapi: Core.Strapi, month: string, theme: string): Promise<number> {
-  const existing = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
+async function contestFor(strapi: Core.Strapi, month: string, theme: string, slug: string = DEFAULT_COMPETITION): Promise<number> {
+  const existing = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: slug } });
   if (existing) return existing.id;
-  const poetry = await getService(strapi, 'api::competition.competition').require(DEFAULT_COMPETITION);
+  const competition = await getService(strapi, 'api::competition.competition').require(slug);
   const created = await strapi.db
     .query('api::contest.contest')
-    .create({ data: { ...monthWindow(month, DEFAULT_CONTEST_TIME_ZONE), theme, competition: poetry.id, competitionSlug: DEFAULT_COMPETITION } });
+    .create({ data: { ...monthWindow(month, DEFAULT_CONTEST_TIME_ZONE), theme, competition: competition.id, competitionSlug: slug } });
   return created.id;
 }
 
@@ -113,11 +113,19 @@ const demoPhoto = (month: number) => {
  * Entries of a demo month, written like real ones: the poem's text (what winner pages show) in a .docx in the
  * private store, the contact details and declarations, and for the first entry an author photo.
  */
-async function entriesFor(strapi: Core.Strapi, contestId: number, month: string, poetIds: number[], count: number, { status = 'scored', firstTitle = 0 } = {}) {
+async function entriesFor(
+  strapi: Core.Strapi,
+  contestId: number,
+  month: string,
+  poetIds: number[],
+  count: number,
+  { status = 'scored', firstTitle = 0, prefix = 'WR' } = {},
+) {
   const files = getService(strapi, 'api::entry.files').privateFiles();
   const codes: string[] = [];
   for (let i = 0; i < count; i++) {
-    const code = `WR-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;
+    // Codes are unique across competitions: another competition's demo entries have a prefix of their own.
+    const code = `${prefix}-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')}`;
     if (!(await strapi.db.query('api::entry.entry').findOne({ where: { code } }))) {
       const title = TITLES[((i + firstTitle) % 10) + (Number(month.slice(5)) % 2) * 10];
       const text = demoPoem(title, i);
@@ -177,13 +185,13 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
   const rows = codes.map((code, i) =>
     [code, 19 - i, 18 - (i % 3), 17 - (i % 4), 19 - i, 16, `"Vivid imagery, ${i % 2 ? 'a strong close' : 'a daring form'}."`].join(','),
   );
-  await getService(strapi, 'api::result.result').publish({
+  await getService(strapi, 'api::publication.publication').publishResults({
     month: published,
     source: 'csv',
     fileName: 'demo-results.csv',
     fileContent: [header, ...rows].join('\n'),
   });
-  await getService(strapi, 'api::winner.winner').publish({
+  await getService(strapi, 'api::publication.publication').publishWinners({
     month: published,
     winners: [
       { entryCode: codes[0], place: 'first' },
@@ -205,4 +213,15 @@ export async function seedResultsDemo(strapi: Core.Strapi) {
     `${before(2)},Lena Fischer,,90`,
   ];
   await getService(strapi, 'api::leaderboard.leaderboard').commitImport(history.join('\n'));
+}
+
+/**
+ * The Story competition's last month, waiting for its results (three scored entries, codes ST-YYYYMM-0001…): an
+ * admin publishes it apart from poetry's month (for `npm start` and the e2e run; not for integration tests).
+ */
+export async function seedStoryResultsDemo(strapi: Core.Strapi) {
+  if (process.env.NODE_ENV === 'test' || !(await getService(strapi, 'api::competition.competition').bySlug('story'))) return;
+  const waiting = addMonths(monthOf(new Date(), DEFAULT_CONTEST_TIME_ZONE), -1);
+  const contestId = await contestFor(strapi, waiting, 'Crossings', 'story');
+  await entriesFor(strapi, contestId, waiting, await demoPoetIds(strapi), 3, { prefix: 'ST', firstTitle: 3 });
 }

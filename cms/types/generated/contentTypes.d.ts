@@ -1198,6 +1198,12 @@ export interface ApiLeaderboardLeaderboardMonth
     };
   };
   attributes: {
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }> &
+      Schema.Attribute.DefaultTo<'poetry'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -1261,6 +1267,12 @@ export interface ApiLeaderboardLeaderboardTotal
     };
   };
   attributes: {
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }> &
+      Schema.Attribute.DefaultTo<'poetry'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -2277,7 +2289,7 @@ export interface ApiTestimonialTestimonial extends Struct.CollectionTypeSchema {
 export interface ApiTimerTimer extends Struct.CollectionTypeSchema {
   collectionName: 'timers';
   info: {
-    description: 'A publication scheduled on the server: results or winners of a month';
+    description: "A publication scheduled on the server: results or winners of a competition's month (no competition: poetry, from before competitions)";
     displayName: 'Timer';
     pluralName: 'timers';
     singularName: 'timer';
@@ -2295,6 +2307,10 @@ export interface ApiTimerTimer extends Struct.CollectionTypeSchema {
   };
   attributes: {
     attempts: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;

@@ -1,6 +1,15 @@
 // Results: timers, score cards, winners, leaderboard and certificates, as the cms sends them.
 // The five criteria are the entries' CRITERIA (entries.ts); a score card's criteria are CriterionScores.
+import { DEFAULT_COMPETITION, type CompetitionRef } from './competitions.ts';
+import { monthName } from './contest-rules.ts';
 import type { CriterionScores } from './entries.ts';
+
+/**
+ * How notifications, refusals and certificates name a published month: "November 2026" for poetry (as before
+ * competitions), "Story — November 2026" for another competition.
+ */
+export const publicationLabel = (competition: CompetitionRef, month: string) =>
+  competition.slug === DEFAULT_COMPETITION ? monthName(month) : `${competition.name} — ${monthName(month)}`;
 
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 /** How many of the best non-winning entries are told how close they came. */
@@ -21,6 +30,8 @@ export type ResultsSource = 'csv' | 'judges';
 
 /** What a publication did (kept on its timer). */
 export interface PublicationSummary {
+  /** The competition published (slug); summaries from before competitions have none (poetry). */
+  competition?: string;
   month: string;
   published: number;
   notified: number;
@@ -43,6 +54,8 @@ interface TimerBase {
 
 /** GET /api/admin/timer/get → { success, timer }: the latest results timer. */
 export interface ResultsTimer extends TimerBase {
+  /** The competition the timer publishes (slug). */
+  competition: string;
   month: string;
   source: ResultsSource;
   fileName: string | null;
@@ -51,12 +64,16 @@ export interface ResultsTimer extends TimerBase {
 
 /** POST /api/admin/upload-winners body, and the winner timer's winnerData. */
 export interface WinnerData {
+  /** The competition (slug); absent means poetry. */
+  competition?: string;
   month: string;
   winners: { entryCode: string; place: WinnerPlace }[];
 }
 
 /** GET /api/admin/winner-timer/get → { success, timer }. */
 export interface WinnerTimer extends TimerBase {
+  /** The competition the timer publishes (slug). */
+  competition: string;
   winnerData: WinnerData;
 }
 
@@ -118,6 +135,8 @@ export interface ResultsMonth {
 
 /** The poet's score card for one entry (GET /api/results/me). */
 export interface ScoreCard {
+  /** The competition the entry was in. */
+  competition: CompetitionRef;
   entryCode: string;
   title: string;
   month: string;
@@ -137,6 +156,8 @@ export interface ScoreCard {
 export interface WinnerSummary {
   /** The id in /winning-poem/{id}. */
   id: string;
+  /** The competition won. */
+  competition: CompetitionRef;
   month: string;
   place: WinnerPlace;
   poetName: string;
@@ -180,6 +201,8 @@ export interface LeaderboardRow {
 
 /** GET /api/leaderboard?view=all|YYYY-MM&page=&pageSize=&q= */
 export interface LeaderboardPage {
+  /** Every competition has its own leaderboard (poetry unless the query names one). */
+  competition: CompetitionRef;
   view: string;
   q: string;
   rows: LeaderboardRow[];
@@ -209,6 +232,8 @@ export type CertificateKind = 'participation' | 'winner';
 /** A certificate as anyone holding its link (or its QR code) sees it. */
 export interface CertificateView {
   slug: string;
+  /** The competition the certificate is from. */
+  competition: CompetitionRef;
   kind: CertificateKind;
   name: string;
   month: string;
@@ -226,6 +251,8 @@ export interface CertificateView {
 
 export interface CertificateListItem {
   slug: string;
+  /** The competition the certificate is from. */
+  competition: CompetitionRef;
   kind: CertificateKind;
   name: string;
   month: string;

@@ -7,7 +7,8 @@ const { adminWithdrawals, actOnWithdrawal } = await import('./earnings');
 const { adminEntries, submitEntry } = await import('./entries');
 const { judgingQueue, recuseFromEntry } = await import('./judging');
 const { saveCoupon, saveTier, revenueReport } = await import('./payments');
-const { certificatePreview, leaderboardPage, previewResults, publishJudgesResults, winnerSuggestions } = await import('./results');
+const { certificatePreview, leaderboardPage, previewResults, publicationTimer, publishJudgesResults, publishWinners, resultsMonths, winnerSuggestions } =
+  await import('./results');
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -34,6 +35,16 @@ describe('query strings: only the filled-in values (with the token, except on pu
     ['revenue over a range', () => revenueReport({ from: '2026-11-01', to: '2026-11-30' }), '/api/admin/payments/revenue?from=2026-11-01&to=2026-11-30', token],
     ['a certificate preview', () => certificatePreview('winner', '2026-10'), '/api/admin/certificates/preview?kind=winner&month=2026-10', token],
     ['winner suggestions', () => winnerSuggestions('2026-10'), '/api/admin/winners/suggestions?month=2026-10', token],
+    // Publishing names its competition; poetry's requests stay as they were before competitions.
+    [
+      'a story month’s winner suggestions',
+      () => winnerSuggestions('2026-10', 'story'),
+      '/api/admin/winners/suggestions?month=2026-10&competition=story',
+      token,
+    ],
+    ['poetry’s results timer', () => publicationTimer('results', 'poetry'), '/api/admin/timer/get', token],
+    ['the story winner timer', () => publicationTimer('winners', 'story'), '/api/admin/winner-timer/get?competition=story', token],
+    ['the story months', () => resultsMonths('story'), '/api/admin/results/months?competition=story', token],
     [
       'a leaderboard page without a search',
       () => leaderboardPage({ view: 'all', page: 2, pageSize: 25, q: '' }),
@@ -54,6 +65,15 @@ describe('query strings: only the filled-in values (with the token, except on pu
 });
 
 describe('writes', () => {
+  it('publishes a competition’s judges’ scores and winners with its slug, and poetry’s without one', async () => {
+    await publishJudgesResults('2026-10', null, 'story');
+    expect(JSON.parse(sent().body)).toEqual({ month: '2026-10', competition: 'story' });
+    await publishWinners({ competition: 'story', month: '2026-10', winners: [{ entryCode: 'ST-202610-0001', place: 'first' }] }, null);
+    expect(JSON.parse(sent().body)).toEqual({ month: '2026-10', winners: [{ entryCode: 'ST-202610-0001', place: 'first' }], competition: 'story' });
+    await publishWinners({ competition: 'poetry', month: '2026-10', winners: [{ entryCode: 'WR-202610-0001', place: 'first' }] }, null);
+    expect(JSON.parse(sent().body)).toEqual({ month: '2026-10', winners: [{ entryCode: 'WR-202610-0001', place: 'first' }] });
+  });
+
   it('sends an entry with its Idempotency-Key, as form data', async () => {
     const form = new FormData();
     await submitEntry(form, 'entry-123');

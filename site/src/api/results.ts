@@ -29,19 +29,33 @@ export interface PublishAnswer<T, S> {
 
 const TIMER_PATHS: Record<TimerKind, string> = { results: '/api/admin/timer', winners: '/api/admin/winner-timer' };
 
-export const publicationTimer = <K extends TimerKind>(kind: K) => authedFetch<TimerAnswer<TimerOf<K>>>(`${TIMER_PATHS[kind]}/get`);
-export const deletePublicationTimer = (kind: TimerKind) => authedFetch<void>(`${TIMER_PATHS[kind]}/delete`, { method: 'DELETE' });
-export const retryPublicationTimer = (kind: TimerKind) => authedFetch<void>(`${TIMER_PATHS[kind]}/retry`, { method: 'POST' });
+// Every publishing call names its competition (poetry's calls stay exactly as before competitions: no parameter).
+const ofCompetition = (competition?: string | null) => queryOf({ competition: competitionParam(competition) });
+/** A JSON body's competition field (none for poetry). */
+const competitionField = (competition?: string | null) => {
+  const slug = competitionParam(competition);
+  return slug ? { competition: slug } : {};
+};
 
-export const resultsMonths = () => authedFetch<{ months: ResultsMonth[] }>('/api/admin/results/months');
+/** The latest timer of a kind of a competition; each competition's months publish on timers of their own. */
+export const publicationTimer = <K extends TimerKind>(kind: K, competition?: string | null) =>
+  authedFetch<TimerAnswer<TimerOf<K>>>(`${TIMER_PATHS[kind]}/get${ofCompetition(competition)}`);
+export const deletePublicationTimer = (kind: TimerKind, competition?: string | null) =>
+  authedFetch<void>(`${TIMER_PATHS[kind]}/delete${ofCompetition(competition)}`, { method: 'DELETE' });
+export const retryPublicationTimer = (kind: TimerKind, competition?: string | null) =>
+  authedFetch<void>(`${TIMER_PATHS[kind]}/retry${ofCompetition(competition)}`, { method: 'POST' });
+
+export const resultsMonths = (competition?: string | null) => authedFetch<{ months: ResultsMonth[] }>(`/api/admin/results/months${ofCompetition(competition)}`);
 
 // --- Scores ---
 
 /** The scores a results CSV (or, without one, the judges' scores in the app) would publish, with an error per row. */
-export function previewResults(month: string, csvFile?: File | null): Promise<ResultsPreview> {
-  if (!csvFile) return authedFetch<ResultsPreview>('/api/admin/results/preview', { method: 'POST', ...jsonBody({ month }) });
+export function previewResults(month: string, csvFile?: File | null, competition?: string | null): Promise<ResultsPreview> {
+  if (!csvFile) return authedFetch<ResultsPreview>('/api/admin/results/preview', { method: 'POST', ...jsonBody({ month, ...competitionField(competition) }) });
   const body = new FormData();
   body.append('month', month);
+  const slug = competitionParam(competition);
+  if (slug) body.append('competition', slug);
   body.append('csvFile', csvFile);
   return authedFetch<ResultsPreview>('/api/admin/results/preview', { method: 'POST', body });
 }
@@ -49,30 +63,36 @@ export function previewResults(month: string, csvFile?: File | null): Promise<Re
 type ResultsAnswer = PublishAnswer<ResultsTimer, { published: number }>;
 
 /** Publishes a results CSV now, or at `publishAt`. */
-export function publishResultsCsv(month: string, csvFile: File, publishAt: string | null): Promise<ResultsAnswer> {
+export function publishResultsCsv(month: string, csvFile: File, publishAt: string | null, competition?: string | null): Promise<ResultsAnswer> {
   const body = new FormData();
   body.append('month', month);
+  const slug = competitionParam(competition);
+  if (slug) body.append('competition', slug);
   if (publishAt) body.append('publishAt', publishAt);
   body.append('csvFile', csvFile);
   return authedFetch<ResultsAnswer>('/api/admin/upload-csv', { method: 'POST', body });
 }
 
 /** Publishes the judges' scores now, or at `publishAt`. */
-export const publishJudgesResults = (month: string, publishAt: string | null) =>
-  authedFetch<ResultsAnswer>('/api/admin/results/publish', { method: 'POST', ...jsonBody({ month, ...(publishAt ? { publishAt } : {}) }) });
+export const publishJudgesResults = (month: string, publishAt: string | null, competition?: string | null) =>
+  authedFetch<ResultsAnswer>('/api/admin/results/publish', {
+    method: 'POST',
+    ...jsonBody({ month, ...competitionField(competition), ...(publishAt ? { publishAt } : {}) }),
+  });
 
 /** The signed-in poet's published score cards. */
 export const myScoreCards = () => authedFetch<{ scoreCards: ScoreCard[] }>('/api/results/me');
 
 // --- Winners ---
 
-export const winnerSuggestions = (month: string) => authedFetch<{ suggestions: SuggestedWinner[] }>(`/api/admin/winners/suggestions${queryOf({ month })}`);
+export const winnerSuggestions = (month: string, competition?: string | null) =>
+  authedFetch<{ suggestions: SuggestedWinner[] }>(`/api/admin/winners/suggestions${queryOf({ month, competition: competitionParam(competition) })}`);
 
 /** Publishes the winners now, or at `publishAt`. */
-export const publishWinners = (winners: WinnerData, publishAt: string | null) =>
+export const publishWinners = ({ competition, ...winners }: WinnerData, publishAt: string | null) =>
   authedFetch<PublishAnswer<WinnerTimer, unknown>>('/api/admin/upload-winners', {
     method: 'POST',
-    ...jsonBody({ ...winners, ...(publishAt ? { publishAt } : {}) }),
+    ...jsonBody({ ...winners, ...competitionField(competition), ...(publishAt ? { publishAt } : {}) }),
   });
 
 // --- Certificates ---

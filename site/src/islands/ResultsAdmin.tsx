@@ -9,7 +9,7 @@ import { FormAlert } from '../components/react/Message';
 import { previewResults, publishJudgesResults, publishResultsCsv } from '../api/results';
 import { apiErrorBody } from '../lib/api';
 import { formatScore, localInputToIso } from '../lib/results';
-import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
+import { $months, $publishingCompetition, loadMonths, refreshTimer } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
 import { formatDateTime, formatMonth } from '../lib/format';
 
@@ -19,6 +19,7 @@ const SHOWN_ROWS = 50;
 /** /admin-upload, scores: a results CSV or the judges' in-app scores → preview with an error per row → publish now or at a time. */
 export default function ResultsAdmin() {
   const months = useStore($months);
+  const competition = useStore($publishingCompetition);
   const [month, setMonth] = useState('');
   const [source, setSource] = useState<Source>('csv');
   const [file, setFile] = useState<File | null>(null);
@@ -34,6 +35,13 @@ export default function ResultsAdmin() {
   useEffect(() => {
     if (!month && months?.length) setMonth((months.find((m) => !m.resultsPublished && m.entries > 0) ?? months[0]).month);
   }, [months, month]);
+  // Another competition: its own months; nothing chosen for the last one is kept.
+  useEffect(() => {
+    setMonth('');
+    setFile(null);
+    setPreview(null);
+    setError(null);
+  }, [competition]);
 
   const reset = () => {
     setPreview(null);
@@ -45,7 +53,7 @@ export default function ResultsAdmin() {
     if (!nextMonth || (nextSource === 'csv' && !nextFile)) return;
     setBusy(true);
     try {
-      setPreview(await previewResults(nextMonth, nextSource === 'csv' ? nextFile : null));
+      setPreview(await previewResults(nextMonth, nextSource === 'csv' ? nextFile : null, competition));
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? 'The preview failed. Please try again.');
     } finally {
@@ -69,7 +77,8 @@ export default function ResultsAdmin() {
     setBusy(true);
     setError(null);
     try {
-      const answer = source === 'csv' ? await publishResultsCsv(month, file!, publishAt) : await publishJudgesResults(month, publishAt);
+      const answer =
+        source === 'csv' ? await publishResultsCsv(month, file!, publishAt, competition) : await publishJudgesResults(month, publishAt, competition);
       showToast({
         title: answer.summary ? `Published ${answer.summary.published} scores of ${formatMonth(month)}` : `Scheduled for ${formatDateTime(answer.timer.dueAt)}`,
       });

@@ -8,7 +8,7 @@ import { FormAlert } from '../components/react/Message';
 import { publishWinners } from '../api/results';
 import { apiErrorBody } from '../lib/api';
 import { formatScore, localInputToIso } from '../lib/results';
-import { $months, loadMonths, refreshTimer } from '../stores/publication-timers';
+import { $months, $publishingCompetition, loadMonths, refreshTimer } from '../stores/publication-timers';
 import { $winnerSuggestions, loadWinnerSuggestions } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
 import { formatDateTime, formatMonth } from '../lib/format';
@@ -18,6 +18,7 @@ const PODIUM: WinnerPlace[] = ['first', 'second', 'third'];
 /** /admin-upload, winners: pick 1st, 2nd, 3rd and honourable mentions from the best published scores, then publish now or at a time. */
 export default function WinnersAdmin() {
   const months = useStore($months);
+  const competition = useStore($publishingCompetition);
   const [month, setMonth] = useState('');
   const suggestions = useStore($winnerSuggestions);
   const [places, setPlaces] = useState<Record<string, WinnerPlace | ''>>({});
@@ -34,15 +35,16 @@ export default function WinnersAdmin() {
   useEffect(() => {
     if (!month) return;
     setError(null);
-    loadWinnerSuggestions(month)
+    loadWinnerSuggestions(month, competition)
       .then((top) => {
-        // The three best scores are suggested for the podium; the admin decides.
-        setPlaces(Object.fromEntries(top.map((s, i) => [s.entryCode, PODIUM[i] ?? ''])));
+        // The three best scores are suggested for the podium; the admin decides. (null: a later request answers.)
+        if (top) setPlaces(Object.fromEntries(top.map((s, i) => [s.entryCode, PODIUM[i] ?? ''])));
       })
       .catch(() => setError('We couldn’t load the best scores of this month.'));
-  }, [month]);
+  }, [month, competition]);
 
   const winnerData = (): WinnerData => ({
+    competition,
     month,
     winners: Object.entries(places)
       .filter(([, place]) => place)
@@ -109,7 +111,9 @@ export default function WinnersAdmin() {
               .
             </p>
           ) : (
-            suggestions && (
+            // No month while another competition's months load: nothing to suggest yet.
+            suggestions &&
+            month && (
               <>
                 <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
                   <table className="w-full text-sm" data-testid="winner-suggestions">

@@ -9,9 +9,13 @@ export const $winnerSuggestions = atom<SuggestedWinner[] | null>(null);
 export const $certificatePreview = atom<CertificateView | null>(null);
 export const $issuedCertificates = atom<CertificateListItem[] | null>(null);
 
-export async function loadWinnerSuggestions(month: string): Promise<SuggestedWinner[]> {
+let latestSuggestions = 0;
+/** The month's best scores; an answer overtaken by a later request (another month or competition) is dropped. */
+export async function loadWinnerSuggestions(month: string, competition?: string | null): Promise<SuggestedWinner[] | null> {
+  const request = ++latestSuggestions;
   $winnerSuggestions.set(null);
-  const { suggestions } = await winnerSuggestions(month);
+  const { suggestions } = await winnerSuggestions(month, competition);
+  if (request !== latestSuggestions) return null;
   $winnerSuggestions.set(suggestions);
   return suggestions;
 }

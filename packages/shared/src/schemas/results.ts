@@ -1,5 +1,6 @@
 // The requests of /api/admin/results* and /api/admin/upload-winners (admin tools).
 import { z } from 'zod/mini';
+import { competitionParam } from '../competitions.ts';
 import { MAX_HONOURABLE_MENTIONS, WINNER_PLACES } from '../results.ts';
 
 /** A contest month: YYYY-MM. */
@@ -18,11 +19,14 @@ export const publishAt = z.pipe(
   }),
 );
 
+/** Every publishing request names its competition (slug); without one it is poetry's, as before competitions. */
+const competition = z.optional(competitionParam);
+
 /** Multipart fields sent with a results CSV; without a month, the month of the file's entry codes is used. */
-export const csvFields = z.object({ month: z.optional(z.union([z.literal(''), resultsMonth])), publishAt });
+export const csvFields = z.object({ month: z.optional(z.union([z.literal(''), resultsMonth])), competition, publishAt });
 
 /** JSON body to preview or publish the judges' in-app scores. */
-export const judgesBody = z.object({ month: resultsMonth, publishAt });
+export const judgesBody = z.object({ month: resultsMonth, competition, publishAt });
 
 /** POST /api/admin/upload-winners: the winner data, and when to publish it (empty: now). */
 export const winnersBody = z.object({
@@ -36,14 +40,23 @@ export const winnersBody = z.object({
       { error: 'must be a list' },
     )
     .check(z.minLength(1, 'choose at least the 1st place'), z.maxLength(3 + MAX_HONOURABLE_MENTIONS)),
+  competition,
   publishAt,
 });
 
-/** GET /api/admin/winners?month= */
-export const winnersMonthQuery = z.object({ month: resultsMonth });
+/** GET /api/admin/winners/suggestions?month=&competition= */
+export const winnersMonthQuery = z.object({ month: resultsMonth, competition });
 
-/** GET /api/leaderboard?view=all|YYYY-MM&page=&pageSize=&q= */
+/** GET /api/admin/certificates*?kind=&month=&competition= (and the body of POST /api/admin/certificates/issue). */
+export const certificatesQuery = z.object({
+  kind: z.enum(['participation', 'winner'], { error: 'must be participation or winner' }),
+  month: resultsMonth,
+  competition,
+});
+
+/** GET /api/leaderboard?competition=&view=all|YYYY-MM&page=&pageSize=&q= */
 export const leaderboardQuery = z.object({
+  competition,
   view: z._default(z.union([z.literal('all'), z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be "all" or a month like 2025-06'))]), 'all'),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
   pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),

@@ -13,8 +13,9 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
   const winner = view.kind === 'winner';
   // The certificate's own page titles it with an h1; a preview inside an admin page sits under that page's headings.
   const Title = level === 1 ? 'h1' : 'h3';
-  // Certificates from before competitions were all of the monthly poetry contest.
-  const competition = competitionOf(view);
+  // Poetry's certificates say what they said before competitions (the monthly poetry contest), as their PDF does.
+  const ref = competitionOf(view);
+  const competition = ref && ref.slug !== DEFAULT_COMPETITION ? ref : null;
   const contest = competition
     ? `the Writory ${competitionTitle(competition.name)}, ${formatMonth(view.month)}`
     : `the Writory monthly poetry contest, ${formatMonth(view.month)}`;
@@ -36,7 +37,7 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
         <>
           <p className="mt-3 text-sm sm:mt-6 sm:text-lg">
             won {view.place === 'honourable' ? 'an honourable mention' : PLACE_LABELS[view.place]} in {contest}
-            {view.title ? (competition && competition.slug !== DEFAULT_COMPETITION ? ', for the entry' : ', for the poem') : '.'}
+            {view.title ? (competition ? ', for the entry' : ', for the poem') : '.'}
           </p>
           {view.title && (
             <p className="mt-1 font-serif text-lg font-semibold sm:text-2xl" dir="auto">

@@ -1,12 +1,15 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { withoutBidiControls } from '@writory/shared';
+import { certificatesQuery, DEFAULT_COMPETITION, withoutBidiControls } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
-import { MONTH } from '../../result/validation';
 import { getService } from '../../../services';
 
-const kindAndMonth = z.object({ kind: z.enum(['participation', 'winner'], { error: 'must be participation or winner' }), month: MONTH });
+/** ?kind=&month=&competition= (poetry without a competition). */
+function kindAndMonth(input: unknown) {
+  const { kind, month, competition } = parseInput(certificatesQuery, input ?? {});
+  return { kind, month, competition: competition ?? DEFAULT_COMPETITION };
+}
 const slug = z.object({ slug: z.string().min(1).max(160) });
 const code = z.object({ code: z.string().trim().min(4, 'is too short').max(20, 'is too long') });
 
@@ -39,23 +42,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async list(ctx: Context) {
-    const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
-    ctx.body = { certificates: await service(strapi).list(kind, month) };
+    const { kind, month, competition } = kindAndMonth(ctx.query);
+    ctx.body = { certificates: await service(strapi).list(kind, month, competition) };
   },
 
   async preview(ctx: Context) {
-    const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
-    ctx.body = await service(strapi).preview(kind, month);
+    const { kind, month, competition } = kindAndMonth(ctx.query);
+    ctx.body = await service(strapi).preview(kind, month, competition);
   },
 
   async previewPdf(ctx: Context) {
-    const { kind, month } = parseInput(kindAndMonth, ctx.query ?? {});
-    sendPdf(ctx, await service(strapi).previewPdf(kind, month), `writory-${kind}-certificate-preview-${month}.pdf`);
+    const { kind, month, competition } = kindAndMonth(ctx.query);
+    sendPdf(ctx, await service(strapi).previewPdf(kind, month, competition), `writory-${kind}-certificate-preview-${month}.pdf`);
   },
 
   async issue(ctx: Context) {
-    const { kind, month } = parseInput(kindAndMonth, ctx.request.body ?? {});
-    ctx.body = { success: true, ...(await service(strapi).issueMonth(kind, month)) };
+    const { kind, month, competition } = kindAndMonth(ctx.request.body);
+    ctx.body = { success: true, ...(await service(strapi).issueMonth(kind, month, competition)) };
   },
 
   async reissue(ctx: Context) {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { PLACE_LABELS, type CertificateView } from '@writory/shared';
+import { DEFAULT_COMPETITION, PLACE_LABELS, type CertificateView, type CompetitionRef } from '@writory/shared';
 
 // fontkit's Indic shaper was compiled with regenerator and expects its runtime as a global.
 (globalThis as { regeneratorRuntime?: unknown }).regeneratorRuntime ??= require('regenerator-runtime');
@@ -55,6 +55,12 @@ const PAPER = rgb(0.984, 0.973, 0.953);
 export const monthLabel = (month: string) =>
   new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
 
+/** The contest a certificate is from: "the Writory monthly poetry contest" (as before competitions), "the Writory Story Competition". */
+export const contestOf = (competition: CompetitionRef) =>
+  competition.slug === DEFAULT_COMPETITION
+    ? 'the Writory monthly poetry contest'
+    : `the Writory ${/competition$/i.test(competition.name) ? competition.name : `${competition.name} Competition`}`;
+
 export async function certificatePdf(view: CertificateView, modules: boolean[][]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -99,14 +105,16 @@ export async function certificatePdf(view: CertificateView, modules: boolean[][]
   await centred(page, 'This certifies that', height - 205, 16, { color: SOFT });
   await centred(page, view.name, height - 260, 38, { bold: true });
   const month = monthLabel(view.month);
+  const contest = contestOf(view.competition);
+  const entry = view.competition.slug === DEFAULT_COMPETITION ? 'poem' : 'entry';
   if (winner && view.place) {
     const place = view.place === 'honourable' ? 'an honourable mention' : PLACE_LABELS[view.place];
-    await centred(page, `won ${place} in the Writory monthly poetry contest, ${month}${view.title ? ', for the poem' : '.'}`, height - 310, 16, {
+    await centred(page, `won ${place} in ${contest}, ${month}${view.title ? `, for the ${entry}` : '.'}`, height - 310, 16, {
       color: SOFT,
     });
     if (view.title) await centred(page, view.title, height - 348, 22, { bold: true });
   } else {
-    await centred(page, `took part in the Writory monthly poetry contest, ${month}.`, height - 310, 16, { color: SOFT });
+    await centred(page, `took part in ${contest}, ${month}.`, height - 310, 16, { color: SOFT });
   }
 
   // Bottom: issue date and verification on the left, the QR code on the right.

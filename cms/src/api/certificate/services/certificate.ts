@@ -5,22 +5,26 @@ import {
   type CertificateKind,
   type CertificateListItem,
   type CertificateView,
+  type CompetitionRef,
   type WinnerPlace,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { bulkInsert, tableOf } from '../../../lib/bulk';
+import { bulkInsert } from '../../../lib/bulk';
 import { certificatePdf } from '../lib/pdf';
 import { certificateSlug, newVerificationCode, normaliseVerificationCode, qrPath } from '../lib/codes';
-import { poetNameOf } from '../../result/services/month-entries';
-import type { RowOf } from '../../../lib/rows';
+import { poetNameOf } from '../../../lib/poet-name';
+import { resultRepository } from '../../result/repository';
+import { winnerRepository } from '../../winner/repository';
+import { CERTIFICATE, type CertificateRow } from '../repository';
 import { siteUrl } from '../../../lib/site-url';
+import { getService } from '../../../services';
 
-const CERTIFICATE = 'api::certificate.certificate';
 const USER = 'plugin::users-permissions.user';
 
 /** Who a certificate is for and what it says. */
 interface NewCertificate {
   kind: CertificateKind;
+  competitionSlug: string;
   month: string;
   poetId: number;
   entryId: number | null;
@@ -29,8 +33,6 @@ interface NewCertificate {
   title: string | null;
 }
 
-type CertificateRow = RowOf<'api::certificate.certificate', { kind: CertificateKind; place: WinnerPlace | null; status: 'valid' | 'replaced' }>;
-
 const notFound = () => new ApiError(404, 'There is no certificate at this address.', {}, 'NotFoundError');
 
 /** Where /certificate/{slug} lives on the public site (the QR code opens it). */
@@ -38,11 +40,13 @@ export const certificateUrl = (slug: string) => `${siteUrl()}/certificate/${enco
 
 function toView(
   row: Pick<CertificateRow, 'slug' | 'kind' | 'name' | 'month' | 'place' | 'title' | 'verificationCode' | 'issuedAt' | 'status' | 'replacedBy'>,
+  competition: CompetitionRef,
 ): CertificateView {
   const url = certificateUrl(row.slug);
   const { size, path } = qrPath(url);
   return {
     slug: row.slug,
+    competition,
     kind: row.kind,
     name: row.name,
     month: row.month,
@@ -57,8 +61,9 @@ function toView(
   };
 }
 
-const listItem = (row: CertificateRow): CertificateListItem => ({
+const listItem = (row: CertificateRow, competition: CompetitionRef): CertificateListItem => ({
   slug: row.slug,
+  competition,
   kind: row.kind,
   name: row.name,
   month: row.month,
@@ -76,6 +81,14 @@ const listItem = (row: CertificateRow): CertificateListItem => ({
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const certificates = () => strapi.db.query(CERTIFICATE);
+  const slugOf = (row: { competitionSlug?: string | null }) => row.competitionSlug ?? DEFAULT_COMPETITION;
+
+  /** The competitions these rows name, as { slug, name } (a gone competition by its slug). */
+  async function refsOf(rows: { competitionSlug?: string | null }[]): Promise<(row: { competitionSlug?: string | null }) => CompetitionRef> {
+    const refs = await getService(strapi, 'api::competition.competition').refs([...new Set(rows.map(slugOf))]);
+    return (row) => refs.get(slugOf(row)) ?? { slug: slugOf(row), name: slugOf(row) };
+  }
+  const viewOf = async (row: CertificateRow) => toView(row, (await refsOf([row]))(row));
 
   async function insert(items: NewCertificate[]): Promise<number> {
     const issuedAt = new Date();
@@ -85,7 +98,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         trx,
         CERTIFICATE,
         items.map((item) => ({
-          competitionSlug: DEFAULT_COMPETITION,
           ...item,
           slug: certificateSlug(item.name, item.month, item.kind),
           verificationCode: newVerificationCode(),
@@ -99,30 +111,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Poets of a month with a published score, and their names as their profile says now. */
-  async function participants(month: string): Promise<NewCertificate[]> {
-    return strapi.db.transaction(async ({ trx }) => {
-      const rows = await trx(`${tableOf(strapi, 'api::result.result')} as r`)
-        .join(`${tableOf(strapi, USER)} as u`, 'u.id', 'r.poet_id')
-        .where('r.month', month)
-        .distinct('u.id as poetId', 'u.name as name', 'u.email as email');
-      return rows.map((row: { poetId: number; name: string | null; email: string | null }) => ({
-        kind: 'participation' as const,
-        month,
-        poetId: Number(row.poetId),
-        entryId: null,
-        name: withoutBidiControls(poetNameOf(row.name, row.email)),
-        place: null,
-        title: null,
-      }));
-    });
+  async function participants(competition: string, month: string): Promise<NewCertificate[]> {
+    const poetIds = await resultRepository(strapi).poetIdsOf(competition, month);
+    if (!poetIds.length) return [];
+    const users: { id: number; name: string | null; email: string | null }[] = await strapi.db
+      .query(USER)
+      .findMany({ where: { id: { $in: poetIds } }, select: ['id', 'name', 'email'], orderBy: { id: 'asc' } });
+    return users.map((user) => ({
+      kind: 'participation' as const,
+      competitionSlug: competition,
+      month,
+      poetId: user.id,
+      entryId: null,
+      name: withoutBidiControls(poetNameOf(user.name, user.email)),
+      place: null,
+      title: null,
+    }));
   }
 
-  async function winners(month: string): Promise<NewCertificate[]> {
-    const rows = await strapi.db.query('api::winner.winner').findMany({ where: { month, poetId: { $notNull: true } }, orderBy: { position: 'asc' } });
-    return rows.map((w: { poetId: number; entryId: number; poetName: string; place: WinnerPlace; title: string }) => ({
+  async function winners(competition: string, month: string): Promise<NewCertificate[]> {
+    const rows = await winnerRepository(strapi).withPoets(competition, month);
+    return rows.map((w) => ({
       kind: 'winner' as const,
+      competitionSlug: competition,
       month,
-      poetId: w.poetId,
+      poetId: w.poetId!,
       entryId: w.entryId,
       // Names and titles on a certificate cannot pose as other text (a winner's name may come from a CSV).
       name: withoutBidiControls(w.poetName),
@@ -132,10 +145,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Who should hold a certificate of this kind for the month but has no valid one yet. */
-  async function missing(kind: CertificateKind, month: string): Promise<NewCertificate[]> {
-    const due = kind === 'participation' ? await participants(month) : await winners(month);
+  async function missing(kind: CertificateKind, competition: string, month: string): Promise<NewCertificate[]> {
+    const due = kind === 'participation' ? await participants(competition, month) : await winners(competition, month);
     const held: { poetId: number; entryId: number | null }[] = await certificates().findMany({
-      where: { kind, month, status: 'valid' },
+      where: { kind, competitionSlug: competition, month, status: 'valid' },
       select: ['poetId', 'entryId'],
     });
     const key = (c: { poetId: number; entryId: number | null }) => (kind === 'participation' ? `${c.poetId}` : `${c.poetId}:${c.entryId}`);
@@ -144,22 +157,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    /** Issues every missing participation certificate of a month (joins the publication's transaction). */
-    async issueParticipation(month: string): Promise<number> {
-      return insert(await missing('participation', month));
+    /** Issues every missing participation certificate of a competition's month (joins the publication's transaction). */
+    async issueParticipation(competition: string, month: string): Promise<number> {
+      return insert(await missing('participation', competition, month));
     },
 
-    async issueWinners(month: string): Promise<number> {
-      return insert(await missing('winner', month));
+    async issueWinners(competition: string, month: string): Promise<number> {
+      return insert(await missing('winner', competition, month));
     },
 
-    /** For the admin pages: issue what is missing for a whole month. */
-    async issueMonth(kind: CertificateKind, month: string): Promise<{ issued: number }> {
-      const published = await strapi.db.query(kind === 'winner' ? 'api::winner.winner' : 'api::result.result').count({ where: { month } });
+    /** For the admin pages: issue what is missing for a competition's whole month. */
+    async issueMonth(kind: CertificateKind, month: string, competition: string = DEFAULT_COMPETITION): Promise<{ issued: number }> {
+      const published = await (kind === 'winner' ? winnerRepository(strapi) : resultRepository(strapi)).isPublished(competition, month);
       if (!published) {
-        throw new ApiError(409, `The ${month} ${kind === 'winner' ? 'winners are' : 'results are'} not published yet.`, {}, 'ConflictError');
+        const which = competition === DEFAULT_COMPETITION ? month : `${competition} ${month}`;
+        throw new ApiError(409, `The ${which} ${kind === 'winner' ? 'winners are' : 'results are'} not published yet.`, {}, 'ConflictError');
       }
-      return { issued: await (kind === 'winner' ? this.issueWinners(month) : this.issueParticipation(month)) };
+      return { issued: await (kind === 'winner' ? this.issueWinners(competition, month) : this.issueParticipation(competition, month)) };
     },
 
     /** Replaces one certificate with a new one (new code and address, the poet's current name). */
@@ -173,6 +187,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const created: CertificateRow = await certificates().create({
           data: {
             kind: old.kind,
+            competitionSlug: slugOf(old),
             month: old.month,
             poetId: old.poetId,
             entryId: old.entryId,
@@ -186,20 +201,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           },
         });
         await certificates().update({ where: { id: old.id }, data: { status: 'replaced', replacedBy: created.slug } });
-        return listItem(created);
+        return listItem(created, (await refsOf([created]))(created));
       });
     },
 
     async view(slug: string): Promise<CertificateView> {
       const row: CertificateRow | null = await certificates().findOne({ where: { slug } });
       if (!row) throw notFound();
-      return toView(row);
+      return viewOf(row);
     },
 
     async verify(code: string): Promise<CertificateView> {
       const row: CertificateRow | null = await certificates().findOne({ where: { verificationCode: normaliseVerificationCode(code) } });
       if (!row) throw new ApiError(404, 'No certificate has this verification code. Check the code and try again.', {}, 'NotFoundError');
-      return toView(row);
+      return viewOf(row);
     },
 
     async pdf(slug: string): Promise<{ view: CertificateView; bytes: Uint8Array }> {
@@ -208,19 +223,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async mine(userId: number): Promise<CertificateListItem[]> {
-      const rows = await certificates().findMany({ where: { poetId: userId, status: 'valid' }, orderBy: [{ month: 'desc' }, { kind: 'desc' }] });
-      return rows.map(listItem);
+      const rows: CertificateRow[] = await certificates().findMany({
+        where: { poetId: userId, status: 'valid' },
+        orderBy: [{ month: 'desc' }, { competitionSlug: 'asc' }, { kind: 'desc' }],
+      });
+      const refOf = await refsOf(rows);
+      return rows.map((row) => listItem(row, refOf(row)));
     },
 
-    async list(kind: CertificateKind, month: string): Promise<CertificateListItem[]> {
-      const rows = await certificates().findMany({ where: { kind, month }, orderBy: [{ status: 'desc' }, { name: 'asc' }], limit: 500 });
-      return rows.map(listItem);
+    async list(kind: CertificateKind, month: string, competition: string = DEFAULT_COMPETITION): Promise<CertificateListItem[]> {
+      const rows: CertificateRow[] = await certificates().findMany({
+        where: { kind, month, competitionSlug: competition },
+        orderBy: [{ status: 'desc' }, { name: 'asc' }],
+        limit: 500,
+      });
+      const refOf = await refsOf(rows);
+      return rows.map((row) => listItem(row, refOf(row)));
     },
 
     /** The template filled with a real poet of the month (nothing is stored; the code is a sample). */
-    async preview(kind: CertificateKind, month: string): Promise<CertificateView> {
-      const [sample] = kind === 'participation' ? await participants(month) : await winners(month);
-      const stored: CertificateRow | null = await certificates().findOne({ where: { kind, month, status: 'valid' }, orderBy: { id: 'asc' } });
+    async preview(kind: CertificateKind, month: string, competition: string = DEFAULT_COMPETITION): Promise<CertificateView> {
+      const [sample] = kind === 'participation' ? await participants(competition, month) : await winners(competition, month);
+      const stored: CertificateRow | null = await certificates().findOne({
+        where: { kind, month, competitionSlug: competition, status: 'valid' },
+        orderBy: { id: 'asc' },
+      });
       const base = sample ?? stored;
       if (!base)
         throw new ApiError(
@@ -229,22 +256,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           {},
           'ConflictError',
         );
-      return toView({
-        slug: 'sample',
-        kind,
-        name: base.name,
-        month,
-        place: base.place ?? null,
-        title: base.title ?? null,
-        verificationCode: 'SAMP-LE00-0000',
-        issuedAt: new Date().toISOString(),
-        status: 'valid',
-        replacedBy: null,
-      });
+      return toView(
+        {
+          slug: 'sample',
+          kind,
+          name: base.name,
+          month,
+          place: base.place ?? null,
+          title: base.title ?? null,
+          verificationCode: 'SAMP-LE00-0000',
+          issuedAt: new Date().toISOString(),
+          status: 'valid',
+          replacedBy: null,
+        },
+        (await refsOf([{ competitionSlug: competition }]))({ competitionSlug: competition }),
+      );
     },
 
-    async previewPdf(kind: CertificateKind, month: string): Promise<Uint8Array> {
-      const view = await this.preview(kind, month);
+    async previewPdf(kind: CertificateKind, month: string, competition: string = DEFAULT_COMPETITION): Promise<Uint8Array> {
+      const view = await this.preview(kind, month, competition);
       return certificatePdf(view, qrPath(view.url).modules);
     },
   };

@@ -72,8 +72,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .select('id')
       .whereNotIn('id', knex(link.name).select(link.joinColumn.name))
       .orWhereNull('competition_slug');
-    // Results, winners and certificates name their month; from before competitions, those months are poetry's.
-    const unnamed = ['api::result.result', 'api::winner.winner', 'api::certificate.certificate'].map((uid) => strapi.db.metadata.get(uid as never).tableName);
+    // Results, winners, certificates and leaderboard points name their month; from before competitions, those months are poetry's.
+    const unnamed = [
+      'api::result.result',
+      'api::winner.winner',
+      'api::certificate.certificate',
+      'api::leaderboard.leaderboard-month',
+      'api::leaderboard.leaderboard-total',
+    ].map((uid) => strapi.db.metadata.get(uid as never).tableName);
     let waiting = 0;
     for (const name of unnamed) waiting += Number((await knex(name).whereNull('competition_slug').count({ n: '*' }))[0]?.n ?? 0);
     if (!orphans.length && !waiting) return 0;

@@ -2,12 +2,7 @@ import { signedIn } from '../../../auth/routes';
 
 const admin = signedIn({ roles: ['admin'] });
 
+// Publishing (upload-csv, results/publish), the months and the poet's score cards are the publication domain's routes.
 export default {
-  routes: [
-    { method: 'GET', path: '/admin/results/months', handler: 'result.months', config: admin },
-    { method: 'POST', path: '/admin/results/preview', handler: 'result.preview', config: admin },
-    { method: 'POST', path: '/admin/upload-csv', handler: 'result.uploadCsv', config: admin },
-    { method: 'POST', path: '/admin/results/publish', handler: 'result.publishJudges', config: admin },
-    { method: 'GET', path: '/results/me', handler: 'result.mine', config: signedIn() },
-  ],
+  routes: [{ method: 'POST', path: '/admin/results/preview', handler: 'result.preview', config: admin }],
 };

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { CRITERION_KEYS, DEFAULT_COMPETITION, type CriterionScores, type JudgingSummary } from '@writory/shared';
+import { CRITERION_KEYS, type CriterionScores, type JudgingSummary } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { columnOf, tableOf } from '../../../lib/bulk';
 import { roundScore } from '../lib/results-csv';
@@ -26,8 +26,8 @@ export interface JudgesScores {
  * `db` is the publication's transaction when there is one.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async scores(month: string, entries: MonthEntry[], db: Knex | Knex.Transaction = strapi.db.connection): Promise<JudgesScores> {
-    const contest: ContestRow | null = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
+  async scores(competition: string, month: string, entries: MonthEntry[], db: Knex | Knex.Transaction = strapi.db.connection): Promise<JudgesScores> {
+    const contest: ContestRow | null = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: competition } });
     if (!contest) throw new ApiError(404, `There is no contest for ${month}.`, {}, 'NotFoundError');
     const { normalised, byEntry } = await getService(strapi, 'api::score.score').summaries(contest);
     const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();

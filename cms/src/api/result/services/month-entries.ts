@@ -1,8 +1,7 @@
-// The entries of one month's contest, read in one statement (thousands of rows at publication).
+// The entries of one competition's month contest, read in one statement (thousands of rows at publication).
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { linkOf, tableOf } from '../../../lib/bulk';
-import { DEFAULT_COMPETITION } from '@writory/shared';
 
 export interface MonthEntry {
   id: number;
@@ -14,10 +13,9 @@ export interface MonthEntry {
   poetName: string;
 }
 
-/** How a poet is named on results, winners and certificates: their profile name, else their email's local part. */
-export const poetNameOf = (name: string | null | undefined, email: string | null | undefined) => name?.trim() || email?.split('@')[0] || 'Writory poet';
+import { poetNameOf } from '../../../lib/poet-name';
 
-export async function monthEntries(strapi: Core.Strapi, db: Knex | Knex.Transaction, month: string): Promise<MonthEntry[]> {
+export async function monthEntries(strapi: Core.Strapi, db: Knex | Knex.Transaction, competition: string, month: string): Promise<MonthEntry[]> {
   const entries = tableOf(strapi, 'api::entry.entry');
   const contest = linkOf(strapi, 'api::entry.entry', 'contest');
   const poet = linkOf(strapi, 'api::entry.entry', 'poet');
@@ -27,7 +25,7 @@ export async function monthEntries(strapi: Core.Strapi, db: Knex | Knex.Transact
     .leftJoin(`${poet.table} as pl`, `pl.${poet.own}`, 'e.id')
     .leftJoin(`${tableOf(strapi, 'plugin::users-permissions.user')} as u`, 'u.id', `pl.${poet.target}`)
     .where('c.month', month)
-    .where('c.competition_slug', DEFAULT_COMPETITION)
+    .where('c.competition_slug', competition)
     .orderBy('e.id')
     .select('e.id', 'e.code', 'e.title', 'e.language', 'e.status', 'u.id as poetId', 'u.name as poetName', 'u.email as poetEmail');
   return rows.map((row) => ({

@@ -3,28 +3,41 @@ import type { Knex } from 'knex';
 import {
   DEFAULT_COMPETITION,
   monthName,
+  publicationLabel,
   CRITERION_KEYS,
-  RUNNERS_UP,
   type CriterionScores,
   type CsvRowError,
   type JudgingSummary,
-  type PublicationSummary,
-  type ResultsMonth,
   type ResultsPreview,
   type ResultsPreviewRow,
-  type ScoreCard,
-  type WinnerPlace,
+  type ResultsSource,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, columnOf, linkOf, tableOf } from '../../../lib/bulk';
 import { rankByScore } from '../lib/ranking';
 import { parseResultsCsv, roundScore } from '../lib/results-csv';
-import type { ResultsPayload } from '../../timer/services/timer';
 import { monthEntries, type MonthEntry } from './month-entries';
+import { RESULT, resultRepository } from '../repository';
 import { getService } from '../../../services';
 
-const RESULT = 'api::result.result';
 const ENTRY = 'api::entry.entry';
+
+/** What to publish: a month's scores from a results CSV, or the judges' scores in the app. */
+export interface ScoresSource {
+  /** The competition (slug); none means poetry. */
+  competition?: string;
+  month: string;
+  source: ResultsSource;
+  fileName: string | null;
+  fileContent: string | null;
+}
+
+/** What publishing a month's scores wrote: the rows, the notifications, and each poet's best score (for the leaderboard). */
+export interface WrittenResults {
+  published: number;
+  notified: number;
+  poets: { poetId: number; poetName: string; points: number; entries: number }[];
+}
 
 /** One entry's score, whichever way it came (CSV or the judges' scores in the app). */
 export interface EntryScore {
@@ -48,26 +61,41 @@ const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictEr
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
-  async function contestOf(month: string) {
-    const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
-    if (!contest) throw new ApiError(404, `There is no contest for ${month}.`, {}, 'NotFoundError');
+  async function contestOf(competition: string, month: string) {
+    const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: competition } });
+    if (!contest)
+      throw new ApiError(404, `There is no ${competition === DEFAULT_COMPETITION ? '' : `${competition} `}contest for ${month}.`, {}, 'NotFoundError');
     return contest as { id: number; month: string; theme: string | null };
   }
 
-  const isPublished = async (month: string) => (await strapi.db.query(RESULT).count({ where: { month } })) > 0;
+  const isPublished = (competition: string, month: string) => resultRepository(strapi).isPublished(competition, month);
 
-  /** Where an unknown code really belongs, for a helpful message. */
-  async function monthsOfCodes(codes: string[]): Promise<Map<string, string>> {
-    if (!codes.length) return new Map();
-    const found = await strapi.db.query(ENTRY).findMany({ where: { code: { $in: codes } }, select: ['code'], populate: { contest: { select: ['month'] } } });
-    return new Map(found.map((e: { code: string; contest?: { month: string } }) => [e.code.toUpperCase(), e.contest?.month ?? 'no']));
+  /** "November 2026" for poetry (as before competitions), "Story — November 2026" for another competition. */
+  async function labelOf(competition: string, month: string): Promise<string> {
+    const ref = (await getService(strapi, 'api::competition.competition').refs([competition])).get(competition);
+    return publicationLabel(ref ?? { slug: competition, name: competition }, month);
   }
 
-  async function csvScores(month: string, text: string, entries: MonthEntry[]): Promise<Omit<Scores, 'entries' | 'missing' | 'judging'>> {
+  /** Where an unknown code really belongs (its month, and its competition when not `competition`), for a helpful message. */
+  async function monthsOfCodes(codes: string[], competition: string = DEFAULT_COMPETITION): Promise<Map<string, string>> {
+    if (!codes.length) return new Map();
+    const found = await strapi.db
+      .query(ENTRY)
+      .findMany({ where: { code: { $in: codes } }, select: ['code'], populate: { contest: { select: ['month', 'competitionSlug'] } } });
+    return new Map(
+      found.map((e: { code: string; contest?: { month: string; competitionSlug: string | null } }) => {
+        const slug = e.contest?.competitionSlug ?? DEFAULT_COMPETITION;
+        const month = e.contest?.month ?? 'no';
+        return [e.code.toUpperCase(), slug === competition ? month : `${slug} ${month}`];
+      }),
+    );
+  }
+
+  async function csvScores(competition: string, month: string, text: string, entries: MonthEntry[]): Promise<Omit<Scores, 'entries' | 'missing' | 'judging'>> {
     const { rows, errors } = parseResultsCsv(text);
     const byCode = new Map(entries.map((entry) => [entry.code.toUpperCase(), entry]));
     const unknown = rows.filter((row) => !byCode.has(row.entryCode)).map((row) => row.entryCode);
-    const elsewhere = await monthsOfCodes(unknown);
+    const elsewhere = await monthsOfCodes(unknown, competition);
     const scores = new Map<number, EntryScore>();
     for (const row of rows) {
       const entry = byCode.get(row.entryCode);
@@ -76,7 +104,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         errors.push({
           row: row.row,
           column: 'entryCode',
-          message: other ? `entry ${row.entryCode} belongs to the ${other} contest, not ${month}` : `there is no entry with the code ${row.entryCode}`,
+          message: other
+            ? `entry ${row.entryCode} belongs to the ${other} contest, not ${competition === DEFAULT_COMPETITION ? '' : `${competition} `}${month}`
+            : `there is no entry with the code ${row.entryCode}`,
         });
         continue;
       }
@@ -87,17 +117,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The month's entries and their scores; `db` is the publication's transaction when there is one. */
-  async function scoresOf(payload: ResultsPayload, db: Knex | Knex.Transaction = knex()): Promise<Scores> {
-    const entries = await monthEntries(strapi, db, payload.month);
+  async function scoresOf(payload: ScoresSource, db: Knex | Knex.Transaction = knex()): Promise<Scores> {
+    const competition = payload.competition ?? DEFAULT_COMPETITION;
+    const entries = await monthEntries(strapi, db, competition, payload.month);
     const found: Omit<Scores, 'entries' | 'missing'> =
       payload.source === 'csv'
-        ? { ...(await csvScores(payload.month, payload.fileContent ?? '', entries)), judging: null }
-        : await getService(strapi, 'api::result.judges').scores(payload.month, entries, db);
+        ? { ...(await csvScores(competition, payload.month, payload.fileContent ?? '', entries)), judging: null }
+        : await getService(strapi, 'api::result.judges').scores(competition, payload.month, entries, db);
     const missing = entries.filter((entry) => !found.scores.has(entry.id)).map((entry) => entry.code);
     return { entries, missing, ...found };
   }
 
-  function previewOf(payload: ResultsPayload, scores: Scores, alreadyPublished: boolean): ResultsPreview {
+  function previewOf(payload: ScoresSource, scores: Scores, alreadyPublished: boolean): ResultsPreview {
     const titles = new Map(scores.entries.map((entry) => [entry.id, entry.title]));
     const rows: ResultsPreviewRow[] = [...scores.scores]
       .map(([entryId, score]) => ({
@@ -124,8 +155,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Why a preview cannot be published, in one message (kept on a failed timer). */
-  function refusal(preview: ResultsPreview): ApiError {
-    if (preview.alreadyPublished) return conflict(`The results of ${monthName(preview.month)} are already published.`);
+  function refusal(preview: ResultsPreview, label = monthName(preview.month)): ApiError {
+    if (preview.alreadyPublished) return conflict(`The results of ${label} are already published.`);
     if (preview.entrants === 0) return new ApiError(422, `The ${preview.month} contest has no entries.`, {}, 'ValidationError');
     const lines = preview.errors.slice(0, 5).map((e) => `row ${e.row}: ${e.message}`);
     if (preview.missing.length)
@@ -136,7 +167,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return new ApiError(422, `Nothing was published: ${lines.join('; ')}${more}.`, { errors: preview.errors, missing: preview.missing }, 'ValidationError');
   }
 
-  async function writeResults(trx: Knex.Transaction, month: string, source: ResultsPayload['source'], scores: Scores) {
+  async function writeResults(trx: Knex.Transaction, competition: string, month: string, source: ScoresSource['source'], scores: Scores) {
     const ranked = rankByScore(
       scores.entries.map((entry) => ({ entry, score: scores.scores.get(entry.id)! })),
       ({ score }) => score.total,
@@ -148,7 +179,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       RESULT,
       ranked.map(({ item: { entry, score }, rank, percentile }) => ({
         month,
-        competitionSlug: DEFAULT_COMPETITION,
+        competitionSlug: competition,
         entryId: entry.id,
         poetId: entry.poetId,
         code: entry.code,
@@ -166,37 +197,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    /** Every contest month with its entry count and what has been published, newest first. */
-    async months(): Promise<ResultsMonth[]> {
-      const contests: { id: number; month: string; theme: string | null }[] = await strapi.db
-        .query('api::contest.contest')
-        .findMany({ where: { competitionSlug: DEFAULT_COMPETITION }, select: ['id', 'month', 'theme'], orderBy: { month: 'desc' }, limit: 36 });
-      if (!contests.length) return [];
-      const link = linkOf(strapi, ENTRY, 'contest');
-      const counts = await knex()(link.table)
-        .whereIn(
-          link.target,
-          contests.map((c) => c.id),
-        )
-        .groupBy(link.target)
-        .select(link.target)
-        .count({ n: '*' });
-      const entriesOf = new Map(counts.map((row) => [Number((row as Record<string, unknown>)[link.target]), Number(row.n)]));
-      const published = new Set((await knex()(tableOf(strapi, RESULT)).distinct('month')).map((row) => row.month));
-      const won = new Set((await knex()(tableOf(strapi, 'api::winner.winner')).distinct('month')).map((row) => row.month));
-      return contests.map((c) => ({
-        month: c.month,
-        theme: c.theme ?? null,
-        entries: entriesOf.get(c.id) ?? 0,
-        resultsPublished: published.has(c.month),
-        winnersPublished: won.has(c.month),
-      }));
-    },
-
     /** The one contest month the file's entry codes belong to (when the upload names no month). */
-    async monthOfCsv(text: string): Promise<string> {
+    async monthOfCsv(text: string, competition: string = DEFAULT_COMPETITION): Promise<string> {
       const codes = parseResultsCsv(text).rows.map((row) => row.entryCode);
-      const months = new Set((await monthsOfCodes(codes)).values());
+      const months = new Set((await monthsOfCodes(codes, competition)).values());
       if (months.size === 1) return [...months][0];
       throw new ApiError(
         422,
@@ -209,9 +213,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** What would be published: every row checked against the month's entries; nothing is stored. */
-    async preview(payload: ResultsPayload): Promise<ResultsPreview> {
-      await contestOf(payload.month);
-      return previewOf(payload, await scoresOf(payload), await isPublished(payload.month));
+    async preview(payload: ScoresSource): Promise<ResultsPreview> {
+      const competition = payload.competition ?? DEFAULT_COMPETITION;
+      await contestOf(competition, payload.month);
+      return previewOf(payload, await scoresOf(payload), await isPublished(competition, payload.month));
     },
 
     /**
@@ -219,27 +224,30 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * without entries. Entries still waiting for a judge may be scored until the timer fires (if one is still
      * unscored then, the firing fails with that error and can be retried).
      */
-    async assertSchedulable(payload: ResultsPayload): Promise<ResultsPreview> {
+    async assertSchedulable(payload: ScoresSource): Promise<ResultsPreview> {
       const preview = await this.preview(payload);
-      if (preview.alreadyPublished || preview.entrants === 0 || preview.errors.length) throw refusal(preview);
+      if (preview.alreadyPublished || preview.entrants === 0 || preview.errors.length)
+        throw refusal(preview, await labelOf(payload.competition ?? DEFAULT_COMPETITION, payload.month));
       return preview;
     },
 
     /** Refuses (4xx) a payload that cannot be published as it is. */
-    async assertPublishable(payload: ResultsPayload): Promise<ResultsPreview> {
+    async assertPublishable(payload: ScoresSource): Promise<ResultsPreview> {
       const preview = await this.preview(payload);
-      if (!preview.ready) throw refusal(preview);
+      if (!preview.ready) throw refusal(preview, await labelOf(payload.competition ?? DEFAULT_COMPETITION, payload.month));
       return preview;
     },
 
     /**
-     * Publishes a month's scores in one transaction: every score card, the entries' status, a notification
-     * per entrant, the leaderboard and participation certificates become visible together, or nothing does.
-     * Runs inside the firing timer's transaction.
+     * Publishes a month's scores in one transaction: every score card, the entries' status and a notification
+     * per entrant become visible together, or nothing does. Runs inside the publication's transaction (which
+     * then records the leaderboard and issues the participation certificates).
      */
-    async publish(payload: ResultsPayload): Promise<PublicationSummary> {
+    async publish(payload: ScoresSource): Promise<WrittenResults> {
+      const competition = payload.competition ?? DEFAULT_COMPETITION;
+      const label = await labelOf(competition, payload.month);
       return strapi.db.transaction(async ({ trx }) => {
-        const contest = await contestOf(payload.month);
+        const contest = await contestOf(competition, payload.month);
         // The entries first: this locks them, so a judge's score arrives before this read or not at all
         // (judging refuses published entries). A refusal below rolls the status back with everything else.
         const link = linkOf(strapi, ENTRY, 'contest');
@@ -247,18 +255,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           .whereIn('id', trx(link.table).select(link.own).where(link.target, contest.id))
           .update({ status: 'published', [columnOf(strapi, ENTRY, 'resultsPublishedAt')]: new Date(), updated_at: new Date() });
         const scores = await scoresOf(payload, trx);
-        const preview = previewOf(payload, scores, await isPublished(payload.month));
-        if (!preview.ready) throw refusal(preview);
+        const preview = previewOf(payload, scores, await isPublished(competition, payload.month));
+        if (!preview.ready) throw refusal(preview, label);
 
-        const ranked = await writeResults(trx, payload.month, payload.source, scores);
+        const ranked = await writeResults(trx, competition, payload.month, payload.source, scores);
 
         const notifications = ranked
           .filter(({ item }) => item.entry.poetId !== null)
           .map(({ item: { entry, score }, percentile }) => ({
             userId: entry.poetId!,
             notification: {
-              title: `Your score for “${entry.title}”`,
-              message: `You scored ${roundScore(score.total)}/100 in the ${monthName(payload.month)} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
+              // Poetry's as before competitions; another competition's names it: "Story — November 2026 results are out".
+              title: competition === DEFAULT_COMPETITION ? `Your score for “${entry.title}”` : `${label} results are out`,
+              message: `${competition === DEFAULT_COMPETITION ? 'You' : `“${entry.title}”`} scored ${roundScore(score.total)}/100 in the ${label} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
               link: '/profile#scores',
             },
           }));
@@ -272,40 +281,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           if (!current) byPoet.set(item.entry.poetId, { poetId: item.entry.poetId, poetName: item.entry.poetName, points: total, entries: 1 });
           else Object.assign(current, { points: Math.max(current.points, total), entries: current.entries + 1 });
         }
-        await getService(strapi, 'api::leaderboard.leaderboard').recordResults(payload.month, [...byPoet.values()]);
-        const certificates = await getService(strapi, 'api::certificate.certificate').issueParticipation(payload.month);
-        return { month: payload.month, published: ranked.length, notified: notifications.length, certificates };
-      });
-    },
-
-    /** The signed-in poet's published score cards, newest month first. */
-    async scoreCards(userId: number): Promise<ScoreCard[]> {
-      const rows = await strapi.db.query(RESULT).findMany({ where: { poetId: userId }, orderBy: [{ month: 'desc' }, { rank: 'asc' }] });
-      if (!rows.length) return [];
-      const months = [...new Set(rows.map((r: { month: string }) => r.month))];
-      const winners: { month: string; entryId: number; place: WinnerPlace; score: number }[] = await strapi.db
-        .query('api::winner.winner')
-        .findMany({ where: { month: { $in: months } }, select: ['month', 'entryId', 'place', 'score'] });
-      return rows.map((row: any): ScoreCard => {
-        const monthWinners = winners.filter((w) => w.month === row.month);
-        const mine = monthWinners.find((w) => w.entryId === row.entryId);
-        const lastWinning = monthWinners.length ? Math.min(...monthWinners.map((w) => w.score)) : null;
-        const runnerUp = !mine && lastWinning !== null && row.rank <= monthWinners.length + RUNNERS_UP;
-        const hasCriteria = CRITERION_KEYS.every((key) => typeof row[key] === 'number');
-        return {
-          entryCode: row.code,
-          title: row.title ?? '',
-          month: row.month,
-          criteria: hasCriteria ? (Object.fromEntries(CRITERION_KEYS.map((key) => [key, row[key]])) as CriterionScores) : null,
-          total: row.total,
-          percentile: row.percentile,
-          rank: row.rank,
-          entrants: row.entrants,
-          comments: Array.isArray(row.comments) ? row.comments : [],
-          publishedAt: new Date(row.createdAt).toISOString(),
-          place: mine?.place ?? null,
-          closeness: runnerUp ? { lastWinningScore: lastWinning!, gap: roundScore(Math.max(0, lastWinning! - row.total)) } : null,
-        };
+        return { published: ranked.length, notified: notifications.length, poets: [...byPoet.values()] };
       });
     },
   };

@@ -2,10 +2,9 @@ import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { sendPrivateFile } from '../../../lib/private-files';
-import { respond } from '../../timer/lib/respond';
-import { monthQuery, winnerId, winnersBody } from '../validation';
+import { monthQuery, winnerId } from '../validation';
 import { getService } from '../../../services';
-import { competitionQuerySchema } from '@writory/shared';
+import { competitionQuerySchema, DEFAULT_COMPETITION } from '@writory/shared';
 
 const service = (strapi: Core.Strapi) => getService(strapi, 'api::winner.winner');
 
@@ -27,13 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async suggestions(ctx: Context) {
-    ctx.body = { suggestions: await service(strapi).suggestions(parseInput(monthQuery, ctx.query ?? {}).month) };
-  },
-
-  /** POST /api/admin/upload-winners (the spec's route): publish the winners now, or at publishAt. */
-  async upload(ctx: Context) {
-    const { publishAt, ...winnerData } = parseInput(winnersBody, ctx.request.body ?? {});
-    await service(strapi).assertSchedulable(winnerData, publishAt);
-    respond(ctx, await getService(strapi, 'api::timer.timer').publishOrSchedule('winners', winnerData, publishAt, ctx.state.user.id));
+    const { month, competition } = parseInput(monthQuery, ctx.query ?? {});
+    ctx.body = { suggestions: await service(strapi).suggestions(month, competition ?? DEFAULT_COMPETITION) };
   },
 });

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-error';
 import type { OutgoingFile } from '../../../lib/private-files';
 import type { EntryRow } from '../../entry/services/entry';
 import { getService } from '../../../services';
+import { WINNER } from '../repository';
 
 export interface WinningContent {
   /** The text extracted from the poem's file (the poet's own words; judges read an anonymised copy). */
@@ -29,7 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * winner's, and only once the winners are published (a winner row exists), leave through this route.
    */
   async photoOf(slug: string): Promise<OutgoingFile> {
-    const winner: { entryId: number } | null = await strapi.db.query('api::winner.winner').findOne({ where: { slug }, select: ['entryId'] });
+    const winner: { entryId: number } | null = await strapi.db.query(WINNER).findOne({ where: { slug }, select: ['entryId'] });
     if (!winner) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
     const entry: Pick<EntryRow, 'photoKey'> | null = await strapi.db.query(ENTRY).findOne({ where: { id: winner.entryId }, select: ['photoKey'] });
     const files = getService(strapi, 'api::entry.files').privateFiles();

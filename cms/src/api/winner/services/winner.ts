@@ -1,11 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import {
   DEFAULT_COMPETITION,
-  monthName,
+  publicationLabel,
+  type CompetitionRef,
   MAX_HONOURABLE_MENTIONS,
   PLACE_LABELS,
   RUNNERS_UP,
-  type PublicationSummary,
   type SuggestedWinner,
   type WinnerData,
   type WinnerDetail,
@@ -16,18 +16,18 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert } from '../../../lib/bulk';
 import { roundScore } from '../../result/lib/results-csv';
-import { poetNameOf } from '../../result/services/month-entries';
+import { poetNameOf } from '../../../lib/poet-name';
+import { resultRepository } from '../../result/repository';
+import { WINNER } from '../repository';
 import { getService } from '../../../services';
 
-const WINNER = 'api::winner.winner';
-const RESULT = 'api::result.result';
 const USER = 'plugin::users-permissions.user';
 const POSITION: Record<Exclude<WinnerPlace, 'honourable'>, number> = { first: 1, second: 2, third: 3 };
 
 interface WinnerRow {
   slug: string;
   month: string;
-  competitionSlug?: string;
+  competitionSlug: string;
   place: WinnerPlace;
   position: number;
   entryId: number;
@@ -40,8 +40,9 @@ interface WinnerRow {
   score: number;
 }
 
-const summaryOf = (row: WinnerRow): WinnerSummary => ({
+const summaryOf = (row: WinnerRow, competition: CompetitionRef): WinnerSummary => ({
   id: row.slug,
+  competition,
   month: row.month,
   place: row.place,
   poetName: row.poetName,
@@ -73,16 +74,24 @@ export function checkWinnerShape(data: WinnerData): void {
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const winners = () => strapi.db.query(WINNER);
+  const results = resultRepository(strapi);
+  const competitionOf = (data: WinnerData) => data.competition ?? DEFAULT_COMPETITION;
+
+  /** A competition's { slug, name } (the slug itself when the competition is gone). */
+  async function refOf(slug: string): Promise<CompetitionRef> {
+    return (await getService(strapi, 'api::competition.competition').refs([slug])).get(slug) ?? { slug, name: slug };
+  }
+  const labelOf = async (data: WinnerData) => publicationLabel(await refOf(competitionOf(data)), data.month);
+  const alreadyPublished = async (data: WinnerData) =>
+    new ApiError(409, `The ${await labelOf(data)} winners are already published.`, { competition: competitionOf(data) }, 'ConflictError');
 
   /** The published results of the chosen entries, in the order of the winner data. */
   async function chosen(data: WinnerData) {
     checkWinnerShape(data);
-    const published = await strapi.db.query(RESULT).count({ where: { month: data.month } });
-    if (!published) throw new ApiError(409, `The ${monthName(data.month)} results are not published yet; publish the scores first.`, {}, 'ConflictError');
+    if (!(await results.isPublished(competitionOf(data), data.month)))
+      throw new ApiError(409, `The ${await labelOf(data)} results are not published yet; publish the scores first.`, {}, 'ConflictError');
     const codes = data.winners.map((w) => w.entryCode.toUpperCase());
-    const rows: { entryId: number; poetId: number | null; code: string; title: string; total: number }[] = await strapi.db
-      .query(RESULT)
-      .findMany({ where: { month: data.month }, select: ['entryId', 'poetId', 'code', 'title', 'total'] });
+    const rows = await results.ofMonth(competitionOf(data), data.month, ['entryId', 'poetId', 'code', 'title', 'total']);
     const byCode = new Map(rows.map((row) => [row.code.toUpperCase(), row]));
     const unknown = codes.filter((code) => !byCode.has(code));
     if (unknown.length) throw invalid(`No published ${data.month} score for ${unknown.join(', ')}.`);
@@ -93,16 +102,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     checkWinnerShape,
 
     /** The month's best published scores, to pick the winners from. */
-    async suggestions(month: string): Promise<SuggestedWinner[]> {
-      const rows = await strapi.db.query(RESULT).findMany({ where: { month }, orderBy: [{ rank: 'asc' }, { code: 'asc' }], limit: 20 });
+    async suggestions(month: string, competition: string = DEFAULT_COMPETITION): Promise<SuggestedWinner[]> {
+      const rows = await results.ofMonth(competition, month, ['code', 'title', 'poetId', 'total', 'rank'], 20);
       const users = await strapi.db
         .query(USER)
-        .findMany({ where: { id: { $in: rows.map((r: { poetId: number }) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
+        .findMany({ where: { id: { $in: rows.map((r) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
       const nameOf = new Map(users.map((u: { id: number; name: string | null; email: string | null }) => [u.id, poetNameOf(u.name, u.email)]));
-      return rows.map((row: { code: string; title: string; poetId: number; total: number; rank: number }) => ({
+      return rows.map((row) => ({
         entryCode: row.code,
         title: row.title ?? '',
-        poetName: nameOf.get(row.poetId) ?? 'Writory poet',
+        poetName: (row.poetId !== null ? nameOf.get(row.poetId) : undefined) ?? 'Writory poet',
         total: row.total,
         rank: row.rank,
       }));
@@ -111,15 +120,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Refuses (4xx) winner data that cannot be published now; results may still be scheduled before it. */
     async assertSchedulable(data: WinnerData, publishAt: Date | null): Promise<void> {
       checkWinnerShape(data);
-      if (await winners().count({ where: { month: data.month } }))
-        throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
+      if (await winners().count({ where: { month: data.month, competitionSlug: competitionOf(data) } })) throw await alreadyPublished(data);
       if (!publishAt) await chosen(data);
     },
 
-    async publish(data: WinnerData): Promise<PublicationSummary> {
+    /**
+     * Publishes a month's winners: the winner rows and the notifications, in the publication's transaction (which
+     * then issues the winner certificates).
+     */
+    async publish(data: WinnerData): Promise<{ published: number; notified: number }> {
       return strapi.db.transaction(async ({ trx }) => {
-        if (await winners().count({ where: { month: data.month } }))
-          throw new ApiError(409, `The ${monthName(data.month)} winners are already published.`, {}, 'ConflictError');
+        const competition = competitionOf(data);
+        if (await winners().count({ where: { month: data.month, competitionSlug: competition } })) throw await alreadyPublished(data);
+        const label = await labelOf(data);
+        // Poetry's winners keep the ids they had before competitions (2026-11-first); another's start with its slug.
+        const prefix = competition === DEFAULT_COMPETITION ? data.month : `${competition}-${data.month}`;
         const picks = await chosen(data);
         const poetIds = picks.map((p) => p.result.poetId).filter((id): id is number => id !== null);
         const users = await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, populate: ['profilePicture'] });
@@ -130,12 +145,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const rows: WinnerRow[] = picks.map(({ place, result }) => {
           const user = result.poetId ? userOf.get(result.poetId) : undefined;
           const n = place === 'honourable' ? ++honourable : 0;
-          const slug = place === 'honourable' ? `${data.month}-honourable-${n}` : `${data.month}-${place}`;
+          const slug = place === 'honourable' ? `${prefix}-honourable-${n}` : `${prefix}-${place}`;
           const entry = content.get(result.entryId);
           return {
             slug,
             month: data.month,
-            competitionSlug: DEFAULT_COMPETITION,
+            competitionSlug: competition,
             place,
             position: place === 'honourable' ? 3 + n : POSITION[place],
             entryId: result.entryId,
@@ -143,7 +158,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             poetName: poetNameOf(user?.name, user?.email),
             // The photo sent with the entry, else the poet's profile picture.
             poetPhotoUrl: entry?.hasPhoto ? `/api/winners/${slug}/photo` : (user?.profilePicture?.url ?? null),
-            title: result.title,
+            title: result.title ?? '',
             language: entry?.language ?? null,
             poem: entry?.poem ?? null,
             score: roundScore(result.total),
@@ -158,12 +173,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
         // Winners hear they won; the best of the rest hear how close they came.
         const lastWinning = Math.min(...rows.map((r) => r.score));
-        const runnersUp: { poetId: number | null; title: string; total: number; rank: number }[] = await strapi.db.query(RESULT).findMany({
-          where: { month: data.month, entryId: { $notIn: rows.map((r) => r.entryId) } },
-          orderBy: [{ rank: 'asc' }],
-          limit: RUNNERS_UP,
-          select: ['poetId', 'title', 'total', 'rank'],
-        });
+        const runnersUp = await results.bestExcept(
+          competition,
+          data.month,
+          rows.map((r) => r.entryId),
+          RUNNERS_UP,
+        );
         const notifications = [
           ...rows
             .filter((r) => r.poetId !== null)
@@ -171,7 +186,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               userId: r.poetId!,
               notification: {
                 title: r.place === 'honourable' ? 'An honourable mention for your poem' : `Your poem won ${PLACE_LABELS[r.place].toLowerCase()}!`,
-                message: `“${r.title}” is a winner of the ${monthName(data.month)} Writory contest (${PLACE_LABELS[r.place]}). Your winner certificate is on your profile.`,
+                message: `“${r.title}” is a winner of the ${label} Writory contest (${PLACE_LABELS[r.place]}). Your winner certificate is on your profile.`,
                 link: `/winning-poem/${r.slug}`,
               },
             })),
@@ -181,14 +196,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               userId: r.poetId!,
               notification: {
                 title: 'So close to the winners',
-                message: `“${r.title}” placed ${r.rank} of the ${monthName(data.month)} entries, ${roundScore(Math.max(0, lastWinning - r.total))} points from the last winning score (${lastWinning}).`,
+                message: `“${r.title}” placed ${r.rank} of the ${label} entries, ${roundScore(Math.max(0, lastWinning - r.total))} points from the last winning score (${lastWinning}).`,
                 link: '/profile#scores',
               },
             })),
         ];
         await getService(strapi, 'api::notification.notification').notifyMany(notifications);
-        const certificates = await getService(strapi, 'api::certificate.certificate').issueWinners(data.month);
-        return { month: data.month, published: rows.length, notified: notifications.length, certificates };
+        return { published: rows.length, notified: notifications.length };
       });
     },
 
@@ -200,7 +214,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] }, competitionSlug: competition }, select: ['month', 'theme'] });
       const themeOf = new Map(themes.map((c: { month: string; theme: string | null }) => [c.month, c.theme ?? null]));
       const months = new Map<string, WinnerSummary[]>();
-      for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), summaryOf(row)]);
+      const ref = await refOf(competition);
+      for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), summaryOf(row, ref)]);
       return { months: [...months].map(([month, list]) => ({ month, theme: themeOf.get(month) ?? null, winners: list })) };
     },
 
@@ -209,8 +224,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!row) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
       const contest = await strapi.db
         .query('api::contest.contest')
-        .findOne({ where: { month: row.month, competitionSlug: DEFAULT_COMPETITION }, select: ['theme'] });
-      return { ...summaryOf(row), poem: row.poem ?? '', theme: contest?.theme ?? null };
+        .findOne({ where: { month: row.month, competitionSlug: row.competitionSlug }, select: ['theme'] });
+      return { ...summaryOf(row, await refOf(row.competitionSlug)), poem: row.poem ?? '', theme: contest?.theme ?? null };
     },
   };
 };

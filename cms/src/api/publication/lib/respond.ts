@@ -1,6 +1,7 @@
-// The one answer shape of every publication (results, winners): shared by their controllers and the timer's.
+// The one answer shape of every publication (results, winners) and of the timer routes.
 import type { Context } from 'koa';
-import { toWire, type Outcome } from '../services/timer';
+import type { Outcome } from '../services/publication';
+import { toWire } from './wire';
 
 /**
  * The answer to "publish now", "publish at" or "retry": 201 with the scheduled timer, 200 with what was published,
