@@ -1,5 +1,6 @@
 // MuPDF (npm `mupdf`, its WASM build) redacting areas of a PDF's pages and rendering them, for a poem whose PDF
-// does not spell out its letters: judges get its pages with the poet's name taken out. Redaction deletes the
+// does not spell out its letters: judges get its pages with the poet's name taken out; and listing where a PDF draws
+// its space glyphs (spaceGlyphs), which says where its words end when poppler's word boxes cannot. Redaction deletes the
 // text, vector and image content under each area (applyRedactions), not a box drawn on top; then each page is
 // rendered to an image and the judges' copy is a new PDF of those images only (no text, fonts or metadata).
 // It runs as a bounded child process, like pdftotext (lib/pdftotext.ts): no shell, the file on stdin, an
@@ -65,7 +66,9 @@ export const mupdfErrors = {
 export class MupdfFailed extends Error {}
 
 // The child: reads the PDF from stdin, redacts the areas of argv[2] (JSON), and writes the redacted PDF
-// ('redacted') or a new PDF of the rendered pages ('pages') to stdout. Exit 3: too many pages.
+// ('redacted') or a new PDF of the rendered pages ('pages') to stdout; or ('spaces') the space glyphs of each page
+// as JSON: MuPDF's structured text with inhibit-spaces holds a space only where the content draws one (no space
+// guessed from a gap), each as [left, right, baseline] in points from the page's top left. Exit 3: too many pages.
 const CHILD = `
 const [url, json] = process.argv.slice(1);
 const { mode, areas, scale, maxPages } = JSON.parse(json);
@@ -76,6 +79,20 @@ const doc = mupdf.Document.openDocument(Buffer.concat(chunks), 'application/pdf'
 if (!doc) process.exit(2);
 const count = doc.countPages();
 if (count > maxPages) process.exit(3);
+if (mode === 'spaces') {
+  const pages = [];
+  for (let n = 0; n < count; n++) {
+    const spaces = [];
+    doc.loadPage(n).toStructuredText('preserve-whitespace,inhibit-spaces').walk({
+      onChar(c, origin, font, size, quad) {
+        if (/^\\s$/.test(c)) spaces.push([Math.min(quad[0], quad[4]), Math.max(quad[2], quad[6]), origin[1]].map((v) => Math.round(v * 100) / 100));
+      },
+    });
+    pages.push(spaces);
+  }
+  process.stdout.write(JSON.stringify(pages));
+  process.exit(0);
+}
 for (let n = 0; n < count; n++) {
   const mine = areas.filter((area) => area.page === n);
   if (!mine.length) continue;
@@ -108,6 +125,22 @@ function mupdfModule(): string {
   return mupdfUrl;
 }
 
+/** A space glyph the PDF draws: its left and right edge and its baseline, in points from the page's top left. */
+export type SpaceGlyph = [x0: number, x1: number, baseline: number];
+
+/**
+ * Where each page draws a space glyph (a space character the content shows, never one guessed from a gap), or null
+ * for a PDF with more than maxPages pages. Within the same bounds as the redaction.
+ */
+export async function spaceGlyphs(bytes: Buffer, limits: MupdfLimits = MUPDF_LIMITS): Promise<SpaceGlyph[][] | null> {
+  try {
+    return JSON.parse((await runMupdf(bytes, { mode: 'spaces', areas: [], scale: limits.scale, maxPages: limits.maxPages }, limits)).toString('utf8'));
+  } catch (error) {
+    if (error instanceof ApiError && (error.details as { reason?: string } | undefined)?.reason === 'pdf-pages-pages-limit') return null;
+    throw error;
+  }
+}
+
 /**
  * The PDF with the areas redacted: as a new PDF of page images (`pages`, what judges get), or as the redacted PDF
  * itself (`redacted`: its remaining text can be read again, which is how tests see the glyphs are gone).
@@ -118,7 +151,12 @@ export async function redactPdfPages(
   mode: 'pages' | 'redacted' = 'pages',
   limits: MupdfLimits = MUPDF_LIMITS,
 ): Promise<Buffer> {
-  const args = JSON.stringify({ mode, areas, scale: limits.scale, maxPages: limits.maxPages });
+  return runMupdf(bytes, { mode, areas, scale: limits.scale, maxPages: limits.maxPages }, limits);
+}
+
+/** The child's output for `task`, within the limits; each way it may end read into its 422 or MupdfFailed. */
+async function runMupdf(bytes: Buffer, task: { mode: string; areas: PageArea[]; scale: number; maxPages: number }, limits: MupdfLimits): Promise<Buffer> {
+  const args = JSON.stringify(task);
   const end = await runBounded(process.execPath, ['--max-old-space-size=256', '--input-type=module', '--eval', CHILD, mupdfModule(), args], bytes, {
     ...limits,
     cpuSeconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)),

@@ -1,12 +1,18 @@
 // The lines of a PDF from the boxes poppler's pdftotext gives each word (-raw -bbox: in the order drawn): poppler
 // reads the letters of every script exactly (its text from the font's maps and ActualText spans), and the lines are
 // put together here, from where the words sit. Words whose boxes overlap vertically make a line (so a vowel sign a
-// producer drew a little lower stays in its word), words closer than a tenth of the line's height are one word (a
-// printer draws a word in pieces; poppler would split it), as is a piece that starts with a combining mark, a comma
-// or danda set close, or what follows a piece poppler gave no width; a vertical gap clearly larger than the page's
-// line pitch makes a blank line (a stanza break), and a line's offset from the page's common margin becomes leading
-// spaces. Right-to-left lines are put together right to left, so their text comes out in logical order.
+// producer drew a little lower stays in its word); a vertical gap clearly larger than the page's line pitch makes a
+// blank line (a stanza break), and a line's offset from the page's common margin becomes leading spaces.
+// Where one word ends and the next begins: poppler splits a word wherever its pieces seem apart, and a piece that
+// ends in a mark (a vowel sign drawn inside the letter before it, with no width of its own: Odia "ବହି", Telugu
+// "జ్ఞా") ends where that mark starts, so the letter after it seems set apart. When a line has such a piece, the page's
+// own space glyphs decide: a space between two pieces exactly where the PDF draws a space (MuPDF lists them,
+// lib/mupdf-pages.ts spaceGlyphs; LibreOffice, Word and Chromium draw every space). A page that draws no space at
+// all is read by the gaps instead: pieces closer than a tenth of the line's height are one word, as is a piece that
+// starts with a combining mark, a comma or danda set close, or what follows a piece poppler gave no width.
+// Right-to-left lines are put together right to left, so their text comes out in logical order.
 // Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
+import { spaceGlyphs, type SpaceGlyph } from '../../../lib/mupdf-pages';
 import { runPdftotext } from '../../../lib/pdftotext';
 import type { TextBudget } from './text-budget';
 
@@ -120,7 +126,22 @@ const CLOSING = /^[,.\u0964\u0965\u060c\u06d4]+$/u;
 /** How close (in line heights) a comma or danda must be to belong to the word before it. */
 const CLOSING_GAP = 0.25;
 
-function lineText(line: Line, rtl: boolean): string {
+/** Whether the page draws a space glyph on this line between where one piece starts and where the next starts. */
+const spaceBetween = (spaces: SpaceGlyph[], line: Line, from: Word, to: Word, rtl: boolean) =>
+  spaces.some(([x0, x1, baseline]) => {
+    if (baseline < line.top || baseline > line.bottom) return false;
+    const middle = (x0 + x1) / 2;
+    return rtl ? middle < from.x1 && middle > to.x1 : middle > from.x0 && middle < to.x0;
+  });
+
+/** A piece that ends in a combining mark: poppler's box of it ends where the mark starts, not where the word does. */
+const ENDS_IN_MARK = /\p{M}$/u;
+
+/**
+ * The line's text. `spaces`: the page's space glyphs, or null when the page draws none (or they were not asked
+ * for): then the gaps between the pieces decide.
+ */
+function lineText(line: Line, rtl: boolean, spaces: SpaceGlyph[] | null): string {
   const height = line.bottom - line.top;
   // Left to right by where a word starts (right to left by where it ends); pieces that start at about the same
   // place (a vowel sign drawn over its letter) in the order the producer drew them (right-to-left text is drawn
@@ -133,9 +154,13 @@ function lineText(line: Line, rtl: boolean): string {
   let text = '';
   let edge: number | null = null;
   let unmeasured = false;
+  let previous: Word | null = null;
   for (const word of words) {
     const gap = edge === null ? 0 : rtl ? edge - word.x1 : word.x0 - edge;
-    if (edge !== null && gap > height * JOIN_GAP && !continues(word.text, gap / height) && !unmeasured) text += ' ';
+    if (previous && spaces) {
+      if (spaceBetween(spaces, line, previous, word, rtl)) text += ' ';
+    } else if (edge !== null && gap > height * JOIN_GAP && !continues(word.text, gap / height) && !unmeasured) text += ' ';
+    previous = word;
     text += rtl && RTL_CHAR.test(word.text) ? logicalRtl(word.text) : word.text;
     // A piece of letters poppler gives no width (its box ends where it starts): where it really ends is unknown,
     // and the next piece is taken to continue it.
@@ -146,7 +171,7 @@ function lineText(line: Line, rtl: boolean): string {
 }
 
 /** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces; and those not read exactly. */
-function pageLines(words: Word[]): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
+function pageLines(words: Word[], spaceGlyphsOfPage: SpaceGlyph[] | null): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
   const lines: Line[] = [];
   for (const word of [...words].sort((a, b) => a.top - b.top)) {
     const line = lines.find((candidate) => overlap(candidate, word) >= 0.5);
@@ -169,12 +194,14 @@ function pageLines(words: Word[]): { lines: string[]; unreadable: string[]; boxe
   const out: string[] = [];
   const unreadable: string[] = [];
   const boxes: LineBox[] = [];
+  // The space glyphs decide a line's words when the page draws spaces and a piece of the line ends in a mark.
   lines.forEach((line, i) => {
+    const glyphs = spaceGlyphsOfPage?.length && line.words.some((word) => ENDS_IN_MARK.test(word.text)) ? spaceGlyphsOfPage : null;
     if (i > 0 && pitch > 0 && line.top - lines[i - 1].top > pitch * BLANK_LINE_PITCHES) out.push('');
     const offset = rtl[i] ? right - Math.max(...line.words.map((word) => word.x1)) : Math.min(...line.words.map((word) => word.x0)) - left;
     const em = (line.bottom - line.top) / BOX_EMS;
     const spaces = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
-    const text = ' '.repeat(spaces) + lineText(line, rtl[i]).trimStart();
+    const text = ' '.repeat(spaces) + lineText(line, rtl[i], glyphs).trimStart();
     out.push(text);
     boxes.push({
       text,
@@ -194,10 +221,8 @@ const WORD = /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\
 /** Reads every page's words into lines; stops as soon as the budget is spent. */
 export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<PdfText> {
   const boxes = await runPdftotext(bytes, ['-raw', '-bbox', '-enc', 'UTF-8']);
-  const lines: string[] = [];
-  const unreadableLines: string[] = [];
+  const pageWords: { width: number; height: number; words: Word[] }[] = [];
   let unreadable = 0;
-  const pages: PageLayout[] = [];
   for (const [, width, height, page] of boxes.matchAll(PAGE)) {
     const words: Word[] = [];
     for (const [, x0, top, x1, bottom, raw] of page.matchAll(WORD)) {
@@ -212,15 +237,23 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
       budget.spend(text.length);
       words.push({ index: words.length, text, unmapped, x0: Number(x0), x1: Number(x1), top: Number(top), bottom: Number(bottom) });
     }
-    const layout: PageLayout = { width: Number(width), height: Number(height), lines: [] };
+    pageWords.push({ width: Number(width), height: Number(height), words });
+  }
+  // Only a file with a piece ending in a mark needs to be asked where it draws its spaces (a second reading).
+  const spaces = pageWords.some((page) => page.words.some((word) => ENDS_IN_MARK.test(word.text))) ? await spaceGlyphs(bytes) : null;
+  const lines: string[] = [];
+  const unreadableLines: string[] = [];
+  const pages: PageLayout[] = [];
+  pageWords.forEach(({ width, height, words }, number) => {
+    const layout: PageLayout = { width, height, lines: [] };
     pages.push(layout);
     if (words.length) {
-      const page = pageLines(words);
+      const page = pageLines(words, spaces?.[number] ?? null);
       layout.lines = page.boxes;
       lines.push(...page.lines);
       unreadableLines.push(...page.unreadable);
       unreadable += page.unreadable.length;
     }
-  }
+  });
   return { pages, text: lines.join('\n'), unreadable, unreadableLines };
 }
