@@ -12,7 +12,7 @@
 // starts with a combining mark, a comma or danda set close, or what follows a piece poppler gave no width.
 // Right-to-left lines are put together right to left, so their text comes out in logical order.
 // Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
-import { spaceGlyphs, type SpaceGlyph } from '../../../lib/mupdf-pages';
+import { pageGlyphs, type LigatureGlyph, type PageGlyphs, type SpaceGlyph } from '../../../lib/mupdf-pages';
 import { runPdftotext } from '../../../lib/pdftotext';
 import type { TextBudget } from './text-budget';
 
@@ -126,6 +126,27 @@ const CLOSING = /^[,.\u0964\u0965\u060c\u06d4]+$/u;
 /** How close (in line heights) a comma or danda must be to belong to the word before it. */
 const CLOSING_GAP = 0.25;
 
+/**
+ * A right-to-left word with its ligatures' letters in order. A glyph standing for several letters (lam-alef: "لأ") is
+ * given by the PDF in logical order inside a run drawn left to right, so turning the run around turns those letters
+ * around too ("أل"). Where the word holds as many such turned pairs as the page draws ligature glyphs inside its box,
+ * each is put back; where it holds more (an alef before a lam drawn apart, as in "إلى", looks the same), which is
+ * which is unknown and the word is left as read (`ambiguous` tells the caller).
+ */
+function withLigatures(text: string, word: Word, line: Line, ligatures: LigatureGlyph[], ambiguous: () => void): string {
+  const inside = ligatures.filter(([x0, x1, baseline]) => baseline >= line.top && baseline <= line.bottom && x0 >= word.x0 - 0.5 && x1 <= word.x1 + 0.5);
+  let out = text;
+  for (const letters of new Set(inside.map(([, , , letters]) => letters))) {
+    const turned = [...letters].reverse().join('');
+    const drawn = inside.filter(([, , , other]) => other === letters).length;
+    const found = out.split(turned).length - 1;
+    // None turned: read right already (poppler follows a producer's ActualText spans in logical order).
+    if (found === drawn) out = out.split(turned).join(letters);
+    else if (found > 0) ambiguous();
+  }
+  return out;
+}
+
 /** Whether the page draws a space glyph on this line between where one piece starts and where the next starts. */
 const spaceBetween = (spaces: SpaceGlyph[], line: Line, from: Word, to: Word, rtl: boolean) =>
   spaces.some(([x0, x1, baseline]) => {
@@ -141,7 +162,7 @@ const ENDS_IN_MARK = /\p{M}$/u;
  * The line's text. `spaces`: the page's space glyphs, or null when the page draws none (or they were not asked
  * for): then the gaps between the pieces decide.
  */
-function lineText(line: Line, rtl: boolean, spaces: SpaceGlyph[] | null): string {
+function lineText(line: Line, rtl: boolean, spaces: SpaceGlyph[] | null, ligatures: LigatureGlyph[], ambiguous: () => void): string {
   const height = line.bottom - line.top;
   // Left to right by where a word starts (right to left by where it ends); pieces that start at about the same
   // place (a vowel sign drawn over its letter) in the order the producer drew them (right-to-left text is drawn
@@ -161,7 +182,7 @@ function lineText(line: Line, rtl: boolean, spaces: SpaceGlyph[] | null): string
       if (spaceBetween(spaces, line, previous, word, rtl)) text += ' ';
     } else if (edge !== null && gap > height * JOIN_GAP && !continues(word.text, gap / height) && !unmeasured) text += ' ';
     previous = word;
-    text += rtl && RTL_CHAR.test(word.text) ? logicalRtl(word.text) : word.text;
+    text += rtl && RTL_CHAR.test(word.text) ? withLigatures(logicalRtl(word.text), word, line, ligatures, ambiguous) : word.text;
     // A piece of letters poppler gives no width (its box ends where it starts): where it really ends is unknown,
     // and the next piece is taken to continue it.
     unmeasured = word.x1 - word.x0 < height * 0.01 && [...word.text].filter((char) => !MARK.test(char)).length > 1;
@@ -171,7 +192,7 @@ function lineText(line: Line, rtl: boolean, spaces: SpaceGlyph[] | null): string
 }
 
 /** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces; and those not read exactly. */
-function pageLines(words: Word[], spaceGlyphsOfPage: SpaceGlyph[] | null): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
+function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
   const lines: Line[] = [];
   for (const word of [...words].sort((a, b) => a.top - b.top)) {
     const line = lines.find((candidate) => overlap(candidate, word) >= 0.5);
@@ -196,12 +217,17 @@ function pageLines(words: Word[], spaceGlyphsOfPage: SpaceGlyph[] | null): { lin
   const boxes: LineBox[] = [];
   // The space glyphs decide a line's words when the page draws spaces and a piece of the line ends in a mark.
   lines.forEach((line, i) => {
-    const glyphs = spaceGlyphsOfPage?.length && line.words.some((word) => ENDS_IN_MARK.test(word.text)) ? spaceGlyphsOfPage : null;
+    const spaces = glyphsOfPage?.spaces.length && line.words.some((word) => ENDS_IN_MARK.test(word.text)) ? glyphsOfPage.spaces : null;
     if (i > 0 && pitch > 0 && line.top - lines[i - 1].top > pitch * BLANK_LINE_PITCHES) out.push('');
     const offset = rtl[i] ? right - Math.max(...line.words.map((word) => word.x1)) : Math.min(...line.words.map((word) => word.x0)) - left;
     const em = (line.bottom - line.top) / BOX_EMS;
-    const spaces = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
-    const text = ' '.repeat(spaces) + lineText(line, rtl[i], glyphs).trimStart();
+    const indent = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
+    let unsure = false;
+    const text =
+      ' '.repeat(indent) +
+      lineText(line, rtl[i], spaces, glyphsOfPage?.ligatures ?? [], () => {
+        unsure = true;
+      }).trimStart();
     out.push(text);
     boxes.push({
       text,
@@ -210,7 +236,7 @@ function pageLines(words: Word[], spaceGlyphsOfPage: SpaceGlyph[] | null): { lin
       top: Math.min(...line.words.map((word) => word.top)),
       bottom: Math.max(...line.words.map((word) => word.bottom)),
     });
-    if (line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
+    if (unsure || line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
   });
   return { lines: out, unreadable, boxes };
 }
@@ -239,8 +265,8 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
     }
     pageWords.push({ width: Number(width), height: Number(height), words });
   }
-  // Only a file with a piece ending in a mark needs to be asked where it draws its spaces (a second reading).
-  const spaces = pageWords.some((page) => page.words.some((word) => ENDS_IN_MARK.test(word.text))) ? await spaceGlyphs(bytes) : null;
+  // Only a file with a piece ending in a mark, or with right-to-left text, needs its glyphs listed (a second reading).
+  const glyphs = pageWords.some((page) => page.words.some((word) => ENDS_IN_MARK.test(word.text) || RTL_CHAR.test(word.text))) ? await pageGlyphs(bytes) : null;
   const lines: string[] = [];
   const unreadableLines: string[] = [];
   const pages: PageLayout[] = [];
@@ -248,7 +274,7 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
     const layout: PageLayout = { width, height, lines: [] };
     pages.push(layout);
     if (words.length) {
-      const page = pageLines(words, spaces?.[number] ?? null);
+      const page = pageLines(words, glyphs?.[number] ?? null);
       layout.lines = page.boxes;
       lines.push(...page.lines);
       unreadableLines.push(...page.unreadable);
