@@ -241,6 +241,32 @@ function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: str
   return { lines: out, unreadable, boxes };
 }
 
+/** A line this near the top or bottom of a page (a part of its height) may be a running header or footer. */
+const RUNNING_BAND = 0.12;
+
+/**
+ * Whether every page of a PDF of several pages starts with the same line at the same place near its top (a running
+ * header: the author's name, often) and ends with one near its bottom (a footer), page numbers aside.
+ */
+function runningLines(pages: PageLayout[]): { header: boolean; footer: boolean } {
+  if (pages.length < 2 || pages.some((page) => page.lines.length < 2)) return { header: false, footer: false };
+  const same = (pick: (page: PageLayout) => LineBox, near: (page: PageLayout, line: LineBox) => boolean) => {
+    const lines = pages.map(pick);
+    const key = (line: LineBox) => line.text.trim().replace(/\p{N}+/gu, '#');
+    return lines.every((line, i) => near(pages[i], line) && key(line) === key(lines[0]) && Math.abs(line.top - lines[0].top) < 2);
+  };
+  return {
+    header: same(
+      (page) => page.lines[0],
+      (page, line) => line.bottom < page.height * RUNNING_BAND,
+    ),
+    footer: same(
+      (page) => page.lines[page.lines.length - 1],
+      (page, line) => line.top > page.height * (1 - RUNNING_BAND),
+    ),
+  };
+}
+
 const PAGE = /<page\b[^>]*?width="([\d.]+)" height="([\d.]+)"[^>]*>([\s\S]*?)<\/page>/g;
 const WORD = /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([\s\S]*?)<\/word>/g;
 
@@ -270,15 +296,27 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
   const lines: string[] = [];
   const unreadableLines: string[] = [];
   const pages: PageLayout[] = [];
-  pageWords.forEach(({ width, height, words }, number) => {
+  const read = pageWords.map(({ width, height, words }, number) => {
     const layout: PageLayout = { width, height, lines: [] };
     pages.push(layout);
-    if (words.length) {
-      const page = pageLines(words, glyphs?.[number] ?? null);
-      layout.lines = page.boxes;
-      lines.push(...page.lines);
-      unreadableLines.push(...page.unreadable);
-      unreadable += page.unreadable.length;
+    if (!words.length) return null;
+    const page = pageLines(words, glyphs?.[number] ?? null);
+    layout.lines = page.boxes;
+    unreadableLines.push(...page.unreadable);
+    unreadable += page.unreadable.length;
+    return page;
+  });
+  const running = runningLines(pages);
+  read.forEach((page, number) => {
+    if (!page) return;
+    // A running header is read where it first appears, a running footer where it last does: once each, as on one page.
+    const drop = new Set<LineBox>();
+    if (running.header && number > 0) drop.add(pages[number].lines[0]);
+    if (running.footer && number < pages.length - 1) drop.add(pages[number].lines[pages[number].lines.length - 1]);
+    let box = 0;
+    for (const line of page.lines) {
+      if (line.trim() === '') lines.push(line);
+      else if (!drop.has(pages[number].lines[box++])) lines.push(line);
     }
   });
   return { pages, text: lines.join('\n'), unreadable, unreadableLines };

@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
+import { countWords } from '@writory/shared';
 import { describe, expect, it } from 'vitest';
 import { runPdftotext } from '../../../lib/pdftotext';
 import { redactPdfPages } from '../../../lib/mupdf-pages';
@@ -120,8 +121,14 @@ describe.each(files)('%s', (file) => {
       return;
     }
     const want = expectedLines(source, file).join('\n');
-    if (source.story) expect(cer(judgeText, want, true), judgeText).toBe(0);
-    else expect(judgeText.split('\n')).toEqual(want.split('\n'));
+    if (source.story) {
+      // Paragraphs kept (a .docx's one to a line; a PDF's wrapped lines with a blank line between them, none inside one,
+      // across pages too), and every word counted.
+      expect(cer(judgeText, want, true), judgeText).toBe(0);
+      expect(built.data.wordCount).toBe(countWords(want));
+      const paragraphs = judgeText.split(file.endsWith('.docx') ? '\n' : /\n\n+/).filter((part) => countWords(part) > 20);
+      expect(paragraphs).toHaveLength(source.stanzas.length);
+    } else expect(judgeText.split('\n')).toEqual(want.split('\n'));
     expectNoTrace(judgeText, source);
 
     if (copy.kind === 'docx') expectNoTrace(await everythingIn(copy.bytes), source);
