@@ -175,14 +175,14 @@ export interface PageGlyphs {
 
 /**
  * Where each page draws a space glyph (a space character the content shows, never one guessed from a gap) and a
- * glyph of several Arabic letters, or null for a PDF with more than maxPages pages. Within the same bounds as the
- * redaction.
+ * glyph of several Arabic letters; null for a PDF of more than maxPages pages, or one MuPDF cannot list within the
+ * same bounds as the redaction (the text is then read by poppler's gaps alone: nothing is refused for it).
  */
 export async function pageGlyphs(bytes: Buffer, limits: MupdfLimits = MUPDF_LIMITS): Promise<PageGlyphs[] | null> {
   try {
     return JSON.parse((await runMupdf(bytes, { mode: 'glyphs', areas: [], scale: limits.scale, maxPages: limits.maxPages }, limits)).toString('utf8'));
   } catch (error) {
-    if (error instanceof ApiError && (error.details as { reason?: string } | undefined)?.reason === 'pdf-pages-pages-limit') return null;
+    if (error instanceof ApiError || error instanceof MupdfFailed || error instanceof SyntaxError) return null;
     throw error;
   }
 }
