@@ -7,7 +7,9 @@
 // of git show 90f5c4f:cms/src/api/entry/files/pdf-text.ts), poppler's pdftotext (-layout, plain and -raw) as it
 // prints, and MuPDF's WASM build (npm `mupdf`, when MUPDF_DIR points at a folder where it is installed: it is not
 // a dependency of the project), and Debian's MuPDF 1.21 (`mutool draw -F text`, package mupdf-tools) when installed.
-// Run: node scripts/measure-pdf-readers.mjs [--json]
+// Run: node scripts/measure-pdf-readers.mjs [--json]; or with --table, the cms's reading alone, once per file, as
+// the table of character error rates per script and producer (docs/features/entries-and-judging.md): a file shown
+// to judges as its pages (judge-view.ts) says so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -39,6 +41,8 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // The cms's code is CommonJS: lib/mupdf-pages.ts finds the mupdf package from its own __filename.
+  banner: { js: "import { fileURLToPath as __toPath } from 'node:url'; const __filename = __toPath(import.meta.url);" },
   outfile: bundle,
   logLevel: 'error',
   plugins: [
@@ -102,7 +106,7 @@ const cer = (got, want) => levenshtein(squash(got), squash(want)) / [...squash(w
 /** What the poet wrote, as the file shows it: LibreOffice's pages carry the header (name) and footer (email). */
 function source(text, producer, ext) {
   const body = [text.title, ...text.stanzas.flat(), `— ${text.author}`];
-  return (producer === 'libreoffice' && ext === 'pdf' ? [text.author, ...body, text.email] : body).join('\n');
+  return ((producer === 'libreoffice' || producer === 'wordstyle') && ext === 'pdf' ? [text.author, ...body, text.email] : body).join('\n');
 }
 
 const cpu = () => {
@@ -115,6 +119,35 @@ const childCpu = () => {
   return (Number(fields[13]) + Number(fields[14])) * 10;
 };
 const REPEAT = 10;
+
+if (process.argv.includes('--table')) {
+  const producers = [
+    ['libreoffice', 'docx', 'LibreOffice .docx'],
+    ['libreoffice', 'pdf', 'LibreOffice PDF'],
+    ['wordstyle', 'docx', 'Word-style .docx'],
+    ['wordstyle', 'pdf', 'Word-style PDF'],
+    ['chromium', 'pdf', 'Chromium PDF'],
+  ];
+  console.log(`| text | ${producers.map(([, , name]) => name).join(' | ')} |`);
+  console.log(`| --- |${producers.map(() => ' --- |').join('')}`);
+  for (const text of texts) {
+    const cells = [];
+    for (const [producer, ext] of producers) {
+      const file = join(fixtures, `${text.id}.${producer}.${ext}`);
+      let bytes;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        cells.push('');
+        continue;
+      }
+      const poem = await extractPoem(bytes);
+      cells.push(poem.asPages ? `pages (${poem.asPages.reason})` : `${+cer(poem.text, source(text, producer, ext)).toFixed(3)}`);
+    }
+    console.log(`| ${text.id} (${text.lang}) | ${cells.join(' | ')} |`);
+  }
+  process.exit(0);
+}
 
 const rows = [];
 for (const file of readdirSync(fixtures)

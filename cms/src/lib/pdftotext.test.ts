@@ -3,7 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fontsWithoutLetters, PDFTOTEXT_LIMITS, PdftotextFailed, pdftotextProblem, runPdftotext, unspelledFonts } from './pdftotext';
+import {
+  fontsWithoutLetters,
+  nastaliqFonts,
+  PDFTOTEXT_LIMITS,
+  PdftotextFailed,
+  pdftotextProblem,
+  readPdfFonts,
+  runPdftotext,
+  unspelledFonts,
+} from './pdftotext';
 
 const PDF = readFileSync(join(__dirname, '../../tests/fixtures/scripts/hindi.libreoffice.pdf'));
 const ARGS = ['-raw', '-bbox', '-enc', 'UTF-8'];
@@ -60,5 +69,34 @@ describe('fontsWithoutLetters (issue 37)', () => {
     expect(await fontsWithoutLetters(readFileSync(join(fixtures, 'unmapped/hindi.no-tounicode.pdf')))).toHaveLength(3);
     for (const file of ['hindi.libreoffice.pdf', 'tamil.chromium.pdf', 'urdu.libreoffice.pdf'])
       expect(await fontsWithoutLetters(readFileSync(join(fixtures, 'scripts', file)))).toEqual([]);
+  });
+});
+
+describe('nastaliqFonts (issue 37)', () => {
+  it('lists the fonts in the Nastaliq style by their names, each once, and no Naskh or other font', () => {
+    const table = [
+      'name                                 type              encoding         emb sub uni object ID',
+      '------------------------------------ ----------------- ---------------- --- --- --- ---------',
+      'AAAAAA+NotoNastaliqUrdu-Bold         CID TrueType      Identity-H       yes yes yes      5  0',
+      'BAAAAA+NotoNastaliqUrdu-Bold         CID TrueType      Identity-H       yes yes yes      7  0',
+      'CAAAAA+JameelNooriNastaleeq          TrueType          WinAnsi          yes yes yes      9  0',
+      'DAAAAA+UrduTypesetting               CID TrueType      Identity-H       yes yes yes     11  0',
+      'EAAAAA+NotoNaskhArabic-Regular       CID TrueType      Identity-H       yes yes yes     13  0',
+      '[none]                               Type 3            Custom           yes no  yes      4  0',
+      '',
+    ].join('\n');
+    expect(nastaliqFonts(table)).toEqual([
+      'AAAAAA+NotoNastaliqUrdu-Bold',
+      'BAAAAA+NotoNastaliqUrdu-Bold',
+      'CAAAAA+JameelNooriNastaleeq',
+      'DAAAAA+UrduTypesetting',
+    ]);
+  });
+
+  it('finds them in the Urdu fixtures and in no other script’s', async () => {
+    const fixtures = join(__dirname, '../../tests/fixtures/scripts');
+    expect((await readPdfFonts(readFileSync(join(fixtures, 'urdu.libreoffice.pdf')))).nastaliq).toEqual(['BAAAAA+NotoNastaliqUrdu-Regular']);
+    for (const file of ['arabic.libreoffice.pdf', 'arabic.chromium.pdf', 'hindi.chromium.pdf'])
+      expect((await readPdfFonts(readFileSync(join(fixtures, file)))).nastaliq).toEqual([]);
   });
 });

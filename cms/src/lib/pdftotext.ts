@@ -67,24 +67,46 @@ export const runPdftotext = (bytes: Buffer, args: string[], limits: PdftotextLim
  * fonts (TeX's, for one) by their glyphs' names: neither is listed.
  */
 export async function fontsWithoutLetters(bytes: Buffer, limits: PdftotextLimits = PDFTOTEXT_LIMITS): Promise<string[]> {
-  return unspelledFonts(await runPoppler('pdffonts', ['-'], bytes, limits));
+  return (await readPdfFonts(bytes, limits)).unspelled;
 }
 
-/** The fonts of pdffonts's table that are embedded, not Type 1, and have no ToUnicode map. */
-export function unspelledFonts(table: string): string[] {
+/** What a PDF's fonts say about reading it (one pdffonts run): those without letters, and those set in Nastaliq. */
+export async function readPdfFonts(bytes: Buffer, limits: PdftotextLimits = PDFTOTEXT_LIMITS): Promise<{ unspelled: string[]; nastaliq: string[] }> {
+  const table = await runPoppler('pdffonts', ['-'], bytes, limits);
+  return { unspelled: unspelledFonts(table), nastaliq: nastaliqFonts(table) };
+}
+
+// Nastaliq typefaces by their names: Noto Nastaliq Urdu, Jameel Noori Nastaleeq, Nafees Nastaleeq, Alvi Nastaleeq,
+// Microsoft's Urdu Typesetting.
+const NASTALIQ = /nasta['\s-]?(?:liq|leeq|aliq)|urdu\s*typesetting/i;
+
+/**
+ * The fonts of pdffonts's table in the Nastaliq style: it steps each word's letters down the line, so a reader gets
+ * its letters but not where its words and lines begin and end (scripts/measure-pdf-readers.mjs).
+ */
+export function nastaliqFonts(table: string): string[] {
+  return [...new Set(fontRows(table).flatMap(([name]) => (name && NASTALIQ.test(name) ? [name] : [])))];
+}
+
+/** The rows of pdffonts's table, each as its cells: name, type, encoding, emb, sub, uni, object ID. */
+function fontRows(table: string): string[][] {
   const lines = table.split('\n');
-  // Fixed-width columns, as wide as the dashes under the header: name, type, encoding, emb, sub, uni, object ID.
+  // Fixed-width columns, as wide as the dashes under the header.
   const widths = (lines[1] ?? '').split(' ').map((dashes) => dashes.length);
-  return lines.slice(2).flatMap((line) => {
+  return lines.slice(2).map((line) => {
     const cells: string[] = [];
     let at = 0;
     for (const width of widths) {
       cells.push(line.slice(at, at + width).trim());
       at += width + 1;
     }
-    const [name, type, , emb, , uni] = cells;
-    return name && emb === 'yes' && uni === 'no' && !/^Type 1C?$/.test(type) ? [name] : [];
+    return cells;
   });
+}
+
+/** The fonts of pdffonts's table that are embedded, not Type 1, and have no ToUnicode map. */
+export function unspelledFonts(table: string): string[] {
+  return fontRows(table).flatMap(([name, type, , emb, , uni]) => (name && emb === 'yes' && uni === 'no' && !/^Type 1C?$/.test(type) ? [name] : []));
 }
 
 /** A poppler tool's output for `args`, the file on stdin, within the limits. */

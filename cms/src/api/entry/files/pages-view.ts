@@ -1,5 +1,6 @@
-// A poem whose PDF does not spell out its letters (its fonts have no ToUnicode map: poem-file.ts finds them) is
-// not handed to judges as a guessed text. Judges read a note and open the pages themselves, with the poet's name
+// A poem whose PDF cannot be read exactly is not handed to judges as a guessed text: a PDF that does not spell out
+// its letters (its fonts have no ToUnicode map) or one set in Nastaliq (its letters step down the line, and no reader
+// puts them back into words exactly); poem-file.ts finds both by their fonts. Judges read a note and open the pages themselves, with the poet's name
 // truly removed: MuPDF redacts (deletes the text, images and drawings under) the top and bottom band of every page,
 // where running headers and footers put a name, an email or a page number, and every line whose guessed letters
 // may show the author (a mention, or a piece of a word of their name or email); the redacted pages are rendered
@@ -14,7 +15,13 @@ import type { ExtractedPoem } from './poem-file';
 
 /** What judges read of a poem shown as pages. */
 export const PAGES_NOTE =
-  'This poem is shown as pages: its PDF does not spell out its letters, so its text could not be read exactly. Open the entry’s file to read it (the poet’s name is taken out of the pages).';
+  'This poem is shown as pages: the text of its PDF could not be read exactly. Open the entry’s file to read it (the poet’s name is taken out of the pages).';
+
+/** Why the text could not be read, as the poet is told. */
+const WHY: Record<NonNullable<ExtractedPoem['asPages']>['reason'], string> = {
+  unspelled: 'Your PDF does not spell out its letters (its fonts do not say which letter each shape is)',
+  nastaliq: 'Your PDF sets its words in Nastaliq (its font steps each word’s letters down the line, and we cannot put them back into words exactly)',
+};
 
 /** The top and bottom of every page, this part of its height each, are covered: running headers and footers. */
 export const MARGIN_BAND = 0.08;
@@ -73,7 +80,7 @@ export function pagesView(
     {
       code: 'unreadable',
       line: numbers[0],
-      message: `Your PDF does not spell out its letters (its fonts do not say which letter each shape is), so we could not read ${numbers.length === 1 ? `line ${numbers[0]}` : `lines ${listed(numbers)}`} of it exactly (counting the lines of text on its pages). Judges will not read it: they will see the pages of your PDF, with the top and bottom of every page (headers and footers) and every line that may show your name covered.${coveredNote} If that covers part of your poem, or your name is elsewhere on the pages, upload your poem as a Word (.docx) file instead: we read those exactly.`,
+      message: `${WHY[poem.asPages.reason]}, so we could not read ${numbers.length === 1 ? `line ${numbers[0]}` : `lines ${listed(numbers)}`} of it exactly (counting the lines of text on its pages). Judges will not read it: they will see the pages of your PDF, with the top and bottom of every page (headers and footers) and every line that may show your name covered.${coveredNote} If that covers part of your poem, or your name is elsewhere on the pages, upload your poem as a Word (.docx) file instead: we read those exactly.`,
     },
   ];
   return { text: PAGES_NOTE, count: covered.lines.length, hiddenCount: anonymiser.findWithParts(poem.hiddenText).length, warnings, areas: covered.areas };

@@ -1,12 +1,18 @@
 // The lines of a PDF from the boxes poppler's pdftotext gives each word (-raw -bbox: in the order drawn): poppler
 // reads the letters of every script exactly (its text from the font's maps and ActualText spans), and the lines are
 // put together here, from where the words sit. Words whose boxes overlap vertically make a line (so a vowel sign a
-// producer drew a little lower stays in its word), words closer than a tenth of the line's height are one word (a
-// printer draws a word in pieces; poppler would split it), as is a piece that starts with a combining mark, a comma
-// or danda set close, or what follows a piece poppler gave no width; a vertical gap clearly larger than the page's
-// line pitch makes a blank line (a stanza break), and a line's offset from the page's common margin becomes leading
-// spaces. Right-to-left lines are put together right to left, so their text comes out in logical order.
+// producer drew a little lower stays in its word); a vertical gap clearly larger than the page's line pitch makes a
+// blank line (a stanza break), and a line's offset from the page's common margin becomes leading spaces.
+// Where one word ends and the next begins: poppler splits a word wherever its pieces seem apart, and a piece that
+// ends in a mark (a vowel sign drawn inside the letter before it, with no width of its own: Odia "ବହି", Telugu
+// "జ్ఞా") ends where that mark starts, so the letter after it seems set apart. When a line has such a piece, the page's
+// own space glyphs decide: a space between two pieces exactly where the PDF draws a space (MuPDF lists them,
+// lib/mupdf-pages.ts spaceGlyphs; LibreOffice, Word and Chromium draw every space). A page that draws no space at
+// all is read by the gaps instead: pieces closer than a tenth of the line's height are one word, as is a piece that
+// starts with a combining mark, a comma or danda set close, or what follows a piece poppler gave no width.
+// Right-to-left lines are put together right to left, so their text comes out in logical order.
 // Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
+import { pageGlyphs, type LigatureGlyph, type PageGlyphs, type SpaceGlyph } from '../../../lib/mupdf-pages';
 import { runPdftotext } from '../../../lib/pdftotext';
 import type { TextBudget } from './text-budget';
 
@@ -120,7 +126,43 @@ const CLOSING = /^[,.\u0964\u0965\u060c\u06d4]+$/u;
 /** How close (in line heights) a comma or danda must be to belong to the word before it. */
 const CLOSING_GAP = 0.25;
 
-function lineText(line: Line, rtl: boolean): string {
+/**
+ * A right-to-left word with its ligatures' letters in order. A glyph standing for several letters (lam-alef: "لأ") is
+ * given by the PDF in logical order inside a run drawn left to right, so turning the run around turns those letters
+ * around too ("أل"). Where the word holds as many such turned pairs as the page draws ligature glyphs inside its box,
+ * each is put back; where it holds more (an alef before a lam drawn apart, as in "إلى", looks the same), which is
+ * which is unknown and the word is left as read (`ambiguous` tells the caller).
+ */
+function withLigatures(text: string, word: Word, line: Line, ligatures: LigatureGlyph[], ambiguous: () => void): string {
+  const inside = ligatures.filter(([x0, x1, baseline]) => baseline >= line.top && baseline <= line.bottom && x0 >= word.x0 - 0.5 && x1 <= word.x1 + 0.5);
+  let out = text;
+  for (const letters of new Set(inside.map(([, , , letters]) => letters))) {
+    const turned = [...letters].reverse().join('');
+    const drawn = inside.filter(([, , , other]) => other === letters).length;
+    const found = out.split(turned).length - 1;
+    // None turned: read right already (poppler follows a producer's ActualText spans in logical order).
+    if (found === drawn) out = out.split(turned).join(letters);
+    else if (found > 0) ambiguous();
+  }
+  return out;
+}
+
+/** Whether the page draws a space glyph on this line between where one piece starts and where the next starts. */
+const spaceBetween = (spaces: SpaceGlyph[], line: Line, from: Word, to: Word, rtl: boolean) =>
+  spaces.some(([x0, x1, baseline]) => {
+    if (baseline < line.top || baseline > line.bottom) return false;
+    const middle = (x0 + x1) / 2;
+    return rtl ? middle < from.x1 && middle > to.x1 : middle > from.x0 && middle < to.x0;
+  });
+
+/** A piece that ends in a combining mark: poppler's box of it ends where the mark starts, not where the word does. */
+const ENDS_IN_MARK = /\p{M}$/u;
+
+/**
+ * The line's text. `spaces`: the page's space glyphs, or null when the page draws none (or they were not asked
+ * for): then the gaps between the pieces decide.
+ */
+function lineText(line: Line, rtl: boolean, spaces: SpaceGlyph[] | null, ligatures: LigatureGlyph[], ambiguous: () => void): string {
   const height = line.bottom - line.top;
   // Left to right by where a word starts (right to left by where it ends); pieces that start at about the same
   // place (a vowel sign drawn over its letter) in the order the producer drew them (right-to-left text is drawn
@@ -133,10 +175,14 @@ function lineText(line: Line, rtl: boolean): string {
   let text = '';
   let edge: number | null = null;
   let unmeasured = false;
+  let previous: Word | null = null;
   for (const word of words) {
     const gap = edge === null ? 0 : rtl ? edge - word.x1 : word.x0 - edge;
-    if (edge !== null && gap > height * JOIN_GAP && !continues(word.text, gap / height) && !unmeasured) text += ' ';
-    text += rtl && RTL_CHAR.test(word.text) ? logicalRtl(word.text) : word.text;
+    if (previous && spaces) {
+      if (spaceBetween(spaces, line, previous, word, rtl)) text += ' ';
+    } else if (edge !== null && gap > height * JOIN_GAP && !continues(word.text, gap / height) && !unmeasured) text += ' ';
+    previous = word;
+    text += rtl && RTL_CHAR.test(word.text) ? withLigatures(logicalRtl(word.text), word, line, ligatures, ambiguous) : word.text;
     // A piece of letters poppler gives no width (its box ends where it starts): where it really ends is unknown,
     // and the next piece is taken to continue it.
     unmeasured = word.x1 - word.x0 < height * 0.01 && [...word.text].filter((char) => !MARK.test(char)).length > 1;
@@ -146,7 +192,7 @@ function lineText(line: Line, rtl: boolean): string {
 }
 
 /** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces; and those not read exactly. */
-function pageLines(words: Word[]): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
+function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
   const lines: Line[] = [];
   for (const word of [...words].sort((a, b) => a.top - b.top)) {
     const line = lines.find((candidate) => overlap(candidate, word) >= 0.5);
@@ -169,12 +215,19 @@ function pageLines(words: Word[]): { lines: string[]; unreadable: string[]; boxe
   const out: string[] = [];
   const unreadable: string[] = [];
   const boxes: LineBox[] = [];
+  // The space glyphs decide a line's words when the page draws spaces and a piece of the line ends in a mark.
   lines.forEach((line, i) => {
+    const spaces = glyphsOfPage?.spaces.length && line.words.some((word) => ENDS_IN_MARK.test(word.text)) ? glyphsOfPage.spaces : null;
     if (i > 0 && pitch > 0 && line.top - lines[i - 1].top > pitch * BLANK_LINE_PITCHES) out.push('');
     const offset = rtl[i] ? right - Math.max(...line.words.map((word) => word.x1)) : Math.min(...line.words.map((word) => word.x0)) - left;
     const em = (line.bottom - line.top) / BOX_EMS;
-    const spaces = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
-    const text = ' '.repeat(spaces) + lineText(line, rtl[i]).trimStart();
+    const indent = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
+    let unsure = false;
+    const text =
+      ' '.repeat(indent) +
+      lineText(line, rtl[i], spaces, glyphsOfPage?.ligatures ?? [], () => {
+        unsure = true;
+      }).trimStart();
     out.push(text);
     boxes.push({
       text,
@@ -183,9 +236,35 @@ function pageLines(words: Word[]): { lines: string[]; unreadable: string[]; boxe
       top: Math.min(...line.words.map((word) => word.top)),
       bottom: Math.max(...line.words.map((word) => word.bottom)),
     });
-    if (line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
+    if (unsure || line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
   });
   return { lines: out, unreadable, boxes };
+}
+
+/** A line this near the top or bottom of a page (a part of its height) may be a running header or footer. */
+const RUNNING_BAND = 0.12;
+
+/**
+ * Whether every page of a PDF of several pages starts with the same line at the same place near its top (a running
+ * header: the author's name, often) and ends with one near its bottom (a footer), page numbers aside.
+ */
+function runningLines(pages: PageLayout[]): { header: boolean; footer: boolean } {
+  if (pages.length < 2 || pages.some((page) => page.lines.length < 2)) return { header: false, footer: false };
+  const same = (pick: (page: PageLayout) => LineBox, near: (page: PageLayout, line: LineBox) => boolean) => {
+    const lines = pages.map(pick);
+    const key = (line: LineBox) => line.text.trim().replace(/\p{N}+/gu, '#');
+    return lines.every((line, i) => near(pages[i], line) && key(line) === key(lines[0]) && Math.abs(line.top - lines[0].top) < 2);
+  };
+  return {
+    header: same(
+      (page) => page.lines[0],
+      (page, line) => line.bottom < page.height * RUNNING_BAND,
+    ),
+    footer: same(
+      (page) => page.lines[page.lines.length - 1],
+      (page, line) => line.top > page.height * (1 - RUNNING_BAND),
+    ),
+  };
 }
 
 const PAGE = /<page\b[^>]*?width="([\d.]+)" height="([\d.]+)"[^>]*>([\s\S]*?)<\/page>/g;
@@ -194,10 +273,8 @@ const WORD = /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\
 /** Reads every page's words into lines; stops as soon as the budget is spent. */
 export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<PdfText> {
   const boxes = await runPdftotext(bytes, ['-raw', '-bbox', '-enc', 'UTF-8']);
-  const lines: string[] = [];
-  const unreadableLines: string[] = [];
+  const pageWords: { width: number; height: number; words: Word[] }[] = [];
   let unreadable = 0;
-  const pages: PageLayout[] = [];
   for (const [, width, height, page] of boxes.matchAll(PAGE)) {
     const words: Word[] = [];
     for (const [, x0, top, x1, bottom, raw] of page.matchAll(WORD)) {
@@ -212,15 +289,35 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
       budget.spend(text.length);
       words.push({ index: words.length, text, unmapped, x0: Number(x0), x1: Number(x1), top: Number(top), bottom: Number(bottom) });
     }
-    const layout: PageLayout = { width: Number(width), height: Number(height), lines: [] };
-    pages.push(layout);
-    if (words.length) {
-      const page = pageLines(words);
-      layout.lines = page.boxes;
-      lines.push(...page.lines);
-      unreadableLines.push(...page.unreadable);
-      unreadable += page.unreadable.length;
-    }
+    pageWords.push({ width: Number(width), height: Number(height), words });
   }
+  // Only a file with a piece ending in a mark, or with right-to-left text, needs its glyphs listed (a second reading).
+  const glyphs = pageWords.some((page) => page.words.some((word) => ENDS_IN_MARK.test(word.text) || RTL_CHAR.test(word.text))) ? await pageGlyphs(bytes) : null;
+  const lines: string[] = [];
+  const unreadableLines: string[] = [];
+  const pages: PageLayout[] = [];
+  const read = pageWords.map(({ width, height, words }, number) => {
+    const layout: PageLayout = { width, height, lines: [] };
+    pages.push(layout);
+    if (!words.length) return null;
+    const page = pageLines(words, glyphs?.[number] ?? null);
+    layout.lines = page.boxes;
+    unreadableLines.push(...page.unreadable);
+    unreadable += page.unreadable.length;
+    return page;
+  });
+  const running = runningLines(pages);
+  read.forEach((page, number) => {
+    if (!page) return;
+    // A running header is read where it first appears, a running footer where it last does: once each, as on one page.
+    const drop = new Set<LineBox>();
+    if (running.header && number > 0) drop.add(pages[number].lines[0]);
+    if (running.footer && number < pages.length - 1) drop.add(pages[number].lines[pages[number].lines.length - 1]);
+    let box = 0;
+    for (const line of page.lines) {
+      if (line.trim() === '') lines.push(line);
+      else if (!drop.has(pages[number].lines[box++])) lines.push(line);
+    }
+  });
   return { pages, text: lines.join('\n'), unreadable, unreadableLines };
 }

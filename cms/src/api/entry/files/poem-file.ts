@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/client-error';
 import { paragraphsText, readDocx, type DocxModel } from './docx-text';
 import { checkPdfStreams } from './pdf-streams';
 import { readPdfLines, type PageLayout, type PdfText } from './pdf-text';
-import { fontsWithoutLetters, PdftotextFailed } from '../../../lib/pdftotext';
+import { PdftotextFailed, readPdfFonts } from '../../../lib/pdftotext';
 import { TextBudget, textTooLong } from './text-budget';
 
 /** A .docx may not hold more than this many parts, nor inflate its text parts beyond MAX_TEXT_PARTS_BYTES. */
@@ -36,10 +36,12 @@ export interface ExtractedPoem {
   /** Lines of `text` (as they are there) that could not be read exactly: a PDF's letters not spelled out, or read in pieces. */
   unreadableLines: string[];
   /**
-   * A PDF that does not spell out its letters (fonts embedded without a ToUnicode map): its text is a guess, so
-   * judges see its pages instead (judge-view.ts); the fonts, and where each line the guess found is drawn.
+   * A PDF whose text cannot be read exactly, so judges see its pages instead (judge-view.ts): one that does not
+   * spell out its letters (fonts embedded without a ToUnicode map: its text is a guess), or one set in Nastaliq (its
+   * letters step down the line: read, but not into their words and lines). Why, the fonts, and where each line the
+   * reading found is drawn.
    */
-  asPages: { fonts: string[]; layout: PageLayout[] } | null;
+  asPages: { reason: 'unspelled' | 'nastaliq'; fonts: string[]; layout: PageLayout[] } | null;
 }
 
 const refuse = (status: number, reason: string, message: string, details: Record<string, unknown> = {}) =>
@@ -205,9 +207,9 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
   try {
     const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
     let read: PdfText;
-    let unspelled: string[];
+    let fonts: { unspelled: string[]; nastaliq: string[] };
     try {
-      [read, unspelled] = await Promise.all([readPdfLines(bytes, new TextBudget()), fontsWithoutLetters(bytes)]);
+      [read, fonts] = await Promise.all([readPdfLines(bytes, new TextBudget()), readPdfFonts(bytes)]);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (error instanceof PdftotextFailed) throw poemErrors.broken();
@@ -215,8 +217,9 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
     }
     const text = (name: string) => (typeof info[name] === 'string' ? (info[name] as string).trim() : '');
     const lines = tidy(read.text);
-    // Letters not spelled out: every line read is a guess (poppler cannot say which font drew which word).
-    const asPages = unspelled.length > 0 && read.pages.some((page) => page.lines.length > 0) ? { fonts: unspelled, layout: read.pages } : null;
+    // Letters not spelled out, or set in Nastaliq: every line read is suspect (poppler cannot say which font drew which word).
+    const [reason, suspect] = fonts.unspelled.length ? (['unspelled', fonts.unspelled] as const) : (['nastaliq', fonts.nastaliq] as const);
+    const asPages = suspect.length > 0 && read.pages.some((page) => page.lines.length > 0) ? { reason, fonts: [...suspect], layout: read.pages } : null;
     return {
       kind: 'pdf',
       text: lines,
