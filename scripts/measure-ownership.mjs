@@ -2,8 +2,8 @@
 // prints three figures (add `--list` for every finding, `--json` for a machine-readable answer):
 //   1. imports of another domain's `services/` folder (type-only imports too): a domain's rows, queries and helpers
 //      others need live in its `repository.ts` (or a `types.ts`/`lib/` beside it), never in `services/`;
-//   2. pairs of domains that call each other both ways (in non-test code: `getService(strapi, 'api::x.…')`, or an
-//      import of the other's `services/` or `repository.ts`);
+//   2. pairs of domains that call each other both ways at run time (in non-test code: `getService(strapi, 'api::x.…')`,
+//      or a value import of the other's `services/` or `repository.ts`; type-only imports are erased, so they call nothing);
 //   3. queries of a table outside its owning domain: `strapi.db.query(uid)`, `strapi.documents(uid)`, `tableOf` /
 //      `linkOf` / `columnOf` / `lockRow` / `idsLinkedTo(strapi, uid, …)` and `strapi.db.metadata.get(uid)` where the
 //      uid belongs to another domain.
@@ -100,11 +100,23 @@ function uidsOf(node, constants) {
 /** What one domain calls of another: its services (directly or through the registry) and its repository. */
 const CALLABLE = /^(services\/|repository(\.ts)?$|repository\/)/;
 
+/** An import or export that brings only types (erased at run time, so no call). */
+const typeOnly = (node) => {
+  if (ts.isImportDeclaration(node)) {
+    const clause = node.importClause;
+    if (!clause) return false;
+    if (clause.isTypeOnly) return true;
+    const named = clause.namedBindings;
+    return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+  }
+  return ts.isExportDeclaration(node) && node.isTypeOnly;
+};
+
 const TABLE_HELPERS = new Set(['tableOf', 'linkOf', 'columnOf', 'lockRow', 'idsLinkedTo', 'metadataOf', 'fieldsOf']);
 /** Which argument of a call names a table, or -1 when the call is not a table access. */
 function tableArgument(call) {
   const callee = call.expression;
-  const text = callee.getText();
+  const text = callee.getText().replace(/\s+/g, '');
   if (/(^|\.)db\.query$/.test(text) || /(^|\.)documents$/.test(text) || /(^|\.)db\.metadata\.get$/.test(text)) return 0;
   if (ts.isIdentifier(callee) && TABLE_HELPERS.has(callee.text)) return 1;
   return -1;
@@ -139,7 +151,7 @@ for (const file of files) {
         const targetDomain = domainOfFile(target);
         if (targetParts[0] === 'api' && targetDomain !== domain) {
           if (targetParts[2] === 'services') foreignServiceImports.push(`${where(node)} imports ${rel(target)}`);
-          if (!isTest(file) && CALLABLE.test(targetParts.slice(2).join('/'))) addEdge(domain, targetDomain, `${where(node)} imports ${rel(target)}`);
+          if (!isTest(file) && !typeOnly(node) && CALLABLE.test(targetParts.slice(2).join('/'))) addEdge(domain, targetDomain, `${where(node)} imports ${rel(target)}`);
         }
       }
     }
@@ -153,7 +165,7 @@ for (const file of files) {
       if (index >= 0) {
         for (const uid of uidsOf(node.arguments[index], constants)) {
           const owner = ownerOfUid(uid);
-          if (owner && owner !== domain) foreignTableQueries.push(`${where(node)} ${node.expression.getText()}(${uid}) belongs to ${owner}`);
+          if (owner && owner !== domain) foreignTableQueries.push(`${where(node)} ${node.expression.getText().replace(/\s+/g, '')}(${uid}) belongs to ${owner}`);
         }
       }
     }

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ARTICLE_LIMITS, type AdminArticlePreview, type AdminArticleRow, type AdminArticleSaved, type AdminArticlesOverview } from '@writory/shared';
 import { validationError, type FieldIssue } from '../../../lib/api-error';
 import { normaliseImage, removeUpload, storeWebp, type IncomingFile } from '../../../lib/images';
-import type { UserRow } from '../../user/services/user';
+import type { UserRow } from '../../user/repository';
 import type { AdminArticleFields } from '../validation/admin-article';
 import { excerptOf, markdownToBlocks, type Block } from './markdown-blocks';
 import { readingMinutes } from './reading-time';

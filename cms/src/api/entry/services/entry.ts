@@ -17,14 +17,14 @@ import {
   type PoemKind,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
+import { idsLinkedTo, isUniqueViolation } from '../../../lib/db';
 import { toContestInfo, type ContestRow } from '../../contest/services/contest';
 import { refOf, type CompetitionRow } from '../../competition/services/competition';
 import { requireLanguageTaken, requireWithinWords } from '../lib/competition-rules';
 import { noEntriesLeft } from './allowance';
 import type { SimilarText } from '../../originality/services/originality';
 import { normaliseImage, type IncomingFile } from '../../../lib/images';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type UserRow } from '../../user/repository';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
 import { buildEntry, sha256, type Built } from '../files/judge-view';
 import { poemErrors } from '../files/poem-file';
@@ -37,7 +37,6 @@ import { siteUrl } from '../../../lib/site-url';
 // contest calendar does to entries in `api::entry.calendar`.
 
 const ENTRY = 'api::entry.entry';
-const USER = 'plugin::users-permissions.user';
 const PHOTO_MAX_SIDE = 1024;
 
 /** An entries row as this service reads it. */
@@ -209,7 +208,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       while (await entries().findOne({ where: { code }, select: ['id'] })) code = newEntryCode(contest.month);
       row = await strapi.db.transaction(async ({ trx }) => {
         // Two entries of one poet wait for each other here, so the allowance sees both.
-        await lockRow(strapi, USER, user.id, trx);
+        await userRepository(strapi).lock(user.id, trx);
         const created = await entries().create({
           data: {
             ...data,

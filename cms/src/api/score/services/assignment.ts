@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-error';
 import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
 import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type UserRow } from '../../user/repository';
 import { planAssignments } from '../lib/assign';
 import { readsLanguage } from './judge-languages';
 import { getService } from '../../../services';
@@ -18,7 +18,6 @@ const ASSIGNMENT = 'api::score.judge-assignment';
 const SCORE = 'api::score.score';
 const ENTRY = 'api::entry.entry';
 const CONTEST = 'api::contest.contest';
-const USER = 'plugin::users-permissions.user';
 
 export type AssignmentRow = RowOf<'api::score.judge-assignment', { assignedBy: 'auto' | 'admin' }>;
 
@@ -41,11 +40,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Active judges (role judge, not suspended), by id. */
   async function judgePool(): Promise<JudgeUser[]> {
-    return strapi.db.query(USER).findMany({
-      where: { role: { type: 'judge' }, suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
-      select: ['id', 'firebaseUid', 'name', 'email', 'judgeLanguages'],
-      orderBy: { id: 'asc' },
-    });
+    return userRepository(strapi).withRole('judge', ['firebaseUid', 'name', 'email', 'judgeLanguages'], { active: true }) as Promise<JudgeUser[]>;
   }
 
   /** The assignments the contest's entries still need (read now; written under the contest's lock). */
@@ -235,7 +230,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
       const pool = await judgePool();
       const ids = new Set([...pool.map((j) => j.id), ...all.map((a) => a.judgeId), ...scores.map((s) => s.judgeId)]);
-      const users: JudgeUser[] = await strapi.db.query(USER).findMany({ where: { id: { $in: [...ids] } }, select: ['id', 'firebaseUid', 'name', 'email'] });
+      const users: JudgeUser[] = await userRepository(strapi).byIds([...ids], ['firebaseUid', 'name', 'email']);
       const userOf = new Map(users.map((user) => [user.id, user]));
       const scoredPairs = new Set(scores.map((s) => `${s.entryId}:${s.judgeId}`));
       const codeOf = new Map(rows.map((row) => [row.id, row.code]));

@@ -5,8 +5,8 @@ import { DEFAULT_COMPETITION, languageCode, languageName, monthName, type JudgeC
 import { ApiError } from '../../../lib/api-error';
 import { idsLinkedTo } from '../../../lib/db';
 import { getService } from '../../../services';
+import { userRepository } from '../../user/repository';
 
-const USER = 'plugin::users-permissions.user';
 const ENTRY = 'api::entry.entry';
 const CONTEST = 'api::contest.contest';
 const DAY = 86_400_000;
@@ -27,13 +27,10 @@ export function readsLanguage(judgeLanguages: JudgeLanguageList, entryLanguage: 
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const users = () => strapi.db.query(USER);
+  const users = () => userRepository(strapi);
 
   async function activeJudges(): Promise<{ judgeLanguages: JudgeLanguageList }[]> {
-    return users().findMany({
-      where: { role: { type: 'judge' }, suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
-      select: ['judgeLanguages'],
-    });
+    return users().withRole('judge', ['judgeLanguages'], { active: true }) as Promise<{ judgeLanguages: JudgeLanguageList }[]>;
   }
 
   /** One contest's lines of the coverage report: each language of its entries not yet published. */
@@ -68,12 +65,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function languagesOf(userId: number): Promise<JudgeLanguages> {
-    const row = await users().findOne({ where: { id: userId }, select: ['judgeLanguages'] });
+    const row = await users().byId(userId, ['judgeLanguages']);
     return { languages: (row?.judgeLanguages as string[] | null) ?? [] };
   }
 
   async function setFor(userId: number, { languages }: JudgeLanguages): Promise<JudgeLanguages> {
-    await users().update({ where: { id: userId }, data: { judgeLanguages: languages } });
+    await users().update(userId, { judgeLanguages: languages });
     return { languages };
   }
 
@@ -88,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** PUT /api/admin/users/:uid/judge-languages */
     async setForUid(uid: string, input: JudgeLanguages): Promise<JudgeLanguages & { uid: string }> {
-      const row = await users().findOne({ where: { firebaseUid: uid }, select: ['id'] });
+      const row = await users().byUid(uid, []);
       if (!row) throw new ApiError(404, 'No user has this id. Copy it from the users list.', { uid }, 'NotFoundError');
       return { uid, ...(await setFor(row.id, input)) };
     },
@@ -147,7 +144,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           '',
           'Writory',
         ].join('\n');
-        const admins: { email: string | null }[] = await users().findMany({ where: { role: { type: 'admin' }, email: { $notNull: true } }, select: ['email'] });
+        const admins: { email: string | null }[] = await users().withRole('admin', ['email'], { withEmail: true });
         for (const { email } of admins) {
           try {
             await strapi

@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api-error';
 import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
 import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type UserRow } from '../../user/repository';
 import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval } from '../lib/agreement';
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
@@ -26,7 +26,6 @@ import type { RowOf } from '../../../lib/rows';
 const SCORE = 'api::score.score';
 const ENTRY = 'api::entry.entry';
 const CONTEST = 'api::contest.contest';
-const USER = 'plugin::users-permissions.user';
 
 /** A scores row. */
 /** A score row; its criteria and comment as the judge's parsed input has them. */
@@ -275,9 +274,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       if (!forAdmin) return report;
       const deviations = new Map(judgeDeviations(ratings).map((d) => [d.judgeId, d]));
       const judgeIds = [...new Set(rows.map((row) => row.judgeId))];
-      const users: Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>[] = judgeIds.length
-        ? await strapi.db.query(USER).findMany({ where: { id: { $in: judgeIds } }, select: ['id', 'firebaseUid', 'name', 'email'] })
-        : [];
+      const users: Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>[] = await userRepository(strapi).byIds(judgeIds, ['firebaseUid', 'name', 'email']);
       const overview = await assignment().overview(contest);
       return {
         ...report,

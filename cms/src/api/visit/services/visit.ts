@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { isAdminPath, type VisitDevice, type VisitSummary, type VisitUserType } from '@writory/shared';
 import { ApiError, forbidden, unauthorized, validationError } from '../../../lib/api-error';
-import type { UserRow } from '../../user/services/user';
+import type { UserRow } from '../../user/repository';
 import { ANONYMOUS_ID, type DayRange, type TrackVisitInput } from '../validation/visit';
 import { QueueFullError, WriteQueue } from '../../../lib/write-queue';
 import { getService } from '../../../services';
