@@ -151,7 +151,8 @@ for (const file of files) {
         const targetDomain = domainOfFile(target);
         if (targetParts[0] === 'api' && targetDomain !== domain) {
           if (targetParts[2] === 'services') foreignServiceImports.push(`${where(node)} imports ${rel(target)}`);
-          if (!isTest(file) && !typeOnly(node) && CALLABLE.test(targetParts.slice(2).join('/'))) addEdge(domain, targetDomain, `${where(node)} imports ${rel(target)}`);
+          if (!isTest(file) && !typeOnly(node) && CALLABLE.test(targetParts.slice(2).join('/')))
+            addEdge(domain, targetDomain, `${where(node)} imports ${rel(target)}`);
         }
       }
     }
@@ -165,7 +166,8 @@ for (const file of files) {
       if (index >= 0) {
         for (const uid of uidsOf(node.arguments[index], constants)) {
           const owner = ownerOfUid(uid);
-          if (owner && owner !== domain) foreignTableQueries.push(`${where(node)} ${node.expression.getText().replace(/\s+/g, '')}(${uid}) belongs to ${owner}`);
+          if (owner && owner !== domain)
+            foreignTableQueries.push(`${where(node)} ${node.expression.getText().replace(/\s+/g, '')}(${uid}) belongs to ${owner}`);
         }
       }
     }

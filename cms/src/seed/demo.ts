@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import demo from '@writory/shared/demo-accounts.json';
-import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
+import { DEFAULT_SETTINGS } from '../api/site-setting/lib/defaults';
 import { roleId, type RoleType } from './roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
 import { seedDemoContest, seedDemoEntries, seedCompetitionDemoEntries } from './entries';

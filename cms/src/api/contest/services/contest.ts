@@ -1,25 +1,17 @@
 import { factories, type Core } from '@strapi/strapi';
-import { DEFAULT_COMPETITION, type AdminContest, type AdminContests, type AdminContestUpdate, type ContestInfo, type CurrentContest } from '@writory/shared';
+import { DEFAULT_COMPETITION, type AdminContest, type AdminContests, type AdminContestUpdate, type CurrentContest } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
-import type { RowOf } from '../../../lib/rows';
+import { entryRepository } from '../../entry/repository';
+import { CONTEST, isOpen, toContestInfo, type ContestRow } from '../repository';
 
-const CONTEST = 'api::contest.contest';
-const ENTRY = 'api::entry.entry';
 const ADMIN_LIST_MONTHS = 24;
-
-/** A contests row as this service reads it. */
-export type ContestRow = RowOf<'api::contest.contest'>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-export function toContestInfo(row: ContestRow): ContestInfo {
-  return { month: row.month, theme: row.theme ?? null, opensAt: iso(row.opensAt), closesAt: iso(row.closesAt), resultsAt: iso(row.resultsAt) };
-}
-
-export const isOpen = (row: Pick<ContestRow, 'opensAt' | 'closesAt'>, now: Date) => new Date(row.opensAt) <= now && now < new Date(row.closesAt);
+export { isOpen, toContestInfo, type ContestRow };
 
 export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.Strapi }) => {
   const contests = () => strapi.db.query(CONTEST);
@@ -72,7 +64,7 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
   }
 
   async function entriesIn(contestId: number): Promise<number> {
-    return strapi.db.query(ENTRY).count({ where: { contest: { id: contestId } } });
+    return entryRepository(strapi).countInContest(contestId);
   }
 
   async function toAdminContest(row: ContestRow): Promise<AdminContest> {

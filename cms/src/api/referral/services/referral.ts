@@ -3,12 +3,15 @@
 import { randomInt } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { formatMoney, percentOf, type Money, type MyReferrals, type PaymentSettings, type ReferralInvite, type ReferralStatus } from '@writory/shared';
+import { formatMoney, type Money, type MyReferrals, type PaymentSettings, type ReferralInvite, type ReferralStatus } from '@writory/shared';
 import { isoOf } from '../../../lib/money-db';
 import { earningRepository } from '../../earning/repository';
 import { orderRepository, type OrderRow } from '../../payment/repository';
 import { userRepository, type UserRow } from '../../user/repository';
 import { getService } from '../../../services';
+import { rewardFor } from '../lib/rewards';
+
+export { rewardFor };
 import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::referral.referral';
@@ -34,12 +37,6 @@ export function maskName(name: string | null, email: string | null): string {
     return `${local.slice(0, 2)}***@${domain ?? ''}`;
   }
   return 'A poet';
-}
-
-/** The reward on an order under the admin's rule; 0 when the rule gives nothing in that currency. */
-export function rewardFor(order: Pick<OrderRow, 'total' | 'currency'>, settings: PaymentSettings): number {
-  if (settings.referralRewardType === 'percent') return percentOf(order.total, settings.referralRewardPercent);
-  return settings.referralRewardFixed.find((m) => m.currency === order.currency)?.amount ?? 0;
 }
 
 export function describeRule(settings: PaymentSettings): string {

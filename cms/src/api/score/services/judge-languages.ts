@@ -3,12 +3,11 @@
 import type { Core } from '@strapi/strapi';
 import { DEFAULT_COMPETITION, languageCode, languageName, monthName, type JudgeCoverageRow, type JudgeLanguages } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { idsLinkedTo } from '../../../lib/db';
 import { getService } from '../../../services';
+import { contestRepository } from '../../contest/repository';
+import { entryRepository } from '../../entry/repository';
 import { userRepository } from '../../user/repository';
 
-const ENTRY = 'api::entry.entry';
-const CONTEST = 'api::contest.contest';
 const DAY = 86_400_000;
 /** How long before a window closes the admins hear which languages lack judges. */
 export const COVERAGE_WARNING_DAYS = 3;
@@ -39,10 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     judges: { judgeLanguages: JudgeLanguageList }[],
     judgesPerEntry: number,
   ): Promise<JudgeCoverageRow[]> {
-    const entries: { language: string }[] = await strapi.db.query(ENTRY).findMany({
-      where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contest.id) }, status: { $ne: 'published' } },
-      select: ['language'],
-    });
+    const entries: { language: string }[] = await entryRepository(strapi).inContest(contest.id, ['language'], { unpublished: true });
     const byLanguage = new Map<string, number>();
     for (const { language } of entries) {
       const key = languageCode(language) ?? language;
@@ -100,11 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const judges = await activeJudges();
       const data: JudgeCoverageRow[] = [];
       for (const competition of await getService(strapi, 'api::competition.competition').active()) {
-        const contests: { id: number; month: string; competitionSlug: string }[] = await strapi.db.query(CONTEST).findMany({
-          where: { competitionSlug: competition.slug, resultsAt: { $gt: new Date(now.getTime() - 60 * DAY) } },
-          select: ['id', 'month', 'competitionSlug'],
-          orderBy: { month: 'asc' },
-        });
+        const contests = await contestRepository(strapi).resultsAfter(new Date(now.getTime() - 60 * DAY), competition.slug);
         for (const contest of contests) data.push(...(await contestCoverage(contest, judges, judgesPerEntry)));
       }
       return { data };
@@ -116,16 +108,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * mark the contest sends it; a contest with enough judges is marked and sends nothing.
      */
     async warnShortCoverage(now: Date = new Date()): Promise<number> {
-      const due: { id: number; month: string; competitionSlug: string }[] = await strapi.db.query(CONTEST).findMany({
-        where: { closesAt: { $gt: now, $lte: new Date(now.getTime() + COVERAGE_WARNING_DAYS * DAY) }, coverageWarnedAt: { $null: true } },
-        select: ['id', 'month', 'competitionSlug'],
-      });
+      const due = await contestRepository(strapi).closingUnwarned(now, new Date(now.getTime() + COVERAGE_WARNING_DAYS * DAY));
       let sent = 0;
       for (const contest of due) {
-        const { count } = await strapi.db
-          .query(CONTEST)
-          .updateMany({ where: { id: contest.id, coverageWarnedAt: { $null: true } }, data: { coverageWarnedAt: now } });
-        if (!count) continue;
+        if (!(await contestRepository(strapi).markCoverageWarned(contest.id, now))) continue;
         const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
         const short = (await contestCoverage(contest, await activeJudges(), judgesPerEntry)).filter((row) => row.short);
         if (!short.length) continue;

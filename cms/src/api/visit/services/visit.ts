@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { isAdminPath, type VisitDevice, type VisitSummary, type VisitUserType } from '@writory/shared';
 import { ApiError, forbidden, unauthorized, validationError } from '../../../lib/api-error';
 import type { UserRow } from '../../user/repository';
+import { dayOf } from '../lib/day';
+
 import { ANONYMOUS_ID, type DayRange, type TrackVisitInput } from '../validation/visit';
 import { QueueFullError, WriteQueue } from '../../../lib/write-queue';
 import { getService } from '../../../services';
@@ -27,17 +29,6 @@ export interface VisitRow {
   device: VisitDevice;
   day: string;
   visitedAt: Date;
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** YYYY-MM-DD of an instant in a time zone. */
-export function dayOf(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
 }
 
 /** The day `days` days before `day`. */
