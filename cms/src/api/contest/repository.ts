@@ -20,6 +20,20 @@ export function toContestInfo(row: ContestRow): ContestInfo {
 
 export const isOpen = (row: Pick<ContestRow, 'opensAt' | 'closesAt'>, now: Date) => new Date(row.opensAt) <= now && now < new Date(row.closesAt);
 
+/**
+ * What other domains do for contests (registered with `getService(strapi, 'api::contest.contest').listen(…)` from
+ * their bootstrap), so the contest domain never calls them: the entry domain moves a closed contest's entries to
+ * judging and counts a contest's entries; the score domain assigns judges and warns of short language coverage.
+ */
+export interface ContestListener {
+  /** The calendar's step found these contests closed (results within the last 60 days). Idempotent. */
+  closed?(contests: Pick<ContestRow, 'id'>[], now: Date): Promise<unknown>;
+  /** The calendar's step ran (after `closed`): anything due before a window closes. Idempotent. */
+  calendarRan?(now: Date): Promise<unknown>;
+  /** How many entries the contest has (the admins' contests list). */
+  countEntries?(contestId: number): Promise<number>;
+}
+
 export function contestRepository(strapi: Core.Strapi) {
   const contests = () => strapi.db.query(CONTEST);
   return {

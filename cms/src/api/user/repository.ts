@@ -24,6 +24,17 @@ export interface UserListener {
   referralCodeGiven?(user: UserRow, code: string): Promise<unknown>;
 }
 
+/**
+ * Who entered which contest month, as the entry domain answers it (registered with
+ * `getService(strapi, 'api::user.contest-activity').provide(…)` from its bootstrap), so the user domain never calls it.
+ */
+export interface EntryActivity {
+  /** Ids of the users with at least one entry in the month's contests. */
+  entrantIds(month: string): Promise<number[]>;
+  /** Each entry of these users: its poet's id and its contest's month. */
+  monthsOfPoets(userIds: readonly number[]): Promise<{ poetId: number; month: string | null }[]>;
+}
+
 /** A column of the users table. */
 export type UserColumn = Exclude<keyof UserRow, 'role' | 'profilePicture'>;
 /** The columns asked for, and the id. */
