@@ -120,7 +120,8 @@ export function measureOwnership(src = join(root, 'cms', 'src')) {
     const callee = call.expression;
     const text = callee.getText().replace(/\s+/g, '');
     if (/(^|\.)db\.query$/.test(text) || /(^|\.)documents$/.test(text) || /(^|\.)db\.metadata\.get$/.test(text)) return 0;
-    if (ts.isIdentifier(callee) && TABLE_HELPERS.has(callee.text)) return 1;
+    // (strapi, uid, …), or a file's own one-argument helper (uid).
+    if (ts.isIdentifier(callee) && TABLE_HELPERS.has(callee.text)) return call.arguments.length === 1 ? 0 : 1;
     return -1;
   }
 

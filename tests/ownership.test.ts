@@ -17,7 +17,7 @@ describe('measure-ownership', () => {
     expect(figures).toEqual({ foreignServiceImports: 1, twoWayPairs: 1, foreignTableQueries: 3 });
   });
 
-  it('the cms stays at or below its figures (before issue 36: 37 services/ imports, 8 two-way pairs, 86 foreign queries)', () => {
+  it('the cms stays at or below its figures (before issue 36: 37 services/ imports, 8 two-way pairs, 87 foreign queries)', () => {
     const { details, ...figures } = measureOwnership();
     // What is left is in the publication domains (result, winner, certificate, leaderboard, timer) and
     // competition <-> contest, entry <-> score; docs/architecture.md says why.
