@@ -20,7 +20,7 @@ const POEM = Array.from({ length: 1200 }, (_, i) => `Line ${i + 1}: the river ke
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export async function poemFiles(cmsDir, { indic = false } = {}) {
-  const { makeDocx, makePdf, randomBytesLike } = cmsModule(cmsDir, 'src/seed/poem-documents.js');
+  const { makeDocx, makePdf, randomBytesLike } = cmsModule(cmsDir, 'src/seed/demo/poem-documents.js');
   const small = await makeDocx(POEM);
   return [
     { bytes: await makePdf(POEM, { padTo: SIZE }), name: 'river.pdf', type: 'application/pdf' },

@@ -36,7 +36,7 @@ export default {
   present: (strapi) => count(strapi, VISIT),
   async seed(strapi, missing, { cmsDir }) {
     const visits = strapi.service('api::visit.visit');
-    const { dayOf } = cmsModule(cmsDir, 'src/api/visit/services/visit.js');
+    const { dayOf } = cmsModule(cmsDir, 'src/api/visit/lib/day.js');
     const { contestTimeZone } = await strapi.service('api::site-setting.site-setting').contestSettings();
     const poets = await strapi.db.connection('up_users').select('id', 'firebase_uid as uid').where('firebase_uid', 'like', 'bench-poet-%').orderBy('id');
     const rng = random(707 + missing);

@@ -21,7 +21,7 @@ export default {
   target: TARGET,
   present: (strapi) => count(strapi, POST),
   async seed(strapi, missing, { cmsDir }) {
-    const models = cmsModule(cmsDir, 'src/seed/wall.js').DEMO_WALL_POSTS;
+    const models = cmsModule(cmsDir, 'src/seed/demo/wall.js').DEMO_WALL_POSTS;
     const poets = (await strapi.db.connection('up_users').select('id').where('firebase_uid', 'like', 'bench-poet-%').orderBy('id')).map((r) => r.id);
     if (poets.length === 0) throw new Error('seed the poets before their wall posts');
     const rng = random(606 + missing);

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import { ensureRoles } from './seed/roles';
-import { seedPanelAccounts } from './seed/panel-admin';
-import { ensurePanelRoles } from './seed/panel-roles';
+import { ensureRoles } from './seed/install/roles';
+import { seedPanelAccounts } from './seed/install/panel-admin';
+import { ensurePanelRoles } from './seed/install/panel-roles';
 import { seedDemoData } from './seed/demo';
 import { createTokenVerifier, type TokenVerifier } from './auth/firebase';
 import { createFirebaseStrategy } from './auth/strategy';

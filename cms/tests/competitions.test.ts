@@ -8,7 +8,7 @@ import type { EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { bearer, entryClient, HOUR, month } from './helpers/entries';
 import { makeDocx } from './helpers/poem-files';
-import { seedCompetitionDemoEntries } from '../src/seed/entries';
+import { seedCompetitionDemoEntries } from '../src/seed/demo/entries';
 
 describe('competitions', () => {
   let stack: CmsWithAuth;

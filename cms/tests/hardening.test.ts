@@ -2,8 +2,8 @@
 // nobody. (The emulator's unsigned tokens never reaching beyond this machine is in config-refusal.test.ts.)
 import demo from '@writory/shared/demo-accounts.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorPermissions, ensurePanelRoles } from '../src/seed/panel-roles';
-import { seedPanelAccounts } from '../src/seed/panel-admin';
+import { editorPermissions, ensurePanelRoles } from '../src/seed/install/panel-roles';
+import { seedPanelAccounts } from '../src/seed/install/panel-admin';
 import type { AuthEmulator } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { DEMO_UID_OF } from './helpers/demo-callers';

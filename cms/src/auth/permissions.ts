@@ -1,9 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { RoleType } from '@writory/shared';
+import { userRepository } from '../api/user/repository';
 import { FIREBASE_STRATEGY, SIGNED_IN_ROLES } from './routes';
-
-const PERMISSION = 'plugin::users-permissions.permission';
-const ROLE = 'plugin::users-permissions.role';
 
 interface RouteLike {
   handler?: unknown;
@@ -45,12 +43,13 @@ export function signedInGrants(apis: Record<string, { routes?: unknown }>): Map<
  */
 export async function grantSignedInRoutes(strapi: Core.Strapi): Promise<void> {
   const grants = signedInGrants(strapi.apis as Record<string, { routes?: unknown }>);
-  const roles = await strapi.db.query(ROLE).findMany({ where: { type: { $in: [...SIGNED_IN_ROLES] } }, populate: ['permissions'] });
+  const repository = userRepository(strapi);
+  const roles = await repository.rolesWithPermissions(SIGNED_IN_ROLES);
   for (const role of roles) {
-    const have = new Set<string>(role.permissions.map((p: { action: string }) => p.action));
+    const have = new Set<string>(role.permissions.map((p) => p.action));
     for (const [action, allowed] of grants) {
       if (allowed.has(role.type) && !have.has(action)) {
-        await strapi.db.query(PERMISSION).create({ data: { action, role: role.id } });
+        await repository.grantPermission(role.id, action);
       }
     }
   }

@@ -7,7 +7,7 @@ import { abilitiesOf } from './abilities';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
 import { userCacheOf } from './user-cache';
-import type { UserRow } from '../api/user/services/user';
+import type { UserRow } from '../api/user/repository';
 import { getService } from '../services';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

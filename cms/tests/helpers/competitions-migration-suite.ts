@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedResultsDemo } from '../../src/seed/results';
+import { seedResultsDemo } from '../../src/seed/demo/results';
 import { isUniqueViolation } from '../../src/lib/db';
 import { getService } from '../../src/services';
 import { startTestPostgres, type TestPostgres } from './postgres';

@@ -199,6 +199,30 @@ export function judgingSuite(database: 'sqlite' | 'postgres') {
       expect(rows.map((row: { judgeId: number }) => row.judgeId).sort()).toEqual([await idOf(judges[1]), await idOf(judges[2])].sort());
     });
 
+    it('an entry deleted in the admin panel takes its scores with it at once (the score domain’s job, not the file sweep’s)', async () => {
+      const month = '2023-07';
+      const contestId = await createContest(stack.cms.strapi, month);
+      const [gone, kept] = await createEntries(
+        stack.cms.strapi,
+        contestId,
+        month,
+        [await idOf(await client.account(`${database}-deleted-poet`))],
+        2,
+        'in_judging',
+      );
+      for (const entry of [gone, kept]) {
+        await client.assignJudges(admin, entry.code, [judges[0]]);
+        await api.post(`/api/judging/entries/${entry.code}/scores`).set(as(judges[0])).send(marks(70)).expect(201);
+      }
+      expect(await db(SCORE).count({ where: { entryId: { $in: [gone.id, kept.id] } } })).toBe(2);
+
+      const { documentId } = await db('api::entry.entry').findOne({ where: { id: gone.id }, select: ['documentId'] });
+      await stack.cms.strapi.documents('api::entry.entry').delete({ documentId });
+
+      expect(await db(SCORE).count({ where: { entryId: gone.id } })).toBe(0);
+      expect(await db(SCORE).count({ where: { entryId: kept.id } })).toBe(1);
+    });
+
     it('publishes a judging report whose agreement figure is Krippendorff’s worked example (0.849)', async () => {
       const month = '2023-06';
       const contestId = await createContest(stack.cms.strapi, month);

@@ -3,9 +3,9 @@
 import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
-import { makeDocx, makePdf, randomBytesLike } from '../../src/seed/poem-documents';
+import { makeDocx, makePdf, randomBytesLike } from '../../src/seed/demo/poem-documents';
 
-export { makeDocx, makePdf, randomBytesLike, type DocxOptions, type PdfOptions } from '../../src/seed/poem-documents';
+export { makeDocx, makePdf, randomBytesLike, type DocxOptions, type PdfOptions } from '../../src/seed/demo/poem-documents';
 
 /** A .docx of about `size` bytes: the poem plus an incompressible image part. */
 export async function makeLargeDocx(text: string, size: number): Promise<Buffer> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Faq } from '@writory/shared';
 import { createFaqMatcher, matchFaq, tokenize } from './faq-match';
 
-// The demo FAQ the cms seeds (cms/src/seed/demo-content.ts), as editors would write it.
+// The demo FAQ the cms seeds (cms/src/seed/demo/demo-content.ts), as editors would write it.
 const entries: [string, string][] = [
   ['When are results announced?', 'results date announced winners score when 30th'],
   ['When can I submit a poem?', 'deadline submit open close window dates 25th'],

@@ -2,13 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { ARTICLE_LIMITS, type AdminArticlePreview, type AdminArticleRow, type AdminArticleSaved, type AdminArticlesOverview } from '@writory/shared';
 import { validationError, type FieldIssue } from '../../../lib/api-error';
 import { normaliseImage, removeUpload, storeWebp, type IncomingFile } from '../../../lib/images';
-import type { UserRow } from '../../user/services/user';
+import { tagRepository } from '../../tag/repository';
+import type { UserRow } from '../../user/repository';
 import type { AdminArticleFields } from '../validation/admin-article';
 import { excerptOf, markdownToBlocks, type Block } from './markdown-blocks';
 import { readingMinutes } from './reading-time';
 
 const ARTICLE = 'api::article.article';
-const TAG = 'api::tag.tag';
 const RECENT = 20;
 /** Covers are shown at most 768 px wide (1,536 px on a 2× screen); the upload plugin makes smaller formats. */
 const COVER_RULES = { label: 'The cover image', maxBytes: ARTICLE_LIMITS.coverMaxBytes, maxWidth: 1600, maxHeight: 1600 };
@@ -22,15 +22,6 @@ function fieldError(field: string, messages: string[]) {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const uids = () => strapi.plugin('content-manager').service('uid');
-
-  /** A tag's slug by the panel's own rule (transliterated, unique among drafts); `fallback` for names in scripts it drops. (An article's comes from its title: lib/slug.ts.) */
-  async function uniqueSlug(text: string, fallback: string): Promise<string> {
-    const generate = (value: string): Promise<string> => uids().generateUIDField({ contentTypeUID: TAG, field: 'slug', data: { name: value } });
-    const slug = await generate(text);
-    return /^[a-z0-9]/.test(slug) ? slug : generate(fallback);
-  }
-
   /** Body Markdown → blocks, or a 422 naming each line that cannot be stored. */
   function bodyBlocks(markdown: string): Block[] {
     const { blocks, problems } = markdownToBlocks(markdown);
@@ -41,18 +32,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
     if (blocks.length === 0) throw fieldError('body', ['is required']);
     return blocks;
-  }
-
-  /** The documentIds of these tags, matched without case; the missing ones are created. */
-  async function tagIds(names: string[]): Promise<string[]> {
-    const tags = strapi.documents(TAG);
-    const ids: string[] = [];
-    for (const name of names) {
-      const existing = await tags.findFirst({ filters: { name: { $eqi: name } }, fields: ['documentId'] });
-      const tag = existing ?? (await tags.create({ data: { name, slug: await uniqueSlug(name, 'tag') } }));
-      ids.push(tag.documentId);
-    }
-    return ids;
   }
 
   return {
@@ -71,7 +50,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         fields: ['documentId'],
       });
       const published = new Set(live.map((row) => row.documentId));
-      const tags = await strapi.documents(TAG).findMany({ sort: [{ name: 'asc' }], fields: ['name', 'slug'] });
+      const tags = await tagRepository(strapi).all();
       return {
         articles: rows.map((row) => ({
           documentId: row.documentId,
@@ -108,7 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               author: fields.author ?? user.name ?? 'Writory',
               body: blocks as any,
               cover: stored?.id ?? null,
-              tags: await tagIds(fields.tags),
+              tags: await tagRepository(strapi).documentIdsOf(fields.tags),
             },
             ...(fields.publish ? { status: 'published' as const } : {}),
           }),

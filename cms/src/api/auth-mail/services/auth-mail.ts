@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { createDbLimit } from '../../../lib/db-rate-limit';
 import { siteUrl } from '../../../lib/site-url';
-import type { UserRow } from '../../user/services/user';
+import type { UserRow } from '../../user/repository';
 
 const HOUR = 3600;
 const numberFrom = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Math.floor(Number(value)) : fallback);

@@ -9,27 +9,21 @@ import {
   type CompetitionRef,
   type CompetitionSummary,
   type ContestStatus,
-  type Criterion,
 } from '@writory/shared';
 import { monthOf } from '../../../lib/contest-calendar';
 import { ApiError } from '../../../lib/api-error';
-import { isUniqueViolation, linkOf } from '../../../lib/db';
-import type { RowOf } from '../../../lib/rows';
+import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
 import { SEED_COMPETITIONS } from '../lib/seeds';
-import { toContestInfo, type ContestRow } from '../../contest/services/contest';
+import { contestRepository, toContestInfo, type ContestRow } from '../../contest/repository';
+import { COMPETITION, refOf, type CompetitionRow } from '../repository';
 
-const COMPETITION = 'api::competition.competition';
-const CONTEST = 'api::contest.contest';
 const RESULT = 'api::result.result';
 const PAST_MONTHS = 36;
 
 const conflict = (message: string, details: Record<string, unknown>) => new ApiError(409, message, details, 'ConflictError');
 
-/** A competitions row as the services read it (criteria and languages are json columns). */
-export type CompetitionRow = Omit<RowOf<'api::competition.competition'>, 'criteria' | 'languages'> & { criteria: Criterion[]; languages: string[] | null };
-
-export const refOf = (row: Pick<CompetitionRow, 'slug' | 'name'>): CompetitionRef => ({ slug: row.slug, name: row.name });
+export { refOf, type CompetitionRow };
 
 /** The competitions themselves: the seeded ones, finding one by slug, and linking contests from before competitions. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -63,15 +57,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * winners and certificates hang on their contest (or its month), so they follow it unchanged.
    */
   async function linkContestsToPoetry(): Promise<number> {
-    const poetry = await competitions().findOne({ where: { slug: DEFAULT_COMPETITION }, select: ['id'] });
+    const poetry = await competitions().findOne({ where: { slug: DEFAULT_COMPETITION }, select: ['id', 'slug'] });
     if (!poetry) throw new Error('The poetry competition is missing: seedMissing() runs first.');
-    const link = linkOf(strapi, CONTEST, 'competition');
-    const table = strapi.db.metadata.get(CONTEST as never).tableName;
+    const contests = contestRepository(strapi);
+    const orphans = await contests.withoutCompetition();
     const knex = strapi.db.connection;
-    const orphans: { id: number }[] = await knex(table)
-      .select('id')
-      .whereNotIn('id', knex(link.name).select(link.joinColumn.name))
-      .orWhereNull('competition_slug');
     // Results, winners, certificates and leaderboard points name their month; from before competitions, those months are poetry's.
     const unnamed = [
       'api::result.result',
@@ -84,9 +74,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (const name of unnamed) waiting += Number((await knex(name).whereNull('competition_slug').count({ n: '*' }))[0]?.n ?? 0);
     if (!orphans.length && !waiting) return 0;
     await strapi.db.transaction(async ({ trx }) => {
-      for (const { id } of orphans) {
-        await strapi.db.query(CONTEST).update({ where: { id: Number(id) }, data: { competition: poetry.id, competitionSlug: DEFAULT_COMPETITION } });
-      }
+      for (const id of orphans) await contests.assignCompetition(id, { id: poetry.id, slug: DEFAULT_COMPETITION });
       for (const name of unnamed) await trx(name).whereNull('competition_slug').update({ competition_slug: DEFAULT_COMPETITION });
     });
     return orphans.length;

@@ -1,28 +1,21 @@
 import { factories, type Core } from '@strapi/strapi';
-import { DEFAULT_COMPETITION, type AdminContest, type AdminContests, type AdminContestUpdate, type ContestInfo, type CurrentContest } from '@writory/shared';
+import { DEFAULT_COMPETITION, type AdminContest, type AdminContests, type AdminContestUpdate, type CurrentContest } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
-import type { RowOf } from '../../../lib/rows';
+import { CONTEST, isOpen, toContestInfo, type ContestListener, type ContestRow } from '../repository';
 
-const CONTEST = 'api::contest.contest';
-const ENTRY = 'api::entry.entry';
 const ADMIN_LIST_MONTHS = 24;
-
-/** A contests row as this service reads it. */
-export type ContestRow = RowOf<'api::contest.contest'>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-export function toContestInfo(row: ContestRow): ContestInfo {
-  return { month: row.month, theme: row.theme ?? null, opensAt: iso(row.opensAt), closesAt: iso(row.closesAt), resultsAt: iso(row.resultsAt) };
-}
-
-export const isOpen = (row: Pick<ContestRow, 'opensAt' | 'closesAt'>, now: Date) => new Date(row.opensAt) <= now && now < new Date(row.closesAt);
+export { isOpen, toContestInfo, type ContestRow };
 
 export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.Strapi }) => {
   const contests = () => strapi.db.query(CONTEST);
+  /** The domains that act for contests (see ContestListener). */
+  const listeners: ContestListener[] = [];
   const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
   /** The contest time zone from the settings, or the default when the setting is not a real zone. */
@@ -72,7 +65,9 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
   }
 
   async function entriesIn(contestId: number): Promise<number> {
-    return strapi.db.query(ENTRY).count({ where: { contest: { id: contestId } } });
+    let count = 0;
+    for (const listener of listeners) count += (await listener.countEntries?.(contestId)) ?? 0;
+    return count;
   }
 
   async function toAdminContest(row: ContestRow): Promise<AdminContest> {
@@ -85,6 +80,11 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
   }
 
   return {
+    /** Registers what another domain does for contests (see ContestListener). */
+    listen(listener: ContestListener): void {
+      listeners.push(listener);
+    },
+
     timeZone,
     ensureMonth,
     openAt,
@@ -127,13 +127,10 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
           await contests().update({ where: { id: row.id }, data: { opensAt: window.opensAt, closesAt: window.closesAt, resultsAt: window.resultsAt } });
       }
       const closed: ContestRow[] = await contests().findMany({ where: { closesAt: { $lte: now }, resultsAt: { $gt: addDays(now, -60) } }, select: ['id'] });
-      await getService(strapi, 'api::entry.calendar').startJudging(
-        closed.map((row) => row.id),
-        now,
-      );
-      // Judges are assigned when a window closes, not on a judge's first read (issue 37); by language.
-      for (const row of closed) await getService(strapi, 'api::score.assignment').ensureAssigned(row);
-      await getService(strapi, 'api::score.judge-languages').warnShortCoverage(now);
+      // The entry domain moves their entries to judging; the score domain assigns judges when a window closes, not
+      // on a judge's first read (issue 37), by language, and warns of languages too few judges read.
+      for (const listener of listeners) await listener.closed?.(closed, now);
+      for (const listener of listeners) await listener.calendarRan?.(now);
     },
 
     /** GET /api/admin/contests?competition=: the competition's recent and coming months (this month and the next always exist). */

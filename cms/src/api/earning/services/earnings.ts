@@ -5,11 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { formatMoney, type CurrencyCode, type LedgerKind, type LedgerRow, type MyEarnings } from '@writory/shared';
 import { integerSum, isoOf, knexOf, tableOf } from '../../../lib/money-db';
 import { getService } from '../../../services';
-import type { RowOf } from '../../../lib/rows';
-
-const UID = 'api::earning.earning';
-
-export type EarningRow = RowOf<'api::earning.earning', { currency: CurrencyCode; kind: LedgerKind }>;
+import { EARNING as UID, type EarningRow } from '../repository';
 
 const DESCRIPTIONS: Record<LedgerKind, string> = {
   referral_reward: 'Referral reward',

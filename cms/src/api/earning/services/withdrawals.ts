@@ -15,14 +15,13 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type Person, type UserRow } from '../../user/repository';
 import type { WithdrawalInputParsed } from '../validation/withdrawal';
 import { getService } from '../../../services';
 import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::earning.withdrawal';
 const EARNING = 'api::earning.earning';
-const USER = 'plugin::users-permissions.user';
 
 type WithdrawalRow = RowOf<'api::earning.withdrawal', { currency: CurrencyCode; method: PayoutMethod; details: PayoutDetails; status: WithdrawalStatus }>;
 
@@ -64,9 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function toAdmin(rows: WithdrawalRow[]): Promise<AdminWithdrawal[]> {
     const ids = [...new Set(rows.map((r) => r.userId))];
-    const poets: { id: number; name: string | null; email: string | null }[] = ids.length
-      ? await strapi.db.query(USER).findMany({ where: { id: { $in: ids } }, select: ['id', 'name', 'email'] })
-      : [];
+    const poets: Person[] = await userRepository(strapi).byIds(ids, ['name', 'email']);
     return rows.map((row) => ({
       ...toWithdrawal(row),
       details: row.details,
@@ -119,7 +116,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await notify(user.id, 'Withdrawal requested', `Your request for ${money(created)} by ${METHOD_LABEL[created.method]} is waiting for approval.`);
         return created;
       });
-      const admins = await strapi.db.query(USER).findMany({ where: { role: { type: 'admin' } }, select: ['id'] });
+      const admins = await userRepository(strapi).withRole('admin', []);
       await getService(strapi, 'api::notification.notification').notifyMany(
         admins.map((a: { id: number }) => ({
           userId: a.id,

@@ -10,13 +10,12 @@ import {
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { siteUrl } from '../../../lib/site-url';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type IdFilter, type UserRow } from '../../user/repository';
 import type { ReminderInput } from '../validation/email-reminder';
 import { getService } from '../../../services';
 import type { RowOf } from '../../../lib/rows';
 
 const REMINDER = 'api::email-reminder.email-reminder';
-const USER = 'plugin::users-permissions.user';
 const MAX_FAILURES_KEPT = 100;
 /** A reminder still "sending" with no progress for this long was cut short (e.g. the cms restarted). */
 const STALLED_AFTER_MS = 10 * 60_000;
@@ -73,7 +72,7 @@ export function reminderEmail(input: Pick<ReminderInput, 'subject' | 'body'>, re
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const reminders = () => strapi.db.query(REMINDER);
-  const users = () => strapi.db.query(USER);
+  const users = () => userRepository(strapi);
   const activity = () => getService(strapi, 'api::user.contest-activity');
   const deliveries = new Map<string, Promise<void>>();
   const env = process.env;
@@ -81,25 +80,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const parallel = () => Math.max(1, Number(env.REMINDER_PARALLEL_SENDS ?? 5));
   const pauseMs = () => Math.max(0, Number(env.REMINDER_BATCH_PAUSE_MS ?? 250));
 
-  /** Verified, active poets (the poet role) who have not turned reminders off, narrowed by this month's entries. */
-  async function audienceWhere(audience: ReminderAudience, month: string) {
-    const and: Record<string, unknown>[] = [
-      { role: { type: 'authenticated' } },
-      { emailVerified: true },
-      { email: { $notNull: true } },
-      { suspendedAt: { $null: true } },
-      { $or: [{ blocked: false }, { blocked: { $null: true } }] },
-      { $or: [{ remindersOptOut: false }, { remindersOptOut: { $null: true } }] },
-    ];
-    if (audience !== 'verified-poets') {
-      const entrants = await activity().entrantIds(month);
-      and.push({ id: audience === 'entered-this-month' ? { $in: entrants } : { $notIn: entrants } });
-    }
-    return { $and: and };
+  /** Verified, active poets (the poet role) who have not turned reminders off (the user repository's `remindable`), narrowed by this month's entries. */
+  async function audienceIds(audience: ReminderAudience, month: string): Promise<IdFilter> {
+    if (audience === 'verified-poets') return {};
+    const entrants = await activity().entrantIds(month);
+    return audience === 'entered-this-month' ? { in: entrants } : { notIn: entrants };
   }
 
   async function recipientsOf(audience: ReminderAudience, month: string): Promise<Recipient[]> {
-    return users().findMany({ where: await audienceWhere(audience, month), select: ['id', 'email', 'name'], orderBy: { id: 'asc' } });
+    return (await users().remindable(await audienceIds(audience, month), ['email', 'name'])) as Recipient[];
   }
 
   const nobodyIn = (audience: ReminderAudience) =>
@@ -163,7 +152,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         (Object.keys(REMINDER_AUDIENCES) as ReminderAudience[]).map(async (id) => ({
           id,
           label: REMINDER_AUDIENCES[id],
-          count: await users().count({ where: await audienceWhere(id, month) }),
+          count: await users().countRemindable(await audienceIds(id, month)),
         })),
       );
       return { month, audiences };
@@ -242,7 +231,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async setPreference(user: UserRow, optedOut: boolean) {
-      await users().update({ where: { id: user.id }, data: { remindersOptOut: optedOut } });
+      await users().update(user.id, { remindersOptOut: optedOut });
       return { optedOut };
     },
   };

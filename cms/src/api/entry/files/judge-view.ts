@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { countWords, withoutBidiControls, type EntryPreview, type EntryPreviewWarning, type PoemKind } from '@writory/shared';
 import { signature } from '../../originality/lib/fingerprint';
-import type { UserRow } from '../../user/services/user';
+import type { UserRow } from '../../user/repository';
 import type { EntryRow } from '../services/entry';
 import { findContactDetails, type ContactKind } from '../lib/contact-details';
 import type { EntryBlobs } from '../services/files';

@@ -3,7 +3,7 @@ import { getService } from '../../../services';
 import { DEFAULT_COMPETITION, monthName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { LOCK, lockFor } from '../../../lib/money-db';
-import type { ContestRow } from '../../contest/services/contest';
+import type { ContestRow } from '../../contest/repository';
 import { allowanceOf, isFreeEntry, type Allowance } from '../lib/allowance';
 
 const ENTRY = 'api::entry.entry';

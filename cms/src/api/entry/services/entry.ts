@@ -14,17 +14,17 @@ import {
   type EntryStatus,
   type MyEntry,
   type OriginalityMatch,
-  type PoemKind,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
-import { toContestInfo, type ContestRow } from '../../contest/services/contest';
-import { refOf, type CompetitionRow } from '../../competition/services/competition';
+import { idsLinkedTo, isUniqueViolation } from '../../../lib/db';
+import { toContestInfo, type ContestRow } from '../../contest/repository';
+import { refOf, type CompetitionRow } from '../../competition/repository';
 import { requireLanguageTaken, requireWithinWords } from '../lib/competition-rules';
 import { noEntriesLeft } from './allowance';
-import type { SimilarText } from '../../originality/services/originality';
+import type { SimilarText } from '../../originality/types';
 import { normaliseImage, type IncomingFile } from '../../../lib/images';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type UserRow } from '../../user/repository';
+import { ENTRY, type EntryRow } from '../repository';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
 import { buildEntry, sha256, type Built } from '../files/judge-view';
 import { poemErrors } from '../files/poem-file';
@@ -36,43 +36,9 @@ import { siteUrl } from '../../../lib/site-url';
 // The entry's files live in `api::entry.files`; the admins' table in `api::entry.admin-table`; what the
 // contest calendar does to entries in `api::entry.calendar`.
 
-const ENTRY = 'api::entry.entry';
-const USER = 'plugin::users-permissions.user';
 const PHOTO_MAX_SIDE = 1024;
 
-/** An entries row as this service reads it. */
-export interface EntryRow {
-  id: number;
-  code: string;
-  title: string;
-  language: string;
-  status: EntryStatus;
-  submittedAt: string;
-  judgingStartedAt: string | null;
-  scoredAt: string | null;
-  resultsPublishedAt: string | null;
-  fileKey: string;
-  fileName: string;
-  fileType: PoemKind;
-  fileSize: number;
-  fileSha256: string;
-  judgeFileKey: string | null;
-  text: string;
-  judgeText: string;
-  judgeTitle: string;
-  wordCount: number;
-  photoKey: string | null;
-  contactName: string;
-  /** The poet's name as written in the poem's script, when given: private, like every contact field. */
-  contactNameInScript: string | null;
-  contactPhone: string;
-  contactCountry: string;
-  originalityFlag: boolean | null;
-  originalityMatches: OriginalityMatch[] | null;
-  idempotencyKey: string;
-  contest?: ContestRow | null;
-  poet?: Pick<UserRow, 'id' | 'name' | 'email'> | null;
-}
+export type { EntryRow };
 
 export interface EntryInput {
   key: string;
@@ -209,7 +175,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       while (await entries().findOne({ where: { code }, select: ['id'] })) code = newEntryCode(contest.month);
       row = await strapi.db.transaction(async ({ trx }) => {
         // Two entries of one poet wait for each other here, so the allowance sees both.
-        await lockRow(strapi, USER, user.id, trx);
+        await userRepository(strapi).lock(user.id, trx);
         const created = await entries().create({
           data: {
             ...data,

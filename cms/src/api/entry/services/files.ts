@@ -1,10 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import { getService } from '../../../services';
 import { errors } from '@strapi/utils';
 import { POEM_TYPES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { privateFilesFromEnv, type OutgoingFile } from '../../../lib/private-files';
-import type { UserRow } from '../../user/services/user';
+import type { UserRow } from '../../user/repository';
 import type { JudgeCopy } from '../files/judge-copy';
 import type { EntryRow } from './entry';
 
@@ -92,7 +91,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Deletes private files no entry points at (left by a crash between writing a file and its row, or by an
-     * entry deleted in the admin panel), once they are an hour old, and scores whose entry is gone.
+     * entry deleted in the admin panel), once they are an hour old. Only files: what other domains keep about a
+     * deleted entry goes with it (the entry repository's onEntriesRemoved).
      */
     async sweepOrphans(now: Date = new Date()): Promise<number> {
       const before = new Date(now.getTime() - ORPHAN_AGE_MS);
@@ -115,7 +115,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           }
         }
       }
-      await getService(strapi, 'api::score.score').removeOrphans();
       return removed;
     },
   };

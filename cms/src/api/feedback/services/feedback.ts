@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Core } from '@strapi/strapi';
 import type { AdminFeedback, AdminFeedbackPage } from '@writory/shared';
-import type { UserRow } from '../../user/services/user';
+import type { UserRow } from '../../user/repository';
 import type { FeedbackInput, FeedbackListQuery } from '../validation/feedback';
 import { paginationOf } from '../../../lib/list-query';
 import { getService } from '../../../services';

@@ -4,17 +4,13 @@ import type { AdminNotificationResult } from '@writory/shared';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { adminNotificationBody } from '../validation/notification';
 import { getService } from '../../../services';
-
-const USER = 'plugin::users-permissions.user';
+import { userRepository } from '../../user/repository';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** An admin tells one user something: the recipient is a Firebase uid or an email. */
   async send(ctx: Context) {
     const { recipient, title, message, link } = parseInput(adminNotificationBody, ctx.request.body ?? {});
-    const user = await strapi.db.query(USER).findOne({
-      select: ['id', 'firebaseUid', 'email', 'name'],
-      where: { $or: [{ firebaseUid: recipient }, { email: recipient.toLowerCase() }] },
-    });
+    const user = await userRepository(strapi).byUidOrEmail(recipient, ['firebaseUid', 'email', 'name']);
     if (!user) throw new ApiError(404, 'No user has that uid or email.', { recipient }, 'NotFoundError');
     await getService(strapi, 'api::notification.notification').notify(user.id, { title, message, link });
     const body: AdminNotificationResult = { sent: true, recipient: { uid: user.firebaseUid, email: user.email ?? null, name: user.name ?? null } };

@@ -1,18 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { DEFAULT_THRESHOLD, bandKeys, signature, similarity } from '../lib/fingerprint';
+import type { SimilarText, TextKind } from '../types';
 
 const FINGERPRINT = 'api::originality.fingerprint';
 const BAND = 'api::originality.fingerprint-band';
 const MAX_CANDIDATES = 500;
 
-export type TextKind = 'entry' | 'wall-post';
-
-export interface SimilarText {
-  kind: TextKind;
-  refId: number;
-  /** Estimated share of the two texts' 5-letter fragments they have in common (0–1). */
-  similarity: number;
-}
+export type { SimilarText, TextKind };
 
 export interface FindSimilarOptions {
   excludeKind?: TextKind;

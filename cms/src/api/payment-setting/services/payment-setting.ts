@@ -1,23 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import type { Money, PaymentSettings, PayoutMethod } from '@writory/shared';
 
+import { DEFAULT_PAYMENT_SETTINGS } from '../lib/defaults';
+
 const UID = 'api::payment-setting.payment-setting';
 const POPULATE: ('referralRewardFixed' | 'withdrawalMinimums')[] = ['referralRewardFixed', 'withdrawalMinimums'];
-
-export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
-  referralRewardType: 'percent',
-  referralRewardPercent: 10,
-  referralRewardFixed: [
-    { currency: 'INR', amount: 5000 },
-    { currency: 'USD', amount: 100 },
-  ],
-  referralHoldDays: 14,
-  withdrawalMinimums: [
-    { currency: 'INR', amount: 10000 },
-    { currency: 'USD', amount: 500 },
-  ],
-  payoutMethods: ['upi', 'bank', 'paypal'],
-};
 
 interface Row {
   referralRewardType?: PaymentSettings['referralRewardType'];

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT, percentOf } from '@writory/shared';
-import { DEFAULT_PAYMENT_SETTINGS } from '../../payment-setting/services/payment-setting';
-import { rewardFor } from '../../referral/services/referral';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../payment-setting/lib/defaults';
+import { rewardFor } from '../../referral/lib/rewards';
 import { couponDiscount, couponStatus, type CouponTerms } from './coupon-rules';
 
 const subtotal = fc.integer({ min: 0, max: MAX_AMOUNT });

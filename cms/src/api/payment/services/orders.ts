@@ -3,32 +3,19 @@
 // transaction, so a replayed or concurrent event can never apply twice.
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import {
-  monthName,
-  type AdminOrder,
-  type CheckoutStarted,
-  type CurrencyCode,
-  type MyPayments,
-  type OrderState,
-  type OrderSummary,
-  type PaymentProvider,
-  type Quote,
-} from '@writory/shared';
+import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, type MyPayments, type OrderSummary, type Quote } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
-import type { RowOf } from '../../../lib/rows';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type Person, type UserRow } from '../../user/repository';
 import type { CheckoutInputParsed } from '../validation/payment';
 import { describeCoupon, type CouponRow } from './coupons';
 import { randomId } from '../lib/checkout';
 import type { TierRow } from './tiers';
 import { getService } from '../../../services';
+import { ORDER as UID, type OrderListener, type OrderRow } from '../repository';
 
-const UID = 'api::payment.order';
-const USER = 'plugin::users-permissions.user';
-
-export type OrderRow = RowOf<'api::payment.order', { state: OrderState; currency: CurrencyCode; provider: PaymentProvider }>;
+export type { OrderRow };
 
 type OnCommit = (callback: () => void) => void;
 
@@ -60,6 +47,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const gateway = () => getService(strapi, 'api::payment.gateway');
   const notify = (userId: number, title: string, message: string, link: string) =>
     getService(strapi, 'api::notification.notification').notify(userId, { title, message, link });
+  /** The domains that act when an order is paid or refunded (the referral rewards), in the order's own transaction. */
+  const listeners: OrderListener[] = [];
 
   /**
    * The contest month credits are sold for: the contest open for entries now, else the next one to open
@@ -123,7 +112,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (count !== 1) return false;
     const row = await reload(order.id);
     await getService(strapi, 'api::payment.credits').grant(row);
-    if (row.total > 0) await getService(strapi, 'api::referral.referral').rewardFirstPaidOrder(row, paidAt);
+    if (row.total > 0) for (const listener of listeners) await listener.paid?.(row, paidAt);
     const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
     await notify(
       row.userId,
@@ -136,6 +125,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
+    /** Registers what another domain does when an order is paid or refunded (see OrderListener). */
+    listen(listener: OrderListener): void {
+      listeners.push(listener);
+    },
+
     saleMonth,
     reload,
 
@@ -238,7 +232,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (count !== 1) return false;
         const row = await reload(order.id);
         const revoked = await getService(strapi, 'api::payment.credits').revokeForRefund(row);
-        await getService(strapi, 'api::referral.referral').reverseForRefund(row);
+        for (const listener of listeners) await listener.refunded?.(row);
         const credits = revoked ? ` ${revoked} unused entry ${revoked === 1 ? 'credit was' : 'credits were'} withdrawn.` : '';
         await notify(row.userId, 'Order refunded', `Order ${row.code} was refunded.${credits}`, '/submit');
         onCommit(() => void runInBackground(strapi, `refund mail of order ${row.code}`, () => getService(strapi, 'api::payment.receipts').orderRefunded(row)));
@@ -277,9 +271,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async withPoets(rows: OrderRow[]): Promise<AdminOrder[]> {
       const ids = [...new Set(rows.map((r) => r.userId))];
-      const poets: { id: number; name: string | null; email: string | null }[] = ids.length
-        ? await strapi.db.query(USER).findMany({ where: { id: { $in: ids } }, select: ['id', 'name', 'email'] })
-        : [];
+      const poets: Person[] = await userRepository(strapi).byIds(ids, ['name', 'email']);
       const byId = new Map(poets.map((p) => [p.id, p]));
       return rows.map((row) => ({ ...toOrderSummary(row), poet: byId.get(row.userId) ?? { id: row.userId, name: null, email: null } }));
     },

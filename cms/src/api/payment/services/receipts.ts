@@ -4,16 +4,13 @@ import type { Core } from '@strapi/strapi';
 import { formatMoney, monthName, type CurrencyCode } from '@writory/shared';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
-
-const USER = 'plugin::users-permissions.user';
+import { userRepository } from '../../user/repository';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function send(userId: number, subject: string, lines: string[], testMode: boolean): Promise<boolean> {
-    const user: { email: string | null; name: string | null } | null = await strapi.db
-      .query(USER)
-      .findOne({ where: { id: userId }, select: ['email', 'name'] });
+    const user = await userRepository(strapi).byId(userId, ['email', 'name']);
     if (!user?.email) return false;
     const body = [
       `Hello ${user.name ?? 'poet'},`,

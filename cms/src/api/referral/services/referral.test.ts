@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYMENT_SETTINGS } from '../../payment-setting/services/payment-setting';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../payment-setting/lib/defaults';
 import { describeRule, maskName, REFERRAL_CODE, rewardFor } from './referral';
 
 describe('maskName', () => {

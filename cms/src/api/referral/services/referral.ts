@@ -3,16 +3,18 @@
 import { randomInt } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { formatMoney, percentOf, type Money, type MyReferrals, type PaymentSettings, type ReferralInvite, type ReferralStatus } from '@writory/shared';
+import { formatMoney, type Money, type MyReferrals, type PaymentSettings, type ReferralInvite, type ReferralStatus } from '@writory/shared';
 import { isoOf } from '../../../lib/money-db';
-import type { OrderRow } from '../../payment/services/orders';
-import type { UserRow } from '../../user/services/user';
+import { earningRepository } from '../../earning/repository';
+import { orderRepository, type OrderRow } from '../../payment/repository';
+import { userRepository, type UserRow } from '../../user/repository';
 import { getService } from '../../../services';
+import { rewardFor } from '../lib/rewards';
+
+export { rewardFor };
 import type { RowOf } from '../../../lib/rows';
 
 const UID = 'api::referral.referral';
-const USER = 'plugin::users-permissions.user';
-const EARNING = 'api::earning.earning';
 const DAY_MS = 86_400_000;
 /** Only an account this new may be attributed (its first sync): an old account cannot pick a referrer later. */
 export const ATTRIBUTION_WINDOW_MS = DAY_MS;
@@ -37,12 +39,6 @@ export function maskName(name: string | null, email: string | null): string {
   return 'A poet';
 }
 
-/** The reward on an order under the admin's rule; 0 when the rule gives nothing in that currency. */
-export function rewardFor(order: Pick<OrderRow, 'total' | 'currency'>, settings: PaymentSettings): number {
-  if (settings.referralRewardType === 'percent') return percentOf(order.total, settings.referralRewardPercent);
-  return settings.referralRewardFixed.find((m) => m.currency === order.currency)?.amount ?? 0;
-}
-
 export function describeRule(settings: PaymentSettings): string {
   const hold = settings.referralHoldDays ? `, available ${settings.referralHoldDays} days after their payment` : '';
   if (settings.referralRewardType === 'percent') return `${settings.referralRewardPercent}% of an invited poet’s first paid order${hold}`;
@@ -52,21 +48,21 @@ export function describeRule(settings: PaymentSettings): string {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const referrals = () => strapi.db.query(UID);
-  const users = () => strapi.db.query(USER);
+  const users = () => userRepository(strapi);
+  const ledger = () => earningRepository(strapi);
   const settings = (): Promise<PaymentSettings> => getService(strapi, 'api::payment-setting.payment-setting').get();
   const notify = (userId: number, title: string, message: string, link: string) =>
     getService(strapi, 'api::notification.notification').notify(userId, { title, message, link });
 
   /** The poet's referral code, made on first use (8 characters without look-alikes such as 0/O, 1/I). */
   async function codeFor(user: Pick<UserRow, 'id'> & { referralCode?: string | null }): Promise<string> {
-    const current = user.referralCode ?? (await users().findOne({ where: { id: user.id }, select: ['referralCode'] }))?.referralCode;
+    const current = user.referralCode ?? (await users().byId(user.id, ['referralCode']))?.referralCode;
     if (current) return current;
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-      if (await users().findOne({ where: { referralCode: code }, select: ['id'] })) continue;
-      const { count } = await users().updateMany({ where: { id: user.id, referralCode: null }, data: { referralCode: code } });
-      if (count === 1) return code;
-      return (await users().findOne({ where: { id: user.id }, select: ['referralCode'] })).referralCode;
+      if (await users().byReferralCode(code, [])) continue;
+      if (await users().setReferralCodeIfUnset(user.id, code)) return code;
+      return (await users().byId(user.id, ['referralCode']))?.referralCode as string;
     }
     throw new Error('could not find a free referral code');
   }
@@ -92,10 +88,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async attributeAtSignUp(user: Pick<UserRow, 'id'>, rawCode: string): Promise<{ attributed: boolean; reason?: string }> {
       const code = rawCode.trim().toUpperCase();
       if (!REFERRAL_CODE.test(code)) return { attributed: false, reason: 'malformed code' };
-      const referrer = await users().findOne({ where: { referralCode: code }, select: ['id', 'name'] });
+      const referrer = await users().byReferralCode(code, ['name']);
       if (!referrer) return { attributed: false, reason: 'unknown code' };
       if (referrer.id === user.id) return { attributed: false, reason: 'self-referral' };
-      const me = await users().findOne({ where: { id: user.id }, select: ['id', 'name', 'email', 'createdAt'] });
+      const me = await users().byId(user.id, ['name', 'email', 'createdAt']);
       const createdAt = Date.parse(isoOf(me?.createdAt) ?? '');
       if (!me || !(Date.now() - createdAt <= ATTRIBUTION_WINDOW_MS)) return { attributed: false, reason: 'account is not new' };
       if (await referrals().findOne({ where: { refereeId: user.id } })) return { attributed: false, reason: 'already attributed' };
@@ -115,25 +111,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async rewardFirstPaidOrder(order: OrderRow, paidAt: Date): Promise<void> {
       const referral: ReferralRow | null = await referrals().findOne({ where: { refereeId: order.userId, status: 'signed_up' } });
       if (!referral) return;
-      const earlier = await strapi.db
-        .query('api::payment.order')
-        .count({ where: { userId: order.userId, state: { $in: ['paid', 'refunded'] }, total: { $gt: 0 }, id: { $ne: order.id } } });
+      const earlier = await orderRepository(strapi).countOtherPaid(order.userId, order.id);
       if (earlier > 0) return;
       const rules = await settings();
       const amount = rewardFor(order, rules);
       if (amount <= 0) return;
       const availableAt = new Date(paidAt.getTime() + rules.referralHoldDays * DAY_MS);
-      await strapi.db.query(EARNING).create({
-        data: {
-          userId: referral.referrerId,
-          currency: order.currency,
-          amount,
-          kind: 'referral_reward',
-          availableAt,
-          referralId: referral.id,
-          orderId: order.id,
-          testMode: Boolean(order.testMode),
-        },
+      await ledger().add({
+        userId: referral.referrerId,
+        currency: order.currency,
+        amount,
+        kind: 'referral_reward',
+        availableAt,
+        referralId: referral.id,
+        orderId: order.id,
+        testMode: Boolean(order.testMode),
       });
       await referrals().update({ where: { id: referral.id }, data: { status: 'rewarded', rewardOrderId: order.id } });
       const when = rules.referralHoldDays
@@ -146,19 +138,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async reverseForRefund(order: OrderRow): Promise<void> {
       const referral: ReferralRow | null = await referrals().findOne({ where: { rewardOrderId: order.id, status: 'rewarded' } });
       if (!referral) return;
-      const reward = await strapi.db.query(EARNING).findOne({ where: { kind: 'referral_reward', orderId: order.id } });
+      const reward = await ledger().forOrder('referral_reward', order.id);
       if (!reward || Date.parse(isoOf(reward.availableAt)!) <= Date.now()) return; // after the hold, a reward stays
-      await strapi.db.query(EARNING).create({
-        data: {
-          userId: reward.userId,
-          currency: reward.currency,
-          amount: -reward.amount,
-          kind: 'referral_reversal',
-          availableAt: reward.availableAt,
-          referralId: referral.id,
-          orderId: order.id,
-          testMode: Boolean(reward.testMode),
-        },
+      await ledger().add({
+        userId: reward.userId,
+        currency: reward.currency,
+        amount: -reward.amount,
+        kind: 'referral_reversal',
+        availableAt: reward.availableAt,
+        referralId: referral.id,
+        orderId: order.id,
+        testMode: Boolean(reward.testMode),
       });
       await referrals().update({ where: { id: referral.id }, data: { status: 'reversed' } });
       await notify(
@@ -173,9 +163,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const [code, rules] = await Promise.all([codeFor(user), settings()]);
       const rows: ReferralRow[] = await referrals().findMany({ where: { referrerId: user.id }, orderBy: { createdAt: 'desc' }, limit: 500 });
       const ids = rows.map((r) => r.refereeId);
-      const people = ids.length ? await users().findMany({ where: { id: { $in: ids } }, select: ['id', 'name', 'email'] }) : [];
+      const people = await users().byIds(ids, ['name', 'email']);
       const rewards = ids.length
-        ? await strapi.db.query(EARNING).findMany({ where: { kind: 'referral_reward', referralId: { $in: rows.map((r) => r.id) } } })
+        ? await ledger().forReferrals(
+            'referral_reward',
+            rows.map((r) => r.id),
+          )
         : [];
       return {
         testMode: getService(strapi, 'api::payment.gateway').testMode(),
@@ -185,7 +178,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         holdDays: rules.referralHoldDays,
         referrals: rows.map((row) => {
           const person = people.find((p: { id: number }) => p.id === row.refereeId);
-          const reward = rewards.find((r: { referralId: number }) => r.referralId === row.id);
+          const reward = rewards.find((r) => r.referralId === row.id);
           return {
             name: maskName(person?.name ?? null, person?.email ?? null),
             joinedAt: isoOf(row.createdAt)!,
@@ -199,7 +192,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async invite(rawCode: string): Promise<ReferralInvite> {
       const code = rawCode.trim().toUpperCase();
-      const inviter = REFERRAL_CODE.test(code) ? await users().findOne({ where: { referralCode: code }, select: ['name', 'email'] }) : null;
+      const inviter = REFERRAL_CODE.test(code) ? await users().byReferralCode(code, ['name', 'email']) : null;
       if (!inviter) throw new errors.NotFoundError('This invitation code is not valid.');
       return { code, inviter: maskName(inviter.name, inviter.email) };
     },

@@ -5,10 +5,10 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { EntryJudging, JudgeProgress, Recusal } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
-import type { ContestRow } from '../../contest/services/contest';
-import type { EntryRow } from '../../entry/services/entry';
-import type { UserRow } from '../../user/services/user';
+import { isUniqueViolation } from '../../../lib/db';
+import { contestRepository, type ContestRow } from '../../contest/repository';
+import { entryRepository, type EntryRow } from '../../entry/repository';
+import { userRepository, type UserRow } from '../../user/repository';
 import { planAssignments } from '../lib/assign';
 import { readsLanguage } from './judge-languages';
 import { getService } from '../../../services';
@@ -16,9 +16,6 @@ import type { RowOf } from '../../../lib/rows';
 
 const ASSIGNMENT = 'api::score.judge-assignment';
 const SCORE = 'api::score.score';
-const ENTRY = 'api::entry.entry';
-const CONTEST = 'api::contest.contest';
-const USER = 'plugin::users-permissions.user';
 
 export type AssignmentRow = RowOf<'api::score.judge-assignment', { assignedBy: 'auto' | 'admin' }>;
 
@@ -41,20 +38,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Active judges (role judge, not suspended), by id. */
   async function judgePool(): Promise<JudgeUser[]> {
-    return strapi.db.query(USER).findMany({
-      where: { role: { type: 'judge' }, suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
-      select: ['id', 'firebaseUid', 'name', 'email', 'judgeLanguages'],
-      orderBy: { id: 'asc' },
-    });
+    return userRepository(strapi).withRole('judge', ['firebaseUid', 'name', 'email', 'judgeLanguages'], { active: true }) as Promise<JudgeUser[]>;
   }
 
   /** The assignments the contest's entries still need (read now; written under the contest's lock). */
   async function missingAssignments(contest: Pick<ContestRow, 'id'>, pool: JudgeUser[], judgesPerEntry: number) {
-    const rows: EntryForAccess[] = await strapi.db.query(ENTRY).findMany({
-      where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contest.id) }, status: { $ne: 'published' } },
-      select: ['id', 'language'],
-      populate: { poet: { select: ['id'] } },
-    });
+    const rows = await entryRepository(strapi).inContest(contest.id, ['language'], { unpublished: true });
     if (!rows.length) return [];
     // Judges who do not read an entry's language never get it (issue 37): as if they had recused from it.
     const nonReaders = (language: string | undefined) => pool.filter((judge) => !readsLanguage(judge.judgeLanguages, language ?? '')).map((judge) => judge.id);
@@ -99,7 +88,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const [pool, { judgesPerEntry }] = await Promise.all([judgePool(), settings()]);
     if (!pool.length || !(await missingAssignments(contest, pool, judgesPerEntry)).length) return;
     await strapi.db.transaction(async ({ trx }) => {
-      await lockRow(strapi, CONTEST, contest.id, trx);
+      await contestRepository(strapi).lock(contest.id, trx);
       const now = new Date();
       for (const pair of await missingAssignments(contest, pool, judgesPerEntry)) {
         await assignments().create({ data: { ...pair, contestId: contest.id, assignedAt: now, assignedBy: 'auto' } });
@@ -108,9 +97,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function entryForAccess(code: string): Promise<EntryForAccess> {
-    const row: EntryForAccess | null = await strapi.db
-      .query(ENTRY)
-      .findOne({ where: { code }, select: ['id', 'code', 'status'], populate: { contest: true, poet: { select: ['id'] } } });
+    const row: EntryForAccess | null = await entryRepository(strapi).byCode(code);
     if (!row) throw new errors.NotFoundError('No entry has this code.');
     return row;
   }
@@ -197,7 +184,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const wantedIds = new Set(wanted.map((judge) => judge.id));
       try {
         await strapi.db.transaction(async ({ trx }) => {
-          await lockRow(strapi, CONTEST, entry.contest!.id, trx);
+          await contestRepository(strapi).lock(entry.contest!.id, trx);
           const scored = new Set(
             (await strapi.db.query(SCORE).findMany({ where: { entryId: entry.id }, select: ['judgeId'] })).map((row: { judgeId: number }) => row.judgeId),
           );
@@ -227,15 +214,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       onlyEntryIds?: number[],
     ): Promise<{ judges: JudgeProgress[]; assignments: EntryJudging[]; recusals: Recusal[] }> {
       const { judgesPerEntry } = await settings();
-      const entryWhere = { contest: { id: contest.id }, ...(onlyEntryIds ? { id: { $in: onlyEntryIds } } : {}) };
-      const rows: EntryForAccess[] = await strapi.db.query(ENTRY).findMany({ where: entryWhere, select: ['id', 'code', 'status'], orderBy: { code: 'asc' } });
+      const rows: EntryForAccess[] = await entryRepository(strapi).inContest(contest.id, ['code', 'status'], { ids: onlyEntryIds, inCodeOrder: true });
       const all: AssignmentRow[] = await assignments().findMany({ where: { contestId: contest.id } });
       const scores: { entryId: number; judgeId: number }[] = await strapi.db
         .query(SCORE)
         .findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId'] });
       const pool = await judgePool();
       const ids = new Set([...pool.map((j) => j.id), ...all.map((a) => a.judgeId), ...scores.map((s) => s.judgeId)]);
-      const users: JudgeUser[] = await strapi.db.query(USER).findMany({ where: { id: { $in: [...ids] } }, select: ['id', 'firebaseUid', 'name', 'email'] });
+      const users: JudgeUser[] = await userRepository(strapi).byIds([...ids], ['firebaseUid', 'name', 'email']);
       const userOf = new Map(users.map((user) => [user.id, user]));
       const scoredPairs = new Set(scores.map((s) => `${s.entryId}:${s.judgeId}`));
       const codeOf = new Map(rows.map((row) => [row.id, row.code]));

@@ -3,12 +3,11 @@
 import type { Core } from '@strapi/strapi';
 import { DEFAULT_COMPETITION, languageCode, languageName, monthName, type JudgeCoverageRow, type JudgeLanguages } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { idsLinkedTo } from '../../../lib/db';
 import { getService } from '../../../services';
+import { contestRepository } from '../../contest/repository';
+import { entryRepository } from '../../entry/repository';
+import { userRepository } from '../../user/repository';
 
-const USER = 'plugin::users-permissions.user';
-const ENTRY = 'api::entry.entry';
-const CONTEST = 'api::contest.contest';
 const DAY = 86_400_000;
 /** How long before a window closes the admins hear which languages lack judges. */
 export const COVERAGE_WARNING_DAYS = 3;
@@ -27,13 +26,10 @@ export function readsLanguage(judgeLanguages: JudgeLanguageList, entryLanguage: 
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const users = () => strapi.db.query(USER);
+  const users = () => userRepository(strapi);
 
   async function activeJudges(): Promise<{ judgeLanguages: JudgeLanguageList }[]> {
-    return users().findMany({
-      where: { role: { type: 'judge' }, suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] },
-      select: ['judgeLanguages'],
-    });
+    return users().withRole('judge', ['judgeLanguages'], { active: true }) as Promise<{ judgeLanguages: JudgeLanguageList }[]>;
   }
 
   /** One contest's lines of the coverage report: each language of its entries not yet published. */
@@ -42,10 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     judges: { judgeLanguages: JudgeLanguageList }[],
     judgesPerEntry: number,
   ): Promise<JudgeCoverageRow[]> {
-    const entries: { language: string }[] = await strapi.db.query(ENTRY).findMany({
-      where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contest.id) }, status: { $ne: 'published' } },
-      select: ['language'],
-    });
+    const entries: { language: string }[] = await entryRepository(strapi).inContest(contest.id, ['language'], { unpublished: true });
     const byLanguage = new Map<string, number>();
     for (const { language } of entries) {
       const key = languageCode(language) ?? language;
@@ -68,12 +61,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function languagesOf(userId: number): Promise<JudgeLanguages> {
-    const row = await users().findOne({ where: { id: userId }, select: ['judgeLanguages'] });
+    const row = await users().byId(userId, ['judgeLanguages']);
     return { languages: (row?.judgeLanguages as string[] | null) ?? [] };
   }
 
   async function setFor(userId: number, { languages }: JudgeLanguages): Promise<JudgeLanguages> {
-    await users().update({ where: { id: userId }, data: { judgeLanguages: languages } });
+    await users().update(userId, { judgeLanguages: languages });
     return { languages };
   }
 
@@ -88,7 +81,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** PUT /api/admin/users/:uid/judge-languages */
     async setForUid(uid: string, input: JudgeLanguages): Promise<JudgeLanguages & { uid: string }> {
-      const row = await users().findOne({ where: { firebaseUid: uid }, select: ['id'] });
+      const row = await users().byUid(uid, []);
       if (!row) throw new ApiError(404, 'No user has this id. Copy it from the users list.', { uid }, 'NotFoundError');
       return { uid, ...(await setFor(row.id, input)) };
     },
@@ -103,11 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const judges = await activeJudges();
       const data: JudgeCoverageRow[] = [];
       for (const competition of await getService(strapi, 'api::competition.competition').active()) {
-        const contests: { id: number; month: string; competitionSlug: string }[] = await strapi.db.query(CONTEST).findMany({
-          where: { competitionSlug: competition.slug, resultsAt: { $gt: new Date(now.getTime() - 60 * DAY) } },
-          select: ['id', 'month', 'competitionSlug'],
-          orderBy: { month: 'asc' },
-        });
+        const contests = await contestRepository(strapi).resultsAfter(new Date(now.getTime() - 60 * DAY), competition.slug);
         for (const contest of contests) data.push(...(await contestCoverage(contest, judges, judgesPerEntry)));
       }
       return { data };
@@ -119,16 +108,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * mark the contest sends it; a contest with enough judges is marked and sends nothing.
      */
     async warnShortCoverage(now: Date = new Date()): Promise<number> {
-      const due: { id: number; month: string; competitionSlug: string }[] = await strapi.db.query(CONTEST).findMany({
-        where: { closesAt: { $gt: now, $lte: new Date(now.getTime() + COVERAGE_WARNING_DAYS * DAY) }, coverageWarnedAt: { $null: true } },
-        select: ['id', 'month', 'competitionSlug'],
-      });
+      const due = await contestRepository(strapi).closingUnwarned(now, new Date(now.getTime() + COVERAGE_WARNING_DAYS * DAY));
       let sent = 0;
       for (const contest of due) {
-        const { count } = await strapi.db
-          .query(CONTEST)
-          .updateMany({ where: { id: contest.id, coverageWarnedAt: { $null: true } }, data: { coverageWarnedAt: now } });
-        if (!count) continue;
+        if (!(await contestRepository(strapi).markCoverageWarned(contest.id, now))) continue;
         const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
         const short = (await contestCoverage(contest, await activeJudges(), judgesPerEntry)).filter((row) => row.short);
         if (!short.length) continue;
@@ -147,7 +130,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           '',
           'Writory',
         ].join('\n');
-        const admins: { email: string | null }[] = await users().findMany({ where: { role: { type: 'admin' }, email: { $notNull: true } }, select: ['email'] });
+        const admins: { email: string | null }[] = await users().withRole('admin', ['email'], { withEmail: true });
         for (const { email } of admins) {
           try {
             await strapi

@@ -13,10 +13,10 @@ import {
   type JudgingReport,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
-import type { ContestRow } from '../../contest/services/contest';
-import type { EntryRow } from '../../entry/services/entry';
-import type { UserRow } from '../../user/services/user';
+import { isUniqueViolation } from '../../../lib/db';
+import { contestRepository, type ContestRow } from '../../contest/repository';
+import { entryRepository, type EntryRow } from '../../entry/repository';
+import { userRepository, type UserRow } from '../../user/repository';
 import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval } from '../lib/agreement';
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
@@ -24,9 +24,6 @@ import { getService } from '../../../services';
 import type { RowOf } from '../../../lib/rows';
 
 const SCORE = 'api::score.score';
-const ENTRY = 'api::entry.entry';
-const CONTEST = 'api::contest.contest';
-const USER = 'plugin::users-permissions.user';
 
 /** A scores row. */
 /** A score row; its criteria and comment as the judge's parsed input has them. */
@@ -48,20 +45,19 @@ const toJudgeScore = (row: ScoreRow): JudgeScore => ({
   submittedAt: new Date(row.submittedAt).toISOString(),
 });
 
+/** What the judging queue shows of an entry. */
+const QUEUE_COLUMNS = ['code', 'judgeTitle', 'language', 'wordCount', 'status', 'originalityFlag'] as const;
+
 export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => strapi.db.query(SCORE);
-  const entries = () => strapi.db.query(ENTRY);
+  const entries = () => entryRepository(strapi);
+  const contests = () => contestRepository(strapi);
   const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
   const assignment = () => getService(strapi, 'api::score.assignment');
 
   /** Contests that have entries, newest month first (one query on the entries → contest link table). */
   async function contestsWithEntries(competition: string = DEFAULT_COMPETITION): Promise<ContestRow[]> {
-    const link = (strapi.db.metadata.get(ENTRY as never).attributes as any).contest.joinTable;
-    const ids: number[] = (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map(
-      (row: Record<string, number>) => row[link.inverseJoinColumn.name],
-    );
-    if (!ids.length) return [];
-    return strapi.db.query(CONTEST).findMany({ where: { id: { $in: ids }, competitionSlug: competition }, orderBy: { month: 'desc' } });
+    return contests().byIdsNewestFirst(await entries().contestIdsWithEntries(), competition);
   }
 
   /**
@@ -72,13 +68,11 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     const withEntries = await contestsWithEntries(competition);
     const months = withEntries.map((row) => row.month);
     if (month) {
-      const contest =
-        withEntries.find((row) => row.month === month) ?? (await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: competition } }));
+      const contest = withEntries.find((row) => row.month === month) ?? (await contests().ofMonth(month, competition));
       return { months, contest: contest ?? null };
     }
     for (const row of withEntries) {
-      if (await entries().count({ where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', row.id) }, status: { $ne: 'published' } } }))
-        return { months, contest: row };
+      if (await entries().countInContest(row.id, { not: 'published' })) return { months, contest: row };
     }
     return { months, contest: withEntries[0] ?? null };
   }
@@ -100,7 +94,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   }
 
   async function entryByCode(code: string): Promise<EntryRow> {
-    const row: EntryRow | null = await entries().findOne({ where: { code }, populate: { contest: true } });
+    const row: EntryRow | null = await entries().byCode(code);
     if (!row) throw new errors.NotFoundError('No entry has this code.');
     return row;
   }
@@ -120,14 +114,11 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const admin = judge.role?.type === 'admin';
       if (!admin) await assignment().ensureAssigned(contest);
       const readable: Set<number> | null = admin ? null : await assignment().entryIdsOf(judge, contest.id);
-      const rows: (EntryRow & { poet?: { id: number } | null })[] = (
-        await entries().findMany({
-          // A judge's readable ids are all of this contest (read from its assignments and scores).
-          where: { id: { $in: readable ? [...readable] : idsLinkedTo(strapi, ENTRY, 'contest', contest.id) } },
-          select: ['id', 'code', 'judgeTitle', 'language', 'wordCount', 'status', 'originalityFlag'],
-          populate: { poet: { select: ['id'] } },
-        })
-      ).filter((row: EntryRow & { poet?: { id: number } | null }) => row.poet?.id !== judge.id);
+      const rows =
+        // A judge's readable ids are all of this contest (read from its assignments and scores).
+        (readable ? await entries().byIds([...readable], QUEUE_COLUMNS) : await entries().inContest(contest.id, QUEUE_COLUMNS)).filter(
+          (row) => row.poet?.id !== judge.id,
+        );
       const given: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
       const judgesOf = new Map<number, number>();
       const mine = new Map<number, number>();
@@ -187,22 +178,19 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const total = CRITERION_KEYS.reduce((sum, key) => sum + input[key], 0);
       try {
         const created: ScoreRow = await strapi.db.transaction(async ({ trx }) => {
-          await lockRow(strapi, ENTRY, row.id, trx);
+          await entries().lock(row.id, trx);
           // Read under the lock: results published meanwhile (their transaction holds the entry) close the scores.
-          const current: EntryRow = await entries().findOne({ where: { id: row.id }, select: ['status', 'judgingStartedAt', 'scoredAt'] });
+          const current = (await entries().judgingOf(row.id))!;
           if (current.status === 'published') throw closed();
           const score = await scores().create({
             data: { ...input, total, entryId: row.id, judgeId: judge.id, contestId: row.contest!.id, submittedAt: now },
           });
           const judges = await scores().count({ where: { entryId: row.id } });
           const done = judges >= judgesPerEntry;
-          await entries().update({
-            where: { id: row.id },
-            data: {
-              status: done ? 'scored' : 'in_judging',
-              judgingStartedAt: current.judgingStartedAt ?? now,
-              ...(done ? { scoredAt: current.scoredAt ?? now } : {}),
-            },
+          await entries().setJudging(row.id, {
+            status: done ? 'scored' : 'in_judging',
+            judgingStartedAt: current.judgingStartedAt ?? now,
+            ...(done ? { scoredAt: current.scoredAt ?? now } : {}),
           });
           return score;
         });
@@ -243,14 +231,14 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
      * month's results are published.
      */
     async report(month: string, { forAdmin = false, competition = DEFAULT_COMPETITION } = {}): Promise<JudgingReport | AdminJudgingReport> {
-      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: competition } });
-      const published = contest ? await entries().count({ where: { contest: { id: contest.id }, status: 'published' } }) : 0;
+      const contest: ContestRow | null = await contests().ofMonth(month, competition);
+      const published = contest ? await entries().countInContest(contest.id, { is: 'published' }) : 0;
       if (!contest || (!forAdmin && !published)) throw new errors.NotFoundError(`The results of ${month} are not published yet.`);
       const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
       // Results uploaded as a CSV were judged outside Writory: there is nothing to report on.
       if (!forAdmin && !rows.length) throw new errors.NotFoundError(`The ${month} contest was not judged in Writory.`);
       const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), getService(strapi, 'api::contest.contest').normalises(contest)]);
-      const entryCount = await entries().count({ where: { contest: { id: contest.id } } });
+      const entryCount = await entries().countInContest(contest.id);
       const ratings = rows.map((row) => ({ unit: row.entryId, rater: row.judgeId, value: row.total }));
       const perEntry = new Map<number, number>();
       for (const row of rows) perEntry.set(row.entryId, (perEntry.get(row.entryId) ?? 0) + 1);
@@ -275,9 +263,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       if (!forAdmin) return report;
       const deviations = new Map(judgeDeviations(ratings).map((d) => [d.judgeId, d]));
       const judgeIds = [...new Set(rows.map((row) => row.judgeId))];
-      const users: Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>[] = judgeIds.length
-        ? await strapi.db.query(USER).findMany({ where: { id: { $in: judgeIds } }, select: ['id', 'firebaseUid', 'name', 'email'] })
-        : [];
+      const users: Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>[] = await userRepository(strapi).byIds(judgeIds, ['firebaseUid', 'name', 'email']);
       const overview = await assignment().overview(contest);
       return {
         ...report,
@@ -301,25 +287,26 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
 
     /** Every entry of a month with its score, best first: what the results are published from. */
     async contestScores(month: string): Promise<ContestScore[]> {
-      const contest: ContestRow | null = await strapi.db.query(CONTEST).findOne({ where: { month, competitionSlug: DEFAULT_COMPETITION } });
+      const contest: ContestRow | null = await contests().ofMonth(month, DEFAULT_COMPETITION);
       if (!contest) return [];
       const { byEntry } = await summaries(contest);
-      const rows: EntryRow[] = await entries().findMany({
-        where: { contest: { id: contest.id } },
-        select: ['id', 'code', 'title', 'status'],
-        populate: { poet: { select: ['id'] } },
-      });
+      const rows = await entries().inContest(contest.id, ['code', 'title', 'status']);
       return rows
         .filter((row) => byEntry.has(row.id))
         .map((row) => ({ entryId: row.id, code: row.code, poetId: row.poet?.id ?? null, title: row.title, status: row.status, ...byEntry.get(row.id)! }))
         .sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
     },
 
-    /** Scores whose entry no longer exists (deleted in the admin panel). */
+    /** The scores of entries being deleted (the entry repository's onEntriesRemoved, in the deleting transaction). */
+    async removeForEntries(entryIds: number[]): Promise<number> {
+      const { count } = await scores().deleteMany({ where: { entryId: { $in: entryIds } } });
+      return count;
+    },
+
+    /** Scores whose entry no longer exists (deleted before scores went with their entry): cleared once at startup. */
     async removeOrphans(): Promise<number> {
-      const entryTable = strapi.db.metadata.get(ENTRY as never).tableName;
       const scoreTable = strapi.db.metadata.get(SCORE as never).tableName;
-      return strapi.db.connection(scoreTable).whereNotIn('entry_id', strapi.db.connection(entryTable).select('id')).delete();
+      return strapi.db.connection(scoreTable).whereNotIn('entry_id', entries().allIds()).delete();
     },
   };
 });

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { AdminSettings } from '@writory/shared';
 import type { SettingsInput } from '../validation/admin-settings';
-import { DEFAULT_SETTINGS } from './site-setting';
+import { DEFAULT_SETTINGS } from '../lib/defaults';
 
 const SETTING = 'api::site-setting.site-setting';
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof AdminSettings)[];

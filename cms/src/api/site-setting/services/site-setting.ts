@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { COUNTER_FALLBACK, type SiteSettings } from '@writory/shared';
 
+import { DEFAULT_SETTINGS } from '../lib/defaults';
+
 const SOCIAL_FIELDS = [
   ['instagramUrl', 'Instagram'],
   ['facebookUrl', 'Facebook'],
@@ -8,23 +10,6 @@ const SOCIAL_FIELDS = [
   ['linkedinUrl', 'LinkedIn'],
   ['youtubeUrl', 'YouTube'],
 ] as const;
-
-export const DEFAULT_SETTINGS = {
-  contactEmail: 'hello@writory.local',
-  whatsappPrimary: '+91 90000 00001',
-  whatsappSecondary: '+91 90000 00002',
-  instagramUrl: 'https://instagram.com/writory',
-  facebookUrl: 'https://facebook.com/writory',
-  xUrl: 'https://x.com/writory',
-  linkedinUrl: 'https://linkedin.com/company/writory',
-  youtubeUrl: 'https://youtube.com/@writory',
-  poetsCountFallback: COUNTER_FALLBACK.poets,
-  piecesCountFallback: COUNTER_FALLBACK.pieces,
-  contestTimeZone: 'Asia/Kolkata',
-  maxEntriesPerMonth: 3,
-  judgesPerEntry: 2,
-  normaliseScores: false,
-};
 
 /** The contest rules admins may change (from /admin-settings); read by the cms, never trusted from a browser. */
 export interface ContestSettings {

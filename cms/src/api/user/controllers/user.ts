@@ -10,7 +10,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async upsert(ctx: Context) {
       const input = parse(upsertBody, ctx.request.body);
       ctx.body = await users().upsert(ctx.state.user, input);
-      if (input.referralCode) await getService(strapi, 'api::referral.referral').attributeAtSignUp(ctx.state.user, input.referralCode);
+      if (input.referralCode) await users().referralCodeGiven(ctx.state.user, input.referralCode);
     },
 
     async me(ctx: Context) {

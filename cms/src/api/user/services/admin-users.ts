@@ -4,7 +4,8 @@ import { parseAdminEmails } from '../../../auth/admin-emails';
 import { ApiError, forbidden } from '../../../lib/api-error';
 import { retryingConflicts } from '../../../lib/db';
 import type { UserFilters, UserListQuery } from '../validation/admin-users';
-import { isSuspended, type UserRow } from './user';
+import type { UserRow } from '../repository';
+import { isSuspended } from './user';
 import { paginationOf } from '../../../lib/list-query';
 import { getService } from '../../../services';
 

@@ -2,7 +2,8 @@ import type { Core } from '@strapi/strapi';
 import type { ProductUser } from '@writory/shared';
 import { normaliseImage, removeUpload, storeWebp, type IncomingFile } from '../../../lib/images';
 import { PICTURE_MAX_BYTES, PICTURE_MAX_SIDE } from '../validation/picture';
-import { toProductUser, type UserRow } from './user';
+import type { UserRow } from '../repository';
+import { toProductUser } from './user';
 
 const USER = 'plugin::users-permissions.user';
 

@@ -6,21 +6,13 @@ import { parseAdminEmails } from '../../../auth/admin-emails';
 import { forbidden } from '../../../lib/api-error';
 import { retryingConflicts } from '../../../lib/db';
 import type { UpdateMeBody, UpsertBody } from '../validation/user';
-import type { RowOf } from '../../../lib/rows';
+import { ROLE, USER, type UserListener, type UserRow } from '../repository';
 
-const USER = 'plugin::users-permissions.user';
-const ROLE = 'plugin::users-permissions.role';
 const POPULATE = ['role', 'profilePicture'];
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 const COUNT_TTL_MS = 10_000;
 
 export const SUSPENDED_MESSAGE = 'Your Writory account is suspended. Write to us if you think this is a mistake.';
-
-/** The users-permissions user row as this service reads it (role and picture populated). */
-export type UserRow = RowOf<'plugin::users-permissions.user', { firebaseUid: string }> & {
-  role: { id: number; type: string } | null;
-  profilePicture: { id: number; url: string } | null;
-};
 
 export function toProductUser(user: UserRow): ProductUser {
   const role = (user.role?.type ?? 'authenticated') as RoleType;
@@ -96,7 +88,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /** The domains that act on a sync (the referral attribution). */
+  const listeners: UserListener[] = [];
+
   return {
+    /** Registers what another domain does on a sync (see UserListener). */
+    listen(listener: UserListener): void {
+      listeners.push(listener);
+    },
+
+    /** The poet's sync named a referral code: the listeners act on it (the referral domain attributes the poet). */
+    async referralCodeGiven(user: UserRow, code: string): Promise<void> {
+      for (const listener of listeners) await listener.referralCodeGiven?.(user, code);
+    },
+
     /**
      * Maps a verified Firebase ID token to its users-permissions user: created on first sight, email and
      * emailVerified copied from the token at each request, ADMIN_EMAILS promoted. Suspended users are refused

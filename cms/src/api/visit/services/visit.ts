@@ -1,7 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { isAdminPath, type VisitDevice, type VisitSummary, type VisitUserType } from '@writory/shared';
 import { ApiError, forbidden, unauthorized, validationError } from '../../../lib/api-error';
-import type { UserRow } from '../../user/services/user';
+import { userRepository, type UserRow } from '../../user/repository';
+import { dayOf } from '../lib/day';
+
 import { ANONYMOUS_ID, type DayRange, type TrackVisitInput } from '../validation/visit';
 import { QueueFullError, WriteQueue } from '../../../lib/write-queue';
 import { getService } from '../../../services';
@@ -9,7 +11,6 @@ import { getService } from '../../../services';
 const VISIT = 'api::visit.visit';
 const VISIT_DAY = 'api::visit.visit-day';
 const VISITOR_DAY = 'api::visit.visitor-day';
-const USER = 'plugin::users-permissions.user';
 /** Rows per INSERT statement (SQLite allows at most 500 in one compound insert). */
 const INSERT_CHUNK = 500;
 const ACTIVE_WINDOW_MS = 5 * 60_000;
@@ -27,17 +28,6 @@ export interface VisitRow {
   device: VisitDevice;
   day: string;
   visitedAt: Date;
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** YYYY-MM-DD of an instant in a time zone. */
-export function dayOf(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
 }
 
 /** The day `days` days before `day`. */
@@ -243,13 +233,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Every visit of the range, day by day in the order they came, with the account's email and name. */
     async *exportRows({ from, to }: DayRange): AsyncGenerator<(string | null)[][]> {
       const visit = tableOf(VISIT);
-      const users = tableOf(USER);
       const col = (table: TableOf, attribute: string) => `${table.name}.${table.column(attribute)}`;
       // Keyset pagination on (day, id), which the visits_day_id index serves in order.
       let after: [string, number] = [from, 0];
       for (;;) {
         const rows: any[] = await knex()(visit.name)
-          .leftJoin(users.name, `${users.name}.id`, col(visit, 'userId'))
           .select({
             id: `${visit.name}.id`,
             day: col(visit, 'day'),
@@ -257,8 +245,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             userType: col(visit, 'userType'),
             page: col(visit, 'page'),
             visitedAt: col(visit, 'visitedAt'),
-            email: col(users, 'email'),
-            username: col(users, 'name'),
+            userId: col(visit, 'userId'),
             device: col(visit, 'device'),
           })
           .whereRaw('(??, ??) > (?, ?)', [col(visit, 'day'), `${visit.name}.id`, ...after])
@@ -268,13 +255,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (rows.length === 0) return;
         const last = rows[rows.length - 1];
         after = [String(last.day), Number(last.id)];
+        const accountIds = [...new Set(rows.filter((row) => row.userId != null).map((row) => Number(row.userId)))];
+        const accounts = new Map((await userRepository(strapi).byIds(accountIds, ['email', 'name'])).map((person) => [person.id, person]));
         yield rows.map((row) => [
           row.visitorId,
           row.userType,
           row.page,
           new Date(row.visitedAt).toISOString(),
-          row.email ?? null,
-          row.username ?? null,
+          (row.userId == null ? null : accounts.get(Number(row.userId))?.email) ?? null,
+          (row.userId == null ? null : accounts.get(Number(row.userId))?.name) ?? null,
           row.device,
         ]);
         if (rows.length < EXPORT_PAGE) return;

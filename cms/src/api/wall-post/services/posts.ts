@@ -9,9 +9,8 @@ import { prefilterFlags } from '../lib/prefilter';
 import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow } from '../lib/posts';
 import type { NewPostBody, WallQuery } from '../validation/wall';
 import { getService } from '../../../services';
+import { userRepository } from '../../user/repository';
 
-const POET_FIELDS = { select: ['id', 'name'], populate: { profilePicture: { select: ['url'] } } };
-const USER = 'plugin::users-permissions.user';
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
 
@@ -35,7 +34,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ? await strapi.db.connection(link.name).select(link.joinColumn.name, link.inverseJoinColumn.name).whereIn(link.joinColumn.name, postIds)
       : [];
     const poetIds = [...new Set(pairs.map((pair) => pair[link.inverseJoinColumn.name]))];
-    const poets = poetIds.length ? await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, ...POET_FIELDS }) : [];
+    const poets = await userRepository(strapi).withPictures(poetIds, ['name']);
     const byId = new Map(poets.map((poet: NonNullable<PostRow['poet']>) => [poet.id, poet]));
     return new Map(
       pairs.flatMap((pair) => {

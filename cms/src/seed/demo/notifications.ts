@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import demo from '@writory/shared/demo-accounts.json';
-import { getService } from '../services';
+import { getService } from '../../services';
 
 /** First run: a welcome under the bell of every demo account, written through notifyMany like any feature. */
 export async function seedDemoNotifications(strapi: Core.Strapi) {

@@ -3,10 +3,10 @@ import type { Core } from '@strapi/strapi';
 import sharp from 'sharp';
 import { countWords, CRITERION_KEYS, DECLARATIONS, DEFAULT_COMPETITION } from '@writory/shared';
 import demo from '@writory/shared/demo-accounts.json';
-import { addMonths, DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../lib/contest-calendar';
+import { addMonths, DEFAULT_CONTEST_TIME_ZONE, monthOf, monthWindow } from '../../lib/contest-calendar';
 import { makeDocx } from './poem-documents';
-import { roleId } from './roles';
-import { getService } from '../services';
+import { roleId } from '../install/roles';
+import { getService } from '../../services';
 
 /** Poets without a sign-in account: they fill the demo months, the leaderboard and the winner pages. */
 const DEMO_POETS = [

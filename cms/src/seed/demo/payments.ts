@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import type { TierInputParsed } from '../api/payment/validation/payment';
-import { DEFAULT_PAYMENT_SETTINGS } from '../api/payment-setting/services/payment-setting';
-import { getService } from '../services';
+import type { TierInputParsed } from '../../api/payment/validation/payment';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../api/payment-setting/lib/defaults';
+import { getService } from '../../services';
 
 /** Entry tiers on sale in the demo: amounts in minor units (paise, cents). */
 export const DEMO_TIERS: TierInputParsed[] = [

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import demo from '@writory/shared/demo-accounts.json';
-import { dayOf } from '../api/visit/services/visit';
-import { getService } from '../services';
+import { dayOf } from '../../api/visit/lib/day';
+import { getService } from '../../services';
 
 const DEMO_PAGES = ['/', '/', '/', '/submit', '/writory-wall', '/articles', '/leaderboard', '/about', '/contact', '/winning-poems'];
 const DEMO_MESSAGES = [

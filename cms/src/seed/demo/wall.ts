@@ -1,9 +1,9 @@
-// Demo posts for the Writory Wall (several scripts and directions, every state a moderator meets), and a bulk
-// seeder for the wall benchmark.
+// Demo posts for the Writory Wall (several scripts and directions, every state a moderator meets). The wall
+// benchmark's 100,000 posts are the bench's own data (bench/seed/wall.mjs), which takes these as its models.
 import type { Core } from '@strapi/strapi';
-import { prefilterFlags } from '../api/wall-post/lib/prefilter';
-import { LIKE, POST } from '../api/wall-post/lib/posts';
-import { getService } from '../services';
+import { prefilterFlags } from '../../api/wall-post/lib/prefilter';
+import { LIKE, POST } from '../../api/wall-post/lib/posts';
+import { getService } from '../../services';
 
 interface DemoPost {
   poet: string;
@@ -119,46 +119,5 @@ export async function seedWallDemo(strapi: Core.Strapi) {
     });
     for (const uid of post.likedBy ?? []) await strapi.db.query(LIKE).create({ data: { postId: row.id, userId: ids.get(uid) } });
     await getService(strapi, 'api::originality.originality').register('wall-post', row.id, post.text);
-  }
-}
-
-/**
- * `count` approved posts by the demo poets, inserted in batches straight into the tables (for the wall benchmark:
- * 100,000 posts in seconds; SQLite takes at most 500 rows per insert). Likes are only counted on the posts, not
- * stored one by one.
- */
-export async function seedWallBulk(strapi: Core.Strapi, count: number, { batch = 400 } = {}) {
-  const knex = strapi.db.connection;
-  const posts = strapi.db.metadata.get(POST);
-  const poetLink = (posts.attributes.poet as any).joinTable;
-  const poets = [...(await userIds(strapi)).values()];
-  const lines = DEMO_WALL_POSTS.filter((post) => post.status === 'approved');
-  const now = Date.now();
-  for (let done = 0; done < count; done += batch) {
-    const size = Math.min(batch, count - done);
-    const rows = Array.from({ length: size }, (_, i) => {
-      const n = done + i;
-      const model = lines[n % lines.length];
-      const at = new Date(now - (count - n) * 60_000);
-      return {
-        document_id: `wallbench${String(n).padStart(15, '0')}`,
-        title: `${model.title} (${n + 1})`,
-        text: model.text,
-        language: model.language,
-        moderation_status: 'approved',
-        likes_count: (n * 7919) % 500,
-        open_reports: 0,
-        flagged: false,
-        approved_at: at,
-        created_at: at,
-        updated_at: at,
-        published_at: at,
-      };
-    });
-    await knex.transaction(async (trx) => {
-      const inserted: { id: number }[] = await trx(posts.tableName).insert(rows, ['id']);
-      const links = inserted.map(({ id }, i) => ({ [poetLink.joinColumn.name]: id, [poetLink.inverseJoinColumn.name]: poets[(done + i) % poets.length] }));
-      await trx(poetLink.name).insert(links);
-    });
   }
 }

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import demo from '@writory/shared/demo-accounts.json';
-import { DEFAULT_SETTINGS } from '../api/site-setting/services/site-setting';
-import { roleId, type RoleType } from './roles';
+import { DEFAULT_SETTINGS } from '../../api/site-setting/lib/defaults';
+import { roleId, type RoleType } from '../install/roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
 import { seedDemoContest, seedDemoEntries, seedCompetitionDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';

@@ -1,10 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { DECLARATIONS } from '@writory/shared';
 import demo from '@writory/shared/demo-accounts.json';
-import { monthOf } from '../lib/contest-calendar';
-import type { ContestRow } from '../api/contest/services/contest';
+import { monthOf } from '../../lib/contest-calendar';
+import type { ContestRow } from '../../api/contest/repository';
 import { makeDocx, makePdf } from './poem-documents';
-import { getService } from '../services';
+import { getService } from '../../services';
 
 const CONTEST = 'api::contest.contest';
 const ENTRY = 'api::entry.entry';

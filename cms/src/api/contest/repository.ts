@@ -1,0 +1,95 @@
+// The contest domain's table (issue 36): the monthly contests of each competition. Other domains read contests and
+// take their lock through these functions, never strapi.db.query on the contests table.
+import type { Core } from '@strapi/strapi';
+import type { ContestInfo } from '@writory/shared';
+import { linkOf, lockRow } from '../../lib/db';
+import type { RowOf } from '../../lib/rows';
+
+export const CONTEST = 'api::contest.contest' as const;
+
+/** A contests row. */
+export type ContestRow = RowOf<typeof CONTEST>;
+/** A contest as the judging's background work names it. */
+export type ContestRef = Pick<ContestRow, 'id' | 'month' | 'competitionSlug'>;
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export function toContestInfo(row: ContestRow): ContestInfo {
+  return { month: row.month, theme: row.theme ?? null, opensAt: iso(row.opensAt), closesAt: iso(row.closesAt), resultsAt: iso(row.resultsAt) };
+}
+
+export const isOpen = (row: Pick<ContestRow, 'opensAt' | 'closesAt'>, now: Date) => new Date(row.opensAt) <= now && now < new Date(row.closesAt);
+
+/**
+ * What other domains do for contests (registered with `getService(strapi, 'api::contest.contest').listen(…)` from
+ * their bootstrap), so the contest domain never calls them: the entry domain moves a closed contest's entries to
+ * judging and counts a contest's entries; the score domain assigns judges and warns of short language coverage.
+ */
+export interface ContestListener {
+  /** The calendar's step found these contests closed (results within the last 60 days). Idempotent. */
+  closed?(contests: Pick<ContestRow, 'id'>[], now: Date): Promise<unknown>;
+  /** The calendar's step ran (after `closed`): anything due before a window closes. Idempotent. */
+  calendarRan?(now: Date): Promise<unknown>;
+  /** How many entries the contest has (the admins' contests list). */
+  countEntries?(contestId: number): Promise<number>;
+}
+
+export function contestRepository(strapi: Core.Strapi) {
+  const contests = () => strapi.db.query(CONTEST);
+  return {
+    /** The competition's contest of this month, or null. */
+    async ofMonth(month: string, competitionSlug: string): Promise<ContestRow | null> {
+      return contests().findOne({ where: { month, competitionSlug } });
+    },
+
+    /** The competition's contests among these ids, newest month first. */
+    async byIdsNewestFirst(ids: readonly number[], competitionSlug: string): Promise<ContestRow[]> {
+      if (ids.length === 0) return [];
+      return contests().findMany({ where: { id: { $in: [...ids] }, competitionSlug }, orderBy: { month: 'desc' } });
+    },
+
+    /** The competition's contests whose results came after `since` (or are still to come), oldest month first. */
+    async resultsAfter(since: Date, competitionSlug: string): Promise<ContestRef[]> {
+      return contests().findMany({
+        where: { competitionSlug, resultsAt: { $gt: since } },
+        select: ['id', 'month', 'competitionSlug'],
+        orderBy: { month: 'asc' },
+      });
+    },
+
+    /** Contests closing in (from, until] whose judges' language coverage was not warned about yet. */
+    async closingUnwarned(from: Date, until: Date): Promise<ContestRef[]> {
+      return contests().findMany({
+        where: { closesAt: { $gt: from, $lte: until }, coverageWarnedAt: { $null: true } },
+        select: ['id', 'month', 'competitionSlug'],
+      });
+    },
+
+    /** Records the coverage warning once: false when another instance recorded it first. */
+    async markCoverageWarned(id: number, at: Date): Promise<boolean> {
+      const { count } = await contests().updateMany({ where: { id, coverageWarnedAt: { $null: true } }, data: { coverageWarnedAt: at } });
+      return count > 0;
+    },
+
+    /** The contests that belong to no competition (or name none): every contest from before competitions. */
+    async withoutCompetition(): Promise<number[]> {
+      const link = linkOf(strapi, CONTEST, 'competition');
+      const knex = strapi.db.connection;
+      const rows: { id: number }[] = await knex(strapi.db.metadata.get(CONTEST as never).tableName)
+        .select('id')
+        .whereNotIn('id', knex(link.name).select(link.joinColumn.name))
+        .orWhereNull('competition_slug');
+      return rows.map((row) => Number(row.id));
+    },
+
+    /** Makes the contest belong to this competition. */
+    async assignCompetition(id: number, competition: { id: number; slug: string }): Promise<void> {
+      await contests().update({ where: { id }, data: { competition: competition.id, competitionSlug: competition.slug } });
+    },
+
+    /** Holds the contest's row until the transaction ends (its judging assignments are written under it). */
+    lock(id: number, trx: unknown): Promise<void> {
+      return lockRow(strapi, CONTEST, id, trx);
+    },
+  };
+}

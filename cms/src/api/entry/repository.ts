@@ -1,0 +1,165 @@
+// The entry domain's table (issue 36): the poems poets enter. Other domains (judging, the user lists, the contest
+// admin) read entries and move them through judging with these functions, never strapi.db.query on the entries.
+import type { Core } from '@strapi/strapi';
+import type { EntryStatus, OriginalityMatch, PoemKind } from '@writory/shared';
+import type { ContestRow } from '../contest/repository';
+import { idsLinkedTo, lockRow } from '../../lib/db';
+import type { UserRow } from '../user/repository';
+
+export const ENTRY = 'api::entry.entry' as const;
+
+/** An entries row as the entry services read it (contest and poet when populated). */
+export interface EntryRow {
+  id: number;
+  code: string;
+  title: string;
+  language: string;
+  status: EntryStatus;
+  submittedAt: string;
+  judgingStartedAt: string | null;
+  scoredAt: string | null;
+  resultsPublishedAt: string | null;
+  fileKey: string;
+  fileName: string;
+  fileType: PoemKind;
+  fileSize: number;
+  fileSha256: string;
+  judgeFileKey: string | null;
+  text: string;
+  judgeText: string;
+  judgeTitle: string;
+  wordCount: number;
+  photoKey: string | null;
+  contactName: string;
+  /** The poet's name as written in the poem's script, when given: private, like every contact field. */
+  contactNameInScript: string | null;
+  contactPhone: string;
+  contactCountry: string;
+  originalityFlag: boolean | null;
+  originalityMatches: OriginalityMatch[] | null;
+  idempotencyKey: string;
+  contest?: ContestRow | null;
+  poet?: Pick<UserRow, 'id' | 'name' | 'email'> | null;
+}
+
+/** A column of the entries table. */
+export type EntryColumn = Exclude<keyof EntryRow, 'contest' | 'poet'>;
+/** The columns asked for, the id, and the poet's id. */
+export type EntryWithPoet<K extends EntryColumn> = Pick<EntryRow, K | 'id'> & { poet?: { id: number } | null };
+/** What judging writes on an entry as its scores come in. */
+export type JudgingProgress = { status?: EntryStatus; judgingStartedAt?: string | Date; scoredAt?: string | Date };
+
+/**
+ * Calls `removed` with the ids of entries as they are deleted (the admin panel deletes them one by one; a bulk
+ * deleteMany too), inside the deleting transaction: what other domains keep about an entry goes with it.
+ */
+export function onEntriesRemoved(strapi: Core.Strapi, removed: (entryIds: number[]) => Promise<unknown>): void {
+  type Event = { result?: { id?: number } | null; params?: { where?: unknown }; state: Record<string, unknown> };
+  strapi.db.lifecycles.subscribe({
+    models: [ENTRY],
+    async afterDelete(event: Event) {
+      if (typeof event.result?.id === 'number') await removed([event.result.id]);
+    },
+    async beforeDeleteMany(event: Event) {
+      const rows: { id: number }[] = await strapi.db.query(ENTRY).findMany({ where: event.params?.where as never, select: ['id'] });
+      event.state.removedIds = rows.map((row) => row.id);
+    },
+    async afterDeleteMany(event: Event) {
+      const ids = event.state.removedIds as number[] | undefined;
+      if (ids?.length) await removed(ids);
+    },
+  } as never);
+}
+
+export function entryRepository(strapi: Core.Strapi) {
+  const entries = () => strapi.db.query(ENTRY);
+  /** The ids of the contest's entries, as a subquery on the entries → contest link table. */
+  const inContest = (contestId: number) => idsLinkedTo(strapi, ENTRY, 'contest', contestId);
+  return {
+    /** How many entries the contest has (only those with this status, or all but it, when asked). */
+    async countInContest(contestId: number, status: { is?: EntryStatus; not?: EntryStatus } = {}): Promise<number> {
+      const where: Record<string, unknown> = { id: { $in: inContest(contestId) } };
+      if (status.is) where.status = status.is;
+      if (status.not) where.status = { $ne: status.not };
+      return entries().count({ where });
+    },
+
+    /** The ids of the contests that have entries. */
+    async contestIdsWithEntries(): Promise<number[]> {
+      const link = (
+        strapi.db.metadata.get(ENTRY as never).attributes as unknown as Record<string, { joinTable: { name: string; inverseJoinColumn: { name: string } } }>
+      ).contest.joinTable;
+      return (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map(
+        (row: Record<string, number>) => row[link.inverseJoinColumn.name],
+      );
+    },
+
+    /** The contest's entries (only these ids, when given; only those not yet published, when asked), with the poet's id. */
+    async inContest<K extends EntryColumn>(
+      contestId: number,
+      fields: readonly K[],
+      only: { ids?: readonly number[]; unpublished?: boolean; inCodeOrder?: boolean } = {},
+    ): Promise<EntryWithPoet<K>[]> {
+      const and: Record<string, unknown>[] = [{ id: { $in: inContest(contestId) } }];
+      if (only.ids) and.push({ id: { $in: [...only.ids] } });
+      if (only.unpublished) and.push({ status: { $ne: 'published' } });
+      return entries().findMany({
+        where: { $and: and },
+        select: ['id', ...fields],
+        populate: { poet: { select: ['id'] } },
+        ...(only.inCodeOrder ? { orderBy: { code: 'asc' } } : {}),
+      });
+    },
+
+    /** These entries with the poet's id. */
+    async byIds<K extends EntryColumn>(ids: readonly number[], fields: readonly K[]): Promise<EntryWithPoet<K>[]> {
+      if (ids.length === 0) return [];
+      return entries().findMany({ where: { id: { $in: [...ids] } }, select: ['id', ...fields], populate: { poet: { select: ['id'] } } });
+    },
+
+    /** The entry with this code, its contest and its poet's id populated. */
+    async byCode(code: string): Promise<(EntryRow & { contest: ContestRow | null; poet?: { id: number } | null }) | null> {
+      return entries().findOne({ where: { code }, populate: { contest: true, poet: { select: ['id'] } } });
+    },
+
+    async judgingOf(id: number): Promise<Pick<EntryRow, 'id' | 'status' | 'judgingStartedAt' | 'scoredAt'> | null> {
+      return entries().findOne({ where: { id }, select: ['id', 'status', 'judgingStartedAt', 'scoredAt'] });
+    },
+
+    /** Records how far the entry's judging got (in_judging, scored). */
+    async setJudging(id: number, data: JudgingProgress): Promise<void> {
+      await entries().update({ where: { id }, data });
+    },
+
+    /** Every entry's id, as a subquery (what other domains keep only while its entry exists). */
+    allIds() {
+      return strapi.db.connection(strapi.db.metadata.get(ENTRY as never).tableName).select('id');
+    },
+
+    /** Holds the entry's row until the transaction ends (a score and the results' publication wait for each other). */
+    lock(id: number, trx: unknown): Promise<void> {
+      return lockRow(strapi, ENTRY, id, trx);
+    },
+
+    /** Ids of the users with at least one entry in the month's contests. */
+    async entrantIds(month: string): Promise<number[]> {
+      const rows = await entries().findMany({
+        where: { contest: { month }, poet: { id: { $notNull: true } } },
+        select: ['id'],
+        populate: { poet: { select: ['id'] } },
+      });
+      return [...new Set(rows.map((entry: { poet?: { id: number } | null }) => entry.poet?.id).filter((id): id is number => typeof id === 'number'))];
+    },
+
+    /** Each entry of these users: its poet's id and its contest's month. */
+    async monthsOfPoets(userIds: readonly number[]): Promise<{ poetId: number; month: string | null }[]> {
+      if (userIds.length === 0) return [];
+      const rows: { poet?: { id: number } | null; contest?: { month: string } | null }[] = await entries().findMany({
+        where: { poet: { id: { $in: [...userIds] } } },
+        select: ['id'],
+        populate: { poet: { select: ['id'] }, contest: { select: ['month'] } },
+      });
+      return rows.flatMap((row) => (row.poet ? [{ poetId: row.poet.id, month: row.contest?.month ?? null }] : []));
+    },
+  };
+}
