@@ -14,5 +14,21 @@ import polling from './polling.mjs';
 import rebuild from './rebuild.mjs';
 import publication from './publication.mjs';
 import contestDay from './contest-day.mjs';
+import judgingQueue from './judging-queue.mjs';
 
-export const BENCHMARKS = [pages, lighthouse, staticHtml, wall, visits, api, notifications, live, uploads, polling, rebuild, publication, contestDay];
+export const BENCHMARKS = [
+  pages,
+  lighthouse,
+  staticHtml,
+  wall,
+  visits,
+  api,
+  notifications,
+  live,
+  uploads,
+  polling,
+  rebuild,
+  publication,
+  contestDay,
+  judgingQueue,
+];

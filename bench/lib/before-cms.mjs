@@ -37,7 +37,17 @@ export function beforeCms({ commit = beforeRef(), log = console.log } = {}) {
     execFileSync('sh', ['-c', `git -C "${root}" archive --format=tar "${commit}" cms packages | tar -x -C "${dir}"`]);
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     if (existsSync(join(root, 'cms', 'node_modules'))) symlinkSync(join(root, 'cms', 'node_modules'), join(cmsDir, 'node_modules'));
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: cmsDir, stdio: 'inherit' });
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmitOnError', 'false'], {
+        cwd: cmsDir,
+        stdio: 'inherit',
+      });
+    } catch (error) {
+      // The old cms type-checks against this checkout's @writory/shared (linked packages), whose wire types may have
+      // grown since; tsc still writes its JavaScript, which is what runs. Anything else (nothing written) is fatal.
+      if (!existsSync(built)) throw error;
+      log(`bench: the cms of ${commit.slice(0, 12)} compiled with type errors against this checkout's shared types (its JavaScript runs as written)`);
+    }
   }
   return { cmsDir, commit, env: { SERVE_ADMIN_PANEL: 'false' } };
 }

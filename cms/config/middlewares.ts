@@ -29,6 +29,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   },
   'strapi::poweredBy',
   'strapi::query',
+  // The hot signed-in reads go straight to their route from here (what they skip and why: src/middlewares/hot-reads.ts).
+  { name: 'global::hot-reads', config: { paths: ['/api/users/me', '/api/notifications', '/api/entries/mine'] } },
   {
     name: 'strapi::body',
     config: {

@@ -40,6 +40,7 @@ import type publication from './api/publication/services/publication';
 import type publicationPublished from './api/publication/services/published';
 import type resultJudges from './api/result/services/judges';
 import type result from './api/result/services/result';
+import type scoreAssigning from './api/score/services/assigning';
 import type scoreAssignment from './api/score/services/assignment';
 import type scoreJudgeLanguages from './api/score/services/judge-languages';
 import type score from './api/score/services/score';
@@ -97,6 +98,7 @@ export interface Services {
   'api::publication.published': ReturnType<typeof publicationPublished>;
   'api::result.judges': ReturnType<typeof resultJudges>;
   'api::result.result': ReturnType<typeof result>;
+  'api::score.assigning': ReturnType<typeof scoreAssigning>;
   'api::score.assignment': ReturnType<typeof scoreAssignment>;
   'api::score.judge-languages': ReturnType<typeof scoreJudgeLanguages>;
   'api::score.score': ReturnType<typeof score>;

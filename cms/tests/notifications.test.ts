@@ -94,6 +94,23 @@ describe('GET /api/notifications', () => {
     expect(res.body.error).toMatchObject({ status: 422, name: 'ValidationError', message: expect.stringMatching(/limit|before/) });
   });
 
+  it('answers with the security and CORS headers every answer has, and no session cookie (a hot read: src/middlewares/hot-reads.ts)', async () => {
+    const res = await as('owner')(api.get('/api/notifications').set('Origin', 'http://localhost:4321')).expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:4321');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('reads a transaction’s own notifications inside it (the prepared reads step aside there)', async () => {
+    const seen = await stack.cms.strapi.db.transaction(async () => {
+      await rows().create({ data: { userId: userIds.owner, title: 'inside', message: 'written in the transaction' } });
+      return service().list(userIds.owner, { limit: 5 });
+    });
+    expect(seen.unreadCount).toBe(1);
+    expect(seen.notifications.map((n: NotificationItem) => n.title)).toEqual(['inside']);
+  });
+
   it('needs a signed-in caller', async () => {
     await api.get('/api/notifications').expect(401);
   });

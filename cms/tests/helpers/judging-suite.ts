@@ -7,6 +7,7 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EmulatorUser } from './auth-emulator';
+import { backgroundIdle } from './background';
 import { startCmsOnPostgres } from './cms-on-postgres';
 import { startCmsWithAuth, type CmsWithAuth } from './cms-with-auth';
 import { createContest, createEntries } from './contest-data';
@@ -101,7 +102,12 @@ export function judgingSuite(database: 'sqlite' | 'postgres') {
       const contestId = await createContest(stack.cms.strapi, month);
       const poetIds = [await idOf(await client.account(`${database}-balance-poet`))];
       const entries = await createEntries(stack.cms.strapi, contestId, month, poetIds, 10, 'in_judging');
+      // The first read assigns nothing itself (issue 38): it says judges are being assigned, in the background.
+      const first = await api.get(`/api/judging/progress?month=${month}`).set(as(admin)).expect(200);
+      expect(first.body.assigning).toBe(true);
+      await backgroundIdle(stack.cms.strapi);
       const progress = await api.get(`/api/judging/progress?month=${month}`).set(as(admin)).expect(200);
+      expect(progress.body.assigning).toBe(false);
       expect(progress.body.assignments).toHaveLength(10);
       for (const entry of progress.body.assignments) expect(entry).toMatchObject({ missing: 0, judges: [expect.anything(), expect.anything()] });
       const loads = progress.body.judges.map((j: { assigned: number }) => j.assigned);

@@ -199,6 +199,8 @@ export interface JudgingQueue {
   months: string[];
   mine: { scored: number; left: number };
   entries: JudgingQueueItem[];
+  /** The month's judges are being assigned (in the background; the queue fills in as it ends). */
+  assigning: boolean;
 }
 
 /** GET /api/judging/entries/{code}: what a judge reads. */
@@ -256,6 +258,8 @@ export interface JudgingProgress {
   underJudged: { code: string; judges: number }[];
   assignments: EntryJudging[];
   recusals: Recusal[];
+  /** The month's judges are being assigned (in the background). */
+  assigning: boolean;
 }
 
 /** The longest private note a judge may give when recusing themselves. */

@@ -98,6 +98,7 @@ export const entriesEn = {
   'judging.failed': 'We couldn’t load the entries. Refresh the page to try again.',
   'judging.month': 'Contest',
   'judging.none': 'There are no entries to judge yet.',
+  'judging.assigning': 'Judges are being assigned to this month’s entries; the list fills in by itself in a moment.',
   'judging.mine': 'You have scored {scored}; {left} still need your score.',
   'judging.needed': '{judges} of {needed} judges',
   'judging.entries': 'Entries',

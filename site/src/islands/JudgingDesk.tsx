@@ -115,6 +115,11 @@ export default function JudgingDesk() {
       <MyJudgeLanguages />
       {isAdmin && progress && <ProgressPanel progress={progress} />}
       {isAdmin && report && <ReportPanel report={report} />}
+      {data.assigning && (
+        <p className="text-ink-soft" role="status">
+          {t('judging.assigning')}
+        </p>
+      )}
       <QueueList queue={data} openCode={open.data?.code ?? null} onOpen={(code) => void openEntry(code)} />
       {open.state === 'loading' && <Loading>{t('common.loading')}</Loading>}
       {open.state === 'failed' && <Failure>{t('judging.failed')}</Failure>}

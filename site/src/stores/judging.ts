@@ -14,7 +14,16 @@ export const $progress = atom<JudgingProgress | null>(null);
 /** Admins: how the month was judged (agreement, judges far from the others, recusals). */
 export const $report = atom<AdminJudgingReport | null>(null);
 
-export const loadQueue = (month?: string | null) => loadInto($queue, () => judgingQueue(month, $judgingCompetition.get()), 'the judging queue');
+/** While the month's judges are being assigned (the cms does it in the background), the queue is read again this often. */
+export const ASSIGNING_RELOAD_MS = 2_000;
+let assigningReload: ReturnType<typeof setTimeout> | undefined;
+
+export async function loadQueue(month?: string | null): Promise<void> {
+  clearTimeout(assigningReload);
+  await loadInto($queue, () => judgingQueue(month, $judgingCompetition.get()), 'the judging queue');
+  const queue = $queue.get().data;
+  if (queue?.assigning) assigningReload = setTimeout(() => void loadQueue(queue.month), ASSIGNING_RELOAD_MS);
+}
 
 export async function loadProgress(month?: string | null): Promise<void> {
   try {

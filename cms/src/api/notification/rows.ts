@@ -1,6 +1,7 @@
 // The notifications table as the notification services read it, and how a row goes on the wire.
 import type { Core } from '@strapi/strapi';
 import type { NotificationItem } from '@writory/shared';
+import { preparedRead } from '../../lib/prepared';
 
 export const NOTIFICATION = 'api::notification.notification';
 
@@ -44,6 +45,52 @@ export async function unreadCounts(strapi: Core.Strapi, userIds: number[]): Prom
   return counts;
 }
 
+/**
+ * The bell's two reads, on every signed-in page: the poet's unread count and a page of their notifications, newest
+ * first. Prepared once per connection (lib/prepared.ts); inside a transaction through Strapi's query engine.
+ */
+function bellReads(strapi: Core.Strapi) {
+  const { tableName, attributes } = strapi.db.metadata.get(NOTIFICATION);
+  const column = (name: string) => `"${(attributes[name] as { columnName?: string }).columnName ?? name}"`;
+  const table = `"${tableName}"`;
+  const columns = SELECT.map((name) => `${column(name)} AS "${name}"`).join(', ');
+  const page = (before: boolean) =>
+    preparedRead<NotificationRow>(
+      strapi,
+      `SELECT ${columns} FROM ${table} WHERE ${column('userId')} = ?${before ? ` AND ${column('id')} < ?` : ''} ORDER BY ${column('id')} DESC LIMIT ?`,
+      (params) =>
+        strapi.db.query(NOTIFICATION).findMany({
+          select: SELECT,
+          where: before ? { userId: params[0], id: { $lt: params[1] } } : { userId: params[0] },
+          orderBy: { id: 'desc' },
+          limit: Number(params[params.length - 1]),
+        }),
+    );
+  return {
+    unread: preparedRead<{ n: number | string }>(
+      strapi,
+      `SELECT COUNT(*) AS "n" FROM ${table} WHERE ${column('userId')} = ? AND ${column('readAt')} IS NULL`,
+      async ([userId]) => [{ n: await strapi.db.query(NOTIFICATION).count({ where: { userId, readAt: null } }) }],
+    ),
+    first: page(false),
+    after: page(true),
+  };
+}
+
+const bells = new WeakMap<Core.Strapi, ReturnType<typeof bellReads>>();
+const bellOf = (strapi: Core.Strapi) => {
+  let reads = bells.get(strapi);
+  if (!reads) bells.set(strapi, (reads = bellReads(strapi)));
+  return reads;
+};
+
 export async function unreadCount(strapi: Core.Strapi, userId: number): Promise<number> {
-  return strapi.db.query(NOTIFICATION).count({ where: { userId, readAt: null } });
+  const [row] = await bellOf(strapi).unread([userId]);
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit` of the user's notifications, newest first, below the id `before` when given. */
+export async function notificationPage(strapi: Core.Strapi, userId: number, limit: number, before?: number): Promise<NotificationRow[]> {
+  const reads = bellOf(strapi);
+  return before ? reads.after([userId, before, limit]) : reads.first([userId, limit]);
 }

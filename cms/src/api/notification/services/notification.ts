@@ -3,7 +3,7 @@ import type { NotificationChangeResult, NotificationItem, NotificationList } fro
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import type { Change } from '../live/hub';
-import { NOTIFICATION, SELECT, toItem, unreadCount, type NotificationRow } from '../rows';
+import { NOTIFICATION, SELECT, notificationPage, toItem, unreadCount, type NotificationRow } from '../rows';
 import { getService } from '../../../services';
 
 /** What one notification says; `link` is a same-site path such as "/profile#entries". */
@@ -56,11 +56,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Newest first; `before` is the id to continue below (the previous answer's nextBefore). */
     async list(userId: number, { limit, before }: { limit: number; before?: number }): Promise<NotificationList> {
-      const where = before ? { userId, id: { $lt: before } } : { userId };
-      const [rows, unread] = await Promise.all([
-        query().findMany({ select: SELECT, where, orderBy: { id: 'desc' }, limit: limit + 1 }) as Promise<NotificationRow[]>,
-        unreadCount(strapi, userId),
-      ]);
+      const [rows, unread] = await Promise.all([notificationPage(strapi, userId, limit + 1, before), unreadCount(strapi, userId)]);
       const page = rows.slice(0, limit);
       return { notifications: page.map(toItem), unreadCount: unread, nextBefore: rows.length > limit ? page[page.length - 1].id : null };
     },

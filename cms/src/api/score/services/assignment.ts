@@ -28,6 +28,13 @@ const nameOf = (user: JudgeUser | undefined) => user?.name ?? user?.email ?? 'A 
 
 export const judgingErrors = {
   ownEntry: () => new ApiError(403, 'This is your own entry: judges never read, open or score their own poems.', { reason: 'own-entry' }, 'ForbiddenError'),
+  assigning: () =>
+    new ApiError(
+      503,
+      'The judges of this month are being assigned. Open the entry again in a moment.',
+      { reason: 'assigning', retryAfterSeconds: 2 },
+      'ServiceUnavailableError',
+    ),
   notAssigned: () =>
     new ApiError(403, 'This entry is not assigned to you. Open the entries in your judging queue.', { reason: 'not-assigned' }, 'ForbiddenError'),
 };
@@ -126,9 +133,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const entry = await entryForAccess(code);
       if (entry.poet?.id === user.id) throw judgingErrors.ownEntry();
       if (isAdmin(user)) return entry;
-      if (entry.contest && entry.status !== 'published') await ensureAssigned(entry.contest);
       if (await activeAssignment(entry.id, user.id)) return entry;
       if (await strapi.db.query(SCORE).count({ where: { entryId: entry.id, judgeId: user.id } })) return entry;
+      // A read never assigns (issue 38): an entry with no judges yet gets them in the background.
+      if (entry.contest && entry.status !== 'published' && !(await assignments().count({ where: { entryId: entry.id } }))) {
+        if (await getService(strapi, 'api::score.assigning').assigning(entry.contest)) throw judgingErrors.assigning();
+      }
       throw judgingErrors.notAssigned();
     },
 

@@ -54,6 +54,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   const contests = () => contestRepository(strapi);
   const settings = () => getService(strapi, 'api::site-setting.site-setting').contestSettings();
   const assignment = () => getService(strapi, 'api::score.assignment');
+  const assigning = () => getService(strapi, 'api::score.assigning');
 
   /** Contests that have entries, newest month first (one query on the entries → contest link table). */
   async function contestsWithEntries(competition: string = DEFAULT_COMPETITION): Promise<ContestRow[]> {
@@ -110,9 +111,10 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     async queue(judge: UserRow, month?: string, competition: string = DEFAULT_COMPETITION): Promise<JudgingQueue> {
       const { months, contest } = await requireContest(month, competition);
       const { judgesPerEntry } = await settings();
-      if (!contest) return { month: null, theme: null, judgesPerEntry, months, mine: { scored: 0, left: 0 }, entries: [] };
+      if (!contest) return { month: null, theme: null, judgesPerEntry, months, mine: { scored: 0, left: 0 }, entries: [], assigning: false };
       const admin = judge.role?.type === 'admin';
-      if (!admin) await assignment().ensureAssigned(contest);
+      // A read never assigns (issue 38): a month without judges yet gets them in the background, and says so.
+      const busy = await assigning().assigning(contest);
       const readable: Set<number> | null = admin ? null : await assignment().entryIdsOf(judge, contest.id);
       const rows =
         // A judge's readable ids are all of this contest (read from its assignments and scores).
@@ -139,7 +141,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       items.sort((a, b) => Number(a.myTotal !== null) - Number(b.myTotal !== null) || a.judges - b.judges || a.code.localeCompare(b.code));
       // A judge's own assignments are theirs to finish; an admin helps where judges are missing.
       const left = items.filter((item) => item.myTotal === null && item.status !== 'published' && (readable || item.judges < judgesPerEntry)).length;
-      return { month: contest.month, theme: contest.theme ?? null, judgesPerEntry, months, mine: { scored: mine.size, left }, entries: items };
+      return { month: contest.month, theme: contest.theme ?? null, judgesPerEntry, months, mine: { scored: mine.size, left }, entries: items, assigning: busy };
     },
 
     /** GET /api/judging/entries/{code}: the anonymised text; other judges' scores only after one's own. */
@@ -207,8 +209,8 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     async progress(month?: string, competition: string = DEFAULT_COMPETITION): Promise<JudgingProgress> {
       const { contest } = await requireContest(month, competition);
       const { judgesPerEntry } = await settings();
-      if (!contest) return { month: null, judgesPerEntry, entries: 0, judges: [], underJudged: [], assignments: [], recusals: [] };
-      await assignment().ensureAssigned(contest);
+      if (!contest) return { month: null, judgesPerEntry, entries: 0, judges: [], underJudged: [], assignments: [], recusals: [], assigning: false };
+      const busy = await assigning().assigning(contest);
       const overview = await assignment().overview(contest);
       const scoredBy = new Map<string, number>();
       for (const entry of overview.assignments) scoredBy.set(entry.code, entry.judges.filter((judge) => judge.scored).length);
@@ -222,6 +224,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
           .map((entry) => ({ code: entry.code, judges: scoredBy.get(entry.code)! })),
         assignments: overview.assignments,
         recusals: overview.recusals,
+        assigning: busy,
       };
     },
 
