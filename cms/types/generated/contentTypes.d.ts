@@ -756,6 +756,7 @@ export interface ApiContestContest extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    criteria: Schema.Attribute.JSON;
     datesOverridden: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
@@ -1907,6 +1908,7 @@ export interface ApiResultResult extends Struct.CollectionTypeSchema {
       'api::result.result'
     > &
       Schema.Attribute.Private;
+    marks: Schema.Attribute.JSON;
     month: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
@@ -1974,7 +1976,7 @@ export interface ApiScoreJudgeAssignment extends Struct.CollectionTypeSchema {
 export interface ApiScoreScore extends Struct.CollectionTypeSchema {
   collectionName: 'scores';
   info: {
-    description: "One judge's scores of one entry on the five criteria (0\u201320 each); final once submitted";
+    description: "One judge's marks of one entry, one per criterion of its contest (marks: [{ name, max, points }]) and their total; final once submitted";
     displayName: 'Judge score';
     pluralName: 'scores';
     singularName: 'score';
@@ -1992,7 +1994,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     creativity: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2001,7 +2002,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
         number
       >;
     emotionalImpact: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2012,7 +2012,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
     entryId: Schema.Attribute.Integer & Schema.Attribute.Required;
     judgeId: Schema.Attribute.Integer & Schema.Attribute.Required;
     language: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2023,9 +2022,9 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<'oneToMany', 'api::score.score'> &
       Schema.Attribute.Private;
+    marks: Schema.Attribute.JSON;
     publishedAt: Schema.Attribute.DateTime;
     structure: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2035,7 +2034,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
       >;
     submittedAt: Schema.Attribute.DateTime & Schema.Attribute.Required;
     theme: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;

@@ -1,6 +1,6 @@
 // Results: timers, score cards, winners, leaderboard and certificates, as the cms sends them.
 // The five criteria are the entries' CRITERIA (entries.ts); a score card's criteria are CriterionScores.
-import type { CriterionScores } from './entries.ts';
+import type { CriterionScores, ScoreMark } from './entries.ts';
 
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 /** How many of the best non-winning entries are told how close they came. */
@@ -77,6 +77,8 @@ export interface ResultsPreviewRow {
   entryCode: string;
   title: string | null;
   criteria: CriterionScores | null;
+  /** The mean mark per criterion of the contest, by name (null for a CSV with totals only). */
+  marks: ScoreMark[] | null;
   total: number;
   comment: string | null;
 }
@@ -121,7 +123,10 @@ export interface ScoreCard {
   entryCode: string;
   title: string;
   month: string;
+  /** The five poetry criteria by key (null for any other criteria): for older clients; `marks` names every criterion. */
   criteria: CriterionScores | null;
+  /** The judges' mean mark per criterion the contest was judged on, by name; null when only a total was published. */
+  marks: ScoreMark[] | null;
   total: number;
   /** Share of the month's entries that scored lower, 0–100. */
   percentile: number;

@@ -1,5 +1,13 @@
 import { factories, type Core } from '@strapi/strapi';
-import { DEFAULT_COMPETITION, type AdminContest, type AdminContests, type AdminContestUpdate, type ContestInfo, type CurrentContest } from '@writory/shared';
+import {
+  DEFAULT_COMPETITION,
+  type AdminContest,
+  type AdminContests,
+  type AdminContestUpdate,
+  type ContestInfo,
+  type Criterion,
+  type CurrentContest,
+} from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';
@@ -10,8 +18,8 @@ const CONTEST = 'api::contest.contest';
 const ENTRY = 'api::entry.entry';
 const ADMIN_LIST_MONTHS = 24;
 
-/** A contests row as this service reads it. */
-export type ContestRow = RowOf<'api::contest.contest'>;
+/** A contests row as the services read it; `criteria` is what its judges score on, fixed at its first score (null before). */
+export type ContestRow = RowOf<'api::contest.contest', { criteria: Criterion[] | null }>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 

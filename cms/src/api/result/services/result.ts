@@ -5,6 +5,7 @@ import {
   monthName,
   CRITERION_KEYS,
   RUNNERS_UP,
+  marksFromCriteria,
   type CriterionScores,
   type CsvRowError,
   type JudgingSummary,
@@ -13,6 +14,7 @@ import {
   type ResultsPreview,
   type ResultsPreviewRow,
   type ScoreCard,
+  type ScoreMark,
   type WinnerPlace,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
@@ -31,6 +33,8 @@ export interface EntryScore {
   row: number;
   entryCode: string;
   criteria: CriterionScores | null;
+  /** The mean mark per criterion, by name (the five poetry criteria for a CSV that gives them). */
+  marks: ScoreMark[] | null;
   total: number;
   comments: string[];
 }
@@ -80,7 +84,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         continue;
       }
-      scores.set(entry.id, { row: row.row, entryCode: entry.code, criteria: row.criteria, total: row.total, comments: row.comment ? [row.comment] : [] });
+      scores.set(entry.id, {
+        row: row.row,
+        entryCode: entry.code,
+        criteria: row.criteria,
+        marks: row.criteria ? marksFromCriteria(row.criteria) : null,
+        total: row.total,
+        comments: row.comment ? [row.comment] : [],
+      });
     }
     errors.sort((a, b) => a.row - b.row);
     return { scores, errors };
@@ -105,6 +116,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         entryCode: score.entryCode,
         title: titles.get(entryId) ?? null,
         criteria: score.criteria,
+        marks: score.marks,
         total: score.total,
         comment: score.comments.join('\n\n') || null,
       }))
@@ -154,6 +166,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         code: entry.code,
         title: entry.title,
         ...Object.fromEntries(CRITERION_KEYS.map((key) => [key, score.criteria ? score.criteria[key] : null])),
+        marks: score.marks,
         total: roundScore(score.total),
         percentile,
         rank,
@@ -297,6 +310,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           title: row.title ?? '',
           month: row.month,
           criteria: hasCriteria ? (Object.fromEntries(CRITERION_KEYS.map((key) => [key, row[key]])) as CriterionScores) : null,
+          marks: Array.isArray(row.marks) ? row.marks : hasCriteria ? marksFromCriteria(row) : null,
           total: row.total,
           percentile: row.percentile,
           rank: row.rank,

@@ -2,17 +2,22 @@ import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   DEFAULT_COMPETITION,
-  CRITERION_KEYS,
   NORMALISATION_METHOD,
+  checkMarks,
+  marksFromCriteria,
+  marksTotal,
   type AdminJudgingReport,
+  type CompetitionKind,
+  type Criterion,
   type EntryStatus,
   type JudgeScore,
   type JudgingEntry,
   type JudgingProgress,
   type JudgingQueue,
   type JudgingReport,
+  type ScoreMark,
 } from '@writory/shared';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, validationError } from '../../../lib/api-error';
 import { idsLinkedTo, isUniqueViolation, lockRow } from '../../../lib/db';
 import type { ContestRow } from '../../contest/services/contest';
 import type { EntryRow } from '../../entry/services/entry';
@@ -28,9 +33,14 @@ const ENTRY = 'api::entry.entry';
 const CONTEST = 'api::contest.contest';
 const USER = 'plugin::users-permissions.user';
 
-/** A scores row. */
-/** A score row; its criteria and comment as the judge's parsed input has them. */
-export type ScoreRow = RowOf<'api::score.score', ParsedScore>;
+/**
+ * A score row: its marks (one per criterion of its contest, json), total and comment. A row from before issue 37
+ * has its five poetry criteria in the legacy columns until the startup migration copies them into marks.
+ */
+export type ScoreRow = RowOf<'api::score.score', { marks: ScoreMark[] | null }>;
+
+/** A score's marks: its own, or (a row the migration has not reached yet) the five poetry columns. */
+export const marksOf = (row: ScoreRow): ScoreMark[] => row.marks ?? marksFromCriteria(row) ?? [];
 
 /** One entry's result, for publishing (results) and the admin table. */
 export interface ContestScore extends EntryScore {
@@ -41,8 +51,15 @@ export interface ContestScore extends EntryScore {
   status: EntryStatus;
 }
 
+/** The middle of sorted counts (the mean of the two middle ones for an even number); 0 for none. */
+function median(sorted: number[]): number {
+  if (!sorted.length) return 0;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 const toJudgeScore = (row: ScoreRow): JudgeScore => ({
-  ...(Object.fromEntries(CRITERION_KEYS.map((key) => [key, row[key]])) as Record<(typeof CRITERION_KEYS)[number], number>),
+  marks: marksOf(row),
   total: row.total,
   comment: row.comment ?? null,
   submittedAt: new Date(row.submittedAt).toISOString(),
@@ -99,6 +116,15 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     return { normalised, byEntry: entryScores(rows, normalised) };
   }
 
+  /**
+   * The criteria a contest is judged on: fixed on the contest at its first score (so an admin's later edit of the
+   * competition changes no score given), until then the competition's own.
+   */
+  async function criteriaOf(contest: Pick<ContestRow, 'criteria' | 'competitionSlug'>): Promise<Criterion[]> {
+    if (contest.criteria?.length) return contest.criteria;
+    return (await getService(strapi, 'api::competition.competition').require(contest.competitionSlug)).criteria;
+  }
+
   async function entryByCode(code: string): Promise<EntryRow> {
     const row: EntryRow | null = await entries().findOne({ where: { code }, populate: { contest: true } });
     if (!row) throw new errors.NotFoundError('No entry has this code.');
@@ -108,6 +134,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   return {
     contestFor,
     summaries,
+    criteriaOf,
 
     /**
      * GET /api/judging/queue: a judge's assigned entries of the contest (admins: every entry but their own),
@@ -157,8 +184,13 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const row = await entryByCode(code);
       const given: ScoreRow[] = await scores().findMany({ where: { entryId: row.id }, orderBy: { submittedAt: 'asc' } });
       const own = given.find((score) => score.judgeId === judge.id);
+      const contest = row.contest as ContestRow;
+      const competition = await getService(strapi, 'api::competition.competition').require(contest.competitionSlug);
       return {
         code: row.code,
+        competition: { slug: competition.slug, name: competition.name },
+        competitionKind: competition.kind as CompetitionKind,
+        criteria: await criteriaOf(contest),
         month: row.contest!.month,
         theme: row.contest!.theme ?? null,
         title: row.judgeTitle,
@@ -184,15 +216,30 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const closed = () => new ApiError(409, 'The results of this contest are published: its scores are closed.', { reason: 'published' }, 'ConflictError');
       if (row.status === 'published') throw closed();
       const { judgesPerEntry } = await settings();
-      const total = CRITERION_KEYS.reduce((sum, key) => sum + input[key], 0);
+      const contestId = row.contest!.id;
       try {
         const created: ScoreRow = await strapi.db.transaction(async ({ trx }) => {
           await lockRow(strapi, ENTRY, row.id, trx);
           // Read under the lock: results published meanwhile (their transaction holds the entry) close the scores.
           const current: EntryRow = await entries().findOne({ where: { id: row.id }, select: ['status', 'judgingStartedAt', 'scoredAt'] });
           if (current.status === 'published') throw closed();
+          // The contest's criteria are fixed by its first score: copied from the competition once (a concurrent
+          // first score of another entry copies the same, or finds them copied), then read back as stored.
+          const contest: ContestRow = await strapi.db.query(CONTEST).findOne({ where: { id: contestId } });
+          if (!contest.criteria?.length) {
+            const fixed = await criteriaOf(contest);
+            await trx(strapi.db.metadata.get(CONTEST as never).tableName)
+              .where({ id: contestId })
+              .whereNull('criteria')
+              .update({ criteria: JSON.stringify(fixed) });
+          }
+          const criteria = await criteriaOf(await strapi.db.query(CONTEST).findOne({ where: { id: contestId } }));
+          const { marks, problems } = checkMarks(criteria, input.marks);
+          if (problems.length) {
+            throw validationError(problems.map((problem) => ({ path: ['marks', problem.criterion], message: problem.message })));
+          }
           const score = await scores().create({
-            data: { ...input, total, entryId: row.id, judgeId: judge.id, contestId: row.contest!.id, submittedAt: now },
+            data: { marks, comment: input.comment, total: marksTotal(marks), entryId: row.id, judgeId: judge.id, contestId, submittedAt: now },
           });
           const judges = await scores().count({ where: { entryId: row.id } });
           const done = judges >= judgesPerEntry;
@@ -271,8 +318,13 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
           pairedEntries: [...perEntry.values()].filter((count) => count >= 2).length,
         },
         recusals,
+        competition: contest.competitionSlug,
+        criteria: await criteriaOf(contest),
       };
       if (!forAdmin) return report;
+      // How many judges read each entry of the contest (an entry nobody has scored yet counts as 0).
+      const entryIds: { id: number }[] = await entries().findMany({ where: { contest: { id: contest.id } }, select: ['id'] });
+      const readBy = entryIds.map(({ id }) => perEntry.get(id) ?? 0).sort((a, b) => a - b);
       const deviations = new Map(judgeDeviations(ratings).map((d) => [d.judgeId, d]));
       const judgeIds = [...new Set(rows.map((row) => row.judgeId))];
       const users: Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>[] = judgeIds.length
@@ -281,6 +333,12 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const overview = await assignment().overview(contest);
       return {
         ...report,
+        judgesRead: {
+          target: judgesPerEntry,
+          min: readBy.length ? readBy[0]! : 0,
+          median: median(readBy),
+          fewer: readBy.filter((count) => count < judgesPerEntry).length,
+        },
         judgeDetails: judgeIds.map((id) => {
           const user = users.find((u) => u.id === id);
           const totals = rows.filter((row) => row.judgeId === id).map((row) => row.total);
@@ -313,6 +371,46 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
         .filter((row) => byEntry.has(row.id))
         .map((row) => ({ entryId: row.id, code: row.code, poetId: row.poet?.id ?? null, title: row.title, status: row.status, ...byEntry.get(row.id)! }))
         .sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+    },
+
+    /**
+     * The startup migration to marks (issue 37): every score from before it holds the five poetry criteria in
+     * their own columns; copy them into `marks` (the total is unchanged), and fix on each contest with scores the
+     * criteria they were given on. The old columns are kept (Strapi's schema sync drops a removed attribute's
+     * column), so nothing is lost if this is stopped half-way. Idempotent: a second run finds nothing to copy.
+     */
+    async migrateMarks(): Promise<{ scores: number; contests: number }> {
+      const knex = strapi.db.connection;
+      const scoreTable = strapi.db.metadata.get(SCORE as never).tableName;
+      const contestTable = strapi.db.metadata.get(CONTEST as never).tableName;
+      const legacy: { id: number; structure: number; creativity: number; language: number; emotional_impact: number; theme: number }[] = await knex(scoreTable)
+        .select('id', 'structure', 'creativity', 'language', 'emotional_impact', 'theme')
+        .whereNull('marks')
+        .whereNotNull('structure');
+      const unfixed: { id: number }[] = await knex(contestTable).select('id').whereNull('criteria').whereIn('id', knex(scoreTable).select('contest_id'));
+      if (!legacy.length && !unfixed.length) return { scores: 0, contests: 0 };
+      await strapi.db.transaction(async ({ trx }) => {
+        for (const row of legacy) {
+          const marks = marksFromCriteria({ ...row, emotionalImpact: row.emotional_impact });
+          await trx(scoreTable)
+            .where({ id: row.id })
+            .update({ marks: JSON.stringify(marks) });
+        }
+        // The criteria a contest was scored on: its scores' own marks (all poetry's five, from before competitions).
+        for (const { id } of unfixed) {
+          const first: { marks: ScoreMark[] | string | null } | undefined = await trx(scoreTable)
+            .select('marks')
+            .where({ contest_id: id })
+            .orderBy('id')
+            .first();
+          const marks = typeof first?.marks === 'string' ? (JSON.parse(first.marks) as ScoreMark[]) : first?.marks;
+          if (marks?.length)
+            await trx(contestTable)
+              .where({ id })
+              .update({ criteria: JSON.stringify(marks.map(({ name, max }) => ({ name, max }))) });
+        }
+      });
+      return { scores: legacy.length, contests: unfixed.length };
     },
 
     /** Scores whose entry no longer exists (deleted in the admin panel). */
