@@ -117,9 +117,9 @@ export const entriesEn = {
   'judging.originalityWall': 'Looks like a Writory Wall post ({percent}% alike).',
   'judging.scoreHeading': 'Your scores',
   'judging.scoreHelp':
-    'Each criterion from 0 to the points it is out of (shown beside it), a total out of 100. Scores are final once submitted; then you will see the other judges’ scores.',
+    'Each criterion from 0 to the points it is out of, a total out of 100. Scores are final once submitted; then you will see the other judges’ scores.',
   'judging.criterionInvalid': 'Give a whole number from 0 to {max}.',
-  'judging.criterionOutOf': 'out of {max}',
+  'judging.criterionOutOf': 'from 0 to {max}',
   'judging.competition': '{name} · {kind}',
   'judging.kindPoem': 'a poem',
   'judging.reportJudgesRead': 'Judges per entry: at least {min}, median {median}; {fewer} entries have fewer than {target}.',

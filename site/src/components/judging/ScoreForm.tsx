@@ -47,9 +47,12 @@ export default function ScoreForm({ code, criteria, onSubmit }: { code: string; 
           const bad = invalid.includes(name);
           return (
             <div key={name} className="flex flex-col gap-1">
-              <label htmlFor={field} className="text-sm font-semibold">
-                <span dir="auto">{name}</span> <span className="font-normal text-ink-soft">({t('judging.criterionOutOf', { max })})</span>
+              <label htmlFor={field} className="text-sm font-semibold" dir="auto">
+                {name}
               </label>
+              <p id={`${field}-max`} className="text-xs text-ink-soft">
+                {t('judging.criterionOutOf', { max })}
+              </p>
               <input
                 id={field}
                 type="number"
@@ -61,7 +64,7 @@ export default function ScoreForm({ code, criteria, onSubmit }: { code: string; 
                 value={draft[name] ?? ''}
                 onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
                 aria-invalid={bad ? true : undefined}
-                aria-describedby={bad ? `${field}-error ${id}-help` : `${id}-help`}
+                aria-describedby={bad ? `${field}-error ${field}-max ${id}-help` : `${field}-max ${id}-help`}
                 className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
               />
               {bad && (
