@@ -25,6 +25,7 @@ const COUNTED = [
   'api::winner.winner',
   'api::certificate.certificate',
   'api::leaderboard.leaderboard-month',
+  'api::payment.entry-credit',
   'plugin::users-permissions.user',
 ] as const;
 const NAMED_BY_MONTH = ['api::result.result', 'api::winner.winner', 'api::certificate.certificate'] as const;
@@ -80,6 +81,10 @@ async function backToBeforeCompetitions(strapi: Core.Strapi): Promise<void> {
   await knex.schema.table(scores, (t) => t.dropColumn('marks'));
   await knex.schema.table(results, (t) => t.dropColumn('marks'));
   await knex.schema.table(contests, (t) => t.dropColumn('criteria'));
+  // Entry credits and orders were for the month only, not a competition.
+  const credits = tableOf(strapi, 'api::payment.entry-credit');
+  const orders = tableOf(strapi, 'api::payment.order');
+  for (const table of [credits, orders]) await knex.schema.table(table, (t) => t.dropColumn('competition_slug'));
   await knex.schema.dropTable(competitions);
   await knex.schema.table(contests, (table) => table.unique(['month'], { indexName: 'contests_month_unique' }));
 
@@ -94,6 +99,9 @@ async function backToBeforeCompetitions(strapi: Core.Strapi): Promise<void> {
       table.name === scores || table.name === results || table.name === contests
         ? { ...table, columns: table.columns.filter((column) => column.name !== 'marks' && column.name !== 'criteria') }
         : table,
+    )
+    .map((table) =>
+      table.name === credits || table.name === orders ? { ...table, columns: table.columns.filter((column) => column.name !== 'competition_slug') } : table,
     )
     .map((table) =>
       table.name === contests
@@ -131,6 +139,8 @@ async function seedPublishedMonths(strapi: Core.Strapi): Promise<void> {
       .query('api::score.score')
       .create({ data: { ...keys, structure: 15, creativity: 15, language: 15, emotionalImpact: 15, theme: 15, total: 75, submittedAt: now } });
   }
+  // Entry credits a poet bought for a month.
+  await strapi.db.query('api::payment.entry-credit').create({ data: { userId: judge.id, month: '2030-01', delta: 2, reason: 'purchase' } });
 }
 
 export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
@@ -241,6 +251,13 @@ export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
         expect(contest.criteria.map((c: { name: string }) => c.name)).toEqual(['Structure', 'Creativity', 'Language', 'Emotional Impact', 'Theme']);
       }
       expect(await getService(strapi, 'api::score.score').migrateMarks()).toEqual({ scores: 0, contests: 0 });
+    });
+
+    it('makes every entry credit from before competitions poetry’s', async () => {
+      const strapi = cms!.strapi;
+      const credits = strapi.db.query('api::payment.entry-credit');
+      expect(await credits.count({ where: { competitionSlug: 'poetry' } })).toBe(rowsBefore['api::payment.entry-credit']);
+      expect(await getService(strapi, 'api::payment.credits').migrateToPoetry()).toBe(0);
     });
 
     it('keeps a contest unique per competition and month, no longer per month', async () => {

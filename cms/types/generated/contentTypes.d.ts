@@ -1584,6 +1584,10 @@ export interface ApiPaymentEntryCredit extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -1679,6 +1683,10 @@ export interface ApiPaymentOrder extends Struct.CollectionTypeSchema {
       Schema.Attribute.Unique &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 32;
+      }>;
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
       }>;
     couponCode: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
@@ -2078,6 +2086,9 @@ export interface ApiSiteSettingSiteSetting extends Struct.SingleTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    creditsShared: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<false>;
     facebookUrl: Schema.Attribute.String;
     instagramUrl: Schema.Attribute.String;
     judgesPerEntry: Schema.Attribute.Integer &

@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS = {
   maxEntriesPerMonth: 3,
   judgesPerEntry: 2,
   normaliseScores: false,
+  creditsShared: false,
 };
 
 /** The contest rules admins may change (from /admin-settings); read by the cms, never trusted from a browser. */
@@ -32,6 +33,8 @@ export interface ContestSettings {
   maxEntriesPerMonth: number;
   judgesPerEntry: number;
   normaliseScores: boolean;
+  /** Entry credits a poet bought serve every competition; otherwise each competition's credits serve it alone. */
+  creditsShared: boolean;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -42,6 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       maxEntriesPerMonth: row.maxEntriesPerMonth ?? DEFAULT_SETTINGS.maxEntriesPerMonth,
       judgesPerEntry: row.judgesPerEntry ?? DEFAULT_SETTINGS.judgesPerEntry,
       normaliseScores: row.normaliseScores ?? DEFAULT_SETTINGS.normaliseScores,
+      creditsShared: row.creditsShared ?? DEFAULT_SETTINGS.creditsShared,
     };
   },
 
