@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
-import { bearer, confirmEntry, DOCX, newPoet, type Poet } from './entrants';
+import { bearer, confirmEntry, DOCX, enterByApi, newPoet, type Poet } from './entrants';
 import { accountOf } from './demo';
 import { tokenFor } from './outside-services';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
@@ -89,12 +89,14 @@ test('a writer enters the Story competition from its page: over the word limit t
   // A story far over the limit: the text check answers 422 and the form shows the server's words at the file.
   const paragraph = 'The tide came in over the stones and the gulls rose and settled again while the harbour slept. ';
   const long = await makeDocx(Array.from({ length: 400 }, () => paragraph).join('\n\n'));
-  await page.getByLabel('Poem file').setInputFiles({ name: 'long-story.docx', mimeType: DOCX, buffer: long });
+  // The form says story, not poem.
+  await expect(page.getByRole('group', { name: 'Your story' })).toBeVisible();
+  await page.getByLabel('Story file').setInputFiles({ name: 'long-story.docx', mimeType: DOCX, buffer: long });
   await page.getByLabel('Title', { exact: true }).fill('The Long Tide');
-  await page.getByLabel('Language of the poem').fill('English');
+  await page.getByLabel('Language of the story').fill('English');
   await page.getByLabel('Country', { exact: true }).selectOption({ label: 'India' });
   await page.getByRole('button', { name: 'Check the text' }).click();
-  const file = page.getByLabel('Poem file');
+  const file = page.getByLabel('Story file');
   await expect(file).toHaveAccessibleDescription(/Your story has [\d,]+ words; the Story competition takes at most [\d,]+/);
   await expect(file).toBeFocused();
   await expect(page.getByTestId('entry-preview')).toHaveCount(0);
@@ -106,7 +108,8 @@ test('a writer enters the Story competition from its page: over the word limit t
   await expect(page.getByTestId('preview-text')).toContainText('Every evening at six, old Ruth climbed');
   await expect(page.getByTestId('preview-words')).toHaveText(/^\d+ words of at most [\d,]+$/);
   await expectNoAxeViolations(page);
-  await confirmEntry(page);
+  await expect(page.getByTestId('declarations')).toContainText('This story is my own original work');
+  await confirmEntry(page, 'story');
 
   await open(page, '/profile');
   await expect(page.getByTestId('my-entry').filter({ hasText: 'The Lighthouse Clock' }).getByTestId('my-entry-contest')).toContainText('Story Competition');
@@ -251,4 +254,44 @@ test('@phone an admin edits a competition: the criteria total is live and must b
   await firstPoints.fill('20');
   await form.getByRole('button', { name: 'Save competition' }).click();
   await expect(page.getByText('“Story” saved.')).toBeVisible();
+});
+
+test('a judge scores a story on the Story competition’s own criteria, reading its paragraphs', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const judge = await newJudge(request, 'judge-story', 'Anna Lind');
+  const languages = await request.put('/api/judging/languages', { headers: bearer(judge.token), data: { languages: ['en'] } });
+  expect(languages.ok(), await languages.text()).toBe(true);
+  const writer = await newPoet(request, 'story-judged', { name: 'Clara Moss' });
+  const text = 'The ferry left at dawn without its captain.\n\nNobody on the quay said a word.\n\nBy noon the gulls had the harbour to themselves.';
+  const entry = await enterByApi(request, writer, 'The Empty Ferry', text, 'story');
+  expect(entry.status(), await entry.text()).toBe(201);
+  const { code } = await entry.json();
+  // The admin makes this judge the entry's judge (automatic assignment would choose among every English reader).
+  const admin = accountOf('admin');
+  const adminToken = await tokenFor(request, admin.email, admin.password);
+  const assigned = await request.put(`/api/judging/entries/${code}/judges`, { headers: bearer(adminToken), data: { judges: [judge.uid] } });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
+
+  await signIn(page, judge.email, judge.password, '/admin-submissions');
+  await page.getByLabel('Competition', { exact: true }).selectOption({ label: 'Story' });
+  await page.getByRole('button', { name: `Open ${code}` }).click();
+  const desk = page.getByTestId('judging-entry');
+  await expect(desk.getByTestId('judging-competition')).toHaveText('Story · a story');
+  // The story's paragraphs, each its own block.
+  await expect(desk.getByTestId('judging-text').locator('p')).toHaveText([
+    'The ferry left at dawn without its captain.',
+    'Nobody on the quay said a word.',
+    'By noon the gulls had the harbour to themselves.',
+  ]);
+  await expect(desk.getByLabel('Structure', { exact: true })).toHaveCount(0);
+  const marks = { Plot: '17', Character: '15', Language: '18', 'Emotional Impact': '12', Theme: '14' };
+  for (const criterion of Object.keys(marks)) await expect(desk.getByLabel(criterion, { exact: true })).toHaveAccessibleDescription(/^from 0 to 20 /);
+  await expectNoAxeViolations(page);
+  for (const [criterion, value] of Object.entries(marks)) await desk.getByLabel(criterion, { exact: true }).fill(value);
+  await expect(desk.getByTestId('score-total')).toHaveText('Total: 76 / 100');
+  await desk.getByRole('button', { name: /^Submit scores/ }).click();
+  const after = desk.getByTestId('scores-after');
+  await expect(after).toContainText('Your scores: 76 / 100');
+  await expect(after.getByTestId('score-card').first()).toContainText('Plot17 / 20');
+  await expect(after.getByTestId('score-card').first()).toContainText('Emotional Impact12 / 20');
 });

@@ -35,11 +35,11 @@ export async function newPoet(
 }
 
 /** An entry made over the API, as the page makes it: preview, then the entry with the confirmed text. */
-export async function enterByApi(request: APIRequestContext, poet: Poet, title: string, text: string) {
+export async function enterByApi(request: APIRequestContext, poet: Poet, title: string, text: string, competition = 'poetry') {
   const poem = { name: `${title}.docx`, mimeType: DOCX, buffer: await makeDocx(text, { author: poet.name }) };
   const preview = await request.post('/api/entries/preview', {
     headers: bearer(poet.token),
-    multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67' },
+    multipart: { poem, fullName: poet.name, phone: '+46 70 123 45 67', competition },
   });
   expect(preview.ok(), await preview.text()).toBe(true);
   const res = await request.post('/api/entries', {
@@ -53,6 +53,7 @@ export async function enterByApi(request: APIRequestContext, poet: Poet, title: 
       country: 'SE',
       declarations: 'original,individual,appropriate,final',
       confirmedTextSha256: (await preview.json()).textSha256,
+      competition,
     },
   });
   return res;
@@ -67,11 +68,12 @@ export async function fillEntryForm(page: Page, poem: { name: string; mimeType: 
   await page.getByRole('button', { name: 'Check the text' }).click();
 }
 
-export async function confirmEntry(page: Page): Promise<string> {
+/** Step 2 of /submit: ticks the declarations and submits; `kind` is what the competition takes (the page says it). */
+export async function confirmEntry(page: Page, kind: 'poem' | 'story' = 'poem'): Promise<string> {
   for (const box of await page.getByTestId('declarations').getByRole('checkbox').all()) await box.check();
-  await page.getByRole('button', { name: 'Submit my poem' }).click();
+  await page.getByRole('button', { name: `Submit my ${kind}` }).click();
   const code = page.getByTestId('entry-code');
   await expect(code).toHaveText(/^W\d{4}-[A-Z0-9]{5}$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: 'Your poem is entered' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: `Your ${kind} is entered` })).toBeFocused();
   return (await code.textContent())!;
 }

@@ -47,6 +47,11 @@ export default {
     await keepSlugsUniqueInTheDatabase(strapi);
     // The startup migration to competitions (docs/architecture.md): before anything reads or makes a contest.
     await getService(strapi, 'api::competition.competition').prepare();
+    // Then scores from before per-competition criteria get their marks (issue 37).
+    const marked = await getService(strapi, 'api::score.score').migrateMarks();
+    if (marked.scores || marked.contests) strapi.log.info(`scores: ${marked.scores} score(s) given marks; criteria fixed on ${marked.contests} contest(s)`);
+    // Entry credits and orders from before competitions are poetry's (issue 37).
+    await getService(strapi, 'api::payment.credits').migrateToPoetry();
     if (process.env.WRITORY_DEMO_DATA === 'true') await seedDemoData(strapi);
     const promoted = await getService(strapi, 'api::user.user').promoteAdminEmails();
     if (promoted) strapi.log.info(`ADMIN_EMAILS: ${promoted} user(s) made Admin`);

@@ -99,6 +99,7 @@ const CASES: Case[] = [
   // Competitions (issue 37): an admin's bodies are empty or name an unknown competition, so nothing changes.
   { route: 'GET /api/competitions', expected: everyone(200) },
   { route: 'GET /api/competitions/:slug', path: '/api/competitions/story', expected: everyone(200) },
+  { route: 'GET /api/admin/competitions', expected: admins(200) },
   { route: 'POST /api/admin/competitions', body: {}, expected: admins(422) },
   { route: 'PUT /api/admin/competitions/:slug', path: '/api/admin/competitions/no-such-competition', body: {}, expected: admins(422) },
   { route: 'GET /api/admin/contests', expected: admins(200) },

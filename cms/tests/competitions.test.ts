@@ -1,8 +1,10 @@
 // Competitions (issue 37): the three seeded on every install, their public list and pages, an admin creating and
 // changing one (validated: criteria total 100, a slug in use is 409, a slug never changes), and each competition's
 // own monthly contest beside poetry's.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { competitionDetailSchema, competitionListSchema, POETRY_CRITERIA, REGIONAL_LANGUAGE_CODES, STORY_CRITERIA } from '@writory/shared';
 import type { EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
@@ -14,6 +16,10 @@ describe('competitions', () => {
   let stack: CmsWithAuth;
   let api: ReturnType<typeof supertest>;
   let admin: EmulatorUser;
+  let poet: EmulatorUser;
+  let hook: Server;
+  /** The site's rebuild hook: how many times the cms asked the site to rebuild. */
+  let rebuilds = 0;
 
   const haiku = {
     slug: 'haiku',
@@ -31,13 +37,21 @@ describe('competitions', () => {
   };
 
   beforeAll(async () => {
-    stack = await startCmsWithAuth();
+    hook = createServer((_req, res) => {
+      rebuilds += 1;
+      res.writeHead(202).end();
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    stack = await startCmsWithAuth({ SITE_REBUILD_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/__rebuild`, SITE_REBUILD_TOKEN: 't' });
     api = stack.cms.api;
-    admin = await entryClient(api, stack.emulator, stack.cms.strapi).account('competitions-admin', { role: 'admin' });
+    const client = entryClient(api, stack.emulator, stack.cms.strapi);
+    admin = await client.account('competitions-admin', { role: 'admin' });
+    poet = await client.account('competitions-poet');
   });
 
   afterAll(async () => {
     await stack?.stop();
+    await new Promise((resolve) => hook?.close(resolve));
   });
 
   it('lists the three seeded competitions in order, each with this month’s contest', async () => {
@@ -148,6 +162,7 @@ describe('competitions', () => {
   });
 
   it('keeps an inactive competition off the list, its page still answering', async () => {
+    const before = rebuilds;
     await api
       .put('/api/admin/competitions/haiku')
       .set(bearer(admin))
@@ -156,7 +171,25 @@ describe('competitions', () => {
     const list = await api.get('/api/competitions').expect(200);
     expect(list.body.data.map((c: { slug: string }) => c.slug)).not.toContain('haiku');
     const page = await api.get('/api/competitions/haiku').expect(200);
-    expect(page.body.current).toBeNull();
+    expect(page.body).toMatchObject({ current: null, active: false });
+    // The site is asked to rebuild, so /submit and the footer stop offering it.
+    await vi.waitFor(() => expect(rebuilds).toBeGreaterThan(before), { timeout: 5_000 });
+  });
+
+  it('lists every competition for admins, inactive ones too, with whether each is active', async () => {
+    // Made here when this test runs alone (409 when an earlier test made it).
+    expect([201, 409]).toContain((await api.post('/api/admin/competitions').set(bearer(admin)).send(haiku)).status);
+    await api
+      .put('/api/admin/competitions/haiku')
+      .set(bearer(admin))
+      .send({ ...haiku, active: false })
+      .expect(200);
+    const res = await api.get('/api/admin/competitions').set(bearer(admin)).expect(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const rows: { slug: string; active: boolean }[] = res.body.data;
+    for (const slug of ['poetry', 'story', 'regional-languages']) expect(rows.find((row) => row.slug === slug)?.active, slug).toBe(true);
+    expect(rows.find((row) => row.slug === 'haiku')).toMatchObject({ active: false, criteria: haiku.criteria });
+    await api.get('/api/admin/competitions').set(bearer(poet)).expect(403);
   });
 
   it('gives each competition its own contest of the month beside poetry’s', async () => {

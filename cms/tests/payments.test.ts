@@ -527,7 +527,13 @@ describe('entries: the free entries of the month first, then entry credits', () 
       // A refund takes back the two unused credits; the entry made with the third stays.
       await fx.as('admin').post(`/api/admin/payments/orders/${order.code}/refund`).expect(200);
       expect(await allowance(poet)).toMatchObject({ used: 2, remaining: 0, credits: 0, blocker: { code: 'no-credits' } });
-      expect((await fx.as(poet).get('/api/payments/me').expect(200)).body.credits).toEqual({ month: month(), available: 0, purchased: 3, used: 1 });
+      expect((await fx.as(poet).get('/api/payments/me').expect(200)).body.credits).toEqual({
+        month: month(),
+        competition: 'poetry',
+        available: 0,
+        purchased: 3,
+        used: 1,
+      });
       expect(await strapi.db.query('api::entry.entry').findOne({ where: { id: entry.id } })).toBeTruthy();
       expect((await client.enter(poet)).status).toBe(402);
 

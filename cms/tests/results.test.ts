@@ -198,6 +198,13 @@ describe('results CSV', () => {
       entryCode: entries[0].code,
       title: entries[0].title,
       criteria: { structure: 20, creativity: 20, language: 20, emotionalImpact: 20, theme: 19 },
+      marks: [
+        { name: 'Structure', max: 20, points: 20 },
+        { name: 'Creativity', max: 20, points: 20 },
+        { name: 'Language', max: 20, points: 20 },
+        { name: 'Emotional Impact', max: 20, points: 20 },
+        { name: 'Theme', max: 20, points: 19 },
+      ],
       total: 99,
       comment: 'Judge note 1, with a comma',
     });
@@ -357,6 +364,13 @@ describe('results timer', () => {
         title: entries[1].title,
         month: MONTH,
         criteria: { structure: 19.5, creativity: 19.5, language: 19.5, emotionalImpact: 19.5, theme: 18.5 },
+        marks: [
+          { name: 'Structure', max: 20, points: 19.5 },
+          { name: 'Creativity', max: 20, points: 19.5 },
+          { name: 'Language', max: 20, points: 19.5 },
+          { name: 'Emotional Impact', max: 20, points: 19.5 },
+          { name: 'Theme', max: 20, points: 18.5 },
+        ],
         total: 96.5,
         percentile: 83,
         rank: 2,
@@ -729,6 +743,13 @@ describe("results from the judges' in-app scores", () => {
         entryCode: july[0].code,
         title: july[0].title,
         criteria: { structure: 17, creativity: 16, language: 15, emotionalImpact: 18, theme: 14 },
+        marks: [
+          { name: 'Structure', max: 20, points: 17 },
+          { name: 'Creativity', max: 20, points: 16 },
+          { name: 'Language', max: 20, points: 15 },
+          { name: 'Emotional Impact', max: 20, points: 18 },
+          { name: 'Theme', max: 20, points: 14 },
+        ],
         total: 80,
         comment: 'Luminous close.\n\nA strong turn.',
       });
@@ -764,6 +785,13 @@ describe("results from the judges' in-app scores", () => {
       expect(cards.find((c: { entryCode: string }) => c.entryCode === july[0].code)).toMatchObject({
         month: JULY,
         criteria: { structure: 17, creativity: 16, language: 15, emotionalImpact: 18, theme: 14 },
+        marks: [
+          { name: 'Structure', max: 20, points: 17 },
+          { name: 'Creativity', max: 20, points: 16 },
+          { name: 'Language', max: 20, points: 15 },
+          { name: 'Emotional Impact', max: 20, points: 18 },
+          { name: 'Theme', max: 20, points: 14 },
+        ],
         total: 80,
         rank: 1,
         entrants: 4,

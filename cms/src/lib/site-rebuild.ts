@@ -12,6 +12,8 @@ export const SITE_CONTENT = new Set([
   'api::privacy-page.privacy-page',
   'api::faq.faq',
   'api::payment.entry-tier',
+  // Editors write a competition's description in the panel; its page, the footer and /submit are built from it.
+  'api::competition.competition',
 ]);
 const CHANGES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 const requesters = new WeakMap<Core.Strapi, { request(): void; flush(): void }>();

@@ -12,6 +12,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Client } from 'pg';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { marksFromCriteria } from '@writory/shared';
 import { AUTH_EMULATOR_ENV, startAuthEmulator, type AuthEmulator, type EmulatorUser } from './auth-emulator';
 import { createContest, createEntries } from './contest-data';
 import { bearer, entryClient } from './entries';
@@ -313,7 +314,10 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
         }
         for (const given of acknowledged(scores)) {
           const seen = await fresh.get(`/api/judging/entries/${given.code}`).set(bearer(given.judge)).expect(200);
-          expect(seen.body.myScore, `${given.judge.email} on ${given.code}`).toMatchObject({ ...marks(given.total), total: given.total });
+          expect(seen.body.myScore, `${given.judge.email} on ${given.code}`).toMatchObject({
+            marks: marksFromCriteria(marks(given.total)),
+            total: given.total,
+          });
         }
         for (const order of acknowledged(orders)) {
           const seen = await fresh.get(`/api/payments/orders/${order.code}`).set(bearer(order.poet)).expect(200);

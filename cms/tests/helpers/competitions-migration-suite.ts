@@ -25,6 +25,7 @@ const COUNTED = [
   'api::winner.winner',
   'api::certificate.certificate',
   'api::leaderboard.leaderboard-month',
+  'api::payment.entry-credit',
   'plugin::users-permissions.user',
 ] as const;
 const NAMED_BY_MONTH = ['api::result.result', 'api::winner.winner', 'api::certificate.certificate'] as const;
@@ -34,6 +35,22 @@ const tableOf = (strapi: Core.Strapi, uid: string) => strapi.db.metadata.get(uid
 function filesIn(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
 }
+
+interface LegacyScore {
+  id: number;
+  contest_id: number;
+  structure: number;
+  creativity: number;
+  language: number;
+  emotional_impact: number;
+  theme: number;
+  total: number;
+}
+const legacyScores = (strapi: Core.Strapi): Promise<LegacyScore[]> =>
+  strapi.db
+    .connection(tableOf(strapi, 'api::score.score'))
+    .select('id', 'contest_id', 'structure', 'creativity', 'language', 'emotional_impact', 'theme', 'total')
+    .orderBy('id');
 
 async function rowCounts(strapi: Core.Strapi): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -58,6 +75,16 @@ async function backToBeforeCompetitions(strapi: Core.Strapi): Promise<void> {
   await knex.schema.table(contests, (table) => table.dropUnique(['competition_slug', 'month'], 'contests_competition_month_unique'));
   for (const table of [contests, ...NAMED_BY_MONTH.map((uid) => tableOf(strapi, uid))]) await knex.schema.table(table, (t) => t.dropColumn('competition_slug'));
   await knex.schema.table(contests, (t) => t.dropColumn('coverage_warned_at'));
+  // Before per-competition criteria (issue 37): scores held the five poetry criteria in columns, no marks.
+  const scores = tableOf(strapi, 'api::score.score');
+  const results = tableOf(strapi, 'api::result.result');
+  await knex.schema.table(scores, (t) => t.dropColumn('marks'));
+  await knex.schema.table(results, (t) => t.dropColumn('marks'));
+  await knex.schema.table(contests, (t) => t.dropColumn('criteria'));
+  // Entry credits and orders were for the month only, not a competition.
+  const credits = tableOf(strapi, 'api::payment.entry-credit');
+  const orders = tableOf(strapi, 'api::payment.order');
+  for (const table of [credits, orders]) await knex.schema.table(table, (t) => t.dropColumn('competition_slug'));
   await knex.schema.dropTable(competitions);
   await knex.schema.table(contests, (table) => table.unique(['month'], { indexName: 'contests_month_unique' }));
 
@@ -68,6 +95,14 @@ async function backToBeforeCompetitions(strapi: Core.Strapi): Promise<void> {
   schema.tables = schema.tables
     .filter((table) => table.name !== competitions && table.name !== link)
     .map((table) => (named.has(table.name) ? { ...table, columns: table.columns.filter((column) => column.name !== 'competition_slug') } : table))
+    .map((table) =>
+      table.name === scores || table.name === results || table.name === contests
+        ? { ...table, columns: table.columns.filter((column) => column.name !== 'marks' && column.name !== 'criteria') }
+        : table,
+    )
+    .map((table) =>
+      table.name === credits || table.name === orders ? { ...table, columns: table.columns.filter((column) => column.name !== 'competition_slug') } : table,
+    )
     .map((table) =>
       table.name === contests
         ? {
@@ -104,6 +139,8 @@ async function seedPublishedMonths(strapi: Core.Strapi): Promise<void> {
       .query('api::score.score')
       .create({ data: { ...keys, structure: 15, creativity: 15, language: 15, emotionalImpact: 15, theme: 15, total: 75, submittedAt: now } });
   }
+  // Entry credits a poet bought for a month.
+  await strapi.db.query('api::payment.entry-credit').create({ data: { userId: judge.id, month: '2030-01', delta: 2, reason: 'purchase' } });
 }
 
 export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
@@ -121,6 +158,7 @@ export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
     });
 
     let rowsBefore: Record<string, number>;
+    let scoresBefore: LegacyScore[];
     let filesBefore: number;
     let filesAfter: string;
 
@@ -145,6 +183,7 @@ export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
       await seedPublishedMonths(cms.strapi);
       await backToBeforeCompetitions(cms.strapi);
       rowsBefore = await rowCounts(cms.strapi);
+      scoresBefore = await legacyScores(cms.strapi);
       filesBefore = filesIn(before);
       // The next boot reads the same stored files (a test cms removes its own folder when it stops).
       cpSync(before, after, { recursive: true });
@@ -180,6 +219,45 @@ export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
       }
       // Nothing left to migrate: a second run changes nothing.
       expect(await getService(strapi, 'api::competition.competition').prepare()).toEqual({ created: [], linked: 0 });
+    });
+
+    it('gives every score from before per-competition criteria its five marks by name, totals unchanged, and runs once', async () => {
+      const strapi = cms!.strapi;
+      expect(scoresBefore.length).toBeGreaterThan(0);
+      const after: { id: number; contestId: number; total: number; marks: { name: string; max: number; points: number }[] }[] = await strapi.db
+        .query('api::score.score')
+        .findMany({ select: ['id', 'contestId', 'total', 'marks'], orderBy: { id: 'asc' } });
+      expect(after.length).toBe(scoresBefore.length);
+      const sum = (rows: { total: number }[]) => rows.reduce((a, row) => a + Number(row.total), 0);
+      expect(sum(after)).toBe(sum(scoresBefore));
+      for (const [i, row] of after.entries()) {
+        const old = scoresBefore[i]!;
+        expect(row.id).toBe(old.id);
+        expect(row.marks, `score ${row.id}`).toEqual([
+          { name: 'Structure', max: 20, points: old.structure },
+          { name: 'Creativity', max: 20, points: old.creativity },
+          { name: 'Language', max: 20, points: old.language },
+          { name: 'Emotional Impact', max: 20, points: old.emotional_impact },
+          { name: 'Theme', max: 20, points: old.theme },
+        ]);
+        expect(row.marks.reduce((a, mark) => a + mark.points, 0)).toBe(row.total);
+      }
+      // The old columns are still there, unchanged (nothing is dropped before it is copied).
+      expect(await legacyScores(strapi)).toEqual(scoresBefore);
+      // Each contest that was judged is fixed on the criteria it was judged on.
+      const judged = [...new Set(scoresBefore.map((row) => row.contest_id))];
+      for (const id of judged) {
+        const contest = await strapi.db.query(CONTEST).findOne({ where: { id }, select: ['criteria'] });
+        expect(contest.criteria.map((c: { name: string }) => c.name)).toEqual(['Structure', 'Creativity', 'Language', 'Emotional Impact', 'Theme']);
+      }
+      expect(await getService(strapi, 'api::score.score').migrateMarks()).toEqual({ scores: 0, contests: 0 });
+    });
+
+    it('makes every entry credit from before competitions poetry’s', async () => {
+      const strapi = cms!.strapi;
+      const credits = strapi.db.query('api::payment.entry-credit');
+      expect(await credits.count({ where: { competitionSlug: 'poetry' } })).toBe(rowsBefore['api::payment.entry-credit']);
+      expect(await getService(strapi, 'api::payment.credits').migrateToPoetry()).toBe(0);
     });
 
     it('keeps a contest unique per competition and month, no longer per month', async () => {

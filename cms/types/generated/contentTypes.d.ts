@@ -756,6 +756,7 @@ export interface ApiContestContest extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    criteria: Schema.Attribute.JSON;
     datesOverridden: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
@@ -1595,6 +1596,10 @@ export interface ApiPaymentEntryCredit extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -1690,6 +1695,10 @@ export interface ApiPaymentOrder extends Struct.CollectionTypeSchema {
       Schema.Attribute.Unique &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 32;
+      }>;
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
       }>;
     couponCode: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
@@ -1919,6 +1928,7 @@ export interface ApiResultResult extends Struct.CollectionTypeSchema {
       'api::result.result'
     > &
       Schema.Attribute.Private;
+    marks: Schema.Attribute.JSON;
     month: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
@@ -1986,7 +1996,7 @@ export interface ApiScoreJudgeAssignment extends Struct.CollectionTypeSchema {
 export interface ApiScoreScore extends Struct.CollectionTypeSchema {
   collectionName: 'scores';
   info: {
-    description: "One judge's scores of one entry on the five criteria (0\u201320 each); final once submitted";
+    description: "One judge's marks of one entry, one per criterion of its contest (marks: [{ name, max, points }]) and their total; final once submitted";
     displayName: 'Judge score';
     pluralName: 'scores';
     singularName: 'score';
@@ -2004,7 +2014,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     creativity: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2013,7 +2022,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
         number
       >;
     emotionalImpact: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2024,7 +2032,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
     entryId: Schema.Attribute.Integer & Schema.Attribute.Required;
     judgeId: Schema.Attribute.Integer & Schema.Attribute.Required;
     language: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2035,9 +2042,9 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<'oneToMany', 'api::score.score'> &
       Schema.Attribute.Private;
+    marks: Schema.Attribute.JSON;
     publishedAt: Schema.Attribute.DateTime;
     structure: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2047,7 +2054,6 @@ export interface ApiScoreScore extends Struct.CollectionTypeSchema {
       >;
     submittedAt: Schema.Attribute.DateTime & Schema.Attribute.Required;
     theme: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMax<
         {
           max: 20;
@@ -2092,6 +2098,9 @@ export interface ApiSiteSettingSiteSetting extends Struct.SingleTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    creditsShared: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<false>;
     facebookUrl: Schema.Attribute.String;
     instagramUrl: Schema.Attribute.String;
     judgesPerEntry: Schema.Attribute.Integer &

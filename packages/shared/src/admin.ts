@@ -179,4 +179,6 @@ export interface AdminSettings {
   maxEntriesPerMonth: number;
   judgesPerEntry: number;
   normaliseScores: boolean;
+  /** Entry credits serve every competition (true) or only the competition they were bought for (false, the default). */
+  creditsShared: boolean;
 }

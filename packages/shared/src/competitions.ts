@@ -207,8 +207,24 @@ export const competitionDetailSchema = z.extend(competitionSummarySchema, {
   rewards: z.string(),
   /** Months ('YYYY-MM') whose results are published, newest first. */
   pastMonths: z.array(month),
+  /** False: taken off /submit and the footer (its page stays, so older links keep working). */
+  active: z.boolean(),
 });
 export type CompetitionDetail = z.output<typeof competitionDetailSchema>;
+
+/** One row of GET /api/admin/competitions (`{ data: AdminCompetitionSummary[] }`): every competition, inactive ones too. */
+export interface AdminCompetitionSummary extends CompetitionSummary {
+  active: boolean;
+}
+export interface AdminCompetitionList {
+  data: AdminCompetitionSummary[];
+}
+
+/** PUT /api/admin/competitions/:slug: the competition as saved, and what happened to contests being judged. */
+export interface SavedCompetition extends CompetitionDetail {
+  /** Set when new criteria do not reach contests whose judging has started (they keep theirs); else null. */
+  criteriaNotice: string | null;
+}
 
 /** How rows that belong to a competition (entries, results, certificates, winners) name it. */
 export interface CompetitionRef {

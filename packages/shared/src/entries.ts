@@ -1,6 +1,6 @@
 // Contest entries and judging: the wire shapes of /api/contests*, /api/entries*, /api/judging* and
 // /api/admin/entries, and the rules both sides show or enforce.
-import type { CompetitionRef } from './competitions.ts';
+import type { CompetitionKind, CompetitionRef, Criterion } from './competitions.ts';
 
 /** An author photo with an entry: JPEG, PNG or WebP, at most 2 MB. */
 export const ENTRY_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
@@ -42,7 +42,10 @@ export const DECLARATIONS = {
 export type DeclarationKey = keyof typeof DECLARATIONS;
 export const DECLARATION_KEYS = Object.keys(DECLARATIONS) as DeclarationKey[];
 
-/** The five judging criteria (spec §9), each scored 0 to CRITERION_MAX; the total is out of 100. */
+/**
+ * The five poetry criteria (spec §9), each scored 0 to CRITERION_MAX; the total is out of 100. Scores before
+ * issue 37 held them in these keys; a score now holds one mark per criterion of its competition (ScoreMark).
+ */
 export const CRITERIA = {
   structure: 'Structure',
   creativity: 'Creativity',
@@ -166,7 +169,16 @@ export interface MyEntry {
 
 export type CriterionScores = Record<CriterionKey, number>;
 
-export interface JudgeScore extends CriterionScores {
+/** One mark of a judge's score: a criterion of the entry's competition, the points it is out of, and the points given. */
+export interface ScoreMark {
+  name: string;
+  max: number;
+  points: number;
+}
+
+export interface JudgeScore {
+  /** One per criterion the contest is judged on, in the competition's order. */
+  marks: ScoreMark[];
   total: number;
   comment: string | null;
   submittedAt: string;
@@ -206,6 +218,11 @@ export interface JudgingQueue {
 /** GET /api/judging/entries/{code}: what a judge reads. */
 export interface JudgingEntry {
   code: string;
+  /** The competition entered; `competitionKind` says whether it is a poem or a story. */
+  competition: CompetitionRef;
+  competitionKind: CompetitionKind;
+  /** What the judge scores: the criteria the contest is judged on (fixed once judging starts), names and maxima. */
+  criteria: Criterion[];
   month: string;
   theme: string | null;
   title: string;
@@ -277,10 +294,15 @@ export interface JudgingReport {
   methodText: string;
   agreement: { statistic: 'krippendorff-alpha-interval'; value: number | null; meaning: string; pairedEntries: number };
   recusals: number;
+  /** The competition's slug, and the criteria its judges scored on (names and the points each is out of). */
+  competition: string;
+  criteria: Criterion[];
 }
 
 /** GET /api/judging/report?month= (admins): the public report and what only admins see. */
 export interface AdminJudgingReport extends JudgingReport {
+  /** How many judges read (scored) each entry of the contest: the fewest, the median, and entries below the target. */
+  judgesRead: { target: number; min: number; median: number; fewer: number };
   judgeDetails: { uid: string; name: string; scored: number; meanTotal: number | null; shared: number; meanDifference: number | null; outlier: boolean }[];
   recusalDetails: Recusal[];
 }

@@ -15,3 +15,4 @@ export * from './text-safety.ts';
 export * from './health.ts';
 export * from './competitions.ts';
 export * from './schemas/index.ts';
+export * from './marks.ts';

@@ -100,6 +100,8 @@ export interface MyPayments {
 
 export interface CreditSummary {
   month: string;
+  /** The competition these credits are for; null when credits are shared across competitions (a site setting). */
+  competition: string | null;
   /** Credits left to enter poems this month. */
   available: number;
   purchased: number;

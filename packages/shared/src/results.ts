@@ -2,7 +2,7 @@
 // The five criteria are the entries' CRITERIA (entries.ts); a score card's criteria are CriterionScores.
 import { DEFAULT_COMPETITION, type CompetitionRef } from './competitions.ts';
 import { monthName } from './contest-rules.ts';
-import type { CriterionScores } from './entries.ts';
+import type { CriterionScores, ScoreMark } from './entries.ts';
 
 /**
  * How notifications, refusals and certificates name a published month: "November 2026" for poetry (as before
@@ -94,6 +94,8 @@ export interface ResultsPreviewRow {
   entryCode: string;
   title: string | null;
   criteria: CriterionScores | null;
+  /** The mean mark per criterion of the contest, by name (null for a CSV with totals only). */
+  marks: ScoreMark[] | null;
   total: number;
   comment: string | null;
 }
@@ -140,7 +142,10 @@ export interface ScoreCard {
   entryCode: string;
   title: string;
   month: string;
+  /** The five poetry criteria by key (null for any other criteria): for older clients; `marks` names every criterion. */
   criteria: CriterionScores | null;
+  /** The judges' mean mark per criterion the contest was judged on, by name; null when only a total was published. */
+  marks: ScoreMark[] | null;
   total: number;
   /** Share of the month's entries that scored lower, 0–100. */
   percentile: number;

@@ -1,14 +1,24 @@
 // Competitions: the public list and details, the admins' create/update, judges' languages and the language shortage.
-import type { CompetitionDetail, CompetitionInput, CompetitionList, JudgeCoverage, JudgeLanguages } from '@writory/shared';
+import type {
+  AdminCompetitionList,
+  CompetitionDetail,
+  CompetitionInput,
+  CompetitionList,
+  JudgeCoverage,
+  JudgeLanguages,
+  SavedCompetition,
+} from '@writory/shared';
 import { apiFetch, authedFetch, jsonBody } from '../lib/api';
 
 export const competitionList = () => apiFetch<CompetitionList>('/api/competitions');
+/** Admins: every competition, inactive ones too. */
+export const adminCompetitionList = () => authedFetch<AdminCompetitionList>('/api/admin/competitions');
 export const competitionDetail = (slug: string) => apiFetch<CompetitionDetail>(`/api/competitions/${encodeURIComponent(slug)}`);
 
 /** Admins: a new competition (no `original`) or changes to the one whose slug was `original`. */
 export const saveCompetition = (input: CompetitionInput, original: string | null) =>
   original
-    ? authedFetch<CompetitionDetail>(`/api/admin/competitions/${encodeURIComponent(original)}`, { method: 'PUT', ...jsonBody(input) })
+    ? authedFetch<SavedCompetition>(`/api/admin/competitions/${encodeURIComponent(original)}`, { method: 'PUT', ...jsonBody(input) })
     : authedFetch<CompetitionDetail>('/api/admin/competitions', { method: 'POST', ...jsonBody(input) });
 
 /** Admins: the languages a judge reads. */

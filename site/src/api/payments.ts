@@ -19,7 +19,8 @@ import { apiFetch, authedFetch, jsonBody, queryOf } from '../lib/api';
 /** The tiers on sale, their prices, and the payments mode (live, test or off). */
 export const tierCatalogue = () => apiFetch<TierCatalogue>('/api/payments/tiers');
 /** The signed-in poet's credits for the month on sale and their recent orders. */
-export const myPayments = () => authedFetch<MyPayments>('/api/payments/me');
+/** The poet's orders and their credits of the month for a competition (poetry when none is named). */
+export const myPayments = (competition?: string) => authedFetch<MyPayments>(`/api/payments/me${competition ? `?${new URLSearchParams({ competition })}` : ''}`);
 
 export const quote = (input: CheckoutInput) => authedFetch<Quote>('/api/payments/quote', { method: 'POST', ...jsonBody(input) });
 export const startCheckout = (input: CheckoutInput) => authedFetch<CheckoutStarted>('/api/payments/checkout', { method: 'POST', ...jsonBody(input) });

@@ -38,9 +38,12 @@ export default function AdminCompetitions() {
       setError(`${competition.name} could not be loaded. Try again.`);
     }
   };
-  const saved = (competition: CompetitionDetail) => {
+  const saved = (competition: CompetitionDetail & { criteriaNotice?: string | null }) => {
     setEditing(null);
-    setNotice(`“${competition.name}” saved. Its public page changes when the site is next built.`);
+    const hidden = competition.active ? '' : ' It is inactive: /submit and the footer no longer offer it.';
+    setNotice(
+      `“${competition.name}” saved. Its public page changes when the site is next built (a rebuild has been asked for).${hidden}${competition.criteriaNotice ? ` ${competition.criteriaNotice}` : ''}`,
+    );
     void loadAdminCompetitions();
   };
 
@@ -78,6 +81,11 @@ export default function AdminCompetitions() {
               <tr key={competition.slug} className="border-b border-stone-200 align-top">
                 <td className="p-2">
                   <span className="font-semibold">{competition.name}</span> <span className="font-mono text-xs text-ink-soft">{competition.slug}</span>
+                  {!competition.active && (
+                    <span className="ms-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium" data-testid="competition-inactive">
+                      Inactive
+                    </span>
+                  )}
                 </td>
                 <td className="p-2">
                   {competition.kind === 'story' ? 'Stories' : 'Poems'}
@@ -131,7 +139,7 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
   const [free, setFree] = useState(String(competition?.limits.freeEntriesPerMonth ?? 1));
   const [description, setDescription] = useState(competition?.description ?? '');
   const [rewards, setRewards] = useState(competition?.rewards ?? '');
-  const [active, setActive] = useState(true);
+  const [active, setActive] = useState(competition?.active ?? true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const title = competition ? `Edit ${competition.name}` : 'New competition';

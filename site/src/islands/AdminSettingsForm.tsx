@@ -9,7 +9,9 @@ import { fetchSettings, saveSettings } from '../api/settings';
 import { t } from '../i18n/t';
 import { showToast } from '../stores/toasts';
 
-type TextKey = Exclude<keyof AdminSettings, 'normaliseScores'>;
+type BooleanKey = 'normaliseScores' | 'creditsShared';
+type TextKey = Exclude<keyof AdminSettings, BooleanKey>;
+const BOOLEAN_FIELDS = new Set<keyof AdminSettings>(['normaliseScores', 'creditsShared']);
 const NUMBER_FIELDS = new Set<keyof AdminSettings>(['poetsCountFallback', 'piecesCountFallback', 'maxEntriesPerMonth', 'judgesPerEntry']);
 const ALL_FIELDS: (keyof AdminSettings)[] = [
   'contactEmail',
@@ -26,12 +28,13 @@ const ALL_FIELDS: (keyof AdminSettings)[] = [
   'maxEntriesPerMonth',
   'judgesPerEntry',
   'normaliseScores',
+  'creditsShared',
 ];
 
-type Draft = Record<TextKey, string> & { normaliseScores: boolean };
+type Draft = Record<TextKey, string> & Record<BooleanKey, boolean>;
 
 const toDraft = (settings: AdminSettings): Draft =>
-  Object.fromEntries(ALL_FIELDS.map((key) => [key, key === 'normaliseScores' ? settings.normaliseScores : String(settings[key] ?? '')])) as Draft;
+  Object.fromEntries(ALL_FIELDS.map((key) => [key, BOOLEAN_FIELDS.has(key) ? Boolean(settings[key]) : String(settings[key] ?? '')])) as Draft;
 
 /** What the form sends: numbers as numbers (a non-number stays text, and the server says what is wrong). */
 function toChanges(draft: Draft): Partial<AdminSettings> {
@@ -144,6 +147,21 @@ export default function AdminSettingsForm() {
             Normalise judges’ scores
           </label>
           <p className="text-xs text-ink-soft">Evens out judges who score more strictly or more generously than the others.</p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
+            <input
+              type="checkbox"
+              name="creditsShared"
+              checked={draft.creditsShared}
+              onChange={(event) => setDraft({ ...draft, creditsShared: event.target.checked })}
+              className="h-5 w-5 accent-quill"
+            />
+            Entry credits shared across competitions
+          </label>
+          <p className="text-xs text-ink-soft">
+            Off: credits a poet buys are for one competition (the one they bought them on). On: any credit serves any competition.
+          </p>
         </div>
       </Section>
       <Section title="Contact details" note="Shown in the footer and on the contact page.">

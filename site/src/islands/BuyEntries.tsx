@@ -8,7 +8,7 @@ import { TestModeBadge, TestModeNotice } from '../components/payments/TestMode';
 import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { CURRENCY_STORAGE_KEY, defaultCurrency, entriesLabel, freeEntriesText, monthName, ORDER_STATE_LABEL, tiersIn } from '../lib/payments';
 import { $authStatus } from '../stores/auth';
-import { $allowance, loadAllowance } from '../stores/contest';
+import { $allowance, $competition, loadAllowance } from '../stores/contest';
 import { quote, startCheckout } from '../api/payments';
 import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, settledOrder } from '../stores/payments';
 
@@ -31,6 +31,8 @@ export default function BuyEntries() {
   const catalogue = useStore($catalogue);
   const mine = useStore($myPayments);
   const allowance = useStore($allowance);
+  // Credits are bought for the competition chosen on /submit (unless the admin shares them across competitions).
+  const competition = useStore($competition);
   const id = useId();
   const [currency, setCurrency] = useState<CurrencyCode | null>(null);
   const [tierId, setTierId] = useState<number | null>(null);
@@ -50,8 +52,8 @@ export default function BuyEntries() {
   // Credits change when the poet enters a poem (the entry form reloads the allowance) or buys a tier.
   const entriesUsed = allowance.data?.used;
   useEffect(() => {
-    if (signedIn) loadMyPayments().catch(() => undefined);
-  }, [signedIn, entriesUsed]);
+    if (signedIn) loadMyPayments(competition).catch(() => undefined);
+  }, [signedIn, entriesUsed, competition]);
   useEffect(() => {
     if (!catalogue || currency) return;
     const chosen = defaultCurrency(catalogue.currencies, {
@@ -87,7 +89,7 @@ export default function BuyEntries() {
         } else if (order.state === 'pending')
           setNotice(`Order ${code} is still waiting for the payment to be confirmed. Your credits appear here as soon as it is.`);
         else setFormError(`Order ${code} was not paid (${ORDER_STATE_LABEL[order.state].toLowerCase()}). Nothing was charged.`);
-        return loadMyPayments();
+        return loadMyPayments($competition.get());
       })
       .catch(() => setFormError(`We could not check order ${code}. Reload the page in a moment.`));
   }, [signedIn]);
@@ -121,7 +123,7 @@ export default function BuyEntries() {
     setFormError(null);
     setBusy(true);
     try {
-      setPriced(await quote({ tierId: tier.id, currency, couponCode: coupon || null }));
+      setPriced(await quote({ tierId: tier.id, currency, couponCode: coupon || null, competition }));
     } catch (caught) {
       explain(caught);
     } finally {
@@ -140,7 +142,7 @@ export default function BuyEntries() {
     setNotice(null);
     setBusy(true);
     try {
-      const started = await startCheckout({ tierId: tier.id, currency, couponCode: coupon || null });
+      const started = await startCheckout({ tierId: tier.id, currency, couponCode: coupon || null, competition });
       if (started.checkoutUrl) {
         window.location.assign(started.checkoutUrl);
         return;
@@ -148,7 +150,7 @@ export default function BuyEntries() {
       setNotice(paidMessage(started.order));
       setCoupon('');
       setTierId(null);
-      await Promise.all([loadMyPayments(), loadAllowance()]);
+      await Promise.all([loadMyPayments($competition.get()), loadAllowance()]);
       setBusy(false);
     } catch (caught) {
       explain(caught);
@@ -189,7 +191,8 @@ export default function BuyEntries() {
       {catalogue.mode === 'off' && <p className="text-sm text-ink-soft">Card payments are not set up yet: only free tiers and 100% coupons work.</p>}
       {signedIn && mine && (
         <p className="text-lg" data-testid="credits-available">
-          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}.{' '}
+          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}
+          {mine.credits.competition === null ? ' (shared by every competition)' : allowance.data?.competition ? ` in ${allowance.data.competition.name}` : ''}.{' '}
           {freeEntriesText(catalogue.freeEntriesPerMonth)}
         </p>
       )}

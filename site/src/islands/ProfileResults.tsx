@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { CRITERIA, CRITERION_KEYS, CRITERION_MAX, PLACE_LABELS, type ScoreCard } from '@writory/shared';
+import { PLACE_LABELS, type ScoreCard } from '@writory/shared';
 import { t } from '../i18n/t';
 import { useHydrated } from '../components/react/useHydrated';
 import { certificatePdfUrl } from '../api/results';
@@ -116,7 +116,7 @@ function ScoreCardView({ card }: { card: ScoreCard }) {
             : t('scores.closeAbove', { score: formatScore(card.closeness.lastWinningScore) })}
         </p>
       )}
-      {card.criteria && (
+      {card.marks && card.marks.length > 0 && (
         <table className="mt-4 w-full text-sm">
           <thead className="sr-only">
             <tr>
@@ -125,18 +125,18 @@ function ScoreCardView({ card }: { card: ScoreCard }) {
             </tr>
           </thead>
           <tbody>
-            {CRITERION_KEYS.map((key) => (
-              <tr key={key}>
+            {card.marks.map((mark) => (
+              <tr key={mark.name} data-testid="score-mark">
                 <th scope="row" className="w-40 py-1 pe-3 text-start font-medium">
-                  {CRITERIA[key]}
+                  <span dir="auto">{mark.name}</span>
                 </th>
                 <td className="py-1">
                   <span className="flex items-center gap-3">
                     <span className="h-2 flex-1 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
-                      <span className="block h-full rounded-full bg-quill" style={{ width: `${(card.criteria![key] / CRITERION_MAX) * 100}%` }} />
+                      <span className="block h-full rounded-full bg-quill" style={{ width: `${(mark.points / mark.max) * 100}%` }} />
                     </span>
                     <span className="w-14 text-end tabular-nums">
-                      {formatScore(card.criteria![key])}/{CRITERION_MAX}
+                      {formatScore(mark.points)}/{mark.max}
                     </span>
                   </span>
                 </td>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { CRITERIA, CRITERION_KEYS, type ResultsPreview, type ResultsTimer } from '@writory/shared';
+import { CRITERIA, type ResultsPreview, type ResultsTimer } from '@writory/shared';
 import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
 import RowErrors from '../components/results/RowErrors';
 import TableHead from '../components/results/TableHead';
@@ -202,7 +202,9 @@ export default function ResultsAdmin() {
                     <td className="px-3 py-2" dir="auto">
                       {row.title}
                     </td>
-                    <td className="px-3 py-2 tabular-nums">{row.criteria ? CRITERION_KEYS.map((key) => formatScore(row.criteria![key])).join(' · ') : '—'}</td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {row.marks ? row.marks.map((mark) => `${mark.name} ${formatScore(mark.points)}`).join(' · ') : '—'}
+                    </td>
                     <td className="px-3 py-2 text-end font-semibold tabular-nums">{formatScore(row.total)}</td>
                     <td className="max-w-xs truncate px-3 py-2" dir="auto" title={row.comment ?? ''}>
                       {row.comment ?? ''}

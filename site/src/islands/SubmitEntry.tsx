@@ -16,6 +16,7 @@ import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
 import { competitionFromSearch, withCompetition } from '../lib/competitions';
+import { tFor } from '../lib/entry-words';
 import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, nameInScriptOf, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
 import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, $contest, chooseCompetition, loadAllowance } from '../stores/contest';
@@ -92,6 +93,8 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
     if (step.name === 'preview') setStep({ name: 'form' });
   };
   const chosen = competitions.find((c) => c.slug === competition);
+  /** Poem or story: how the form, the check and the receipt name the entry. */
+  const kind = chosen?.kind ?? 'poem';
 
   const changeValues = (next: EntryFormValues) => {
     setValues(next);
@@ -100,7 +103,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
 
   async function check() {
     setFormError(null);
-    const problems = await entryFormProblems(values, poem, photo);
+    const problems = await entryFormProblems(values, poem, photo, kind);
     if (Object.keys(problems).length) {
       setErrors(problems);
       setAttempt((n) => n + 1);
@@ -149,7 +152,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
         setStep({ name: 'form' });
         setAttempt((n) => n + 1);
       } else {
-        setFormError(isClientError(caught) && body ? body.message : t('submit.failed'));
+        setFormError(isClientError(caught) && body ? body.message : tFor(kind, 'submit.failed'));
       }
     } finally {
       setBusy(false);
@@ -231,7 +234,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
     );
   }
 
-  const stepTitle = step.name === 'form' ? t('submit.step1') : step.name === 'preview' ? t('submit.step2') : t('submit.receiptHeading');
+  const stepTitle = step.name === 'form' ? tFor(kind, 'submit.step1') : step.name === 'preview' ? t('submit.step2') : tFor(kind, 'submit.receiptHeading');
   return (
     <div className="space-y-6">
       {banner}
@@ -251,7 +254,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
         className={retrying ? 'rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950' : 'sr-only'}
       >
         {retrying
-          ? t(retrying.sending === 'preview' ? 'submit.busyChecking' : 'submit.busySubmitting', {
+          ? tFor(kind, retrying.sending === 'preview' ? 'submit.busyChecking' : 'submit.busySubmitting', {
               wait: retrying.seconds === 1 ? t('submit.second') : t('submit.seconds', { count: retrying.seconds }),
               attempt: retrying.attempt,
             })
@@ -260,6 +263,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       <div hidden={step.name !== 'form'}>
         <EntryForm
           formRef={form}
+          kind={kind}
           values={values}
           errors={errors}
           formError={step.name === 'form' ? formError : null}
@@ -279,6 +283,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       {step.name === 'preview' && (
         <EntryPreviewStep
           preview={step.preview}
+          kind={kind}
           maxWords={chosen?.limits.maxWords ?? null}
           busy={busy}
           formError={formError}
@@ -292,6 +297,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       {step.name === 'done' && (
         <EntryReceipt
           receipt={step.receipt}
+          kind={kind}
           timeZone={contest.data.timeZone}
           canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker}
           onAnother={another}

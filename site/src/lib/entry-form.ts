@@ -1,9 +1,10 @@
 // The entry form's own checks, so a poet hears about a missing field before uploading anything. The typed
 // fields are checked with the schema the cms parses (entryFormFields in packages/shared/src/schemas/entries.ts).
-import { languageHasOwnScript } from '@writory/shared';
+import { languageHasOwnScript, type CompetitionKind } from '@writory/shared';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 import { photoProblem, poemProblem } from './entry-files';
+import { tFor } from './entry-words';
 import { schemaIssues } from './form-schema';
 
 export interface EntryFormValues {
@@ -31,15 +32,20 @@ const FIELD_PROBLEMS: Record<(typeof TYPED_FIELDS)[number], MessageKey> = {
 };
 
 /** The first problem of each field, in form order, as the text to show. */
-export async function entryFormProblems(values: EntryFormValues, poem: File | null, photo: File | null): Promise<Partial<Record<EntryFormField, string>>> {
+export async function entryFormProblems(
+  values: EntryFormValues,
+  poem: File | null,
+  photo: File | null,
+  kind: CompetitionKind = 'poem',
+): Promise<Partial<Record<EntryFormField, string>>> {
   const problems: Partial<Record<EntryFormField, string>> = {};
   const poemIssue = poem ? poemProblem(poem) : 'submit.poemRequired';
-  if (poemIssue) problems.poem = t(poemIssue);
+  if (poemIssue) problems.poem = tFor(kind, poemIssue);
   const schema = import('@writory/shared/schemas/entries').then((module) => module.entryFormFields);
   const issues = await schemaIssues(schema, { ...values, nameInScript: nameInScriptOf(values) }, TYPED_FIELDS);
   for (const field of TYPED_FIELDS) {
     const issue = issues[field];
-    if (issue) problems[field] = issue.code === 'too_big' ? issue.message : t(FIELD_PROBLEMS[field]);
+    if (issue) problems[field] = issue.code === 'too_big' ? issue.message : tFor(kind, FIELD_PROBLEMS[field]);
   }
   const photoIssue = photo ? photoProblem(photo) : null;
   if (photoIssue) problems.photo = t(photoIssue);

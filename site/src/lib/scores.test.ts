@@ -12,18 +12,26 @@ import {
   toScoreInput,
 } from './scores';
 
+const STORY = [
+  { name: 'Plot', max: 30 },
+  { name: 'Character', max: 25 },
+  { name: 'Language', max: 20 },
+  { name: 'Emotional Impact', max: 15 },
+  { name: 'Theme', max: 10 },
+];
+
 describe('the score form', () => {
-  it('totals valid values and names invalid ones', () => {
-    const draft = { ...emptyScoreDraft(), structure: '16', creativity: '17', language: '21', emotionalImpact: '1.5', theme: ' 9 ' };
-    expect(invalidCriteria(draft)).toEqual(['language', 'emotionalImpact']);
-    expect(draftTotal(draft)).toBe(42);
-    expect(invalidCriteria(emptyScoreDraft())).toHaveLength(5);
+  it('totals valid values and names invalid ones, each against its own maximum', () => {
+    const draft = { ...emptyScoreDraft(STORY), Plot: '28', Character: '26', Language: '20', 'Emotional Impact': '1.5', Theme: ' 9 ' };
+    expect(invalidCriteria(STORY, draft)).toEqual(['Character', 'Emotional Impact']);
+    expect(draftTotal(STORY, draft)).toBe(57);
+    expect(invalidCriteria(STORY, emptyScoreDraft(STORY))).toHaveLength(5);
   });
 
-  it('sends numbers and a trimmed comment (null when empty)', () => {
-    const draft = { structure: '16', creativity: '17', language: '15', emotionalImpact: '18', theme: '14' };
-    expect(toScoreInput(draft, '  ')).toEqual({ structure: 16, creativity: 17, language: 15, emotionalImpact: 18, theme: 14, comment: null });
-    expect(toScoreInput(draft, ' Lovely. ').comment).toBe('Lovely.');
+  it('sends the marks by criterion name and a trimmed comment (null when empty)', () => {
+    const draft = { Plot: '16', Character: '17', Language: '15', 'Emotional Impact': '14', Theme: '9' };
+    expect(toScoreInput(STORY, draft, '  ')).toEqual({ marks: { Plot: 16, Character: 17, Language: 15, 'Emotional Impact': 14, Theme: 9 }, comment: null });
+    expect(toScoreInput(STORY, draft, ' Lovely. ').comment).toBe('Lovely.');
   });
 });
 

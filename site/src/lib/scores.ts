@@ -1,24 +1,25 @@
-// The judge's score form: five whole numbers from 0 to 20 and their total.
-import { CRITERION_KEYS, CRITERION_MAX, type CriterionKey, type ScoreInput } from '@writory/shared';
+// The judge's score form: one whole number per criterion of the entry's competition (0 to its maximum), and their total.
+import type { Criterion, ScoreInput } from '@writory/shared';
 
-export type ScoreDraft = Record<CriterionKey, string>;
+/** What the judge has typed, by criterion name. */
+export type ScoreDraft = Record<string, string>;
 
-export const emptyScoreDraft = (): ScoreDraft => Object.fromEntries(CRITERION_KEYS.map((key) => [key, ''])) as ScoreDraft;
+export const emptyScoreDraft = (criteria: readonly Criterion[]): ScoreDraft => Object.fromEntries(criteria.map((criterion) => [criterion.name, '']));
 
-const valid = (value: string) => /^\d{1,2}$/.test(value.trim()) && Number(value) <= CRITERION_MAX;
+const valid = (value: string | undefined, max: number) => value !== undefined && /^\d{1,3}$/.test(value.trim()) && Number(value) <= max;
 
-/** The criteria whose value is not a whole number from 0 to 20. */
-export function invalidCriteria(draft: ScoreDraft): CriterionKey[] {
-  return CRITERION_KEYS.filter((key) => !valid(draft[key]));
+/** The criteria (names) whose value is not a whole number from 0 to the criterion's maximum. */
+export function invalidCriteria(criteria: readonly Criterion[], draft: ScoreDraft): string[] {
+  return criteria.filter((criterion) => !valid(draft[criterion.name], criterion.max)).map((criterion) => criterion.name);
 }
 
 /** The total so far (invalid or empty values count 0). */
-export function draftTotal(draft: ScoreDraft): number {
-  return CRITERION_KEYS.reduce((sum, key) => sum + (valid(draft[key]) ? Number(draft[key]) : 0), 0);
+export function draftTotal(criteria: readonly Criterion[], draft: ScoreDraft): number {
+  return criteria.reduce((sum, criterion) => sum + (valid(draft[criterion.name], criterion.max) ? Number(draft[criterion.name]) : 0), 0);
 }
 
-export function toScoreInput(draft: ScoreDraft, comment: string): ScoreInput {
-  return { ...(Object.fromEntries(CRITERION_KEYS.map((key) => [key, Number(draft[key])])) as Record<CriterionKey, number>), comment: comment.trim() || null };
+export function toScoreInput(criteria: readonly Criterion[], draft: ScoreDraft, comment: string): ScoreInput {
+  return { marks: Object.fromEntries(criteria.map((criterion) => [criterion.name, Number(draft[criterion.name])])), comment: comment.trim() || null };
 }
 
 /** How a poem's score is worked out, said for poets in one sentence (home page and /submit). */

@@ -1,7 +1,7 @@
-// The competitions as admins edit them on /admin-competitions (the public list, asked again after each save).
-import type { CompetitionSummary } from '@writory/shared';
-import { competitionList } from '../api/competitions';
+// The competitions as admins edit them on /admin-competitions: every one, inactive ones too (asked again after each save).
+import type { AdminCompetitionSummary } from '@writory/shared';
+import { adminCompetitionList } from '../api/competitions';
 import { loadable, loadInto } from './loadable';
 
-export const $adminCompetitions = loadable<CompetitionSummary[]>();
-export const loadAdminCompetitions = () => loadInto($adminCompetitions, async () => (await competitionList()).data, 'the competitions');
+export const $adminCompetitions = loadable<AdminCompetitionSummary[]>();
+export const loadAdminCompetitions = () => loadInto($adminCompetitions, async () => (await adminCompetitionList()).data, 'the competitions');

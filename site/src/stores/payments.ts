@@ -16,8 +16,9 @@ export async function loadCatalogue(): Promise<TierCatalogue> {
   return catalogue;
 }
 
-export async function loadMyPayments(): Promise<MyPayments> {
-  const mine = await myPayments();
+/** The poet's payments, with their credits for this competition (the one chosen on /submit). */
+export async function loadMyPayments(competition?: string): Promise<MyPayments> {
+  const mine = await myPayments(competition);
   $myPayments.set(mine);
   return mine;
 }

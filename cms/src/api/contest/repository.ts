@@ -1,14 +1,15 @@
 // The contest domain's table (issue 36): the monthly contests of each competition. Other domains read contests and
 // take their lock through these functions, never strapi.db.query on the contests table.
 import type { Core } from '@strapi/strapi';
-import type { ContestInfo } from '@writory/shared';
+import type { Knex } from 'knex';
+import type { ContestInfo, Criterion } from '@writory/shared';
 import { linkOf, lockRow } from '../../lib/db';
 import type { RowOf } from '../../lib/rows';
 
 export const CONTEST = 'api::contest.contest' as const;
 
-/** A contests row. */
-export type ContestRow = RowOf<typeof CONTEST>;
+/** A contests row; `criteria` is what its judges score on, fixed at its first score (null before). */
+export type ContestRow = RowOf<typeof CONTEST, { criteria: Criterion[] | null }>;
 /** A contest as the judging's background work names it. */
 export type ContestRef = Pick<ContestRow, 'id' | 'month' | 'competitionSlug'>;
 
@@ -85,6 +86,24 @@ export function contestRepository(strapi: Core.Strapi) {
     /** Makes the contest belong to this competition. */
     async assignCompetition(id: number, competition: { id: number; slug: string }): Promise<void> {
       await contests().update({ where: { id }, data: { competition: competition.id, competitionSlug: competition.slug } });
+    },
+
+    /** One contest by id (null when there is none). */
+    async byId(id: number): Promise<ContestRow | null> {
+      return contests().findOne({ where: { id } });
+    },
+
+    /** The competition's contests whose judging criteria are fixed (a first score was given), oldest first. */
+    async withFixedCriteria(competitionSlug: string): Promise<Pick<ContestRow, 'month' | 'criteria'>[]> {
+      return contests().findMany({ where: { competitionSlug, criteria: { $notNull: true } }, select: ['month', 'criteria'], orderBy: { month: 'asc' } });
+    },
+
+    /** Fixes the contest's judging criteria unless they are fixed already (inside the first score's transaction). */
+    async fixCriteria(id: number, criteria: Criterion[], trx: Knex.Transaction): Promise<void> {
+      await trx(strapi.db.metadata.get(CONTEST as never).tableName)
+        .where({ id })
+        .whereNull('criteria')
+        .update({ criteria: JSON.stringify(criteria) });
     },
 
     /** Holds the contest's row until the transaction ends (its judging assignments are written under it). */

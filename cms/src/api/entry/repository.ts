@@ -94,6 +94,12 @@ export function entryRepository(strapi: Core.Strapi) {
       );
     },
 
+    /** The ids of the contest's entries. */
+    async idsInContest(contestId: number): Promise<number[]> {
+      const rows: { id: number }[] = await entries().findMany({ where: { contest: { id: contestId } }, select: ['id'] });
+      return rows.map((row) => row.id);
+    },
+
     /** The contest's entries (only these ids, when given; only those not yet published, when asked), with the poet's id. */
     async inContest<K extends EntryColumn>(
       contestId: number,

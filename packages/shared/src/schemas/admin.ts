@@ -303,6 +303,7 @@ export const settingsBody = z.partial(
       maxEntriesPerMonth: between(0, 50),
       judgesPerEntry: between(1, 10),
       normaliseScores: z.boolean({ error: 'must be true or false' }),
+      creditsShared: z.boolean({ error: 'must be true or false' }),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `These are not settings: ${issue.keys.join(', ')}.` : 'Send the settings as a JSON object.') },
   ),

@@ -5,7 +5,6 @@ import {
   CRITERIA,
   NAME_IN_SCRIPT_MAX,
   CRITERION_KEYS,
-  CRITERION_MAX,
   DECLARATION_KEYS,
   DECLARATIONS,
   RECUSAL_NOTE_MAX,
@@ -92,27 +91,58 @@ export const entryFields = z.extend(entryFormFields, {
 });
 export type EntryFields = z.output<typeof entryFields>;
 
-const criterion = (label: string) => {
-  const error = `${label}: give a whole number from 0 to ${CRITERION_MAX}.`;
-  return z.number({ error }).check(z.int({ error }), z.gte(0, { error }), z.lte(CRITERION_MAX, { error }));
-};
+const MARK_HINT = 'give each mark as a whole number of points';
 
-/** POST /api/judging/entries/{code}/scores */
-export const scoreInput = z.strictObject(
-  {
-    ...(Object.fromEntries(CRITERION_KEYS.map((key) => [key, criterion(CRITERIA[key])])) as Record<CriterionKey, ReturnType<typeof criterion>>),
-    comment: z.pipe(
-      z.nullish(
-        z
-          .string({ error: 'The comment must be text.' })
-          .check(z.trim(), z.maxLength(SCORE_COMMENT_MAX, { error: `The comment must be at most ${SCORE_COMMENT_MAX} characters.` })),
+/**
+ * Before issue 37 a score was sent as the five poetry criteria's keys ({ structure, creativity, … }): those
+ * still arrive as marks by the criteria's names, so older clients keep working on poetry.
+ */
+function legacyMarks(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input) || 'marks' in input) return input;
+  const body = input as Record<string, unknown>;
+  if (!CRITERION_KEYS.some((key) => key in body)) return input;
+  const marks: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if ((CRITERION_KEYS as string[]).includes(key)) marks[CRITERIA[key as CriterionKey]] = value;
+    else rest[key] = value;
+  }
+  return { ...rest, marks };
+}
+
+/**
+ * POST /api/judging/entries/{code}/scores: one mark per criterion of the entry's competition, keyed by the
+ * criterion's name ({ "marks": { "Plot": 17, "Character": 15, … } }). Which names and maxima is the server's
+ * check against the contest's criteria (a 422 naming the criterion); here only the shape.
+ */
+export const scoreInput = z.pipe(
+  z.transform(legacyMarks),
+  z.strictObject(
+    {
+      marks: z.record(
+        z.string().check(z.maxLength(80, { error: 'a criterion name is at most 80 characters' })),
+        z.number({ error: MARK_HINT }).check(z.int({ error: MARK_HINT })),
+        { error: 'Send marks as an object of criterion name to points, such as { "Plot": 17 }.' },
       ),
-      z.transform((value: string | null | undefined) => value || null),
-    ),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}.` : 'Send the five scores as a JSON object.') },
+      comment: z.pipe(
+        z.nullish(
+          z
+            .string({ error: 'The comment must be text.' })
+            .check(z.trim(), z.maxLength(SCORE_COMMENT_MAX, { error: `The comment must be at most ${SCORE_COMMENT_MAX} characters.` })),
+        ),
+        z.transform((value: string | null | undefined) => value || null),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown fields: ${issue.keys.join(', ')}.`
+          : 'Send the marks as a JSON object: { "marks": { "<criterion>": points } }.',
+    },
+  ),
 );
-export type ScoreInput = z.input<typeof scoreInput>;
+/** What the site sends (the legacy five keys are for older clients only). */
+export type ScoreInput = { marks: Record<string, number>; comment?: string | null };
 
 /** POST /api/judging/entries/{code}/recuse: an optional private note for the admins. */
 export const recusalInput = z.strictObject(

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { CURRENCY_CODES, MAX_AMOUNT, type CurrencyCode } from '../money.ts';
 import type { PayoutDetails, PayoutMethod } from '../payments.ts';
 import { withoutBidiControls } from '../text-safety.ts';
+import { competitionSlugSchema } from '../competitions.ts';
 
 const currency = z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], {
   error: `Currency must be one of ${CURRENCY_CODES.join(', ')} (ISO 4217 codes).`,
@@ -141,6 +142,8 @@ export const couponPatch = z.strictObject({ disabled: z.boolean({ error: 'disabl
 export const checkoutInput = z.strictObject({
   tierId: id('Tier'),
   currency,
+  /** The competition the credits are for (issue 37); poetry when absent. Shared credits serve every competition. */
+  competition: z.optional(competitionSlugSchema),
   couponCode: z.pipe(
     z.nullish(z.string({ error: 'Coupon code must be text.' }).check(z.trim(), z.maxLength(32, { error: 'Coupon code is at most 32 characters.' }))),
     z.transform((value: string | null | undefined) => (value ? value.toUpperCase() : null)),

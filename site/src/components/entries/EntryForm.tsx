@@ -1,7 +1,8 @@
 import { useId, useMemo, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { countryList, MAX_POEM_CHARS } from '@writory/shared';
+import { countryList, MAX_POEM_CHARS, type CompetitionKind } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { POEM_ACCEPT } from '../../lib/entry-files';
+import { tFor } from '../../lib/entry-words';
 import type { EntryFormField, EntryFormValues } from '../../lib/entry-form';
 import { PICTURE_TYPES } from '../../lib/picture';
 import Field from '../react/Field';
@@ -25,6 +26,8 @@ const COMMON_LANGUAGES = [
 ];
 
 interface Props {
+  /** Poem or story: how the labels and hints name the entry. */
+  kind: CompetitionKind;
   values: EntryFormValues;
   errors: Partial<Record<EntryFormField, string>>;
   formError: string | null;
@@ -64,7 +67,7 @@ const fileClass =
   'max-w-full text-sm file:me-3 file:rounded-md file:border file:border-quill file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-quill aria-[invalid=true]:text-red-800';
 
 /** Step 1: the poem's file, title and language, and the poet's contact details and optional photo. */
-export default function EntryForm({ values, errors, formError, busy, onChange, onPoem, onPhoto, onSubmit, formRef }: Props) {
+export default function EntryForm({ kind, values, errors, formError, busy, onChange, onPoem, onPhoto, onSubmit, formRef }: Props) {
   const id = useId();
   const countries = useMemo(() => countryList(), []);
   const set = (field: keyof EntryFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -78,8 +81,13 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-6" data-testid="entry-form">
       <FormAlert>{formError}</FormAlert>
       <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
-        <legend className="px-1 font-serif text-lg font-bold">{t('submit.poemLegend')}</legend>
-        <Control id={`${id}-poem`} label={t('submit.poem')} hint={t('submit.poemHint', { chars: MAX_POEM_CHARS.toLocaleString('en-GB') })} error={errors.poem}>
+        <legend className="px-1 font-serif text-lg font-bold">{tFor(kind, 'submit.poemLegend')}</legend>
+        <Control
+          id={`${id}-poem`}
+          label={tFor(kind, 'submit.poem')}
+          hint={tFor(kind, 'submit.poemHint', { chars: MAX_POEM_CHARS.toLocaleString('en-GB') })}
+          error={errors.poem}
+        >
           <input
             id={`${id}-poem`}
             type="file"
@@ -94,7 +102,7 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
         </Control>
         <Field label={t('submit.title')} name="title" required maxLength={160} dir="auto" value={values.title} onChange={set('title')} error={errors.title} />
         <Field
-          label={t('submit.language')}
+          label={tFor(kind, 'submit.language')}
           name="language"
           required
           maxLength={64}
@@ -114,7 +122,7 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
         <legend className="px-1 font-serif text-lg font-bold">{t('submit.aboutYou')}</legend>
-        <p className="text-sm text-ink-soft">{t('submit.aboutYouHint')}</p>
+        <p className="text-sm text-ink-soft">{tFor(kind, 'submit.aboutYouHint')}</p>
         <Field
           label={t('submit.fullName')}
           name="fullName"
@@ -127,6 +135,7 @@ export default function EntryForm({ values, errors, formError, busy, onChange, o
           error={errors.fullName}
         />
         <NameInScriptField
+          kind={kind}
           language={values.language}
           value={values.nameInScript ?? ''}
           error={errors.nameInScript}

@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DECLARATION_KEYS, DECLARATIONS, type DeclarationKey, type EntryPreview } from '@writory/shared';
+import { DECLARATION_KEYS, DECLARATIONS, type CompetitionKind, type DeclarationKey, type EntryPreview } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { countOf } from '../../lib/format';
+import { declarationFor, tFor } from '../../lib/entry-words';
 
 const PLACES = { one: 'place', other: 'places' };
 import { FormAlert } from '../react/Message';
 
 interface Props {
   preview: EntryPreview;
+  /** Poem or story: how the declarations and the submit button name the entry. */
+  kind?: CompetitionKind;
   /** The competition's word limit (stories), shown beside the count; null when it has none. */
   maxWords?: number | null;
   busy: boolean;
@@ -17,7 +20,7 @@ interface Props {
 }
 
 /** Step 2: the text judges will read, the declarations, and the final submit. */
-export default function EntryPreviewStep({ preview, maxWords = null, busy, formError, onBack, onConfirm }: Props) {
+export default function EntryPreviewStep({ preview, kind = 'poem', maxWords = null, busy, formError, onBack, onConfirm }: Props) {
   const id = useId();
   const [ticked, setTicked] = useState<Set<DeclarationKey>>(new Set());
   const [missing, setMissing] = useState(false);
@@ -112,7 +115,7 @@ export default function EntryPreviewStep({ preview, maxWords = null, busy, formE
               className="mt-1 h-5 w-5 shrink-0 accent-quill"
             />
             <label htmlFor={`${id}-${key}`} className="text-sm">
-              {DECLARATIONS[key]}
+              {declarationFor(kind, DECLARATIONS[key])}
             </label>
           </div>
         ))}
@@ -129,7 +132,7 @@ export default function EntryPreviewStep({ preview, maxWords = null, busy, formE
           {t('submit.back')}
         </button>
         <button type="submit" className="btn btn-default btn-lg" disabled={busy} aria-busy={busy}>
-          {busy ? t('submit.submitting') : t('submit.confirm')}
+          {busy ? t('submit.submitting') : tFor(kind, 'submit.confirm')}
         </button>
       </div>
     </form>

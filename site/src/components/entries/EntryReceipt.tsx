@@ -1,16 +1,20 @@
-import type { EntryReceipt as Receipt } from '@writory/shared';
+import type { CompetitionKind, EntryReceipt as Receipt } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { formatBoth } from '../../lib/contest-time';
 import { formatMonth } from '../../lib/format';
+import { tFor } from '../../lib/entry-words';
 
 /** The receipt on screen: the entry code, big, and what happens next. */
 export default function EntryReceipt({
   receipt,
+  kind = 'poem',
   timeZone,
   canEnterAgain,
   onAnother,
 }: {
   receipt: Receipt;
+  /** Poem or story: how the receipt names the entry. */
+  kind?: CompetitionKind;
   timeZone: string;
   canEnterAgain: boolean;
   onAnother(): void;
@@ -22,7 +26,7 @@ export default function EntryReceipt({
         {receipt.code}
       </p>
       <p dir="auto">
-        {t('submit.receiptBody', { title: receipt.title, month: formatMonth(receipt.month), when: formatBoth(receipt.resultsAt, timeZone).contest })}
+        {tFor(kind, 'submit.receiptBody', { title: receipt.title, month: formatMonth(receipt.month), when: formatBoth(receipt.resultsAt, timeZone).contest })}
       </p>
       <p className="text-sm">{t('submit.receiptSent')}</p>
       <div className="flex flex-wrap gap-3">
@@ -31,7 +35,7 @@ export default function EntryReceipt({
         </a>
         {canEnterAgain && (
           <button type="button" className="btn btn-outline" onClick={onAnother}>
-            {t('submit.another')}
+            {tFor(kind, 'submit.another')}
           </button>
         )}
       </div>

@@ -6,6 +6,7 @@ import { Failure } from '../react/States';
 import RecuseForm from './RecuseForm';
 import ScoreCard from './ScoreCard';
 import ScoreForm from './ScoreForm';
+import { storyParagraphs } from '../../lib/story';
 
 function Originality({ entry }: { entry: JudgingEntry }) {
   const { flag, matches } = entry.originality;
@@ -51,6 +52,9 @@ export default function EntryDesk({
         <h2 id="desk-heading" tabIndex={-1} className="font-serif text-2xl font-bold focus:outline-none">
           {t('judging.entryHeading', { code: entry.code })}
         </h2>
+        <p className="text-sm font-semibold" data-testid="judging-competition">
+          {t('judging.competition', { name: entry.competition.name, kind: t(entry.competitionKind === 'story' ? 'judging.kindStory' : 'judging.kindPoem') })}
+        </p>
         <p className="text-sm text-ink-soft">{t('judging.blind')}</p>
         {entry.theme && <p className="text-sm">{t('judging.theme', { theme: entry.theme })}</p>}
       </header>
@@ -61,9 +65,20 @@ export default function EntryDesk({
         <p className="text-xs text-ink-soft">
           {entry.language} · {t('submit.previewWords', { count: entry.wordCount })}
         </p>
-        <div dir="auto" className="mt-3 whitespace-pre-wrap break-words font-serif text-lg leading-relaxed" data-testid="judging-text">
-          {entry.text}
-        </div>
+        {entry.competitionKind === 'story' ? (
+          // A story reads as prose: its paragraphs as the poet wrote them, each its own block.
+          <div className="mt-3 space-y-4 font-serif text-lg leading-relaxed" data-testid="judging-text">
+            {storyParagraphs(entry.text).map((paragraph, i) => (
+              <p key={i} dir="auto" className="whitespace-pre-wrap break-words">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        ) : (
+          <div dir="auto" className="mt-3 whitespace-pre-wrap break-words font-serif text-lg leading-relaxed" data-testid="judging-text">
+            {entry.text}
+          </div>
+        )}
       </section>
       {entry.fileAvailable ? (
         <button type="button" className="btn btn-outline btn-sm" onClick={() => void download()}>
@@ -86,7 +101,7 @@ export default function EntryDesk({
         </section>
       ) : (
         <>
-          <ScoreForm key={entry.code} code={entry.code} onSubmit={onScore} />
+          <ScoreForm key={entry.code} code={entry.code} criteria={entry.criteria} onSubmit={onScore} />
           <RecuseForm key={`recuse-${entry.code}`} code={entry.code} onRecuse={onRecuse} />
         </>
       )}

@@ -12,6 +12,17 @@ export default function ReportPanel({ report }: { report: AdminJudgingReport }) 
       <p className="text-sm">
         {t('judging.reportCounts', { entries: report.entries, judges: report.judges, perEntry: report.meanJudgesPerEntry, recusals: report.recusals })}
       </p>
+      <p className="text-sm" data-testid="report-judges-read">
+        {t('judging.reportJudgesRead', {
+          min: report.judgesRead.min,
+          median: report.judgesRead.median,
+          fewer: report.judgesRead.fewer,
+          target: report.judgesRead.target,
+        })}
+      </p>
+      <p className="text-sm" data-testid="report-criteria">
+        {t('judging.reportCriteria', { criteria: report.criteria.map((criterion) => `${criterion.name} (${criterion.max})`).join(', ') })}
+      </p>
       <p className="text-sm font-semibold">
         {report.agreement.value === null ? t('judging.reportNoAgreement') : t('judging.reportAgreement', { value: report.agreement.value })}
       </p>

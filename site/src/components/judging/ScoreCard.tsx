@@ -1,6 +1,6 @@
-import { CRITERIA, CRITERION_KEYS, type JudgeScore } from '@writory/shared';
+import type { JudgeScore } from '@writory/shared';
 
-/** One judge's scores: the five criteria, the total and the comment. */
+/** One judge's scores: a mark per criterion of the contest (by name, out of its points), the total and the comment. */
 export default function ScoreCard({ title, score }: { title: string; score: JudgeScore }) {
   return (
     <div className="rounded-md border border-stone-200 bg-white p-3" data-testid="score-card">
@@ -8,10 +8,14 @@ export default function ScoreCard({ title, score }: { title: string; score: Judg
         {title}: {score.total} / 100
       </p>
       <dl className="mt-1 grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-5">
-        {CRITERION_KEYS.map((key) => (
-          <div key={key}>
-            <dt className="text-ink-soft">{CRITERIA[key]}</dt>
-            <dd className="font-semibold">{score[key]}</dd>
+        {score.marks.map((mark) => (
+          <div key={mark.name}>
+            <dt className="text-ink-soft" dir="auto">
+              {mark.name}
+            </dt>
+            <dd className="font-semibold">
+              {mark.points} / {mark.max}
+            </dd>
           </div>
         ))}
       </dl>

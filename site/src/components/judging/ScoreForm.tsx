@@ -1,31 +1,31 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CRITERIA, CRITERION_KEYS, CRITERION_MAX, SCORE_COMMENT_MAX, type CriterionKey, type ScoreInput } from '@writory/shared';
+import { SCORE_COMMENT_MAX, type Criterion, type ScoreInput } from '@writory/shared';
 import { t } from '../../i18n/t';
 import { apiErrorBody } from '../../lib/api';
 import { draftTotal, emptyScoreDraft, invalidCriteria, toScoreInput } from '../../lib/scores';
 import { FormAlert } from '../react/Message';
 
-/** The five criteria (0–20 each), a live total and an optional comment; final once submitted. */
-export default function ScoreForm({ code, onSubmit }: { code: string; onSubmit(scores: ScoreInput): Promise<unknown> }) {
+/** The contest's criteria (each 0 to the points it is out of), a live total and an optional comment; final once submitted. */
+export default function ScoreForm({ code, criteria, onSubmit }: { code: string; criteria: Criterion[]; onSubmit(scores: ScoreInput): Promise<unknown> }) {
   const id = useId();
-  const [draft, setDraft] = useState(emptyScoreDraft);
+  const [draft, setDraft] = useState(() => emptyScoreDraft(criteria));
   const [comment, setComment] = useState('');
-  const [invalid, setInvalid] = useState<CriterionKey[]>([]);
+  const [invalid, setInvalid] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = invalidCriteria(draft);
+    const problems = invalidCriteria(criteria, draft);
     setInvalid(problems);
     if (problems.length) {
-      document.getElementById(`${id}-${problems[0]}`)?.focus();
+      document.getElementById(`${id}-${criteria.findIndex((criterion) => criterion.name === problems[0])}`)?.focus();
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await onSubmit(toScoreInput(draft, comment));
+      await onSubmit(toScoreInput(criteria, draft, comment));
     } catch (caught) {
       setError(apiErrorBody(caught)?.message ?? t('judging.submitFailed'));
       setBusy(false);
@@ -40,36 +40,44 @@ export default function ScoreForm({ code, onSubmit }: { code: string; onSubmit(s
       <p id={`${id}-help`} className="text-sm text-ink-soft">
         {t('judging.scoreHelp')}
       </p>
-      <div className="grid gap-3 sm:grid-cols-5">
-        {CRITERION_KEYS.map((key) => (
-          <div key={key} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${key}`} className="text-sm font-semibold">
-              {CRITERIA[key]}
-            </label>
-            <input
-              id={`${id}-${key}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={CRITERION_MAX}
-              step={1}
-              required
-              value={draft[key]}
-              onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-              aria-invalid={invalid.includes(key) ? true : undefined}
-              aria-describedby={invalid.includes(key) ? `${id}-${key}-error ${id}-help` : `${id}-help`}
-              className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
-            />
-            {invalid.includes(key) && (
-              <p id={`${id}-${key}-error`} className="text-xs font-medium text-red-800">
-                {t('judging.criterionInvalid')}
+      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {criteria.map(({ name, max }, index) => {
+          // Ids by position: a criterion's name may hold spaces or any script.
+          const field = `${id}-${index}`;
+          const bad = invalid.includes(name);
+          return (
+            <div key={name} className="flex flex-col gap-1">
+              <label htmlFor={field} className="text-sm font-semibold" dir="auto">
+                {name}
+              </label>
+              <p id={`${field}-max`} className="text-xs text-ink-soft">
+                {t('judging.criterionOutOf', { max })}
               </p>
-            )}
-          </div>
-        ))}
+              <input
+                id={field}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={max}
+                step={1}
+                required
+                value={draft[name] ?? ''}
+                onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+                aria-invalid={bad ? true : undefined}
+                aria-describedby={bad ? `${field}-error ${field}-max ${id}-help` : `${field}-max ${id}-help`}
+                className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+              />
+              {bad && (
+                <p id={`${field}-error`} className="text-xs font-medium text-red-800">
+                  {t('judging.criterionInvalid', { max })}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
       <p className="font-semibold" aria-live="polite" data-testid="score-total">
-        {t('judging.total', { total: draftTotal(draft) })}
+        {t('judging.total', { total: draftTotal(criteria, draft) })}
       </p>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-comment`} className="text-sm font-semibold">

@@ -17,6 +17,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.set('Cache-Control', 'public, max-age=15');
     },
 
+    async adminList(ctx: Context) {
+      ctx.body = { data: await competitions().adminList() };
+      ctx.set('Cache-Control', 'private, no-store');
+    },
+
     async adminCreate(ctx: Context) {
       ctx.body = await competitions().adminCreate(parseInput(competitionInputSchema, ctx.request.body ?? {}));
       ctx.status = 201;

@@ -7,12 +7,17 @@ import {
   type CompetitionDetail,
   type CompetitionFields,
   type CompetitionRef,
+  type AdminCompetitionSummary,
   type CompetitionSummary,
   type ContestStatus,
+  type SavedCompetition,
+  type Criterion,
 } from '@writory/shared';
 import { monthOf } from '../../../lib/contest-calendar';
 import { ApiError } from '../../../lib/api-error';
-import { isUniqueViolation } from '../../../lib/db';
+import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { isUniqueViolation, linkOf } from '../../../lib/db';
+import type { RowOf } from '../../../lib/rows';
 import { getService } from '../../../services';
 import { SEED_COMPETITIONS } from '../lib/seeds';
 import { contestRepository, toContestInfo, type ContestRow } from '../../contest/repository';
@@ -137,7 +142,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .where('competition_slug', row.slug)
       .orderBy('month', 'desc')
       .limit(PAST_MONTHS);
-    return { ...(await summaryOf(row, now)), description: row.description ?? '', rewards: row.rewards ?? '', pastMonths: months.map((m) => m.month) };
+    return {
+      ...(await summaryOf(row, now)),
+      description: row.description ?? '',
+      rewards: row.rewards ?? '',
+      pastMonths: months.map((m) => m.month),
+      active: row.active,
+    };
+  }
+
+  /** Months of the competition being judged (criteria fixed, results not out) on criteria other than `criteria`. */
+  async function criteriaNotice(slug: string, criteria: Criterion[]): Promise<string | null> {
+    const same = (a: Criterion[], b: Criterion[]) => a.length === b.length && a.every((c, i) => c.name === b[i]!.name && c.max === b[i]!.max);
+    const judged = await contestRepository(strapi).withFixedCriteria(slug);
+    const keeping: string[] = [];
+    for (const contest of judged) {
+      if (contest.criteria && !same(contest.criteria, criteria) && !(await published(slug, contest.month))) keeping.push(contest.month);
+    }
+    if (!keeping.length) return null;
+    return `Judging of ${keeping.join(', ')} has started, so ${keeping.length === 1 ? 'that contest keeps' : 'those contests keep'} the criteria its judges are scoring on; the new criteria apply from the next contest no judge has scored yet.`;
   }
 
   /** The columns an admin's competition writes (maxBytes is the poem file limit, not the admin's to change). */
@@ -181,6 +204,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return out;
     },
 
+    /** GET /api/admin/competitions: every competition, inactive ones too, with `active`, in the site's order. */
+    async adminList(now: Date = new Date()): Promise<AdminCompetitionSummary[]> {
+      const rows: CompetitionRow[] = await competitions().findMany({ orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+      const out: AdminCompetitionSummary[] = [];
+      for (const row of rows) out.push({ ...(await summaryOf(row, now)), active: row.active });
+      return out;
+    },
+
     /** GET /api/competitions/:slug: the page of one competition (an inactive one too: older links keep working). */
     async detail(slug: string, now: Date = new Date()): Promise<CompetitionDetail> {
       return detailOf(await requireCompetition(slug), now);
@@ -192,6 +223,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (await bySlug(input.slug)) throw taken();
       try {
         const row = await competitions().create({ data: { description: '', rewards: '', position: 0, ...columnsOf(input), maxBytes: MAX_POEM_BYTES } });
+        // The footer, /submit and the competition pages are built from the competitions.
+        requestSiteRebuild(strapi);
         return detailOf(row, now);
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
@@ -199,8 +232,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    /** PUT /api/admin/competitions/:slug: the whole competition again; its slug stays (pages and entries link to it). */
-    async adminUpdate(slug: string, input: CompetitionFields, now: Date = new Date()): Promise<CompetitionDetail> {
+    /**
+     * PUT /api/admin/competitions/:slug: the whole competition again; its slug stays (pages and entries link to it).
+     * New criteria apply to contests no judge has scored yet: a contest being judged keeps the criteria its first
+     * score fixed (so no score already given changes meaning), and `criteriaNotice` says which months keep theirs.
+     */
+    async adminUpdate(slug: string, input: CompetitionFields, now: Date = new Date()): Promise<SavedCompetition> {
       const row = await requireCompetition(slug);
       if (input.slug !== slug) {
         throw new ApiError(
@@ -211,7 +248,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         );
       }
       const updated = await competitions().update({ where: { id: row.id }, data: columnsOf(input) });
-      return detailOf(updated, now);
+      // An inactive competition leaves /submit and the footer once the site is rebuilt.
+      requestSiteRebuild(strapi);
+      return { ...(await detailOf(updated, now)), criteriaNotice: await criteriaNotice(slug, input.criteria) };
     },
 
     /** These competitions' { slug, name }, by slug: how rows that belong to one name it (read through the slug's index). */

@@ -106,15 +106,23 @@ describe('noEntriesLeft', () => {
     const paid = noEntriesLeft({ used: 3, free: 1, canBuy: true }, '2026-03');
     expect(paid.status).toBe(402);
     expect(paid.message).toBe(
-      'You have entered 3 poems in the March 2026 contest (your free entry included) and have no entry credits left. Buy entries on this page to enter another poem.',
+      'You have entered 3 poems in the Poetry Competition’s March 2026 contest (your free entry included) and have no entry credits left. Buy entries for the Poetry Competition on this page to enter another poem.',
     );
     const limit = noEntriesLeft({ used: 1, free: 2, canBuy: false }, '2026-03');
     expect(limit.status).toBe(403);
     expect(limit.message).toBe(
-      'You have entered 1 poem in the March 2026 contest (all 2 free entries included): that is all this month allows. You can enter again when the next contest opens.',
+      'You have entered 1 poem in the Poetry Competition’s March 2026 contest (all 2 free entries included): that is all this month allows. You can enter again when the next contest opens.',
     );
     expect(noEntriesLeft({ used: 2, free: 0, canBuy: true }, '2026-03').message).toBe(
-      'You have entered 2 poems in the March 2026 contest and have no entry credits left. Buy entries on this page to enter another poem.',
+      'You have entered 2 poems in the Poetry Competition’s March 2026 contest and have no entry credits left. Buy entries for the Poetry Competition on this page to enter another poem.',
     );
+    // Each competition's refusal names it, and says story for a story competition.
+    expect(noEntriesLeft({ used: 1, free: 1, canBuy: true }, '2027-03', { slug: 'story', name: 'Story', kind: 'story' }).message).toBe(
+      'You have entered 1 story in the Story Competition’s March 2027 contest (your free entry included) and have no entry credits left. Buy entries for the Story Competition on this page to enter another story.',
+    );
+    expect(noEntriesLeft({ used: 1, free: 1, canBuy: false }, '2027-03', { slug: 'story', name: 'Story', kind: 'story' }).details).toMatchObject({
+      competition: 'story',
+      reason: 'limit',
+    });
   });
 });

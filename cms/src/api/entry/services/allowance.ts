@@ -10,22 +10,37 @@ const ENTRY = 'api::entry.entry';
 
 type Contest = Pick<ContestRow, 'id' | 'month'> & Partial<Pick<ContestRow, 'competitionSlug'>>;
 
-/** Nothing left: 402 when entry credits are on sale (buying helps), else 403. */
-export function noEntriesLeft({ used, free, canBuy }: Pick<Allowance, 'used' | 'free' | 'canBuy'>, month: string): ApiError {
-  const entered = `You have entered ${used} ${used === 1 ? 'poem' : 'poems'} in the ${monthName(month)} contest`;
+/** The competition an allowance is about, as its refusals name it. */
+export interface AllowanceCompetition {
+  slug: string;
+  name: string;
+  kind: string;
+}
+const POETRY_NAMED: AllowanceCompetition = { slug: DEFAULT_COMPETITION, name: 'Poetry', kind: 'poem' };
+
+/** Nothing left: 402 when entry credits are on sale (buying helps), else 403; both name the competition and its month. */
+export function noEntriesLeft(
+  { used, free, canBuy }: Pick<Allowance, 'used' | 'free' | 'canBuy'>,
+  month: string,
+  competition: AllowanceCompetition = POETRY_NAMED,
+): ApiError {
+  const [one, many] = competition.kind === 'story' ? ['story', 'stories'] : ['poem', 'poems'];
+  const named = /competition$/i.test(competition.name) ? competition.name : `${competition.name} Competition`;
+  const entered = `You have entered ${used} ${used === 1 ? one : many} in the ${named}’s ${monthName(month)} contest`;
   const freeUsed = free > 0 ? ` (${free === 1 ? 'your free entry' : `all ${free} free entries`} included)` : '';
+  const details = { used, free, competition: competition.slug };
   if (canBuy) {
     return new ApiError(
       402,
-      `${entered}${freeUsed} and have no entry credits left. Buy entries on this page to enter another poem.`,
-      { reason: 'no-credits', used, free },
+      `${entered}${freeUsed} and have no entry credits left. Buy entries for the ${named} on this page to enter another ${one}.`,
+      { reason: 'no-credits', ...details },
       'PaymentRequiredError',
     );
   }
   return new ApiError(
     403,
     `${entered}${freeUsed}: that is all this month allows. You can enter again when the next contest opens.`,
-    { reason: 'limit', used, free },
+    { reason: 'limit', ...details },
     'EntryLimitError',
   );
 }
@@ -41,10 +56,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** The contest's competition decides its free entries (poetry: the site setting, as before competitions). */
   const freeEntries = (contest: Contest) => getService(strapi, 'api::competition.competition').freeEntriesOf(contest.competitionSlug ?? DEFAULT_COMPETITION);
 
+  const slugOf = (contest: Contest) => contest.competitionSlug ?? DEFAULT_COMPETITION;
+  async function competitionOf(contest: Contest): Promise<AllowanceCompetition> {
+    const row = await getService(strapi, 'api::competition.competition').bySlug(slugOf(contest));
+    return row ? { slug: row.slug, name: row.name, kind: row.kind } : POETRY_NAMED;
+  }
+
   async function entryAllowance(user: { id: number }, contest: Contest): Promise<Allowance> {
     const free = await freeEntries(contest);
     const used: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id } } });
-    const bought = await credits().summary(user.id, contest.month);
+    const bought = await credits().summary(user.id, contest.month, slugOf(contest));
     const canBuy = (await getService(strapi, 'api::payment.tiers').catalogue()).tiers.length > 0;
     return allowanceOf({ free, used, creditsUsed: bought.used, creditsAvailable: bought.available, canBuy });
   }
@@ -55,7 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Before the expensive work: refuses a poet with nothing left. */
     async assertAvailable(user: { id: number }, contest: Contest): Promise<void> {
       const allowance = await entryAllowance(user, contest);
-      if (allowance.remaining <= 0) throw noEntriesLeft(allowance, contest.month);
+      if (allowance.remaining <= 0) throw noEntriesLeft(allowance, contest.month, await competitionOf(contest));
     },
 
     /**
@@ -68,14 +89,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await lockFor(strapi, LOCK.userMoney, user.id);
       const free = await freeEntries(contest);
       const entered: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id }, id: { $ne: entryId } } });
-      const bought = await credits().summary(user.id, contest.month);
+      const bought = await credits().summary(user.id, contest.month, slugOf(contest));
       if (isFreeEntry({ entered, creditsUsed: bought.used, free })) return;
       try {
-        await credits().consume(user.id, contest.month, entryId);
+        await credits().consume(user.id, contest.month, entryId, slugOf(contest));
       } catch (error) {
         if ((error as { status?: number }).status !== 402) throw error;
         const canBuy = (await getService(strapi, 'api::payment.tiers').catalogue()).tiers.length > 0;
-        throw noEntriesLeft({ used: entered, free, canBuy }, contest.month);
+        throw noEntriesLeft({ used: entered, free, canBuy }, contest.month, await competitionOf(contest));
       }
     },
   };

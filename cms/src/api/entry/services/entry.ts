@@ -229,7 +229,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!contest) return { competition, contest: null, limit: 0, used: 0, remaining: 0, free: 0, freeLeft: 0, credits: 0, blocker };
       const { canBuy, ...counts } = await allowance().entryAllowance(user, contest);
       if (!blocker && counts.remaining <= 0) {
-        const refusal = noEntriesLeft({ ...counts, canBuy }, contest.month);
+        const refusal = noEntriesLeft({ ...counts, canBuy }, contest.month, { slug: owner.slug, name: owner.name, kind: owner.kind });
         blocker = { code: canBuy ? 'no-credits' : 'limit', message: refusal.message };
       }
       return { competition, contest: toContestInfo(contest), ...counts, blocker };

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { TestCheckoutSession } from '@writory/shared';
+import { competitionQuerySchema, type TestCheckoutSession } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
 import { UNPARSED_BODY } from '../../../lib/raw-body';
 import { createLimit } from '../../../lib/rate-limit';
@@ -40,7 +40,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async me(ctx: Context) {
-      ctx.body = await orders().mine(ctx.state.user);
+      ctx.body = await orders().mine(ctx.state.user, parseInput(competitionQuerySchema, { competition: ctx.query.competition }).competition);
     },
 
     async order(ctx: Context) {

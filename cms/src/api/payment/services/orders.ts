@@ -3,7 +3,18 @@
 // transaction, so a replayed or concurrent event can never apply twice.
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { monthName, type AdminOrder, type CheckoutStarted, type CurrencyCode, type MyPayments, type OrderSummary, type Quote } from '@writory/shared';
+import {
+  DEFAULT_COMPETITION,
+  monthName,
+  type AdminOrder,
+  type CheckoutStarted,
+  type CurrencyCode,
+  type MyPayments,
+  type OrderState,
+  type OrderSummary,
+  type PaymentProvider,
+  type Quote,
+} from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
@@ -113,7 +124,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const row = await reload(order.id);
     await getService(strapi, 'api::payment.credits').grant(row);
     if (row.total > 0) for (const listener of listeners) await listener.paid?.(row, paidAt);
-    const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}`;
+    const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}${row.competitionSlug && row.competitionSlug !== DEFAULT_COMPETITION ? ` (${row.competitionSlug})` : ''}`;
     await notify(
       row.userId,
       'Payment received',
@@ -164,6 +175,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           // Checkouts with the same coupon take turns, so its last use goes to one of them.
           if (coupon) await lockFor(strapi, LOCK.coupon, coupon.id);
         }
+        // The credits are for this competition (a 404 names the ones there are).
+        const competition = (await getService(strapi, 'api::competition.competition').require(input.competition ?? DEFAULT_COMPETITION)).slug;
         const { tier, subtotal, coupon, discount, total, month } = await priced(user, input, now);
         if (total > 0 && gateway().mode() === 'off') {
           throw new ApiError(
@@ -179,6 +192,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             userId: user.id,
             state: 'pending',
             month,
+            competitionSlug: competition,
             tierId: tier.id,
             tierName: tier.name,
             entries: tier.entries,
@@ -252,13 +266,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return toOrderSummary(await reload(order.id));
     },
 
-    async mine(user: UserRow): Promise<MyPayments> {
+    /** GET /api/payments/me?competition=: the poet's orders, and their credits of the month for that competition (poetry by default). */
+    async mine(user: UserRow, competition: string = DEFAULT_COMPETITION): Promise<MyPayments> {
       const month = await saleMonth();
       const rows: OrderRow[] = await orders().findMany({ where: { userId: user.id }, orderBy: { createdAt: 'desc' }, limit: 20 });
       return {
         testMode: gateway().testMode(),
         month,
-        credits: await getService(strapi, 'api::payment.credits').summary(user.id, month),
+        credits: await getService(strapi, 'api::payment.credits').summary(user.id, month, competition),
         orders: rows.map(toOrderSummary),
       };
     },

@@ -1,5 +1,14 @@
 import type { Core } from '@strapi/strapi';
-import { CRITERION_KEYS, DEFAULT_COMPETITION, RUNNERS_UP, type CriterionScores, type ResultsMonth, type ScoreCard } from '@writory/shared';
+import {
+  CRITERION_KEYS,
+  DEFAULT_COMPETITION,
+  RUNNERS_UP,
+  marksFromCriteria,
+  type CriterionScores,
+  type ResultsMonth,
+  type ScoreMark,
+  type ScoreCard,
+} from '@writory/shared';
 import { linkOf } from '../../../lib/bulk';
 import { getService } from '../../../services';
 import { roundScore } from '../../result/lib/results-csv';
@@ -62,6 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           title: row.title ?? '',
           month: row.month,
           criteria: hasCriteria ? (Object.fromEntries(CRITERION_KEYS.map((key) => [key, marks[key]])) as CriterionScores) : null,
+          marks: Array.isArray(row.marks) ? (row.marks as unknown as ScoreMark[]) : hasCriteria ? marksFromCriteria(marks as unknown as CriterionScores) : null,
           total: row.total,
           percentile: row.percentile,
           rank: row.rank,

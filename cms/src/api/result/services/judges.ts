@@ -1,13 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { CRITERION_KEYS, type CriterionScores, type JudgingSummary } from '@writory/shared';
+import { criteriaFromMarks, meanMarks, type JudgingSummary, type ScoreMark } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { columnOf, tableOf } from '../../../lib/bulk';
-import { roundScore } from '../lib/results-csv';
 import type { ContestRow } from '../../contest/services/contest';
 import type { MonthEntry } from './month-entries';
 import type { EntryScore } from './result';
 import { getService } from '../../../services';
+import { marksOf, type ScoreRow } from '../../score/services/score';
 
 const SCORE = 'api::score.score';
 
@@ -20,7 +20,7 @@ export interface JudgesScores {
 /**
  * The judges' in-app scores of a month's entries, as results to publish. An entry's total is its official
  * score from the judging service's summaries (the mean of its judges' totals, or the normalised score when
- * the contest normalises); each criterion is the mean of its judges' marks; the comments are the judges' own,
+ * the contest normalises); each criterion of the contest is the mean of its judges' marks, by name; the comments are the judges' own,
  * in the order they were given. An entry no judge has scored has no score (publication waits for it); an
  * entry with fewer judges than the setting asks for is published and named in `judging.underJudged`.
  * `db` is the publication's transaction when there is one.
@@ -33,18 +33,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
     const column = (attribute: string) => columnOf(strapi, SCORE, attribute);
-    const marks: Record<string, unknown>[] = await db(tableOf(strapi, SCORE))
+    const given: Record<string, unknown>[] = await db(tableOf(strapi, SCORE))
       .where(column('contestId'), contest.id)
       .orderBy([column('submittedAt'), 'id'])
-      .select([`${column('entryId')} as entryId`, `${column('comment')} as comment`, ...CRITERION_KEYS.map((key) => `${column(key)} as ${key}`)]);
-    const sums = new Map<number, { criteria: CriterionScores; judges: number; comments: string[] }>();
-    for (const mark of marks) {
-      const entryId = Number(mark.entryId);
+      .select([`${column('entryId')} as entryId`, `${column('comment')} as comment`, `${column('marks')} as marks`]);
+    const sums = new Map<number, { marks: ScoreMark[][]; judges: number; comments: string[] }>();
+    for (const score of given) {
+      const entryId = Number(score.entryId);
       let sum = sums.get(entryId);
-      if (!sum) sums.set(entryId, (sum = { criteria: Object.fromEntries(CRITERION_KEYS.map((key) => [key, 0])) as CriterionScores, judges: 0, comments: [] }));
-      for (const key of CRITERION_KEYS) sum.criteria[key] += Number(mark[key]);
+      if (!sum) sums.set(entryId, (sum = { marks: [], judges: 0, comments: [] }));
+      // knex hands a json column back as text on SQLite, parsed on PostgreSQL.
+      const marks = typeof score.marks === 'string' ? (JSON.parse(score.marks) as ScoreMark[]) : (score.marks as ScoreMark[] | null);
+      sum.marks.push(marksOf({ marks } as ScoreRow));
       sum.judges += 1;
-      const comment = typeof mark.comment === 'string' ? mark.comment.trim() : '';
+      const comment = typeof score.comment === 'string' ? score.comment.trim() : '';
       if (comment) sum.comments.push(comment);
     }
 
@@ -55,10 +57,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const sum = sums.get(entry.id);
       if (!summary || !sum) return;
       if (sum.judges < judgesPerEntry) underJudged.push(entry.code);
+      const marks = meanMarks(sum.marks);
       scores.set(entry.id, {
         row: index + 1,
         entryCode: entry.code,
-        criteria: Object.fromEntries(CRITERION_KEYS.map((key) => [key, roundScore(sum.criteria[key] / sum.judges)])) as CriterionScores,
+        criteria: criteriaFromMarks(marks),
+        marks,
         total: summary.score,
         comments: sum.comments,
       });

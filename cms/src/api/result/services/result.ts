@@ -5,12 +5,14 @@ import {
   monthName,
   publicationLabel,
   CRITERION_KEYS,
+  marksFromCriteria,
   type CriterionScores,
   type CsvRowError,
   type JudgingSummary,
   type ResultsPreview,
   type ResultsPreviewRow,
   type ResultsSource,
+  type ScoreMark,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { bulkInsert, columnOf, linkOf, tableOf } from '../../../lib/bulk';
@@ -44,6 +46,8 @@ export interface EntryScore {
   row: number;
   entryCode: string;
   criteria: CriterionScores | null;
+  /** The mean mark per criterion, by name (the five poetry criteria for a CSV that gives them). */
+  marks: ScoreMark[] | null;
   total: number;
   comments: string[];
 }
@@ -110,7 +114,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         continue;
       }
-      scores.set(entry.id, { row: row.row, entryCode: entry.code, criteria: row.criteria, total: row.total, comments: row.comment ? [row.comment] : [] });
+      scores.set(entry.id, {
+        row: row.row,
+        entryCode: entry.code,
+        criteria: row.criteria,
+        marks: row.criteria ? marksFromCriteria(row.criteria) : null,
+        total: row.total,
+        comments: row.comment ? [row.comment] : [],
+      });
     }
     errors.sort((a, b) => a.row - b.row);
     return { scores, errors };
@@ -136,6 +147,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         entryCode: score.entryCode,
         title: titles.get(entryId) ?? null,
         criteria: score.criteria,
+        marks: score.marks,
         total: score.total,
         comment: score.comments.join('\n\n') || null,
       }))
@@ -185,6 +197,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         code: entry.code,
         title: entry.title,
         ...Object.fromEntries(CRITERION_KEYS.map((key) => [key, score.criteria ? score.criteria[key] : null])),
+        marks: score.marks,
         total: roundScore(score.total),
         percentile,
         rank,

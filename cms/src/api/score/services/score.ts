@@ -2,19 +2,24 @@ import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   DEFAULT_COMPETITION,
-  CRITERION_KEYS,
   NORMALISATION_METHOD,
+  checkMarks,
+  marksFromCriteria,
+  marksTotal,
   type AdminJudgingReport,
+  type CompetitionKind,
+  type Criterion,
   type EntryStatus,
   type JudgeScore,
   type JudgingEntry,
   type JudgingProgress,
   type JudgingQueue,
   type JudgingReport,
+  type ScoreMark,
 } from '@writory/shared';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, validationError } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
-import { contestRepository, type ContestRow } from '../../contest/repository';
+import { CONTEST, contestRepository, type ContestRow } from '../../contest/repository';
 import { entryRepository, type EntryRow } from '../../entry/repository';
 import { userRepository, type UserRow } from '../../user/repository';
 import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval } from '../lib/agreement';
@@ -25,9 +30,14 @@ import type { RowOf } from '../../../lib/rows';
 
 const SCORE = 'api::score.score';
 
-/** A scores row. */
-/** A score row; its criteria and comment as the judge's parsed input has them. */
-export type ScoreRow = RowOf<'api::score.score', ParsedScore>;
+/**
+ * A score row: its marks (one per criterion of its contest, json), total and comment. A row from before issue 37
+ * has its five poetry criteria in the legacy columns until the startup migration copies them into marks.
+ */
+export type ScoreRow = RowOf<'api::score.score', { marks: ScoreMark[] | null }>;
+
+/** A score's marks: its own, or (a row the migration has not reached yet) the five poetry columns. */
+export const marksOf = (row: ScoreRow): ScoreMark[] => row.marks ?? marksFromCriteria(row) ?? [];
 
 /** One entry's result, for publishing (results) and the admin table. */
 export interface ContestScore extends EntryScore {
@@ -38,8 +48,15 @@ export interface ContestScore extends EntryScore {
   status: EntryStatus;
 }
 
+/** The middle of sorted counts (the mean of the two middle ones for an even number); 0 for none. */
+function median(sorted: number[]): number {
+  if (!sorted.length) return 0;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 const toJudgeScore = (row: ScoreRow): JudgeScore => ({
-  ...(Object.fromEntries(CRITERION_KEYS.map((key) => [key, row[key]])) as Record<(typeof CRITERION_KEYS)[number], number>),
+  marks: marksOf(row),
   total: row.total,
   comment: row.comment ?? null,
   submittedAt: new Date(row.submittedAt).toISOString(),
@@ -94,6 +111,15 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     return { normalised, byEntry: entryScores(rows, normalised) };
   }
 
+  /**
+   * The criteria a contest is judged on: fixed on the contest at its first score (so an admin's later edit of the
+   * competition changes no score given), until then the competition's own.
+   */
+  async function criteriaOf(contest: Pick<ContestRow, 'criteria' | 'competitionSlug'>): Promise<Criterion[]> {
+    if (contest.criteria?.length) return contest.criteria;
+    return (await getService(strapi, 'api::competition.competition').require(contest.competitionSlug)).criteria;
+  }
+
   async function entryByCode(code: string): Promise<EntryRow> {
     const row: EntryRow | null = await entries().byCode(code);
     if (!row) throw new errors.NotFoundError('No entry has this code.');
@@ -103,6 +129,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
   return {
     contestFor,
     summaries,
+    criteriaOf,
 
     /**
      * GET /api/judging/queue: a judge's assigned entries of the contest (admins: every entry but their own),
@@ -150,8 +177,13 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const row = await entryByCode(code);
       const given: ScoreRow[] = await scores().findMany({ where: { entryId: row.id }, orderBy: { submittedAt: 'asc' } });
       const own = given.find((score) => score.judgeId === judge.id);
+      const contest = row.contest as ContestRow;
+      const competition = await getService(strapi, 'api::competition.competition').require(contest.competitionSlug);
       return {
         code: row.code,
+        competition: { slug: competition.slug, name: competition.name },
+        competitionKind: competition.kind as CompetitionKind,
+        criteria: await criteriaOf(contest),
         month: row.contest!.month,
         theme: row.contest!.theme ?? null,
         title: row.judgeTitle,
@@ -177,15 +209,24 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const closed = () => new ApiError(409, 'The results of this contest are published: its scores are closed.', { reason: 'published' }, 'ConflictError');
       if (row.status === 'published') throw closed();
       const { judgesPerEntry } = await settings();
-      const total = CRITERION_KEYS.reduce((sum, key) => sum + input[key], 0);
+      const contestId = row.contest!.id;
       try {
         const created: ScoreRow = await strapi.db.transaction(async ({ trx }) => {
           await entries().lock(row.id, trx);
           // Read under the lock: results published meanwhile (their transaction holds the entry) close the scores.
           const current = (await entries().judgingOf(row.id))!;
           if (current.status === 'published') throw closed();
+          // The contest's criteria are fixed by its first score: copied from the competition once (a concurrent
+          // first score of another entry copies the same, or finds them copied), then read back as stored.
+          const contest = (await contests().byId(contestId))!;
+          if (!contest.criteria?.length) await contests().fixCriteria(contestId, await criteriaOf(contest), trx);
+          const criteria = await criteriaOf((await contests().byId(contestId))!);
+          const { marks, problems } = checkMarks(criteria, input.marks);
+          if (problems.length) {
+            throw validationError(problems.map((problem) => ({ path: ['marks', problem.criterion], message: problem.message })));
+          }
           const score = await scores().create({
-            data: { ...input, total, entryId: row.id, judgeId: judge.id, contestId: row.contest!.id, submittedAt: now },
+            data: { marks, comment: input.comment, total: marksTotal(marks), entryId: row.id, judgeId: judge.id, contestId, submittedAt: now },
           });
           const judges = await scores().count({ where: { entryId: row.id } });
           const done = judges >= judgesPerEntry;
@@ -262,14 +303,25 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
           pairedEntries: [...perEntry.values()].filter((count) => count >= 2).length,
         },
         recusals,
+        competition: contest.competitionSlug,
+        criteria: await criteriaOf(contest),
       };
       if (!forAdmin) return report;
+      // How many judges read each entry of the contest (an entry nobody has scored yet counts as 0).
+      const entryIds = await entries().idsInContest(contest.id);
+      const readBy = entryIds.map((id) => perEntry.get(id) ?? 0).sort((a, b) => a - b);
       const deviations = new Map(judgeDeviations(ratings).map((d) => [d.judgeId, d]));
       const judgeIds = [...new Set(rows.map((row) => row.judgeId))];
       const users: Pick<UserRow, 'id' | 'firebaseUid' | 'name' | 'email'>[] = await userRepository(strapi).byIds(judgeIds, ['firebaseUid', 'name', 'email']);
       const overview = await assignment().overview(contest);
       return {
         ...report,
+        judgesRead: {
+          target: judgesPerEntry,
+          min: readBy.length ? readBy[0]! : 0,
+          median: median(readBy),
+          fewer: readBy.filter((count) => count < judgesPerEntry).length,
+        },
         judgeDetails: judgeIds.map((id) => {
           const user = users.find((u) => u.id === id);
           const totals = rows.filter((row) => row.judgeId === id).map((row) => row.total);
@@ -304,6 +356,46 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     async removeForEntries(entryIds: number[]): Promise<number> {
       const { count } = await scores().deleteMany({ where: { entryId: { $in: entryIds } } });
       return count;
+    },
+
+    /**
+     * The startup migration to marks (issue 37): every score from before it holds the five poetry criteria in
+     * their own columns; copy them into `marks` (the total is unchanged), and fix on each contest with scores the
+     * criteria they were given on. The old columns are kept (Strapi's schema sync drops a removed attribute's
+     * column), so nothing is lost if this is stopped half-way. Idempotent: a second run finds nothing to copy.
+     */
+    async migrateMarks(): Promise<{ scores: number; contests: number }> {
+      const knex = strapi.db.connection;
+      const scoreTable = strapi.db.metadata.get(SCORE as never).tableName;
+      const contestTable = strapi.db.metadata.get(CONTEST as never).tableName;
+      const legacy: { id: number; structure: number; creativity: number; language: number; emotional_impact: number; theme: number }[] = await knex(scoreTable)
+        .select('id', 'structure', 'creativity', 'language', 'emotional_impact', 'theme')
+        .whereNull('marks')
+        .whereNotNull('structure');
+      const unfixed: { id: number }[] = await knex(contestTable).select('id').whereNull('criteria').whereIn('id', knex(scoreTable).select('contest_id'));
+      if (!legacy.length && !unfixed.length) return { scores: 0, contests: 0 };
+      await strapi.db.transaction(async ({ trx }) => {
+        for (const row of legacy) {
+          const marks = marksFromCriteria({ ...row, emotionalImpact: row.emotional_impact });
+          await trx(scoreTable)
+            .where({ id: row.id })
+            .update({ marks: JSON.stringify(marks) });
+        }
+        // The criteria a contest was scored on: its scores' own marks (all poetry's five, from before competitions).
+        for (const { id } of unfixed) {
+          const first: { marks: ScoreMark[] | string | null } | undefined = await trx(scoreTable)
+            .select('marks')
+            .where({ contest_id: id })
+            .orderBy('id')
+            .first();
+          const marks = typeof first?.marks === 'string' ? (JSON.parse(first.marks) as ScoreMark[]) : first?.marks;
+          if (marks?.length)
+            await trx(contestTable)
+              .where({ id })
+              .update({ criteria: JSON.stringify(marks.map(({ name, max }) => ({ name, max }))) });
+        }
+      });
+      return { scores: legacy.length, contests: unfixed.length };
     },
 
     /** Scores whose entry no longer exists (deleted before scores went with their entry): cleared once at startup. */

@@ -16,4 +16,5 @@ export const DEFAULT_SETTINGS = {
   maxEntriesPerMonth: 3,
   judgesPerEntry: 2,
   normaliseScores: false,
+  creditsShared: false,
 };

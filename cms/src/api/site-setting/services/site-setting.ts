@@ -17,6 +17,8 @@ export interface ContestSettings {
   maxEntriesPerMonth: number;
   judgesPerEntry: number;
   normaliseScores: boolean;
+  /** Entry credits a poet bought serve every competition; otherwise each competition's credits serve it alone. */
+  creditsShared: boolean;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -27,6 +29,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       maxEntriesPerMonth: row.maxEntriesPerMonth ?? DEFAULT_SETTINGS.maxEntriesPerMonth,
       judgesPerEntry: row.judgesPerEntry ?? DEFAULT_SETTINGS.judgesPerEntry,
       normaliseScores: row.normaliseScores ?? DEFAULT_SETTINGS.normaliseScores,
+      creditsShared: row.creditsShared ?? DEFAULT_SETTINGS.creditsShared,
     };
   },
 
