@@ -16,8 +16,7 @@ import {
 import { monthOf } from '../../../lib/contest-calendar';
 import { ApiError } from '../../../lib/api-error';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
-import { isUniqueViolation, linkOf } from '../../../lib/db';
-import type { RowOf } from '../../../lib/rows';
+import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
 import { SEED_COMPETITIONS } from '../lib/seeds';
 import { contestRepository, toContestInfo, type ContestRow } from '../../contest/repository';

@@ -1,13 +1,5 @@
 import { factories, type Core } from '@strapi/strapi';
-import {
-  DEFAULT_COMPETITION,
-  type AdminContest,
-  type AdminContests,
-  type AdminContestUpdate,
-  type ContestInfo,
-  type Criterion,
-  type CurrentContest,
-} from '@writory/shared';
+import { DEFAULT_COMPETITION, type AdminContest, type AdminContests, type AdminContestUpdate, type CurrentContest } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow } from '../../../lib/contest-calendar';
 import { isUniqueViolation } from '../../../lib/db';

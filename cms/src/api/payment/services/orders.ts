@@ -10,9 +10,7 @@ import {
   type CheckoutStarted,
   type CurrencyCode,
   type MyPayments,
-  type OrderState,
   type OrderSummary,
-  type PaymentProvider,
   type Quote,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
