@@ -64,6 +64,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
     throw error;
   }
   running.count += 1;
+  cmsModules.set(strapi, { background: require(path.join(appDir, 'dist', 'src', 'lib', 'background.js')) });
   strapi.log.level = 'warn';
   await strapi.server.mount();
   return {
@@ -92,18 +93,28 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
   };
 }
 
+/**
+ * The cms's own modules a boot loaded, for helpers that call into them (tests/helpers/background.ts): after stop()
+ * the module cache no longer holds them, but calls about that cms (it refuses work once stopped) still need them.
+ */
+export const cmsModules = new WeakMap<Core.Strapi, { background: unknown }>();
+
 /** The test cms instances running in this thread (kept on globalThis: this module may be loaded again per file). */
 const running: { count: number } = ((globalThis as { writoryTestCms?: { count: number } }).writoryTestCms ??= { count: 0 });
 
 /**
- * Drops the cms's own compiled code (dist/) from the thread's module cache, once none runs, so the next boot loads it afresh: its
- * module-level state (a rate limit's counters, the variables a module read as it loaded) belongs to one boot, as it
- * would in a process of its own. Strapi and the packages stay loaded: they are most of a boot's CPU.
+ * Drops the cms's own compiled code (dist/) from the thread's module cache once no cms of the thread runs, so the next
+ * boot loads it afresh: its module-level state (a rate limit's counters, the variables a module read as it loaded)
+ * belongs to one boot, as it would in a process of its own. Strapi and the other packages stay loaded: they are most
+ * of a boot's CPU.
  */
 function forgetCmsCode() {
-  const dist = path.join(appDir, 'dist') + path.sep;
-  for (const file of Object.keys(require.cache)) if (file.startsWith(dist)) delete require.cache[file];
+  const fresh = [path.join(appDir, 'dist') + path.sep, usersPermissions];
+  for (const file of Object.keys(require.cache)) if (fresh.some((dir) => file.startsWith(dir))) delete require.cache[file];
 }
+// The plugin whose user schema the cms extends in place (src/extensions/users-permissions): loaded afresh too, or the
+// next boot would find the previous boot's attributes and index already added to it.
+const usersPermissions = path.dirname(require.resolve('@strapi/plugin-users-permissions/package.json')) + path.sep;
 
 /** Sets the variables and returns what puts back their earlier values (unset where they were unset). */
 function setEnv(vars: Record<string, string>): () => void {
