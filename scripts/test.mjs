@@ -2,8 +2,8 @@
 // integration tests (SQLite and PostgreSQL), and Playwright e2e in Chromium against the whole stack on test ports.
 // Three lanes run at once: the e2e run (its output as it comes), the three Vitest suites one after another, and the
 // static checks (each one's output held in .var/logs/ and printed whole when it ends). Together they fill the two
-// cores (the cms suite boots one Strapi at a time; the e2e run alone leaves about a sixth of the machine idle), and
-// their ports, databases and folders never meet (see docs/testing.md).
+// cores (the cms suite boots one Strapi at a time in one worker thread; the e2e run uses two Playwright workers, then
+// one for the `@alone` tests), and their ports, databases and folders never meet (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
