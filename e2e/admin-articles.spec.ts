@@ -21,7 +21,7 @@ async function openWriter(page: Page) {
   return form;
 }
 
-test('an admin writes an article with a cover and tags, previews it, publishes it, and the site shows it', async ({ page, consoleErrors }) => {
+test('an admin writes an article with a cover and tags, previews it, publishes it, and the site shows it @alone', async ({ page, consoleErrors }) => {
   test.setTimeout(150_000); // the page must appear within 60 s of publishing; the rest is writing and checking
   consoleErrors.expectFailedRequest(404, /\/articles\/notes-from-the-judging-table-\d+/, 'the new article’s page is asked for until the rebuild has made it');
   const title = `Notes from the judging table ${Date.now()}`;

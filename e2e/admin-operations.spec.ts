@@ -188,7 +188,7 @@ test('an admin changes a user’s role and suspends them, and that user’s next
   await users.context().close();
 });
 
-test('a reminder reaches the mail sink for exactly the chosen audience, once, and opted-out poets get none', async ({ page, browser, request }) => {
+test('a reminder reaches the mail sink for exactly the chosen audience, once, and opted-out poets get none @alone', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   // Two poets enter this month's contest as the entry form does; a third has no entry.
   const [entrant, optedOut] = [await newPoet(request, 'entrant'), await newPoet(request, 'optout')];
@@ -291,7 +291,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await reminders.context().close();
 });
 
-test('a poet sends feedback; admins filter it, read contact messages and change settings', async ({ page, browser, consoleErrors }) => {
+test('a poet sends feedback; admins filter it, read contact messages and change settings @alone', async ({ page, browser, consoleErrors }) => {
   consoleErrors.expectFailedRequest(422, '/api/admin/settings', 'the test saves a time zone that does not exist');
   test.setTimeout(90_000);
   await withSavedConsent(page, 'denied');

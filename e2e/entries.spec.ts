@@ -247,7 +247,7 @@ test('entries from an unverified account, a 12-year-old and a renamed .exe are r
   await closePoet();
 });
 
-test('outside the window the page says when the next contest opens and the server refuses entries', async ({ page, request, browser }) => {
+test('outside the window the page says when the next contest opens and the server refuses entries @alone', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const admin = accountOf('admin');
   const adminIdToken = await tokenFor(request, admin.email, admin.password);

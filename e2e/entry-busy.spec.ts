@@ -52,7 +52,7 @@ async function holdFirstPost(page: Page, path: string) {
   return { isHeld: () => held, release };
 }
 
-test('when poems queue up, the form waits, tries again by itself and enters the poem once', async ({ page, request, consoleErrors }) => {
+test('when poems queue up, the form waits, tries again by itself and enters the poem once @alone', async ({ page, request, consoleErrors }) => {
   test.setTimeout(240_000);
   for (const path of ['/api/entries/preview', '/api/entries'])
     consoleErrors.expectFailedRequest(503, path, 'the test fills the check queue, so the server answers “busy” until it drains');

@@ -236,7 +236,7 @@ test.describe('counters', () => {
     await expect(page.locator('[data-counter="pieces"]')).toHaveText('0');
   });
 
-  test('show the live poets count when the API answers, once per load (no per-second polling)', async ({ page, request }) => {
+  test('show the live poets count when the API answers, once per load (no per-second polling) @alone', async ({ page, request }) => {
     const res = await request.get('/api/users/count');
     expect(res.ok()).toBe(true);
     const { count } = (await res.json()) as { count: number };

@@ -61,7 +61,7 @@ async function chooseTier(page: Page, tierName: string, currency = 'INR') {
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
-test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit', async ({
+test('an admin prices a tier and makes a coupon; a poet buys it with the coupon, sees the credits and the receipt, and enters a poem with a credit @alone', async ({
   page,
   browser,
   request,

@@ -18,15 +18,16 @@ const cpuThrottle = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1));
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // One worker unless told (`--workers 2`): tests tagged `@alone` change what every other test sees and must run with
+  // nothing beside them. `npm test` runs the rest on two workers first, then those on one (scripts/test.mjs).
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000 * cpuThrottle,
   expect: { timeout: 5_000 * cpuThrottle },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]]
-    : [['list'], ['json', { outputFile: '../.var/e2e-results.json' }]],
+  // E2E_REPORT: where the JSON report goes (scripts/test.mjs runs the suite in two parts, each with its own report).
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '../.var/e2e-results.json' }]],
   outputDir: '../test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:4321',

@@ -84,7 +84,7 @@ test('a contact message is confirmed, stored, and visible in the Strapi panel', 
   await panel.close();
 });
 
-test('an article published in the cms appears on the site within 60 s and goes when unpublished', async ({ page, request, consoleErrors }) => {
+test('an article published in the cms appears on the site within 60 s and goes when unpublished @alone', async ({ page, request, consoleErrors }) => {
   consoleErrors.expectFailedRequest(
     404,
     /\/articles\/fresh-ink-\d+/,

@@ -51,7 +51,7 @@ function demoMonth(before: number) {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-test('results and winners publish on their timers; score card, winner pages, leaderboard and certificate follow', async ({ browser }) => {
+test('results and winners publish on their timers; score card, winner pages, leaderboard and certificate follow @alone', async ({ browser }) => {
   test.setTimeout(300_000);
 
   // The admin schedules last month's scores 8 seconds ahead and sees the countdown.
@@ -159,7 +159,7 @@ test('results and winners publish on their timers; score card, winner pages, lea
   await expectNoAxeViolations(visitor);
 });
 
-test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo', async ({ browser, consoleErrors }) => {
+test('judges score in the app, the admin publishes their scores, and the winner page shows the poem and photo @alone', async ({ browser, consoleErrors }) => {
   test.setTimeout(300_000);
   const month = demoMonth(3);
   consoleErrors.expectFailedRequest(404, `/winning-poem/${month}-first`, 'the winner’s page is asked for until the rebuild after publishing makes it');
@@ -229,7 +229,7 @@ test('judges score in the app, the admin publishes their scores, and the winner 
   await visitor.context().close();
 });
 
-test('an admin imports leaderboard history: an error per bad row first, then the fixed file', async ({ page }) => {
+test('an admin imports leaderboard history: an error per bad row first, then the fixed file @alone', async ({ page }) => {
   test.setTimeout(90_000);
   await withSavedConsent(page);
   await signIn(page, admin.email, admin.password, '/admin-leaderboard-upload');

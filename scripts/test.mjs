@@ -2,8 +2,8 @@
 // integration tests (SQLite and PostgreSQL), and Playwright e2e in Chromium against the whole stack on test ports.
 // Three lanes run at once: the e2e run (its output as it comes), the three Vitest suites one after another, and the
 // static checks (each one's output held in .var/logs/ and printed whole when it ends). Together they fill the two
-// cores (the cms suite boots one Strapi at a time; the e2e run alone leaves about a sixth of the machine idle), and
-// their ports, databases and folders never meet (see docs/testing.md).
+// cores (the cms suite boots one Strapi at a time in one worker thread; the e2e run uses two Playwright workers, then
+// one for the `@alone` tests), and their ports, databases and folders never meet (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,23 +35,39 @@ async function vitestSuite(name, cwd, config, { hold }) {
   results.set(name, { name, passed: summary?.passed ?? 0, failed: failures.length, skipped: summary?.skipped ?? 0, failures });
 }
 
+/**
+ * The e2e run in two parts against one stack: first every test but those tagged `@alone` on two Playwright workers
+ * (each worker runs whole spec files; their tests make their own accounts and data), then the `@alone` tests on one
+ * worker, with nothing else running: they change what every page shows (the contest's dates, published results, the
+ * prices, the settings) or count what other tests make. Arguments that choose tests or workers themselves (`-g`,
+ * `--grep`, `--grep-invert`, `--workers`, `-j`) make it one run as given, on the config's one worker.
+ */
+function e2eParts(args) {
+  const choosesItself = args.some((arg) => /^(-g|--grep|--grep-invert|--workers|-j)(=|$)/.test(arg));
+  if (choosesItself) return [{ name: 'e2e', args }];
+  return [
+    { name: 'e2e-together', args: ['--grep-invert', '@alone', '--workers', '2', '--pass-with-no-tests', ...args] },
+    { name: 'e2e-alone', args: ['--grep', '@alone', '--workers', '1', '--pass-with-no-tests', ...args] },
+  ];
+}
+
 async function e2eSuite() {
-  const report = join(root, '.var', 'e2e-results.json');
-  rmSync(report, { force: true });
   const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
+  const total = { passed: 0, failed: 0, skipped: 0 };
   try {
-    // No Playwright traces unless asked for (E2E_TRACE=retain-on-failure): recording them costs about a quarter of the
-    // run's CPU, and a failure's message and screenshot are what a landing run's log keeps; `scripts/soak.mjs` keeps them.
-    const env = { E2E_TRACE: 'off', ...e2eEnv(stack) };
-    const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...e2eArgs], { cwd: root, env });
-    const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
-    results.set('e2e', {
-      name: 'e2e',
-      passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
-      failed: stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
-      skipped: stats?.skipped ?? 0,
-      failures: [],
-    });
+    for (const part of e2eParts(e2eArgs)) {
+      const report = join(root, '.var', `${part.name}-results.json`);
+      rmSync(report, { force: true });
+      // No Playwright traces unless asked for (E2E_TRACE=retain-on-failure): recording them costs about a quarter of the
+      // run's CPU, and a failure's message and screenshot are what a landing run's log keeps; `scripts/soak.mjs` keeps them.
+      const env = { E2E_TRACE: 'off', ...e2eEnv(stack), E2E_REPORT: report };
+      const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...part.args], { cwd: root, env });
+      const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
+      total.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+      total.failed += stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
+      total.skipped += stats?.skipped ?? 0;
+    }
+    results.set('e2e', { name: 'e2e', ...total, failures: [] });
   } finally {
     await stack.stop();
   }

@@ -4,6 +4,7 @@ import { copyFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import supertest from 'supertest';
+import { threadId } from 'node:worker_threads';
 import type { Core } from '@strapi/strapi';
 import { freePort } from './postgres';
 
@@ -43,14 +44,27 @@ export async function testCmsEnv(dbFile: string, privateDir: string): Promise<Re
  * the file names its own database or asks for an `emptyDatabase`, which the cms creates table by table.
  */
 export async function startTestCms(env: Record<string, string> = {}, { emptyDatabase = false } = {}): Promise<TestCms> {
-  const dbFile = `.tmp/test-${process.pid}-${Date.now()}.db`;
+  // Unique per Vitest worker thread too: the threads of one run share the process id.
+  const name = `${process.pid}-${threadId}-${Date.now()}`;
+  const dbFile = `.tmp/test-${name}.db`;
   // Entries' private files (the demo entries' too) go to a folder of this run, removed with its database.
-  const privateDir = path.join(appDir, '.tmp', `private-${process.pid}-${Date.now()}`);
-  Object.assign(process.env, await testCmsEnv(dbFile, privateDir), env);
+  const privateDir = path.join(appDir, '.tmp', `private-${name}`);
+  const bootEnv = { ...(await testCmsEnv(dbFile, privateDir)), ...env };
+  // The worker thread outlives the file (the integration project runs without isolation, so the next file's boot
+  // finds Strapi's code already loaded): stop() puts back the variables this boot set, so none reaches the next file.
+  const restoreEnv = setEnv(bootEnv);
   const template = process.env[SQLITE_TEMPLATE];
   if (template && !emptyDatabase && !env.DATABASE_FILENAME && process.env.DATABASE_CLIENT === 'sqlite') copyFileSync(template, path.join(appDir, dbFile));
-  const { createStrapi } = require('@strapi/strapi');
-  const strapi: Core.Strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+  let strapi: Core.Strapi;
+  try {
+    const { createStrapi } = require('@strapi/strapi');
+    strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+  } catch (error) {
+    restoreEnv();
+    throw error;
+  }
+  running.count += 1;
+  cmsModules.set(strapi, { background: require(path.join(appDir, 'dist', 'src', 'lib', 'background.js')) });
   strapi.log.level = 'warn';
   await strapi.server.mount();
   return {
@@ -68,11 +82,49 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
           if (!(process as NodeJS.EventEmitter).listeners(event).includes(listener))
             (process as NodeJS.EventEmitter).on(event, listener as (...args: unknown[]) => void);
       }
+      restoreEnv();
+      running.count -= 1;
+      if (running.count === 0) forgetCmsCode();
       rmSync(env.PRIVATE_FILES_DIR ?? privateDir, { recursive: true, force: true });
       if (env.DATABASE_CLIENT !== 'postgres') {
         for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(appDir, dbFile + suffix), { force: true });
       }
     },
+  };
+}
+
+/**
+ * The cms's own modules a boot loaded, for helpers that call into them (tests/helpers/background.ts): after stop()
+ * the module cache no longer holds them, but calls about that cms (it refuses work once stopped) still need them.
+ */
+export const cmsModules = new WeakMap<Core.Strapi, { background: unknown }>();
+
+/** The test cms instances running in this thread (kept on globalThis: this module may be loaded again per file). */
+const running: { count: number } = ((globalThis as { writoryTestCms?: { count: number } }).writoryTestCms ??= { count: 0 });
+
+/**
+ * Drops the cms's own compiled code (dist/) from the thread's module cache once no cms of the thread runs, so the next
+ * boot loads it afresh: its module-level state (a rate limit's counters, the variables a module read as it loaded)
+ * belongs to one boot, as it would in a process of its own. Strapi and the other packages stay loaded: they are most
+ * of a boot's CPU.
+ */
+function forgetCmsCode() {
+  const fresh = [path.join(appDir, 'dist') + path.sep, usersPermissions];
+  for (const file of Object.keys(require.cache)) if (fresh.some((dir) => file.startsWith(dir))) delete require.cache[file];
+}
+// The plugin whose user schema the cms extends in place (src/extensions/users-permissions): loaded afresh too, or the
+// next boot would find the previous boot's attributes and index already added to it.
+const usersPermissions = path.dirname(require.resolve('@strapi/plugin-users-permissions/package.json')) + path.sep;
+
+/** Sets the variables and returns what puts back their earlier values (unset where they were unset). */
+function setEnv(vars: Record<string, string>): () => void {
+  const before = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vars);
+  return () => {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
   };
 }
 
