@@ -56,7 +56,8 @@ describe('competitions', () => {
 
   it('lists the three seeded competitions in order, each with this month’s contest', async () => {
     const res = await api.get('/api/competitions').expect(200);
-    const { data } = competitionListSchema.parse(res.body);
+    // Only the seeded three: a competition another test of this file creates may be listed too, in any order of tests.
+    const data = competitionListSchema.parse(res.body).data.filter((c) => c.slug !== 'haiku');
     expect(data.map((c) => c.slug)).toEqual(['poetry', 'story', 'regional-languages']);
     const [poetry, story, regional] = data;
     expect(poetry!.criteria).toEqual(POETRY_CRITERIA);
@@ -75,7 +76,7 @@ describe('competitions', () => {
     expect(story.description).toMatch(/story/i);
     expect(story.pastMonths).toEqual([]);
     const unknown = await api.get('/api/competitions/limericks').expect(404);
-    expect(unknown.body.error.message).toBe('There is no competition "limericks". Choose one of: poetry, story, regional-languages.');
+    expect(unknown.body.error.message).toMatch(/^There is no competition "limericks"\. Choose one of: poetry, story, regional-languages(, haiku)?\.$/);
     await api.get('/api/competitions/Not%20A%20Slug').expect(404);
   });
 
