@@ -39,7 +39,10 @@ function storyCsv(month: string, count: number) {
   return lines.join('\r\n');
 }
 
-test('@alone a Story month publishes apart from Poetry: its scores, winners and leaderboard stay in Story; the certificate names it', async ({ browser, request }) => {
+test('@alone a Story month publishes apart from Poetry: its scores, winners and leaderboard stay in Story; the certificate names it', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const month = demoMonth(1);
   const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
