@@ -88,6 +88,12 @@ export function contestRepository(strapi: Core.Strapi) {
       await contests().update({ where: { id }, data: { competition: competition.id, competitionSlug: competition.slug } });
     },
 
+    /** The competition's contests of these months: each month's theme. */
+    async themesOf(months: readonly string[], competitionSlug: string): Promise<Pick<ContestRow, 'id' | 'month' | 'theme'>[]> {
+      if (months.length === 0) return [];
+      return contests().findMany({ where: { month: { $in: [...months] }, competitionSlug }, select: ['id', 'month', 'theme'] });
+    },
+
     /** One contest by id (null when there is none). */
     async byId(id: number): Promise<ContestRow | null> {
       return contests().findOne({ where: { id } });
