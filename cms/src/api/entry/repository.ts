@@ -50,6 +50,27 @@ export type EntryColumn = Exclude<keyof EntryRow, 'contest' | 'poet'>;
 export type EntryWithPoet<K extends EntryColumn> = Pick<EntryRow, K | 'id'> & { poet?: { id: number } | null };
 /** An entry as the results' publication reads it: its poet's id, not the poet. */
 export type PublishableEntry = Pick<EntryRow, 'id' | 'code' | 'title' | 'language' | 'status'> & { poetId: number | null };
+/** One entry's judging figures as the admins' entries table shows them. */
+export interface EntryScoreFigures {
+  /** Each judge's total, in the order given. */
+  totals: number[];
+  meanTotal: number;
+  normalisedScore: number | null;
+  /** The official score: normalised when asked for, else the mean. */
+  score: number;
+}
+
+/**
+ * The judges' scores for the admins' entries table, as the score domain answers them (registered with
+ * `getService(strapi, 'api::entry.admin-table').provide(…)` from its bootstrap), so the entry domain never calls it.
+ */
+export interface EntryScores {
+  /** The competition's contest of the month asked for (or the latest with entries), and every month with entries. */
+  contestFor(month?: string, competition?: string): Promise<{ months: string[]; contest: ContestRow | null }>;
+  /** Whether the contest's scores are normalised, and each scored entry's figures. */
+  summaries(contest: ContestRow): Promise<{ normalised: boolean; byEntry: Map<number, EntryScoreFigures> }>;
+}
+
 /** What judging writes on an entry as its scores come in. */
 export type JudgingProgress = { status?: EntryStatus; judgingStartedAt?: string | Date; scoredAt?: string | Date };
 
