@@ -26,10 +26,7 @@ import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
 import { getService } from '../../../services';
-
 import { marksOf, SCORE, type ScoreRow } from '../repository';
-
-export { marksOf, type ScoreRow };
 
 /** One entry's result, for publishing (results) and the admin table. */
 export interface ContestScore extends EntryScore {
