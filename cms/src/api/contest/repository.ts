@@ -88,6 +88,17 @@ export function contestRepository(strapi: Core.Strapi) {
       await contests().update({ where: { id }, data: { competition: competition.id, competitionSlug: competition.slug } });
     },
 
+    /** The competition's latest contests, newest month first (at most `limit`). */
+    async latest(competitionSlug: string, limit: number): Promise<Pick<ContestRow, 'id' | 'month' | 'theme'>[]> {
+      return contests().findMany({ where: { competitionSlug }, select: ['id', 'month', 'theme'], orderBy: { month: 'desc' }, limit });
+    },
+
+    /** The competition's contests of these months: each month's theme. */
+    async themesOf(months: readonly string[], competitionSlug: string): Promise<Pick<ContestRow, 'id' | 'month' | 'theme'>[]> {
+      if (months.length === 0) return [];
+      return contests().findMany({ where: { month: { $in: [...months] }, competitionSlug }, select: ['id', 'month', 'theme'] });
+    },
+
     /** One contest by id (null when there is none). */
     async byId(id: number): Promise<ContestRow | null> {
       return contests().findOne({ where: { id } });
@@ -104,6 +115,16 @@ export function contestRepository(strapi: Core.Strapi) {
         .where({ id })
         .whereNull('criteria')
         .update({ criteria: JSON.stringify(criteria) });
+    },
+
+    /** Those of these contests (a subquery of contest ids) whose judging criteria are not fixed yet. */
+    async unfixedAmong(ids: Knex.QueryBuilder): Promise<number[]> {
+      const rows: { id: number }[] = await strapi.db
+        .connection(strapi.db.metadata.get(CONTEST as never).tableName)
+        .select('id')
+        .whereNull('criteria')
+        .whereIn('id', ids);
+      return rows.map((row) => Number(row.id));
     },
 
     /** Holds the contest's row until the transaction ends (its judging assignments are written under it). */

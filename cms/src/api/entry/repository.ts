@@ -1,8 +1,10 @@
 // The entry domain's table (issue 36): the poems poets enter. Other domains (judging, the user lists, the contest
 // admin) read entries and move them through judging with these functions, never strapi.db.query on the entries.
 import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
 import type { EntryStatus, OriginalityMatch, PoemKind } from '@writory/shared';
 import type { ContestRow } from '../contest/repository';
+import { columnOf, linkOf, tableOf } from '../../lib/bulk';
 import { idsLinkedTo, lockRow } from '../../lib/db';
 import type { UserRow } from '../user/repository';
 
@@ -46,6 +48,29 @@ export interface EntryRow {
 export type EntryColumn = Exclude<keyof EntryRow, 'contest' | 'poet'>;
 /** The columns asked for, the id, and the poet's id. */
 export type EntryWithPoet<K extends EntryColumn> = Pick<EntryRow, K | 'id'> & { poet?: { id: number } | null };
+/** An entry as the results' publication reads it: its poet's id, not the poet. */
+export type PublishableEntry = Pick<EntryRow, 'id' | 'code' | 'title' | 'language' | 'status'> & { poetId: number | null };
+/** One entry's judging figures as the admins' entries table shows them. */
+export interface EntryScoreFigures {
+  /** Each judge's total, in the order given. */
+  totals: number[];
+  meanTotal: number;
+  normalisedScore: number | null;
+  /** The official score: normalised when asked for, else the mean. */
+  score: number;
+}
+
+/**
+ * The judges' scores for the admins' entries table, as the score domain answers them (registered with
+ * `getService(strapi, 'api::entry.admin-table').provide(…)` from its bootstrap), so the entry domain never calls it.
+ */
+export interface EntryScores {
+  /** The competition's contest of the month asked for (or the latest with entries), and every month with entries. */
+  contestFor(month?: string, competition?: string): Promise<{ months: string[]; contest: ContestRow | null }>;
+  /** Whether the contest's scores are normalised, and each scored entry's figures. */
+  summaries(contest: ContestRow): Promise<{ normalised: boolean; byEntry: Map<number, EntryScoreFigures> }>;
+}
+
 /** What judging writes on an entry as its scores come in. */
 export type JudgingProgress = { status?: EntryStatus; judgingStartedAt?: string | Date; scoredAt?: string | Date };
 
@@ -92,6 +117,58 @@ export function entryRepository(strapi: Core.Strapi) {
       return (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map(
         (row: Record<string, number>) => row[link.inverseJoinColumn.name],
       );
+    },
+
+    /** How many entries each of these contests has (a contest without entries is left out). */
+    async countsInContests(contestIds: readonly number[]): Promise<Map<number, number>> {
+      if (contestIds.length === 0) return new Map();
+      const link = linkOf(strapi, ENTRY, 'contest');
+      const counts = await strapi.db
+        .connection(link.table)
+        .whereIn(link.target, [...contestIds])
+        .groupBy(link.target)
+        .select(link.target)
+        .count({ n: '*' });
+      return new Map(counts.map((row) => [Number((row as Record<string, unknown>)[link.target]), Number(row.n)]));
+    },
+
+    /** How many of the contest's entries not yet published are not among `exceptIds` (a subquery of entry ids). */
+    async countUnpublishedExcept(contestId: number, exceptIds: Knex.QueryBuilder): Promise<number> {
+      return entries().count({ where: { id: { $in: inContest(contestId), $notIn: exceptIds }, status: { $ne: 'published' } } });
+    },
+
+    /** The contest's entries in id order, read in one statement (thousands at publication); `db` is its transaction when there is one. */
+    async forPublication(contestId: number, db: Knex | Knex.Transaction = strapi.db.connection): Promise<PublishableEntry[]> {
+      const contest = linkOf(strapi, ENTRY, 'contest');
+      const poet = linkOf(strapi, ENTRY, 'poet');
+      const rows = await db(`${tableOf(strapi, ENTRY)} as e`)
+        .join(`${contest.table} as cl`, `cl.${contest.own}`, 'e.id')
+        .leftJoin(`${poet.table} as pl`, `pl.${poet.own}`, 'e.id')
+        .where(`cl.${contest.target}`, contestId)
+        .orderBy('e.id')
+        .select('e.id', 'e.code', 'e.title', 'e.language', 'e.status', `pl.${poet.target} as poetId`);
+      return rows.map((row) => ({
+        id: Number(row.id),
+        code: String(row.code),
+        title: row.title,
+        language: row.language,
+        status: row.status,
+        poetId: row.poetId === null || row.poetId === undefined ? null : Number(row.poetId),
+      }));
+    },
+
+    /** Marks every entry of the contest published (its results are out), inside the publication's transaction. */
+    async markPublished(contestId: number, trx: Knex.Transaction, at: Date): Promise<void> {
+      const link = linkOf(strapi, ENTRY, 'contest');
+      await trx(tableOf(strapi, ENTRY))
+        .whereIn('id', trx(link.table).select(link.own).where(link.target, contestId))
+        .update({ status: 'published', [columnOf(strapi, ENTRY, 'resultsPublishedAt')]: at, updated_at: at });
+    },
+
+    /** The entries with these codes and their contest's month and competition. */
+    async contestsOfCodes(codes: readonly string[]): Promise<{ code: string; contest?: { month: string; competitionSlug: string | null } | null }[]> {
+      if (codes.length === 0) return [];
+      return entries().findMany({ where: { code: { $in: [...codes] } }, select: ['code'], populate: { contest: { select: ['month', 'competitionSlug'] } } });
     },
 
     /** The ids of the contest's entries. */

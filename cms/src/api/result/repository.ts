@@ -24,6 +24,17 @@ export function resultRepository(strapi: Core.Strapi) {
         ),
       ),
 
+    /** The competition's latest months with published results, newest first (at most `limit`). */
+    latestMonths: async (competition: string, limit: number): Promise<string[]> =>
+      (
+        await strapi.db
+          .connection(strapi.db.metadata.get(RESULT).tableName)
+          .distinct('month')
+          .where('competition_slug', competition)
+          .orderBy('month', 'desc')
+          .limit(limit)
+      ).map((row: { month: string }) => row.month),
+
     /** A month's published rows, best first (all of them unless `limit`). */
     ofMonth: <K extends keyof ResultRow>(competition: string, month: string, select: K[], limit?: number): Promise<Pick<ResultRow, K>[]> =>
       results().findMany({ where: { competitionSlug: competition, month }, select, orderBy: [{ rank: 'asc' }, { code: 'asc' }], ...(limit ? { limit } : {}) }),

@@ -16,10 +16,9 @@ import { poetNameOf } from '../../../lib/poet-name';
 import { resultRepository } from '../../result/repository';
 import { winnerRepository } from '../../winner/repository';
 import { CERTIFICATE, type CertificateRow } from '../repository';
+import { userRepository } from '../../user/repository';
 import { siteUrl } from '../../../lib/site-url';
 import { getService } from '../../../services';
-
-const USER = 'plugin::users-permissions.user';
 
 /** Who a certificate is for and what it says. */
 interface NewCertificate {
@@ -114,9 +113,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function participants(competition: string, month: string): Promise<NewCertificate[]> {
     const poetIds = await resultRepository(strapi).poetIdsOf(competition, month);
     if (!poetIds.length) return [];
-    const users: { id: number; name: string | null; email: string | null }[] = await strapi.db
-      .query(USER)
-      .findMany({ where: { id: { $in: poetIds } }, select: ['id', 'name', 'email'], orderBy: { id: 'asc' } });
+    const users = await userRepository(strapi).byIds(poetIds, ['name', 'email']);
     return users.map((user) => ({
       kind: 'participation' as const,
       competitionSlug: competition,
@@ -182,7 +179,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const old: CertificateRow | null = await certificates().findOne({ where: { slug } });
         if (!old) throw notFound();
         if (old.status !== 'valid') throw new ApiError(409, 'This certificate was already replaced.', { replacedBy: old.replacedBy }, 'ConflictError');
-        const user = await strapi.db.query(USER).findOne({ where: { id: old.poetId }, select: ['name', 'email'] });
+        const user = old.poetId === null ? null : await userRepository(strapi).byId(old.poetId, ['name', 'email']);
         const name = withoutBidiControls(old.kind === 'participation' && user ? poetNameOf(user.name, user.email) : old.name);
         const created: CertificateRow = await certificates().create({
           data: {

@@ -20,9 +20,8 @@ import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
 import { SEED_COMPETITIONS } from '../lib/seeds';
 import { contestRepository, toContestInfo, type ContestRow } from '../../contest/repository';
-import { COMPETITION, refOf, type CompetitionRow } from '../repository';
+import { COMPETITION, refOf, type CompetitionRow, type PublishedResults } from '../repository';
 
-const RESULT = 'api::result.result';
 const PAST_MONTHS = 36;
 
 const conflict = (message: string, details: Record<string, unknown>) => new ApiError(409, message, details, 'ConflictError');
@@ -95,7 +94,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     throw new ApiError(404, `There is no competition "${slug}". Choose one of: ${known.map((r) => r.slug).join(', ')}.`, { slug }, 'NotFoundError');
   }
 
-  const published = async (slug: string, month: string) => (await strapi.db.query(RESULT).count({ where: { competitionSlug: slug, month } })) > 0;
+  let resultsSource: PublishedResults | null = null;
+  const results = (): PublishedResults => {
+    if (!resultsSource) throw new Error('No published results: the result domain provides them at startup.');
+    return resultsSource;
+  };
+  const published = (slug: string, month: string) => results().isPublished(slug, month);
 
   /** Where a contest stands at `now`: before its window, open, being judged, or with its results out. */
   async function statusOf(slug: string, contest: ContestRow, now: Date): Promise<ContestStatus> {
@@ -135,17 +139,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function detailOf(row: CompetitionRow, now: Date): Promise<CompetitionDetail> {
-    const months: { month: string }[] = await strapi.db
-      .connection(strapi.db.metadata.get(RESULT as never).tableName)
-      .distinct('month')
-      .where('competition_slug', row.slug)
-      .orderBy('month', 'desc')
-      .limit(PAST_MONTHS);
+    const months = await results().latestMonths(row.slug, PAST_MONTHS);
     return {
       ...(await summaryOf(row, now)),
       description: row.description ?? '',
       rewards: row.rewards ?? '',
-      pastMonths: months.map((m) => m.month),
+      pastMonths: months,
       active: row.active,
     };
   }
@@ -179,6 +178,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   return {
+    /** The result domain's answers about published months (registered once, from its bootstrap). */
+    provideResults(source: PublishedResults): void {
+      resultsSource = source;
+    },
+
     seedMissing,
     linkContestsToPoetry,
     bySlug,

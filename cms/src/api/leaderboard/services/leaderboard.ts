@@ -9,6 +9,7 @@ import { rankByScore } from '../../result/lib/ranking';
 import { roundScore } from '../../result/lib/results-csv';
 import { resultRepository } from '../../result/repository';
 import { LEADERBOARD_MONTH, LEADERBOARD_TOTAL } from '../repository';
+import { userRepository } from '../../user/repository';
 
 const MONTH = LEADERBOARD_MONTH;
 const TOTAL = LEADERBOARD_TOTAL;
@@ -99,10 +100,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const { rows, errors } = parseLeaderboardCsv(text);
     const published = await resultRepository(strapi).publishedMonths(competition);
     const emails = [...new Set(rows.map((row) => row.email).filter((email): email is string => Boolean(email)))];
-    const users: { id: number; email: string }[] = emails.length
-      ? await strapi.db.query('plugin::users-permissions.user').findMany({ where: { email: { $in: emails } }, select: ['id', 'email'] })
-      : [];
-    const userOf = new Map(users.map((user) => [user.email.toLowerCase(), user.id]));
+    const users = await userRepository(strapi).byEmails(emails, ['email']);
+    const userOf = new Map(users.flatMap((user) => (user.email ? [[user.email.toLowerCase(), user.id] as const] : [])));
     const months = [...new Set(rows.map((row) => row.month))];
     const imported = new Set(
       months.length

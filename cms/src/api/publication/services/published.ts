@@ -9,9 +9,10 @@ import {
   type ScoreMark,
   type ScoreCard,
 } from '@writory/shared';
-import { linkOf } from '../../../lib/bulk';
 import { getService } from '../../../services';
 import { roundScore } from '../../result/lib/results-csv';
+import { contestRepository } from '../../contest/repository';
+import { entryRepository } from '../../entry/repository';
 import { resultRepository } from '../../result/repository';
 import { winnerRepository } from '../../winner/repository';
 
@@ -26,21 +27,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** Every contest month with its entry count and what has been published, newest first. */
     async months(competition: string = DEFAULT_COMPETITION): Promise<ResultsMonth[]> {
-      const contests: { id: number; month: string; theme: string | null }[] = await strapi.db
-        .query('api::contest.contest')
-        .findMany({ where: { competitionSlug: competition }, select: ['id', 'month', 'theme'], orderBy: { month: 'desc' }, limit: 36 });
+      const contests = await contestRepository(strapi).latest(competition, 36);
       if (!contests.length) return [];
-      const link = linkOf(strapi, 'api::entry.entry', 'contest');
-      const counts = await strapi.db
-        .connection(link.table)
-        .whereIn(
-          link.target,
-          contests.map((c) => c.id),
-        )
-        .groupBy(link.target)
-        .select(link.target)
-        .count({ n: '*' });
-      const entriesOf = new Map(counts.map((row) => [Number((row as Record<string, unknown>)[link.target]), Number(row.n)]));
+      const entriesOf = await entryRepository(strapi).countsInContests(contests.map((c) => c.id));
       const published = await results.publishedMonths(competition);
       const won = await winners.publishedMonths(competition);
       return contests.map((c) => ({

@@ -2,14 +2,11 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { criteriaFromMarks, meanMarks, type JudgingSummary, type ScoreMark } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { columnOf, tableOf } from '../../../lib/bulk';
-import type { ContestRow } from '../../contest/services/contest';
+import { contestRepository } from '../../contest/repository';
 import type { MonthEntry } from './month-entries';
 import type { EntryScore } from './result';
 import { getService } from '../../../services';
-import { marksOf, type ScoreRow } from '../../score/services/score';
-
-const SCORE = 'api::score.score';
+import { scoreRepository } from '../../score/repository';
 
 export interface JudgesScores {
   scores: Map<number, EntryScore>;
@@ -27,24 +24,18 @@ export interface JudgesScores {
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async scores(competition: string, month: string, entries: MonthEntry[], db: Knex | Knex.Transaction = strapi.db.connection): Promise<JudgesScores> {
-    const contest: ContestRow | null = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: competition } });
+    const contest = await contestRepository(strapi).ofMonth(month, competition);
     if (!contest) throw new ApiError(404, `There is no contest for ${month}.`, {}, 'NotFoundError');
     const { normalised, byEntry } = await getService(strapi, 'api::score.score').summaries(contest);
     const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
 
-    const column = (attribute: string) => columnOf(strapi, SCORE, attribute);
-    const given: Record<string, unknown>[] = await db(tableOf(strapi, SCORE))
-      .where(column('contestId'), contest.id)
-      .orderBy([column('submittedAt'), 'id'])
-      .select([`${column('entryId')} as entryId`, `${column('comment')} as comment`, `${column('marks')} as marks`]);
+    const given = await scoreRepository(strapi).givenInContest(contest.id, db);
     const sums = new Map<number, { marks: ScoreMark[][]; judges: number; comments: string[] }>();
     for (const score of given) {
-      const entryId = Number(score.entryId);
+      const entryId = score.entryId;
       let sum = sums.get(entryId);
       if (!sum) sums.set(entryId, (sum = { marks: [], judges: 0, comments: [] }));
-      // knex hands a json column back as text on SQLite, parsed on PostgreSQL.
-      const marks = typeof score.marks === 'string' ? (JSON.parse(score.marks) as ScoreMark[]) : (score.marks as ScoreMark[] | null);
-      sum.marks.push(marksOf({ marks } as ScoreRow));
+      sum.marks.push(score.marks);
       sum.judges += 1;
       const comment = typeof score.comment === 'string' ? score.comment.trim() : '';
       if (comment) sum.comments.push(comment);

@@ -1,7 +1,10 @@
-// The entries of one competition's month contest, read in one statement (thousands of rows at publication).
+// The entries of one competition's month contest with their poets' names (thousands of rows at publication).
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { linkOf, tableOf } from '../../../lib/bulk';
+import { contestRepository } from '../../contest/repository';
+import { entryRepository } from '../../entry/repository';
+import { userRepository } from '../../user/repository';
+import { poetNameOf } from '../../../lib/poet-name';
 
 export interface MonthEntry {
   id: number;
@@ -13,28 +16,20 @@ export interface MonthEntry {
   poetName: string;
 }
 
-import { poetNameOf } from '../../../lib/poet-name';
+/** Poets' names are read this many ids at a time (well under every database's limit of bound values). */
+const NAMES_AT_ONCE = 500;
 
 export async function monthEntries(strapi: Core.Strapi, db: Knex | Knex.Transaction, competition: string, month: string): Promise<MonthEntry[]> {
-  const entries = tableOf(strapi, 'api::entry.entry');
-  const contest = linkOf(strapi, 'api::entry.entry', 'contest');
-  const poet = linkOf(strapi, 'api::entry.entry', 'poet');
-  const rows = await db(`${entries} as e`)
-    .join(`${contest.table} as cl`, `cl.${contest.own}`, 'e.id')
-    .join(`${tableOf(strapi, 'api::contest.contest')} as c`, 'c.id', `cl.${contest.target}`)
-    .leftJoin(`${poet.table} as pl`, `pl.${poet.own}`, 'e.id')
-    .leftJoin(`${tableOf(strapi, 'plugin::users-permissions.user')} as u`, 'u.id', `pl.${poet.target}`)
-    .where('c.month', month)
-    .where('c.competition_slug', competition)
-    .orderBy('e.id')
-    .select('e.id', 'e.code', 'e.title', 'e.language', 'e.status', 'u.id as poetId', 'u.name as poetName', 'u.email as poetEmail');
-  return rows.map((row) => ({
-    id: Number(row.id),
-    code: String(row.code),
-    title: row.title,
-    language: row.language,
-    status: row.status,
-    poetId: row.poetId === null ? null : Number(row.poetId),
-    poetName: poetNameOf(row.poetName, row.poetEmail),
-  }));
+  const contest = await contestRepository(strapi).ofMonth(month, competition);
+  if (!contest) return [];
+  const entries = await entryRepository(strapi).forPublication(contest.id, db);
+  const poetIds = [...new Set(entries.map((entry) => entry.poetId).filter((id): id is number => id !== null))];
+  const users = userRepository(strapi);
+  const poets = new Map<number, { name: string | null; email: string | null }>();
+  for (let at = 0; at < poetIds.length; at += NAMES_AT_ONCE)
+    for (const user of await users.byIds(poetIds.slice(at, at + NAMES_AT_ONCE), ['name', 'email'])) poets.set(user.id, user);
+  return entries.map((entry) => {
+    const poet = entry.poetId === null ? undefined : poets.get(entry.poetId);
+    return { ...entry, poetId: poet ? entry.poetId : null, poetName: poetNameOf(poet?.name, poet?.email) };
+  });
 }

@@ -15,14 +15,14 @@ import {
   type ScoreMark,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { bulkInsert, columnOf, linkOf, tableOf } from '../../../lib/bulk';
+import { bulkInsert } from '../../../lib/bulk';
+import { contestRepository } from '../../contest/repository';
+import { entryRepository } from '../../entry/repository';
 import { rankByScore } from '../lib/ranking';
 import { parseResultsCsv, roundScore } from '../lib/results-csv';
 import { monthEntries, type MonthEntry } from './month-entries';
 import { RESULT, resultRepository } from '../repository';
 import { getService } from '../../../services';
-
-const ENTRY = 'api::entry.entry';
 
 /** What to publish: a month's scores from a results CSV, or the judges' scores in the app. */
 export interface ScoresSource {
@@ -66,7 +66,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
   async function contestOf(competition: string, month: string) {
-    const contest = await strapi.db.query('api::contest.contest').findOne({ where: { month, competitionSlug: competition } });
+    const contest = await contestRepository(strapi).ofMonth(month, competition);
     if (!contest)
       throw new ApiError(404, `There is no ${competition === DEFAULT_COMPETITION ? '' : `${competition} `}contest for ${month}.`, {}, 'NotFoundError');
     return contest as { id: number; month: string; theme: string | null };
@@ -83,11 +83,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Where an unknown code really belongs (its month, and its competition when not `competition`), for a helpful message. */
   async function monthsOfCodes(codes: string[], competition: string = DEFAULT_COMPETITION): Promise<Map<string, string>> {
     if (!codes.length) return new Map();
-    const found = await strapi.db
-      .query(ENTRY)
-      .findMany({ where: { code: { $in: codes } }, select: ['code'], populate: { contest: { select: ['month', 'competitionSlug'] } } });
+    const found = await entryRepository(strapi).contestsOfCodes(codes);
     return new Map(
-      found.map((e: { code: string; contest?: { month: string; competitionSlug: string | null } }) => {
+      found.map((e) => {
         const slug = e.contest?.competitionSlug ?? DEFAULT_COMPETITION;
         const month = e.contest?.month ?? 'no';
         return [e.code.toUpperCase(), slug === competition ? month : `${slug} ${month}`];
@@ -263,10 +261,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const contest = await contestOf(competition, payload.month);
         // The entries first: this locks them, so a judge's score arrives before this read or not at all
         // (judging refuses published entries). A refusal below rolls the status back with everything else.
-        const link = linkOf(strapi, ENTRY, 'contest');
-        await trx(tableOf(strapi, ENTRY))
-          .whereIn('id', trx(link.table).select(link.own).where(link.target, contest.id))
-          .update({ status: 'published', [columnOf(strapi, ENTRY, 'resultsPublishedAt')]: new Date(), updated_at: new Date() });
+        await entryRepository(strapi).markPublished(contest.id, trx, new Date());
         const scores = await scoresOf(payload, trx);
         const preview = previewOf(payload, scores, await isPublished(competition, payload.month));
         if (!preview.ready) throw refusal(preview, label);

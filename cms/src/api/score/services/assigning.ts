@@ -5,11 +5,10 @@
 // lock.
 import type { Core } from '@strapi/strapi';
 import { runInBackground } from '../../../lib/background';
-import { idsLinkedTo } from '../../../lib/db';
-import type { ContestRow } from '../../contest/services/contest';
+import type { ContestRow } from '../../contest/repository';
+import { entryRepository } from '../../entry/repository';
 import { getService } from '../../../services';
 
-const ENTRY = 'api::entry.entry';
 const ASSIGNMENT = 'api::score.judge-assignment';
 
 /**
@@ -34,9 +33,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const { tableName, attributes } = strapi.db.metadata.get(ASSIGNMENT);
     const column = (name: string) => (attributes[name] as { columnName?: string }).columnName ?? name;
     const assigned = strapi.db.connection(tableName).select(column('entryId')).where(column('contestId'), contestId);
-    return strapi.db.query(ENTRY).count({
-      where: { id: { $in: idsLinkedTo(strapi, ENTRY, 'contest', contestId), $notIn: assigned }, status: { $ne: 'published' } },
-    });
+    return entryRepository(strapi).countUnpublishedExcept(contestId, assigned);
   }
 
   /** Starts this contest's job unless one runs here already; resolves when it has ended. */

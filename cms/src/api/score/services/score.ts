@@ -19,25 +19,14 @@ import {
 } from '@writory/shared';
 import { ApiError, validationError } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
-import { CONTEST, contestRepository, type ContestRow } from '../../contest/repository';
+import { contestRepository, type ContestRow } from '../../contest/repository';
 import { entryRepository, type EntryRow } from '../../entry/repository';
 import { userRepository, type UserRow } from '../../user/repository';
 import { agreementInWords, isOutlier, judgeDeviations, krippendorffAlphaInterval } from '../lib/agreement';
 import { entryScores, type EntryScore } from '../lib/normalise';
 import type { ParsedScore } from '../validation/score';
 import { getService } from '../../../services';
-import type { RowOf } from '../../../lib/rows';
-
-const SCORE = 'api::score.score';
-
-/**
- * A score row: its marks (one per criterion of its contest, json), total and comment. A row from before issue 37
- * has its five poetry criteria in the legacy columns until the startup migration copies them into marks.
- */
-export type ScoreRow = RowOf<'api::score.score', { marks: ScoreMark[] | null }>;
-
-/** A score's marks: its own, or (a row the migration has not reached yet) the five poetry columns. */
-export const marksOf = (row: ScoreRow): ScoreMark[] => row.marks ?? marksFromCriteria(row) ?? [];
+import { marksOf, SCORE, type ScoreRow } from '../repository';
 
 /** One entry's result, for publishing (results) and the admin table. */
 export interface ContestScore extends EntryScore {
@@ -367,12 +356,12 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     async migrateMarks(): Promise<{ scores: number; contests: number }> {
       const knex = strapi.db.connection;
       const scoreTable = strapi.db.metadata.get(SCORE as never).tableName;
-      const contestTable = strapi.db.metadata.get(CONTEST as never).tableName;
+      const contests = contestRepository(strapi);
       const legacy: { id: number; structure: number; creativity: number; language: number; emotional_impact: number; theme: number }[] = await knex(scoreTable)
         .select('id', 'structure', 'creativity', 'language', 'emotional_impact', 'theme')
         .whereNull('marks')
         .whereNotNull('structure');
-      const unfixed: { id: number }[] = await knex(contestTable).select('id').whereNull('criteria').whereIn('id', knex(scoreTable).select('contest_id'));
+      const unfixed = await contests.unfixedAmong(knex(scoreTable).select('contest_id'));
       if (!legacy.length && !unfixed.length) return { scores: 0, contests: 0 };
       await strapi.db.transaction(async ({ trx }) => {
         for (const row of legacy) {
@@ -382,7 +371,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
             .update({ marks: JSON.stringify(marks) });
         }
         // The criteria a contest was scored on: its scores' own marks (all poetry's five, from before competitions).
-        for (const { id } of unfixed) {
+        for (const id of unfixed) {
           const first: { marks: ScoreMark[] | string | null } | undefined = await trx(scoreTable)
             .select('marks')
             .where({ contest_id: id })
@@ -390,9 +379,11 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
             .first();
           const marks = typeof first?.marks === 'string' ? (JSON.parse(first.marks) as ScoreMark[]) : first?.marks;
           if (marks?.length)
-            await trx(contestTable)
-              .where({ id })
-              .update({ criteria: JSON.stringify(marks.map(({ name, max }) => ({ name, max }))) });
+            await contests.fixCriteria(
+              id,
+              marks.map(({ name, max }) => ({ name, max })),
+              trx,
+            );
         }
       });
       return { scores: legacy.length, contests: unfixed.length };

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/api-error';
 import type { OutgoingFile } from '../../../lib/private-files';
-import type { EntryRow } from '../../entry/services/entry';
+import { entryRepository } from '../../entry/repository';
 import { getService } from '../../../services';
 import { WINNER } from '../repository';
 
@@ -13,15 +13,12 @@ export interface WinningContent {
   hasPhoto: boolean;
 }
 
-const ENTRY = 'api::entry.entry';
 const noPhoto = () => new ApiError(404, 'This winner has no photo.', {}, 'NotFoundError');
 
 /** What the public winner pages show of an entry: its text, its language and the author's photo. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async contentOf(entryIds: number[]): Promise<Map<number, WinningContent>> {
-    const entries: Pick<EntryRow, 'id' | 'language' | 'text' | 'photoKey'>[] = await strapi.db
-      .query(ENTRY)
-      .findMany({ where: { id: { $in: entryIds } }, select: ['id', 'language', 'text', 'photoKey'] });
+    const entries = await entryRepository(strapi).byIds(entryIds, ['language', 'text', 'photoKey']);
     return new Map(entries.map((e) => [e.id, { poem: e.text?.trim() || null, language: e.language ?? null, hasPhoto: Boolean(e.photoKey) }]));
   },
 
@@ -32,7 +29,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async photoOf(slug: string): Promise<OutgoingFile> {
     const winner: { entryId: number } | null = await strapi.db.query(WINNER).findOne({ where: { slug }, select: ['entryId'] });
     if (!winner) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
-    const entry: Pick<EntryRow, 'photoKey'> | null = await strapi.db.query(ENTRY).findOne({ where: { id: winner.entryId }, select: ['photoKey'] });
+    const [entry] = await entryRepository(strapi).byIds([winner.entryId], ['photoKey']);
     const files = getService(strapi, 'api::entry.files').privateFiles();
     if (!entry?.photoKey || !(await files.exists(entry.photoKey))) throw noPhoto();
     return { key: entry.photoKey, name: `${slug}.webp`, type: 'image/webp' };

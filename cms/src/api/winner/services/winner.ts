@@ -19,9 +19,10 @@ import { roundScore } from '../../result/lib/results-csv';
 import { poetNameOf } from '../../../lib/poet-name';
 import { resultRepository } from '../../result/repository';
 import { WINNER } from '../repository';
+import { contestRepository } from '../../contest/repository';
+import { userRepository } from '../../user/repository';
 import { getService } from '../../../services';
 
-const USER = 'plugin::users-permissions.user';
 const POSITION: Record<Exclude<WinnerPlace, 'honourable'>, number> = { first: 1, second: 2, third: 3 };
 
 interface WinnerRow {
@@ -104,10 +105,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The month's best published scores, to pick the winners from. */
     async suggestions(month: string, competition: string = DEFAULT_COMPETITION): Promise<SuggestedWinner[]> {
       const rows = await results.ofMonth(competition, month, ['code', 'title', 'poetId', 'total', 'rank'], 20);
-      const users = await strapi.db
-        .query(USER)
-        .findMany({ where: { id: { $in: rows.map((r) => r.poetId).filter(Boolean) } }, select: ['id', 'name', 'email'] });
-      const nameOf = new Map(users.map((u: { id: number; name: string | null; email: string | null }) => [u.id, poetNameOf(u.name, u.email)]));
+      const users = await userRepository(strapi).byIds(
+        rows.map((r) => r.poetId).filter((id): id is number => Boolean(id)),
+        ['name', 'email'],
+      );
+      const nameOf = new Map(users.map((u) => [u.id, poetNameOf(u.name, u.email)]));
       return rows.map((row) => ({
         entryCode: row.code,
         title: row.title ?? '',
@@ -137,9 +139,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const prefix = competition === DEFAULT_COMPETITION ? data.month : `${competition}-${data.month}`;
         const picks = await chosen(data);
         const poetIds = picks.map((p) => p.result.poetId).filter((id): id is number => id !== null);
-        const users = await strapi.db.query(USER).findMany({ where: { id: { $in: poetIds } }, populate: ['profilePicture'] });
-        type PoetRow = { id: number; name: string | null; email: string | null; profilePicture?: { url: string } | null };
-        const userOf = new Map<number, PoetRow>(users.map((u: PoetRow) => [u.id, u]));
+        const users = await userRepository(strapi).withPictures(poetIds, ['name', 'email']);
+        const userOf = new Map(users.map((u) => [u.id, u]));
         const content = await getService(strapi, 'api::winner.poem').contentOf(picks.map((p) => p.result.entryId));
         let honourable = 0;
         const rows: WinnerRow[] = picks.map(({ place, result }) => {
@@ -209,10 +210,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Every month with published winners of a competition (poetry unless named), newest first (for /winning-poems and /past-winners). */
     async index(competition: string = DEFAULT_COMPETITION): Promise<WinnersIndex> {
       const rows: WinnerRow[] = await winners().findMany({ where: { competitionSlug: competition }, orderBy: [{ month: 'desc' }, { position: 'asc' }] });
-      const themes = await strapi.db
-        .query('api::contest.contest')
-        .findMany({ where: { month: { $in: [...new Set(rows.map((r) => r.month))] }, competitionSlug: competition }, select: ['month', 'theme'] });
-      const themeOf = new Map(themes.map((c: { month: string; theme: string | null }) => [c.month, c.theme ?? null]));
+      const themes = await contestRepository(strapi).themesOf([...new Set(rows.map((r) => r.month))], competition);
+      const themeOf = new Map(themes.map((c) => [c.month, c.theme ?? null]));
       const months = new Map<string, WinnerSummary[]>();
       const ref = await refOf(competition);
       for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), summaryOf(row, ref)]);
@@ -222,9 +221,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async detail(slug: string): Promise<WinnerDetail> {
       const row: WinnerRow | null = await winners().findOne({ where: { slug } });
       if (!row) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
-      const contest = await strapi.db
-        .query('api::contest.contest')
-        .findOne({ where: { month: row.month, competitionSlug: row.competitionSlug }, select: ['theme'] });
+      const contest = await contestRepository(strapi).ofMonth(row.month, row.competitionSlug);
       return { ...summaryOf(row, await refOf(row.competitionSlug)), poem: row.poem ?? '', theme: contest?.theme ?? null };
     },
   };
