@@ -20,15 +20,15 @@ const requireCms = createRequire(join(cmsDir, 'package.json'));
 const dist = (path) => requireCms(join(cmsDir, 'dist', path));
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 5);
 
-const poemFile = dist('src/api/entry/files/poem-file.js');
-const judgeView = dist('src/api/entry/files/judge-view.js');
-const judgeCopy = dist('src/api/entry/files/judge-copy.js');
-const pdfStreams = dist('src/api/entry/files/pdf-streams.js');
-const pdfJudgeCopy = dist('src/api/entry/files/pdf-judge-copy.js');
-const pdfText = dist('src/api/entry/files/pdf-text.js');
-const { TextBudget } = dist('src/api/entry/files/text-budget.js');
+const poemFile = dist('src/api/entry/reading/poem-file.js');
+const judgeView = dist('src/api/entry/reading/judge-view.js');
+const judgeCopy = dist('src/api/entry/reading/judge-copy.js');
+const pdfStreams = dist('src/api/entry/reading/pdf-streams.js');
+const pdfJudgeCopy = dist('src/api/entry/reading/pdf-judge-copy.js');
+const pdfText = dist('src/api/entry/reading/pdf-text.js');
+const { TextBudget } = dist('src/api/entry/reading/text-budget.js');
 const fingerprint = dist('src/api/originality/lib/fingerprint.js');
-const extraction = dist('src/api/entry/files/extraction.js');
+const extraction = dist('src/api/entry/reading/extraction.js');
 const formidable = requireCms('formidable');
 
 /** CPU milliseconds of this process and of its finished children (pdftotext) since `from`. */

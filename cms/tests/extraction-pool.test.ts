@@ -11,7 +11,7 @@ import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { listening, type TestCms } from './helpers/strapi';
 import { makeDocx, makePdf } from './helpers/poem-files';
 import { bearer, entryClient, HOUR } from './helpers/entries';
-import { type Author, buildEntry, previewOf } from '../src/api/entry/files/judge-view';
+import { type Author, buildEntry, previewOf } from '../src/api/entry/reading/judge-view';
 
 const ENTRY = 'api::entry.entry';
 const FINGERPRINT = 'api::originality.fingerprint';

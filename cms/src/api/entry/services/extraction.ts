@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { Piscina } from 'piscina';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ApiError, tooManyRequests } from '../../../lib/api-error';
-import type { AnswerOf, ExtractionTask } from '../files/extraction';
+import type { AnswerOf, ExtractionTask } from '../reading/extraction';
 import { ACCOUNT_WINDOW_SECONDS, checkLimits, extractionPoolConfig, retryAfterSeconds } from '../lib/extraction-pool';
 
 /** What a poem's check took before any was measured (a 5 MB PDF on one core). */
@@ -34,7 +34,7 @@ export interface CheckFor {
 }
 
 /**
- * Checks poems (files/extraction.ts) off the request thread, in a pool of worker threads (piscina) running the
+ * Checks poems (reading/extraction.ts) off the request thread, in a pool of worker threads (piscina) running the
  * compiled file from cms/dist. The queue is bounded: a poem beyond it is answered 503 with when to try again.
  * Each check is bounded (issue 35): a deadline from when its worker starts it (the worker is ended and replaced),
  * a heap limit per worker, and a budget of check time per account. The pool starts with the first poem and
@@ -78,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const poolOf = () =>
     (pool ??= new Piscina({
-      filename: path.join(strapi.dirs.dist.src, 'api', 'entry', 'files', 'extraction.js'),
+      filename: path.join(strapi.dirs.dist.src, 'api', 'entry', 'reading', 'extraction.js'),
       minThreads: 0,
       maxThreads: config.workers,
       idleTimeout: IDLE_TIMEOUT_MS,
