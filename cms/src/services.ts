@@ -18,7 +18,7 @@ import type entryAllowance from './api/entry/services/allowance';
 import type entryCalendar from './api/entry/services/calendar';
 import type entry from './api/entry/services/entry';
 import type entryExtraction from './api/entry/services/extraction';
-import type entryFiles from './api/entry/services/files';
+import type entryStorage from './api/entry/services/storage';
 import type faq from './api/faq/services/faq';
 import type feedback from './api/feedback/services/feedback';
 import type leaderboard from './api/leaderboard/services/leaderboard';
@@ -76,7 +76,7 @@ export interface Services {
   'api::entry.calendar': ReturnType<typeof entryCalendar>;
   'api::entry.entry': ReturnType<typeof entry>;
   'api::entry.extraction': ReturnType<typeof entryExtraction>;
-  'api::entry.files': ReturnType<typeof entryFiles>;
+  'api::entry.storage': ReturnType<typeof entryStorage>;
   'api::faq.faq': ReturnType<typeof faq>;
   'api::feedback.feedback': ReturnType<typeof feedback>;
   'api::leaderboard.leaderboard': ReturnType<typeof leaderboard>;

@@ -33,7 +33,7 @@ import type { EntryFields } from '../validation/entry';
 import { siteUrl } from '../../../lib/site-url';
 
 // The poet's path: who may enter now, the allowance, the preview, the entry itself and the poet's own list.
-// The entry's files live in `api::entry.files`; the admins' table in `api::entry.admin-table`; what the
+// The entry's files live in `api::entry.storage`; the admins' table in `api::entry.admin-table`; what the
 // contest calendar does to entries in `api::entry.calendar`.
 
 const PHOTO_MAX_SIDE = 1024;
@@ -81,7 +81,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => strapi.db.query(ENTRY);
   const contests = () => getService(strapi, 'api::contest.contest');
   const allowance = () => getService(strapi, 'api::entry.allowance');
-  const entryFiles = () => getService(strapi, 'api::entry.files');
+  const entryStorage = () => getService(strapi, 'api::entry.storage');
   const originality = () => getService(strapi, 'api::originality.originality');
   const extraction = () => getService(strapi, 'api::entry.extraction');
 
@@ -168,7 +168,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const competition = await getService(strapi, 'api::competition.competition').require(contest.competitionSlug ?? DEFAULT_COMPETITION);
     const check = await checkOriginality(built.text, built.signature);
     const { data } = built;
-    const keys = await entryFiles().store(built.blobs, data.fileType);
+    const keys = await entryStorage().store(built.blobs, data.fileType);
     let row: EntryRow;
     try {
       let code = newEntryCode(contest.month);
@@ -201,7 +201,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return created;
       });
     } catch (error) {
-      await entryFiles().remove(keys);
+      await entryStorage().remove(keys);
       throw error;
     }
     return row;
