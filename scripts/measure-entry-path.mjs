@@ -28,7 +28,7 @@ const pdfJudgeCopy = dist('src/api/entry/reading/pdf-judge-copy.js');
 const pdfText = dist('src/api/entry/reading/pdf-text.js');
 const { TextBudget } = dist('src/api/entry/reading/text-budget.js');
 const fingerprint = dist('src/api/originality/lib/fingerprint.js');
-const extraction = dist('src/api/entry/reading/extraction.js');
+const worker = dist('src/api/entry/reading/worker.js');
 const formidable = requireCms('formidable');
 
 /** CPU milliseconds of this process and of its finished children (pdftotext) since `from`. */
@@ -102,8 +102,8 @@ async function onePass(file, dir, parse) {
   // The whole worker task as the pool runs it (what the account's check time is charged).
   const taskPath = join(dir, 'task-input');
   writeFileSync(taskPath, bytes);
-  await timed(stages, 'the whole worker task (extraction.js entry)', () =>
-    extraction.default({
+  await timed(stages, 'the whole worker task (reading/worker.js)', () =>
+    worker.default({
       kind: 'entry',
       filepath: taskPath,
       author,

@@ -17,7 +17,7 @@ import type entryAdminTable from './api/entry/services/admin-table';
 import type entryAllowance from './api/entry/services/allowance';
 import type entryCalendar from './api/entry/services/calendar';
 import type entry from './api/entry/services/entry';
-import type entryExtraction from './api/entry/services/extraction';
+import type entryWorkerPool from './api/entry/services/worker-pool';
 import type entryStorage from './api/entry/services/storage';
 import type faq from './api/faq/services/faq';
 import type feedback from './api/feedback/services/feedback';
@@ -75,7 +75,7 @@ export interface Services {
   'api::entry.admin-table': ReturnType<typeof entryAdminTable>;
   'api::entry.calendar': ReturnType<typeof entryCalendar>;
   'api::entry.entry': ReturnType<typeof entry>;
-  'api::entry.extraction': ReturnType<typeof entryExtraction>;
+  'api::entry.worker-pool': ReturnType<typeof entryWorkerPool>;
   'api::entry.storage': ReturnType<typeof entryStorage>;
   'api::faq.faq': ReturnType<typeof faq>;
   'api::feedback.feedback': ReturnType<typeof feedback>;

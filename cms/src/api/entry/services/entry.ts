@@ -83,7 +83,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const allowance = () => getService(strapi, 'api::entry.allowance');
   const entryStorage = () => getService(strapi, 'api::entry.storage');
   const originality = () => getService(strapi, 'api::originality.originality');
-  const extraction = () => getService(strapi, 'api::entry.extraction');
+  const workerPool = () => getService(strapi, 'api::entry.worker-pool');
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
   async function blockerOf(
@@ -235,11 +235,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { competition, contest: toContestInfo(contest), ...counts, blocker };
     },
 
-    /** POST /api/entries/preview: the checks and the text judges will read (read in the extraction pool); stores nothing. */
+    /** POST /api/entries/preview: the checks and the text judges will read (read in the worker pool); stores nothing. */
     async preview({ user, competition }: Entrant, input: PreviewInput): Promise<EntryPreview> {
       if (input.language !== undefined) requireLanguageTaken(competition, input.language);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
-      const preview = await extraction().run(
+      const preview = await workerPool().run(
         {
           kind: 'preview',
           filepath: input.poem.filepath,
@@ -290,7 +290,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
       const { fields } = input;
       const { title, language, fullName, nameInScript, phone, country, declarations } = fields;
-      const { poem, judgeCopy, ...read } = await extraction().run(
+      const { poem, judgeCopy, ...read } = await workerPool().run(
         {
           kind: 'entry',
           filepath: input.poem.filepath,
