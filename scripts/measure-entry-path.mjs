@@ -20,15 +20,15 @@ const requireCms = createRequire(join(cmsDir, 'package.json'));
 const dist = (path) => requireCms(join(cmsDir, 'dist', path));
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 5);
 
-const poemFile = dist('src/api/entry/files/poem-file.js');
-const judgeView = dist('src/api/entry/files/judge-view.js');
-const judgeCopy = dist('src/api/entry/files/judge-copy.js');
-const pdfStreams = dist('src/api/entry/files/pdf-streams.js');
-const pdfJudgeCopy = dist('src/api/entry/files/pdf-judge-copy.js');
-const pdfText = dist('src/api/entry/files/pdf-text.js');
-const { TextBudget } = dist('src/api/entry/files/text-budget.js');
+const poemFile = dist('src/api/entry/reading/poem-file.js');
+const judgeView = dist('src/api/entry/reading/judge-view.js');
+const judgeCopy = dist('src/api/entry/reading/judge-copy.js');
+const pdfStreams = dist('src/api/entry/reading/pdf-streams.js');
+const pdfJudgeCopy = dist('src/api/entry/reading/pdf-judge-copy.js');
+const pdfText = dist('src/api/entry/reading/pdf-text.js');
+const { TextBudget } = dist('src/api/entry/reading/text-budget.js');
 const fingerprint = dist('src/api/originality/lib/fingerprint.js');
-const extraction = dist('src/api/entry/files/extraction.js');
+const worker = dist('src/api/entry/reading/worker.js');
 const formidable = requireCms('formidable');
 
 /** CPU milliseconds of this process and of its finished children (pdftotext) since `from`. */
@@ -102,8 +102,8 @@ async function onePass(file, dir, parse) {
   // The whole worker task as the pool runs it (what the account's check time is charged).
   const taskPath = join(dir, 'task-input');
   writeFileSync(taskPath, bytes);
-  await timed(stages, 'the whole worker task (extraction.js entry)', () =>
-    extraction.default({
+  await timed(stages, 'the whole worker task (reading/worker.js)', () =>
+    worker.default({
       kind: 'entry',
       filepath: taskPath,
       author,

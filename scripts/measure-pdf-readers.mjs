@@ -26,14 +26,14 @@ mkdirSync(cacheDir, { recursive: true });
 const entry = join(cacheDir, 'entry.ts');
 // pdf.js as the cms read PDFs before issue 37: its line assembly over unpdf's text items, from git.
 const BEFORE = '90f5c4f';
-const files = '../../../src/api/entry/files';
+const reading = '../../../src/api/entry/reading';
 writeFileSync(
   join(cacheDir, 'pdf-text-before.ts'),
-  execFileSync('git', ['-C', root, 'show', `${BEFORE}:cms/src/api/entry/files/pdf-text.ts`], { encoding: 'utf8' }).replaceAll("'./", `'${files}/`),
+  execFileSync('git', ['-C', root, 'show', `${BEFORE}:cms/src/api/entry/files/pdf-text.ts`], { encoding: 'utf8' }).replaceAll("'./", `'${reading}/`),
 );
 writeFileSync(
   entry,
-  `export { extractPoem, tidy } from '${files}/poem-file';\nexport { TextBudget } from '${files}/text-budget';\nexport { readPdfLines as readPdfLinesBefore } from './pdf-text-before';\n`,
+  `export { extractPoem, tidy } from '${reading}/poem-file';\nexport { TextBudget } from '${reading}/text-budget';\nexport { readPdfLines as readPdfLinesBefore } from './pdf-text-before';\n`,
 );
 const bundle = join(cacheDir, 'bundle.mjs');
 await build({

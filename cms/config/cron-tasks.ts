@@ -13,7 +13,7 @@ export default {
     task: async ({ strapi }: { strapi: Core.Strapi }) => {
       try {
         await strapi.service('api::contest.contest').runCalendar();
-        await strapi.service('api::entry.files').sweepOrphans();
+        await strapi.service('api::entry.storage').sweepOrphans();
       } catch (error) {
         strapi.log.error(`contest calendar: ${(error as Error).message}`);
       }

@@ -505,7 +505,7 @@ describe('refusals leave nothing behind', () => {
     utimesSync(unfinished, old, old);
     const kept = privateFiles().filter((f) => f !== stray && f !== young && f !== unfinished);
     for (const file of kept) utimesSync(file, old, old);
-    const removed = await cms.strapi.service('api::entry.files').sweepOrphans();
+    const removed = await cms.strapi.service('api::entry.storage').sweepOrphans();
     expect(removed).toBe(2);
     expect(privateFiles()).toEqual([...kept, young].sort());
     expect(kept).toContain(foreign);

@@ -162,7 +162,7 @@ describe('an entry that fails after its files were written', () => {
     await cms.strapi.documents('api::site-setting.site-setting').update({ documentId: settings!.documentId, data: { maxEntriesPerMonth: used + 1 } as any });
     // Both entries wait, their files stored, until both have stored them: so both passed the early allowance check,
     // and the second to commit is refused by the allowance in its transaction, after writing its objects.
-    const files = cms.strapi.service('api::entry.files') as { store: (...args: unknown[]) => Promise<unknown> };
+    const files = cms.strapi.service('api::entry.storage') as { store: (...args: unknown[]) => Promise<unknown> };
     const store = files.store.bind(files);
     let stored = 0;
     let bothStored!: () => void;
@@ -201,7 +201,7 @@ describe('the orphan sweep', () => {
     const used = (await cms.strapi.db.query(ENTRY).findMany({ select: ['fileKey', 'judgeFileKey', 'photoKey'] }))
       .flatMap((entry: any) => [entry.fileKey, entry.judgeFileKey, entry.photoKey])
       .filter(Boolean);
-    const files = cms.strapi.service('api::entry.files');
+    const files = cms.strapi.service('api::entry.storage');
     // Young: kept (it may be an entry being written right now).
     expect(await files.sweepOrphans()).toBe(0);
     expect(await keys('entries/')).toContain(orphan);

@@ -30,7 +30,7 @@ let privateDir: string;
 let admin: EmulatorUser;
 
 const db = (uid: string) => cms.strapi.db.query(uid as never);
-const pool = () => cms.strapi.service('api::entry.extraction') as { stats(): { active: number; queued: number } };
+const pool = () => cms.strapi.service('api::entry.worker-pool') as { stats(): { active: number; queued: number } };
 const workerThreads = () => readdirSync('/proc/self/task').filter((id) => readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim() === 'WorkerThread').length;
 let threadsBeforeBoot: number;
 

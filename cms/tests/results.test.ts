@@ -675,7 +675,7 @@ describe("results from the judges' in-app scores", () => {
     photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } })
       .webp()
       .toBuffer();
-    const photoKey = await cms.strapi.service('api::entry.files').privateFiles().put('entry-photos', photo, 'webp');
+    const photoKey = await cms.strapi.service('api::entry.storage').privateFiles().put('entry-photos', photo, 'webp');
     await db('api::entry.entry').update({ where: { id: july[0].id }, data: { photoKey } });
 
     // Both test judges read every July entry (automatic assignment would also involve the demo judge).

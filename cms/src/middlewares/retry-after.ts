@@ -1,5 +1,5 @@
 /**
- * Every 429 carries Retry-After (seconds), and so does a 503 that says when (the extraction queue when full). Our
+ * Every 429 carries Retry-After (seconds), and so does a 503 that says when (the worker pool's queue when full). Our
  * limits say when in the error's details.retryAfterSeconds; Strapi's own limit (the panel's login) says nothing,
  * so its configured window is the answer. Placed outside strapi::errors, it sees the final status and body
  * whichever code answered.

@@ -3,7 +3,7 @@ import { metricsOf } from '../../lib/metrics';
 import { getService } from '../../services';
 import { entryRepository } from './repository';
 
-// The extraction pool's figures go to /api/metrics; its worker threads end when Strapi stops. The contest calendar
+// The worker pool's figures go to /api/metrics; its worker threads end when Strapi stops. The contest calendar
 // and the admins' contests list reach entries through the listener registered here (the contest domain never
 // calls this one); so do the user lists and reminder audiences.
 export default {
@@ -17,12 +17,12 @@ export default {
       countEntries: (contestId) => entryRepository(strapi).countInContest(contestId),
     });
     getService(strapi, 'api::user.contest-activity').provide(entryRepository(strapi));
-    const extraction = getService(strapi, 'api::entry.extraction');
+    const workerPool = getService(strapi, 'api::entry.worker-pool');
     const metrics = metricsOf(strapi);
-    metrics.gauge('writory_extraction_queue_depth', 'Poems waiting for a worker thread to check them', () => extraction.stats().queued);
-    metrics.gauge('writory_extraction_active_tasks', 'Poems being checked in worker threads now', () => extraction.stats().active);
+    metrics.gauge('writory_extraction_queue_depth', 'Poems waiting for a worker thread to check them', () => workerPool.stats().queued);
+    metrics.gauge('writory_extraction_active_tasks', 'Poems being checked in worker threads now', () => workerPool.stats().active);
   },
   async destroy({ strapi }: { strapi: Core.Strapi }) {
-    await getService(strapi, 'api::entry.extraction').close();
+    await getService(strapi, 'api::entry.worker-pool').close();
   },
 };

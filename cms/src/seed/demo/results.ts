@@ -121,7 +121,7 @@ async function entriesFor(
   count: number,
   { status = 'scored', firstTitle = 0, prefix = 'WR' } = {},
 ) {
-  const files = getService(strapi, 'api::entry.files').privateFiles();
+  const files = getService(strapi, 'api::entry.storage').privateFiles();
   const codes: string[] = [];
   for (let i = 0; i < count; i++) {
     // Codes are unique across competitions: another competition's demo entries have a prefix of their own.

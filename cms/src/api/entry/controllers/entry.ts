@@ -33,7 +33,7 @@ function competitionIn(ctx: Context): string {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => getService(strapi, 'api::entry.entry');
-  const entryFiles = () => getService(strapi, 'api::entry.files');
+  const entryStorage = () => getService(strapi, 'api::entry.storage');
   return {
     async allowance(ctx: Context) {
       ctx.body = await entries().allowanceFor(ctx.state.user, new Date(), competitionIn(ctx));
@@ -66,11 +66,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async file(ctx: Context) {
-      await sendPrivateFile(ctx, entryFiles().privateFiles(), await entryFiles().originalFile(ctx.state.user, String(ctx.params.code)));
+      await sendPrivateFile(ctx, entryStorage().privateFiles(), await entryStorage().originalFile(ctx.state.user, String(ctx.params.code)));
     },
 
     async photo(ctx: Context) {
-      await sendPrivateFile(ctx, entryFiles().privateFiles(), await entryFiles().photoFile(ctx.state.user, String(ctx.params.code)), 'inline');
+      await sendPrivateFile(ctx, entryStorage().privateFiles(), await entryStorage().photoFile(ctx.state.user, String(ctx.params.code)), 'inline');
     },
 
     async count(ctx: Context) {

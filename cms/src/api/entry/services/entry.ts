@@ -26,14 +26,14 @@ import { normaliseImage, type IncomingFile } from '../../../lib/images';
 import { userRepository, type UserRow } from '../../user/repository';
 import { ENTRY, type EntryRow } from '../repository';
 import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
-import { buildEntry, sha256, type Built } from '../files/judge-view';
-import { poemErrors } from '../files/poem-file';
+import { buildEntry, sha256, type Built } from '../reading/judge-view';
+import { poemErrors } from '../reading/poem-file';
 import { formatInZone, newEntryCode, receiptEmail } from '../lib/receipt';
 import type { EntryFields } from '../validation/entry';
 import { siteUrl } from '../../../lib/site-url';
 
 // The poet's path: who may enter now, the allowance, the preview, the entry itself and the poet's own list.
-// The entry's files live in `api::entry.files`; the admins' table in `api::entry.admin-table`; what the
+// The entry's files live in `api::entry.storage`; the admins' table in `api::entry.admin-table`; what the
 // contest calendar does to entries in `api::entry.calendar`.
 
 const PHOTO_MAX_SIDE = 1024;
@@ -81,9 +81,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => strapi.db.query(ENTRY);
   const contests = () => getService(strapi, 'api::contest.contest');
   const allowance = () => getService(strapi, 'api::entry.allowance');
-  const entryFiles = () => getService(strapi, 'api::entry.files');
+  const entryStorage = () => getService(strapi, 'api::entry.storage');
   const originality = () => getService(strapi, 'api::originality.originality');
-  const extraction = () => getService(strapi, 'api::entry.extraction');
+  const workerPool = () => getService(strapi, 'api::entry.worker-pool');
 
   /** Why this user may not enter now (in words for them), or null. Identity checks first, then the window. */
   async function blockerOf(
@@ -168,7 +168,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const competition = await getService(strapi, 'api::competition.competition').require(contest.competitionSlug ?? DEFAULT_COMPETITION);
     const check = await checkOriginality(built.text, built.signature);
     const { data } = built;
-    const keys = await entryFiles().store(built.blobs, data.fileType);
+    const keys = await entryStorage().store(built.blobs, data.fileType);
     let row: EntryRow;
     try {
       let code = newEntryCode(contest.month);
@@ -201,7 +201,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return created;
       });
     } catch (error) {
-      await entryFiles().remove(keys);
+      await entryStorage().remove(keys);
       throw error;
     }
     return row;
@@ -235,11 +235,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { competition, contest: toContestInfo(contest), ...counts, blocker };
     },
 
-    /** POST /api/entries/preview: the checks and the text judges will read (read in the extraction pool); stores nothing. */
+    /** POST /api/entries/preview: the checks and the text judges will read (read in the worker pool); stores nothing. */
     async preview({ user, competition }: Entrant, input: PreviewInput): Promise<EntryPreview> {
       if (input.language !== undefined) requireLanguageTaken(competition, input.language);
       if (input.poem.size > MAX_POEM_BYTES) throw poemErrors.tooLarge();
-      const preview = await extraction().run(
+      const preview = await workerPool().run(
         {
           kind: 'preview',
           filepath: input.poem.filepath,
@@ -290,7 +290,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
       const { fields } = input;
       const { title, language, fullName, nameInScript, phone, country, declarations } = fields;
-      const { poem, judgeCopy, ...read } = await extraction().run(
+      const { poem, judgeCopy, ...read } = await workerPool().run(
         {
           kind: 'entry',
           filepath: input.poem.filepath,

@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async summary(ctx: Context) {
     ctx.set('Cache-Control', 'no-store');
-    const health: ServerHealth = { ...(await metricsOf(strapi).summary()), extraction: getService(strapi, 'api::entry.extraction').stats() };
+    const health: ServerHealth = { ...(await metricsOf(strapi).summary()), extraction: getService(strapi, 'api::entry.worker-pool').stats() };
     ctx.body = health;
   },
 });

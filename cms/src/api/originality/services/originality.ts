@@ -13,7 +13,7 @@ export interface FindSimilarOptions {
   excludeRefId?: number;
   threshold?: number;
   limit?: number;
-  /** The text's signature when it was already computed (an entry's, in the extraction pool). */
+  /** The text's signature when it was already computed (an entry's, in the worker pool). */
   signature?: number[] | null;
 }
 

@@ -15,7 +15,7 @@ const competitionOf = (ctx: Context) => parseInput(competitionQuery, { competiti
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const scores = () => getService(strapi, 'api::score.score');
   const assignment = () => getService(strapi, 'api::score.assignment');
-  const entries = () => getService(strapi, 'api::entry.files');
+  const entryStorage = () => getService(strapi, 'api::entry.storage');
   const privately = (ctx: Context) => ctx.set('Cache-Control', 'private, no-store');
   const judgeLanguages = () => getService(strapi, 'api::score.judge-languages');
   return {
@@ -49,7 +49,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async file(ctx: Context) {
       await assignment().assertMayJudge(ctx.state.user, codeOf(ctx));
-      await sendPrivateFile(ctx, entries().privateFiles(), await entries().judgeFile(codeOf(ctx)));
+      await sendPrivateFile(ctx, entryStorage().privateFiles(), await entryStorage().judgeFile(codeOf(ctx)));
     },
 
     async score(ctx: Context) {

@@ -20,7 +20,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async photo(ctx: Context) {
     const { id } = parseInput(winnerId, ctx.params);
     const file = await getService(strapi, 'api::winner.poem').photoOf(id);
-    await sendPrivateFile(ctx, getService(strapi, 'api::entry.files').privateFiles(), file, 'inline');
+    await sendPrivateFile(ctx, getService(strapi, 'api::entry.storage').privateFiles(), file, 'inline');
     // Public once the winners are: any cache may keep it for an hour.
     ctx.set('Cache-Control', 'public, max-age=3600');
   },

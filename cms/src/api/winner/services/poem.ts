@@ -30,7 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const winner: { entryId: number } | null = await strapi.db.query(WINNER).findOne({ where: { slug }, select: ['entryId'] });
     if (!winner) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
     const [entry] = await entryRepository(strapi).byIds([winner.entryId], ['photoKey']);
-    const files = getService(strapi, 'api::entry.files').privateFiles();
+    const files = getService(strapi, 'api::entry.storage').privateFiles();
     if (!entry?.photoKey || !(await files.exists(entry.photoKey))) throw noPhoto();
     return { key: entry.photoKey, name: `${slug}.webp`, type: 'image/webp' };
   },

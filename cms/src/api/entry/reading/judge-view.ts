@@ -7,7 +7,7 @@ import { signature } from '../../originality/lib/fingerprint';
 import type { UserRow } from '../../user/repository';
 import type { EntryRow } from '../services/entry';
 import { findContactDetails, type ContactKind } from '../lib/contact-details';
-import type { EntryBlobs } from '../services/files';
+import type { EntryBlobs } from '../services/storage';
 import { createAnonymiser, type Anonymiser } from './anonymise';
 import { makeJudgeCopy } from './judge-copy';
 import { pagesCopy, pagesView } from './pages-view';

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { checkLimits, extractionPoolConfig, RETRY_AFTER_SECONDS, retryAfterSeconds } from './extraction-pool';
+import { checkLimits, workerPoolConfig, RETRY_AFTER_SECONDS, retryAfterSeconds } from './worker-pool';
 
-describe('extractionPoolConfig', () => {
+describe('workerPoolConfig', () => {
   it.each([
     ['one worker per core and four waiting places per worker, at least eight', {}, 4, { workers: 4, queue: 16 }],
     ['one worker on a single core', {}, 1, { workers: 1, queue: 8 }],
     ['both set', { EXTRACTION_WORKERS: '3', EXTRACTION_QUEUE: '0' }, 2, { workers: 3, queue: 0 }],
     ['blank values are the defaults', { EXTRACTION_WORKERS: ' ', EXTRACTION_QUEUE: '' }, 2, { workers: 2, queue: 8 }],
   ])('%s', (_, env, cores, expected) => {
-    expect(extractionPoolConfig(env, cores)).toEqual(expected);
+    expect(workerPoolConfig(env, cores)).toEqual(expected);
   });
 
   it.each(['-1', 'two', '1.5', '4 workers'])('refuses EXTRACTION_WORKERS=%s, naming the variable', (value) => {
-    expect(() => extractionPoolConfig({ EXTRACTION_WORKERS: value }, 2)).toThrow(/EXTRACTION_WORKERS must be a whole number/);
-    expect(() => extractionPoolConfig({ EXTRACTION_QUEUE: value }, 2)).toThrow(/EXTRACTION_QUEUE must be a whole number/);
+    expect(() => workerPoolConfig({ EXTRACTION_WORKERS: value }, 2)).toThrow(/EXTRACTION_WORKERS must be a whole number/);
+    expect(() => workerPoolConfig({ EXTRACTION_QUEUE: value }, 2)).toThrow(/EXTRACTION_QUEUE must be a whole number/);
   });
 
   it('refuses EXTRACTION_WORKERS=0: poems are never checked on the request thread', () => {
-    expect(() => extractionPoolConfig({ EXTRACTION_WORKERS: '0' }, 2)).toThrow(/EXTRACTION_WORKERS must be a whole number of 1 or more/);
+    expect(() => workerPoolConfig({ EXTRACTION_WORKERS: '0' }, 2)).toThrow(/EXTRACTION_WORKERS must be a whole number of 1 or more/);
   });
 });
 

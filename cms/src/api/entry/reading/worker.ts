@@ -1,6 +1,6 @@
 // The CPU work of checking a poem, as one task over its uploaded file: reading its text, removing the author,
-// the judges' blind copy, the checksums and the originality fingerprint. A worker thread of the extraction pool
-// (services/extraction.ts) runs this file from cms/dist; the request thread never does.
+// the judges' blind copy, the checksums and the originality fingerprint. A thread of the worker pool
+// (services/worker-pool.ts) runs this file from cms/dist; the request thread never does.
 // Tasks and answers are plain data (they cross threads by structured clone): a refusal travels as its fields,
 // since an ApiError would lose its class on the way.
 import { readFile } from 'node:fs/promises';
@@ -25,7 +25,7 @@ export interface EntryTask {
   now: Date;
 }
 
-export type ExtractionTask = PreviewTask | EntryTask;
+export type ReadingTask = PreviewTask | EntryTask;
 
 /**
  * An entry as read from its file: everything `Built` holds but the photo (the request thread has it), with the
@@ -37,9 +37,9 @@ export type Refusal = Pick<ApiError, 'status' | 'message' | 'details' | 'name'>;
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
-export type AnswerOf<T extends ExtractionTask> = Answer<T extends PreviewTask ? EntryPreview : ReadEntry>;
+export type AnswerOf<T extends ReadingTask> = Answer<T extends PreviewTask ? EntryPreview : ReadEntry>;
 
-async function perform(task: ExtractionTask): Promise<EntryPreview | ReadEntry> {
+async function perform(task: ReadingTask): Promise<EntryPreview | ReadEntry> {
   const bytes = await readFile(task.filepath);
   if (task.kind === 'preview') return previewOf(task.author, task.contact, bytes);
   const { blobs, ...read } = await buildEntry(task.author, { ...task.draft, bytes, photo: null }, task.now);
@@ -50,7 +50,7 @@ async function perform(task: ExtractionTask): Promise<EntryPreview | ReadEntry> 
  * Runs a task; a 4xx refusal of the file comes back as an answer, anything else is thrown. In the pool the task
  * carries a port on which the worker says it has started (the pool's deadline counts from then).
  */
-export default async function runExtraction<T extends ExtractionTask>(task: T & { started?: MessagePort }): Promise<AnswerOf<T>> {
+export default async function runReading<T extends ReadingTask>(task: T & { started?: MessagePort }): Promise<AnswerOf<T>> {
   task.started?.postMessage('started');
   task.started?.close();
   try {

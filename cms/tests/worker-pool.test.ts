@@ -11,7 +11,7 @@ import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { listening, type TestCms } from './helpers/strapi';
 import { makeDocx, makePdf } from './helpers/poem-files';
 import { bearer, entryClient, HOUR } from './helpers/entries';
-import { type Author, buildEntry, previewOf } from '../src/api/entry/files/judge-view';
+import { type Author, buildEntry, previewOf } from '../src/api/entry/reading/judge-view';
 
 const ENTRY = 'api::entry.entry';
 const FINGERPRINT = 'api::originality.fingerprint';
@@ -33,7 +33,7 @@ let poet: EmulatorUser;
 let bigPoem: { bytes: Buffer; name: string };
 
 const db = (uid: string) => cms.strapi.db.query(uid as never);
-const pool = () => cms.strapi.service('api::entry.extraction') as { stats(): { active: number; queued: number; workers: number; queueLimit: number } };
+const pool = () => cms.strapi.service('api::entry.worker-pool') as { stats(): { active: number; queued: number; workers: number; queueLimit: number } };
 const author: Author = { name: 'Mira Okafor', email: '', phone: '+44 7700 900123' }; // email: the poet's, read in beforeAll
 
 /** This process's worker threads (Node names them WorkerThread): Vitest's own and the pool's. */
@@ -95,7 +95,7 @@ afterAll(async () => {
   if (privateDir) rmSync(privateDir, { recursive: true, force: true });
 });
 
-describe('the extraction pool', () => {
+describe('the worker pool', () => {
   it('is sized by EXTRACTION_WORKERS and EXTRACTION_QUEUE, and idle until a poem comes', () => {
     expect(pool().stats()).toEqual({ workers: WORKERS, queueLimit: QUEUE, active: 0, queued: 0 });
   });

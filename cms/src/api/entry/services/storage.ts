@@ -4,7 +4,7 @@ import { POEM_TYPES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { privateFilesFromEnv, type OutgoingFile } from '../../../lib/private-files';
 import type { UserRow } from '../../user/repository';
-import type { JudgeCopy } from '../files/judge-copy';
+import type { JudgeCopy } from '../reading/judge-copy';
 import type { EntryRow } from './entry';
 
 const ENTRY = 'api::entry.entry';

@@ -5,8 +5,8 @@ import type { Core } from '@strapi/strapi';
 import { Piscina } from 'piscina';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ApiError, tooManyRequests } from '../../../lib/api-error';
-import type { AnswerOf, ExtractionTask } from '../files/extraction';
-import { ACCOUNT_WINDOW_SECONDS, checkLimits, extractionPoolConfig, retryAfterSeconds } from '../lib/extraction-pool';
+import type { AnswerOf, ReadingTask } from '../reading/worker';
+import { ACCOUNT_WINDOW_SECONDS, checkLimits, workerPoolConfig, retryAfterSeconds } from '../lib/worker-pool';
 
 /** What a poem's check took before any was measured (a 5 MB PDF on one core). */
 const FIRST_ESTIMATE_MS = 1000;
@@ -17,7 +17,7 @@ const STOPPING_RETRY_SECONDS = 5;
 /** Workers idle this long exit (their memory with them); the next poem starts one again. */
 const IDLE_TIMEOUT_MS = 60_000;
 
-export interface ExtractionStats {
+export interface WorkerPoolStats {
   workers: number;
   queueLimit: number;
   /** Poems being checked now. */
@@ -34,14 +34,14 @@ export interface CheckFor {
 }
 
 /**
- * Checks poems (files/extraction.ts) off the request thread, in a pool of worker threads (piscina) running the
+ * Checks poems (reading/worker.ts) off the request thread, in a pool of worker threads (piscina) running the
  * compiled file from cms/dist. The queue is bounded: a poem beyond it is answered 503 with when to try again.
  * Each check is bounded (issue 35): a deadline from when its worker starts it (the worker is ended and replaced),
  * a heap limit per worker, and a budget of check time per account. The pool starts with the first poem and
  * closes when Strapi stops (src/api/entry/index.ts).
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const config = extractionPoolConfig(process.env, availableParallelism());
+  const config = workerPoolConfig(process.env, availableParallelism());
   const limits = checkLimits(process.env);
   const accountTime = new RateLimiterMemory({ points: limits.accountMs, duration: ACCOUNT_WINDOW_SECONDS, keyPrefix: 'check-time' });
   let pool: Piscina | null = null;
@@ -78,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const poolOf = () =>
     (pool ??= new Piscina({
-      filename: path.join(strapi.dirs.dist.src, 'api', 'entry', 'files', 'extraction.js'),
+      filename: path.join(strapi.dirs.dist.src, 'api', 'entry', 'reading', 'worker.js'),
       minThreads: 0,
       maxThreads: config.workers,
       idleTimeout: IDLE_TIMEOUT_MS,
@@ -98,7 +98,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * counts the check, not the wait in the queue; at the deadline the task is aborted, which ends its worker thread
    * (piscina starts another for the next poem). A worker that runs out of heap is ended the same way.
    */
-  async function inPool<T extends ExtractionTask>(task: T, who: CheckFor): Promise<AnswerOf<T>> {
+  async function inPool<T extends ReadingTask>(task: T, who: CheckFor): Promise<AnswerOf<T>> {
     // While the cms stops, a poem is sent back to try again (another instance, or this one restarted, takes it).
     if (closed) throw busy(STOPPING_RETRY_SECONDS);
     if (inFlight >= config.workers + config.queue) {
@@ -131,7 +131,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     config,
 
-    stats(): ExtractionStats {
+    stats(): WorkerPoolStats {
       return { workers: config.workers, queueLimit: config.queue, active: Math.min(inFlight, config.workers), queued: Math.max(0, inFlight - config.workers) };
     },
 
@@ -141,7 +141,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * The task's answer; its file's refusal as the ApiError it was; 503 when the queue is full; 422 when the check
      * passes its deadline or its worker's memory; 429 when the account has used its check time.
      */
-    async run<T extends ExtractionTask>(task: T, who: CheckFor): Promise<Extract<AnswerOf<T>, { ok: true }>['value']> {
+    async run<T extends ReadingTask>(task: T, who: CheckFor): Promise<Extract<AnswerOf<T>, { ok: true }>['value']> {
       await assertTimeLeft(who);
       const answer = await inPool(task, who);
       if (!answer.ok) {

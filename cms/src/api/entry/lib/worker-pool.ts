@@ -1,9 +1,9 @@
-// How big the extraction pool is and how many poems may wait for it, from the environment.
+// How big the worker pool is and how many poems may wait for it, from the environment.
 
 /** Seconds a poet is told to wait when the queue is full, at least and at most. */
 export const RETRY_AFTER_SECONDS = { min: 1, max: 30 } as const;
 
-export interface ExtractionPoolConfig {
+export interface WorkerPoolConfig {
   /** Worker threads (at least one: poems are never checked on the request thread). */
   workers: number;
   /** Poems that may wait for a free worker; one more is answered 503. */
@@ -22,7 +22,7 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 0
  * run at a lower priority than the request thread (piscina's niceIncrement), so one per core keeps every core busy
  * with poems while a request that wakes the request thread still gets a core at once.
  */
-export function extractionPoolConfig(env: NodeJS.ProcessEnv, cores: number): ExtractionPoolConfig {
+export function workerPoolConfig(env: NodeJS.ProcessEnv, cores: number): WorkerPoolConfig {
   const workers = count(env, 'EXTRACTION_WORKERS', Math.max(1, cores), 1);
   return { workers, queue: count(env, 'EXTRACTION_QUEUE', Math.max(8, 4 * workers)) };
 }
