@@ -94,9 +94,11 @@ export function buildShared() {
 export function buildCms(env) {
   buildShared();
   const cmsDir = join(root, 'cms');
-  buildOnce('cms', [join(cmsDir, 'src'), join(cmsDir, 'config'), join(cmsDir, 'package.json'), join(cmsDir, 'tsconfig.json')], () =>
-    run(bin('strapi'), ['build', '--minify'], { cwd: cmsDir, env: { ...env, NODE_ENV: 'production' } }),
-  );
+  buildOnce('cms', [join(cmsDir, 'src'), join(cmsDir, 'config'), join(cmsDir, 'package.json'), join(cmsDir, 'tsconfig.json')], () => {
+    // `strapi build` compiles over the old output: a file moved or removed in src/ would still load from dist/.
+    for (const dir of ['src', 'config']) rmSync(join(cmsDir, 'dist', dir), { recursive: true, force: true });
+    run(bin('strapi'), ['build', '--minify'], { cwd: cmsDir, env: { ...env, NODE_ENV: 'production' } });
+  });
 }
 
 /** What an astro build needs: where the cms is, and the public Firebase settings for the browser. */
