@@ -957,6 +957,7 @@ describe('settings', () => {
       maxEntriesPerMonth: 5,
       judgesPerEntry: 3,
       normaliseScores: true,
+      creditsShared: false,
     });
     await as('admin', cms.api.put('/api/admin/settings'))
       .send({ contestTimeZone: 'Asia/Kolkata', maxEntriesPerMonth: 3, judgesPerEntry: 2, normaliseScores: false })

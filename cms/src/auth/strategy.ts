@@ -7,6 +7,7 @@ import { abilitiesOf } from './abilities';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
 import { userCacheOf } from './user-cache';
+import { isPostgres } from '../lib/database-listener';
 import type { UserRow } from '../api/user/repository';
 import { getService } from '../services';
 
@@ -34,6 +35,7 @@ function refuseMismatchedHeaders(headers: Record<string, string | string[] | und
 export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerifier) {
   const abilities = abilitiesOf(strapi);
   const users = userCacheOf<UserRow>(strapi);
+  const shared = isPostgres(strapi);
   return {
     name: FIREBASE_STRATEGY,
 
@@ -49,6 +51,9 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
         return { error: 'Invalid or expired Firebase ID token.' };
       }
       refuseMismatchedHeaders(ctx.request.header, claims);
+      // Another instance's drop (a suspension, a role) may already wait on the listening socket: let this turn of the
+      // event loop read it before a remembered user is trusted (the hot routes reach here without any I/O of their own).
+      if (shared) await new Promise((resolve) => setImmediate(resolve));
       // One read of the user per token (auth/user-cache.ts); each request gets its own copy of the row.
       const user = { ...(await users.get(token, () => getService(strapi, 'api::user.user').identify(claims))) };
       const ability = await abilities.forRole(user.role!.id);

@@ -37,6 +37,12 @@ export function preparedRead<Row>(strapi: Core.Strapi, sql: string, fallback: (p
   return async (params: PreparedParams): Promise<Row[]> => {
     const dialect = strapi.db.dialect.client;
     if (strapi.db.inTransaction() || (dialect !== 'sqlite' && dialect !== 'postgres')) return fallback(params);
+    // Reported as knex reports its own queries, so whoever listens (debug logs, the tests' query plans) still sees it.
+    (strapi.db.connection as unknown as { emit(event: 'query', query: { sql: string; bindings: PreparedParams; method: 'select' }): void }).emit('query', {
+      sql,
+      bindings: params,
+      method: 'select',
+    });
     const client = strapi.db.connection.client;
     const connection = await client.acquireConnection();
     try {

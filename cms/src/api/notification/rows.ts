@@ -53,11 +53,11 @@ function bellReads(strapi: Core.Strapi) {
   const { tableName, attributes } = strapi.db.metadata.get(NOTIFICATION);
   const column = (name: string) => `"${(attributes[name] as { columnName?: string }).columnName ?? name}"`;
   const table = `"${tableName}"`;
-  const columns = SELECT.map((name) => `${column(name)} AS "${name}"`).join(', ');
+  const columns = SELECT.map((name) => `${column(name)} as "${name}"`).join(', ');
   const page = (before: boolean) =>
     preparedRead<NotificationRow>(
       strapi,
-      `SELECT ${columns} FROM ${table} WHERE ${column('userId')} = ?${before ? ` AND ${column('id')} < ?` : ''} ORDER BY ${column('id')} DESC LIMIT ?`,
+      `select ${columns} from ${table} where ${column('userId')} = ?${before ? ` and ${column('id')} < ?` : ''} order by ${column('id')} desc limit ?`,
       (params) =>
         strapi.db.query(NOTIFICATION).findMany({
           select: SELECT,
@@ -69,7 +69,7 @@ function bellReads(strapi: Core.Strapi) {
   return {
     unread: preparedRead<{ n: number | string }>(
       strapi,
-      `SELECT COUNT(*) AS "n" FROM ${table} WHERE ${column('userId')} = ? AND ${column('readAt')} IS NULL`,
+      `select count(*) as "n" from ${table} where ${column('userId')} = ? and ${column('readAt')} is null`,
       async ([userId]) => [{ n: await strapi.db.query(NOTIFICATION).count({ where: { userId, readAt: null } }) }],
     ),
     first: page(false),
