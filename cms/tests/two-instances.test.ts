@@ -436,8 +436,10 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
         { timeout: 20_000, interval: 200 },
       );
       expect(timer).toMatchObject({ status: 'fired', error: null });
-      const firings = [a, b].map((instance) => (instance.output().match(/timer \d+ fired on /g) ?? []).length);
-      expect(firings.reduce((x, y) => x + y, 0)).toBe(1);
+      // The instance logs the firing after its transaction commits: wait until its output has reached this process.
+      const firings = () => [a, b].map((instance) => (instance.output().match(/timer \d+ fired on /g) ?? []).length).reduce((x, y) => x + y, 0);
+      await vi.waitFor(() => expect(firings()).toBeGreaterThan(0), { timeout: 5_000, interval: 50 });
+      expect(firings()).toBe(1);
       expect([a.child!.pid, b.child!.pid]).toContain(Number(timer.fired_by.split('#').pop()));
       expect((await db.query(`select count(*)::int as n from results where month = $1`, [month()])).rows[0].n).toBe(codes.length);
     }),
