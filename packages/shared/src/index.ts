@@ -16,3 +16,4 @@ export * from './health.ts';
 export * from './competitions.ts';
 export * from './schemas/index.ts';
 export * from './marks.ts';
+export * from './locales.ts';
