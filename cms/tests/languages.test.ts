@@ -9,6 +9,8 @@ import { addressPerTest } from './helpers/client-address';
 import { startMailSink, type MailSink, type SunkMail } from './helpers/mail-sink';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import type { TestCms } from './helpers/strapi';
+import { getService } from '../src/services';
+import { decisionNoticeMessage } from '../src/api/wall-post/lib/posts';
 
 const RESETS_PER_CLIENT = 2;
 
@@ -159,5 +161,63 @@ describe('emails in the recipient’s language', () => {
     await backgroundIdle(cms.strapi);
     const [message] = await mail.arrived(to(email), 1);
     expect(message.subject).toBe('اختر كلمة مرور جديدة لـWritory');
+  });
+
+  it('sends a receipt in Hindi and a refund in Arabic, each in its poet’s stored language', async () => {
+    const order = (userId: number, code: string) =>
+      ({
+        id: 0,
+        userId,
+        code,
+        tierName: 'Trio',
+        entries: 3,
+        month: '2026-11',
+        subtotal: 29900,
+        discount: 0,
+        couponCode: null,
+        total: 29900,
+        currency: 'INR',
+        provider: 'stripe',
+      }) as never;
+    const poetIn = async (locale: string, label: string) => {
+      const email = uniqueEmail(label);
+      const poet = await emulator.createUser({ email });
+      await cms.api.put('/api/users/me').set(bearer(poet.idToken)).send({ locale }).expect(200);
+      const row = await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: poet.uid }, select: ['id'] });
+      return { email, id: row.id as number };
+    };
+    const receipts = getService(cms.strapi, 'api::payment.receipts');
+    const hindi = await poetIn('hi', 'hi-receipt');
+    const arabic = await poetIn('ar', 'ar-refund');
+    await receipts.orderPaid(order(hindi.id, 'W-HI-1'));
+    await receipts.orderRefunded(order(arabic.id, 'W-AR-1'));
+
+    const [receipt] = await mail.arrived(to(hindi.email), 1);
+    expect(receipt.subject).toBe('आपकी Writory रसीद W-HI-1');
+    expect(receipt.text).toContain('Writory प्रतियोगिता में भाग लेने के लिए धन्यवाद।');
+    expect(receipt.text).toContain('टियर: Trio (नवंबर 2026 के लिए 3 प्रविष्टियाँ)');
+    const [refund] = await mail.arrived(to(arabic.email), 1);
+    expect(refund.subject).toBe('استرداد مبلغ طلب Writory رقم W-AR-1');
+    expect(refund.text).toContain('الباقة: Trio (3 مشاركات لشهر نوفمبر 2026)');
+  });
+});
+
+describe('notifications in the recipient’s language', () => {
+  it('tells each poet of a wall decision in the language on their profile', async () => {
+    const told = async (locale: string) => {
+      const poet = await emulator.createUser({ email: uniqueEmail(`notice-${locale}`) });
+      await cms.api.put('/api/users/me').set(bearer(poet.idToken)).send({ locale }).expect(200);
+      const row = await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: poet.uid }, select: ['id'] });
+      const notice = decisionNoticeMessage({ id: 7, title: 'Rain' }, 'pending', 'rejected', 'Too short.')!;
+      await getService(cms.strapi, 'api::notification.notification').notifyMany([{ userId: row.id, notification: notice }]);
+      const list = await cms.api.get('/api/notifications').set(bearer(poet.idToken)).expect(200);
+      return list.body.notifications[0];
+    };
+    expect(await told('en')).toMatchObject({
+      title: 'Your poem was not approved for the wall',
+      message: 'A moderator did not approve “Rain”. Reason: Too short.',
+    });
+    expect(await told('hi')).toMatchObject({ title: 'आपकी कविता वॉल के लिए स्वीकृत नहीं हुई', message: 'एक मॉडरेटर ने “Rain” को स्वीकृत नहीं किया। कारण: Too short.' });
+    expect(await told('ar')).toMatchObject({ title: 'لم تُقبل قصيدتك للجدار', message: 'لم يقبل أحد المشرفين «Rain». السبب: Too short.' });
   });
 });

@@ -75,6 +75,11 @@ export function say(message: Message | MessageKey, locale: Locale = currentLocal
   });
 }
 
+/** A contest month ("2026-11") as `locale` names it ("November 2026", "नवंबर 2026", "نوفمبر 2026"). */
+export function monthIn(month: string, locale: Locale = currentLocale()): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
+}
+
 /** The placeholder names a template uses (for the catalogue test). */
 export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]).sort();

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getService } from '../../../services';
 import { DEFAULT_COMPETITION, monthName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { currentLocale, msg } from '../../../lib/messages';
+import { currentLocale, monthIn, msg } from '../../../lib/messages';
 import { LOCK, lockFor } from '../../../lib/money-db';
 import type { ContestRow } from '../../contest/repository';
 import { allowanceOf, isFreeEntry, type Allowance } from '../lib/allowance';
@@ -18,10 +18,6 @@ export interface AllowanceCompetition {
   kind: string;
 }
 const POETRY_NAMED: AllowanceCompetition = { slug: DEFAULT_COMPETITION, name: 'Poetry', kind: 'poem' };
-
-/** A contest month ("2026-11") as the reader's language names it. */
-const monthIn = (month: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
 
 /** Nothing left: 402 when entry credits are on sale (buying helps), else 403; both name the competition and its month. */
 export function noEntriesLeft(
