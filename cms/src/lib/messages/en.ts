@@ -56,6 +56,10 @@ export const en = {
   'notice.wallHiddenTitle': 'Your poem was taken off the wall',
   'notice.wallHidden': 'A moderator took “{title}” off the Writory Wall.',
   'notice.reason': '{notice} Reason: {reason}',
+  // Reminders (their subject and body are the admin's; the footer is ours)
+  'reminder.why': 'You receive Writory reminders as a Writory poet.',
+  'reminder.footer': '{why} To stop them, turn reminders off on your profile: {url}',
+  'reminder.turnOff': 'Turn reminders off on your profile',
   // The profile
   'profile.onePicture': 'Send one image in the multipart field "picture".',
   'profile.noUser': 'No user with this uid.',
