@@ -141,5 +141,10 @@ export const ar: Record<MessageKey, string> = {
   'wall.postsLimit': 'نشرت على الجدار أقصى عدد من القصائد المسموح به في اليوم.',
   'wall.likesLimit': 'أعجبت بالقصائد وألغيت إعجابك بها أقصى عدد من المرات المسموح به في الساعة.',
   'wall.reportsLimit': 'أرسلت أقصى عدد من البلاغات المسموح به في اليوم. المشرفون ينظرون فيها.',
+  'notice.notFound': 'لا يوجد إشعار كهذا.',
+  'contact.limit': 'وصلت رسائل كثيرة جدًا من هذا الاتصال.',
+  'feedback.limit': 'شكرًا لك، لقد وصلتنا ملاحظاتك الأخيرة.',
+  'content.pageNotWritten': 'لم تُكتب صفحة {slug} بعد',
+  'content.noArticle': 'لا توجد مقالة منشورة بالمعرّف "{slug}"',
   'field.invalid': 'قيمة غير صالحة',
 };

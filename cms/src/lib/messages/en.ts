@@ -154,6 +154,12 @@ export const en = {
   'wall.postsLimit': 'You have shared as many poems on the wall as a day allows.',
   'wall.likesLimit': 'You have liked and unliked as many poems as an hour allows.',
   'wall.reportsLimit': 'You have sent as many reports as a day allows. Moderators are looking at them.',
+  // Notifications, contact, feedback and public content
+  'notice.notFound': 'No such notification.',
+  'contact.limit': 'Too many messages from this connection.',
+  'feedback.limit': 'Thank you, we already have your recent feedback.',
+  'content.pageNotWritten': 'The {slug} page has not been written yet',
+  'content.noArticle': 'No published article has the slug "{slug}"',
   // Field checks with no words of their own
   'field.invalid': 'Invalid input',
 } as const;

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-error';
 import type { Change } from '../live/hub';
 import { NOTIFICATION, SELECT, notificationPage, toItem, unreadCount, type NotificationRow } from '../rows';
 import { getService } from '../../../services';
-import { isLocale, isMessage, say, type Message } from '../../../lib/messages';
+import { isLocale, isMessage, msg, say, type Message } from '../../../lib/messages';
 import { userRepository } from '../../user/repository';
 
 /**
@@ -30,7 +30,7 @@ function row(userId: number, { title, message, link }: NotificationInput, locale
 /** Rows inserted at once; SQLite's own batch limit is 500 rows. */
 const CHUNK = 500;
 
-const notFound = () => new ApiError(404, 'No such notification.', {}, 'NotFoundError');
+const notFound = () => new ApiError(404, msg('notice.notFound'), {}, 'NotFoundError');
 
 /**
  * The one way any feature tells a user something: `notify(userId, { title, message, link })`, and the poet's
