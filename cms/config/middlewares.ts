@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { ADMIN_LOGIN_LIMIT } from '../src/lib/admin-login-limit';
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
+  // The reader's language for every message of this request (Accept-Language, then the signed-in profile's).
+  'global::request-locale',
   // Who the client is, before anything reads ctx.request.ip: forwarding headers count only from TRUSTED_PROXIES.
   { name: 'global::client-address', config: { trustedProxies: env.array('TRUSTED_PROXIES', ['loopback']) } },
   { name: 'global::retry-after', config: { fallbackSeconds: ADMIN_LOGIN_LIMIT.windowMinutes * 60 } },

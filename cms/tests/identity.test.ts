@@ -86,6 +86,8 @@ describe('first sight of a Firebase user', () => {
       dateOfBirth: null,
       role: 'authenticated',
       isAdmin: false,
+      // The profile's language (issue 39): English until the poet chooses one.
+      locale: 'en',
     });
     const stored = await row(poet.uid);
     expect(stored).toMatchObject({

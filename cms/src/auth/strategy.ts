@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { forbidden } from '../lib/api-error';
+import { msg, preferLocale } from '../lib/messages';
 import { abilitiesOf } from './abilities';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
@@ -19,11 +20,11 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
 function refuseMismatchedHeaders(headers: Record<string, string | string[] | undefined>, claims: DecodedIdToken) {
   const uid = headerValue(headers['user-uid']);
   if (uid !== undefined && uid !== claims.uid) {
-    throw forbidden('The user-uid header does not match the signed-in user.');
+    throw forbidden(msg('auth.uidHeaderMismatch'));
   }
   const email = headerValue(headers['x-user-email'])?.toLowerCase();
   if (email !== undefined && claims.email && email !== claims.email.toLowerCase()) {
-    throw forbidden('The x-user-email header does not match the signed-in user.');
+    throw forbidden(msg('auth.emailHeaderMismatch'));
   }
 }
 
@@ -58,6 +59,8 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
       const user = { ...(await users.get(token, () => getService(strapi, 'api::user.user').identify(claims))) };
       const ability = await abilities.forRole(user.role!.id);
       ctx.state.user = user;
+      // From here on this request is answered in the language the person chose on their profile.
+      preferLocale(user.preferredLocale);
       return { authenticated: true, credentials: user, ability };
     },
 

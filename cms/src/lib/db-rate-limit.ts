@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from './api-error';
+import type { Message } from './messages';
 
 /** One table holds every database-counted limit (the key prefix tells them apart); Strapi leaves tables it did not create alone. */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -11,7 +12,7 @@ export interface DbLimitOptions {
   points: number;
   durationSeconds: number;
   /** The 429 message; "Try again in 23 hours." is added. */
-  message: string;
+  message: string | Message;
 }
 
 export interface DbLimit {

@@ -5,6 +5,7 @@
  */
 import { errors } from '@strapi/utils';
 import { unauthorized } from '../lib/api-error';
+import { msg, say } from '../lib/messages';
 
 const ROLE_TYPES = ['authenticated', 'judge', 'moderator', 'admin'];
 
@@ -18,9 +19,9 @@ export default {
   },
   handler(ctx: { state: { user?: { role?: { type?: string } } } }, config: { roles: string[] }) {
     const user = ctx.state.user;
-    if (!user) throw unauthorized('Sign in to continue.');
+    if (!user) throw unauthorized(msg('auth.signIn'));
     if (!config.roles.includes(user.role?.type ?? '')) {
-      throw new errors.PolicyError('Your account does not have access to this.', { roles: config.roles });
+      throw new errors.PolicyError(say('auth.noAccess'), { roles: config.roles });
     }
     return true;
   },

@@ -4,10 +4,11 @@
  */
 import { errors } from '@strapi/utils';
 import { unauthorized } from '../lib/api-error';
+import { msg, say } from '../lib/messages';
 
 export default (ctx: { state: { user?: { emailVerified?: boolean | null } } }) => {
   const user = ctx.state.user;
-  if (!user) throw unauthorized('Sign in to continue.');
-  if (user.emailVerified !== true) throw new errors.PolicyError('Please verify your email address first.');
+  if (!user) throw unauthorized(msg('auth.signIn'));
+  if (user.emailVerified !== true) throw new errors.PolicyError(say('auth.verifyEmailFirst'));
   return true;
 };

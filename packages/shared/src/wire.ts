@@ -1,3 +1,4 @@
+import type { Locale } from './locales.ts';
 // Shapes of the JSON the cms sends and the site reads. One definition, used on both sides.
 
 export interface SiteSettings {
@@ -42,6 +43,8 @@ export interface ProductUser {
   dateOfBirth: string | null;
   role: RoleType;
   isAdmin: boolean;
+  /** The language the person reads Writory in (emails, notifications, the cms's messages); `en` until they choose. Always sent by the cms. */
+  locale?: Locale;
 }
 
 /** What anyone may read about a user (GET /api/users/{uid}). */

@@ -20,6 +20,8 @@ const PRODUCT_USER_ATTRIBUTES = {
   lastSeenAt: { type: 'datetime' },
   /** The languages a judge reads (codes such as "ta"): automatic assignment gives them only entries in these (issue 37). */
   judgeLanguages: { type: 'json' },
+  /** The language the person reads Writory in (`en`, `hi`, `ar`: packages/shared/src/locales.ts); null is English (issue 39). */
+  preferredLocale: { type: 'string', maxLength: 8 },
 };
 
 export default (plugin: Core.Plugin) => {

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { MINIMUM_AGE } from '../contest-rules.ts';
 import { CONTACT_PHONE_PATTERN } from '../entries.ts';
 import { withoutBidiControls } from '../text-safety.ts';
+import { LOCALES } from '../locales.ts';
 
 export const NAME_MAX = 80;
 export const UNDER_AGE_MESSAGE = `You must be at least ${MINIMUM_AGE} years old to take part in Writory.`;
@@ -74,7 +75,13 @@ export type UpsertProductUserBody = Omit<z.input<typeof upsertBody>, 'email'> & 
 /** PUT /api/users/me: only these fields may change (null clears one), anything else is refused. */
 export const updateMeBody = (now: () => Date = () => new Date()) =>
   z.strictObject(
-    { name, phone, dateOfBirth: dateOfBirth(now) },
+    {
+      name,
+      phone,
+      dateOfBirth: dateOfBirth(now),
+      /** The language of the person's emails, notifications and the cms's messages. */
+      locale: z.optional(z.enum(LOCALES, { error: `Language must be one of ${LOCALES.join(', ')}.` })),
+    },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `These fields cannot be changed here: ${issue.keys.join(', ')}.` : 'Send a JSON object.') },
   );
 export type UpdateProductUserBody = z.input<ReturnType<typeof updateMeBody>>;

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { articleListQuery as listQuery } from '@writory/shared';
 import { ApiError, parseInput } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { getService } from '../../../services';
 
 const slugParam = z.object({ slug: z.string().regex(/^[A-Za-z0-9-_]{1,200}$/, 'must be an article slug') });
@@ -16,7 +17,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   show: async (ctx: Context) => {
     const { slug } = parseInput(slugParam, ctx.params);
     const article = await getService(strapi, 'api::article.article').findPublishedBySlug(slug);
-    if (!article) throw new ApiError(404, `No published article has the slug "${slug}"`);
+    if (!article) throw new ApiError(404, msg('content.noArticle', { slug }));
     ctx.body = article;
   },
 });

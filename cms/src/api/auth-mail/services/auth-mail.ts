@@ -5,10 +5,12 @@ import type { Core } from '@strapi/strapi';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { ApiError } from '../../../lib/api-error';
+import { dirOf, type Locale } from '@writory/shared';
+import { currentLocale, en, isLocale, msg, say, type MessageKey } from '../../../lib/messages';
 import { runInBackground } from '../../../lib/background';
 import { createDbLimit } from '../../../lib/db-rate-limit';
 import { siteUrl } from '../../../lib/site-url';
-import type { UserRow } from '../../user/repository';
+import { userRepository, type UserRow } from '../../user/repository';
 
 const HOUR = 3600;
 const numberFrom = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Math.floor(Number(value)) : fallback);
@@ -16,49 +18,56 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 
 export type AuthMailKind = 'verifyEmail' | 'resetPassword';
 
-/** How long Firebase keeps each kind of code valid (fixed by Firebase). */
+/** How long Firebase keeps each kind of code valid (fixed by Firebase; the mails say it in words). */
 export const LINK_LIFETIME: Record<AuthMailKind, string> = { verifyEmail: '3 days', resetPassword: '1 hour' };
 
-/** The answer to every reset request, whether or not the address has an account. */
-export const RESET_ANSWER = 'If there is a Writory account for this address, a link to choose a new password is on its way.';
+/** The answer to every reset request, whether or not the address has an account (in the request's language). */
+export const RESET_ANSWER = en['authMail.resetAnswer'];
 
 /** The site's own action page for a Firebase one-time code. */
 export function actionLink(kind: AuthMailKind, oobCode: string, site = siteUrl()): string {
   return `${site}/__/auth/action?${new URLSearchParams({ mode: kind, oobCode })}`;
 }
 
+const MAIL_WORDS = {
+  verifyEmail: {
+    subject: 'mail.verify.subject',
+    intro: 'mail.verify.intro',
+    action: 'mail.verify.action',
+    after: 'mail.verify.after',
+    ignore: 'mail.verify.ignore',
+  },
+  resetPassword: {
+    subject: 'mail.reset.subject',
+    intro: 'mail.reset.intro',
+    action: 'mail.reset.action',
+    after: 'mail.reset.after',
+    ignore: 'mail.reset.ignore',
+  },
+} as const satisfies Record<AuthMailKind, Record<string, MessageKey>>;
+
 /**
- * Writory's text and HTML for a verification or reset email. No name or other text anyone chose: whoever signs
- * up with someone else's address chooses the profile name, and this mail goes to that address.
+ * Writory's text and HTML for a verification or reset email, in the recipient's language. No name or other text
+ * anyone chose: whoever signs up with someone else's address chooses the profile name, and this mail goes to that
+ * address.
  */
-export function authEmail(kind: AuthMailKind, link: string) {
-  const hello = 'Hello,';
-  const lifetime = LINK_LIFETIME[kind];
-  const content =
-    kind === 'verifyEmail'
-      ? {
-          subject: 'Confirm your email address for Writory',
-          intro: 'Welcome to Writory, the monthly poetry contest and writing community. Confirm that this is your email address:',
-          action: 'Confirm my email address',
-          after: `The link works once, for ${lifetime}. Once your address is confirmed you can sign in, enter the contest and share poems on the wall.`,
-          ignore: 'If you did not create a Writory account, ignore this email: nothing happens without the link.',
-        }
-      : {
-          subject: 'Choose a new Writory password',
-          intro: 'Someone (we hope you) asked to reset the password of your Writory account. Choose a new password here:',
-          action: 'Choose a new password',
-          after: `The link works once, for ${lifetime}. After that, ask for a new one on the sign-in page.`,
-          ignore: 'If you did not ask, ignore this email: your password stays as it is.',
-        };
-  const text = [hello, '', content.intro, '', link, '', content.after, '', content.ignore, '', '— Writory'].join('\n');
+export function authEmail(kind: AuthMailKind, link: string, locale: Locale = 'en') {
+  const words = (key: MessageKey) => say(key, locale);
+  const hello = words('mail.hello');
+  const keys = MAIL_WORDS[kind];
+  const content = { subject: words(keys.subject), intro: words(keys.intro), action: words(keys.action), after: words(keys.after), ignore: words(keys.ignore) };
+  const signature = words('mail.signature');
+  const text = [hello, '', content.intro, '', link, '', content.after, '', content.ignore, '', signature].join('\n');
   const html = [
+    `<div lang="${locale}" dir="${dirOf(locale)}">`,
     `<p>${escapeHtml(hello)}</p>`,
     `<p>${escapeHtml(content.intro)}</p>`,
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#7c2d12;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(content.action)}</a></p>`,
-    `<p style="font-size:13px;color:#57534e">Or paste this address into your browser: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<p style="font-size:13px;color:#57534e">${escapeHtml(words('mail.pasteLink'))} <a href="${escapeHtml(link)}" dir="ltr">${escapeHtml(link)}</a></p>`,
     `<p>${escapeHtml(content.after)}</p>`,
     `<p style="font-size:13px;color:#57534e">${escapeHtml(content.ignore)}</p>`,
-    '<p>— Writory</p>',
+    `<p>${escapeHtml(signature)}</p>`,
+    '</div>',
   ].join('\n');
   return { subject: content.subject, text, html };
 }
@@ -76,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       name: 'auth-mail-verify',
       points: perHour,
       durationSeconds: HOUR,
-      message: 'We have sent as many verification emails as an hour allows: check your inbox and spam folder.',
+      message: msg('authMail.verificationLimit'),
     }),
     /**
      * One address asked for from one connection: counted per address and client, so a stranger's requests for
@@ -86,7 +95,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       name: 'auth-mail-reset-address-client',
       points: perHour,
       durationSeconds: HOUR,
-      message: 'We have sent as many reset emails to this address as an hour allows: check your inbox and spam folder.',
+      message: msg('authMail.resetLimit'),
     }),
     /**
      * Mails to one address from every connection together: past it a request is answered as usual and sends
@@ -96,14 +105,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       name: 'auth-mail-reset-address',
       points: numberFrom(env.AUTH_RESET_MAILS_PER_ADDRESS_PER_HOUR, 10),
       durationSeconds: HOUR,
-      message: 'Too many reset emails to this address.',
+      message: msg('authMail.resetAddressLimit'),
     }),
     /** Many addresses from one connection: someone trying addresses, or sending mail to strangers. */
     resetPerClient: createDbLimit(strapi, {
       name: 'auth-mail-reset-client',
       points: numberFrom(env.AUTH_RESETS_PER_CLIENT_PER_HOUR, 20),
       durationSeconds: HOUR,
-      message: 'Too many reset requests from this connection.',
+      message: msg('authMail.resetConnectionLimit'),
     }),
   };
   const oobCodeOf = (link: string) => {
@@ -111,21 +120,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!code) throw new Error('Firebase returned an action link without a code');
     return code;
   };
-  const mail = (to: string, kind: AuthMailKind, oobCode: string) =>
+  const mail = (to: string, kind: AuthMailKind, oobCode: string, locale: Locale) =>
     strapi
       .plugin('email')
       .service('email')
-      .send({ to, ...authEmail(kind, actionLink(kind, oobCode)) });
+      .send({ to, ...authEmail(kind, actionLink(kind, oobCode), locale) });
+  /** The language the person chose on their profile; the request's when they have none (or no account here yet). */
+  const languageOf = async (email: string): Promise<Locale> => {
+    const person = await userRepository(strapi).byUidOrEmail(email, ['preferredLocale']);
+    return isLocale(person?.preferredLocale) ? person.preferredLocale : currentLocale();
+  };
 
   return {
     /** Emails the signed-in user a new verification link (a 409 once the address is verified). */
     async sendVerification(user: UserRow): Promise<{ sent: true; email: string }> {
       const account = await auth().getUser(user.firebaseUid);
-      if (!account.email) throw new ApiError(422, 'This account has no email address to verify.', {}, 'ValidationError');
-      if (account.emailVerified) throw new ApiError(409, 'Your email address is already verified: you can sign in and enter.');
+      if (!account.email) throw new ApiError(422, msg('authMail.noEmail'), {}, 'ValidationError');
+      if (account.emailVerified) throw new ApiError(409, msg('authMail.alreadyVerified'));
       await limits.verification.consume(user.id);
       const link = await auth().generateEmailVerificationLink(account.email);
-      await mail(account.email, 'verifyEmail', oobCodeOf(link));
+      await mail(account.email, 'verifyEmail', oobCodeOf(link), isLocale(user.preferredLocale) ? user.preferredLocale : currentLocale());
       return { sent: true, email: account.email };
     },
 
@@ -139,7 +153,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const address = email.toLowerCase();
       await limits.resetPerClient.consume(client);
       await limits.reset.consume(`${address} ${client}`);
-      if (!(await limits.resetMailsPerAddress.take(address))) return { message: RESET_ANSWER };
+      if (!(await limits.resetMailsPerAddress.take(address))) return { message: say('authMail.resetAnswer') };
       runInBackground(strapi, 'password reset email', async () => {
         let link: string;
         try {
@@ -149,9 +163,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           throw error;
         }
         const account = await auth().getUserByEmail(email);
-        await mail(account.email ?? email, 'resetPassword', oobCodeOf(link));
+        await mail(account.email ?? email, 'resetPassword', oobCodeOf(link), await languageOf(account.email ?? email));
       });
-      return { message: RESET_ANSWER };
+      return { message: say('authMail.resetAnswer') };
     },
 
     async close(): Promise<void> {

@@ -3,13 +3,14 @@ import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { clientAddress } from '../../../lib/client-address';
 import { createLimit } from '../../../lib/rate-limit';
+import { msg } from '../../../lib/messages';
 import { contactInput } from '../services/validation';
 import { getService } from '../../../services';
 
 const perClient = createLimit({
   points: Number(process.env.CONTACT_MESSAGES_PER_MINUTE ?? 5),
   durationSeconds: 60,
-  message: 'Too many messages from this connection.',
+  message: msg('contact.limit'),
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -6,8 +6,10 @@ import {
   type ReminderPreview,
   type ReminderRecord,
   type ReminderStatus,
+  dirOf,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { isLocale, msg, say } from '../../../lib/messages';
 import { runInBackground } from '../../../lib/background';
 import { siteUrl } from '../../../lib/site-url';
 import { userRepository, type IdFilter, type UserRow } from '../../user/repository';
@@ -26,6 +28,8 @@ interface Recipient {
   id: number;
   email: string;
   name: string | null;
+  /** Their profile's language: the footer (our words) is said in it; the admin's subject and body stay as written. */
+  preferredLocale?: string | null;
 }
 
 type Row = RowOf<
@@ -60,13 +64,15 @@ const profileUrl = () => `${siteUrl()}/profile#reminders`;
 
 export function reminderEmail(input: Pick<ReminderInput, 'subject' | 'body'>, recipient: Recipient, optOutUrl = profileUrl()) {
   const body = personal(input.body, recipient);
-  const footer = `You receive Writory reminders as a Writory poet. To stop them, turn reminders off on your profile: ${optOutUrl}`;
+  const locale = isLocale(recipient.preferredLocale) ? recipient.preferredLocale : 'en';
+  const why = say('reminder.why', locale);
+  const footer = say(msg('reminder.footer', { why, url: optOutUrl }), locale);
   const paragraphs = body.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).split('\n').join('<br>')}</p>`);
   return {
     to: recipient.email,
     subject: personal(input.subject, recipient),
     text: `${body}\n\n--\n${footer}\n`,
-    html: `${paragraphs.join('\n')}\n<hr>\n<p style="font-size:12px;color:#57534e">You receive Writory reminders as a Writory poet. <a href="${escapeHtml(optOutUrl)}">Turn reminders off on your profile</a>.</p>`,
+    html: `${paragraphs.join('\n')}\n<hr>\n<p style="font-size:12px;color:#57534e" lang="${locale}" dir="${dirOf(locale)}">${escapeHtml(why)} <a href="${escapeHtml(optOutUrl)}">${escapeHtml(say('reminder.turnOff', locale))}</a>.</p>`,
   };
 }
 
@@ -88,7 +94,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function recipientsOf(audience: ReminderAudience, month: string): Promise<Recipient[]> {
-    return (await users().remindable(await audienceIds(audience, month), ['email', 'name'])) as Recipient[];
+    return (await users().remindable(await audienceIds(audience, month), ['email', 'name', 'preferredLocale'])) as Recipient[];
   }
 
   const nobodyIn = (audience: ReminderAudience) =>

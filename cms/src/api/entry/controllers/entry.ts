@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { createLimit } from '../../../lib/rate-limit';
 import { sendPrivateFile } from '../../../lib/private-files';
 import { competitionField, entryFields, idempotencyKeyOf, previewFields } from '../validation/entry';
@@ -9,19 +10,19 @@ import { getService } from '../../../services';
 
 type UploadedFile = { filepath: string; size: number; originalFilename?: string | null; hash?: string | null };
 
-const limitPreviews = createLimit({ points: 60, durationSeconds: 600, message: 'Too many file checks in a short time.' });
-const limitEntries = createLimit({ points: 30, durationSeconds: 600, message: 'Too many entries in a short time.' });
+const limitPreviews = createLimit({ points: 60, durationSeconds: 600, message: msg('entry.checksLimit') });
+const limitEntries = createLimit({ points: 30, durationSeconds: 600, message: msg('entry.entriesLimit') });
 
 /** The one file in a multipart field (null when none was sent), or a 422 naming the field. */
 function fileIn(ctx: Context, field: string): UploadedFile | null {
   const file = ctx.request.files?.[field];
-  if (Array.isArray(file)) throw new ApiError(422, `Send one file in the field "${field}".`, { field }, 'ValidationError');
+  if (Array.isArray(file)) throw new ApiError(422, msg('entry.oneFile', { field }), { field }, 'ValidationError');
   return file && file.size > 0 ? file : null;
 }
 
 function poemIn(ctx: Context): UploadedFile {
   const poem = fileIn(ctx, 'poem');
-  if (!poem) throw new ApiError(422, 'Attach your poem: a .docx or .pdf file in the field "poem".', { field: 'poem' }, 'ValidationError');
+  if (!poem) throw new ApiError(422, msg('entry.attachPoem'), { field: 'poem' }, 'ValidationError');
   return poem;
 }
 

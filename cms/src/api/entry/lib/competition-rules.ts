@@ -2,6 +2,7 @@
 // by the server at "Check the text" and again when the entry is made, with a 422 that says what to do.
 import { languageCode, languageName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { currentLocale, msg } from '../../../lib/messages';
 
 interface Rules {
   name: string;
@@ -11,7 +12,10 @@ interface Rules {
 }
 
 const count = (n: number) => n.toLocaleString('en');
-const listed = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+const listed = (names: string[]) =>
+  names.length < 2
+    ? names.join('')
+    : msg('entry.listAnd', { first: names.slice(0, -1).join(currentLocale() === 'ar' ? '، ' : ', '), last: names[names.length - 1] });
 
 /** 422 unless the competition takes `language` (a code or a name such as "Hindi"); a competition without languages takes any. */
 export function requireLanguageTaken(competition: Rules, language: string): void {
@@ -22,7 +26,12 @@ export function requireLanguageTaken(competition: Rules, language: string): void
   const names = accepted.map(languageName);
   throw new ApiError(
     422,
-    `The ${competition.name} competition takes ${competition.kind === 'story' ? 'stories' : 'poems'} in ${listed(names)}; “${language}” is not one of them. Choose one of these languages, or enter the Poetry competition, which takes any language.`,
+    msg('entry.languageNotTaken', {
+      competition: competition.name,
+      kinds: msg(competition.kind === 'story' ? 'entry.stories' : 'entry.poems'),
+      languages: listed(names),
+      language,
+    }),
     { field: 'language', reason: 'language-not-taken', languages: accepted },
     'ValidationError',
   );
@@ -31,10 +40,16 @@ export function requireLanguageTaken(competition: Rules, language: string): void
 /** 422 when a story (or any entry of a competition with a word limit) is longer than the competition takes. */
 export function requireWithinWords(competition: Rules, words: number): void {
   if (competition.maxWords === null || words <= competition.maxWords) return;
-  const what = competition.kind === 'story' ? 'story' : 'poem';
+  const what = msg(competition.kind === 'story' ? 'entry.story' : 'entry.poem');
   throw new ApiError(
     422,
-    `Your ${what} has ${count(words)} words; the ${competition.name} competition takes at most ${count(competition.maxWords)}. Shorten it by ${count(words - competition.maxWords)} words, then check the text again.`,
+    msg('entry.tooManyWords', {
+      kind: what,
+      words: count(words),
+      competition: competition.name,
+      maxWords: count(competition.maxWords),
+      over: count(words - competition.maxWords),
+    }),
     { reason: 'too-many-words', words, maxWords: competition.maxWords },
     'ValidationError',
   );

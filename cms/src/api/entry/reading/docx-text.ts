@@ -7,6 +7,7 @@ import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldo
 import type JSZip from 'jszip';
 import { SaxesParser } from 'saxes';
 import { ApiError } from '../../../lib/client-error';
+import { msg } from '../../../lib/messages';
 import { type TextBudget, textTooLong } from './text-budget';
 
 const W_NAMESPACES = new Set(['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main']);
@@ -66,12 +67,7 @@ const children = (node: Node): Element[] => Array.from(node.childNodes).filter((
 export const MAX_XML_DEPTH = 256;
 
 export const nestedTooDeeply = () =>
-  new ApiError(
-    422,
-    `This .docx nests its contents more than ${MAX_XML_DEPTH} levels deep, far more than any document needs (it may be damaged or made to overload our checks). Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.`,
-    { reason: 'nested-too-deeply', maxDepth: MAX_XML_DEPTH },
-    'ValidationError',
-  );
+  new ApiError(422, msg('poemFile.nestedTooDeeply', { depth: MAX_XML_DEPTH }), { reason: 'nested-too-deeply', maxDepth: MAX_XML_DEPTH }, 'ValidationError');
 
 /**
  * Streams through a part before it is parsed into a tree: nesting past MAX_XML_DEPTH is refused at the first

@@ -7,6 +7,7 @@
 import { inflateSync } from 'node:zlib';
 import { PDFArray, type PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 import { ApiError } from '../../../lib/client-error';
+import { msg } from '../../../lib/messages';
 
 /** What the decodable streams of one PDF may inflate to, together. */
 export const MAX_PDF_DECODED_BYTES = 64 * 1024 * 1024;
@@ -14,7 +15,7 @@ export const MAX_PDF_DECODED_BYTES = 64 * 1024 * 1024;
 export const pdfStreamsTooLarge = () =>
   new ApiError(
     422,
-    `This PDF unpacks to more than ${MAX_PDF_DECODED_BYTES / 1024 / 1024} MB of page data, far more than a poem needs (it may be damaged or padded). Open it in your writing app and export it again as .pdf (or save it as .docx), then upload that file.`,
+    msg('poemFile.pdfStreamsTooLarge', { mb: MAX_PDF_DECODED_BYTES / 1024 / 1024 }),
     { reason: 'pdf-streams-too-large', maxDecodedBytes: MAX_PDF_DECODED_BYTES },
     'ValidationError',
   );

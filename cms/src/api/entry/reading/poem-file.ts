@@ -7,6 +7,7 @@ import JSZip from 'jszip';
 import { getDocumentProxy } from 'unpdf';
 import { MAX_POEM_BYTES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/client-error';
+import { msg, type Message } from '../../../lib/messages';
 import { paragraphsText, readDocx, type DocxModel } from './docx-text';
 import { checkPdfStreams } from './pdf-streams';
 import { readPdfLines, type PageLayout, type PdfText } from './pdf-text';
@@ -44,42 +45,35 @@ export interface ExtractedPoem {
   asPages: { reason: 'unspelled' | 'nastaliq'; fonts: string[]; layout: PageLayout[] } | null;
 }
 
-const refuse = (status: number, reason: string, message: string, details: Record<string, unknown> = {}) =>
+const refuse = (status: number, reason: string, message: Message, details: Record<string, unknown> = {}) =>
   new ApiError(status, message, { reason, ...details }, status === 415 ? 'UnsupportedMediaTypeError' : 'ValidationError');
 
-const SAVE_AGAIN = 'Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.';
+const SAVE_AGAIN = msg('poemFile.saveAgain');
 
 export const poemErrors = {
-  tooLarge: () =>
-    new ApiError(413, `The poem file must be at most ${MAX_POEM_MB} MB.`, { reason: 'too-large', maxBytes: MAX_POEM_BYTES }, 'PayloadTooLargeError'),
-  notPoem: (what: string) =>
-    refuse(415, 'not-docx-or-pdf', `This file is ${what}, not a .docx or .pdf document. Upload your poem as a Word (.docx) or PDF file.`, {
+  tooLarge: () => new ApiError(413, msg('poemFile.tooLarge', { mb: MAX_POEM_MB }), { reason: 'too-large', maxBytes: MAX_POEM_BYTES }, 'PayloadTooLargeError'),
+  notPoem: (what: Message) =>
+    refuse(415, 'not-docx-or-pdf', msg('poemFile.notPoem', { what }), {
       accepted: ['.docx', '.pdf'],
     }),
-  legacyDoc: () =>
-    refuse(415, 'legacy-doc', 'This is an old Word document (.doc). In Word choose File › Save As › Word Document (.docx), then upload that file.'),
-  encrypted: () => refuse(422, 'encrypted', 'This file is password-protected. Remove the password (or save an unprotected copy), then upload it again.'),
-  broken: () => refuse(422, 'broken', `We could not read this file: it seems damaged. ${SAVE_AGAIN}`),
+  legacyDoc: () => refuse(415, 'legacy-doc', msg('poemFile.legacyDoc')),
+  encrypted: () => refuse(422, 'encrypted', msg('poemFile.encrypted')),
+  broken: () => refuse(422, 'broken', msg('poemFile.broken', { saveAgain: SAVE_AGAIN })),
   expands: () =>
-    refuse(422, 'archive-too-large', `This .docx unpacks to far more data than a poem needs (it may be damaged or padded). ${SAVE_AGAIN}`, {
+    refuse(422, 'archive-too-large', msg('poemFile.expands', { saveAgain: SAVE_AGAIN }), {
       maxExpandedBytes: MAX_TEXT_PARTS_BYTES,
     }),
   textTooLong,
-  noText: () =>
-    refuse(
-      422,
-      'no-text',
-      'We found no text in this file. If it is a scan or a picture of your poem, type the poem in your writing app and save it as .docx or .pdf.',
-    ),
+  noText: () => refuse(422, 'no-text', msg('poemFile.noText')),
 };
 
 /** What kind of file the bytes say it is, in words for the poet. */
-function describe(type: { ext: string; mime: string } | undefined): string {
-  if (!type) return 'not a document we recognise';
-  if (type.ext === 'exe' || type.mime === 'application/x-msdownload') return 'a Windows program (.exe)';
-  if (type.mime.startsWith('image/')) return `an image (.${type.ext})`;
-  if (type.ext === 'zip') return 'a ZIP archive';
-  return `a .${type.ext} file`;
+function describe(type: { ext: string; mime: string } | undefined): Message {
+  if (!type) return msg('poemFile.unknown');
+  if (type.ext === 'exe' || type.mime === 'application/x-msdownload') return msg('poemFile.program');
+  if (type.mime.startsWith('image/')) return msg('poemFile.image', { ext: type.ext });
+  if (type.ext === 'zip') return msg('poemFile.zip');
+  return msg('poemFile.other', { ext: type.ext });
 }
 
 const utf16 = (text: string) => Buffer.from(text, 'utf16le');

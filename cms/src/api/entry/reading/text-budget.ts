@@ -2,11 +2,12 @@
 // is refused as soon as it passes the limit, not after all of it was read.
 import { MAX_POEM_CHARS } from '@writory/shared';
 import { ApiError } from '../../../lib/client-error';
+import { msg } from '../../../lib/messages';
 
 export const textTooLong = () =>
   new ApiError(
     422,
-    `This file holds more than ${MAX_POEM_CHARS.toLocaleString('en-GB')} characters of text, far more than a poem. Upload a file with your poem only (one poem per entry).`,
+    msg('poemFile.textTooLong', { maxChars: MAX_POEM_CHARS.toLocaleString('en-GB') }),
     { reason: 'text-too-long', maxChars: MAX_POEM_CHARS },
     'ValidationError',
   );

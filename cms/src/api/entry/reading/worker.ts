@@ -33,7 +33,7 @@ export type ReadingTask = PreviewTask | EntryTask;
  */
 export type ReadEntry = Omit<Built, 'blobs'> & { poem: Uint8Array; judgeCopy: JudgeCopy | null };
 
-export type Refusal = Pick<ApiError, 'status' | 'message' | 'details' | 'name'>;
+export type Refusal = Pick<ApiError, 'status' | 'message' | 'details' | 'name' | 'key' | 'vars'>;
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
@@ -57,7 +57,7 @@ export default async function runReading<T extends ReadingTask>(task: T & { star
     return { ok: true, value: await perform(task) } as AnswerOf<T>;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const { status, message, details, name } = error;
-    return { ok: false, refusal: { status, message, details, name } };
+    const { status, message, details, name, key, vars } = error;
+    return { ok: false, refusal: { status, message, details, name, key, vars } };
   }
 }

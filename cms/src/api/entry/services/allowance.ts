@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getService } from '../../../services';
 import { DEFAULT_COMPETITION, monthName } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { currentLocale, monthIn, msg } from '../../../lib/messages';
 import { LOCK, lockFor } from '../../../lib/money-db';
 import type { ContestRow } from '../../contest/repository';
 import { allowanceOf, isFreeEntry, type Allowance } from '../lib/allowance';
@@ -24,25 +25,18 @@ export function noEntriesLeft(
   month: string,
   competition: AllowanceCompetition = POETRY_NAMED,
 ): ApiError {
-  const [one, many] = competition.kind === 'story' ? ['story', 'stories'] : ['poem', 'poems'];
-  const named = /competition$/i.test(competition.name) ? competition.name : `${competition.name} Competition`;
-  const entered = `You have entered ${used} ${used === 1 ? one : many} in the ${named}’s ${monthName(month)} contest`;
-  const freeUsed = free > 0 ? ` (${free === 1 ? 'your free entry' : `all ${free} free entries`} included)` : '';
+  const story = competition.kind === 'story';
+  const one = msg(story ? 'entry.story' : 'entry.poem');
+  const named = /competition$/i.test(competition.name) ? competition.name : msg('entry.competitionNamed', { name: competition.name });
+  const locale = currentLocale();
+  const monthWords = locale === 'en' ? monthName(month) : monthIn(month, locale);
+  const counted = msg(story ? 'entry.enteredStories' : 'entry.enteredPoems', { used, competition: named, month: monthWords });
+  const entered = free > 0 ? msg(free === 1 ? 'entry.enteredFreeOne' : 'entry.enteredFreeAll', { entered: counted, free }) : counted;
   const details = { used, free, competition: competition.slug };
   if (canBuy) {
-    return new ApiError(
-      402,
-      `${entered}${freeUsed} and have no entry credits left. Buy entries for the ${named} on this page to enter another ${one}.`,
-      { reason: 'no-credits', ...details },
-      'PaymentRequiredError',
-    );
+    return new ApiError(402, msg('entry.noCreditsLeft', { entered, competition: named, one }), { reason: 'no-credits', ...details }, 'PaymentRequiredError');
   }
-  return new ApiError(
-    403,
-    `${entered}${freeUsed}: that is all this month allows. You can enter again when the next contest opens.`,
-    { reason: 'limit', ...details },
-    'EntryLimitError',
-  );
+  return new ApiError(403, msg('entry.monthLimit', { entered }), { reason: 'limit', ...details }, 'EntryLimitError');
 }
 
 /**

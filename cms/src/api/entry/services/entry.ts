@@ -16,6 +16,7 @@ import {
   type OriginalityMatch,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg, say } from '../../../lib/messages';
 import { idsLinkedTo, isUniqueViolation } from '../../../lib/db';
 import { toContestInfo, type ContestRow } from '../../contest/repository';
 import { refOf, type CompetitionRow } from '../../competition/repository';
@@ -25,7 +26,7 @@ import type { SimilarText } from '../../originality/types';
 import { normaliseImage, type IncomingFile } from '../../../lib/images';
 import { userRepository, type UserRow } from '../../user/repository';
 import { ENTRY, type EntryRow } from '../repository';
-import { ageOn, UNDER_AGE_MESSAGE } from '../../user/validation/user';
+import { ageOn } from '../../user/validation/user';
 import { buildEntry, sha256, type Built } from '../reading/judge-view';
 import { poemErrors } from '../reading/poem-file';
 import { formatInZone, newEntryCode, receiptEmail } from '../lib/receipt';
@@ -92,14 +93,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     now: Date,
     competition: string = DEFAULT_COMPETITION,
   ): Promise<EntryAllowance['blocker']> {
-    if (user.role?.type !== 'authenticated') return { code: 'role', message: 'Judges, moderators and admins cannot enter the contest.' };
-    if (user.emailVerified !== true) return { code: 'unverified', message: 'Please verify your email address first.' };
-    if (!user.dateOfBirth) return { code: 'no-date-of-birth', message: `Add your date of birth on your profile: poets must be ${MINIMUM_AGE} or older.` };
-    if (ageOn(String(user.dateOfBirth).slice(0, 10), now) < MINIMUM_AGE) return { code: 'under-age', message: UNDER_AGE_MESSAGE };
+    if (user.role?.type !== 'authenticated') return { code: 'role', message: say('entry.roleCannotEnter') };
+    if (user.emailVerified !== true) return { code: 'unverified', message: say('auth.verifyEmailFirst') };
+    if (!user.dateOfBirth) return { code: 'no-date-of-birth', message: say(msg('entry.noDateOfBirth', { age: MINIMUM_AGE })) };
+    if (ageOn(String(user.dateOfBirth).slice(0, 10), now) < MINIMUM_AGE)
+      return { code: 'under-age', message: say(msg('entry.underAge', { age: MINIMUM_AGE })) };
     if (!contest) {
       const { next, timeZone } = await contests().currentAndNext(now, competition);
       const opens = next ? formatInZone(new Date(next.opensAt), timeZone) : null;
-      return { code: 'closed', message: `Submissions are closed.${opens ? ` The next contest opens on ${opens}.` : ''}` };
+      return { code: 'closed', message: say(opens ? msg('entry.closedUntil', { opens }) : msg('entry.closed')) };
     }
     return null;
   }
@@ -263,12 +265,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!first) return null;
         const fileSha256 = input.poem.hash ?? sha256(await readFile(input.poem.filepath));
         if (first.fileSha256 !== fileSha256 || first.title !== input.fields.title) {
-          throw new ApiError(
-            409,
-            'This Idempotency-Key was already used for a different entry. Use a new key for a new entry.',
-            { reason: 'idempotency-key-reused' },
-            'ConflictError',
-          );
+          throw new ApiError(409, msg('entry.idempotencyKeyReused'), { reason: 'idempotency-key-reused' }, 'ConflictError');
         }
         return { receipt: await receiptOf(first), created: false };
       };
@@ -306,12 +303,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
       requireWithinWords(competition, draft.data.wordCount);
       if (draft.judgeTextSha256 !== fields.confirmedTextSha256) {
-        throw new ApiError(
-          409,
-          'The text of this file is not the one you confirmed. Check the text again, then confirm.',
-          { reason: 'text-changed' },
-          'ConflictError',
-        );
+        throw new ApiError(409, msg('entry.textChanged'), { reason: 'text-changed' }, 'ConflictError');
       }
       let row: EntryRow;
       try {

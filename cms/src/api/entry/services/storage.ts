@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { POEM_TYPES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { privateFilesFromEnv, type OutgoingFile } from '../../../lib/private-files';
 import type { UserRow } from '../../user/repository';
 import type { JudgeCopy } from '../reading/judge-copy';
@@ -82,7 +83,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const row: EntryRow | null = await entries().findOne({ where: { code }, select: ['code', 'fileType', 'judgeFileKey'] });
       if (!row) throw new errors.NotFoundError('No entry has this code.');
       if (!row.judgeFileKey) {
-        throw new ApiError(404, 'This file would show who wrote the poem, so judges read the text only.', { reason: 'withheld' }, 'NotFoundError');
+        throw new ApiError(404, msg('entry.withheld'), { reason: 'withheld' }, 'NotFoundError');
       }
       // A PDF naming its author in its text has a plain .docx copy: the stored key's extension says which.
       const kind: PoemKind = row.judgeFileKey.endsWith('.docx') ? 'docx' : 'pdf';

@@ -5,6 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { Piscina } from 'piscina';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ApiError, tooManyRequests } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import type { AnswerOf, ReadingTask } from '../reading/worker';
 import { ACCOUNT_WINDOW_SECONDS, checkLimits, workerPoolConfig, retryAfterSeconds } from '../lib/worker-pool';
 
@@ -26,7 +27,7 @@ export interface WorkerPoolStats {
   queued: number;
 }
 
-const SAVE_AGAIN = 'Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.';
+const SAVE_AGAIN = msg('poemFile.saveAgain');
 
 /** Who a check is for: its time counts against their account's budget. */
 export interface CheckFor {
@@ -51,14 +52,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const tookTooLong = () =>
     new ApiError(
       422,
-      `Checking this file took longer than ${limits.taskMs / 1000} seconds, far longer than any poem needs (it may be damaged or made to overload our checks). ${SAVE_AGAIN}`,
+      msg('poemFile.checkTooLong', { seconds: limits.taskMs / 1000, saveAgain: SAVE_AGAIN }),
       { reason: 'check-too-long', maxSeconds: limits.taskMs / 1000 },
       'ValidationError',
     );
   const neededTooMuchMemory = () =>
     new ApiError(
       422,
-      `Checking this file needed more than ${limits.workerMemoryMb} MB of memory, far more than any poem needs (it may be damaged or made to overload our checks). ${SAVE_AGAIN}`,
+      msg('poemFile.checkTooLarge', { mb: limits.workerMemoryMb, saveAgain: SAVE_AGAIN }),
       { reason: 'check-too-large', maxMemoryMb: limits.workerMemoryMb },
       'ValidationError',
     );
@@ -68,7 +69,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const used = await accountTime.get(String(account));
     if (used && used.consumedPoints >= limits.accountMs) {
       throw tooManyRequests(
-        `This account has used its ${limits.accountMs / 1000} seconds of file checks for ${ACCOUNT_WINDOW_SECONDS / 60} minutes.`,
+        msg('poemFile.checkTimeUsed', { seconds: limits.accountMs / 1000, minutes: ACCOUNT_WINDOW_SECONDS / 60 }),
         Math.max(1, Math.ceil(used.msBeforeNext / 1000)),
       );
     }
@@ -86,12 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }));
 
   const busy = (seconds: number) =>
-    new ApiError(
-      503,
-      `Many poems are being checked right now. Yours was not received; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      { reason: 'busy', retryAfterSeconds: seconds },
-      'ServiceUnavailableError',
-    );
+    new ApiError(503, msg('poemFile.busy', { seconds }), { reason: 'busy', retryAfterSeconds: seconds }, 'ServiceUnavailableError');
 
   /**
    * Runs a task in the pool. The worker says when it starts the task (over a port sent with it), so the deadline
@@ -145,8 +141,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await assertTimeLeft(who);
       const answer = await inPool(task, who);
       if (!answer.ok) {
-        const { status, message, details, name } = answer.refusal;
-        throw new ApiError(status, message, details, name);
+        // A catalogue message comes back as its key and values, said here in the request's language.
+        const { status, message, details, name, key, vars } = answer.refusal;
+        throw new ApiError(status, key ? msg(key, vars) : message, details, name);
       }
       return answer.value;
     },

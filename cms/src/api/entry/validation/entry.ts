@@ -1,5 +1,6 @@
 // The boundary of /api/entries*: the multipart fields are the shared request schemas (packages/shared/src/schemas/entries.ts).
 import { ApiError } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 
 export { entryFields, previewFields, competitionQuerySchema as competitionField, type EntryFields } from '@writory/shared';
 
@@ -9,12 +10,7 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export function idempotencyKeyOf(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || !KEY.test(key)) {
-    throw new ApiError(
-      422,
-      'Send an Idempotency-Key header (8 to 100 letters, digits, "-", "_", ".", ":"), the same for retries of one entry.',
-      {},
-      'ValidationError',
-    );
+    throw new ApiError(422, msg('entry.idempotencyKey'), {}, 'ValidationError');
   }
   return key;
 }

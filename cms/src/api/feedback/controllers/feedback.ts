@@ -2,13 +2,14 @@ import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { parseInput } from '../../../lib/api-error';
 import { createLimit } from '../../../lib/rate-limit';
+import { msg } from '../../../lib/messages';
 import { feedbackBody, feedbackListQuery } from '../validation/feedback';
 import { getService } from '../../../services';
 
 const perPoet = createLimit({
   points: Number(process.env.FEEDBACK_PER_HOUR ?? 5),
   durationSeconds: 3600,
-  message: 'Thank you, we already have your recent feedback.',
+  message: msg('feedback.limit'),
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {

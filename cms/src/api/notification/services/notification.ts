@@ -5,24 +5,32 @@ import { ApiError } from '../../../lib/api-error';
 import type { Change } from '../live/hub';
 import { NOTIFICATION, SELECT, notificationPage, toItem, unreadCount, type NotificationRow } from '../rows';
 import { getService } from '../../../services';
+import { isLocale, isMessage, msg, say, type Message } from '../../../lib/messages';
+import { userRepository } from '../../user/repository';
 
-/** What one notification says; `link` is a same-site path such as "/profile#entries". */
+/**
+ * What one notification says; `link` is a same-site path such as "/profile#entries". A catalogue message
+ * (`msg(…)`, lib/messages) is said in the recipient's language (their profile's), a string as written.
+ */
 export interface NotificationInput {
-  title: string;
-  message: string;
+  title: string | Message;
+  message: string | Message;
   link?: string | null;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-function row(userId: number, { title, message, link }: NotificationInput) {
-  return { userId, title: clip(title, NOTIFICATION_TITLE_MAX), message: clip(message, NOTIFICATION_MESSAGE_MAX), link: link ?? null };
+type Language = Parameters<typeof say>[1];
+
+function row(userId: number, { title, message, link }: NotificationInput, locale: Language = 'en') {
+  const words = (text: string | Message) => (isMessage(text) ? say(text, locale) : text);
+  return { userId, title: clip(words(title), NOTIFICATION_TITLE_MAX), message: clip(words(message), NOTIFICATION_MESSAGE_MAX), link: link ?? null };
 }
 
 /** Rows inserted at once; SQLite's own batch limit is 500 rows. */
 const CHUNK = 500;
 
-const notFound = () => new ApiError(404, 'No such notification.', {}, 'NotFoundError');
+const notFound = () => new ApiError(404, msg('notice.notFound'), {}, 'NotFoundError');
 
 /**
  * The one way any feature tells a user something: `notify(userId, { title, message, link })`, and the poet's
@@ -33,13 +41,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(NOTIFICATION);
   const publish = (change: Change) => getService(strapi, 'api::notification.live').publish(change);
 
+  /** Each recipient's language, read only when some notification is a catalogue message. */
+  async function languagesOf(items: { userId: number; notification: NotificationInput }[]): Promise<Map<number, Language>> {
+    const keyed = items.filter(({ notification }) => isMessage(notification.title) || isMessage(notification.message));
+    const ids = [...new Set(keyed.map(({ userId }) => userId))];
+    const people = await userRepository(strapi).byIds(ids, ['preferredLocale']);
+    return new Map(people.map((person) => [person.id, isLocale(person.preferredLocale) ? person.preferredLocale : 'en']));
+  }
+
   async function result(userId: number, changed: number): Promise<NotificationChangeResult> {
     return { changed, unreadCount: await unreadCount(strapi, userId) };
   }
 
   return {
     async notify(userId: number, input: NotificationInput): Promise<void> {
-      const created = await query().create({ data: row(userId, input), select: ['id'] });
+      const languages = await languagesOf([{ userId, notification: input }]);
+      const created = await query().create({ data: row(userId, input, languages.get(userId)), select: ['id'] });
       await publish({ kind: 'created', pairs: [userId, created.id] });
     },
 
@@ -47,7 +64,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async notifyMany(items: { userId: number; notification: NotificationInput }[]): Promise<void> {
       for (let i = 0; i < items.length; i += CHUNK) {
         const chunk = items.slice(i, i + CHUNK);
-        const { ids } = await query().createMany({ data: chunk.map(({ userId, notification }) => row(userId, notification)) });
+        const languages = await languagesOf(chunk);
+        const { ids } = await query().createMany({ data: chunk.map(({ userId, notification }) => row(userId, notification, languages.get(userId))) });
         // Without returned ids (an old driver) nobody is told live; the lists still show them at the next load.
         if (ids?.length !== chunk.length) continue;
         await publish({ kind: 'created', pairs: chunk.flatMap(({ userId }, k) => [userId, Number(ids[k])]) });

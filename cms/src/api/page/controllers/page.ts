@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { ApiError, parseInput } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { PAGE_SLUGS } from '../services/page';
 import { getService } from '../../../services';
 
@@ -11,7 +12,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   show: async (ctx: Context) => {
     const { slug } = parseInput(params, ctx.params);
     const page = await getService(strapi, 'api::page.page').find(slug);
-    if (!page) throw new ApiError(404, `The ${slug} page has not been written yet`);
+    if (!page) throw new ApiError(404, msg('content.pageNotWritten', { slug }));
     ctx.body = page;
   },
 });

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { competitionQuerySchema, type TestCheckoutSession } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { UNPARSED_BODY } from '../../../lib/raw-body';
 import { createLimit } from '../../../lib/rate-limit';
 import { randomId } from '../lib/checkout';
@@ -10,7 +11,7 @@ import { toOrderSummary } from '../services/orders';
 import { checkoutInput, testCheckoutOutcome } from '../validation/payment';
 import { getService } from '../../../services';
 
-const checkoutsPerPoet = createLimit({ points: 20, durationSeconds: 600, message: 'Too many checkouts started.' });
+const checkoutsPerPoet = createLimit({ points: 20, durationSeconds: 600, message: msg('payment.checkoutsLimit') });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => getService(strapi, 'api::payment.orders');

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { formatMoney, type AdminCoupon, type CurrencyCode } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg, say, type Message } from '../../../lib/messages';
 import { isUniqueViolation } from '../../../lib/db';
 import { isoOf } from '../../../lib/money-db';
 import { couponDiscount, couponStatus } from '../lib/coupon-rules';
@@ -19,8 +20,8 @@ const PENDING_HOLD_MS = (CHECKOUT_EXPIRES_MINUTES + 5) * 60_000;
 export type CouponRow = RowOf<'api::payment.coupon', { discountType: 'percent' | 'fixed'; currency: CurrencyCode | null; tierIds: number[] | null }>;
 
 /** A coupon problem at checkout: 422 on the couponCode field, so the form shows it beside the code. */
-const couponError = (message: string) =>
-  new ApiError(422, message, { errors: [{ path: ['couponCode'], message, name: 'ValidationError' }] }, 'ValidationError');
+const couponError = (message: Message) =>
+  new ApiError(422, message, { errors: [{ path: ['couponCode'], message: say(message), name: 'ValidationError' }] }, 'ValidationError');
 
 export function describeCoupon(coupon: Pick<CouponRow, 'discountType' | 'percentOff' | 'amountOff' | 'currency' | 'description'>): string {
   if (coupon.description) return coupon.description;
@@ -106,21 +107,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }): Promise<{ coupon: CouponRow; discount: number }> {
       const { code, tier, currency, subtotal, userId, now } = input;
       const coupon = await this.findByCode(code);
-      if (!coupon) throw couponError(`There is no coupon ${code}.`);
-      if (coupon.disabledAt) throw couponError(`Coupon ${coupon.code} is no longer available.`);
+      if (!coupon) throw couponError(msg('coupon.none', { code }));
+      if (coupon.disabledAt) throw couponError(msg('coupon.disabled', { code: coupon.code }));
       if (coupon.validFrom && Date.parse(coupon.validFrom) > now.getTime())
-        throw couponError(`Coupon ${coupon.code} can be used from ${day(coupon.validFrom)}.`);
-      if (coupon.validUntil && Date.parse(coupon.validUntil) <= now.getTime()) throw couponError(`Coupon ${coupon.code} expired on ${day(coupon.validUntil)}.`);
+        throw couponError(msg('coupon.notYet', { code: coupon.code, day: day(coupon.validFrom) }));
+      if (coupon.validUntil && Date.parse(coupon.validUntil) <= now.getTime())
+        throw couponError(msg('coupon.expired', { code: coupon.code, day: day(coupon.validUntil) }));
       const tierIds = coupon.tierIds ?? [];
-      if (tierIds.length && !tierIds.includes(tier.id)) throw couponError(`Coupon ${coupon.code} does not apply to the ${tier.name} tier.`);
+      if (tierIds.length && !tierIds.includes(tier.id)) throw couponError(msg('coupon.otherTier', { code: coupon.code, tier: tier.name }));
       if (coupon.discountType === 'fixed' && coupon.currency !== currency) {
-        throw couponError(`Coupon ${coupon.code} takes ${formatMoney(coupon.amountOff ?? 0, coupon.currency ?? currency)} off ${coupon.currency} orders only.`);
-      }
-      if (coupon.maxUses !== null && (await countUses(coupon.id, now)) >= coupon.maxUses) throw couponError(`Coupon ${coupon.code} has been used up.`);
-      if (coupon.maxUsesPerPoet !== null && (await countUses(coupon.id, now, userId)) >= coupon.maxUsesPerPoet) {
         throw couponError(
-          `You have already used coupon ${coupon.code} ${coupon.maxUsesPerPoet === 1 ? 'once' : `${coupon.maxUsesPerPoet} times`}, its limit per poet.`,
+          msg('coupon.otherCurrency', {
+            code: coupon.code,
+            amount: formatMoney(coupon.amountOff ?? 0, coupon.currency ?? currency),
+            currency: coupon.currency ?? '',
+          }),
         );
+      }
+      if (coupon.maxUses !== null && (await countUses(coupon.id, now)) >= coupon.maxUses) throw couponError(msg('coupon.usedUp', { code: coupon.code }));
+      if (coupon.maxUsesPerPoet !== null && (await countUses(coupon.id, now, userId)) >= coupon.maxUsesPerPoet) {
+        throw couponError(msg('coupon.usedByPoet', { code: coupon.code, times: coupon.maxUsesPerPoet }));
       }
       return { coupon, discount: couponDiscount(coupon, subtotal) };
     },

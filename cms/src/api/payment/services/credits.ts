@@ -8,6 +8,7 @@
 import type { Core } from '@strapi/strapi';
 import { DEFAULT_COMPETITION, type CreditSummary } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { LOCK, integerSum, knexOf, lockFor, tableOf } from '../../../lib/money-db';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
@@ -18,7 +19,7 @@ const UID = 'api::payment.entry-credit';
 export const noCreditsLeft = (month: string, competition: string | null) =>
   new ApiError(
     402,
-    `You have no entry credits left for ${month}${competition ? ` in the ${competition} competition` : ''}. Buy a tier to enter again.`,
+    competition ? msg('payment.noCreditsIn', { month, competition }) : msg('payment.noCredits', { month }),
     { month, competition, reason: 'no_credits' },
     'PaymentRequiredError',
   );

@@ -9,6 +9,7 @@ import type { Core } from '@strapi/strapi';
 import Stripe from 'stripe';
 import type { PaymentsMode } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { CHECKOUT_EXPIRES_MINUTES, randomId } from '../lib/checkout';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
@@ -106,7 +107,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return { sessionId: session.id, url: session.url };
       } catch (error) {
         strapi.log.error(`stripe: checkout for ${order.code} failed: ${(error as Error).message}`);
-        throw new ApiError(502, 'The payment service could not start a checkout. Nothing was charged; please try again.', {}, 'PaymentServiceError');
+        throw new ApiError(502, msg('payment.checkoutFailed'), {}, 'PaymentServiceError');
       }
     },
 

@@ -14,6 +14,7 @@ import {
   type Quote,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg, say } from '../../../lib/messages';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import { userRepository, type Person, type UserRow } from '../../user/repository';
@@ -73,8 +74,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!tier?.active) {
       throw new ApiError(
         422,
-        `There is no tier ${input.tierId} on sale.`,
-        { errors: [{ path: ['tierId'], message: 'Choose a tier that is on sale.' }] },
+        msg('payment.noTier', { tier: input.tierId }),
+        { errors: [{ path: ['tierId'], message: say('payment.chooseTier') }] },
         'ValidationError',
       );
     }
@@ -82,8 +83,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (subtotal === null) {
       throw new ApiError(
         422,
-        `The ${tier.name} tier has no ${input.currency} price.`,
-        { errors: [{ path: ['currency'], message: `The ${tier.name} tier has no ${input.currency} price.` }] },
+        msg('payment.noPrice', { tier: tier.name, currency: input.currency }),
+        { errors: [{ path: ['currency'], message: say(msg('payment.noPrice', { tier: tier.name, currency: input.currency })) }] },
         'ValidationError',
       );
     }
@@ -177,12 +178,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const competition = (await getService(strapi, 'api::competition.competition').require(input.competition ?? DEFAULT_COMPETITION)).slug;
         const { tier, subtotal, coupon, discount, total, month } = await priced(user, input, now);
         if (total > 0 && gateway().mode() === 'off') {
-          throw new ApiError(
-            503,
-            'Card payments are not set up on this site yet. Only free entries (a zero price or a 100% coupon) are possible.',
-            {},
-            'ServiceUnavailableError',
-          );
+          throw new ApiError(503, msg('payment.cardsNotSetUp'), {}, 'ServiceUnavailableError');
         }
         const order: OrderRow = await orders().create({
           data: {

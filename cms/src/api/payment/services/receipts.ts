@@ -5,55 +5,65 @@ import { formatMoney, monthName, type CurrencyCode } from '@writory/shared';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
 import { userRepository } from '../../user/repository';
+import { isLocale, isMessage, monthIn, msg, say, type Message } from '../../../lib/messages';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  async function send(userId: number, subject: string, lines: string[], testMode: boolean): Promise<boolean> {
-    const user = await userRepository(strapi).byId(userId, ['email', 'name']);
+  /** Sends in the recipient's language (their profile's; English when they chose none). */
+  async function send(userId: number, subject: string | Message, lines: (string | Message)[], testMode: boolean): Promise<boolean> {
+    const user = await userRepository(strapi).byId(userId, ['email', 'name', 'preferredLocale']);
     if (!user?.email) return false;
+    const locale = isLocale(user.preferredLocale) ? user.preferredLocale : 'en';
+    const words = (line: string | Message) => (isMessage(line) ? say(line, locale) : line);
     const body = [
-      `Hello ${user.name ?? 'poet'},`,
+      say(msg('receipt.hello', { name: user.name ?? msg('receipt.poet') }), locale),
       '',
-      ...lines,
+      ...lines.map(words),
       '',
-      testMode ? 'TEST MODE: no money moved; this receipt is for testing.' : '',
-      '— Writory',
+      testMode ? say('receipt.testMode', locale) : '',
+      say('mail.signature', locale),
     ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+    const title = testMode ? say(msg('receipt.testSubject', { subject: words(subject) }), locale) : words(subject);
     try {
       await strapi
         .plugin('email')
         .service('email')
         .send({
           to: user.email,
-          subject: `${testMode ? '[TEST MODE] ' : ''}${subject}`,
+          subject: title,
           text: body.join('\n'),
           html: body.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''),
         });
       return true;
     } catch (error) {
-      strapi.log.warn(`email "${subject}" to user ${userId} failed: ${(error as Error).message}`);
+      strapi.log.warn(`email "${title}" to user ${userId} failed: ${(error as Error).message}`);
       return false;
     }
   }
 
-  const amountLines = (order: OrderRow) => {
+  /** The order's lines; the month in the recipient's words (said where the language is known). */
+  const amountLines = (order: OrderRow, locale: Parameters<typeof monthIn>[1]): Message[] => {
     const money = (amount: number) => formatMoney(amount, order.currency);
     return [
-      `Order: ${order.code}`,
-      `Tier: ${order.tierName} (${order.entries} ${order.entries === 1 ? 'entry' : 'entries'} for ${monthName(order.month)})`,
-      `Price: ${money(order.subtotal)}`,
-      ...(order.discount ? [`Coupon ${order.couponCode}: -${money(order.discount)}`] : []),
-      `Total paid: ${money(order.total)}`,
+      msg('receipt.order', { code: order.code }),
+      msg('receipt.tier', { tier: order.tierName, entries: order.entries, month: locale === 'en' ? monthName(order.month) : monthIn(order.month, locale) }),
+      msg('receipt.price', { amount: money(order.subtotal) }),
+      ...(order.discount ? [msg('receipt.coupon', { code: order.couponCode ?? '', amount: money(order.discount) })] : []),
+      msg('receipt.total', { amount: money(order.total) }),
     ];
+  };
+  const languageOf = async (userId: number) => {
+    const user = await userRepository(strapi).byId(userId, ['preferredLocale']);
+    return isLocale(user?.preferredLocale) ? user.preferredLocale : 'en';
   };
 
   return {
     async orderPaid(order: OrderRow): Promise<void> {
       const sent = await send(
         order.userId,
-        `Your Writory receipt ${order.code}`,
-        ['Thank you for entering the Writory contest. Your receipt:', '', ...amountLines(order)],
+        msg('receipt.paidSubject', { code: order.code }),
+        [msg('receipt.thanks'), '', ...amountLines(order, await languageOf(order.userId))],
         order.provider === 'stripe_test',
       );
       if (sent) await strapi.db.query('api::payment.order').update({ where: { id: order.id }, data: { receiptSentAt: new Date() } });
@@ -62,8 +72,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async orderRefunded(order: OrderRow): Promise<void> {
       await send(
         order.userId,
-        `Refund of Writory order ${order.code}`,
-        [`We refunded ${formatMoney(order.total, order.currency)} for order ${order.code}.`, '', ...amountLines(order)],
+        msg('receipt.refundSubject', { code: order.code }),
+        [
+          msg('receipt.refunded', { amount: formatMoney(order.total, order.currency), code: order.code }),
+          '',
+          ...amountLines(order, await languageOf(order.userId)),
+        ],
         order.provider === 'stripe_test',
       );
     },

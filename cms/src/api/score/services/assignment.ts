@@ -5,6 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { EntryJudging, JudgeProgress, Recusal } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { isUniqueViolation } from '../../../lib/db';
 import { contestRepository, type ContestRow } from '../../contest/repository';
 import { entryRepository, type EntryRow } from '../../entry/repository';
@@ -27,16 +28,9 @@ const isAdmin = (user: Pick<UserRow, 'role'>) => user.role?.type === 'admin';
 const nameOf = (user: JudgeUser | undefined) => user?.name ?? user?.email ?? 'A former judge';
 
 export const judgingErrors = {
-  ownEntry: () => new ApiError(403, 'This is your own entry: judges never read, open or score their own poems.', { reason: 'own-entry' }, 'ForbiddenError'),
-  assigning: () =>
-    new ApiError(
-      503,
-      'The judges of this month are being assigned. Open the entry again in a moment.',
-      { reason: 'assigning', retryAfterSeconds: 2 },
-      'ServiceUnavailableError',
-    ),
-  notAssigned: () =>
-    new ApiError(403, 'This entry is not assigned to you. Open the entries in your judging queue.', { reason: 'not-assigned' }, 'ForbiddenError'),
+  ownEntry: () => new ApiError(403, msg('judging.ownEntry'), { reason: 'own-entry' }, 'ForbiddenError'),
+  assigning: () => new ApiError(503, msg('judging.assigning'), { reason: 'assigning', retryAfterSeconds: 2 }, 'ServiceUnavailableError'),
+  notAssigned: () => new ApiError(403, msg('judging.notAssigned'), { reason: 'not-assigned' }, 'ForbiddenError'),
 };
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -146,15 +140,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async recuse(judge: UserRow, code: string, note: string | null, now: Date = new Date()): Promise<{ code: string; recused: true }> {
       const entry = await entryForAccess(code);
       if (entry.poet?.id === judge.id) throw judgingErrors.ownEntry();
-      if (entry.status === 'published')
-        throw new ApiError(409, 'The results of this contest are published: its judging is closed.', { reason: 'published' }, 'ConflictError');
+      if (entry.status === 'published') throw new ApiError(409, msg('judging.closed'), { reason: 'published' }, 'ConflictError');
       if (await strapi.db.query(SCORE).count({ where: { entryId: entry.id, judgeId: judge.id } })) {
-        throw new ApiError(
-          409,
-          'You have already scored this entry; scores are final, so you can no longer recuse yourself from it.',
-          { reason: 'already-scored' },
-          'ConflictError',
-        );
+        throw new ApiError(409, msg('judging.cannotRecuse'), { reason: 'already-scored' }, 'ConflictError');
       }
       const current: AssignmentRow | null = await assignments().findOne({ where: { entryId: entry.id, judgeId: judge.id } });
       if (current?.recusedAt) return { code, recused: true };
@@ -177,8 +165,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async setJudges(code: string, uids: string[], now: Date = new Date()): Promise<EntryJudging> {
       const entry = await entryForAccess(code);
-      if (entry.status === 'published')
-        throw new ApiError(409, 'The results of this contest are published: its judging is closed.', { reason: 'published' }, 'ConflictError');
+      if (entry.status === 'published') throw new ApiError(409, msg('judging.closed'), { reason: 'published' }, 'ConflictError');
       const pool = await judgePool();
       const byUid = new Map(pool.map((judge) => [judge.firebaseUid, judge]));
       const unknown = uids.filter((uid) => !byUid.has(uid));

@@ -18,6 +18,7 @@ import {
   type ScoreMark,
 } from '@writory/shared';
 import { ApiError, validationError } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { isUniqueViolation } from '../../../lib/db';
 import { contestRepository, type ContestRow } from '../../contest/repository';
 import { entryRepository, type EntryRow } from '../../entry/repository';
@@ -195,7 +196,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     async submit(judge: UserRow, code: string, input: ParsedScore, now: Date = new Date()): Promise<JudgeScore> {
       await assignment().assertMayJudge(judge, code);
       const row = await entryByCode(code);
-      const closed = () => new ApiError(409, 'The results of this contest are published: its scores are closed.', { reason: 'published' }, 'ConflictError');
+      const closed = () => new ApiError(409, msg('judging.scoresClosed'), { reason: 'published' }, 'ConflictError');
       if (row.status === 'published') throw closed();
       const { judgesPerEntry } = await settings();
       const contestId = row.contest!.id;
@@ -229,7 +230,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
         return toJudgeScore(created);
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new ApiError(409, 'You have already scored this entry. Scores are final once submitted.', { reason: 'already-scored' }, 'ConflictError');
+          throw new ApiError(409, msg('judging.alreadyScored'), { reason: 'already-scored' }, 'ConflictError');
         }
         throw error;
       }

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { parse, updateMeBody, upsertBody } from '../validation/user';
 import { getService } from '../../../services';
 
@@ -24,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async uploadPicture(ctx: Context) {
       const picture = ctx.request.files?.picture;
       if (!picture || Array.isArray(picture)) {
-        throw new ApiError(422, 'Send one image in the multipart field "picture".', {}, 'ValidationError');
+        throw new ApiError(422, msg('profile.onePicture'), {}, 'ValidationError');
       }
       ctx.body = await getService(strapi, 'api::user.picture').replace(ctx.state.user, picture);
     },

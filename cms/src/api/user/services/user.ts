@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { withoutBidiControls, type AdminWhoami, type ProductUser, type PublicUser, type RoleType } from '@writory/shared';
+import { DEFAULT_LOCALE, withoutBidiControls, type AdminWhoami, type ProductUser, type PublicUser, type RoleType } from '@writory/shared';
 import { parseAdminEmails } from '../../../auth/admin-emails';
 import { forbidden } from '../../../lib/api-error';
+import { isLocale, msg, say } from '../../../lib/messages';
 import { retryingConflicts } from '../../../lib/db';
 import type { UpdateMeBody, UpsertBody } from '../validation/user';
 import { ROLE, USER, type UserListener, type UserRow } from '../repository';
@@ -12,7 +13,7 @@ const POPULATE = ['role', 'profilePicture'];
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 const COUNT_TTL_MS = 10_000;
 
-export const SUSPENDED_MESSAGE = 'Your Writory account is suspended. Write to us if you think this is a mistake.';
+export const SUSPENDED_MESSAGE = msg('auth.suspended');
 
 export function toProductUser(user: UserRow): ProductUser {
   const role = (user.role?.type ?? 'authenticated') as RoleType;
@@ -26,6 +27,7 @@ export function toProductUser(user: UserRow): ProductUser {
     dateOfBirth: user.dateOfBirth ?? null,
     role,
     isAdmin: role === 'admin',
+    locale: isLocale(user.preferredLocale) ? user.preferredLocale : DEFAULT_LOCALE,
   };
 }
 
@@ -141,7 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * The body email is only used when the token has none (phone-only accounts).
      */
     async upsert(user: UserRow, input: UpsertBody): Promise<ProductUser> {
-      if (input.uid !== user.firebaseUid) throw forbidden('uid does not match the signed-in user.');
+      if (input.uid !== user.firebaseUid) throw forbidden(msg('auth.uidMismatch'));
       const data: Record<string, unknown> = {};
       if (input.name && !user.name) data.name = input.name;
       if (input.phone && !user.phone) data.phone = input.phone;
@@ -155,14 +157,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async updateMe(user: UserRow, input: UpdateMeBody): Promise<ProductUser> {
-      const data = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const { locale, ...fields } = input;
+      const data: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      if (locale !== undefined) data.preferredLocale = locale;
       if (Object.keys(data).length === 0) return toProductUser(user);
       return toProductUser(await users().update({ where: { id: user.id }, data, populate: POPULATE }));
     },
 
     async publicProfile(uid: string): Promise<PublicUser> {
       const user = await users().findOne({ where: { firebaseUid: uid }, select: ['name'], populate: { profilePicture: { select: ['url'] } } });
-      if (!user) throw new errors.NotFoundError('No user with this uid.');
+      if (!user) throw new errors.NotFoundError(say('profile.noUser'));
       return { name: user.name ?? null, profilePictureUrl: user.profilePicture?.url ?? null };
     },
 

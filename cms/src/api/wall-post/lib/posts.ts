@@ -1,6 +1,7 @@
 // Pure rules of the Writory Wall: what a listing shows of a poem, which decision moves a post where, what the poet is told.
 import { wallPostPath, type MyWallPost, type WallDecision, type WallPoet, type WallPostDetail, type WallPostSummary, type WallStatus } from '@writory/shared';
 import type { RowOf } from '../../../lib/rows';
+import { msg, say, type Message } from '../../../lib/messages';
 
 export const POST = 'api::wall-post.wall-post';
 export const LIKE = 'api::wall-post.wall-like';
@@ -107,38 +108,28 @@ export function decisionRefusal(action: WallDecision, status: WallStatus, openRe
   return `This poem is ${STATUS_WORDS[status]}; "${action}" applies only to a poem that is ${allowed}.`;
 }
 
-/** What the poet is told when their post moves from one state to another; null for moves that are no decision. */
+/** What the poet is told when their post moves from one state to another, in English; null for moves that are no decision. */
 export function decisionNotice(post: { id: number; title: string }, from: WallStatus, to: WallStatus, reason: string | null) {
+  const notice = decisionNoticeMessage(post, from, to, reason);
+  return notice && { ...notice, title: say(notice.title, 'en'), message: say(notice.message, 'en') };
+}
+
+/** The same notice as catalogue messages: the notification is said in the poet's own language. */
+export function decisionNoticeMessage(post: { id: number; title: string }, from: WallStatus, to: WallStatus, reason: string | null) {
   if (from === to) return null; // reports dismissed: nothing changes for the poet
-  const quoted = `“${post.title}”`;
-  const why = reason ? ` Reason: ${reason}` : '';
+  const { title } = post;
+  const why = (notice: Message) => (reason ? msg('notice.reason', { notice, reason }) : notice);
   if (to === 'approved' && (from === 'hidden' || from === 'held')) {
-    return {
-      title: 'Your poem is back on the Writory Wall',
-      message: `A moderator looked at ${quoted} again and put it back on the wall.`,
-      link: wallPostPath(post.id),
-    };
+    return { title: msg('notice.wallBackTitle'), message: msg('notice.wallBack', { title }), link: wallPostPath(post.id) };
   }
   if (to === 'approved') {
-    return {
-      title: 'Your poem is on the Writory Wall',
-      message: `${quoted} was approved and is now on the wall for everyone to read.`,
-      link: wallPostPath(post.id),
-    };
+    return { title: msg('notice.wallApprovedTitle'), message: msg('notice.wallApproved', { title }), link: wallPostPath(post.id) };
   }
   if (to === 'rejected') {
-    return {
-      title: 'Your poem was not approved for the wall',
-      message: `A moderator did not approve ${quoted}.${why}`,
-      link: '/writory-wall#submit-wall-button',
-    };
+    return { title: msg('notice.wallRejectedTitle'), message: why(msg('notice.wallRejected', { title })), link: '/writory-wall#submit-wall-button' };
   }
   if (to === 'hidden') {
-    return {
-      title: 'Your poem was taken off the wall',
-      message: `A moderator took ${quoted} off the Writory Wall.${why}`,
-      link: '/writory-wall#submit-wall-button',
-    };
+    return { title: msg('notice.wallHiddenTitle'), message: why(msg('notice.wallHidden', { title })), link: '/writory-wall#submit-wall-button' };
   }
   return null;
 }

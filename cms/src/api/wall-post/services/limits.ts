@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { createDbLimit } from '../../../lib/db-rate-limit';
+import { msg } from '../../../lib/messages';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -13,19 +14,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       name: 'wall-post',
       points: numberFrom(env.WALL_POSTS_PER_DAY, 5),
       durationSeconds: DAY,
-      message: 'You have shared as many poems on the wall as a day allows.',
+      message: msg('wall.postsLimit'),
     }),
     likes: createDbLimit(strapi, {
       name: 'wall-like',
       points: numberFrom(env.WALL_LIKES_PER_HOUR, 60),
       durationSeconds: HOUR,
-      message: 'You have liked and unliked as many poems as an hour allows.',
+      message: msg('wall.likesLimit'),
     }),
     reports: createDbLimit(strapi, {
       name: 'wall-report',
       points: numberFrom(env.WALL_REPORTS_PER_DAY, 10),
       durationSeconds: DAY,
-      message: 'You have sent as many reports as a day allows. Moderators are looking at them.',
+      message: msg('wall.reportsLimit'),
     }),
     /** Open reports from different poets that take a post off the wall until a moderator looks. */
     reportsToHold: numberFrom(env.WALL_REPORTS_TO_HOLD, 3),

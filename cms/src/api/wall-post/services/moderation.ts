@@ -8,7 +8,7 @@ import {
   type WallStatus,
 } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
-import { DECISIONS, POST, REPORT, decisionNotice, decisionRefusal, isPublic, poetOf, type PostRow } from '../lib/posts';
+import { DECISIONS, POST, REPORT, decisionNoticeMessage, decisionRefusal, isPublic, poetOf, type PostRow } from '../lib/posts';
 import type { DecisionBody, ModerationQuery } from '../validation/wall';
 import { getService } from '../../../services';
 
@@ -88,7 +88,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function settle(post: { id: number; title: string; poetId: number | null }, from: WallStatus, to: WallStatus, reason: string | null) {
     await reports().updateMany({ where: { postId: post.id, reportStatus: 'open' }, data: { reportStatus: 'resolved', resolvedAt: new Date() } });
-    const notice = decisionNotice(post, from, to, reason);
+    const notice = decisionNoticeMessage(post, from, to, reason);
     if (notice && post.poetId) await getService(strapi, 'api::notification.notification').notify(post.poetId, notice);
   }
 

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { MyWallPost, WallPage, WallPostDetail } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { linkOf } from '../../../lib/db';
 import { createTtlCache } from '../../../lib/ttl-cache';
@@ -14,7 +15,7 @@ import { userRepository } from '../../user/repository';
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
 
-export const notOnTheWall = (id: number) => new ApiError(404, `No poem number ${id} is on the wall.`, { id }, 'NotFoundError');
+export const notOnTheWall = (id: number) => new ApiError(404, msg('wall.notOnWall', { id }), { id }, 'NotFoundError');
 
 /**
  * Posts as the public and their poets see them. Public reads are cached in memory for WALL_CACHE_SECONDS (5 s by
@@ -129,8 +130,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The poet deletes their own post (any state), with its likes and reports. */
     async remove(user: { id: number }, id: number): Promise<void> {
       const post = await posts().findOne({ where: { id }, select: ['id', 'moderationStatus'], populate: { poet: { select: ['id'] } } });
-      if (!post) throw new ApiError(404, `No wall post number ${id}.`, { id }, 'NotFoundError');
-      if (post.poet?.id !== user.id) throw forbidden('Only the poet who shared this poem can delete it.');
+      if (!post) throw new ApiError(404, msg('wall.noPost', { id }), { id }, 'NotFoundError');
+      if (post.poet?.id !== user.id) throw forbidden(msg('wall.onlyPoetDeletes'));
       await strapi.db.transaction(async () => {
         await strapi.db.query(LIKE).deleteMany({ where: { postId: id } });
         await strapi.db.query(REPORT).deleteMany({ where: { postId: id } });

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { WallLikeState } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
+import { msg } from '../../../lib/messages';
 import { LIKE, POST, REPORT } from '../lib/posts';
 import type { NewReportBody } from '../validation/wall';
 import { notOnTheWall } from './posts';
@@ -69,8 +70,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async report(user: { id: number }, postId: number, input: NewReportBody): Promise<{ held: boolean }> {
       const post = await publicPost(postId);
-      if (post.poet?.id === user.id) throw forbidden('You cannot report your own poem.');
-      const duplicate = () => new ApiError(409, 'You have already reported this poem. A moderator will look at it.', { id: postId }, 'ConflictError');
+      if (post.poet?.id === user.id) throw forbidden(msg('wall.reportOwn'));
+      const duplicate = () => new ApiError(409, msg('wall.alreadyReported'), { id: postId }, 'ConflictError');
       if (await reports().count({ where: { postId, reporterId: user.id } })) throw duplicate();
       await limits().reports.consume(user.id);
       const threshold = limits().reportsToHold;
