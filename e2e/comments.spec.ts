@@ -52,7 +52,8 @@ test('B critiques A’s poem, a moderator lets the first comment through, A is t
   await trusted(request, poetA, await approvedPoem(request, reader, `Elsewhere ${stamp}`, 'Another poem.'));
   const path = `/writory-wall/post?id=${postId}`;
 
-  // A waits on the wall, signed in: the bell is listening.
+  // A waits on the wall, signed in, with the bell emptied of the approvals so far: it is listening.
+  await call(request, poetA.token, '/api/notifications/clear-all', undefined, 200);
   const pageA = await signedInPage(browser, poetA, '/writory-wall');
 
   // B writes a critique; as B's first comment it waits for a moderator, shown to B only.
@@ -103,7 +104,7 @@ test('B critiques A’s poem, a moderator lets the first comment through, A is t
 
   // B sees the reply (and is told of it).
   await open(pageB, path);
-  await expect(pageB.getByTestId('comment').filter({ hasText: 'I will let it breathe longer.' })).toBeVisible();
+  await expect(pageB.getByTestId('comment-text').filter({ hasText: 'I will let it breathe longer.' })).toBeVisible();
   await expect(pageB.getByTestId('notification-badge')).toHaveText(/^[12]$/);
 
   // Another reader reports B's critique; the moderator hides it with a reason.
