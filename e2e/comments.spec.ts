@@ -137,7 +137,10 @@ test('B critiques A’s poem, a moderator lets the first comment through, A is t
   for (const page of [pageA, pageB, pageC, mod]) await page.context().close();
 });
 
-test('the poem’s poet turns comments off: the comments stay, read-only; a blocked poet cannot comment', async ({ browser, request }) => {
+test('the poem’s poet turns comments off: the comments stay, read-only; a blocked poet cannot comment until unblocked on /profile', async ({
+  browser,
+  request,
+}) => {
   const stamp = Date.now();
   const poetA = await newPoet(request, 'comments-off-a', { name: 'Dara Okafor' });
   const poetB = await newPoet(request, 'comments-off-b', { name: 'Emil Strand' });
@@ -167,6 +170,15 @@ test('the poem’s poet turns comments off: the comments stay, read-only; a bloc
   const pageB = await signedInPage(browser, poetB, `/writory-wall/post?id=${postId}`);
   await expect(pageB.getByTestId('wall-comments').getByText('The poet of this poem does not take comments from you.')).toBeVisible();
   await expect(pageB.getByTestId('comment-form')).toHaveCount(0);
+
+  // A lifts the block on /profile; B may comment again.
+  await open(pageA, '/profile');
+  const blocked = pageA.getByTestId('blocked-poets');
+  await expect(blocked.getByText('Emil Strand')).toBeVisible();
+  await expectNoAxeViolations(pageA);
+  await blocked.getByRole('button', { name: 'Unblock Emil Strand' }).click();
+  await expect(blocked.getByRole('status')).toHaveText('Emil Strand is no longer blocked.');
+  await call(request, poetB.token, `/api/wall/posts/${postId}/comments`, { text: 'Thank you for having me back.' });
   await pageA.context().close();
   await pageB.context().close();
 });

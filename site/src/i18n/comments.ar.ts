@@ -87,4 +87,9 @@ export const commentsAr: Record<keyof typeof commentsEn, string> = {
   'comments.status.hidden': 'مخفي',
   'comments.status.held': 'محجوز بعد البلاغات',
   'comments.queueFailed': 'تعذّر علينا تحميل التعليقات. أعد تحميل الصفحة لتحاول مرة أخرى.',
+  'blocks.title': 'الشعراء الذين حظرتهم',
+  'blocks.intro': 'لا يمكنهم التعليق على قصائدك أو الردّ على تعليقاتك، ولا يُخبَرون بذلك.',
+  'blocks.lift': 'رفع الحظر',
+  'blocks.lifted': 'لم يعد {name} محظورًا.',
+  'blocks.failed': 'لم يُرفع الحظر. حاول مرة أخرى.',
 };

@@ -85,4 +85,9 @@ export const commentsEn = {
   'comments.status.hidden': 'Hidden',
   'comments.status.held': 'Held after reports',
   'comments.queueFailed': 'We could not load the comments. Reload the page to try again.',
+  'blocks.title': 'Poets you blocked',
+  'blocks.intro': 'They cannot comment on your poems or reply to your comments. They are not told.',
+  'blocks.lift': 'Unblock',
+  'blocks.lifted': '{name} is no longer blocked.',
+  'blocks.failed': 'The block was not lifted. Try again.',
 } as const;

@@ -87,4 +87,9 @@ export const commentsHi: Record<keyof typeof commentsEn, string> = {
   'comments.status.hidden': 'छिपाई गई',
   'comments.status.held': 'रिपोर्टों के बाद रोकी गई',
   'comments.queueFailed': 'हम टिप्पणियाँ लोड नहीं कर सके। फिर से कोशिश करने के लिए पेज दोबारा लोड करें।',
+  'blocks.title': 'जिन कवियों को आपने ब्लॉक किया',
+  'blocks.intro': 'वे आपकी कविताओं पर टिप्पणी नहीं कर सकते और आपकी टिप्पणियों का जवाब नहीं दे सकते। उन्हें बताया नहीं जाता।',
+  'blocks.lift': 'अनब्लॉक करें',
+  'blocks.lifted': '{name} अब ब्लॉक नहीं हैं।',
+  'blocks.failed': 'ब्लॉक हटाया नहीं जा सका। फिर से कोशिश करें।',
 };
