@@ -174,7 +174,7 @@ test('the poem’s poet turns comments off: the comments stay, read-only; a bloc
   // A lifts the block on /profile; B may comment again.
   await open(pageA, '/profile');
   const blocked = pageA.getByTestId('blocked-poets');
-  await expect(blocked.getByText('Emil Strand')).toBeVisible();
+  await expect(blocked.getByRole('listitem').filter({ hasText: 'Emil Strand' })).toBeVisible();
   await expectNoAxeViolations(pageA);
   await blocked.getByRole('button', { name: 'Unblock Emil Strand' }).click();
   await expect(blocked.getByRole('status')).toHaveText('Emil Strand is no longer blocked.');

@@ -344,3 +344,21 @@ describe('reports and moderation', () => {
     );
   });
 });
+
+describe('a deleted poem', () => {
+  it('takes its comments, their reports and its comments-off mark with it', async () => {
+    const poetA = await newPoet('a');
+    const poetB = await trustedPoet('b');
+    const post = await approvedPost(poetA);
+    const kept = await approvedPost(poetA);
+    const gone = (await comment(poetB, post, { text: 'on a poem about to go' }).expect(201)).body;
+    const stays = (await comment(poetB, kept, { text: 'on a poem that stays' }).expect(201)).body;
+    await api.post(`/api/wall/comments/${gone.id}/reports`).set(bearer(poetA.token)).send({ reason: 'spam' }).expect(201);
+    await api.put(`/api/wall/posts/${post}/comments-open`).set(bearer(poetA.token)).send({ open: false }).expect(200);
+    await api.delete(`/api/wall/posts/${post}`).set(bearer(poetA.token)).expect(204);
+    expect(await db(COMMENT).count({ where: { postId: post } })).toBe(0);
+    expect(await db(REPORT).count({ where: { commentId: gone.id } })).toBe(0);
+    expect(await db(CLOSURE).count({ where: { postId: post } })).toBe(0);
+    expect(await db(COMMENT).count({ where: { id: stays.id } })).toBe(1);
+  });
+});

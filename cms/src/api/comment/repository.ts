@@ -27,6 +27,15 @@ export function commentRepository(strapi: Core.Strapi) {
       return new Map(rows.map((row) => [row.post_id, Number(row.n)]));
     },
 
+    /** Everything kept about these posts' comments: the comments, their reports, and whether comments were off. */
+    async removeForPosts(postIds: readonly number[]): Promise<void> {
+      if (postIds.length === 0) return;
+      const ids: number[] = (await comments().findMany({ where: { postId: { $in: [...postIds] } }, select: ['id'] })).map((row: { id: number }) => row.id);
+      if (ids.length) await strapi.db.query(COMMENT_REPORT).deleteMany({ where: { commentId: { $in: ids } } });
+      await comments().deleteMany({ where: { postId: { $in: [...postIds] } } });
+      await strapi.db.query(COMMENT_CLOSURE).deleteMany({ where: { postId: { $in: [...postIds] } } });
+    },
+
     /** Whether this poet has ever had a comment let through (their first one waits for a moderator). */
     async hasHadOneApproved(authorId: number): Promise<boolean> {
       return (await comments().count({ where: { authorId, approvedAt: { $notNull: true } } })) > 0;

@@ -11,6 +11,28 @@ export interface PublicWallPost {
   poetId: number | null;
 }
 
+/**
+ * Calls `removed` with the ids of wall posts as they are deleted (by their poet, or in the Strapi panel), inside the
+ * deleting transaction: what other domains keep about a post (its comments) goes with it.
+ */
+export function onWallPostsRemoved(strapi: Core.Strapi, removed: (postIds: number[]) => Promise<unknown>): void {
+  type Event = { result?: { id?: number } | null; params?: { where?: unknown }; state: Record<string, unknown> };
+  strapi.db.lifecycles.subscribe({
+    models: [WALL_POST],
+    async afterDelete(event: Event) {
+      if (typeof event.result?.id === 'number') await removed([event.result.id]);
+    },
+    async beforeDeleteMany(event: Event) {
+      const rows: { id: number }[] = await strapi.db.query(WALL_POST).findMany({ where: event.params?.where as never, select: ['id'] });
+      event.state.removedIds = rows.map((row) => row.id);
+    },
+    async afterDeleteMany(event: Event) {
+      const ids = event.state.removedIds as number[] | undefined;
+      if (ids?.length) await removed(ids);
+    },
+  } as never);
+}
+
 export function wallPostRepository(strapi: Core.Strapi) {
   const posts = () => strapi.db.query(WALL_POST);
   return {
