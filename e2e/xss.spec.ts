@@ -1,5 +1,5 @@
 // The XSS corpus (e2e/corpus/xss-payloads.json) written through the real API into every place a user or an editor
-// can write — profile name, wall post, contest entry, contact message, feedback, an article written on the site, an
+// can write — profile name, wall post and comment, contest entry, contact message, feedback, an article written on the site, an
 // article and a testimonial made in the panel — then rendered in Chromium where people read them. Every payload sets
 // window.__xss or opens a dialog when it runs: the test fails if either happens, and checks that the text is shown
 // as the characters it is.
@@ -98,6 +98,16 @@ test('no payload of the XSS corpus runs where people read what others wrote @alo
   const wallTitle = fitting(120, ' ', 10);
   const { id: wallId } = await post(request, poet.token, '/api/wall/posts', { title: wallTitle, text: everything(), language: 'en' });
   await post(request, await tokenFor(request, moderator.email, moderator.password), `/api/admin/wall/posts/${wallId}/decisions`, { action: 'approve' }, 200);
+  // …and comments on it with a critique (a first comment: the moderator lets it through).
+  const critique = { works: fitting(600, '\n', 5), stronger: fitting(600, '\n', 15) };
+  const comment = await post(request, poet.token, `/api/wall/posts/${wallId}/comments`, { text: fitting(2000, '\n', 25), critique });
+  await post(
+    request,
+    await tokenFor(request, moderator.email, moderator.password),
+    `/api/admin/wall/comments/${comment.id}/decisions`,
+    { action: 'approve' },
+    200,
+  );
   const entryTitle = fitting(160, ' ', 20);
   await hostileEntry(request, poet, entryTitle);
   await post(request, poet.token, '/api/feedback', { rating: 2, comment: fitting(2000, '\n'), page: '/writory-wall' });
@@ -149,7 +159,10 @@ test('no payload of the XSS corpus runs where people read what others wrote @alo
   await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(wallTitle);
   await expect(visitor.page.getByText('<script>window.__xss=1</script> <SCRIPT SRC=data:text/javascript').first()).toBeVisible();
   await expect(visitor.page.getByText(poet.name).first()).toBeVisible();
-  await expectNothingRan(visitor.page, visitor.dialogs, 'the wall poem page');
+  const shownComment = visitor.page.getByTestId('comment');
+  for (const part of ['comment-text', 'critique-works', 'critique-stronger']) await expect(shownComment.getByTestId(part)).toContainText(MARK);
+  await expect(shownComment.getByTestId('comment-text')).toContainText(comment.text.split('\n')[1]);
+  await expectNothingRan(visitor.page, visitor.dialogs, 'the wall poem page and its comments');
 
   for (const path of [article.url, `/articles/${slug}`]) {
     await expect(async () => {

@@ -220,6 +220,21 @@ const CASES: Case[] = [
     body: {},
     expected: only(['moderator', 'admin'], 422),
   },
+  // Comments on wall poems and blocking (issue 40).
+  { route: 'GET /api/wall/posts/:id/comments', path: `/api/wall/posts/${UNKNOWN}/comments`, expected: everyone(404), identityOptional: true },
+  { route: 'POST /api/wall/posts/:id/comments', path: `/api/wall/posts/${UNKNOWN}/comments`, body: {}, expected: signedIn(422) },
+  { route: 'PUT /api/wall/posts/:id/comments-open', path: `/api/wall/posts/${UNKNOWN}/comments-open`, body: { open: false }, expected: signedIn(404) },
+  { route: 'POST /api/wall/comments/:id/reports', path: `/api/wall/comments/${UNKNOWN}/reports`, body: {}, expected: signedIn(422) },
+  { route: 'POST /api/wall/comments/:id/block-author', path: `/api/wall/comments/${UNKNOWN}/block-author`, expected: signedIn(404) },
+  { route: 'GET /api/admin/wall/comments', expected: only(['moderator', 'admin'], 200) },
+  {
+    route: 'POST /api/admin/wall/comments/:id/decisions',
+    path: `/api/admin/wall/comments/${UNKNOWN}/decisions`,
+    body: {},
+    expected: only(['moderator', 'admin'], 422),
+  },
+  { route: 'GET /api/blocks', expected: signedIn(200) },
+  { route: 'DELETE /api/blocks/:id', path: `/api/blocks/${UNKNOWN}`, expected: signedIn(404) },
 ];
 
 /** The plugins' own content-API routes: no role is granted them, so nobody reaches files, mail, locales or schemas. */

@@ -10,6 +10,7 @@ export * from './countries.ts';
 export * from './contact.ts';
 export * from './durations.ts';
 export * from './wall.ts';
+export * from './comments.ts';
 export * from './admin.ts';
 export * from './text-safety.ts';
 export * from './health.ts';

@@ -12,6 +12,7 @@ export * from './payments.ts';
 export * from './results.ts';
 export * from './users.ts';
 export * from './wall.ts';
+export * from './comments.ts';
 
 /** zod's English words for the checks that have no message of their own ("Too big: expected …"); the cms calls it once. */
 export function useEnglishSchemaMessages(): void {

@@ -51,7 +51,7 @@ const line = (max: number) =>
   );
 
 /** Several lines: leading blank lines and trailing spaces go, indentation and inner spacing stay (unless `trim`). */
-const paragraphs = (max: number, { required = true, trim = false } = {}) =>
+export const paragraphs = (max: number, { required = true, trim = false } = {}) =>
   z.pipe(
     z.pipe(
       text(),
@@ -77,7 +77,7 @@ const language = z.pipe(
   }),
 );
 
-const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
+export const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `These fields are not accepted: ${issue.keys.join(', ')}.` : 'Send a JSON object.'),
   });

@@ -1,0 +1,52 @@
+// The wall-post domain's tables as other domains see them (issue 36 pattern). Comments ask here which poem is on
+// the wall and whose it is; they never query the posts table themselves.
+import type { Core } from '@strapi/strapi';
+
+export const WALL_POST = 'api::wall-post.wall-post' as const;
+
+/** A poem on the wall as another domain needs it: its title and its poet. */
+export interface PublicWallPost {
+  id: number;
+  title: string;
+  poetId: number | null;
+}
+
+/**
+ * Calls `removed` with the ids of wall posts as they are deleted (by their poet, or in the Strapi panel), inside the
+ * deleting transaction: what other domains keep about a post (its comments) goes with it.
+ */
+export function onWallPostsRemoved(strapi: Core.Strapi, removed: (postIds: number[]) => Promise<unknown>): void {
+  type Event = { result?: { id?: number } | null; params?: { where?: unknown }; state: Record<string, unknown> };
+  strapi.db.lifecycles.subscribe({
+    models: [WALL_POST],
+    async afterDelete(event: Event) {
+      if (typeof event.result?.id === 'number') await removed([event.result.id]);
+    },
+    async beforeDeleteMany(event: Event) {
+      const rows: { id: number }[] = await strapi.db.query(WALL_POST).findMany({ where: event.params?.where as never, select: ['id'] });
+      event.state.removedIds = rows.map((row) => row.id);
+    },
+    async afterDeleteMany(event: Event) {
+      const ids = event.state.removedIds as number[] | undefined;
+      if (ids?.length) await removed(ids);
+    },
+  } as never);
+}
+
+export function wallPostRepository(strapi: Core.Strapi) {
+  const posts = () => strapi.db.query(WALL_POST);
+  return {
+    /** The approved post with this id (pending, rejected, hidden and held ones are not on the wall): null otherwise. */
+    async onTheWall(id: number): Promise<PublicWallPost | null> {
+      const row = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: ['id', 'title'], populate: { poet: { select: ['id'] } } });
+      return row ? { id: row.id, title: row.title, poetId: row.poet?.id ?? null } : null;
+    },
+
+    /** Titles of these posts, whatever their state (for the moderators' list of comments). */
+    async titles(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows: { id: number; title: string }[] = await posts().findMany({ where: { id: { $in: [...ids] } }, select: ['id', 'title'] });
+      return new Map(rows.map((row) => [row.id, row.title]));
+    },
+  };
+}
