@@ -1,10 +1,12 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
+import { languagesEn } from './languages.en';
 
 export const en = {
   ...resultsText,
   ...entriesEn,
+  ...languagesEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',
@@ -31,6 +33,8 @@ export const en = {
   'footer.follow': 'Follow Writory',
   'footer.whatsapp': 'WhatsApp',
   'footer.allCompetitions': 'All competitions',
+  'footer.team': 'Our team',
+  'footer.shareOnWall': 'Share on the Wall',
   'footer.competitions': 'Competitions',
   'cookies.title': 'Cookies on Writory',
   'cookies.body':
@@ -45,6 +49,12 @@ export const en = {
   'cookies.ad_personalization': 'Advertising personalisation',
   'cookies.saved': 'Your cookie preferences are saved.',
   'toast.close': 'Dismiss',
+  'count.place.zero': '# places',
+  'count.place.one': '# place',
+  'count.place.two': '# places',
+  'count.place.few': '# places',
+  'count.place.many': '# places',
+  'count.place.other': '# places',
   'common.loading': 'Loading...',
   'account.notifications': 'Notifications',
   'account.noNotifications': 'No notifications yet',

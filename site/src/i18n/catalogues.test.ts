@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@writory/shared';
+import { ar } from './ar';
+import { en } from './en';
+import { hi } from './hi';
+
+const catalogues = { en, hi, ar } as Record<string, Record<string, string>>;
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('catalogues', () => {
+  it('has one catalogue per locale', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...LOCALES].sort());
+  });
+
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    it(`${locale} has exactly English's keys, each with the same {placeholders} and some text`, () => {
+      const catalogue = catalogues[locale];
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, english] of Object.entries(en)) {
+        expect(placeholders(catalogue[key]), `${locale} ${key}`).toEqual(placeholders(english));
+        expect(catalogue[key].trim(), `${locale} ${key}`).not.toBe('');
+      }
+    });
+  }
+
+  it('translates every text but names, the languages’ own names and formats', () => {
+    const SAME_EVERYWHERE = new Set(['site.name', 'footer.whatsapp', 'language.name.en', 'language.name.hi', 'language.name.ar']);
+    for (const locale of ['hi', 'ar']) {
+      const untranslated = Object.keys(en).filter(
+        (key) => !SAME_EVERYWHERE.has(key) && catalogues[locale][key] === catalogues.en[key] && /[A-Za-z]{2}/.test(catalogues.en[key].replace(/\{\w+\}/g, '')),
+      );
+      expect(untranslated, locale).toEqual([]);
+    }
+  });
+});
+
+describe('the browser’s locale list', () => {
+  it('is the shared one', async () => {
+    const { INTERFACE_LOCALES } = await import('./t');
+    expect(INTERFACE_LOCALES).toEqual([...LOCALES]);
+  });
+});
