@@ -19,6 +19,7 @@ import {
   signInWithGoogleRedirect,
   signUpWithEmail,
 } from '../stores/auth';
+import { localHref } from '../i18n/paths';
 
 type View = 'signin' | 'signup' | 'reset';
 const VIEWS: View[] = ['signin', 'signup', 'reset'];
@@ -178,7 +179,7 @@ export default function AuthPanel() {
       <div className="space-y-4 rounded-lg border border-stone-200 bg-white p-6" data-testid="auth-signed-in">
         <p>{t('auth.alreadySignedIn', { name: displayNameOf(null, identity) })}</p>
         <div className="flex flex-wrap gap-3">
-          <a className="btn btn-default" href="/profile">
+          <a className="btn btn-default" href={localHref('/profile')}>
             {t('auth.goToProfile')}
           </a>
           <button type="button" className="btn btn-outline" onClick={() => void logout()}>

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useStore } from '@nanostores/react';
 import { $faqs, loadFaqs } from '../stores/faqs';
 import { createFaqMatcher } from '../lib/faq-match';
+import { localHref } from '../i18n/paths';
 
 // The chat panel, loaded on demand by the Chatbot launcher. Answers come from the FAQ entries editors
 // manage in Strapi (GET /api/faqs), matched in the browser; no external AI service is involved.
@@ -126,7 +127,7 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
               {message.contact && (
                 <>
                   {' '}
-                  <a href="/contact" className="font-semibold text-quill underline underline-offset-2">
+                  <a href={localHref('/contact')} className="font-semibold text-quill underline underline-offset-2">
                     {text.contact}
                   </a>
                 </>
