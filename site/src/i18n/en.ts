@@ -1,4 +1,6 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
+import { pagesEn } from './pages.en';
+import { homeEn } from './home.en';
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
 import { languagesEn } from './languages.en';
@@ -7,6 +9,8 @@ export const en = {
   ...resultsText,
   ...entriesEn,
   ...languagesEn,
+  ...homeEn,
+  ...pagesEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

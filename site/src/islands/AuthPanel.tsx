@@ -81,7 +81,8 @@ export default function AuthPanel() {
   }, [view, notice]);
 
   const next = () => safeNextPath(new URLSearchParams(window.location.search).get('next'));
-  const leave = (path: string) => window.location.assign(path);
+  // Onwards in the language of this page (a `next` from another language's page follows the reader's choice here).
+  const leave = (path: string) => window.location.assign(localHref(path));
 
   const showProblems = (fields: FieldErrors, message: string | null = null) => {
     setFieldErrors(fields);
