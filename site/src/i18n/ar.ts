@@ -1,5 +1,6 @@
 // Arabic UI strings: the same keys as en.ts (i18n/catalogues.test.ts checks keys and placeholders), written for
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
+import { chatAr } from './chat.ar';
 import { pagesAr } from './pages.ar';
 import { homeAr } from './home.ar';
 import { entriesAr } from './entries.ar';
@@ -13,6 +14,7 @@ export const ar: Catalogue = {
   ...languagesAr,
   ...homeAr,
   ...pagesAr,
+  ...chatAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

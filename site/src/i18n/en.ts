@@ -1,4 +1,5 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
+import { chatEn } from './chat.en';
 import { pagesEn } from './pages.en';
 import { homeEn } from './home.en';
 import { resultsText } from './en-results';
@@ -11,6 +12,7 @@ export const en = {
   ...languagesEn,
   ...homeEn,
   ...pagesEn,
+  ...chatEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

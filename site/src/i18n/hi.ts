@@ -1,5 +1,6 @@
 // Hindi UI strings: the same keys as en.ts (i18n/catalogues.test.ts checks keys and placeholders), written for
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
+import { chatHi } from './chat.hi';
 import { pagesHi } from './pages.hi';
 import { homeHi } from './home.hi';
 import { entriesHi } from './entries.hi';
@@ -13,6 +14,7 @@ export const hi: Catalogue = {
   ...languagesHi,
   ...homeHi,
   ...pagesHi,
+  ...chatHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',
