@@ -8,12 +8,13 @@ import { PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';
 import { hydrated, open } from './session';
 import { en } from '../site/src/i18n/en';
+import { staticEn } from '../site/src/i18n/static.en';
 import { hi } from '../site/src/i18n/hi';
 import { ar } from '../site/src/i18n/ar';
 
 const CATALOGUES = { hi, ar } as const;
 type Other = keyof typeof CATALOGUES;
-const KEYS = Object.keys(en);
+const KEYS = [...Object.keys(en), ...Object.keys(staticEn)];
 /** Firebase's fixed email-action path stays English only. */
 const LOCALIZED_ROUTES = PUBLIC_ROUTES.filter((route) => !route.path.startsWith('/__/'));
 const inLocale = (locale: Other, path: string) => `/${locale}${path === '/' ? '' : path}`;

@@ -1,19 +1,15 @@
 // Arabic UI strings: the same keys as en.ts (i18n/catalogues.test.ts checks keys and placeholders), written for
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
 import { chatAr } from './chat.ar';
-import { pagesAr } from './pages.ar';
-import { homeAr } from './home.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
-import type { Catalogue } from './t';
+import type { Catalogue } from './types';
 
 export const ar: Catalogue = {
   ...resultsAr,
   ...entriesAr,
   ...languagesAr,
-  ...homeAr,
-  ...pagesAr,
   ...chatAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',

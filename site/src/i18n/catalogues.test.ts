@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@writory/shared';
 import { ar } from './ar';
-import { en } from './en';
-import { hi } from './hi';
+import { en as enClient } from './en';
+import { hi as hiClient } from './hi';
+import { staticAr } from './static.ar';
+import { staticEn } from './static.en';
+import { staticHi } from './static.hi';
 
-const catalogues = { en, hi, ar } as Record<string, Record<string, string>>;
+// Each locale's whole text: what the browser downloads and what only static markup reads.
+const en = { ...enClient, ...staticEn } as Record<string, string>;
+const hi = { ...hiClient, ...staticHi } as Record<string, string>;
+const catalogues = { en, hi, ar: { ...ar, ...staticAr } } as Record<string, Record<string, string>>;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('catalogues', () => {
@@ -31,6 +37,12 @@ describe('catalogues', () => {
       );
       expect(untranslated, locale).toEqual([]);
     }
+  });
+});
+
+describe('what the browser downloads', () => {
+  it('leaves out what only static markup reads: no key is in both', () => {
+    expect(Object.keys(enClient).filter((key) => key in staticEn)).toEqual([]);
   });
 });
 

@@ -1,7 +1,5 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
 import { chatEn } from './chat.en';
-import { pagesEn } from './pages.en';
-import { homeEn } from './home.en';
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
 import { languagesEn } from './languages.en';
@@ -10,8 +8,6 @@ export const en = {
   ...resultsText,
   ...entriesEn,
   ...languagesEn,
-  ...homeEn,
-  ...pagesEn,
   ...chatEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',

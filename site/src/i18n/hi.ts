@@ -1,19 +1,15 @@
 // Hindi UI strings: the same keys as en.ts (i18n/catalogues.test.ts checks keys and placeholders), written for
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
 import { chatHi } from './chat.hi';
-import { pagesHi } from './pages.hi';
-import { homeHi } from './home.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
-import type { Catalogue } from './t';
+import type { Catalogue } from './types';
 
 export const hi: Catalogue = {
   ...resultsHi,
   ...entriesHi,
   ...languagesHi,
-  ...homeHi,
-  ...pagesHi,
   ...chatHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',

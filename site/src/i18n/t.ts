@@ -7,10 +7,9 @@
 // It imports only types from @writory/shared: a value from there would bring the shared schemas (zod) into every
 // page. The loaders below are typed by `Locale`, so a locale added there and not here does not compile.
 import type { Locale } from '@writory/shared';
-import type { en } from './en';
+import type { Catalogue, MessageKey, StaticCatalogue } from './types';
 
-export type MessageKey = keyof typeof en;
-export type Catalogue = Record<MessageKey, string>;
+export type { Catalogue, ClientKey, MessageKey, StaticCatalogue, StaticKey } from './types';
 
 const loaders: Record<Locale, () => Promise<Catalogue>> = {
   en: () => import('./en').then((m) => m.en),
@@ -18,6 +17,8 @@ const loaders: Record<Locale, () => Promise<Catalogue>> = {
   ar: () => import('./ar').then((m) => m.ar),
 };
 const loaded: Partial<Record<Locale, Catalogue>> = {};
+/** The static markup's strings: loaded on the server only (the branch is left out of the browser's build). */
+const loadedStatic: Partial<Record<Locale, StaticCatalogue>> = {};
 const DEFAULT_LOCALE: Locale = 'en';
 
 /** Set by the server's middleware: the locale of the page being rendered (AsyncLocalStorage, see i18n/server.ts). */
@@ -44,8 +45,20 @@ export function currentLocale(): Locale {
 /** Loads a locale's catalogue (once); t() reads it synchronously afterwards. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   loaded[locale] ??= await loaders[locale]();
+  if (import.meta.env.SSR) {
+    const staticLoaders: Record<Locale, () => Promise<StaticCatalogue>> = {
+      en: () => import('./static.en').then((m) => m.staticEn),
+      hi: () => import('./static.hi').then((m) => m.staticHi),
+      ar: () => import('./static.ar').then((m) => m.staticAr),
+    };
+    loadedStatic[locale] ??= await staticLoaders[locale]();
+  }
   return loaded[locale];
 }
+
+/** A key's text in a loaded locale; a static key read in the browser (a mistake) shows the key itself. */
+const lookup = (locale: Locale, key: MessageKey): string | undefined =>
+  (loaded[locale] as Record<string, string> | undefined)?.[key] ?? (loadedStatic[locale] as Record<string, string> | undefined)?.[key];
 
 if (typeof document !== 'undefined') await loadCatalogue(currentLocale());
 else await loadCatalogue(DEFAULT_LOCALE);
@@ -58,15 +71,13 @@ export function fill(text: string, vars?: Record<string, string | number>): stri
 
 /** The UI text for a key in a given locale (on the server, where every catalogue is loaded by the middleware). */
 export function tIn(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
-  const catalogue = loaded[locale];
-  if (!catalogue) throw new Error(`The ${locale} catalogue is not loaded: await loadCatalogue('${locale}') first.`);
-  return fill(catalogue[key], vars);
+  if (!loaded[locale]) throw new Error(`The ${locale} catalogue is not loaded: await loadCatalogue('${locale}') first.`);
+  return fill(lookup(locale, key) ?? key, vars);
 }
 
 /** The UI text for a key in the page's language; `{name}` placeholders are filled from vars. */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const locale = currentLocale();
-  const catalogue = loaded[locale] ?? loaded[DEFAULT_LOCALE];
-  if (!catalogue) throw new Error(`The ${locale} catalogue is not loaded: await loadCatalogue('${locale}') first.`);
-  return fill(catalogue[key], vars);
+  const locale = loaded[currentLocale()] ? currentLocale() : DEFAULT_LOCALE;
+  if (!loaded[locale]) throw new Error(`The ${locale} catalogue is not loaded: await loadCatalogue('${locale}') first.`);
+  return fill(lookup(locale, key) ?? key, vars);
 }
