@@ -156,3 +156,28 @@ test('an admin page in Arabic: right to left, in the admin’s language, no raw 
   expect(await rawKeysOn(page)).toEqual([]);
   await expectNoAxeViolations(page);
 });
+
+for (const locale of ['hi', 'ar'] as const) {
+  test(`sign up in ${locale}: the form, its checks and the confirmation in that language`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const text = CATALOGUES[locale];
+    const email = `e2e-signup-${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@writory.test`;
+    const password = 'Quill-and-verse-42';
+    await open(page, `/${locale}/auth`);
+    await page.getByRole('button', { name: text['auth.toSignUp'] }).click();
+    await expect(page.getByRole('heading', { name: text['auth.signUp.title'] })).toBeFocused();
+    await page.getByRole('button', { name: text['auth.signUp.submit'] }).click();
+    const emailField = page.getByRole('textbox', { name: text['auth.email'], exact: true });
+    await expect(emailField).toHaveAccessibleDescription(text['validation.emailRequired']);
+    await emailField.fill(email);
+    await page.getByLabel(text['auth.password'], { exact: true }).fill(password);
+    await page.getByLabel(text['auth.confirmPassword']).fill(`${password}!`);
+    await page.getByRole('button', { name: text['auth.signUp.submit'] }).click();
+    await expect(page.getByLabel(text['auth.confirmPassword'])).toHaveAccessibleDescription(text['validation.passwordMismatch']);
+    await page.getByLabel(text['auth.confirmPassword']).fill(password);
+    await page.getByRole('button', { name: text['auth.signUp.submit'] }).click();
+    await expect(page.getByRole('status').filter({ hasText: email })).toContainText(text['auth.signUp.sent'].split('{email}')[0].trim());
+    await expect(page).toHaveURL(new RegExp(`/${locale}/auth`));
+    expect(await rawKeysOn(page)).toEqual([]);
+  });
+}

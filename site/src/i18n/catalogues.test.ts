@@ -40,6 +40,18 @@ describe('catalogues', () => {
   });
 });
 
+describe('a story competition’s words', () => {
+  it('exist in every language with English’s keys and placeholders', async () => {
+    const { storyEn } = await import('./story.en');
+    const { storyHi } = await import('./story.hi');
+    const { storyAr } = await import('./story.ar');
+    for (const story of [storyHi, storyAr] as Record<string, string>[]) {
+      expect(Object.keys(story).sort()).toEqual(Object.keys(storyEn).sort());
+      for (const [key, english] of Object.entries(storyEn)) expect(placeholders(story[key]), key).toEqual(placeholders(english));
+    }
+  });
+});
+
 describe('what the browser downloads', () => {
   it('leaves out what only static markup reads: no key is in both', () => {
     expect(Object.keys(enClient).filter((key) => key in staticEn)).toEqual([]);
