@@ -12,11 +12,23 @@ import { kb, num } from './lib/stats.mjs';
 const ARTICLE_PAGES = ['/articles/page/2', '/articles/tag/craft', '/articles/bench-0500'];
 /** The e2e suite's list of every public route of the spec (read as text: it is TypeScript). */
 const PUBLIC_ROUTES = [...readFileSync(new URL('../e2e/routes.ts', import.meta.url), 'utf8').matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]);
-export const PAGE_PATHS = [...PUBLIC_ROUTES, ...ARTICLE_PAGES];
+/** Every page again in each other interface language (issue 39): `/hi/…` and `/ar/…` (Firebase's fixed action path stays English). */
+const OTHER_LOCALES = ['hi', 'ar'];
+const ENGLISH_PATHS = [...PUBLIC_ROUTES, ...ARTICLE_PAGES];
+export const PAGE_PATHS = [
+  ...ENGLISH_PATHS,
+  ...OTHER_LOCALES.flatMap((locale) => ENGLISH_PATHS.filter((path) => !path.startsWith('/__/')).map((path) => `/${locale}${path === '/' ? '' : path}`)),
+];
+
+/**
+ * The page's message catalogue (site/src/i18n/<locale>.ts) is imported dynamically by the t() module and awaited
+ * at its top level before any island renders: it is fetched at load, one per page, so it counts at load.
+ */
+const catalogueOf = (path) => new RegExp(`/_astro/${/^\/(hi|ar)(\/|$)/.exec(path)?.[1] ?? 'en'}\\.[\\w-]+\\.js$`);
 const JS_BUDGET = 100 * 1024;
 
 /** Follows static imports from the entry modules; dynamic imports start the on-demand graph. */
-async function moduleGraph(base, entries, sizeOf) {
+async function moduleGraph(base, entries, sizeOf, atLoadDynamic = /^$/) {
   await init;
   const atLoad = new Set();
   const onDemand = new Set();
@@ -29,7 +41,7 @@ async function moduleGraph(base, entries, sizeOf) {
       if (!imp.n) continue; // a computed dynamic import: nothing to follow
       const target = new URL(imp.n, url).href;
       if (!target.startsWith(base)) continue;
-      await visit(target, imp.d === -1 ? into : onDemand);
+      await visit(target, imp.d === -1 || atLoadDynamic.test(target) ? into : onDemand);
     }
   };
   for (const entry of entries) await visit(new URL(entry, base).href, atLoad);
@@ -46,8 +58,8 @@ export async function measurePage(base, path, cache = new Map()) {
   const scan = scanHtml(html.body.toString('utf8'));
   const css = await Promise.all(scan.stylesheets.map((href) => sizeOf(new URL(href, base).href)));
   const classic = await Promise.all(scan.classicScripts.map((src) => sizeOf(new URL(src, base).href)));
-  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf);
-  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf);
+  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf, catalogueOf(path));
+  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf, catalogueOf(path));
   const total = async (urls) => (await Promise.all([...urls].map(sizeOf))).reduce((sum, r) => sum + r.wireBytes, 0);
   const cssBytes = css.reduce((sum, r) => sum + r.wireBytes, 0);
   const classicBytes = classic.reduce((sum, r) => sum + r.wireBytes, 0);

@@ -4,6 +4,10 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
 import writoryDirectives from './src/directives/index.mjs';
+import localizedPages from './src/i18n/routes.mjs';
+
+// The interface's locales (packages/shared/src/locales.ts says the same; a test keeps them equal).
+const LOCALES = ['en', 'hi', 'ar'];
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -16,7 +20,16 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), writoryDirectives(), sitemap({ filter: (page) => !PRIVATE_PAGE.test(new URL(page).pathname) })],
+  i18n: { locales: LOCALES, defaultLocale: 'en', routing: { prefixDefaultLocale: false } },
+  integrations: [
+    react(),
+    writoryDirectives(),
+    localizedPages({ locales: LOCALES, defaultLocale: 'en' }),
+    sitemap({
+      filter: (page) => !PRIVATE_PAGE.test(new URL(page).pathname.replace(/^\/(hi|ar)(?=\/|$)/, '') || '/'),
+      i18n: { defaultLocale: 'en', locales: { en: 'en', hi: 'hi', ar: 'ar' } },
+    }),
+  ],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   vite: {

@@ -1,5 +1,5 @@
 // Accounts: the signed-in poet's product user, and the admin's list of users (/api/users*, /api/admin/users*).
-import type { AdminUser, AdminUserPage, ProductUser, RoleType, UpdateProductUserBody, UpsertProductUserBody } from '@writory/shared';
+import type { AdminUser, AdminUserPage, Locale, ProductUser, RoleType, UpdateProductUserBody, UpsertProductUserBody } from '@writory/shared';
 import { authedFetch, downloadFile, jsonBody, queryOf } from '../lib/api';
 
 /** POST /api/users at each sign-in: tells the cms who signed in (an invitation's code goes along) and returns the product user. */
@@ -9,6 +9,9 @@ export const syncMe = (body: UpsertProductUserBody & { referralCode?: string }, 
 export const fetchMe = () => authedFetch<ProductUser>('/api/users/me');
 
 export const updateMe = (body: UpdateProductUserBody) => authedFetch<ProductUser>('/api/users/me', { method: 'PUT', ...jsonBody(body) });
+
+/** PUT /api/users/me with the interface language the poet chose: the cms writes to them in it (issue 39). */
+export const saveMyLocale = (locale: Locale) => authedFetch<ProductUser & { locale?: Locale }>('/api/users/me', { method: 'PUT', ...jsonBody({ locale }) });
 
 /** The form data carries the file as `picture`. */
 export const uploadMyPicture = (body: FormData) => authedFetch<ProductUser>('/api/users/me/picture', { method: 'POST', body });

@@ -1,12 +1,16 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
 import { commentsEn } from './comments.en';
+import { chatEn } from './chat.en';
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
+import { languagesEn } from './languages.en';
 
 export const en = {
   ...resultsText,
   ...entriesEn,
   ...commentsEn,
+  ...languagesEn,
+  ...chatEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',
@@ -33,6 +37,8 @@ export const en = {
   'footer.follow': 'Follow Writory',
   'footer.whatsapp': 'WhatsApp',
   'footer.allCompetitions': 'All competitions',
+  'footer.team': 'Our team',
+  'footer.shareOnWall': 'Share on the Wall',
   'footer.competitions': 'Competitions',
   'cookies.title': 'Cookies on Writory',
   'cookies.body':
@@ -47,6 +53,12 @@ export const en = {
   'cookies.ad_personalization': 'Advertising personalisation',
   'cookies.saved': 'Your cookie preferences are saved.',
   'toast.close': 'Dismiss',
+  'count.place.zero': '# places',
+  'count.place.one': '# place',
+  'count.place.two': '# places',
+  'count.place.few': '# places',
+  'count.place.many': '# places',
+  'count.place.other': '# places',
   'common.loading': 'Loading...',
   'account.notifications': 'Notifications',
   'account.noNotifications': 'No notifications yet',

@@ -1,8 +1,83 @@
-import { en, type MessageKey } from './en';
+// The interface's text in the page's language. English (`en.ts`) is the reference: every key and its
+// `{placeholders}`; `hi.ts` and `ar.ts` carry the same keys (i18n/catalogues.test.ts checks it). Each locale's
+// catalogue is its own chunk, loaded before anything reads it: on the server by the middleware for the page being
+// built, in the browser by this module (top-level await) for the page's `<html lang>`, so a Hindi page downloads
+// only Hindi and an English page only English.
+//
+// It imports only types from @writory/shared: a value from there would bring the shared schemas (zod) into every
+// page. The loaders below are typed by `Locale`, so a locale added there and not here does not compile.
+import type { Locale } from '@writory/shared';
+import type { Catalogue, MessageKey, StaticCatalogue } from './types';
 
-/** The UI text for a key; `{name}` placeholders are filled from vars. */
-export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text: string = en[key];
+export type { Catalogue, ClientKey, MessageKey, StaticCatalogue, StaticKey } from './types';
+
+const loaders: Record<Locale, () => Promise<Catalogue>> = {
+  en: () => import('./en').then((m) => m.en),
+  hi: () => import('./hi').then((m) => m.hi),
+  ar: () => import('./ar').then((m) => m.ar),
+};
+const loaded: Partial<Record<Locale, Catalogue>> = {};
+/** The static markup's strings: loaded on the server only (the branch is left out of the browser's build). */
+const loadedStatic: Partial<Record<Locale, StaticCatalogue>> = {};
+const DEFAULT_LOCALE: Locale = 'en';
+
+/** Set by the server's middleware: the locale of the page being rendered (AsyncLocalStorage, see i18n/server.ts). */
+export const SERVER_LOCALE = Symbol.for('writory.pageLocale');
+type LocaleSource = () => Locale | undefined;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && Object.hasOwn(loaders, value);
+}
+
+/** The interface's locales (the same as @writory/shared's LOCALES, for code that runs in the browser). */
+export const INTERFACE_LOCALES = Object.keys(loaders) as Locale[];
+
+/** The page's locale: the one being rendered on the server, `<html lang>` in the browser. */
+export function currentLocale(): Locale {
+  if (typeof document !== 'undefined') {
+    const lang = document.documentElement.lang;
+    return isLocale(lang) ? lang : DEFAULT_LOCALE;
+  }
+  const source = (globalThis as { [SERVER_LOCALE]?: LocaleSource })[SERVER_LOCALE];
+  return source?.() ?? DEFAULT_LOCALE;
+}
+
+/** Loads a locale's catalogue (once); t() reads it synchronously afterwards. */
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  loaded[locale] ??= await loaders[locale]();
+  if (import.meta.env.SSR) {
+    const staticLoaders: Record<Locale, () => Promise<StaticCatalogue>> = {
+      en: () => import('./static.en').then((m) => m.staticEn),
+      hi: () => import('./static.hi').then((m) => m.staticHi),
+      ar: () => import('./static.ar').then((m) => m.staticAr),
+    };
+    loadedStatic[locale] ??= await staticLoaders[locale]();
+  }
+  return loaded[locale];
+}
+
+/** A key's text in a loaded locale; a static key read in the browser (a mistake) shows the key itself. */
+const lookup = (locale: Locale, key: MessageKey): string | undefined =>
+  (loaded[locale] as Record<string, string> | undefined)?.[key] ?? (loadedStatic[locale] as Record<string, string> | undefined)?.[key];
+
+if (typeof document !== 'undefined') await loadCatalogue(currentLocale());
+else await loadCatalogue(DEFAULT_LOCALE);
+
+/** Fills `{name}` placeholders from vars. */
+export function fill(text: string, vars?: Record<string, string | number>): string {
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in vars ? String(vars[name]) : placeholder));
+}
+
+/** The UI text for a key in a given locale (on the server, where every catalogue is loaded by the middleware). */
+export function tIn(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
+  if (!loaded[locale]) throw new Error(`The ${locale} catalogue is not loaded: await loadCatalogue('${locale}') first.`);
+  return fill(lookup(locale, key) ?? key, vars);
+}
+
+/** The UI text for a key in the page's language; `{name}` placeholders are filled from vars. */
+export function t(key: MessageKey, vars?: Record<string, string | number>): string {
+  const locale = loaded[currentLocale()] ? currentLocale() : DEFAULT_LOCALE;
+  if (!loaded[locale]) throw new Error(`The ${locale} catalogue is not loaded: await loadCatalogue('${locale}') first.`);
+  return fill(lookup(locale, key) ?? key, vars);
 }

@@ -6,6 +6,7 @@ import { audienceOf, pagesFor, roleInWords } from '../lib/admin-pages';
 import { $authStatus, $loggingOut } from '../stores/auth';
 import { $productUser, $productUserState } from '../stores/product-user';
 import { useHydrated } from '../components/react/useHydrated';
+import { localHref } from '../i18n/paths';
 
 /**
  * Sends visitors to /auth. A signed-in person whose role may not open the page reads who it is for, with a way
@@ -22,7 +23,7 @@ export default function AdminGuard({ roles = ['admin'] }: { roles?: RoleType[] }
   const refused = known && !loggingOut && !(user && roles.includes(user.role));
 
   useEffect(() => {
-    if (!loggingOut && status === 'signed-out') window.location.replace(`/auth?${new URLSearchParams({ next: window.location.pathname })}`);
+    if (!loggingOut && status === 'signed-out') window.location.replace(localHref(`/auth?${new URLSearchParams({ next: window.location.pathname })}`));
   }, [status, loggingOut]);
 
   useEffect(() => {
@@ -46,11 +47,11 @@ export default function AdminGuard({ roles = ['admin'] }: { roles?: RoleType[] }
       <p>{t('admin.notForYouBody', { role: roleInWords(role) })}</p>
       <p className="flex flex-wrap gap-3">
         {own && (
-          <a className="btn btn-default" href={`/${own.slug}`}>
+          <a className="btn btn-default" href={localHref(`/${own.slug}`)}>
             {t('admin.yourPages')}
           </a>
         )}
-        <a className={own ? 'btn btn-outline' : 'btn btn-default'} href="/">
+        <a className={own ? 'btn btn-outline' : 'btn btn-default'} href={localHref('/')}>
           {t('admin.backHome')}
         </a>
       </p>

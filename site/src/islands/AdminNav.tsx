@@ -3,6 +3,7 @@ import { t } from '../i18n/t';
 import { pagesFor } from '../lib/admin-pages';
 import { $productUser, $productUserState } from '../stores/product-user';
 import { useHydrated } from '../components/react/useHydrated';
+import { localHref } from '../i18n/paths';
 
 /** The staff navigation: only the pages the signed-in person's role may open (the server checks again). */
 export default function AdminNav({ current }: { current: string }) {
@@ -20,7 +21,7 @@ export default function AdminNav({ current }: { current: string }) {
         {pages.map((page) => (
           <li key={page.slug}>
             <a
-              href={`/${page.slug}`}
+              href={localHref(`/${page.slug}`)}
               aria-current={current === page.slug ? 'page' : undefined}
               className="block whitespace-nowrap rounded px-3 py-2 text-sm hover:bg-parchment aria-[current=page]:bg-quill aria-[current=page]:text-white"
             >

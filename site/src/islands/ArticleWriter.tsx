@@ -15,6 +15,7 @@ import { hasTag, parseTags, toggleTag } from '../lib/tag-list';
 import { $articlesOverview, $articlesOverviewFailed, loadArticlesOverview } from '../stores/articles-overview';
 import { $authStatus, $identity } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
+import { localHref } from '../i18n/paths';
 
 const FIELDS = ['title', 'body', 'tags', 'excerpt', 'author', 'coverAlt', 'cover', 'data'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -337,7 +338,7 @@ function RecentArticles({ overview, failed }: { overview: AdminArticlesOverview 
             <li key={article.documentId} className="p-3 text-sm">
               <p className="font-semibold break-words" dir="auto">
                 {article.status === 'published' ? (
-                  <a href={`/articles/${article.slug}`} className="underline underline-offset-4">
+                  <a href={localHref(`/articles/${article.slug}`)} className="underline underline-offset-4">
                     {article.title}
                   </a>
                 ) : (

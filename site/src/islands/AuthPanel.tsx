@@ -19,6 +19,7 @@ import {
   signInWithGoogleRedirect,
   signUpWithEmail,
 } from '../stores/auth';
+import { localHref } from '../i18n/paths';
 
 type View = 'signin' | 'signup' | 'reset';
 const VIEWS: View[] = ['signin', 'signup', 'reset'];
@@ -80,7 +81,8 @@ export default function AuthPanel() {
   }, [view, notice]);
 
   const next = () => safeNextPath(new URLSearchParams(window.location.search).get('next'));
-  const leave = (path: string) => window.location.assign(path);
+  // Onwards in the language of this page (a `next` from another language's page follows the reader's choice here).
+  const leave = (path: string) => window.location.assign(localHref(path));
 
   const showProblems = (fields: FieldErrors, message: string | null = null) => {
     setFieldErrors(fields);
@@ -178,7 +180,7 @@ export default function AuthPanel() {
       <div className="space-y-4 rounded-lg border border-stone-200 bg-white p-6" data-testid="auth-signed-in">
         <p>{t('auth.alreadySignedIn', { name: displayNameOf(null, identity) })}</p>
         <div className="flex flex-wrap gap-3">
-          <a className="btn btn-default" href="/profile">
+          <a className="btn btn-default" href={localHref('/profile')}>
             {t('auth.goToProfile')}
           </a>
           <button type="button" className="btn btn-outline" onClick={() => void logout()}>

@@ -11,6 +11,7 @@ import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, loadAllowance } from '../stores/contest';
 import { quote, startCheckout } from '../api/payments';
 import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, settledOrder } from '../stores/payments';
+import { localHref } from '../i18n/paths';
 
 function savedCurrency(): string | null {
   try {
@@ -285,7 +286,7 @@ export default function BuyEntries() {
             </button>
           </>
         ) : (
-          <a className="btn btn-default" href={`/auth?${new URLSearchParams({ next: '/submit' })}`}>
+          <a className="btn btn-default" href={localHref(`/auth?${new URLSearchParams({ next: '/submit' })}`)}>
             Sign in to buy entries
           </a>
         )}
@@ -295,11 +296,11 @@ export default function BuyEntries() {
       {signedIn && (
         <p className="text-sm">
           Invite poets with your{' '}
-          <a className="btn-link" href="/referrals">
+          <a className="btn-link" href={localHref('/referrals')}>
             referral link
           </a>
           : you earn a reward when they pay for their first entries (see{' '}
-          <a className="btn-link" href="/earnings">
+          <a className="btn-link" href={localHref('/earnings')}>
             Earnings
           </a>
           ).

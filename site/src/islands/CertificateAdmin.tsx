@@ -9,6 +9,7 @@ import { $months, loadMonths } from '../stores/publication-timers';
 import { $certificatePreview, $issuedCertificates, loadCertificates } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
 import { formatMonth } from '../lib/format';
+import { localHref } from '../i18n/paths';
 
 /** /admin-participation-certificate and /admin-winner-certificate: preview with real data, issue for a month, re-issue one. */
 export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
@@ -130,7 +131,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
                 {issued.map((certificate) => (
                   <li key={certificate.slug} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2">
                     <span>
-                      <a className="font-semibold underline" href={`/certificate/${encodeURIComponent(certificate.slug)}`} dir="auto">
+                      <a className="font-semibold underline" href={localHref(`/certificate/${encodeURIComponent(certificate.slug)}`)} dir="auto">
                         {certificate.name}
                       </a>
                       {certificate.place && <span className="text-ink-soft"> · {PLACE_LABELS[certificate.place]}</span>}

@@ -5,6 +5,7 @@ import Certificate from '../components/results/Certificate';
 import { certificatePdfUrl, verifyCertificate } from '../api/results';
 import { ApiError, apiErrorBody } from '../lib/api';
 import { $certificate, loadCertificate } from '../stores/certificate';
+import { localHref } from '../i18n/paths';
 
 type State = { kind: 'loading' } | { kind: 'verify'; notFound: boolean } | { kind: 'shown' };
 
@@ -65,7 +66,7 @@ export default function CertificatePage() {
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="certificate-status">
             {t('certificate.replaced')}{' '}
             {view.replacedBy && (
-              <a className="font-semibold underline" href={`/certificate/${encodeURIComponent(view.replacedBy)}`}>
+              <a className="font-semibold underline" href={localHref(`/certificate/${encodeURIComponent(view.replacedBy)}`)}>
                 {t('certificate.replacedLink')}
               </a>
             )}
@@ -97,7 +98,7 @@ function VerifyForm({ notFound }: { notFound: boolean }) {
     setError(null);
     try {
       const view = await verifyCertificate(code.trim());
-      window.location.assign(`/certificate/${encodeURIComponent(view.slug)}`);
+      window.location.assign(localHref(`/certificate/${encodeURIComponent(view.slug)}`));
     } catch (caught) {
       setError(caught instanceof ApiError && caught.status < 500 ? (apiErrorBody(caught)?.message ?? t('certificate.notFound')) : t('certificate.notFound'));
       setBusy(false);

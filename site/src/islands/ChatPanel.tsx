@@ -2,26 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useStore } from '@nanostores/react';
 import { $faqs, loadFaqs } from '../stores/faqs';
 import { createFaqMatcher } from '../lib/faq-match';
+import { localHref } from '../i18n/paths';
+import { t } from '../i18n/t';
 
 // The chat panel, loaded on demand by the Chatbot launcher. Answers come from the FAQ entries editors
 // manage in Strapi (GET /api/faqs), matched in the browser; no external AI service is involved.
-const text = {
-  title: 'Ask Writory',
-  intro: 'Answers from our FAQ',
-  close: 'Close chat',
-  log: 'Conversation',
-  you: 'You:',
-  bot: 'Writory:',
-  welcome: 'Hi! Ask me about the contest: dates, file formats, judging, age limits or rewards.',
-  suggestions: 'Popular questions',
-  label: 'Your question',
-  placeholder: 'Type your question',
-  send: 'Send',
-  noMatch: 'Sorry, I don’t have an answer for that yet. Our team will gladly help:',
-  unavailable: 'I can’t reach the answers right now. Please try again later, or write to us:',
-  contact: 'Contact us',
-  loading: 'Loading...',
-} as const;
 
 export interface ChatPanelProps {
   id: string;
@@ -38,7 +23,7 @@ interface Message {
 
 export default function ChatPanel({ id, onClose }: ChatPanelProps) {
   const faq = useStore($faqs);
-  const [messages, setMessages] = useState<Message[]>([{ id: 0, from: 'bot', text: text.welcome }]);
+  const [messages, setMessages] = useState<Message[]>([{ id: 0, from: 'bot', text: t('chat.welcome') }]);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
@@ -56,9 +41,9 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
 
   const reply = (question: string): Message => {
     const id = nextId.current++;
-    if (faq.state === 'failed') return { id, from: 'bot', text: text.unavailable, contact: true };
+    if (faq.state === 'failed') return { id, from: 'bot', text: t('chat.unavailable'), contact: true };
     const match = matcher?.(question);
-    return match ? { id, from: 'bot', text: match.faq.answer } : { id, from: 'bot', text: text.noMatch, contact: true };
+    return match ? { id, from: 'bot', text: match.faq.answer } : { id, from: 'bot', text: t('chat.noMatch'), contact: true };
   };
 
   // Questions asked before the FAQ arrived are answered as soon as it does.
@@ -102,18 +87,25 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
       <header className="flex items-center justify-between gap-2 rounded-t-lg bg-quill px-4 py-3 text-white">
         <div>
           <h2 id={titleId} className="font-serif text-lg font-bold">
-            {text.title}
+            {t('chat.title')}
           </h2>
-          <p className="text-xs text-white">{text.intro}</p>
+          <p className="text-xs text-white">{t('chat.intro')}</p>
         </div>
-        <button type="button" className="btn btn-icon text-white hover:bg-white/15" onClick={onClose} aria-label={text.close}>
+        <button type="button" className="btn btn-icon text-white hover:bg-white/15" onClick={onClose} aria-label={t('chat.close')}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
       </header>
 
-      <div ref={log} role="log" aria-label={text.log} tabIndex={0} className="min-h-40 flex-1 space-y-3 overflow-y-auto p-4 text-sm" data-testid="chat-log">
+      <div
+        ref={log}
+        role="log"
+        aria-label={t('chat.log')}
+        tabIndex={0}
+        className="min-h-40 flex-1 space-y-3 overflow-y-auto p-4 text-sm"
+        data-testid="chat-log"
+      >
         {messages.map((message) => (
           <div key={message.id} className={message.from === 'user' ? 'flex justify-end' : 'flex justify-start'}>
             <p
@@ -121,26 +113,26 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
               data-from={message.from}
               className={`max-w-[85%] rounded-lg px-3 py-2 whitespace-pre-line ${message.from === 'user' ? 'bg-quill text-white' : 'bg-parchment text-ink'}`}
             >
-              <span className="sr-only">{message.from === 'user' ? text.you : text.bot} </span>
+              <span className="sr-only">{message.from === 'user' ? t('chat.you') : t('chat.bot')} </span>
               {message.text}
               {message.contact && (
                 <>
                   {' '}
-                  <a href="/contact" className="font-semibold text-quill underline underline-offset-2">
-                    {text.contact}
+                  <a href={localHref('/contact')} className="font-semibold text-quill underline underline-offset-2">
+                    {t('chat.contact')}
                   </a>
                 </>
               )}
             </p>
           </div>
         ))}
-        {pending.length > 0 && <p className="text-ink-soft">{text.loading}</p>}
+        {pending.length > 0 && <p className="text-ink-soft">{t('chat.loading')}</p>}
       </div>
 
       {!asked && suggestions.length > 0 && (
         <div className="border-t border-stone-200 px-4 py-2">
           <p id={`${id}-suggestions`} className="text-xs font-semibold text-ink-soft">
-            {text.suggestions}
+            {t('chat.suggestions')}
           </p>
           <ul aria-labelledby={`${id}-suggestions`} className="mt-1 flex flex-wrap gap-2">
             {suggestions.map((faq) => (
@@ -157,7 +149,7 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-stone-200 p-3">
         <div className="flex-1">
           <label htmlFor={inputId} className="sr-only">
-            {text.label}
+            {t('chat.label')}
           </label>
           <input
             ref={input}
@@ -165,14 +157,14 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
             type="text"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            placeholder={text.placeholder}
+            placeholder={t('chat.placeholder')}
             autoComplete="off"
             maxLength={300}
             className="w-full rounded-md border border-stone-400 px-3 py-2 text-sm"
           />
         </div>
         <button type="submit" className="btn btn-default" disabled={!draft.trim()}>
-          {text.send}
+          {t('chat.send')}
         </button>
       </form>
     </div>

@@ -12,6 +12,7 @@ import { noEarningsText, PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_
 import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $myEarnings, loadMyEarnings } from '../stores/earnings';
+import { localHref } from '../i18n/paths';
 
 const DETAIL_FIELDS: Record<
   PayoutMethod,
@@ -65,7 +66,7 @@ export default function EarningsPage() {
         {data.balances.length === 0 ? (
           <p className="text-ink-soft" data-testid="no-earnings">
             {noEarningsText(data.testBalances.length > 0)} Invite poets from{' '}
-            <a className="btn-link" href="/referrals">
+            <a className="btn-link" href={localHref('/referrals')}>
               Referrals
             </a>
             : you earn when an invited poet’s first paid order completes.

@@ -3,6 +3,7 @@ import SignInOrContinue from '../components/react/SignInOrContinue';
 import { t } from '../i18n/t';
 import { messageForAuthError } from '../lib/auth-errors';
 import { applyEmailVerification, STORAGE_KEYS } from '../stores/auth';
+import { localHref } from '../i18n/paths';
 
 type State = { kind: 'working' } | { kind: 'no-code' } | { kind: 'unsupported' } | { kind: 'failed'; message: string };
 
@@ -20,7 +21,7 @@ export default function EmailActionHandler() {
     const oobCode = params.get('oobCode');
     if (!oobCode) return setState({ kind: 'no-code' });
     if (mode === 'resetPassword') {
-      window.location.replace(`/password-reset-handler?${new URLSearchParams({ oobCode })}`);
+      window.location.replace(localHref(`/password-reset-handler?${new URLSearchParams({ oobCode })}`));
       return;
     }
     if (mode !== 'verifyEmail') return setState({ kind: 'unsupported' });

@@ -5,6 +5,7 @@ import { FormAlert, Notice } from '../components/react/Message';
 import { sendFeedback } from '../api/feedback';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
 import { $authStatus, $identity } from '../stores/auth';
+import { localHref } from '../i18n/paths';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 const WORDS: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
@@ -32,7 +33,7 @@ export default function FeedbackForm() {
         {heading}
         <p className="text-ink-soft">
           Poets can rate Writory and tell us what to improve.{' '}
-          <a className="underline" href="/auth?next=/contact">
+          <a className="underline" href={localHref('/auth?next=/contact')}>
             Sign in to send feedback
           </a>
           .

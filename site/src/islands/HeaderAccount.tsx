@@ -7,7 +7,9 @@ import { displayNameOf } from '../lib/display-name';
 import { $authStatus, $identity, logout, wasSignedIn } from '../stores/auth';
 import { pagesFor } from '../lib/admin-pages';
 import { $productUser } from '../stores/product-user';
+import { keepProfileLocale } from '../stores/locale-preference';
 import NotificationBell from './NotificationBell';
+import { localHref } from '../i18n/paths';
 
 /** The header's account corner: Login for visitors; the notification bell and the profile menu once signed in. */
 export default function HeaderAccount() {
@@ -18,6 +20,7 @@ export default function HeaderAccount() {
   // The server HTML shows Login; the first client render must too, whatever the stores know by then.
   const status = hydrated ? liveStatus : 'loading';
   const hinted = hydrated && wasSignedIn();
+  useEffect(keepProfileLocale, []);
 
   if (status === 'signed-in' && identity) {
     const name = displayNameOf(productUser, identity);
@@ -44,7 +47,7 @@ export default function HeaderAccount() {
     );
   }
   return (
-    <a href="/auth" className="btn btn-default btn-sm" data-testid="login-button">
+    <a href={localHref('/auth')} className="btn btn-default btn-sm" data-testid="login-button">
       {t('nav.login')}
     </a>
   );
@@ -165,13 +168,13 @@ function ProfileMenu({ name, email, pictureUrl, staffHome, isAdmin }: ProfileMen
         {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu pattern, keys handled by onMenuKey */}
         <ul ref={menu} id={menuId} role="menu" aria-label={t('account.menu')} onKeyDown={onMenuKey}>
           <li role="none">
-            <a role="menuitem" tabIndex={-1} href="/profile" className={itemClass}>
+            <a role="menuitem" tabIndex={-1} href={localHref('/profile')} className={itemClass}>
               {t('account.profile')}
             </a>
           </li>
           {staffHome && (
             <li role="none">
-              <a role="menuitem" tabIndex={-1} href={`/${staffHome}`} className={itemClass}>
+              <a role="menuitem" tabIndex={-1} href={localHref(`/${staffHome}`)} className={itemClass}>
                 {isAdmin ? t('account.adminDashboard') : t('account.staffPages')}
               </a>
             </li>

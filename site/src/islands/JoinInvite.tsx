@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $referralInvite, loadReferralInvite } from '../stores/earnings';
+import { localHref } from '../i18n/paths';
 
 /** /join?ref=CODE: keeps the invitation's code in this browser (30 days) and says who invited the visitor. */
 export default function JoinInvite() {
@@ -29,10 +30,10 @@ export default function JoinInvite() {
         )}
       </p>
       <div className="flex flex-wrap gap-3">
-        <a className="btn btn-default btn-lg" href="/auth">
+        <a className="btn btn-default btn-lg" href={localHref('/auth')}>
           Create your account
         </a>
-        <a className="btn btn-outline btn-lg" href="/#rules">
+        <a className="btn btn-outline btn-lg" href={localHref('/#rules')}>
           Read the contest rules
         </a>
       </div>

@@ -223,7 +223,13 @@ interface RowProps {
   onDelete(item: NotificationItem): void;
 }
 
-/** One notification; on touch screens a swipe right past the threshold slides it out and deletes it. */
+/** Which way "towards the end of the line" is on screen: right in English and Hindi, left in Arabic. */
+const inlineEndSign = () => (typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? -1 : 1);
+
+/**
+ * One notification; on touch screens a swipe towards the line's end (right, or left on an Arabic page) past the
+ * threshold slides it out and deletes it.
+ */
 function NotificationRow({ item, isNew, now, onOpen, onDelete }: RowProps) {
   const [dx, setDx] = useState(0);
   const [leaving, setLeaving] = useState(false);
@@ -238,7 +244,7 @@ function NotificationRow({ item, isNew, now, onOpen, onDelete }: RowProps) {
   const onTouchMove = (event: TouchEvent) => {
     if (!start.current || leaving) return;
     const touch = event.touches[0];
-    moved.current = { dx: touch.clientX - start.current.x, dy: touch.clientY - start.current.y };
+    moved.current = { dx: inlineEndSign() * (touch.clientX - start.current.x), dy: touch.clientY - start.current.y };
     if (Math.abs(moved.current.dx) > Math.abs(moved.current.dy)) setDx(Math.max(0, moved.current.dx));
   };
   const onTouchEnd = () => {
@@ -256,7 +262,10 @@ function NotificationRow({ item, isNew, now, onOpen, onDelete }: RowProps) {
   return (
     <li
       className={`flex touch-pan-y items-start gap-2 border-b border-stone-100 px-4 py-3 transition-[transform,opacity] duration-300 ${item.is_read ? 'bg-white' : 'bg-parchment/60'} ${leaving ? 'opacity-0' : ''}`}
-      style={{ transform: leaving ? 'translateX(100%)' : dx ? `translateX(${dx}px)` : undefined, transitionDuration: dx && !leaving ? '0ms' : undefined }}
+      style={{
+        transform: leaving ? `translateX(${inlineEndSign() * 100}%)` : dx ? `translateX(${inlineEndSign() * dx}px)` : undefined,
+        transitionDuration: dx && !leaving ? '0ms' : undefined,
+      }}
       onTouchStart={onTouchStart}
       onTouchMove={onTouchMove}
       onTouchEnd={onTouchEnd}

@@ -5,6 +5,7 @@ import { FormAlert } from '../components/react/Message';
 import { authErrorCode, messageForAuthError } from '../lib/auth-errors';
 import { credentialProblems } from '../lib/auth-validation';
 import { confirmNewPassword, verifyResetCode } from '../stores/auth';
+import { localHref } from '../i18n/paths';
 
 type State =
   | { kind: 'checking' }
@@ -56,7 +57,7 @@ export default function PasswordResetHandler() {
         <p role={state.kind === 'invalid' ? 'alert' : undefined} className={state.kind === 'invalid' ? 'text-red-800' : 'text-ink-soft'}>
           {state.kind === 'invalid' ? state.message : t('reset.noCode')}
         </p>
-        <a className="btn btn-default" href="/auth?view=reset">
+        <a className="btn btn-default" href={localHref('/auth?view=reset')}>
           {t('reset.requestNew')}
         </a>
       </div>
@@ -68,7 +69,7 @@ export default function PasswordResetHandler() {
         <p ref={done} tabIndex={-1} role="status" className="text-ink focus:outline-none">
           {t('reset.done')}
         </p>
-        <a className="btn btn-default" href={`/auth?${new URLSearchParams({ email: state.email })}`}>
+        <a className="btn btn-default" href={localHref(`/auth?${new URLSearchParams({ email: state.email })}`)}>
           {t('reset.signIn')}
         </a>
       </div>

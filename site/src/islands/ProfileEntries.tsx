@@ -10,6 +10,7 @@ import { $authStatus } from '../stores/auth';
 import { $myEntries } from '../stores/my-entries';
 import { $productUser } from '../stores/product-user';
 import { contestLabel } from '../lib/competitions';
+import { localHref } from '../i18n/paths';
 
 function Timeline({ entry }: { entry: MyEntry }) {
   const current = [...entry.timeline].reverse().find((step) => step.done)?.status;
@@ -82,7 +83,7 @@ export default function ProfileEntries() {
       {user?.role === 'judge' && (
         <p className="rounded-md border border-stone-200 bg-parchment p-3 text-sm">
           {t('entries.judge')}{' '}
-          <a href="/admin-submissions" className="font-semibold text-quill underline underline-offset-4">
+          <a href={localHref('/admin-submissions')} className="font-semibold text-quill underline underline-offset-4">
             {t('entries.judgeLink')}
           </a>
         </p>
@@ -92,7 +93,7 @@ export default function ProfileEntries() {
       {mine.state === 'ready' && mine.data?.length === 0 && (
         <p className="text-ink-soft">
           {t('entries.none')}{' '}
-          <a href="/submit" className="font-semibold text-quill underline underline-offset-4">
+          <a href={localHref('/submit')} className="font-semibold text-quill underline underline-offset-4">
             {t('entries.enter')}
           </a>
         </p>

@@ -14,6 +14,7 @@ import { PICTURE_TYPES, pictureProblem } from '../lib/picture';
 import { $authStatus, $identity, $loggingOut, refreshIdentity, resendVerificationEmail, type IdentityUser } from '../stores/auth';
 import { $productUser, $productUserState, announceProfileUpdate } from '../stores/product-user';
 import { showToast } from '../stores/toasts';
+import { localHref } from '../i18n/paths';
 
 const FIELDS = ['name', 'phone', 'dateOfBirth'] as const;
 type ProfileField = (typeof FIELDS)[number];
@@ -41,7 +42,7 @@ export default function ProfilePage() {
   const loggingOut = useStore($loggingOut);
 
   useEffect(() => {
-    if (status === 'signed-out' && !loggingOut) window.location.replace(`/auth?${new URLSearchParams({ next: '/profile' })}`);
+    if (status === 'signed-out' && !loggingOut) window.location.replace(localHref(`/auth?${new URLSearchParams({ next: '/profile' })}`));
   }, [status, loggingOut]);
   // The email may have been verified in another tab or on another device since the last sign-in.
   useEffect(() => {

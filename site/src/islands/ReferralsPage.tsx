@@ -8,6 +8,7 @@ import { useSignedInPage } from '../components/payments/useSignedIn';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate } from '../lib/format';
 import { $myReferrals, loadMyReferrals } from '../stores/earnings';
+import { localHref } from '../i18n/paths';
 
 const STATUS: Record<ReferralStatus, string> = { signed_up: 'Signed up', rewarded: 'Reward earned', reversed: 'Reward reversed (refund)' };
 
@@ -93,7 +94,7 @@ export default function ReferralsPage() {
         <Notice>{notice}</Notice>
         <p className="text-sm text-ink-soft">
           A link works for 30 days in the browser that opened it, for a new account only. See your rewards on{' '}
-          <a className="btn-link" href="/earnings">
+          <a className="btn-link" href={localHref('/earnings')}>
             Earnings
           </a>
           .

@@ -21,6 +21,7 @@ import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, nameInScriptOf, ty
 import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, $contest, chooseCompetition, loadAllowance } from '../stores/contest';
 import { $productUser } from '../stores/product-user';
+import { localHref } from '../i18n/paths';
 
 type Step = { name: 'form' } | { name: 'preview'; preview: EntryPreview; key: string } | { name: 'done'; receipt: Receipt };
 
@@ -193,7 +194,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       <div className="space-y-6">
         {banner}
         <div className="rounded-lg border border-stone-200 bg-white p-5">
-          <a href={`/auth?${new URLSearchParams({ next: withCompetition('/submit', competition) })}`} className="btn btn-default">
+          <a href={localHref(`/auth?${new URLSearchParams({ next: withCompetition('/submit', competition) })}`)} className="btn btn-default">
             {t('submit.signIn')}
           </a>
           <p className="mt-2 text-sm text-ink-soft">{t('submit.signInHelp')}</p>
@@ -220,7 +221,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
             {blocker.code === 'unverified' ? t('submit.blocked.unverified') : blocker.code === 'no-date-of-birth' ? t('submit.blocked.noDob') : blocker.message}
           </p>
           {toProfile && (
-            <a href="/profile" className="btn btn-outline mt-3">
+            <a href={localHref('/profile')} className="btn btn-outline mt-3">
               {t('submit.blocked.toProfile')}
             </a>
           )}

@@ -9,6 +9,7 @@ import { finishTestCheckout } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { entriesLabel, monthName } from '../lib/payments';
 import { $testCheckout, loadTestCheckout } from '../stores/payments';
+import { localHref } from '../i18n/paths';
 
 /**
  * Test-payments mode's stand-in for Stripe's hosted checkout page. Paying (or declining) here makes the cms
@@ -83,14 +84,14 @@ export default function TestCheckout() {
           <button type="button" className="btn btn-outline btn-lg" onClick={() => finish('failed')} disabled={busy}>
             Decline the payment
           </button>
-          <a className="btn btn-ghost btn-lg" href={`/submit?${new URLSearchParams({ order: order.code, checkout: 'cancelled' })}`}>
+          <a className="btn btn-ghost btn-lg" href={localHref(`/submit?${new URLSearchParams({ order: order.code, checkout: 'cancelled' })}`)}>
             Back without paying
           </a>
         </div>
       ) : (
         <p>
           This order is already {order.state}.{' '}
-          <a className="btn-link" href="/submit">
+          <a className="btn-link" href={localHref('/submit')}>
             Back to Submit a poem
           </a>
         </p>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { en } from '../i18n/en';
+import { t } from '../i18n/t';
 import { useHydrated } from '../components/react/useHydrated';
 import { $toast, dismissToast, TOAST_DURATION_MS } from '../stores/toasts';
 
@@ -31,7 +31,7 @@ export default function Toaster() {
             <p className="font-semibold">{toast.title}</p>
             {toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
           </div>
-          <button type="button" className="btn btn-ghost btn-sm ms-auto" onClick={() => dismissToast(toast.id)} aria-label={en['toast.close']}>
+          <button type="button" className="btn btn-ghost btn-sm ms-auto" onClick={() => dismissToast(toast.id)} aria-label={t('toast.close')}>
             ×
           </button>
         </div>

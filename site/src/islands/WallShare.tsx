@@ -11,6 +11,7 @@ import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../l
 import { $authStatus, $identity } from '../stores/auth';
 import { $myWallPosts, loadMyWallPosts } from '../stores/my-wall-posts';
 import { $productUser } from '../stores/product-user';
+import { localHref } from '../i18n/paths';
 
 const FIELDS = ['title', 'language', 'text'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -49,7 +50,7 @@ export default function WallShare() {
       {identity && !identity.emailVerified ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           Verify your email address to share poems: open the link we sent you, or send a new one from{' '}
-          <a className="underline" href="/profile">
+          <a className="underline" href={localHref('/profile')}>
             your profile
           </a>
           .
@@ -74,7 +75,7 @@ export default function WallShare() {
       {moderates && (
         <p className="text-sm">
           You moderate the wall:{' '}
-          <a className="font-semibold text-quill underline underline-offset-4" href="/admin-wall-moderation">
+          <a className="font-semibold text-quill underline underline-offset-4" href={localHref('/admin-wall-moderation')}>
             open the moderation queue
           </a>
           .

@@ -12,6 +12,7 @@ import { $months, $publishingCompetition, loadMonths, refreshTimer } from '../st
 import { $winnerSuggestions, loadWinnerSuggestions } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
 import { formatDateTime, formatMonth } from '../lib/format';
+import { localHref } from '../i18n/paths';
 
 const PODIUM: WinnerPlace[] = ['first', 'second', 'third'];
 
@@ -105,7 +106,7 @@ export default function WinnersAdmin() {
           {published ? (
             <p className="text-sm text-ink-soft">
               The {formatMonth(month)} winners are published: see{' '}
-              <a className="underline" href="/winning-poems">
+              <a className="underline" href={localHref('/winning-poems')}>
                 the results page
               </a>
               .

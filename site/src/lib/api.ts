@@ -3,7 +3,7 @@
 import type { ApiErrorBody } from '@writory/shared';
 import { currentIdToken } from './firebase';
 import { formatWait } from './format';
-import { t } from '../i18n/t';
+import { currentLocale, t } from '../i18n/t';
 
 export class ApiError extends Error {
   constructor(
@@ -22,6 +22,8 @@ export async function apiErrorFrom(res: Response): Promise<ApiError> {
 
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
+  // The cms answers its messages to a person in the page's language (a signed-in person's profile language wins).
+  if (!headers.has('accept-language')) headers.set('accept-language', currentLocale());
   if (init.body && !(init.body instanceof FormData) && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }

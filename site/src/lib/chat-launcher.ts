@@ -3,14 +3,6 @@
 // slot. The panel's chunk, React included, is fetched on the first open, or when the visitor points at or focuses
 // the launcher; a failed fetch offers to try again.
 
-export const CHAT_TEXT = {
-  region: 'Help',
-  open: 'Ask Writory',
-  loading: 'Loading chatbot...',
-  loadFailed: 'The chatbot could not load.',
-  retry: 'Try again',
-} as const;
-
 const PANEL_ID = 'chatbot-panel';
 
 export interface PanelView {

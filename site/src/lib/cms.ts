@@ -16,7 +16,9 @@ import type {
   WinnerDetail,
   WinnersIndex,
 } from '@writory/shared';
+import { DEFAULT_LOCALE, type Locale } from '@writory/shared';
 import { competitionOf, competitionParam, DEFAULT_COMPETITION } from './competitions';
+import { currentLocale } from '../i18n/t';
 
 const cmsUrl = () => process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -40,9 +42,28 @@ const once = <T>(load: () => Promise<T>) => {
 };
 
 export const siteSettings = once(() => cmsGet<SiteSettings>('/site-settings'));
-export const testimonials = () => cmsGet<Testimonial[]>('/testimonials');
+/**
+ * What the cms says about an editor's item it served for a locale (issue 39): the locale served, and `fallback`
+ * when the English is served because there is no translation. A cms that does not answer per locale yet sends
+ * neither: then a page in another language is showing English.
+ */
+export interface LocaleServed {
+  locale?: Locale;
+  fallback?: boolean;
+}
+
+/** True when a page in `locale` shows an item's English text for want of a translation. */
+export function servedInEnglish(item: LocaleServed, locale: Locale = currentLocale()): boolean {
+  if (locale === DEFAULT_LOCALE) return false;
+  return item.fallback === true || item.locale !== locale;
+}
+
+/** The `locale` query of an editor's content for the page being built (none for English, the cms's default). */
+export const localeQuery = (locale: Locale = currentLocale(), separator: '?' | '&' = '?') => (locale === DEFAULT_LOCALE ? '' : `${separator}locale=${locale}`);
+
+export const testimonials = () => cmsGet<(Testimonial & LocaleServed)[]>(`/testimonials${localeQuery()}`);
 export const tierCatalogue = once(() => cmsGet<TierCatalogue>('/payments/tiers'));
-export const contentPage = (slug: ContentPage['slug']) => cmsGet<ContentPage>(`/pages/${slug}`);
+export const contentPage = (slug: ContentPage['slug']) => cmsGet<ContentPage & LocaleServed>(`/pages/${slug}${localeQuery()}`);
 
 const ARTICLES_PER_REQUEST = 100;
 

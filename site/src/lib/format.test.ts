@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitInWords } from '@writory/shared';
-import { countOf, formatDate, formatDateTime, formatDay, formatMonth, formatWait, readerLocale, SITE_LOCALE } from './format';
+import { countOf, nounForms, formatDate, formatDateTime, formatDay, formatMonth, formatWait, readerLocale, SITE_LOCALE } from './format';
 import { t } from '../i18n/t';
 
 const GB = { locale: 'en-GB', timeZone: 'Europe/London' };
@@ -69,7 +69,7 @@ describe('dates and months read the same everywhere', () => {
 });
 
 describe('countOf: a count and its noun, plural by Intl.PluralRules, never "place(s)"', () => {
-  const PLACE = { one: 'place', other: 'places' };
+  const PLACE = { one: '# place', other: '# places' };
   it.each([
     [0, '0 places'],
     [1, '1 place'],
@@ -82,9 +82,9 @@ describe('countOf: a count and its noun, plural by Intl.PluralRules, never "plac
 
 describe('the redaction notes on the text check', () => {
   it('say how many places in proper English', () => {
-    expect(t('submit.previewRedacted', { places: countOf(2, { one: 'place', other: 'places' }) })).toBe(
+    expect(t('submit.previewRedacted', { places: countOf(2, nounForms('place')) })).toBe(
       'We hid your name or contact details in 2 places so judging stays blind.',
     );
-    expect(t('submit.previewRedacted', { places: countOf(1, { one: 'place', other: 'places' }) })).not.toMatch(/\(s\)/);
+    expect(t('submit.previewRedacted', { places: countOf(1, nounForms('place')) })).not.toMatch(/\(s\)/);
   });
 });

@@ -1,10 +1,17 @@
-// Dates, months and waits read the same everywhere: in the reader's own English (en-GB, en-US, en-IN… as their
-// browser prefers; the interface is English) and their time zone. Pages built before anyone reads them use
-// the site's English (en-GB) and name the time zone they show.
-import { waitInWords } from '@writory/shared';
-import { t } from '../i18n/t';
+// Dates, months, numbers, money, plurals and waits, all through Intl in the page's language (issue 39): on an
+// English page in the reader's own English (en-GB, en-US, en-IN… as their browser prefers), on a Hindi or Arabic
+// page in that language (digits as its convention says), in the reader's time zone. Pages built before anyone
+// reads them use the page language's site form (en-GB for English) and name the time zone they show.
+import { type CurrencyCode, formatMoney as formatMoneyIn, type Locale, waitInWords } from '@writory/shared';
+import { currentLocale, t } from '../i18n/t';
 
 export const SITE_LOCALE = 'en-GB';
+
+/** The Intl locale of each interface language as the site writes it (English: British, as the site always has). */
+const INTL_LOCALE: Record<Locale, string> = { en: SITE_LOCALE, hi: 'hi-IN', ar: 'ar' };
+
+/** The Intl locale of the page being shown or built (`en-GB`, `hi-IN`, `ar`). */
+export const pageIntlLocale = (locale: Locale = currentLocale()) => INTL_LOCALE[locale];
 
 export interface ReaderOptions {
   locale?: string;
@@ -12,8 +19,15 @@ export interface ReaderOptions {
   timeZone?: string;
 }
 
-/** The reader's first English from their browser's languages; the site's English at build time or for other languages. */
-export function readerLocale(languages: readonly string[] | undefined = typeof document === 'undefined' ? undefined : navigator.languages): string {
+/**
+ * On a Hindi or Arabic page, that language; on an English page the reader's first English from their browser's
+ * languages, the site's English at build time or for other languages.
+ */
+export function readerLocale(
+  languages: readonly string[] | undefined = typeof document === 'undefined' ? undefined : navigator.languages,
+  page: Locale = currentLocale(),
+): string {
+  if (page !== 'en') return INTL_LOCALE[page];
   const english = languages?.find((tag) => /^en(-|$)/i.test(tag));
   if (!english || english.toLowerCase() === 'en') return SITE_LOCALE;
   try {
@@ -64,14 +78,26 @@ export function formatWait(seconds: number, { now = new Date(), ...options }: Re
   return t('time.dateAt', { date: format({ dateStyle: 'medium' }, { ...options, locale }).format(at), time });
 }
 
-/** A noun's two English forms; which one a count takes is Intl.PluralRules' to say. */
-export interface NounForms {
-  one: string;
-  other: string;
+/**
+ * A noun's forms by plural category; which one a count takes is Intl.PluralRules' to say. English has one and
+ * other; Arabic also zero, two, few and many (a form left out falls back to other). `#` in a form is where the
+ * number goes; a form may leave it out (Arabic says "كتابان" for two books, without the number).
+ */
+export type NounForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** "1 place", "2 places", "1,200 places": a count and its noun, never "place(s)", in the page's language. */
+export function countOf(count: number, forms: NounForms, locale = pageIntlLocale()): string {
+  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
+  return form.replace('#', formatNumber(count, locale));
 }
 
-/** "1 place", "2 places", "1,200 places": a count and its noun, never "place(s)". */
-export function countOf(count: number, forms: NounForms, locale = 'en'): string {
-  const form = new Intl.PluralRules(locale).select(count) === 'one' ? forms.one : forms.other;
-  return `${count.toLocaleString(locale)} ${form}`;
-}
+const PLURAL_RULES: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** A counted noun's forms from the catalogue (`count.<noun>.<rule>`), in the page's language. */
+export const nounForms = (noun: 'place'): NounForms => Object.fromEntries(PLURAL_RULES.map((rule) => [rule, t(`count.${noun}.${rule}`)])) as NounForms;
+
+/** A number as the page's language writes it ("1,234.5"; Arabic and Hindi as their Intl convention says). */
+export const formatNumber = (value: number, locale = pageIntlLocale()) => new Intl.NumberFormat(locale).format(value);
+
+/** An amount in minor units as money in the page's language ("₹1,499.00", Arabic "‏1,499.00 ₹"). */
+export const formatMoney = (amount: number, currency: CurrencyCode, locale = pageIntlLocale()) => formatMoneyIn(amount, currency, locale);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CompetitionSummary } from '@writory/shared';
 import { languagesInWords, limitsInWords } from '../../lib/competitions';
+import { localHref } from '../../i18n/paths';
 
 interface Props {
   competitions: CompetitionSummary[];
@@ -64,7 +65,7 @@ export default function CompetitionChoice({ competitions, chosen, onChoose }: Pr
             ))}
           </ul>
           <p className="mt-2">
-            <a href={`/competitions/${encodeURIComponent(competition.slug)}`} className="btn-link">
+            <a href={localHref(`/competitions/${encodeURIComponent(competition.slug)}`)} className="btn-link">
               All rules, dates and past winners of {competition.name}
             </a>
           </p>

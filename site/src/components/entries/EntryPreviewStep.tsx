@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DECLARATION_KEYS, DECLARATIONS, type CompetitionKind, type DeclarationKey, type EntryPreview } from '@writory/shared';
 import { t } from '../../i18n/t';
-import { countOf } from '../../lib/format';
+import { countOf, nounForms } from '../../lib/format';
 import { declarationFor, tFor } from '../../lib/entry-words';
 
-const PLACES = { one: 'place', other: 'places' };
 import { FormAlert } from '../react/Message';
 
 interface Props {
@@ -50,12 +49,12 @@ export default function EntryPreviewStep({ preview, kind = 'poem', maxWords = nu
         <p className="mt-1 text-sm text-ink-soft">{t('submit.previewHelp')}</p>
         {preview.redactions > 0 && (
           <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="preview-redactions">
-            {t('submit.previewRedacted', { places: countOf(preview.redactions, PLACES) })}
+            {t('submit.previewRedacted', { places: countOf(preview.redactions, nounForms('place')) })}
           </p>
         )}
         {preview.hiddenRedactions > 0 && (
           <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="preview-hidden-redactions">
-            {t('submit.previewHiddenRedacted', { places: countOf(preview.hiddenRedactions, PLACES) })}
+            {t('submit.previewHiddenRedacted', { places: countOf(preview.hiddenRedactions, nounForms('place')) })}
           </p>
         )}
         {preview.warnings.length > 0 && (

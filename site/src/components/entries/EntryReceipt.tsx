@@ -3,6 +3,7 @@ import { t } from '../../i18n/t';
 import { formatBoth } from '../../lib/contest-time';
 import { formatMonth } from '../../lib/format';
 import { tFor } from '../../lib/entry-words';
+import { localHref } from '../../i18n/paths';
 
 /** The receipt on screen: the entry code, big, and what happens next. */
 export default function EntryReceipt({
@@ -30,7 +31,7 @@ export default function EntryReceipt({
       </p>
       <p className="text-sm">{t('submit.receiptSent')}</p>
       <div className="flex flex-wrap gap-3">
-        <a href="/profile#entries" className="btn btn-default">
+        <a href={localHref('/profile#entries')} className="btn btn-default">
           {t('submit.receiptProfile')}
         </a>
         {canEnterAgain && (

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/t';
 import { $authStatus, wasSignedIn } from '../../stores/auth';
 import { useHydrated } from './useHydrated';
+import { localHref } from '../../i18n/paths';
 
 /**
  * The next step on a page anyone may land on from an email link: "Sign in" for a visitor, and for someone who
@@ -13,7 +14,7 @@ export default function SignInOrContinue({ signInHref = '/auth', signInLabel = t
   const signedIn = hydrated && (status === 'signed-in' || (status === 'loading' && wasSignedIn()));
   if (signedIn) {
     return (
-      <a className="btn btn-default" href="/profile" data-testid="continue-signed-in">
+      <a className="btn btn-default" href={localHref('/profile')} data-testid="continue-signed-in">
         {t('account.continueToProfile')}
       </a>
     );

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@writory/shared';
+import { ar } from './ar';
+import { en as enClient } from './en';
+import { hi as hiClient } from './hi';
+import { staticAr } from './static.ar';
+import { staticEn } from './static.en';
+import { staticHi } from './static.hi';
+
+// Each locale's whole text: what the browser downloads and what only static markup reads.
+const en = { ...enClient, ...staticEn } as Record<string, string>;
+const hi = { ...hiClient, ...staticHi } as Record<string, string>;
+const catalogues = { en, hi, ar: { ...ar, ...staticAr } } as Record<string, Record<string, string>>;
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('catalogues', () => {
+  it('has one catalogue per locale', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...LOCALES].sort());
+  });
+
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    it(`${locale} has exactly English's keys, each with the same {placeholders} and some text`, () => {
+      const catalogue = catalogues[locale];
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, english] of Object.entries(en)) {
+        expect(placeholders(catalogue[key]), `${locale} ${key}`).toEqual(placeholders(english));
+        expect(catalogue[key].trim(), `${locale} ${key}`).not.toBe('');
+      }
+    });
+  }
+
+  it('translates every text but names, the languages’ own names and formats', () => {
+    const SAME_EVERYWHERE = new Set(['site.name', 'chat.bot', 'footer.whatsapp', 'language.name.en', 'language.name.hi', 'language.name.ar']);
+    for (const locale of ['hi', 'ar']) {
+      const untranslated = Object.keys(en).filter(
+        (key) => !SAME_EVERYWHERE.has(key) && catalogues[locale][key] === catalogues.en[key] && /[A-Za-z]{2}/.test(catalogues.en[key].replace(/\{\w+\}/g, '')),
+      );
+      expect(untranslated, locale).toEqual([]);
+    }
+  });
+});
+
+describe('a story competition’s words', () => {
+  it('exist in every language with English’s keys and placeholders', async () => {
+    const { storyEn } = await import('./story.en');
+    const { storyHi } = await import('./story.hi');
+    const { storyAr } = await import('./story.ar');
+    for (const story of [storyHi, storyAr] as Record<string, string>[]) {
+      expect(Object.keys(story).sort()).toEqual(Object.keys(storyEn).sort());
+      for (const [key, english] of Object.entries(storyEn)) expect(placeholders(story[key]), key).toEqual(placeholders(english));
+    }
+  });
+});
+
+describe('what the browser downloads', () => {
+  it('leaves out what only static markup reads: no key is in both', () => {
+    expect(Object.keys(enClient).filter((key) => key in staticEn)).toEqual([]);
+  });
+});
+
+describe('the browser’s locale list', () => {
+  it('is the shared one', async () => {
+    const { INTERFACE_LOCALES } = await import('./t');
+    expect(INTERFACE_LOCALES).toEqual([...LOCALES]);
+  });
+});

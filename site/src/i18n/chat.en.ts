@@ -1,0 +1,23 @@
+// English strings of the chatbot (its launcher on every page and the FAQ panel), spread into en.ts.
+export const chatEn = {
+  'chat.region': 'Help',
+  'chat.open': 'Ask Writory',
+  'chat.loadingLauncher': 'Loading chatbot...',
+  'chat.loadFailed': 'The chatbot could not load.',
+  'chat.retry': 'Try again',
+  'chat.title': 'Ask Writory',
+  'chat.intro': 'Answers from our FAQ',
+  'chat.close': 'Close chat',
+  'chat.log': 'Conversation',
+  'chat.you': 'You:',
+  'chat.bot': 'Writory:',
+  'chat.welcome': 'Hi! Ask me about the contest: dates, file formats, judging, age limits or rewards.',
+  'chat.suggestions': 'Popular questions',
+  'chat.label': 'Your question',
+  'chat.placeholder': 'Type your question',
+  'chat.send': 'Send',
+  'chat.noMatch': 'Sorry, I don’t have an answer for that yet. Our team will gladly help:',
+  'chat.unavailable': 'I can’t reach the answers right now. Please try again later, or write to us:',
+  'chat.contact': 'Contact us',
+  'chat.loading': 'Loading...',
+} as const;

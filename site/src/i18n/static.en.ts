@@ -1,0 +1,9 @@
+// English strings that only static .astro markup reads (built into the HTML, never read in the browser): they stay
+// out of the catalogue the browser downloads (en.ts). A feature whose text only pages use spreads its file in here.
+import { homeEn } from './home.en';
+import { pagesEn } from './pages.en';
+
+export const staticEn = {
+  ...homeEn,
+  ...pagesEn,
+} as const;
