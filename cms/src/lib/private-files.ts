@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { withoutBidiControls } from '@writory/shared';
 import { createReadStream } from 'node:fs';
-import { chmod, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -140,9 +140,11 @@ export function createBucketPrivateFiles(client: S3Client, settings: Pick<S3Sett
       return key;
     },
     async putFile(folder, filepath, extension) {
+      // Read in one go by libuv, not streamed: the SDK sends a streamed body with aws-chunked framing and trailing
+      // checksums, which S3-compatible stores without that extension keep as part of the object.
+      const bytes = await readFile(filepath);
       const key = newKey(folder, extension);
-      const { size } = await stat(filepath);
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: createReadStream(filepath), ContentLength: size }));
+      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
       return key;
     },
     async open(key) {
