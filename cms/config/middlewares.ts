@@ -33,6 +33,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::query',
   // The hot signed-in reads go straight to their route from here (what they skip and why: src/middlewares/hot-reads.ts).
   { name: 'global::hot-reads', config: { paths: ['/api/users/me', '/api/notifications', '/api/entries/mine'] } },
+  // A poem sent while the checking queue is full is answered 503 before its body is read (src/middlewares/poem-queue.ts).
+  { name: 'global::poem-queue', config: { paths: ['/api/entries', '/api/entries/preview'] } },
   {
     name: 'strapi::body',
     config: {

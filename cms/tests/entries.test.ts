@@ -1,6 +1,7 @@
 // Contest entries and blind judging over HTTP, against the real cms and Auth emulator: the contest calendar,
 // every refusal of an entry (and that it leaves nothing behind), idempotency, the monthly allowance, private
 // files and who may fetch them, blind judging, the judges' mean, normalisation and the admin table.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -516,9 +517,11 @@ describe('refusals leave nothing behind', () => {
 
 describe('private files', () => {
   let code: string;
+  let poemBytes: Buffer;
   beforeAll(async () => {
+    poemBytes = await makeDocx('Salt and bread\n— Mira', { author: 'Mira Okafor' });
     const res = await enter(poet, {
-      poem: { bytes: await makeDocx('Salt and bread\n— Mira', { author: 'Mira Okafor' }), name: 'salt.docx' },
+      poem: { bytes: poemBytes, name: 'salt.docx' },
       photo: {
         bytes: await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
           .png()
@@ -537,6 +540,11 @@ describe('private files', () => {
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="salt.docx"/);
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // Stored from the upload on disk (never read back on the request thread): the very bytes sent, and their checksum.
+    expect(Buffer.compare(file.body, poemBytes)).toBe(0);
+    const row = await db(ENTRY).findOne({ where: { code } });
+    expect(row.fileSha256).toBe(createHash('sha256').update(poemBytes).digest('hex'));
+    expect(row.fileSize).toBe(poemBytes.length);
     const photo = await api.get(`/api/entries/${code}/photo`).set(bearer(poet)).expect(200);
     expect(photo.headers['content-type']).toBe('image/webp');
   });

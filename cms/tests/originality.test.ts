@@ -2,6 +2,7 @@
 // entries and wall posts, the text itself excluded, replaced and removed cleanly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, type TestCms } from './helpers/strapi';
+import { bandKeys, signature } from '../src/api/originality/lib/fingerprint';
 
 const POEM = `I kept the lamp on for the rain,
 as if the rain could lose its way
@@ -12,6 +13,10 @@ const OTHER = `Salt on the windowsill, the gulls
 arguing over a loaf of sky;
 the harbour counts its painted hulls
 and lets the evening ferry by.`;
+const THIRD = `The kettle learns the morning's name,
+the stairwell hums a borrowed tune,
+and every window holds the same
+thin coin of an unfinished moon.`;
 
 let cms: TestCms;
 const originality = () => cms.strapi.service('api::originality.originality');
@@ -49,6 +54,34 @@ describe('originality service', () => {
     await originality().remove('entry', 3);
     expect(await count('api::originality.fingerprint', { kind: 'entry', refId: 3 })).toBe(0);
     expect(await count('api::originality.fingerprint-band', { kind: 'entry', refId: 3 })).toBe(0);
+  });
+
+  it('finds, within a transaction, a text registered earlier in the same transaction (the lookup runs on its connection)', async () => {
+    const found = await cms.strapi.db.transaction(async () => {
+      await originality().register('wall-post', 21, POEM);
+      return originality().findSimilar(COPY, { excludeKind: 'wall-post', excludeRefId: 22 });
+    });
+    expect(found.map((m: { kind: string; refId: number }) => `${m.kind}:${m.refId}`)).toContain('wall-post:21');
+    await originality().remove('wall-post', 21);
+  });
+
+  it('ranks the candidates by the bands they share, so a near-duplicate is found among many texts that share one band', async () => {
+    // 600 texts sharing exactly one band key with the poem (more than the lookup keeps as candidates), then its copy.
+    const sig = signature(THIRD)!;
+    const [firstKey] = bandKeys(sig);
+    const bands = cms.strapi.db.query('api::originality.fingerprint-band' as any);
+    const prints = cms.strapi.db.query('api::originality.fingerprint' as any);
+    const unlike = sig.map((value, i) => (i < 5 ? value : (value + 1) >>> 0));
+    await prints.createMany({ data: Array.from({ length: 600 }, (_, i) => ({ kind: 'wall-post', refId: 1000 + i, signature: unlike })) });
+    await bands.createMany({ data: Array.from({ length: 600 }, (_, i) => ({ key: firstKey, kind: 'wall-post', refId: 1000 + i })) });
+    await originality().register('entry', 31, THIRD);
+
+    const found = await originality().findSimilar(THIRD);
+    expect(found[0]).toMatchObject({ kind: 'entry', refId: 31, similarity: 1 });
+
+    await bands.deleteMany({ where: { refId: { $gte: 1000 } } });
+    await prints.deleteMany({ where: { refId: { $gte: 1000 } } });
+    await originality().remove('entry', 31);
   });
 
   it('stores nothing for a text with no letters, and nothing when the caller’s transaction rolls back', async () => {

@@ -2,6 +2,7 @@
 // checks on the request thread, cheap reads answered while big poems are checked, and a full queue answered 503
 // with Retry-After, storing nothing, after which the same Idempotency-Key enters the poem once.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
@@ -26,6 +27,7 @@ let stack: CmsWithAuth;
 let emulator: AuthEmulator;
 let cms: TestCms;
 let api: ReturnType<typeof supertest>;
+let baseUrl: string;
 let client: ReturnType<typeof entryClient>;
 let privateDir: string;
 let admin: EmulatorUser;
@@ -75,7 +77,8 @@ beforeAll(async () => {
   });
   ({ emulator, cms } = stack);
   // A real socket, so requests overlap as they do in production.
-  api = supertest(await listening(cms));
+  baseUrl = await listening(cms);
+  api = supertest(baseUrl);
   client = entryClient(api, emulator, cms.strapi);
   vi.spyOn(cms.strapi.plugin('email').service('email'), 'send').mockResolvedValue(undefined as never);
   admin = await emulator.createUser({ email: ADMIN_EMAIL, emailVerified: true });
@@ -199,5 +202,40 @@ describe('the worker pool', () => {
     expect(again.status).toBe(200);
     expect(again.body.code).toBe(entered.body.code);
     expect(await db(ENTRY).count()).toBe(before.entries + 1);
+  });
+
+  it('a full queue answers an upload 503 before its body arrives (the request thread does not read 5 MB to refuse it)', async () => {
+    const hold = holdPool(WORKERS + QUEUE);
+    await vi.waitFor(() => expect(pool().stats()).toMatchObject({ active: WORKERS, queued: QUEUE }), { timeout: 20_000, interval: 20 });
+    // A 5 MB multipart upload of which only the first 64 KB is sent: the answer must come without the rest.
+    const boundary = 'writory-pool-boundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="poem"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const answer = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
+      const req = request(`${baseUrl}/api/entries`, {
+        method: 'POST',
+        headers: {
+          ...bearer(poet),
+          'Idempotency-Key': `pool-early-${Date.now()}`,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(5 * 1024 * 1024),
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write(Buffer.concat([head, Buffer.alloc(64 * 1024, 0x20)]));
+      // The rest of the body is never sent.
+    });
+    expect(answer.status, answer.body).toBe(503);
+    expect(JSON.parse(answer.body).error).toMatchObject({ status: 503, details: { reason: 'busy' } });
+    expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+    await hold.all;
   });
 });

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { withoutBidiControls } from '@writory/shared';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -24,6 +24,8 @@ import { s3ClientOptions, s3Settings, type S3Settings } from './object-storage';
  */
 export interface PrivateFiles {
   put(folder: string, bytes: Uint8Array, extension: string): Promise<string>;
+  /** Stores a copy of a file already on this machine's disk (an upload), without reading it into memory. */
+  putFile(folder: string, filepath: string, extension: string): Promise<string>;
   /** The file's bytes as a stream; null when there is no such file. */
   open(key: string): Promise<Readable | null>;
   remove(key: string | null | undefined): Promise<void>;
@@ -65,17 +67,24 @@ export function createLocalPrivateFiles(root: string): PrivateFiles {
   const remove = async (key: string | null | undefined) => {
     if (key) await rm(fullPath(key), { force: true });
   };
+  /** Writes under a temporary name and renames, so a reader never sees half a file. */
+  const written = async (folder: string, extension: string, write: (partial: string) => Promise<void>) => {
+    const key = newKey(folder, extension);
+    const target = fullPath(key);
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const partial = `${target}.partial`;
+    await write(partial);
+    await rename(partial, target);
+    return key;
+  };
   return {
-    async put(folder, bytes, extension) {
-      const key = newKey(folder, extension);
-      const target = fullPath(key);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      // Written under a temporary name and renamed, so a reader never sees half a file.
-      const partial = `${target}.partial`;
-      await writeFile(partial, bytes, { mode: 0o600 });
-      await rename(partial, target);
-      return key;
-    },
+    put: (folder, bytes, extension) => written(folder, extension, (partial) => writeFile(partial, bytes, { mode: 0o600 })),
+    putFile: (folder, filepath, extension) =>
+      written(folder, extension, async (partial) => {
+        // The kernel copies (copy_file_range where it can): no byte of the file passes through JavaScript.
+        await copyFile(filepath, partial);
+        await chmod(partial, 0o600);
+      }),
     async open(key) {
       return (await exists(key)) ? createReadStream(fullPath(key)) : null;
     },
@@ -126,6 +135,14 @@ export function createBucketPrivateFiles(client: S3Client, settings: Pick<S3Sett
   };
   return {
     async put(folder, bytes, extension) {
+      const key = newKey(folder, extension);
+      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
+      return key;
+    },
+    async putFile(folder, filepath, extension) {
+      // Read in one go by libuv, not streamed: the SDK sends a streamed body with aws-chunked framing and trailing
+      // checksums, which S3-compatible stores without that extension keep as part of the object.
+      const bytes = await readFile(filepath);
       const key = newKey(folder, extension);
       await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
       return key;

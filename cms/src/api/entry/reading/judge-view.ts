@@ -25,6 +25,8 @@ export interface Draft {
   declarations: Record<string, string>;
   fileName: string | null | undefined;
   bytes: Buffer;
+  /** The file's SHA-256 (hex) when the body parser already took it while the upload arrived. */
+  sha256?: string | null;
   photo: Buffer | null;
   idempotencyKey: string;
 }
@@ -179,7 +181,7 @@ export async function buildEntry(user: Author, draft: Draft, now: Date): Promise
       fileName: safeFileName(draft.fileName, poem.kind),
       fileType: poem.kind,
       fileSize: draft.bytes.length,
-      fileSha256: sha256(draft.bytes),
+      fileSha256: draft.sha256 ?? sha256(draft.bytes),
       text: poem.text,
       judgeText: judge.text,
       judgeTitle: anonymiser.redact(draft.title).text,

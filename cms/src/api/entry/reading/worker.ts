@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { EntryPreview } from '@writory/shared';
+import { Piscina } from 'piscina';
 import { ApiError } from '../../../lib/client-error';
 import type { JudgeCopy } from './judge-copy';
 import { buildEntry, previewOf, type Author, type Built, type Contact, type Draft } from './judge-view';
@@ -28,10 +29,11 @@ export interface EntryTask {
 export type ReadingTask = PreviewTask | EntryTask;
 
 /**
- * An entry as read from its file: everything `Built` holds but the photo (the request thread has it), with the
- * poem's bytes as the worker read them, so the request thread never reads the file again.
+ * An entry as read from its file: everything `Built` holds but the files. The poem stays where the upload was
+ * written (the request thread stores it from there, never reading its bytes); the blind copy, made here, moves to
+ * the request thread without a copy (its memory transferred, not cloned).
  */
-export type ReadEntry = Omit<Built, 'blobs'> & { poem: Uint8Array; judgeCopy: JudgeCopy | null };
+export type ReadEntry = Omit<Built, 'blobs'> & { judgeCopy: JudgeCopy | null };
 
 export type Refusal = Pick<ApiError, 'status' | 'message' | 'details' | 'name' | 'key' | 'vars'>;
 
@@ -43,7 +45,20 @@ async function perform(task: ReadingTask): Promise<EntryPreview | ReadEntry> {
   const bytes = await readFile(task.filepath);
   if (task.kind === 'preview') return previewOf(task.author, task.contact, bytes);
   const { blobs, ...read } = await buildEntry(task.author, { ...task.draft, bytes, photo: null }, task.now);
-  return { ...read, poem: bytes, judgeCopy: blobs.judgeCopy };
+  return { ...read, judgeCopy: blobs.judgeCopy };
+}
+
+/** The ArrayBuffer of bytes that own all of it (never a slice of Node's shared pool): safe to transfer. */
+const ownBuffer = (bytes: Uint8Array | undefined) =>
+  bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : null;
+
+/** The answer, with the blind copy's memory marked to move to the request thread rather than be copied there. */
+function moving<T>(answer: T): T {
+  const value = (answer as { ok?: boolean; value?: Partial<ReadEntry> }).value;
+  const buffer = ownBuffer(value?.judgeCopy?.bytes);
+  // Outside the pool (a script calling this file directly) there is no thread to move it to.
+  if (!buffer || !Piscina.isWorkerThread) return answer;
+  return Piscina.move({ [Piscina.transferableSymbol]: [buffer], [Piscina.valueSymbol]: answer } as never) as T;
 }
 
 /**
@@ -54,7 +69,7 @@ export default async function runReading<T extends ReadingTask>(task: T & { star
   task.started?.postMessage('started');
   task.started?.close();
   try {
-    return { ok: true, value: await perform(task) } as AnswerOf<T>;
+    return moving({ ok: true, value: await perform(task) } as AnswerOf<T>);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const { status, message, details, name, key, vars } = error;

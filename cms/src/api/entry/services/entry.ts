@@ -287,19 +287,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
       const { fields } = input;
       const { title, language, fullName, nameInScript, phone, country, declarations } = fields;
-      const { poem, judgeCopy, ...read } = await workerPool().run(
+      const { judgeCopy, ...read } = await workerPool().run(
         {
           kind: 'entry',
           filepath: input.poem.filepath,
           author: authorOf(user),
-          draft: { title, language, fullName, nameInScript, phone, country, declarations, fileName: input.poem.originalFilename, idempotencyKey },
+          draft: {
+            title,
+            language,
+            fullName,
+            nameInScript,
+            phone,
+            country,
+            declarations,
+            fileName: input.poem.originalFilename,
+            idempotencyKey,
+            sha256: input.poem.hash,
+          },
           now,
         },
         { account: user.id },
       );
+      // The poem is stored from the upload on disk (the worker read it once; its bytes never come back here).
       const draft: Built = {
         ...read,
-        blobs: { poem: asBuffer(poem), judgeCopy: judgeCopy && { ...judgeCopy, bytes: asBuffer(judgeCopy.bytes) }, photo },
+        blobs: { poem: { filepath: input.poem.filepath }, judgeCopy: judgeCopy && { ...judgeCopy, bytes: asBuffer(judgeCopy.bytes) }, photo },
       };
       requireWithinWords(competition, draft.data.wordCount);
       if (draft.judgeTextSha256 !== fields.confirmedTextSha256) {

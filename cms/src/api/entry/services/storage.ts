@@ -12,9 +12,17 @@ const ENTRY = 'api::entry.entry';
 const ORPHAN_AGE_MS = 60 * 60_000;
 const FOLDERS = { poems: 'entries', photos: 'entry-photos' } as const;
 
-/** The files an entry is made of: the poem as sent, the blind copy judges may open, the author photo. */
+/** A file already on disk: the upload as the body parser wrote it. */
+export interface FileOnDisk {
+  filepath: string;
+}
+
+/**
+ * The files an entry is made of: the poem as sent (its bytes, or the upload on disk, copied without reading it into
+ * memory), the blind copy judges may open, the author photo.
+ */
 export interface EntryBlobs {
-  poem: Buffer;
+  poem: Buffer | FileOnDisk;
   judgeCopy: JudgeCopy | null;
   photo: Buffer | null;
 }
@@ -44,13 +52,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Writes an entry's files before its row; when one write fails, those already written are removed. */
     async store(blobs: EntryBlobs, kind: PoemKind): Promise<EntryFileKeys> {
       const written: string[] = [];
-      const put = async (folder: string, bytes: Buffer, extension: string) => {
-        const key = await files.put(folder, bytes, extension);
+      const keep = async (writing: Promise<string>) => {
+        const key = await writing;
         written.push(key);
         return key;
       };
+      const put = (folder: string, bytes: Buffer, extension: string) => keep(files.put(folder, bytes, extension));
       try {
-        const fileKey = await put(FOLDERS.poems, blobs.poem, kind);
+        const { poem } = blobs;
+        const fileKey = Buffer.isBuffer(poem) ? await put(FOLDERS.poems, poem, kind) : await keep(files.putFile(FOLDERS.poems, poem.filepath, kind));
         const judgeFileKey = blobs.judgeCopy ? await put(FOLDERS.poems, blobs.judgeCopy.bytes, blobs.judgeCopy.kind) : null;
         const photoKey = blobs.photo ? await put(FOLDERS.photos, blobs.photo, 'webp') : null;
         return { fileKey, judgeFileKey, photoKey };

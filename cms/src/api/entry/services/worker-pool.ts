@@ -94,13 +94,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * counts the check, not the wait in the queue; at the deadline the task is aborted, which ends its worker thread
    * (piscina starts another for the next poem). A worker that runs out of heap is ended the same way.
    */
-  async function inPool<T extends ReadingTask>(task: T, who: CheckFor): Promise<AnswerOf<T>> {
+  /** The 503 a poem sent now would get (queue full, or the cms stopping), or null when it would be taken. */
+  function refusalNow(): ApiError | null {
     // While the cms stops, a poem is sent back to try again (another instance, or this one restarted, takes it).
-    if (closed) throw busy(STOPPING_RETRY_SECONDS);
+    if (closed) return busy(STOPPING_RETRY_SECONDS);
     if (inFlight >= config.workers + config.queue) {
       const meanTaskMs = pool?.histogram.runTime?.mean || FIRST_ESTIMATE_MS;
-      throw busy(retryAfterSeconds(inFlight - config.workers + 1, config.workers, meanTaskMs));
+      return busy(retryAfterSeconds(inFlight - config.workers + 1, config.workers, meanTaskMs));
     }
+    return null;
+  }
+
+  async function inPool<T extends ReadingTask>(task: T, who: CheckFor): Promise<AnswerOf<T>> {
+    const refusal = refusalNow();
+    if (refusal) throw refusal;
     inFlight += 1;
     const { port1, port2 } = new MessageChannel();
     const deadline = new AbortController();
@@ -132,6 +139,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     limits,
+
+    /** The 503 a poem sent now would get, or null: global::poem-queue answers it before the upload's body is read. */
+    refusalNow,
 
     /**
      * The task's answer; its file's refusal as the ApiError it was; 503 when the queue is full; 422 when the check
