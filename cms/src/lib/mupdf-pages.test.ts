@@ -1,4 +1,5 @@
-// pageGlyphs (issue 37): where a PDF draws its space glyphs and its several-letter Arabic glyphs, and no refusal
+// pageGlyphs (issue 37): where a PDF draws its space glyphs and its several-letter Arabic glyphs, what it draws in
+// the order drawn, and no refusal
 // when MuPDF cannot list them within its bounds (the text is then read by poppler's gaps alone).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,31 @@ describe('pageGlyphs', () => {
   it('lists the lam-alef glyphs of a font that maps one glyph to both letters, in logical order', async () => {
     const [page] = (await pageGlyphs(readFileSync(join(scripts, 'arabic.wordstyle.pdf'))))!;
     expect(page.ligatures.map(([, , , letters]) => letters)).toEqual(['لأ', 'لأ', 'لأ', 'لا', 'لأ']);
+  });
+
+  it('lists what each page draws in the order its content draws it: LibreOffice’s Urdu line in visual order, ActualText once', async () => {
+    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf'))))!;
+    // The running header “عائشہ خان”, drawn from its left end: the letters of each glyph (ActualText spans for
+    // letters drawn as several glyphs, given once), a space glyph where the words part.
+    expect(
+      page
+        .order!.slice(0, 9)
+        .map(([text, , , kind]) => (kind === 1 ? '␣' : text))
+        .join(''),
+    ).toBe('ناخ␣ہشئاع');
+    expect(page.order!.slice(0, 9).map(([, x]) => x)).toEqual([...page.order!.slice(0, 9).map(([, x]) => x)].sort((a, b) => a - b));
+    expect(page.order!.every(([, , , kind]) => kind !== 2)).toBe(true);
+  });
+
+  it('lists no order for a page drawn with a Type 3 font (Chromium’s Urdu), which that reading does not follow', async () => {
+    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.chromium.pdf'))))!;
+    expect(page.order).toBeNull();
+  });
+
+  it('lists no order past its glyph bound, and the spaces still', async () => {
+    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf')), { ...MUPDF_LIMITS, maxGlyphs: 20 }))!;
+    expect(page.order).toBeNull();
+    expect(page.spaces.length).toBeGreaterThan(0);
   });
 
   it('gives null, not a refusal, past its bounds', async () => {
