@@ -3,6 +3,7 @@
 // when MuPDF cannot list them within its bounds (the text is then read by poppler's gaps alone).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { MUPDF_LIMITS, pageGlyphs } from './mupdf-pages';
 
@@ -46,9 +47,25 @@ describe('pageGlyphs', () => {
     expect(page.spaces.length).toBeGreaterThan(0);
   });
 
+  it('lists only the pages asked for, and reads a file of more than 40 pages (the pages shown to judges stay at most 40)', async () => {
+    const one = await PDFDocument.load(readFileSync(join(scripts, 'odia.chromium.pdf')));
+    const doc = await PDFDocument.create();
+    for (const page of await doc.copyPages(
+      one,
+      Array.from({ length: 45 }, () => 0),
+    ))
+      doc.addPage(page);
+    const pages = (await pageGlyphs(Buffer.from(await doc.save()), MUPDF_LIMITS, { spaces: [0, 44], order: [] }))!;
+    expect(pages).toHaveLength(45);
+    expect(pages[0]!.spaces).toHaveLength(13);
+    expect(pages[44]!.spaces).toHaveLength(13);
+    expect(pages[0]!.order).toBeNull();
+    expect(pages.slice(1, 44).every((page) => page === null)).toBe(true);
+  });
+
   it('gives null, not a refusal, past its bounds', async () => {
     const bytes = readFileSync(join(scripts, 'odia.chromium.pdf'));
-    expect(await pageGlyphs(bytes, { ...MUPDF_LIMITS, maxPages: 0 })).toBeNull();
+    expect(await pageGlyphs(bytes, { ...MUPDF_LIMITS, maxGlyphPages: 0 })).toBeNull();
     expect(await pageGlyphs(bytes, { ...MUPDF_LIMITS, timeoutMs: 1 })).toBeNull();
   });
 });

@@ -28,6 +28,11 @@ export const MUPDF_LIMITS = {
   scale: 1.5,
   /** Glyphs listed in the order the content draws them (pageGlyphs), over the whole file: past it, none are. */
   maxGlyphs: 200_000,
+  /**
+   * Pages of a PDF whose glyphs may be listed (pageGlyphs; only the pages that need it are read, in one pass, within
+   * the same time, CPU and memory bounds): past it, none are, and the gaps decide.
+   */
+  maxGlyphPages: 500,
 };
 export type MupdfLimits = typeof MUPDF_LIMITS;
 
@@ -456,19 +461,27 @@ function showOrder(page, maxUnits) {
 const CHILD =
   `
 const [url, json] = process.argv.slice(1);
-const { mode, areas, scale, maxPages, maxGlyphs } = JSON.parse(json);
+const { mode, areas, scale, maxPages, maxGlyphs, maxGlyphPages, spacePages, orderPages } = JSON.parse(json);
 const mupdf = await import(url);
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const doc = mupdf.Document.openDocument(Buffer.concat(chunks), 'application/pdf').asPDF();
 if (!doc) process.exit(2);
 const count = doc.countPages();
-if (count > maxPages) process.exit(3);
+if (count > (mode === 'glyphs' ? maxGlyphPages : maxPages)) process.exit(3);
 if (mode === 'glyphs') {
   const pages = [];
   let shown = 0;
   const round = (v) => Math.round(v * 100) / 100;
+  // Only the pages asked for (all when not said): their spaces, and on right-to-left ones their ligatures and the
+  // order they are drawn in.
+  const [spacesOn, orderOn] = [spacePages, orderPages].map((list) => (list ? new Set(list) : null));
   for (let n = 0; n < count; n++) {
+    const wantOrder = !orderOn || orderOn.has(n);
+    if (!wantOrder && spacesOn && !spacesOn.has(n)) {
+      pages.push(null);
+      continue;
+    }
     const spaces = [];
     const ligatures = [];
     let line = [];
@@ -494,7 +507,7 @@ if (mode === 'glyphs') {
     const multi = new Set();
     const page = doc.loadPage(n);
     const fonts = page.getObject().get('Resources').get('Font');
-    if (fonts.isDictionary())
+    if (wantOrder && fonts.isDictionary())
       fonts.forEach((font) => {
         const map = font.get('ToUnicode');
         if (!map.isStream()) return;
@@ -515,14 +528,15 @@ if (mode === 'glyphs') {
     // The letters in the order the content draws them (null where that reading does not follow the page).
     let order = null;
     try {
-      order = showOrder(page, maxGlyphs - shown);
+      if (wantOrder) order = showOrder(page, maxGlyphs - shown);
     } catch {
       order = null;
     }
     shown += order ? order.length : 0;
     pages.push({ spaces, ligatures, order });
   }
-  process.stdout.write(JSON.stringify(pages));
+  // Written out before exiting: a pipe takes a large write in pieces, and an exit would cut it short.
+  await new Promise((done) => process.stdout.write(JSON.stringify(pages), done));
   process.exit(0);
 }
 for (let n = 0; n < count; n++) {
@@ -574,18 +588,31 @@ export interface PageGlyphs {
   order: ShownGlyph[] | null;
 }
 
+/** Which pages to list (0-based): their space glyphs, and on right-to-left ones also ligatures and order. */
+export interface GlyphPages {
+  spaces: number[];
+  order: number[];
+}
+
 /**
- * Where each page draws a space glyph (a space character the content shows, never one guessed from a gap) and a
- * glyph of several Arabic letters; null for a PDF of more than maxPages pages, or one MuPDF cannot list within the
- * same bounds as the redaction (the text is then read by poppler's gaps alone: nothing is refused for it).
+ * Where each page draws a space glyph (a space character the content shows, never one guessed from a gap), a glyph of
+ * several Arabic letters, and what it draws in order; `pages` says which pages (every page, everything, when not
+ * given; a page not asked for is null). null for a PDF of more than maxGlyphPages pages, or one MuPDF cannot list
+ * within the same bounds as the redaction (the text is then read by poppler's gaps alone: nothing is refused for it).
  */
-export async function pageGlyphs(bytes: Buffer, limits: MupdfLimits = MUPDF_LIMITS): Promise<PageGlyphs[] | null> {
+export async function pageGlyphs(bytes: Buffer, limits: MupdfLimits = MUPDF_LIMITS, pages?: GlyphPages): Promise<(PageGlyphs | null)[] | null> {
   try {
-    return JSON.parse(
-      (await runMupdf(bytes, { mode: 'glyphs', areas: [], scale: limits.scale, maxPages: limits.maxPages, maxGlyphs: limits.maxGlyphs }, limits)).toString(
-        'utf8',
-      ),
-    );
+    const task = {
+      mode: 'glyphs',
+      areas: [],
+      scale: limits.scale,
+      maxPages: limits.maxPages,
+      maxGlyphs: limits.maxGlyphs,
+      maxGlyphPages: limits.maxGlyphPages,
+      spacePages: pages?.spaces,
+      orderPages: pages?.order,
+    };
+    return JSON.parse((await runMupdf(bytes, task, limits)).toString('utf8'));
   } catch (error) {
     if (error instanceof ApiError || error instanceof MupdfFailed || error instanceof SyntaxError) return null;
     throw error;
@@ -608,7 +635,7 @@ export async function redactPdfPages(
 /** The child's output for `task`, within the limits; each way it may end read into its 422 or MupdfFailed. */
 async function runMupdf(
   bytes: Buffer,
-  task: { mode: string; areas: PageArea[]; scale: number; maxPages: number; maxGlyphs?: number },
+  task: { mode: string; areas: PageArea[]; scale: number; maxPages: number } & Record<string, unknown>,
   limits: MupdfLimits,
 ): Promise<Buffer> {
   const args = JSON.stringify(task);

@@ -7,15 +7,16 @@
 // ends in a mark (a vowel sign drawn inside the letter before it, with no width of its own: Odia "ବହି", Telugu
 // "జ్ఞా") ends where that mark starts, so the letter after it seems set apart. When a line has such a piece, the page's
 // own space glyphs decide: a space between two pieces exactly where the PDF draws a space (MuPDF lists them,
-// lib/mupdf-pages.ts spaceGlyphs; LibreOffice, Word and Chromium draw every space). A page that draws no space at
-// all is read by the gaps instead: pieces closer than a tenth of the line's height are one word, as is a piece that
-// starts with a combining mark, a comma or danda set close, or what follows a piece poppler gave no width.
+// lib/mupdf-pages.ts pageGlyphs, for the pages that need them, of a PDF of up to 500 pages; LibreOffice, Word and
+// Chromium draw every space). A page that draws no space at all is read by the gaps instead: pieces closer than a
+// tenth of the line's height are one word, as is a piece that starts with a combining mark, a comma or danda set
+// close, or what follows a piece poppler gave no width.
 // Right-to-left lines are put together right to left, so their text comes out in logical order. Where the content
 // draws a right-to-left line's glyphs in visual order (LibreOffice and Word do, Nastaliq's stepped words too), the
 // line is read in that order instead, turned around (shownLine): exact where poppler's word boxes, overlapping up and
 // down a Nastaliq line, cannot be.
 // Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
-import { pageGlyphs, type LigatureGlyph, type PageGlyphs, type ShownGlyph, type SpaceGlyph } from '../../../lib/mupdf-pages';
+import { MUPDF_LIMITS, pageGlyphs, type LigatureGlyph, type PageGlyphs, type ShownGlyph, type SpaceGlyph } from '../../../lib/mupdf-pages';
 import { runPdftotext } from '../../../lib/pdftotext';
 import type { TextBudget } from './text-budget';
 
@@ -393,8 +394,12 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
     }
     pageWords.push({ width: Number(width), height: Number(height), words });
   }
-  // Only a file with a piece ending in a mark, or with right-to-left text, needs its glyphs listed (a second reading).
-  const glyphs = pageWords.some((page) => page.words.some((word) => ENDS_IN_MARK.test(word.text) || RTL_CHAR.test(word.text))) ? await pageGlyphs(bytes) : null;
+  // Only a page with a piece ending in a mark, or with right-to-left text, needs its glyphs listed (a second reading,
+  // of those pages only, the whole file in one pass).
+  const wanted = (test: (word: Word) => boolean) => pageWords.flatMap((page, number) => (page.words.some(test) ? [number] : []));
+  const order = wanted((word) => RTL_CHAR.test(word.text));
+  const spaces = wanted((word) => ENDS_IN_MARK.test(word.text) || RTL_CHAR.test(word.text));
+  const glyphs = spaces.length ? await pageGlyphs(bytes, MUPDF_LIMITS, { spaces, order }) : null;
   const lines: string[] = [];
   const unreadableLines: string[] = [];
   const pages: PageLayout[] = [];

@@ -188,6 +188,29 @@ describe('Nastaliq read in the order its glyphs are drawn, only where that is pr
   });
 });
 
+describe('a long PDF in an Indian script: its space glyphs decide its words on every page (issue 37)', () => {
+  // Past 40 pages, the space glyphs were not listed and the gaps decided: wrong in Chromium's Odia (“ବହି”) and
+  // LibreOffice's Telugu on every page.
+  it.each(['odia.chromium.pdf', 'telugu.libreoffice.pdf'])('%s, its page 45 times over: every line of the poem read exactly on each', async (file) => {
+    const source = texts.find((text) => text.id === file.split('.')[0])!;
+    const one = await PDFDocument.load(readFileSync(join(FIXTURES, file)));
+    const doc = await PDFDocument.create();
+    for (const page of await doc.copyPages(
+      one,
+      Array.from({ length: 45 }, () => 0),
+    ))
+      doc.addPage(page);
+    const poem = await extractPoem(Buffer.from(await doc.save()));
+    const lines = poem.text.split('\n').map((line) => line.trim());
+    for (const line of source.stanzas.flat())
+      expect(
+        lines.filter((read) => read === line),
+        line,
+      ).toHaveLength(45);
+    expect(poem.unreadableLines).toEqual([]);
+  });
+});
+
 describe('what the poet is told at “Check the text”', () => {
   const author = (source: Source) => ({ name: source.author, email: source.email, phone: null }) as unknown as Parameters<typeof previewOf>[0];
 
