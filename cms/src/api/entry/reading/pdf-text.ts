@@ -7,7 +7,7 @@
 // ends in a mark (a vowel sign drawn inside the letter before it, with no width of its own: Odia "ବହି", Telugu
 // "జ్ఞా") ends where that mark starts, so the letter after it seems set apart. When a line has such a piece, the page's
 // own space glyphs decide: a space between two pieces exactly where the PDF draws a space (MuPDF lists them,
-// lib/mupdf-pages.ts pageGlyphs, for the pages that need them, of a PDF of up to 500 pages; LibreOffice, Word and
+// lib/mupdf-pages.ts pageGlyphs, for the pages that need them, of a PDF of up to 100 pages; LibreOffice, Word and
 // Chromium draw every space). A page that draws no space at all is read by the gaps instead: pieces closer than a
 // tenth of the line's height are one word, as is a piece that starts with a combining mark, a comma or danda set
 // close, or what follows a piece poppler gave no width.
