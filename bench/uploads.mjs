@@ -5,7 +5,7 @@
 // Each upload is a different seeded poet with entries left this month; the run's dataset copy takes them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { groupRssBytes } from './lib/proc.mjs';
+import { groupCpuSeconds, groupRssBytes } from './lib/proc.mjs';
 import { cmsModule } from './seed/lib.mjs';
 import { percentile, num } from './lib/stats.mjs';
 import { bearer, signedInAdmin, signedInPoets } from './lib/users.mjs';
@@ -130,6 +130,7 @@ export default {
     async function measure(file, sha, concurrency) {
       const total = ROUNDS[concurrency];
       const idle = groupRssBytes(ctx.stack.cmsPid);
+      const cpuBefore = groupCpuSeconds(ctx.stack.cmsPid, { reaped: true });
       let peak = idle;
       const sampler = setInterval(() => (peak = Math.max(peak, groupRssBytes(ctx.stack.cmsPid))), 100);
       const latencies = [];
@@ -147,6 +148,7 @@ export default {
         clearInterval(sampler);
       }
       const seconds = (performance.now() - started) / 1000;
+      const cpuSeconds = groupCpuSeconds(ctx.stack.cmsPid, { reaped: true }) - cpuBefore;
       return {
         file: file.name,
         bytes: file.bytes.length,
@@ -155,6 +157,7 @@ export default {
         p50: percentile(latencies, 50),
         p95: percentile(latencies, 95),
         perSecond: total / seconds,
+        cpuPerUpload: cpuSeconds / total,
         rssIdle: idle,
         rssPeak: peak,
       };
@@ -176,8 +179,8 @@ export default {
       figures: { results },
       tables: [
         {
-          caption: `POST /api/entries straight to the cms (signed-in mode, SQLite), each upload by another poet; after one warm-up upload per file, ${ROUNDS[1]} uploads one at a time and ${ROUNDS[10]} at 10 concurrent. Latency in ms; memory: RSS of the cms processes, sampled every 100 ms.`,
-          columns: ['File', '>Size', '>Words', '>Concurrent', '>Uploads', '>p50', '>p95', '>Uploads/s', '>RSS before', '>RSS peak'],
+          caption: `POST /api/entries straight to the cms (signed-in mode, SQLite), each upload by another poet; after one warm-up upload per file, ${ROUNDS[1]} uploads one at a time and ${ROUNDS[10]} at 10 concurrent. Latency in ms; CPU: seconds of the cms processes (its worker threads included) and of the child processes they waited for (pdftotext, MuPDF), per upload; memory: RSS of the cms processes, sampled every 100 ms.`,
+          columns: ['File', '>Size', '>Words', '>Concurrent', '>Uploads', '>p50', '>p95', '>Uploads/s', '>CPU s/upload', '>RSS before', '>RSS peak'],
           rows: results.map((r) => [
             r.file,
             `${num(r.bytes / MB, 1)} MB`,
@@ -187,6 +190,7 @@ export default {
             num(r.p50),
             num(r.p95),
             num(r.perSecond, 2),
+            num(r.cpuPerUpload, 2),
             `${num(r.rssIdle / MB)} MB`,
             `${num(r.rssPeak / MB)} MB`,
           ]),

@@ -46,8 +46,11 @@ export async function stopAll() {
   await Promise.all([...running].map((child) => stopProcess(child)));
 }
 
-/** User + system CPU seconds used so far by every live process of a process group (the cms and its workers). */
-export function groupCpuSeconds(pgid) {
+/**
+ * User + system CPU seconds used so far by every live process of a process group (the cms and its workers); with
+ * `reaped`, also those of the child processes they have waited for (pdftotext, MuPDF: cutime and cstime).
+ */
+export function groupCpuSeconds(pgid, { reaped = false } = {}) {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -60,7 +63,7 @@ export function groupCpuSeconds(pgid) {
     // Fields after the command name "(…)": state is field 3; pgrp 5; utime 14; stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[2]) !== pgid) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
+    ticks += Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
   }
   return ticks / TICKS;
 }

@@ -1,7 +1,9 @@
-// pageGlyphs (issue 37): where a PDF draws its space glyphs and its several-letter Arabic glyphs, and no refusal
+// pageGlyphs (issue 37): where a PDF draws its space glyphs and its several-letter Arabic glyphs, what it draws in
+// the order drawn, and no refusal
 // when MuPDF cannot list them within its bounds (the text is then read by poppler's gaps alone).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { MUPDF_LIMITS, pageGlyphs } from './mupdf-pages';
 
@@ -20,9 +22,50 @@ describe('pageGlyphs', () => {
     expect(page.ligatures.map(([, , , letters]) => letters)).toEqual(['لأ', 'لأ', 'لأ', 'لا', 'لأ']);
   });
 
+  it('lists what each page draws in the order its content draws it: LibreOffice’s Urdu line in visual order, ActualText once', async () => {
+    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf'))))!;
+    // The running header “عائشہ خان”, drawn from its left end: the letters of each glyph (ActualText spans for
+    // letters drawn as several glyphs, given once), a space glyph where the words part.
+    expect(
+      page
+        .order!.slice(0, 9)
+        .map(([text, , , kind]) => (kind === 1 ? '␣' : text))
+        .join(''),
+    ).toBe('ناخ␣ہشئاع');
+    expect(page.order!.slice(0, 9).map(([, x]) => x)).toEqual([...page.order!.slice(0, 9).map(([, x]) => x)].sort((a, b) => a - b));
+    expect(page.order!.every(([, , , kind]) => kind !== 2)).toBe(true);
+  });
+
+  it('lists no order for a page drawn with a Type 3 font (Chromium’s Urdu), which that reading does not follow', async () => {
+    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.chromium.pdf'))))!;
+    expect(page.order).toBeNull();
+  });
+
+  it('lists no order past its glyph bound, and the spaces still', async () => {
+    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf')), { ...MUPDF_LIMITS, maxGlyphs: 20 }))!;
+    expect(page.order).toBeNull();
+    expect(page.spaces.length).toBeGreaterThan(0);
+  });
+
+  it('lists only the pages asked for, and reads a file of more than 40 pages (the pages shown to judges stay at most 40)', async () => {
+    const one = await PDFDocument.load(readFileSync(join(scripts, 'odia.chromium.pdf')));
+    const doc = await PDFDocument.create();
+    for (const page of await doc.copyPages(
+      one,
+      Array.from({ length: 45 }, () => 0),
+    ))
+      doc.addPage(page);
+    const pages = (await pageGlyphs(Buffer.from(await doc.save()), MUPDF_LIMITS, { spaces: [0, 44], order: [] }))!;
+    expect(pages).toHaveLength(45);
+    expect(pages[0]!.spaces).toHaveLength(13);
+    expect(pages[44]!.spaces).toHaveLength(13);
+    expect(pages[0]!.order).toBeNull();
+    expect(pages.slice(1, 44).every((page) => page === null)).toBe(true);
+  });
+
   it('gives null, not a refusal, past its bounds', async () => {
     const bytes = readFileSync(join(scripts, 'odia.chromium.pdf'));
-    expect(await pageGlyphs(bytes, { ...MUPDF_LIMITS, maxPages: 0 })).toBeNull();
+    expect(await pageGlyphs(bytes, { ...MUPDF_LIMITS, maxGlyphPages: 0 })).toBeNull();
     expect(await pageGlyphs(bytes, { ...MUPDF_LIMITS, timeoutMs: 1 })).toBeNull();
   });
 });

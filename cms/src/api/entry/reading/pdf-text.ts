@@ -7,12 +7,16 @@
 // ends in a mark (a vowel sign drawn inside the letter before it, with no width of its own: Odia "ବହି", Telugu
 // "జ్ఞా") ends where that mark starts, so the letter after it seems set apart. When a line has such a piece, the page's
 // own space glyphs decide: a space between two pieces exactly where the PDF draws a space (MuPDF lists them,
-// lib/mupdf-pages.ts spaceGlyphs; LibreOffice, Word and Chromium draw every space). A page that draws no space at
-// all is read by the gaps instead: pieces closer than a tenth of the line's height are one word, as is a piece that
-// starts with a combining mark, a comma or danda set close, or what follows a piece poppler gave no width.
-// Right-to-left lines are put together right to left, so their text comes out in logical order.
+// lib/mupdf-pages.ts pageGlyphs, for the pages that need them, of a PDF of up to 100 pages; LibreOffice, Word and
+// Chromium draw every space). A page that draws no space at all is read by the gaps instead: pieces closer than a
+// tenth of the line's height are one word, as is a piece that starts with a combining mark, a comma or danda set
+// close, or what follows a piece poppler gave no width.
+// Right-to-left lines are put together right to left, so their text comes out in logical order. Where the content
+// draws a right-to-left line's glyphs in visual order (LibreOffice and Word do, Nastaliq's stepped words too), the
+// line is read in that order instead, turned around (shownLine): exact where poppler's word boxes, overlapping up and
+// down a Nastaliq line, cannot be.
 // Measured against pdf.js and MuPDF on LibreOffice and Chromium files in 13 scripts: docs/dependencies.md.
-import { pageGlyphs, type LigatureGlyph, type PageGlyphs, type SpaceGlyph } from '../../../lib/mupdf-pages';
+import { MUPDF_LIMITS, pageGlyphs, type LigatureGlyph, type PageGlyphs, type ShownGlyph, type SpaceGlyph } from '../../../lib/mupdf-pages';
 import { runPdftotext } from '../../../lib/pdftotext';
 import type { TextBudget } from './text-budget';
 
@@ -77,6 +81,11 @@ export interface PdfText {
   unreadable: number;
   /** The lines (as in `text`) that could not be read exactly: the poet is told which. */
   unreadableLines: string[];
+  /**
+   * Right-to-left lines read from poppler's word boxes, not in the order the content draws their glyphs (shownLine):
+   * in a PDF set in Nastaliq, such a line is not read exactly (its words step down the line).
+   */
+  rtlFromBoxes: number;
 }
 
 // A letter of the Arabic script standing alone between spaces: Nastaliq steps a word's letters down the line,
@@ -191,8 +200,90 @@ function lineText(line: Line, rtl: boolean, spaces: SpaceGlyph[] | null, ligatur
   return text;
 }
 
+/** How far (points) a glyph's origin may sit behind the one drawn before it on a line: rounding. */
+const SHOWN_SLACK = 0.05;
+const LTR_RUN = /^[\p{Script=Latin}\p{N}]+$/u;
+const plain = (text: string) => text.replace(BIDI_CONTROLS, '').replace(PRESENTATION_FORMS, (form) => form.normalize('NFKC'));
+const lettersOf = (text: string) => [...plain(text).replace(/\s+/gu, '')].sort().join('');
+const isMarks = (text: string) => text !== '' && [...text].every((char) => MARK.test(char));
+
+/**
+ * A right-to-left line read in the order the page's content draws its glyphs (`order`: lib/mupdf-pages.ts
+ * ShownGlyph), or null where that is not provably its text. Used only when every check holds: every glyph whose
+ * origin is in the line's box (and in no other line's) has its letters, and they are exactly the letters poppler read
+ * on the line; the glyphs, spaces included, are drawn one after the other from left to right (visual order: the line
+ * is turned around, each glyph's own letters, a ligature's or an ActualText span's, kept in the order given) or from
+ * right to left (logical order: kept as drawn), a combining mark alone allowed to step back onto its letter; no word
+ * starts with a mark; digits and Latin letters, which stay left to right inside right-to-left text, make one run at
+ * most.
+ */
+function shownLine(box: LineBox, others: LineBox[], words: Word[], order: ShownGlyph[]): string | null {
+  const height = box.bottom - box.top;
+  const inBox = (glyph: ShownGlyph, line: LineBox) =>
+    glyph[2] >= line.top && glyph[2] <= line.bottom && glyph[1] >= line.x0 - height && glyph[1] <= line.x1 + height;
+  const mine = order.filter((glyph) => inBox(glyph, box));
+  if (!mine.length || mine.some((glyph) => glyph[3] === 2 || others.some((other) => inBox(glyph, other)))) return null;
+  if (lettersOf(mine.map(([text]) => text).join('')) !== lettersOf(words.map((word) => word.text).join(''))) return null;
+  const steps = mine.slice(1).map((glyph, i) => ({ by: glyph[1] - mine[i][1], mark: isMarks(glyph[0]) || isMarks(mine[i][0]) }));
+  const drawn = (sign: 1 | -1) => steps.every(({ by, mark }) => sign * by >= -(mark ? height : SHOWN_SLACK));
+  const [rightwards, leftwards] = [drawn(1), drawn(-1)];
+  const letters = mine.filter(([, , , kind]) => kind === 0);
+  if (rightwards === leftwards && !(rightwards && letters.length === 1)) return null;
+  // The glyphs' letters; one space between words, however many space glyphs the line draws there.
+  const pieces: string[] = [];
+  for (const [text, , , kind] of mine) {
+    if (kind === 1) {
+      if (pieces.length && pieces[pieces.length - 1] !== ' ') pieces.push(' ');
+    } else pieces.push(plain(text));
+  }
+  if (pieces[pieces.length - 1] === ' ') pieces.pop();
+  if (rightwards) pieces.reverse();
+  if (pieces.some((piece, i) => isMarks(piece) && (i === 0 || pieces[i - 1] === ' '))) return null;
+  // A run of digits or Latin letters is drawn left to right inside the line: turned back (one such run at most).
+  const ltr = pieces.map((piece) => LTR_RUN.test(piece));
+  const runs = ltr.filter((is, i) => is && !ltr[i - 1]).length;
+  if (runs > 1) return null;
+  if (runs === 1 && rightwards) {
+    const [first, last] = [ltr.indexOf(true), ltr.lastIndexOf(true)];
+    pieces.splice(first, last - first + 1, ...pieces.slice(first, last + 1).reverse());
+  }
+  return pieces.join('');
+}
+
+/** Where a line's words are drawn: the box around them all. */
+const extentOf = (line: Line): LineBox => ({
+  text: '',
+  x0: Math.min(...line.words.map((word) => word.x0)),
+  x1: Math.max(...line.words.map((word) => word.x1)),
+  top: Math.min(...line.words.map((word) => word.top)),
+  bottom: Math.max(...line.words.map((word) => word.bottom)),
+});
+
+/**
+ * Nastaliq steps a word's letters down the line, so poppler's boxes of one line's words overlap too little to make
+ * one line: a right-to-left line comes apart into a line and pieces above or below it ("ش ڈ" under "ام ھلیتو …").
+ * Right-to-left lines (sorted by top) whose boxes overlap are joined into one, in place, where the joined line reads
+ * provably in the order its glyphs are drawn (shownLine); otherwise they stay apart.
+ */
+function joinStepped(lines: Line[], order: ShownGlyph[]): void {
+  const rtlLine = (line: Line) => isRtl(line.words.map((word) => word.text).join(''));
+  for (let i = 0; i < lines.length; i++) {
+    let last = i;
+    let bottom = extentOf(lines[i]).bottom;
+    while (last + 1 < lines.length && extentOf(lines[last + 1]).top < bottom) bottom = Math.max(bottom, extentOf(lines[++last]).bottom);
+    if (last === i || !lines.slice(i, last + 1).every(rtlLine)) continue;
+    const group = lines.slice(i, last + 1);
+    // The joined line keeps the box of its tallest word, as a line does.
+    const tallest = group.reduce((a, b) => (b.bottom - b.top > a.bottom - a.top ? b : a));
+    const joined: Line = { top: tallest.top, bottom: tallest.bottom, words: group.flatMap((line) => line.words) };
+    const others = lines.filter((_, j) => j < i || j > last).map(extentOf);
+    if (shownLine(extentOf(joined), others, joined.words, order) !== null) lines.splice(i, group.length, joined);
+    else i = last;
+  }
+}
+
 /** The page's lines: top to bottom, blank lines for wide gaps, indents as leading spaces; and those not read exactly. */
-function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: string[]; unreadable: string[]; boxes: LineBox[] } {
+function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: string[]; unreadable: string[]; boxes: LineBox[]; unproven: number } {
   const lines: Line[] = [];
   for (const word of [...words].sort((a, b) => a.top - b.top)) {
     const line = lines.find((candidate) => overlap(candidate, word) >= 0.5);
@@ -203,6 +294,7 @@ function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: str
     } else lines.push({ top: word.top, bottom: word.bottom, words: [word] });
   }
   lines.sort((a, b) => a.top - b.top);
+  if (glyphsOfPage?.order) joinStepped(lines, glyphsOfPage.order);
   // The pitch of the page's lines is the smallest step between them (stanza gaps are larger ones).
   const steps = lines
     .slice(1)
@@ -215,6 +307,9 @@ function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: str
   const out: string[] = [];
   const unreadable: string[] = [];
   const boxes: LineBox[] = [];
+  // Where each line's words are drawn (what shownLine reads the page's glyphs against).
+  const extents = lines.map(extentOf);
+  let unproven = 0;
   // The space glyphs decide a line's words when the page draws spaces and a piece of the line ends in a mark.
   lines.forEach((line, i) => {
     const spaces = glyphsOfPage?.spaces.length && line.words.some((word) => ENDS_IN_MARK.test(word.text)) ? glyphsOfPage.spaces : null;
@@ -223,22 +318,30 @@ function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: str
     const em = (line.bottom - line.top) / BOX_EMS;
     const indent = Math.min(MAX_INDENT_SPACES, Math.max(0, Math.round(offset / (em * SPACE_EMS))));
     let unsure = false;
+    // A right-to-left line: in the order its glyphs are drawn, where that is provably its text.
+    const shown =
+      rtl[i] && glyphsOfPage?.order && !line.words.some((word) => word.unmapped > 0)
+        ? shownLine(
+            extents[i],
+            extents.filter((_, j) => j !== i),
+            line.words,
+            glyphsOfPage.order,
+          )
+        : null;
+    if (rtl[i] && shown === null) unproven++;
     const text =
       ' '.repeat(indent) +
-      lineText(line, rtl[i], spaces, glyphsOfPage?.ligatures ?? [], () => {
-        unsure = true;
-      }).trimStart();
+      (
+        shown ??
+        lineText(line, rtl[i], spaces, glyphsOfPage?.ligatures ?? [], () => {
+          unsure = true;
+        })
+      ).trimStart();
     out.push(text);
-    boxes.push({
-      text,
-      x0: Math.min(...line.words.map((word) => word.x0)),
-      x1: Math.max(...line.words.map((word) => word.x1)),
-      top: Math.min(...line.words.map((word) => word.top)),
-      bottom: Math.max(...line.words.map((word) => word.bottom)),
-    });
-    if (unsure || line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))) unreadable.push(text);
+    boxes.push({ ...extents[i], text });
+    if (shown === null && (unsure || line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text)))) unreadable.push(text);
   });
-  return { lines: out, unreadable, boxes };
+  return { lines: out, unreadable, boxes, unproven };
 }
 
 /** A line this near the top or bottom of a page (a part of its height) may be a running header or footer. */
@@ -291,11 +394,16 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
     }
     pageWords.push({ width: Number(width), height: Number(height), words });
   }
-  // Only a file with a piece ending in a mark, or with right-to-left text, needs its glyphs listed (a second reading).
-  const glyphs = pageWords.some((page) => page.words.some((word) => ENDS_IN_MARK.test(word.text) || RTL_CHAR.test(word.text))) ? await pageGlyphs(bytes) : null;
+  // Only a page with a piece ending in a mark, or with right-to-left text, needs its glyphs listed (a second reading,
+  // of those pages only, the whole file in one pass).
+  const wanted = (test: (word: Word) => boolean) => pageWords.flatMap((page, number) => (page.words.some(test) ? [number] : []));
+  const order = wanted((word) => RTL_CHAR.test(word.text));
+  const spaces = wanted((word) => ENDS_IN_MARK.test(word.text) || RTL_CHAR.test(word.text));
+  const glyphs = spaces.length ? await pageGlyphs(bytes, MUPDF_LIMITS, { spaces, order }) : null;
   const lines: string[] = [];
   const unreadableLines: string[] = [];
   const pages: PageLayout[] = [];
+  let rtlFromBoxes = 0;
   const read = pageWords.map(({ width, height, words }, number) => {
     const layout: PageLayout = { width, height, lines: [] };
     pages.push(layout);
@@ -304,6 +412,7 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
     layout.lines = page.boxes;
     unreadableLines.push(...page.unreadable);
     unreadable += page.unreadable.length;
+    rtlFromBoxes += page.unproven;
     return page;
   });
   const running = runningLines(pages);
@@ -319,5 +428,5 @@ export async function readPdfLines(bytes: Buffer, budget: TextBudget): Promise<P
       else if (!drop.has(pages[number].lines[box++])) lines.push(line);
     }
   });
-  return { pages, text: lines.join('\n'), unreadable, unreadableLines };
+  return { pages, text: lines.join('\n'), unreadable, unreadableLines, rtlFromBoxes };
 }

@@ -39,7 +39,8 @@ export interface ExtractedPoem {
   /**
    * A PDF whose text cannot be read exactly, so judges see its pages instead (judge-view.ts): one that does not
    * spell out its letters (fonts embedded without a ToUnicode map: its text is a guess), or one set in Nastaliq (its
-   * letters step down the line: read, but not into their words and lines). Why, the fonts, and where each line the
+   * letters step down the line: read, but not into their words and lines) whose lines could not all be read in the
+   * order the content draws their glyphs (LibreOffice's and Word's can). Why, the fonts, and where each line the
    * reading found is drawn.
    */
   asPages: { reason: 'unspelled' | 'nastaliq'; fonts: string[]; layout: PageLayout[] } | null;
@@ -211,8 +212,10 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedPoem> {
     }
     const text = (name: string) => (typeof info[name] === 'string' ? (info[name] as string).trim() : '');
     const lines = tidy(read.text);
-    // Letters not spelled out, or set in Nastaliq: every line read is suspect (poppler cannot say which font drew which word).
-    const [reason, suspect] = fonts.unspelled.length ? (['unspelled', fonts.unspelled] as const) : (['nastaliq', fonts.nastaliq] as const);
+    // Letters not spelled out, or set in Nastaliq with a right-to-left line not read in the order its glyphs are drawn
+    // (pdf-text.ts shownLine): every line read is suspect (poppler cannot say which font drew which word).
+    const nastaliq = read.rtlFromBoxes > 0 ? fonts.nastaliq : [];
+    const [reason, suspect] = fonts.unspelled.length ? (['unspelled', fonts.unspelled] as const) : (['nastaliq', nastaliq] as const);
     const asPages = suspect.length > 0 && read.pages.some((page) => page.lines.length > 0) ? { reason, fonts: [...suspect], layout: read.pages } : null;
     return {
       kind: 'pdf',
