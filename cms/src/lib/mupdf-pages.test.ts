@@ -11,19 +11,19 @@ const scripts = join(__dirname, '../../tests/fixtures/scripts');
 
 describe('pageGlyphs', () => {
   it('lists the spaces the page draws, none guessed from a gap: Chromium’s Odia, where poppler sees gaps inside words', async () => {
-    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'odia.chromium.pdf'))))!;
+    const page = (await pageGlyphs(readFileSync(join(scripts, 'odia.chromium.pdf'))))![0]!;
     // The spaces between the words of its four lines and the byline (3 + 2 + 4 + 2 + 2), the one-word title none.
     expect(page.spaces).toHaveLength(13);
     expect(page.ligatures).toEqual([]);
   });
 
   it('lists the lam-alef glyphs of a font that maps one glyph to both letters, in logical order', async () => {
-    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'arabic.wordstyle.pdf'))))!;
+    const page = (await pageGlyphs(readFileSync(join(scripts, 'arabic.wordstyle.pdf'))))![0]!;
     expect(page.ligatures.map(([, , , letters]) => letters)).toEqual(['لأ', 'لأ', 'لأ', 'لا', 'لأ']);
   });
 
   it('lists what each page draws in the order its content draws it: LibreOffice’s Urdu line in visual order, ActualText once', async () => {
-    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf'))))!;
+    const page = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf'))))![0]!;
     // The running header “عائشہ خان”, drawn from its left end: the letters of each glyph (ActualText spans for
     // letters drawn as several glyphs, given once), a space glyph where the words part.
     expect(
@@ -37,12 +37,12 @@ describe('pageGlyphs', () => {
   });
 
   it('lists no order for a page drawn with a Type 3 font (Chromium’s Urdu), which that reading does not follow', async () => {
-    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.chromium.pdf'))))!;
+    const page = (await pageGlyphs(readFileSync(join(scripts, 'urdu.chromium.pdf'))))![0]!;
     expect(page.order).toBeNull();
   });
 
   it('lists no order past its glyph bound, and the spaces still', async () => {
-    const [page] = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf')), { ...MUPDF_LIMITS, maxGlyphs: 20 }))!;
+    const page = (await pageGlyphs(readFileSync(join(scripts, 'urdu.libreoffice.pdf')), { ...MUPDF_LIMITS, maxGlyphs: 20 }))![0]!;
     expect(page.order).toBeNull();
     expect(page.spaces.length).toBeGreaterThan(0);
   });
