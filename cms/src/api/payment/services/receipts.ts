@@ -1,7 +1,7 @@
 // Receipt and payout emails, sent after the change they report has committed. A mail failure is logged and
 // never undoes the payment.
 import type { Core } from '@strapi/strapi';
-import { formatMoney, monthName, type CurrencyCode } from '@writory/shared';
+import { competitionTitle, DEFAULT_COMPETITION, formatMoney, monthName, type CurrencyCode } from '@writory/shared';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
 import { userRepository } from '../../user/repository';
@@ -37,10 +37,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  const amountLines = (order: OrderRow) => {
+  /** "Story Competition": the competition the order's credits are for (Poetry for orders from before competitions). */
+  async function competitionOf(order: OrderRow): Promise<string> {
+    const slug = order.competitionSlug || DEFAULT_COMPETITION;
+    const ref = (await getService(strapi, 'api::competition.competition').refs([slug])).get(slug);
+    return competitionTitle(ref?.name ?? slug);
+  }
+
+  const amountLines = (order: OrderRow, competition: string) => {
     const money = (amount: number) => formatMoney(amount, order.currency);
     return [
       `Order: ${order.code}`,
+      `Competition: ${competition}`,
       `Tier: ${order.tierName} (${order.entries} ${order.entries === 1 ? 'entry' : 'entries'} for ${monthName(order.month)})`,
       `Price: ${money(order.subtotal)}`,
       ...(order.discount ? [`Coupon ${order.couponCode}: -${money(order.discount)}`] : []),
@@ -50,10 +58,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async orderPaid(order: OrderRow): Promise<void> {
+      const competition = await competitionOf(order);
       const sent = await send(
         order.userId,
-        `Your Writory receipt ${order.code}`,
-        ['Thank you for entering the Writory contest. Your receipt:', '', ...amountLines(order)],
+        `Your Writory receipt ${order.code}: ${competition}`,
+        [`Thank you for entering the Writory ${competition}.`, 'Your receipt:', '', ...amountLines(order, competition)],
         order.provider === 'stripe_test',
       );
       if (sent) await strapi.db.query('api::payment.order').update({ where: { id: order.id }, data: { receiptSentAt: new Date() } });
@@ -63,7 +72,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await send(
         order.userId,
         `Refund of Writory order ${order.code}`,
-        [`We refunded ${formatMoney(order.total, order.currency)} for order ${order.code}.`, '', ...amountLines(order)],
+        [`We refunded ${formatMoney(order.total, order.currency)} for order ${order.code}.`, '', ...amountLines(order, await competitionOf(order))],
         order.provider === 'stripe_test',
       );
     },
