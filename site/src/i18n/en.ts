@@ -2,11 +2,13 @@
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
 import { receiptsEn } from './receipts.en';
+import { resultsCsvEn } from './results-csv.en';
 
 export const en = {
   ...resultsText,
   ...entriesEn,
   ...receiptsEn,
+  ...resultsCsvEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',
