@@ -3,12 +3,14 @@ import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
 import { receiptsEn } from './receipts.en';
 import { resultsCsvEn } from './results-csv.en';
+import { draftsEn } from './drafts.en';
 
 export const en = {
   ...resultsText,
   ...entriesEn,
   ...receiptsEn,
   ...resultsCsvEn,
+  ...draftsEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',
