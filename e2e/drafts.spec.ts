@@ -30,7 +30,7 @@ test('@phone a poet saves an entry as a draft, comes back later and enters it', 
   await expectNoAxeViolations(page);
 
   // Later: the draft is still there, private to the poet; entering it is one action once the declarations are ticked.
-  await open(page, '/');
+  await open(page, '/profile');
   await open(page, '/submit#drafts');
   const again = page.getByTestId('draft').filter({ hasText: 'Tide Counsel' });
   for (const box of await again.getByRole('checkbox').all()) await box.check();
