@@ -45,5 +45,5 @@ test('@phone a poet saves an entry as a draft, comes back later and enters it', 
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 
   await open(page, '/profile#entries');
-  await expect(page.getByText(code)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('my-entry').getByText(code)).toBeVisible({ timeout: 15_000 });
 });
