@@ -33,6 +33,8 @@ test('@phone a poet saves an entry as a draft, comes back later and enters it', 
   await open(page, '/profile');
   await open(page, '/submit#drafts');
   const again = page.getByTestId('draft').filter({ hasText: 'Tide Counsel' });
+  // The list loads after the page: tick the boxes once the draft is shown.
+  await expect(again.getByRole('checkbox')).toHaveCount(4);
   for (const box of await again.getByRole('checkbox').all()) await box.check();
   await again.getByRole('button', { name: 'Enter this draft' }).click();
   const entered = page.getByText(/^Entered: your entry code is (W\d{4}-[A-Z0-9]{5})\./);
