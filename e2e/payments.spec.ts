@@ -150,18 +150,24 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
 
   await expect(poetPage).toHaveURL(/\/checkout-test\?session=cs_test_writory_/);
   await expect(poetPage.getByTestId('checkout-total')).toHaveText('₹75.00');
+  await expect(poetPage.getByTestId('checkout-competition')).toHaveText('Poetry Competition');
   await expect(poetPage.getByTestId('test-mode-notice')).toBeVisible();
   await expectNoAxeViolations(poetPage);
   await poetPage.getByRole('button', { name: 'Pay ₹75.00 (test)' }).click();
 
   await expect(poetPage).toHaveURL(/\/submit\/?$/);
-  await expect(buy.getByRole('status').filter({ hasText: /Payment received for order WR-\w+: 2 entries/ })).toBeVisible({ timeout: 15_000 });
+  await expect(buy.getByRole('status').filter({ hasText: /Payment received for order WR-\w+: 2 entries for the Poetry Competition/ })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect.poll(() => creditsShown(poetPage)).toBe(2);
   await expect(poetPage.getByTestId('entries-left')).toHaveText('You can enter 2 more poems this month (2 entry credits).');
   const orderCode = /order (WR-\w+)/.exec(await buy.getByRole('status').filter({ hasText: 'Payment received' }).innerText())![1];
 
   const receipt = await mailTo(request, poet.email, /Your Writory receipt/);
-  expect(receipt.subject).toBe(`[TEST MODE] Your Writory receipt ${orderCode}`);
+  expect(receipt.subject).toBe(`[TEST MODE] Your Writory receipt ${orderCode}: Poetry Competition`);
+  expect(receipt.text).toContain('Competition: Poetry Competition');
+  await poetPage.getByText('Your recent orders').click();
+  await expect(poetPage.getByTestId('recent-orders')).toContainText(`${orderCode} · Poetry Competition`);
   expect(receipt.text).toContain(`Coupon ${code}: -₹75.00`);
   expect(receipt.text).toContain('Total paid: ₹75.00');
 

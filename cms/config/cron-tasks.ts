@@ -20,4 +20,18 @@ export default {
     },
     options: { rule: '*/10 * * * *' },
   },
+  /**
+   * Every day at 03:17: drafts not saved for a year less 30 days get their notice (bell and email), and drafts a
+   * year old whose notice is 30 days old are deleted (each claimed by a conditional write: once across instances).
+   */
+  draftExpiry: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        await strapi.service('api::entry.drafts').expire();
+      } catch (error) {
+        strapi.log.error(`draft expiry: ${(error as Error).message}`);
+      }
+    },
+    options: { rule: '17 3 * * *' },
+  },
 };

@@ -21,6 +21,7 @@ import type entryAdminTable from './api/entry/services/admin-table';
 import type entryAllowance from './api/entry/services/allowance';
 import type entryCalendar from './api/entry/services/calendar';
 import type entry from './api/entry/services/entry';
+import type entryDrafts from './api/entry/services/drafts';
 import type entryWorkerPool from './api/entry/services/worker-pool';
 import type entryStorage from './api/entry/services/storage';
 import type faq from './api/faq/services/faq';
@@ -83,6 +84,7 @@ export interface Services {
   'api::entry.admin-table': ReturnType<typeof entryAdminTable>;
   'api::entry.calendar': ReturnType<typeof entryCalendar>;
   'api::entry.entry': ReturnType<typeof entry>;
+  'api::entry.drafts': ReturnType<typeof entryDrafts>;
   'api::entry.worker-pool': ReturnType<typeof entryWorkerPool>;
   'api::entry.storage': ReturnType<typeof entryStorage>;
   'api::faq.faq': ReturnType<typeof faq>;

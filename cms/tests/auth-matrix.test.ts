@@ -112,6 +112,11 @@ const CASES: Case[] = [
   { route: 'GET /api/entries/:code/file', path: '/api/entries/WR-NOPE/file', expected: poetsAndAdmins(404) },
   { route: 'GET /api/entries/:code/photo', path: '/api/entries/WR-NOPE/photo', expected: poetsAndAdmins(404) },
   { route: 'GET /api/admin/entries', expected: admins(200) },
+  // Drafts (issue 40): poets only, each their own; an unknown draft is 404 and an empty body 422, so nothing changes.
+  { route: 'GET /api/entries/drafts', expected: poets(200) },
+  { route: 'POST /api/entries/drafts', label: 'no file', expected: poets(422) },
+  { route: 'DELETE /api/entries/drafts/:id', path: `/api/entries/drafts/${UNKNOWN}`, expected: poets(404) },
+  { route: 'POST /api/entries/drafts/:id/enter', path: `/api/entries/drafts/${UNKNOWN}/enter`, body: {}, expected: poets(422) },
   { route: 'GET /api/judging/queue', expected: only(['judge', 'admin'], 200) },
   // Judges' languages (issue 37): an empty body is refused, so no judge's languages change.
   { route: 'GET /api/judging/languages', expected: only(['judge', 'admin'], 200) },

@@ -193,12 +193,14 @@ describe('emails in the recipient’s language', () => {
     await receipts.orderRefunded(order(arabic.id, 'W-AR-1'));
 
     const [receipt] = await mail.arrived(to(hindi.email), 1);
-    expect(receipt.subject).toBe('आपकी Writory रसीद W-HI-1');
-    expect(receipt.text).toContain('Writory प्रतियोगिता में भाग लेने के लिए धन्यवाद।');
+    expect(receipt.subject).toBe('आपकी Writory रसीद W-HI-1: Poetry Competition');
+    expect(receipt.text).toContain('Writory की Poetry Competition में भाग लेने के लिए धन्यवाद।');
+    expect(receipt.text).toContain('प्रतियोगिता: Poetry Competition');
     expect(receipt.text).toContain('टियर: Trio (नवंबर 2026 के लिए 3 प्रविष्टियाँ)');
     const [refund] = await mail.arrived(to(arabic.email), 1);
     expect(refund.subject).toBe('استرداد مبلغ طلب Writory رقم W-AR-1');
     expect(refund.text).toContain('الباقة: Trio (3 مشاركات لشهر نوفمبر 2026)');
+    expect(refund.text).toContain('المسابقة: Poetry Competition');
   });
 });
 

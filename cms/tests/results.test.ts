@@ -52,6 +52,15 @@ function uploadCsv(route: string, file: { buffer: Buffer; name: string }, fields
   return req.attach('csvFile', file.buffer, { filename: file.name, contentType: 'text/csv' });
 }
 
+/** The results CSV of these entries (the five poetry criteria), uploaded for publication as the admin page sends it. */
+const uploadScores = (list: TestEntry[], fields: Record<string, string> = { month: MONTH }) =>
+  uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(list)), fields);
+
+/** Everything a refused publication must leave as it was: the month's publication and the timers. */
+async function stateOf(month: string) {
+  return { timers: await db(TIMER).count(), published: await published(month) };
+}
+
 /** Everything a refused publication must leave as it was. */
 async function published(month = MONTH) {
   return {
@@ -76,10 +85,10 @@ const future = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 let monthsTaken = 0;
 /** A month of its own, for a test that needs one nobody published: its contest and `count` entries. */
-async function freshMonth(count = 12) {
+async function freshMonth(count = 12, competition = 'poetry') {
   const n = monthsTaken++;
   const month = `${2020 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
-  const contestId = await createContest(cms.strapi, month);
+  const contestId = await createContest(cms.strapi, month, 'Thresholds', competition);
   return {
     month,
     entries: await createEntries(
@@ -189,7 +198,7 @@ describe('admin routes', () => {
 describe('results CSV', () => {
   it('previews a clean file with a BOM, CRLF line ends and quoted commas, storing nothing', async () => {
     const { month, entries } = await freshMonth();
-    const before = { timers: await db(TIMER).count(), published: await published(month) };
+    const before = await stateOf(month);
     const text = `\uFEFF${criteriaCsv(entries, { crlf: true })}\r\n`;
     const res = await uploadCsv('/api/admin/results/preview', csv(text), { month }).expect(200);
     expect(res.body).toMatchObject({ month, source: 'csv', fileName: 'results.csv', errors: [], missing: [], entrants: 12, ready: true });
@@ -208,14 +217,14 @@ describe('results CSV', () => {
       total: 99,
       comment: 'Judge note 1, with a comma',
     });
-    expect({ timers: await db(TIMER).count(), published: await published(month) }).toEqual(before);
+    expect(await stateOf(month)).toEqual(before);
   });
 
   it('names every bad row: unknown codes, another month, out of range, duplicates, field counts, missing scores', async () => {
     const { month, entries } = await freshMonth();
     const other = await freshMonth(1);
     const [elsewhere] = other.entries;
-    const before = { timers: await db(TIMER).count(), published: await published(month) };
+    const before = await stateOf(month);
     const lines = criteriaCsv(entries.slice(0, 6)).split('\n');
     lines.push('WR-NOPE-1,10,10,10,10,10,"unknown"');
     lines.push(`${elsewhere.code},10,10,10,10,10,"other month"`);
@@ -228,16 +237,16 @@ describe('results CSV', () => {
     expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
       'there is no entry with the code WR-NOPE-1',
       `entry ${elsewhere.code} belongs to the ${other.month} contest, not ${month}`,
-      'structure must be a number from 0 to 20 (got "25")',
+      'Structure must be a number from 0 to 20 (got "25")',
       `entry ${entries[0].code} appears again (first on row 2)`,
       'has 4 fields; the header has 7',
     ]);
     expect(res.body.missing).toEqual(entries.slice(6).map((e) => e.code));
 
     const upload = await uploadCsv('/api/admin/upload-csv', csv(lines.join('\n')), { month }).expect(422);
-    expect(upload.body.error.message).toMatch(/^Nothing was published: row 8: there is no entry/);
+    expect(upload.body.error.message).toMatch(/^Nothing was published: line 8, column entryCode: there is no entry/);
     expect(upload.body.error.details.errors).toHaveLength(5);
-    expect({ timers: await db(TIMER).count(), published: await published(month) }).toEqual(before);
+    expect(await stateOf(month)).toEqual(before);
   });
 
   it.each([
@@ -248,33 +257,104 @@ describe('results CSV', () => {
     ['an empty file', () => csv(''), 422, /empty/],
   ])('refuses %s with a 4xx and publishes nothing', async (_name, file, status, message) => {
     const { month } = await freshMonth(1);
-    const before = { timers: await db(TIMER).count(), published: await published(month) };
+    const before = await stateOf(month);
     for (const route of ['/api/admin/results/preview', '/api/admin/upload-csv']) {
       const res = await uploadCsv(route, file(), { month });
       expect(res.status).toBe(status);
       expect(res.body.error.message).toMatch(message);
     }
-    expect({ timers: await db(TIMER).count(), published: await published(month) }).toEqual(before);
+    expect(await stateOf(month)).toEqual(before);
   });
 
   it('refuses an upload without a file, a bad month or a time in the past', async () => {
     const { month, entries } = await freshMonth();
     const timers = await db(TIMER).count();
     await api.post('/api/admin/upload-csv').set(bearer(admin)).field('month', month).expect(400);
-    const badMonth = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { month: '2024-13' }).expect(422);
+    const badMonth = await uploadScores(entries, { month: '2024-13' }).expect(422);
     expect(badMonth.body.error.message).toBe('month: must look like 2025-06');
-    await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { month: '2019-01' }).expect(404);
-    const past = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { month, publishAt: '2020-01-01T00:00:00Z' }).expect(422);
+    await uploadScores(entries, { month: '2019-01' }).expect(404);
+    const past = await uploadScores(entries, { month, publishAt: '2020-01-01T00:00:00Z' }).expect(422);
     expect(past.body.error.message).toBe('publishAt: is in the past');
     expect(await db(TIMER).count()).toBe(timers);
+  });
+
+  describe('of a competition with its own criteria (issue 37)', () => {
+    const STORY_CRITERIA = [
+      { name: 'Plot', max: 30 },
+      { name: 'Character', max: 25 },
+      { name: 'Language', max: 20 },
+      { name: 'Emotional Impact', max: 15 },
+      { name: 'Theme', max: 10 },
+    ];
+    const storyHeader = 'entry_code,Plot,Character,Language,Emotional Impact,Theme,comment';
+    /** Every entry full marks but the first, which loses `i` points of Plot. */
+    const storyCsv = (list: TestEntry[], plot = (i: number) => 30 - i) =>
+      [storyHeader, ...list.map((e, i) => `${e.code},${plot(i)},25,20,15,10,Story note ${i + 1}`)].join('\n');
+    let restore: unknown;
+
+    beforeAll(async () => {
+      const story = await db('api::competition.competition').findOne({ where: { slug: 'story' } });
+      restore = story.criteria;
+      await db('api::competition.competition').update({ where: { slug: 'story' }, data: { criteria: STORY_CRITERIA } });
+    });
+    afterAll(async () => {
+      await db('api::competition.competition').update({ where: { slug: 'story' }, data: { criteria: restore } });
+    });
+
+    it('takes the Story competition’s criteria as the columns, each out of its own points, and publishes their marks', async () => {
+      // The month story counts every certificate and leaderboard row: this publication waits for its end.
+      await monthStory.all();
+      const { month, entries } = await freshMonth(3, 'story');
+      const fields = { month, competition: 'story' };
+      const preview = await uploadCsv('/api/admin/results/preview', csv(storyCsv(entries)), fields).expect(200);
+      expect(preview.body).toMatchObject({ errors: [], missing: [], ready: true });
+      expect(preview.body.rows[1]).toMatchObject({
+        entryCode: entries[1]!.code,
+        criteria: null,
+        marks: STORY_CRITERIA.map((c) => ({ ...c, points: c.name === 'Plot' ? 29 : c.max })),
+        total: 99,
+      });
+      const res = await uploadCsv('/api/admin/upload-csv', csv(storyCsv(entries)), fields).expect(200);
+      expect(res.body.summary).toMatchObject({ month, published: 3 });
+      const card = await db(RESULT).findOne({ where: { code: entries[1]!.code } });
+      expect(card).toMatchObject({ competitionSlug: 'story', total: 99, marks: STORY_CRITERIA.map((c) => ({ ...c, points: c.name === 'Plot' ? 29 : c.max })) });
+    });
+
+    it.each([
+      [
+        'poetry’s columns',
+        (list: TestEntry[]) => criteriaCsv(list),
+        /^Unknown columns: Structure, Creativity \(line 1, the header\)\. The columns are: entryCode, Plot, Character, Language, Emotional Impact, Theme, total, comment\.$/,
+      ],
+      [
+        'a missing criterion',
+        (list: TestEntry[]) => ['entry_code,Plot,Character,Language,Theme', ...list.map((e) => `${e.code},30,25,20,10`)].join('\n'),
+        /^Nothing was published: line 1, column Emotional Impact: The header needs all five criteria \(Plot, Character, Language, Emotional Impact, Theme\) or a total \(missing: Emotional Impact, total\)/,
+      ],
+      [
+        'a mark over its criterion’s maximum',
+        (list: TestEntry[]) => storyCsv(list, (i) => (i === 2 ? 31 : 30)),
+        /^Nothing was published: line 4, column Plot: Plot must be a number from 0 to 30 \(got "31"\); 1 entry has no score/,
+      ],
+    ])('refuses %s with a 422 naming the line and column, and stores nothing', async (_name, file, message) => {
+      const { month, entries } = await freshMonth(3, 'story');
+      const before = await stateOf(month);
+      const res = await uploadCsv('/api/admin/upload-csv', csv(file(entries)), { month, competition: 'story' }).expect(422);
+      expect(res.body.error.message).toMatch(message);
+      expect(await stateOf(month)).toEqual(before);
+      expect(await db(RESULT).count({ where: { month, competitionSlug: 'story' } })).toBe(0);
+    });
   });
 });
 
 describe('results timer', () => {
   it('schedules a publication, shows the countdown and the file, refuses a second one, and deletes it', async () => {
     const { month, entries } = await freshMonth();
-    // The results timer is one for the whole site: the routes show the latest. None in a fresh database.
-    const previous = await db(TIMER).findOne({ where: { kind: 'results' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    // The results timer is one per competition: the routes (poetry's, naming none) show its latest. None in a fresh database.
+    const previous = await db(TIMER).findOne({
+      where: { kind: 'results', $or: [{ competitionSlug: 'poetry' }, { competitionSlug: null }] },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
     const before = await published(month);
     const file = criteriaCsv(entries);
     const res = await uploadCsv('/api/admin/upload-csv', csv(file), { publishAt: future(60_000) }).expect(201);
@@ -310,7 +390,7 @@ describe('results timer', () => {
   it(
     'rolls the whole publication back when a step fails, keeps the timer visible with its error, and retries it',
     monthStory.step(async () => {
-      await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries)), { publishAt: future(60_000) }).expect(201);
+      await uploadScores(entries, { publishAt: future(60_000) }).expect(201);
       const certificates = cms.strapi.service('api::certificate.certificate');
       const issue = certificates.issueParticipation;
       certificates.issueParticipation = async () => {
@@ -345,7 +425,7 @@ describe('results timer', () => {
       const res = await api.delete('/api/admin/timer/delete').set(bearer(admin)).expect(409);
       expect(res.body.error.message).toMatch(/already fired/);
       expect((await api.get('/api/admin/timer/get').set(bearer(admin))).body.timer).toMatchObject({ status: 'fired', isActive: false });
-      const again = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(entries))).expect(409);
+      const again = await uploadScores(entries).expect(409);
       expect(again.body.error.message).toBe(`The results of ${monthName(MONTH)} are already published.`);
       await api.post('/api/admin/timer/retry').set(bearer(admin)).expect(409);
       expect(await db(RESULT).count()).toBe(12);
@@ -861,7 +941,7 @@ describe('after a restart', () => {
     await monthStory.all();
     const contestId = await createContest(cms.strapi, '2024-06');
     const june = await createEntries(cms.strapi, contestId, '2024-06', [poets[0].id], 3);
-    const res = await uploadCsv('/api/admin/upload-csv', csv(criteriaCsv(june)), { month: '2024-06', publishAt: future(1500) }).expect(201);
+    const res = await uploadScores(june, { month: '2024-06', publishAt: future(1500) }).expect(201);
     try {
       await restart({ CRON_ENABLED: 'true' }, async () => {
         // The timer falls due while no cms runs: time itself is the subject here.

@@ -27,7 +27,12 @@ export interface CsvTable {
   errors: CsvRowError[];
 }
 
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+// Case, spaces and punctuation aside; letters of any script count (a criterion may be named in Hindi).
+const normalise = (header: string) =>
+  header
+    .normalize('NFC')
+    .toLocaleLowerCase('en')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** 422 for a file that cannot be read at all: nothing in it is looked at further. */
 export const csvFileError = (message: string, status = 422) => new ApiError(status, message, {}, 'CsvFileError');
@@ -63,7 +68,8 @@ function headerDelimiter(text: string): string {
  * or repeated one is a 422 for the whole file; a record with more or fewer fields than the header is a row
  * error. Blank lines are ignored.
  */
-export function readCsv(text: string, columns: CsvColumn[]): CsvTable {
+/** `otherColumns`: read the known columns and ignore any other (otherwise an unknown column refuses the file). */
+export function readCsv(text: string, columns: CsvColumn[], options: { otherColumns?: boolean } = {}): CsvTable {
   const body = text.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false, delimiter: headerDelimiter(body) });
   const records = parsed.data;
@@ -74,17 +80,24 @@ export function readCsv(text: string, columns: CsvColumn[]): CsvTable {
   const byName = new Map<string, CsvColumn>();
   for (const column of columns) for (const name of [column.key, ...(column.aliases ?? [])]) byName.set(normalise(name), column);
   const keys: string[] = [];
+  /** Where each known column is in a record (an ignored column has none). */
+  const positions: number[] = [];
   const unknown: string[] = [];
-  for (const name of header) {
+  header.forEach((name, position) => {
     const column = byName.get(normalise(name));
     if (!column) unknown.push(name || '(empty)');
-    else if (keys.includes(column.key)) throw csvFileError(`The column "${name}" appears twice in the header.`);
-    else keys.push(column.key);
-  }
+    else if (keys.includes(column.key)) throw csvFileError(`The column "${name}" appears twice in the header (line ${headerIndex + 1}).`);
+    else {
+      keys.push(column.key);
+      positions.push(position);
+    }
+  });
   const expected = columns.map((c) => c.key).join(', ');
-  if (unknown.length) throw csvFileError(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. The columns are: ${expected}.`);
+  const line = `line ${headerIndex + 1}, the header`;
+  if (unknown.length && !options.otherColumns)
+    throw csvFileError(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (${line}). The columns are: ${expected}.`);
   const missing = columns.filter((c) => c.required && !keys.includes(c.key)).map((c) => c.key);
-  if (missing.length) throw csvFileError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. The columns are: ${expected}.`);
+  if (missing.length) throw csvFileError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (${line}). The columns are: ${expected}.`);
 
   const table: CsvTable = { columns: keys, records: [], errors: [] };
   for (let index = headerIndex + 1; index < records.length; index++) {
@@ -95,7 +108,7 @@ export function readCsv(text: string, columns: CsvColumn[]): CsvTable {
       table.errors.push({ row, message: `has ${fields.length} field${fields.length === 1 ? '' : 's'}; the header has ${header.length}` });
       continue;
     }
-    table.records.push({ row, values: Object.fromEntries(keys.map((key, i) => [key, fields[i].trim()])) });
+    table.records.push({ row, values: Object.fromEntries(keys.map((key, i) => [key, fields[positions[i]!]!.trim()])) });
   }
   for (const error of parsed.errors) {
     // Papaparse's own findings (an unclosed quote, …) name the record they concern.

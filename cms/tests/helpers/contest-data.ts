@@ -9,11 +9,13 @@ export interface TestEntry {
   poetId: number;
 }
 
-/** A month's contest (its window in UTC is enough for these tests). */
-export async function createContest(strapi: Core.Strapi, month: string, theme = 'Thresholds'): Promise<number> {
+/** A month's contest of a competition, poetry's by default (its window in UTC is enough for these tests). */
+export async function createContest(strapi: Core.Strapi, month: string, theme = 'Thresholds', competition = 'poetry'): Promise<number> {
   const [year, m] = month.split('-').map(Number);
   const at = (day: number) => new Date(Date.UTC(year, m - 1, day));
-  const contest = await strapi.db.query('api::contest.contest').create({ data: { month, theme, opensAt: at(1), closesAt: at(26), resultsAt: at(28) } });
+  const contest = await strapi.db
+    .query('api::contest.contest')
+    .create({ data: { month, theme, competitionSlug: competition, opensAt: at(1), closesAt: at(26), resultsAt: at(28) } });
   return contest.id;
 }
 

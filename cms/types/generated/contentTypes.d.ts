@@ -1162,6 +1162,94 @@ export interface ApiEmailReminderEmailReminder
   };
 }
 
+export interface ApiEntryDraft extends Struct.CollectionTypeSchema {
+  collectionName: 'entry_drafts';
+  info: {
+    description: "A poet's contest entry saved before entering: its details and file, private to the poet, counted against nothing";
+    displayName: 'Entry draft';
+    pluralName: 'drafts';
+    singularName: 'draft';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    competitionSlug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 40;
+      }>;
+    country: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 2;
+      }>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    expiryNoticeAt: Schema.Attribute.DateTime;
+    fileKey: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 80;
+      }>;
+    fileName: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    fileSize: Schema.Attribute.Integer & Schema.Attribute.Required;
+    fileType: Schema.Attribute.Enumeration<['docx', 'pdf']> &
+      Schema.Attribute.Required;
+    fullName: Schema.Attribute.String &
+      Schema.Attribute.Private &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 120;
+      }>;
+    language: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 64;
+      }>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::entry.draft'> &
+      Schema.Attribute.Private;
+    nameInScript: Schema.Attribute.String &
+      Schema.Attribute.Private &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 120;
+      }>;
+    phone: Schema.Attribute.String &
+      Schema.Attribute.Private &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
+      }>;
+    publishedAt: Schema.Attribute.DateTime;
+    savedAt: Schema.Attribute.DateTime & Schema.Attribute.Required;
+    textSha256: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 64;
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 160;
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    userId: Schema.Attribute.Integer & Schema.Attribute.Required;
+    wordCount: Schema.Attribute.Integer & Schema.Attribute.Required;
+  };
+}
+
 export interface ApiEntryEntry extends Struct.CollectionTypeSchema {
   collectionName: 'entries';
   info: {
@@ -3505,6 +3593,7 @@ declare module '@strapi/strapi' {
       'api::earning.earning': ApiEarningEarning;
       'api::earning.withdrawal': ApiEarningWithdrawal;
       'api::email-reminder.email-reminder': ApiEmailReminderEmailReminder;
+      'api::entry.draft': ApiEntryDraft;
       'api::entry.entry': ApiEntryEntry;
       'api::faq.faq': ApiFaqFaq;
       'api::feedback.feedback': ApiFeedbackFeedback;

@@ -306,10 +306,13 @@ export type JudgeCoverageRow = z.output<typeof judgeCoverageRowSchema>;
 export const judgeCoverageSchema = z.object({ data: z.array(judgeCoverageRowSchema) });
 export type JudgeCoverage = z.output<typeof judgeCoverageSchema>;
 
+/** "Story Competition": a competition's name as a title (a name already ending in "Competition" stays). */
+export const competitionTitle = (competitionName: string): string =>
+  /competition$/i.test(competitionName) ? competitionName : `${competitionName} Competition`;
+
 /** "Writory Story Competition, March 2027": how receipts, notifications and certificates name a contest. */
 export function competitionContestTitle(competitionName: string, month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
   const monthName = new Date(Date.UTC(year!, monthNumber! - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
-  const name = /competition$/i.test(competitionName) ? competitionName : `${competitionName} Competition`;
-  return `Writory ${name}, ${monthName} ${year}`;
+  return `Writory ${competitionTitle(competitionName)}, ${monthName} ${year}`;
 }

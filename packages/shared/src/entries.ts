@@ -359,3 +359,27 @@ export function countWords(text: string): number {
   const rest = text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu, ' ');
   return cjk + (rest.match(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu)?.length ?? 0);
 }
+
+/** How long a draft is kept after it was last saved (issue 40), and how long before that its poet is told. */
+export const DRAFT_KEEP_DAYS = 365;
+export const DRAFT_NOTICE_DAYS = 30;
+/** Drafts one poet may keep at once. */
+export const DRAFTS_MAX = 20;
+
+/** GET /api/entries/drafts: one of the poet's drafts (private: only its poet reads it). */
+export interface EntryDraft {
+  id: number;
+  competition: CompetitionRef;
+  title: string | null;
+  language: string | null;
+  fullName: string | null;
+  nameInScript: string | null;
+  phone: string | null;
+  country: string | null;
+  fileName: string;
+  fileType: PoemKind;
+  wordCount: number;
+  savedAt: string;
+  /** When it is deleted unless saved again or entered. */
+  expiresAt: string;
+}

@@ -1,6 +1,7 @@
 // Wire shapes of paid entry, coupons, revenue, referrals, earnings and withdrawals. Amounts are integers in
 // minor units with an ISO 4217 code (see money.ts).
 import type { CurrencyCode, Money } from './money.ts';
+import type { CompetitionRef } from './competitions.ts';
 import type { CouponInput } from './schemas/payments.ts';
 
 export * from './money.ts';
@@ -65,6 +66,8 @@ export interface Quote {
 export interface OrderSummary {
   code: string;
   state: OrderState;
+  /** The competition the credits are for (Poetry for orders from before competitions). */
+  competition: CompetitionRef;
   month: string;
   tierName: string;
   entries: number;

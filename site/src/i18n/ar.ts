@@ -2,6 +2,9 @@
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
 import { chatAr } from './chat.ar';
 import { commentsAr } from './comments.ar';
+import { receiptsAr } from './receipts.ar';
+import { resultsCsvAr } from './results-csv.ar';
+import { draftsAr } from './drafts.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -13,6 +16,9 @@ export const ar: Catalogue = {
   ...languagesAr,
   ...chatAr,
   ...commentsAr,
+  ...receiptsAr,
+  ...resultsCsvAr,
+  ...draftsAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

@@ -4,6 +4,9 @@ import { chatEn } from './chat.en';
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
 import { languagesEn } from './languages.en';
+import { receiptsEn } from './receipts.en';
+import { resultsCsvEn } from './results-csv.en';
+import { draftsEn } from './drafts.en';
 
 export const en = {
   ...resultsText,
@@ -11,6 +14,9 @@ export const en = {
   ...commentsEn,
   ...languagesEn,
   ...chatEn,
+  ...receiptsEn,
+  ...resultsCsvEn,
+  ...draftsEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -2,6 +2,9 @@
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
 import { chatHi } from './chat.hi';
 import { commentsHi } from './comments.hi';
+import { receiptsHi } from './receipts.hi';
+import { resultsCsvHi } from './results-csv.hi';
+import { draftsHi } from './drafts.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -13,6 +16,9 @@ export const hi: Catalogue = {
   ...languagesHi,
   ...chatHi,
   ...commentsHi,
+  ...receiptsHi,
+  ...resultsCsvHi,
+  ...draftsHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',

@@ -11,8 +11,8 @@ import {
 } from '@writory/shared';
 import Field from '../components/react/Field';
 import FormActions from '../components/react/FormActions';
-import { FormAlert, Notice } from '../components/react/Message';
-import ScrollRegion from '../components/react/ScrollRegion';
+import { FormAlert } from '../components/react/Message';
+import AdminListEditor from '../components/react/AdminListEditor';
 import CriteriaEditor, { type CriterionDraft } from '../components/competitions/CriteriaEditor';
 import JudgeCoveragePanel from '../components/competitions/JudgeCoveragePanel';
 import LanguagePicker from '../components/competitions/LanguagePicker';
@@ -47,76 +47,51 @@ export default function AdminCompetitions() {
     void loadAdminCompetitions();
   };
 
-  if (loaded.state === 'failed') return <FormAlert>The competitions could not be loaded.</FormAlert>;
-  const competitions = loaded.data;
-  if (!competitions) return <p role="status">Loading...</p>;
   return (
-    <div className="space-y-6" data-testid="admin-competitions">
-      <JudgeCoveragePanel />
-      <Notice>{notice}</Notice>
-      <FormAlert>{error}</FormAlert>
-      <ScrollRegion label="Competitions">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-stone-300 bg-parchment">
-              <th scope="col" className="p-2 text-start">
-                Competition
-              </th>
-              <th scope="col" className="p-2 text-start">
-                Takes
-              </th>
-              <th scope="col" className="p-2 text-start">
-                Languages
-              </th>
-              <th scope="col" className="p-2 text-start">
-                This month
-              </th>
-              <th scope="col" className="p-2 text-start">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {competitions.map((competition) => (
-              <tr key={competition.slug} className="border-b border-stone-200 align-top">
-                <td className="p-2">
-                  <span className="font-semibold">{competition.name}</span> <span className="font-mono text-xs text-ink-soft">{competition.slug}</span>
-                  {!competition.active && (
-                    <span className="ms-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium" data-testid="competition-inactive">
-                      Inactive
-                    </span>
-                  )}
-                </td>
-                <td className="p-2">
-                  {competition.kind === 'story' ? 'Stories' : 'Poems'}
-                  {competition.limits.maxWords ? `, ≤ ${competition.limits.maxWords.toLocaleString('en-GB')} words` : ''}
-                </td>
-                <td className="p-2">{languagesInWords(competition.languages)}</td>
-                <td className="p-2">{competition.current ? `${competition.current.month}: ${competition.current.status}` : 'No contest'}</td>
-                <td className="p-2">
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => void edit(competition)} aria-label={`Edit ${competition.name}`}>
-                    Edit
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-      {editing === null ? (
-        <button type="button" className="btn btn-default" onClick={() => setEditing('new')}>
-          Add a competition
-        </button>
-      ) : (
-        <CompetitionForm
-          key={editing === 'new' ? 'new' : editing.slug}
-          competition={editing === 'new' ? null : editing}
-          position={competitions.length}
-          onSaved={saved}
-          onCancel={() => setEditing(null)}
-        />
+    <AdminListEditor
+      loaded={loaded}
+      failedMessage="The competitions could not be loaded."
+      testId="admin-competitions"
+      label="Competitions"
+      above={<JudgeCoveragePanel />}
+      notice={notice}
+      error={error}
+      columns={['Competition', 'Takes', 'Languages', 'This month']}
+      rowKey={(competition) => competition.slug}
+      nameOf={(competition) => competition.name}
+      cells={(competition) => (
+        <>
+          <td className="p-2">
+            <span className="font-semibold">{competition.name}</span> <span className="font-mono text-xs text-ink-soft">{competition.slug}</span>
+            {!competition.active && (
+              <span className="ms-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium" data-testid="competition-inactive">
+                Inactive
+              </span>
+            )}
+          </td>
+          <td className="p-2">
+            {competition.kind === 'story' ? 'Stories' : 'Poems'}
+            {competition.limits.maxWords ? `, ≤ ${competition.limits.maxWords.toLocaleString('en-GB')} words` : ''}
+          </td>
+          <td className="p-2">{languagesInWords(competition.languages)}</td>
+          <td className="p-2">{competition.current ? `${competition.current.month}: ${competition.current.status}` : 'No contest'}</td>
+        </>
       )}
-    </div>
+      onEdit={(competition) => void edit(competition)}
+      addLabel="Add a competition"
+      onAdd={() => setEditing('new')}
+      editor={(competitions) =>
+        editing === null ? null : (
+          <CompetitionForm
+            key={editing === 'new' ? 'new' : editing.slug}
+            competition={editing === 'new' ? null : editing}
+            position={competitions.length}
+            onSaved={saved}
+            onCancel={() => setEditing(null)}
+          />
+        )
+      }
+    />
   );
 }
 

@@ -3,13 +3,13 @@ import { useStore } from '@nanostores/react';
 import { formatMoney, type AdminTier, type TierInput } from '@writory/shared';
 import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
-import { FormAlert, Notice } from '../components/react/Message';
+import { FormAlert } from '../components/react/Message';
+import AdminListEditor from '../components/react/AdminListEditor';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import MoneyInputs, { draftOf, moneyFromDraft, type MoneyDraft } from '../components/payments/MoneyInputs';
 import { saveTier } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { entriesLabel } from '../lib/payments';
-import ScrollRegion from '../components/react/ScrollRegion';
 import { $adminTiers, loadAdminTiers } from '../stores/payments-admin';
 
 /** /admin-tier-prices: entry tiers, their price in each currency, on sale or not. */
@@ -26,59 +26,34 @@ export default function AdminTierPrices() {
     void loadAdminTiers();
   };
 
-  if (loaded.state === 'failed') return <FormAlert>The tiers could not be loaded.</FormAlert>;
-  const tiers = loaded.data;
-  if (!tiers) return <p role="status">Loading...</p>;
   return (
-    <div className="space-y-6" data-testid="admin-tiers">
-      <AdminMoneyHeader />
-      <Notice>{notice}</Notice>
-      <ScrollRegion label="Tiers">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-stone-300 bg-parchment">
-              <th scope="col" className="p-2 text-start">
-                Tier
-              </th>
-              <th scope="col" className="p-2 text-start">
-                Entries
-              </th>
-              <th scope="col" className="p-2 text-start">
-                Prices
-              </th>
-              <th scope="col" className="p-2 text-start">
-                On sale
-              </th>
-              <th scope="col" className="p-2 text-start">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tiers.map((tier) => (
-              <tr key={tier.id} className="border-b border-stone-200 align-top">
-                <td className="p-2 font-semibold">{tier.name}</td>
-                <td className="p-2">{tier.entries}</td>
-                <td className="p-2">{tier.prices.map((p) => formatMoney(p.amount, p.currency)).join(' · ')}</td>
-                <td className="p-2">{tier.active ? 'Yes' : 'No'}</td>
-                <td className="p-2">
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(tier.id)} aria-label={`Edit ${tier.name}`}>
-                    Edit
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-      {editing === null ? (
-        <button type="button" className="btn btn-default" onClick={() => setEditing('new')}>
-          Add a tier
-        </button>
-      ) : (
-        <TierForm key={String(editing)} tier={tiers.find((t) => t.id === editing) ?? null} onSaved={saved} onCancel={() => setEditing(null)} />
+    <AdminListEditor
+      loaded={loaded}
+      failedMessage="The tiers could not be loaded."
+      testId="admin-tiers"
+      label="Tiers"
+      above={<AdminMoneyHeader />}
+      notice={notice}
+      columns={['Tier', 'Entries', 'Prices', 'On sale']}
+      rowKey={(tier) => tier.id}
+      nameOf={(tier) => tier.name}
+      cells={(tier) => (
+        <>
+          <td className="p-2 font-semibold">{tier.name}</td>
+          <td className="p-2">{tier.entries}</td>
+          <td className="p-2">{tier.prices.map((p) => formatMoney(p.amount, p.currency)).join(' · ')}</td>
+          <td className="p-2">{tier.active ? 'Yes' : 'No'}</td>
+        </>
       )}
-    </div>
+      onEdit={(tier) => setEditing(tier.id)}
+      addLabel="Add a tier"
+      onAdd={() => setEditing('new')}
+      editor={(tiers) =>
+        editing === null ? null : (
+          <TierForm key={String(editing)} tier={tiers.find((t) => t.id === editing) ?? null} onSaved={saved} onCancel={() => setEditing(null)} />
+        )
+      }
+    />
   );
 }
 

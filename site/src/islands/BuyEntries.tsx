@@ -9,6 +9,8 @@ import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { CURRENCY_STORAGE_KEY, defaultCurrency, entriesLabel, freeEntriesText, monthName, ORDER_STATE_LABEL, tiersIn } from '../lib/payments';
 import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, loadAllowance } from '../stores/contest';
+import { t } from '../i18n/t';
+import { competitionTitle } from '../lib/competitions';
 import { quote, startCheckout } from '../api/payments';
 import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, settledOrder } from '../stores/payments';
 import { localHref } from '../i18n/paths';
@@ -66,7 +68,7 @@ export default function BuyEntries() {
   }, [catalogue, currency]);
 
   const tiers = tiersIn(catalogue?.tiers ?? [], currency);
-  const tier = tiers.find((t) => t.id === tierId) ?? null;
+  const tier = tiers.find((offer) => offer.id === tierId) ?? null;
 
   // Coming back from checkout: say what happened once the order has settled.
   useEffect(() => {
@@ -223,17 +225,24 @@ export default function BuyEntries() {
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">Choose a tier</legend>
           <div className="grid gap-3 sm:grid-cols-3">
-            {tiers.map((t) => (
+            {tiers.map((offer) => (
               <label
-                key={t.id}
+                key={offer.id}
                 className="flex cursor-pointer flex-col gap-1 rounded-lg border-2 border-stone-300 p-4 has-[:checked]:border-quill has-[:checked]:bg-parchment has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold"
               >
                 <span className="flex items-center gap-2">
-                  <input type="radio" name="tier" value={t.id} checked={tierId === t.id} onChange={() => setTierId(t.id)} className="h-4 w-4 accent-quill" />
-                  <span className="font-semibold">{t.name}</span>
+                  <input
+                    type="radio"
+                    name="tier"
+                    value={offer.id}
+                    checked={tierId === offer.id}
+                    onChange={() => setTierId(offer.id)}
+                    className="h-4 w-4 accent-quill"
+                  />
+                  <span className="font-semibold">{offer.name}</span>
                 </span>
-                <span className="text-sm text-ink-soft">{entriesLabel(t.entries)}</span>
-                <span className="text-lg font-bold">{formatMoney(t.price, currency!)}</span>
+                <span className="text-sm text-ink-soft">{entriesLabel(offer.entries)}</span>
+                <span className="text-lg font-bold">{formatMoney(offer.price, currency!)}</span>
               </label>
             ))}
           </div>
@@ -311,19 +320,22 @@ export default function BuyEntries() {
 }
 
 function paidMessage(order: OrderSummary): string {
-  return `Payment received for order ${order.code}: ${entriesLabel(order.entries)} for ${monthName(order.month)} ${order.entries === 1 ? 'is' : 'are'} yours.`;
+  return t('orders.paid', {
+    code: order.code,
+    entries: entriesLabel(order.entries),
+    competition: competitionTitle(order.competition.name),
+    month: monthName(order.month),
+  });
 }
 
 function RecentOrders({ orders }: { orders: OrderSummary[] }) {
   return (
     <details className="text-sm">
-      <summary className="font-semibold text-quill underline underline-offset-4">Your recent orders</summary>
+      <summary className="font-semibold text-quill underline underline-offset-4">{t('orders.recent')}</summary>
       <ul className="mt-2 space-y-1" data-testid="recent-orders">
         {orders.map((o) => (
           <li key={o.code} className="flex flex-wrap justify-between gap-2 border-b border-stone-200 py-1">
-            <span>
-              {o.code} · {o.tierName} · {monthName(o.month)}
-            </span>
+            <span>{t('orders.row', { code: o.code, competition: competitionTitle(o.competition.name), tier: o.tierName, month: monthName(o.month) })}</span>
             <span>
               {formatMoney(o.total, o.currency)} · {ORDER_STATE_LABEL[o.state]}
               {o.testMode ? ' · test' : ''}

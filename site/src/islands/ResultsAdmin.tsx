@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { CRITERIA, type ResultsPreview, type ResultsTimer } from '@writory/shared';
+import { POETRY_CRITERIA, type ResultsPreview, type ResultsTimer } from '@writory/shared';
 import PublishWhen, { defaultWhen, type When } from '../components/results/PublishWhen';
 import RowErrors from '../components/results/RowErrors';
 import TableHead from '../components/results/TableHead';
@@ -10,6 +10,8 @@ import { previewResults, publishJudgesResults, publishResultsCsv } from '../api/
 import { apiErrorBody } from '../lib/api';
 import { formatScore, localInputToIso } from '../lib/results';
 import { $months, $publishingCompetition, loadMonths, refreshTimer } from '../stores/publication-timers';
+import { $adminCompetitions } from '../stores/competitions-admin';
+import { t } from '../i18n/t';
 import { showToast } from '../stores/toasts';
 import { formatDateTime, formatMonth } from '../lib/format';
 
@@ -20,6 +22,8 @@ const SHOWN_ROWS = 50;
 export default function ResultsAdmin() {
   const months = useStore($months);
   const competition = useStore($publishingCompetition);
+  // The CSV's columns are the chosen competition's criteria (the competition picker loads the list).
+  const criteria = useStore($adminCompetitions).data?.find((c) => c.slug === competition)?.criteria ?? POETRY_CRITERIA;
   const [month, setMonth] = useState('');
   const [source, setSource] = useState<Source>('csv');
   const [file, setFile] = useState<File | null>(null);
@@ -150,7 +154,7 @@ export default function ResultsAdmin() {
             Results CSV
           </label>
           <p id={`${id}-hint`} className="text-xs text-ink-soft">
-            Columns: entry_code, then {Object.values(CRITERIA).join(', ')} (0–20 each) or total (0–100), and an optional comment. UTF-8, at most 10 MB.
+            {t('resultsCsv.columns', { criteria: criteria.map((c) => t('resultsCsv.criterion', { name: c.name, max: c.max })).join(', ') })}
           </p>
           <input
             id={`${id}-file`}

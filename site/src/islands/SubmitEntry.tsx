@@ -11,6 +11,9 @@ import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { previewEntry, submitEntry } from '../api/entries';
+import { saveDraft } from '../api/drafts';
+import { Notice } from '../components/react/Message';
+import { loadDrafts } from '../stores/drafts';
 import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
@@ -49,6 +52,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
   const [errors, setErrors] = useState<Partial<Record<EntryFormField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [draftNotice, setDraftNotice] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The server was busy checking other poems: when this request is sent again, and which try that is.
   const [retrying, setRetrying] = useState<(BusyWait & { sending: 'preview' | 'entry' }) | null>(null);
@@ -158,6 +162,36 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
     } finally {
       setBusy(false);
       setRetrying(null);
+    }
+  }
+
+  /** Keeps the form as far as it is filled, with the file, as a private draft (issue 40): no entry is used. */
+  async function saveAsDraft() {
+    setFormError(null);
+    setDraftNotice(null);
+    if (!poem) {
+      setErrors({ poem: tFor(kind, 'submit.poemRequired') });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.append('poem', poem);
+      body.append('competition', competition);
+      const { nameInScript: _asked, ...typed } = values;
+      for (const [key, value] of Object.entries(typed)) if (value.trim()) body.append(key, value.trim());
+      if (nameInScriptOf(values)) body.append('nameInScript', nameInScriptOf(values));
+      const draft = await saveDraft(body);
+      setDraftNotice(t('drafts.saved', { title: draft.title ?? draft.fileName }));
+      void loadDrafts();
+    } catch (caught) {
+      const fields = fieldErrorsFrom(caught, ENTRY_FORM_FIELDS);
+      setErrors(fields.fields);
+      setFormError(Object.keys(fields.fields).length ? null : (apiErrorBody(caught)?.message ?? t('drafts.saveFailed')));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -280,6 +314,12 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
           }}
           onSubmit={() => void check()}
         />
+        <div className="mt-3 space-y-3">
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void saveAsDraft()}>
+            {t('drafts.save')}
+          </button>
+          <Notice>{draftNotice}</Notice>
+        </div>
       </div>
       {step.name === 'preview' && (
         <EntryPreviewStep

@@ -8,6 +8,8 @@ import { useSignedInPage } from '../components/payments/useSignedIn';
 import { finishTestCheckout } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { entriesLabel, monthName } from '../lib/payments';
+import { t } from '../i18n/t';
+import { competitionTitle } from '../lib/competitions';
 import { $testCheckout, loadTestCheckout } from '../stores/payments';
 import { localHref } from '../i18n/paths';
 
@@ -61,9 +63,11 @@ export default function TestCheckout() {
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-4">
         <dt>Order</dt>
         <dd className="text-end font-mono">{order.code}</dd>
-        <dt>
-          {order.tierName} · {entriesLabel(order.entries)} for {monthName(order.month)}
-        </dt>
+        <dt>{t('checkout.competition')}</dt>
+        <dd className="text-end" data-testid="checkout-competition">
+          {competitionTitle(order.competition.name)}
+        </dd>
+        <dt>{t('checkout.tierLine', { tier: order.tierName, entries: entriesLabel(order.entries), month: monthName(order.month) })}</dt>
         <dd className="text-end">{formatMoney(order.subtotal, order.currency)}</dd>
         {order.discount > 0 && (
           <>

@@ -5,10 +5,16 @@ import type { Knex } from 'knex';
 import type { EntryStatus, OriginalityMatch, PoemKind } from '@writory/shared';
 import type { ContestRow } from '../contest/repository';
 import { columnOf, linkOf, tableOf } from '../../lib/bulk';
+import type { RowOf } from '../../lib/rows';
 import { idsLinkedTo, lockRow } from '../../lib/db';
 import type { UserRow } from '../user/repository';
 
 export const ENTRY = 'api::entry.entry' as const;
+/** Poets' drafts of entries (issue 40): private to their poet, read and written only by `api::entry.drafts`. */
+export const DRAFT = 'api::entry.draft' as const;
+/** The private store's folder of drafts' files. */
+export const DRAFT_FOLDER = 'entry-drafts';
+export type DraftRow = RowOf<typeof DRAFT>;
 
 /** An entries row as the entry services read it (contest and poet when populated). */
 export interface EntryRow {

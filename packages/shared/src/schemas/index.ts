@@ -8,6 +8,7 @@ export * from './admin.ts';
 export * from './articles.ts';
 export * from './contact.ts';
 export * from './entries.ts';
+export * from './drafts.ts';
 export * from './payments.ts';
 export * from './results.ts';
 export * from './users.ts';

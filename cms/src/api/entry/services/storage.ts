@@ -7,6 +7,7 @@ import { privateFilesFromEnv, type OutgoingFile } from '../../../lib/private-fil
 import type { UserRow } from '../../user/repository';
 import type { JudgeCopy } from '../reading/judge-copy';
 import type { EntryRow } from './entry';
+import { DRAFT, DRAFT_FOLDER } from '../repository';
 
 const ENTRY = 'api::entry.entry';
 const ORPHAN_AGE_MS = 60 * 60_000;
@@ -124,6 +125,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             await files.removeListed(key);
             removed += 1;
           }
+        }
+      }
+      // Drafts' files (issue 40) are kept while their draft is.
+      const listed = await files.listOlderThan(DRAFT_FOLDER, before);
+      for (let i = 0; i < listed.length; i += 200) {
+        const batch = listed.slice(i, i + 200);
+        const keys = batch.filter((key) => !key.endsWith('.partial'));
+        const used: { fileKey: string }[] = keys.length
+          ? await strapi.db.query(DRAFT).findMany({ where: { fileKey: { $in: keys } }, select: ['fileKey'] })
+          : [];
+        const kept = new Set(used.map((row) => row.fileKey));
+        for (const key of batch.filter((key) => !kept.has(key))) {
+          await files.removeListed(key);
+          removed += 1;
         }
       }
       return removed;

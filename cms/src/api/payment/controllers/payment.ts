@@ -7,7 +7,6 @@ import { msg } from '../../../lib/messages';
 import { UNPARSED_BODY } from '../../../lib/raw-body';
 import { createLimit } from '../../../lib/rate-limit';
 import { randomId } from '../lib/checkout';
-import { toOrderSummary } from '../services/orders';
 import { checkoutInput, testCheckoutOutcome } from '../validation/payment';
 import { getService } from '../../../services';
 
@@ -46,12 +45,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async order(ctx: Context) {
       const order = await orders().visibleTo(ctx.state.user, await orders().findByCode(String(ctx.params.code)), 'order with this code');
-      ctx.body = toOrderSummary(order);
+      ctx.body = await orders().summary(order);
     },
 
     async testCheckout(ctx: Context) {
       const order = await testSession(ctx);
-      ctx.body = { sessionId: order.checkoutSessionId!, order: toOrderSummary(order) } satisfies TestCheckoutSession;
+      ctx.body = { sessionId: order.checkoutSessionId!, order: await orders().summary(order) } satisfies TestCheckoutSession;
     },
 
     /** Test-payments mode: the poet pays (or the payment fails) on our test page; Stripe's event follows, signed. */
@@ -74,7 +73,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await gateway().simulateEvent(outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed', session);
       const after = await orders().reload(order.id);
       ctx.body = {
-        order: toOrderSummary(after),
+        order: await orders().summary(after),
         redirectUrl: `/submit?${new URLSearchParams({ order: order.code, checkout: outcome === 'paid' ? 'success' : 'failed' })}`,
       };
     },

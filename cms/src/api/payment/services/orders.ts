@@ -4,9 +4,11 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
+  competitionTitle,
   DEFAULT_COMPETITION,
   monthName,
   type AdminOrder,
+  type CompetitionRef,
   type CheckoutStarted,
   type CurrencyCode,
   type MyPayments,
@@ -29,10 +31,12 @@ export type { OrderRow };
 
 type OnCommit = (callback: () => void) => void;
 
-export function toOrderSummary(row: OrderRow): OrderSummary {
+/** The order as its poet (or an admin) reads it; `competition` names the competition its credits are for. */
+export function toOrderSummary(row: OrderRow, competition: CompetitionRef): OrderSummary {
   return {
     code: row.code,
     state: row.state,
+    competition,
     month: row.month,
     tierName: row.tierName,
     entries: row.entries,
@@ -57,6 +61,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const gateway = () => getService(strapi, 'api::payment.gateway');
   const notify = (userId: number, title: string, message: string, link: string) =>
     getService(strapi, 'api::notification.notification').notify(userId, { title, message, link });
+  /** The competition an order's credits are for: its slug (poetry for orders from before competitions) and its name. */
+  async function competitionsOf(rows: OrderRow[]): Promise<(row: OrderRow) => CompetitionRef> {
+    const slugOf = (row: OrderRow) => row.competitionSlug || DEFAULT_COMPETITION;
+    const refs = await getService(strapi, 'api::competition.competition').refs([...new Set(rows.map(slugOf))]);
+    return (row) => refs.get(slugOf(row)) ?? { slug: slugOf(row), name: slugOf(row) };
+  }
+  async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
+    const competitionOf = await competitionsOf(rows);
+    return rows.map((row) => toOrderSummary(row, competitionOf(row)));
+  }
+  const summary = async (row: OrderRow): Promise<OrderSummary> => (await summaries([row]))[0]!;
   /** The domains that act when an order is paid or refunded (the referral rewards), in the order's own transaction. */
   const listeners: OrderListener[] = [];
 
@@ -123,11 +138,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const row = await reload(order.id);
     await getService(strapi, 'api::payment.credits').grant(row);
     if (row.total > 0) for (const listener of listeners) await listener.paid?.(row, paidAt);
-    const credits = `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'}${row.competitionSlug && row.competitionSlug !== DEFAULT_COMPETITION ? ` (${row.competitionSlug})` : ''}`;
+    const competition = (await competitionsOf([row]))(row);
     await notify(
       row.userId,
       'Payment received',
-      `${credits} for ${monthName(row.month)} ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`,
+      `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'} for the ${competitionTitle(competition.name)}, ${monthName(row.month)}, ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`,
       '/submit',
     );
     onCommit(() => void runInBackground(strapi, `receipt of order ${row.code}`, () => getService(strapi, 'api::payment.receipts').orderPaid(row)));
@@ -142,6 +157,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     saleMonth,
     reload,
+    summary,
 
     findByCode: (code: string): Promise<OrderRow | null> => orders().findOne({ where: { code } }),
     findBySession: (sessionId: string): Promise<OrderRow | null> => orders().findOne({ where: { checkoutSessionId: sessionId } }),
@@ -203,7 +219,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (total === 0) await completePaid(order, { paidAt: now }, onCommit);
         return reload(order.id);
       });
-      if (created.state === 'paid') return { order: toOrderSummary(created), checkoutUrl: null };
+      if (created.state === 'paid') return { order: await summary(created), checkoutUrl: null };
 
       let session: { sessionId: string; url: string };
       try {
@@ -213,7 +229,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         throw error;
       }
       await orders().update({ where: { id: created.id }, data: { checkoutSessionId: session.sessionId } });
-      return { order: toOrderSummary(await reload(created.id)), checkoutUrl: session.url };
+      return { order: await summary(await reload(created.id)), checkoutUrl: session.url };
     },
 
     /** pending → paid (inside the webhook's transaction). False when the order was not pending. */
@@ -257,7 +273,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (order.total === 0) throw new ApiError(409, `Order ${code} was free: there is no payment to refund.`, {}, 'ConflictError');
       await gateway().refund(order);
       await this.markRefunded(order);
-      return toOrderSummary(await reload(order.id));
+      return summary(await reload(order.id));
     },
 
     /** GET /api/payments/me?competition=: the poet's orders, and their credits of the month for that competition (poetry by default). */
@@ -268,7 +284,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         testMode: gateway().testMode(),
         month,
         credits: await getService(strapi, 'api::payment.credits').summary(user.id, month, competition),
-        orders: rows.map(toOrderSummary),
+        orders: await summaries(rows),
       };
     },
 
@@ -282,7 +298,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const ids = [...new Set(rows.map((r) => r.userId))];
       const poets: Person[] = await userRepository(strapi).byIds(ids, ['name', 'email']);
       const byId = new Map(poets.map((p) => [p.id, p]));
-      return rows.map((row) => ({ ...toOrderSummary(row), poet: byId.get(row.userId) ?? { id: row.userId, name: null, email: null } }));
+      const competitionOf = await competitionsOf(rows);
+      return rows.map((row) => ({ ...toOrderSummary(row, competitionOf(row)), poet: byId.get(row.userId) ?? { id: row.userId, name: null, email: null } }));
     },
   };
 };

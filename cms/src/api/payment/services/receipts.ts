@@ -1,7 +1,7 @@
 // Receipt and payout emails, sent after the change they report has committed. A mail failure is logged and
 // never undoes the payment.
 import type { Core } from '@strapi/strapi';
-import { formatMoney, monthName, type CurrencyCode } from '@writory/shared';
+import { competitionTitle, DEFAULT_COMPETITION, formatMoney, monthName, type CurrencyCode } from '@writory/shared';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
 import { userRepository } from '../../user/repository';
@@ -42,11 +42,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /** "Story Competition": the competition the order's credits are for (Poetry for orders from before competitions). */
+  async function competitionOf(order: OrderRow): Promise<string> {
+    const slug = order.competitionSlug || DEFAULT_COMPETITION;
+    const ref = (await getService(strapi, 'api::competition.competition').refs([slug])).get(slug);
+    return competitionTitle(ref?.name ?? slug);
+  }
+
   /** The order's lines; the month in the recipient's words (said where the language is known). */
-  const amountLines = (order: OrderRow, locale: Parameters<typeof monthIn>[1]): Message[] => {
+  const amountLines = (order: OrderRow, competition: string, locale: Parameters<typeof monthIn>[1]): Message[] => {
     const money = (amount: number) => formatMoney(amount, order.currency);
     return [
       msg('receipt.order', { code: order.code }),
+      msg('receipt.competition', { competition }),
       msg('receipt.tier', { tier: order.tierName, entries: order.entries, month: locale === 'en' ? monthName(order.month) : monthIn(order.month, locale) }),
       msg('receipt.price', { amount: money(order.subtotal) }),
       ...(order.discount ? [msg('receipt.coupon', { code: order.couponCode ?? '', amount: money(order.discount) })] : []),
@@ -60,10 +68,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async orderPaid(order: OrderRow): Promise<void> {
+      const competition = await competitionOf(order);
       const sent = await send(
         order.userId,
-        msg('receipt.paidSubject', { code: order.code }),
-        [msg('receipt.thanks'), '', ...amountLines(order, await languageOf(order.userId))],
+        msg('receipt.paidSubject', { code: order.code, competition }),
+        [msg('receipt.thanks', { competition }), '', ...amountLines(order, competition, await languageOf(order.userId))],
         order.provider === 'stripe_test',
       );
       if (sent) await strapi.db.query('api::payment.order').update({ where: { id: order.id }, data: { receiptSentAt: new Date() } });
@@ -76,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         [
           msg('receipt.refunded', { amount: formatMoney(order.total, order.currency), code: order.code }),
           '',
-          ...amountLines(order, await languageOf(order.userId)),
+          ...amountLines(order, await competitionOf(order), await languageOf(order.userId)),
         ],
         order.provider === 'stripe_test',
       );

@@ -67,6 +67,13 @@ describe('csvLines → readCsv', () => {
           row: 2,
           entryCode: 'WR-1',
           criteria: { structure: 1, creativity: 2, language: 3, emotionalImpact: 4, theme: 5 },
+          marks: [
+            { name: 'Structure', max: 20, points: 1 },
+            { name: 'Creativity', max: 20, points: 2 },
+            { name: 'Language', max: 20, points: 3 },
+            { name: 'Emotional Impact', max: 20, points: 4 },
+            { name: 'Theme', max: 20, points: 5 },
+          ],
           total: 15,
           comment: 'tabs\there\tand\there',
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCsv } from '../../../lib/csv';
-import { parseResultsCsv } from './results-csv';
+import { entryCodesOfCsv, parseResultsCsv } from './results-csv';
 import { parseLeaderboardCsv } from '../../leaderboard/lib/csv-import';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -44,14 +44,28 @@ describe('parseResultsCsv', () => {
         row: 2,
         entryCode: 'WR-1',
         criteria: { structure: 18, creativity: 17.5, language: 16, emotionalImpact: 19, theme: 15 },
+        marks: [
+          { name: 'Structure', max: 20, points: 18 },
+          { name: 'Creativity', max: 20, points: 17.5 },
+          { name: 'Language', max: 20, points: 16 },
+          { name: 'Emotional Impact', max: 20, points: 19 },
+          { name: 'Theme', max: 20, points: 15 },
+        ],
         total: 85.5,
         comment: 'Vivid, tight; "bold"',
       },
-      { row: 3, entryCode: 'WR-2', criteria: null, total: 72.25, comment: 'line one\r\nline two' },
+      { row: 3, entryCode: 'WR-2', criteria: null, marks: null, total: 72.25, comment: 'line one\r\nline two' },
       {
         row: 4,
         entryCode: 'WR-3',
         criteria: { structure: 20, creativity: 20, language: 20, emotionalImpact: 20, theme: 20 },
+        marks: [
+          { name: 'Structure', max: 20, points: 20 },
+          { name: 'Creativity', max: 20, points: 20 },
+          { name: 'Language', max: 20, points: 20 },
+          { name: 'Emotional Impact', max: 20, points: 20 },
+          { name: 'Theme', max: 20, points: 20 },
+        ],
         total: 100,
         comment: 'قصيدة جميلة',
       },
@@ -84,7 +98,7 @@ describe('parseResultsCsv', () => {
     const { rows, errors } = parseResultsCsv(text);
     expect(rows.map((r) => r.entryCode)).toEqual(['A8']);
     expect(errors.map((e) => [e.row, e.message])).toEqual([
-      [2, 'structure must be a number from 0 to 20 (got "21")'],
+      [2, 'Structure must be a number from 0 to 20 (got "21")'],
       [3, 'total 51 is not the sum of the criteria (50)'],
       [4, 'give all five criteria or none of them (then the total)'],
       [5, 'entry A1 appears again (first on row 2)'],
@@ -108,7 +122,83 @@ describe('parseResultsCsv', () => {
   it('needs all five criteria or a total in the header', () => {
     const { rows, errors } = parseResultsCsv('entry_code,structure,creativity\nA1,10,10');
     expect(rows).toEqual([]);
-    expect(errors[0]).toMatchObject({ row: 1, message: expect.stringMatching(/all five criteria or a total/) });
+    expect(errors[0]).toMatchObject({ row: 1, column: 'Language', message: expect.stringMatching(/all five criteria \(Structure, .*\) or a total/) });
+  });
+
+  describe('for a competition with its own criteria (issue 37)', () => {
+    const story = [
+      { name: 'Plot', max: 30 },
+      { name: 'Character', max: 25 },
+      { name: 'Language', max: 20 },
+      { name: 'Emotional Impact', max: 15 },
+      { name: 'Theme', max: 10 },
+    ];
+
+    it('reads its criteria by name, each out of its own points, in any case and spacing', () => {
+      const { rows, errors } = parseResultsCsv(
+        'Entry Code,plot,CHARACTER,language,emotional_impact,Theme,comment\nS1,30,25,20,15,10,Perfect\nS2,10.5,,,,,',
+        story,
+      );
+      expect(rows).toEqual([
+        {
+          row: 2,
+          entryCode: 'S1',
+          criteria: null,
+          marks: story.map((c) => ({ ...c, points: c.max })),
+          total: 100,
+          comment: 'Perfect',
+        },
+      ]);
+      expect(errors).toEqual([{ row: 3, message: 'give all five criteria or none of them (then the total)' }]);
+    });
+
+    it('names the line and column of a mark over its criterion’s maximum', () => {
+      const { rows, errors } = parseResultsCsv('entry_code,Plot,Character,Language,Emotional Impact,Theme\nS1,30,25,20,15,10\nS2,31,25,20,15,11', story);
+      expect(rows.map((r) => r.entryCode)).toEqual(['S1']);
+      expect(errors).toEqual([
+        { row: 3, column: 'Plot', message: 'Plot must be a number from 0 to 30 (got "31")' },
+        { row: 3, column: 'Theme', message: 'Theme must be a number from 0 to 10 (got "11")' },
+      ]);
+    });
+
+    it('refuses a column that is not one of its criteria (poetry’s Structure in a story file), naming the header line', () => {
+      expect(status(() => parseResultsCsv('entry_code,Structure,Plot,Character,Language,Emotional Impact,Theme\nS1,1,2,3,4,5,6', story))).toEqual({
+        status: 422,
+        message:
+          'Unknown column: Structure (line 1, the header). The columns are: entryCode, Plot, Character, Language, Emotional Impact, Theme, total, comment.',
+      });
+    });
+
+    it('names the missing criteria of a header with only some of them', () => {
+      const { rows, errors } = parseResultsCsv('entry_code,Plot,Character,total\nS1,30,25,55', story);
+      expect(rows).toEqual([]);
+      expect(errors).toEqual([
+        {
+          row: 1,
+          column: 'Language',
+          message:
+            'The header needs all five criteria (Plot, Character, Language, Emotional Impact, Theme) or a total (missing: Language, Emotional Impact, Theme).',
+        },
+      ]);
+    });
+
+    it('matches criteria named in any script', () => {
+      const hindi = [
+        { name: 'शिल्प', max: 60 },
+        { name: 'भाव', max: 40 },
+      ];
+      const { rows, errors } = parseResultsCsv('entry_code,शिल्प,भाव\nH1,50,39.5', hindi);
+      expect(errors).toEqual([]);
+      expect(rows[0]!.marks).toEqual([
+        { name: 'शिल्प', max: 60, points: 50 },
+        { name: 'भाव', max: 40, points: 39.5 },
+      ]);
+      expect(rows[0]!.total).toBe(89.5);
+    });
+  });
+
+  it('reads the entry codes of a file whatever its score columns', () => {
+    expect(entryCodesOfCsv('entry_code,Plot,Anything else\ns1,1,2\nS2,3,4')).toEqual(['S1', 'S2']);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   monthName,
   publicationLabel,
   CRITERION_KEYS,
-  marksFromCriteria,
+  type Criterion,
   type CriterionScores,
   type CsvRowError,
   type JudgingSummary,
@@ -19,7 +19,7 @@ import { bulkInsert } from '../../../lib/bulk';
 import { contestRepository } from '../../contest/repository';
 import { entryRepository } from '../../entry/repository';
 import { rankByScore } from '../lib/ranking';
-import { parseResultsCsv, roundScore } from '../lib/results-csv';
+import { entryCodesOfCsv, parseResultsCsv, roundScore } from '../lib/results-csv';
 import { monthEntries, type MonthEntry } from './month-entries';
 import { RESULT, resultRepository } from '../repository';
 import { getService } from '../../../services';
@@ -93,8 +93,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     );
   }
 
+  /** The criteria a contest is judged on (fixed at its first score, else its competition's): the results CSV's columns. */
+  async function criteriaOf(competition: string, month: string): Promise<Criterion[]> {
+    const contest = await contestRepository(strapi).ofMonth(month, competition);
+    if (!contest) return (await getService(strapi, 'api::competition.competition').require(competition)).criteria;
+    return getService(strapi, 'api::score.score').criteriaOf(contest);
+  }
+
   async function csvScores(competition: string, month: string, text: string, entries: MonthEntry[]): Promise<Omit<Scores, 'entries' | 'missing' | 'judging'>> {
-    const { rows, errors } = parseResultsCsv(text);
+    const { rows, errors } = parseResultsCsv(text, await criteriaOf(competition, month));
     const byCode = new Map(entries.map((entry) => [entry.code.toUpperCase(), entry]));
     const unknown = rows.filter((row) => !byCode.has(row.entryCode)).map((row) => row.entryCode);
     const elsewhere = await monthsOfCodes(unknown, competition);
@@ -116,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         row: row.row,
         entryCode: entry.code,
         criteria: row.criteria,
-        marks: row.criteria ? marksFromCriteria(row.criteria) : null,
+        marks: row.marks,
         total: row.total,
         comments: row.comment ? [row.comment] : [],
       });
@@ -168,7 +175,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   function refusal(preview: ResultsPreview, label = monthName(preview.month)): ApiError {
     if (preview.alreadyPublished) return conflict(`The results of ${label} are already published.`);
     if (preview.entrants === 0) return new ApiError(422, `The ${preview.month} contest has no entries.`, {}, 'ValidationError');
-    const lines = preview.errors.slice(0, 5).map((e) => `row ${e.row}: ${e.message}`);
+    const lines = preview.errors.slice(0, 5).map((e) => `line ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`);
     if (preview.missing.length)
       lines.push(
         `${preview.missing.length} entr${preview.missing.length === 1 ? 'y has' : 'ies have'} no score (${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''})`,
@@ -210,7 +217,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** The one contest month the file's entry codes belong to (when the upload names no month). */
     async monthOfCsv(text: string, competition: string = DEFAULT_COMPETITION): Promise<string> {
-      const codes = parseResultsCsv(text).rows.map((row) => row.entryCode);
+      const codes = entryCodesOfCsv(text);
       const months = new Set((await monthsOfCodes(codes, competition)).values());
       if (months.size === 1) return [...months][0];
       throw new ApiError(

@@ -1,0 +1,21 @@
+// Arabic UI strings of drafts (the same keys as drafts.en.ts).
+export const draftsAr = {
+  'drafts.save': 'حفظ كمسودة',
+  'drafts.saving': 'جارٍ الحفظ…',
+  'drafts.saved': 'حُفظت «{title}» كمسودة. لم تُستخدم أي مشاركة؛ قدّمها من «مسوداتك» أدناه ما دام باب المشاركة مفتوحًا.',
+  'drafts.saveFailed': 'تعذّر حفظ المسودة. حاول مرة أخرى.',
+  'drafts.heading': 'مسوداتك',
+  'drafts.help': 'المسودات خاصة بك ولا تستهلك أيًّا من مشاركاتك. تُحذف المسودة التي لم تُحفظ منذ سنة، ونخبرك قبل ذلك بثلاثين يومًا.',
+  'drafts.none': 'لا توجد مسودات. املأ النموذج واختر «حفظ كمسودة» لتحتفظ بمشاركة لوقت لاحق.',
+  'drafts.loadFailed': 'تعذّر تحميل مسوداتك. حدّث الصفحة وحاول مرة أخرى.',
+  'drafts.untitled': 'بلا عنوان',
+  'drafts.details': '{competition} · {file} · {words} كلمة',
+  'drafts.savedOn': 'حُفظت في {date}؛ وتبقى حتى {expires}.',
+  'drafts.declare': 'ضع علامة على كل إقرار لتقديم هذه المسودة',
+  'drafts.enter': 'قدّم هذه المسودة',
+  'drafts.entering': 'جارٍ التقديم…',
+  'drafts.entered': 'تم التقديم: رمز مشاركتك {code}. تابعها في ملفك الشخصي.',
+  'drafts.delete': 'حذف المسودة',
+  'drafts.deleted': 'حُذفت المسودة.',
+  'drafts.failed': 'تعذّر تقديم هذه المسودة. حاول مرة أخرى.',
+} as const;

@@ -1,0 +1,21 @@
+// English UI strings of drafts (issue 40): saving an entry before entering it, and entering it later. Spread into en.ts.
+export const draftsEn = {
+  'drafts.save': 'Save as draft',
+  'drafts.saving': 'Saving…',
+  'drafts.saved': 'Saved as a draft: “{title}”. It uses no entry; enter it from “Your drafts” below while the window is open.',
+  'drafts.saveFailed': 'The draft could not be saved. Try again.',
+  'drafts.heading': 'Your drafts',
+  'drafts.help': 'Drafts are private and use none of your entries. A draft not saved for a year is deleted; we tell you 30 days before.',
+  'drafts.none': 'No drafts. Fill in the form and choose “Save as draft” to keep an entry for later.',
+  'drafts.loadFailed': 'Your drafts could not be loaded. Refresh the page to try again.',
+  'drafts.untitled': 'Untitled',
+  'drafts.details': '{competition} · {file} · {words} words',
+  'drafts.savedOn': 'Saved {date}; kept until {expires}.',
+  'drafts.declare': 'Tick each declaration to enter this draft',
+  'drafts.enter': 'Enter this draft',
+  'drafts.entering': 'Entering…',
+  'drafts.entered': 'Entered: your entry code is {code}. Follow it on your profile.',
+  'drafts.delete': 'Delete draft',
+  'drafts.deleted': 'Draft deleted.',
+  'drafts.failed': 'This draft could not be entered. Try again.',
+} as const;
