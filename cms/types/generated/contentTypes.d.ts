@@ -2625,6 +2625,22 @@ export interface ApiWallPostWallPost extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 20000;
       }>;
+    theme: Schema.Attribute.Enumeration<
+      [
+        'love',
+        'nature',
+        'loss',
+        'hope',
+        'faith',
+        'home',
+        'memory',
+        'identity',
+        'society',
+        'seasons',
+        'childhood',
+        'humour',
+      ]
+    >;
     title: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{

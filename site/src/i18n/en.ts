@@ -1,10 +1,12 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
+import { wallFindEn } from './wall-find.en';
 
 export const en = {
   ...resultsText,
   ...entriesEn,
+  ...wallFindEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

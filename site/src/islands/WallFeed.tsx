@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_SORTS, type WallPage } from '@writory/shared';
 import PostCard from '../components/wall/PostCard';
+import WallFinder from '../components/wall/WallFinder';
+import { t } from '../i18n/t';
 import { fetchWallPage } from '../api/wall';
-import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
+import { SORT_LABEL, feedNeedsRefresh, filtersOf, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { clearLiked, loadLiked } from '../stores/wall-likes';
 
@@ -25,7 +27,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
     const mine = ++ticket.current;
     setState('loading');
     try {
-      const page = await fetchWallPage(next.sort, next.after.at(-1) ?? null);
+      const page = await fetchWallPage(next.sort, next.after.at(-1) ?? null, filtersOf(next));
       if (mine !== ticket.current) return;
       setData(page);
       setView(next);
@@ -61,6 +63,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   }, [status, data]);
 
   const page = view.after.length + 1;
+  const filtered = Object.keys(filtersOf(view)).length > 0;
   const { nextCursor } = data.pagination;
   return (
     <section aria-labelledby="wall-heading" className="mt-12" data-testid="wall-feed">
@@ -75,20 +78,31 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
               type="button"
               className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
               aria-pressed={view.sort === sort}
-              onClick={() => void show({ sort, after: [] }, 'push')}
+              onClick={() => void show({ ...filtersOf(view), sort, after: [] }, 'push')}
             >
               {SORT_LABEL[sort]}
             </button>
           ))}
         </div>
       </div>
+      <WallFinder
+        filters={filtersOf(view)}
+        busy={state === 'loading'}
+        onFind={(filters) => void show({ sort: view.sort, ...filtersOf(filters), after: [] }, 'push')}
+      />
       <p role="status" className="mt-2 min-h-6 text-sm text-ink-soft">
         {state === 'loading' ? 'Loading...' : state === 'failed' ? 'We could not load the latest poems. Check your connection and try again.' : ''}
       </p>
       {data.posts.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">No poems on the wall yet. Be the first to share one.</p>
+        <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">
+          {filtered ? t('wall.find.none') : 'No poems on the wall yet. Be the first to share one.'}
+        </p>
       ) : (
-        <ol className="mt-4 grid gap-6 md:grid-cols-2" aria-label={`${SORT_LABEL[view.sort]} poems, page ${page}`}>
+        <ol
+          className="mt-4 grid gap-6 md:grid-cols-2"
+          aria-label={filtered ? t('wall.find.results', { page }) : `${SORT_LABEL[view.sort]} poems, page ${page}`}
+          data-testid="wall-list"
+        >
           {data.posts.map((post) => (
             <li key={post.id}>
               <PostCard post={post} />

@@ -1,0 +1,30 @@
+// Arabic UI strings of finding poems on the Writory Wall; the same keys as wall-find.en.ts.
+import type { wallFindEn } from './wall-find.en';
+
+export const wallFindAr: Record<keyof typeof wallFindEn, string> = {
+  'wall.find.heading': 'ابحث عن قصائد',
+  'wall.find.search': 'كلمات من العنوان أو القصيدة',
+  'wall.find.searchHint': 'بأي خط: يجب أن تكون كل كلمة في القصيدة، بدايةً لكلمة فيها.',
+  'wall.find.language': 'اللغة',
+  'wall.find.anyLanguage': 'كل اللغات',
+  'wall.find.theme': 'الموضوع',
+  'wall.find.anyTheme': 'كل المواضيع',
+  'wall.find.submit': 'ابحث عن قصائد',
+  'wall.find.clear': 'اعرض كل القصائد',
+  'wall.find.none': 'لا توجد قصائد مطابقة. جرّب كلمات أقل، أو لغة أو موضوعًا آخر.',
+  'wall.find.results': 'القصائد التي وُجدت، الصفحة {page}',
+  'wall.share.theme': 'الموضوع (اختياري)',
+  'wall.share.noTheme': 'بلا موضوع',
+  'wall.theme.love': 'الحب',
+  'wall.theme.nature': 'الطبيعة',
+  'wall.theme.loss': 'الفقد',
+  'wall.theme.hope': 'الأمل',
+  'wall.theme.faith': 'الإيمان',
+  'wall.theme.home': 'الوطن والبيت',
+  'wall.theme.memory': 'الذاكرة',
+  'wall.theme.identity': 'الهوية',
+  'wall.theme.society': 'المجتمع',
+  'wall.theme.seasons': 'الفصول',
+  'wall.theme.childhood': 'الطفولة',
+  'wall.theme.humour': 'الفكاهة',
+};

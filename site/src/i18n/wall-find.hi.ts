@@ -1,0 +1,30 @@
+// Hindi UI strings of finding poems on the Writory Wall; the same keys as wall-find.en.ts.
+import type { wallFindEn } from './wall-find.en';
+
+export const wallFindHi: Record<keyof typeof wallFindEn, string> = {
+  'wall.find.heading': 'कविताएँ खोजें',
+  'wall.find.search': 'शीर्षक या कविता के शब्द',
+  'wall.find.searchHint': 'किसी भी लिपि में: हर शब्द कविता में किसी शब्द की शुरुआत के रूप में होना चाहिए।',
+  'wall.find.language': 'भाषा',
+  'wall.find.anyLanguage': 'सभी भाषाएँ',
+  'wall.find.theme': 'विषय',
+  'wall.find.anyTheme': 'सभी विषय',
+  'wall.find.submit': 'कविताएँ खोजें',
+  'wall.find.clear': 'सभी कविताएँ दिखाएँ',
+  'wall.find.none': 'कोई कविता नहीं मिली। कम शब्द आज़माएँ, या कोई और भाषा या विषय चुनें।',
+  'wall.find.results': 'मिली कविताएँ, पृष्ठ {page}',
+  'wall.share.theme': 'विषय (वैकल्पिक)',
+  'wall.share.noTheme': 'कोई विषय नहीं',
+  'wall.theme.love': 'प्रेम',
+  'wall.theme.nature': 'प्रकृति',
+  'wall.theme.loss': 'बिछोह',
+  'wall.theme.hope': 'आशा',
+  'wall.theme.faith': 'आस्था',
+  'wall.theme.home': 'घर',
+  'wall.theme.memory': 'स्मृति',
+  'wall.theme.identity': 'पहचान',
+  'wall.theme.society': 'समाज',
+  'wall.theme.seasons': 'ऋतुएँ',
+  'wall.theme.childhood': 'बचपन',
+  'wall.theme.humour': 'हास्य',
+};
