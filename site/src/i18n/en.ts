@@ -2,11 +2,13 @@
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
 import { wallFindEn } from './wall-find.en';
+import { poetsEn } from './poets.en';
 
 export const en = {
   ...resultsText,
   ...entriesEn,
   ...wallFindEn,
+  ...poetsEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -27,4 +27,9 @@ export const wallFindAr: Record<keyof typeof wallFindEn, string> = {
   'wall.theme.seasons': 'الفصول',
   'wall.theme.childhood': 'الطفولة',
   'wall.theme.humour': 'الفكاهة',
+  'wall.tab.label': 'أي القصائد',
+  'wall.tab.all': 'كل القصائد',
+  'wall.tab.following': 'من تتابعهم',
+  'wall.following.empty': 'لا قصائد بعد من الشعراء الذين تتابعهم. تابع الشعراء من صفحاتهم.',
+  'wall.following.results': 'قصائد من تتابعهم، الصفحة {page}',
 };

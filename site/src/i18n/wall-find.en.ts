@@ -26,4 +26,9 @@ export const wallFindEn = {
   'wall.theme.seasons': 'Seasons',
   'wall.theme.childhood': 'Childhood',
   'wall.theme.humour': 'Humour',
+  'wall.tab.label': 'Which poems',
+  'wall.tab.all': 'All poems',
+  'wall.tab.following': 'Following',
+  'wall.following.empty': 'No poems yet from the poets you follow. Follow poets from their pages.',
+  'wall.following.results': 'Poems from poets you follow, page {page}',
 };

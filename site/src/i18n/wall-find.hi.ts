@@ -27,4 +27,9 @@ export const wallFindHi: Record<keyof typeof wallFindEn, string> = {
   'wall.theme.seasons': 'ऋतुएँ',
   'wall.theme.childhood': 'बचपन',
   'wall.theme.humour': 'हास्य',
+  'wall.tab.label': 'कौन-सी कविताएँ',
+  'wall.tab.all': 'सभी कविताएँ',
+  'wall.tab.following': 'जिन्हें आप फ़ॉलो करते हैं',
+  'wall.following.empty': 'आप जिन कवियों को फ़ॉलो करते हैं, उनकी अभी कोई कविता नहीं है। कवियों को उनके पृष्ठ से फ़ॉलो करें।',
+  'wall.following.results': 'फ़ॉलो किए गए कवियों की कविताएँ, पृष्ठ {page}',
 };

@@ -87,6 +87,8 @@ export interface WallFilters {
 export interface WallView extends WallFilters {
   sort: WallSort;
   after: string[];
+  /** The Following tab: the poems of the poets the signed-in poet follows (newest, no filters). */
+  following?: true;
 }
 
 /** The filters a view has (no empty ones). */
@@ -111,6 +113,8 @@ export function wallViewFrom(search: string): WallView {
   const language = canonicalLanguage(params.get('language') ?? '');
   const theme = (WALL_THEMES as readonly string[]).includes(params.get('theme') ?? '') ? (params.get('theme') as WallTheme) : undefined;
   const q = (params.get('q') ?? '').trim().slice(0, WALL_SEARCH_MAX);
+  const after = keys.length <= MAX_KEYS && keys.every((key) => CURSOR.test(key)) ? keys : [];
+  if (params.get('tab') === 'following') return { sort: 'newest', following: true, after };
   return {
     sort,
     ...filtersOf({ language: language ?? undefined, theme, q }),
@@ -122,6 +126,7 @@ export function wallViewFrom(search: string): WallView {
 export function wallViewSearch(view: WallView): string {
   const { sort, after } = view;
   const params = new URLSearchParams();
+  if (view.following) params.set('tab', 'following');
   if (sort !== 'newest') params.set('sort', sort);
   for (const [key, value] of Object.entries(filtersOf(view))) params.set(key, value);
   if (after.length) params.set('after', after.join(','));
@@ -146,5 +151,5 @@ export const WALL_BUILD_FRESH_MS = 60_000;
  * newest, first page), for signed-in poets (their likes change the counts), and when the built copy is over a minute old.
  */
 export function feedNeedsRefresh({ view, builtAt, now, signedIn }: { view: WallView; builtAt: number; now: number; signedIn: boolean }): boolean {
-  return view.sort !== 'newest' || view.after.length > 0 || hasFilters(view) || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
+  return view.sort !== 'newest' || view.after.length > 0 || hasFilters(view) || view.following === true || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
 }

@@ -9,6 +9,7 @@ export * from './articles.ts';
 export * from './contact.ts';
 export * from './entries.ts';
 export * from './payments.ts';
+export * from './poets.ts';
 export * from './results.ts';
 export * from './users.ts';
 export * from './wall.ts';

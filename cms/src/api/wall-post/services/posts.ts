@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { MyWallPost, WallPage, WallPostDetail } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
-import { linkOf } from '../../../lib/db';
+import { linkOf, type idsLinkedTo } from '../../../lib/db';
 import { createTtlCache } from '../../../lib/ttl-cache';
 import { afterCursor, decodeCursor, encodeCursor } from '../lib/cursor';
 import { idsMatching } from '../lib/search';
@@ -14,6 +14,9 @@ import { userRepository } from '../../user/repository';
 
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'theme', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
+
+/** A subquery of ids (knex), as `idsLinkedTo` makes. */
+type IdSubquery = ReturnType<typeof idsLinkedTo>;
 
 export const notOnTheWall = (id: number) => new ApiError(404, `No poem number ${id} is on the wall.`, { id }, 'NotFoundError');
 
@@ -46,12 +49,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** One page in the order's index: after the cursor when there is one, else by the older page number. */
-  async function loadPage({ sort, page, pageSize, cursor, language, theme, q }: WallQuery): Promise<WallPage> {
+  async function loadPage({ sort, page, pageSize, cursor, language, theme, q }: WallQuery, poetIds?: IdSubquery): Promise<WallPage> {
     const orderBy = sort === 'newest' ? [{ approvedAt: 'desc' }, { id: 'desc' }] : [{ likesCount: 'desc' }, { approvedAt: 'desc' }, { id: 'desc' }];
     const after = cursor ? afterCursor(decodeCursor(sort, cursor)) : {};
     // Filters narrow the same keyset pages: a language or theme has its own index in the newest order; a search
     // reads the ids the full-text index matches.
     const filters = { ...(language ? { language } : {}), ...(theme ? { theme } : {}), ...(q ? { id: { $in: idsMatching(strapi, q) } } : {}) };
+    if (poetIds) {
+      // The poems of these poets, read from the link table by its poet column.
+      const link = linkOf(strapi, POST, 'poet');
+      Object.assign(filters, {
+        $and: [{ id: { $in: strapi.db.connection(link.name).select(link.joinColumn.name).whereIn(link.inverseJoinColumn.name, poetIds) } }],
+      });
+    }
     const rows: PostRow[] = await posts().findMany({
       where: { moderationStatus: 'approved', ...filters, ...after },
       orderBy,
@@ -103,6 +113,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     changed,
+
+    /** A page of the approved poems of the poets a subquery names (the Following tab), newest first; not cached. */
+    pageOfPoets(poetIds: IdSubquery, query: Pick<WallQuery, 'pageSize' | 'cursor'>): Promise<WallPage> {
+      if (query.cursor) decodeCursor('newest', query.cursor);
+      return loadPage({ sort: 'newest', page: 1, pageSize: query.pageSize, cursor: query.cursor }, poetIds);
+    },
 
     /** A new post waits for a moderator; the word-list prefilter only marks it. */
     async create(user: { id: number }, input: NewPostBody): Promise<MyWallPost> {
