@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { WALL_SORTS, type WallPage } from '@writory/shared';
 import PostCard from '../components/wall/PostCard';
 import WallFinder from '../components/wall/WallFinder';
+import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { fetchWallPage } from '../api/wall';
 import { fetchFollowingPage } from '../api/poets';
@@ -21,6 +22,8 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   const [view, setView] = useState<WallView>({ sort: initial.sort, after: [] });
   const [state, setState] = useState<'ready' | 'loading' | 'failed'>('ready');
   const status = useStore($authStatus);
+  // The Following switch depends on who reads: shown only after hydration, so the built HTML always matches.
+  const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const ticket = useRef(0);
 
@@ -89,7 +92,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
           </div>
         )}
       </div>
-      {(status === 'signed-in' || view.following) && (
+      {hydrated && (status === 'signed-in' || view.following) && (
         <div role="group" aria-label={t('wall.tab.label')} className="mt-4 flex gap-2">
           <button
             type="button"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { WALL_SEARCH_MAX, WALL_THEMES, type WallTheme } from '@writory/shared';
 import { t } from '../../i18n/t';
+import { useHydrated } from '../react/useHydrated';
 import { WALL_LANGUAGES, languageLabel, type WallFilters } from '../../lib/wall';
 
 const FILTER_LANGUAGES = WALL_LANGUAGES.filter((tag) => tag !== 'und');
@@ -8,6 +9,9 @@ const FILTER_LANGUAGES = WALL_LANGUAGES.filter((tag) => tag !== 'und');
 /** The wall's filters: words to search for, a language, a theme tag. Sends them as one view; "Show all" clears them. */
 export default function WallFinder({ filters, busy, onFind }: { filters: WallFilters; busy: boolean; onFind: (filters: WallFilters) => void }) {
   const id = useId();
+  // Language names come from the reader's Intl (Node's and the browser's differ): the built HTML shows the tags,
+  // the browser its own names once hydrated, so hydration never finds different text.
+  const hydrated = useHydrated();
   const [draft, setDraft] = useState<WallFilters>(filters);
   // Back and Forward change the view: the fields show the view's filters.
   useEffect(() => setDraft(filters), [filters.language, filters.theme, filters.q]);
@@ -58,7 +62,7 @@ export default function WallFinder({ filters, busy, onFind }: { filters: WallFil
           <option value="">{t('wall.find.anyLanguage')}</option>
           {FILTER_LANGUAGES.map((tag) => (
             <option key={tag} value={tag}>
-              {languageLabel(tag)}
+              {hydrated ? languageLabel(tag) : tag}
             </option>
           ))}
         </select>
