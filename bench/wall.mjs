@@ -12,6 +12,10 @@ const LOAD = { connections: 50, seconds: 5 };
 const FIRST_PAGE = '/api/wall/posts?sort=newest&page=1';
 const MOST_LIKED = '/api/wall/posts?sort=most-liked&page=1';
 const DEEP_PAGE = '/api/wall/posts?sort=newest&page=4000';
+// Finding poems (issue 40): a search of a word most poems have, of a rarer one, and the language filter.
+const SEARCH_COMMON = '/api/wall/posts?sort=newest&q=the';
+const SEARCH_RARE = `/api/wall/posts?sort=newest&q=${encodeURIComponent('नदी')}`;
+const BY_LANGUAGE = '/api/wall/posts?sort=newest&language=hi';
 
 /** Bytes (brotli, as browsers ask) of the page, the CSS and JavaScript its HTML names, and the island's API read. */
 async function firstVisit(site) {
@@ -51,9 +55,14 @@ export default {
       deep: await sequential(`${cms}${DEEP_PAGE}`),
     };
     const uncached = await measured(`${site}${FIRST_PAGE}`, ctx.runs, LOAD);
+    const finding = {
+      common: await measured(`${cms}${SEARCH_COMMON}`, ctx.runs, LOAD),
+      rare: await measured(`${cms}${SEARCH_RARE}`, ctx.runs, LOAD),
+      language: await measured(`${cms}${BY_LANGUAGE}`, ctx.runs, LOAD),
+    };
     const total = transfer.htmlWireBytes + transfer.assetWireBytes + transfer.apiWireBytes;
     return {
-      figures: { transfer, page, cached, alone, uncached },
+      figures: { transfer, page, cached, alone, uncached, finding },
       tables: [
         {
           caption: `${LOAD.connections} connections for ${LOAD.seconds} s after a 1 s warm-up, ${ctx.runs} runs; medians; “alone”: one reader, 20 requests in a row. Through the site server unless the path is the cms’s own; latencies in ms.`,
@@ -65,6 +74,9 @@ export default {
             aloneRow('Most liked first, cache off, one reader', MOST_LIKED, alone.mostLiked),
             aloneRow('Page 4,000 (offset 80,000), cache off, one reader', DEEP_PAGE, alone.deep),
             loadRow('First page, cache off', FIRST_PAGE, uncached),
+            loadRow('Search, a common word, cache off (cms)', SEARCH_COMMON, finding.common),
+            loadRow('Search, a Devanagari word, cache off (cms)', SEARCH_RARE, finding.rare),
+            loadRow('Hindi poems only, cache off (cms)', BY_LANGUAGE, finding.language),
           ],
         },
         {

@@ -57,6 +57,8 @@ import type userContestActivity from './api/user/services/contest-activity';
 import type userPicture from './api/user/services/picture';
 import type user from './api/user/services/user';
 import type visit from './api/visit/services/visit';
+import type followFollows from './api/follow/services/follows';
+import type poetPages from './api/poet/services/pages';
 import type wallPostLimits from './api/wall-post/services/limits';
 import type wallPostModeration from './api/wall-post/services/moderation';
 import type wallPostPosts from './api/wall-post/services/posts';
@@ -89,6 +91,7 @@ export interface Services {
   'api::entry.storage': ReturnType<typeof entryStorage>;
   'api::faq.faq': ReturnType<typeof faq>;
   'api::feedback.feedback': ReturnType<typeof feedback>;
+  'api::follow.follows': ReturnType<typeof followFollows>;
   'api::leaderboard.leaderboard': ReturnType<typeof leaderboard>;
   'api::notification.live': ReturnType<typeof notificationLive>;
   'api::notification.notification': ReturnType<typeof notification>;
@@ -104,6 +107,7 @@ export interface Services {
   'api::payment.tiers': ReturnType<typeof paymentTiers>;
   'api::payment.webhook': ReturnType<typeof paymentWebhook>;
   'api::referral.referral': ReturnType<typeof referral>;
+  'api::poet.pages': ReturnType<typeof poetPages>;
   'api::publication.publication': ReturnType<typeof publication>;
   'api::publication.published': ReturnType<typeof publicationPublished>;
   'api::result.judges': ReturnType<typeof resultJudges>;

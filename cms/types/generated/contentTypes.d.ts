@@ -1462,6 +1462,89 @@ export interface ApiFeedbackFeedback extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiFollowFollow extends Struct.CollectionTypeSchema {
+  collectionName: 'follows';
+  info: {
+    description: "A poet following another poet's public page.";
+    displayName: 'Follow';
+    pluralName: 'follows';
+    singularName: 'follow';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    followerId: Schema.Attribute.Integer & Schema.Attribute.Required;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::follow.follow'
+    > &
+      Schema.Attribute.Private;
+    muted: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<false>;
+    poetId: Schema.Attribute.Integer & Schema.Attribute.Required;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
+export interface ApiFollowFollowPreference extends Struct.CollectionTypeSchema {
+  collectionName: 'follow_preferences';
+  info: {
+    description: "A poet's choice to hear nothing in the bell about the poets they follow.";
+    displayName: 'Follow preference';
+    pluralName: 'follow-preferences';
+    singularName: 'follow-preference';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::follow.follow-preference'
+    > &
+      Schema.Attribute.Private;
+    noticesMuted: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<false>;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    userId: Schema.Attribute.Integer &
+      Schema.Attribute.Required &
+      Schema.Attribute.Unique;
+  };
+}
+
 export interface ApiLeaderboardLeaderboardMonth
   extends Struct.CollectionTypeSchema {
   collectionName: 'leaderboard_months';
@@ -2084,6 +2167,58 @@ export interface ApiPaymentPaymentEvent extends Struct.CollectionTypeSchema {
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+  };
+}
+
+export interface ApiPoetPoetPage extends Struct.CollectionTypeSchema {
+  collectionName: 'poet_pages';
+  info: {
+    description: "A poet's public page settings (/poets/<handle>): shown only while public is on. Edited by the poet on their profile.";
+    displayName: 'Poet page';
+    pluralName: 'poet-pages';
+    singularName: 'poet-page';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    bio: Schema.Attribute.Text &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 500;
+      }>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    handle: Schema.Attribute.String &
+      Schema.Attribute.Unique &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 30;
+      }>;
+    languages: Schema.Attribute.JSON;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::poet.poet-page'
+    > &
+      Schema.Attribute.Private;
+    public: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<false>;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    userId: Schema.Attribute.Integer &
+      Schema.Attribute.Required &
+      Schema.Attribute.Unique;
   };
 }
 
@@ -2909,6 +3044,22 @@ export interface ApiWallPostWallPost extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 20000;
       }>;
+    theme: Schema.Attribute.Enumeration<
+      [
+        'love',
+        'nature',
+        'loss',
+        'hope',
+        'faith',
+        'home',
+        'memory',
+        'identity',
+        'society',
+        'seasons',
+        'childhood',
+        'humour',
+      ]
+    >;
     title: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
@@ -3597,6 +3748,8 @@ declare module '@strapi/strapi' {
       'api::entry.entry': ApiEntryEntry;
       'api::faq.faq': ApiFaqFaq;
       'api::feedback.feedback': ApiFeedbackFeedback;
+      'api::follow.follow': ApiFollowFollow;
+      'api::follow.follow-preference': ApiFollowFollowPreference;
       'api::leaderboard.leaderboard-month': ApiLeaderboardLeaderboardMonth;
       'api::leaderboard.leaderboard-total': ApiLeaderboardLeaderboardTotal;
       'api::notification.notification': ApiNotificationNotification;
@@ -3608,6 +3761,7 @@ declare module '@strapi/strapi' {
       'api::payment.entry-tier': ApiPaymentEntryTier;
       'api::payment.order': ApiPaymentOrder;
       'api::payment.payment-event': ApiPaymentPaymentEvent;
+      'api::poet.poet-page': ApiPoetPoetPage;
       'api::privacy-page.privacy-page': ApiPrivacyPagePrivacyPage;
       'api::referral.referral': ApiReferralReferral;
       'api::result.result': ApiResultResult;

@@ -18,3 +18,4 @@ export * from './competitions.ts';
 export * from './schemas/index.ts';
 export * from './marks.ts';
 export * from './locales.ts';
+export * from './poets.ts';

@@ -9,6 +9,17 @@ export const WALL_PAGE_SIZE = 20;
 export const WALL_PAGE_SIZE_MAX = 50;
 
 export const WALL_SORTS = ['newest', 'most-liked'] as const;
+
+/**
+ * Theme tags a poet may give a wall poem (one, optional) and readers filter by. A fixed list, so each has its name
+ * in every language of the site (`wall.theme.<tag>` in the site's catalogues) and a moderator has nothing to police.
+ */
+export const WALL_THEMES = ['love', 'nature', 'loss', 'hope', 'faith', 'home', 'memory', 'identity', 'society', 'seasons', 'childhood', 'humour'] as const;
+export type WallTheme = (typeof WALL_THEMES)[number];
+
+/** Searching the wall: the longest query, and the most words of it that count (each matches as a word's beginning). */
+export const WALL_SEARCH_MAX = 100;
+export const WALL_SEARCH_WORDS_MAX = 8;
 export type WallSort = (typeof WALL_SORTS)[number];
 
 export const WALL_REPORT_REASONS = ['spam', 'hate', 'plagiarism', 'inappropriate', 'other'] as const;
@@ -41,6 +52,8 @@ export interface WallPostSummary {
   truncated: boolean;
   /** BCP 47 language tag, e.g. "en", "ar", "hi". */
   language: string;
+  /** The poem's theme tag, when the poet gave one. */
+  theme: WallTheme | null;
   poet: WallPoet;
   likes: number;
   approvedAt: string;

@@ -14,8 +14,12 @@ import type {
 import { apiFetch, authedFetch, jsonBody } from '../lib/api';
 
 /** A page of the wall: the first of the order, or the one after `cursor` (a previous page's `pagination.nextCursor`). */
-export const fetchWallPage = (sort: WallSort, cursor: string | null) =>
-  apiFetch<WallPage>(`/api/wall/posts?sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+export const fetchWallPage = (sort: WallSort, cursor: string | null, filters: { language?: string; theme?: string; q?: string } = {}) => {
+  const params = new URLSearchParams({ sort });
+  if (cursor) params.set('cursor', cursor);
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return apiFetch<WallPage>(`/api/wall/posts?${params}`);
+};
 
 /** One approved post; a 404 when it is not (or no longer) on the wall. */
 export const fetchWallPost = (id: number) => apiFetch<WallPostDetail>(`/api/wall/posts/${id}`);

@@ -5,6 +5,8 @@ import { commentsAr } from './comments.ar';
 import { receiptsAr } from './receipts.ar';
 import { resultsCsvAr } from './results-csv.ar';
 import { draftsAr } from './drafts.ar';
+import { wallFindAr } from './wall-find.ar';
+import { poetsAr } from './poets.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -19,6 +21,8 @@ export const ar: Catalogue = {
   ...receiptsAr,
   ...resultsCsvAr,
   ...draftsAr,
+  ...wallFindAr,
+  ...poetsAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

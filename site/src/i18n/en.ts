@@ -7,6 +7,8 @@ import { languagesEn } from './languages.en';
 import { receiptsEn } from './receipts.en';
 import { resultsCsvEn } from './results-csv.en';
 import { draftsEn } from './drafts.en';
+import { wallFindEn } from './wall-find.en';
+import { poetsEn } from './poets.en';
 
 export const en = {
   ...resultsText,
@@ -17,6 +19,8 @@ export const en = {
   ...receiptsEn,
   ...resultsCsvEn,
   ...draftsEn,
+  ...wallFindEn,
+  ...poetsEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -5,6 +5,8 @@ import { commentsHi } from './comments.hi';
 import { receiptsHi } from './receipts.hi';
 import { resultsCsvHi } from './results-csv.hi';
 import { draftsHi } from './drafts.hi';
+import { wallFindHi } from './wall-find.hi';
+import { poetsHi } from './poets.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -19,6 +21,8 @@ export const hi: Catalogue = {
   ...receiptsHi,
   ...resultsCsvHi,
   ...draftsHi,
+  ...wallFindHi,
+  ...poetsHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',

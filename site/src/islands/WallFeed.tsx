@@ -2,8 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_SORTS, type WallPage } from '@writory/shared';
 import PostCard from '../components/wall/PostCard';
+import WallFinder from '../components/wall/WallFinder';
+import { useHydrated } from '../components/react/useHydrated';
+import { t } from '../i18n/t';
 import { fetchWallPage } from '../api/wall';
-import { SORT_LABEL, feedNeedsRefresh, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
+import { fetchFollowingPage } from '../api/poets';
+import { SORT_LABEL, feedNeedsRefresh, filtersOf, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { clearLiked, loadLiked } from '../stores/wall-likes';
 
@@ -18,6 +22,8 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   const [view, setView] = useState<WallView>({ sort: initial.sort, after: [] });
   const [state, setState] = useState<'ready' | 'loading' | 'failed'>('ready');
   const status = useStore($authStatus);
+  // The Following switch depends on who reads: shown only after hydration, so the built HTML always matches.
+  const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const ticket = useRef(0);
 
@@ -25,7 +31,8 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
     const mine = ++ticket.current;
     setState('loading');
     try {
-      const page = await fetchWallPage(next.sort, next.after.at(-1) ?? null);
+      const cursor = next.after.at(-1) ?? null;
+      const page = next.following ? await fetchFollowingPage(cursor) : await fetchWallPage(next.sort, cursor, filtersOf(next));
       if (mine !== ticket.current) return;
       setData(page);
       setView(next);
@@ -61,6 +68,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   }, [status, data]);
 
   const page = view.after.length + 1;
+  const filtered = Object.keys(filtersOf(view)).length > 0;
   const { nextCursor } = data.pagination;
   return (
     <section aria-labelledby="wall-heading" className="mt-12" data-testid="wall-feed">
@@ -68,27 +76,68 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
         <h2 id="wall-heading" ref={heading} tabIndex={-1} className="font-serif text-2xl font-semibold">
           Poems on the wall
         </h2>
-        <div role="group" aria-label="Order of the poems" className="flex gap-2">
-          {WALL_SORTS.map((sort) => (
-            <button
-              key={sort}
-              type="button"
-              className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
-              aria-pressed={view.sort === sort}
-              onClick={() => void show({ sort, after: [] }, 'push')}
-            >
-              {SORT_LABEL[sort]}
-            </button>
-          ))}
-        </div>
+        {!view.following && (
+          <div role="group" aria-label="Order of the poems" className="flex gap-2">
+            {WALL_SORTS.map((sort) => (
+              <button
+                key={sort}
+                type="button"
+                className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
+                aria-pressed={view.sort === sort}
+                onClick={() => void show({ ...filtersOf(view), sort, after: [] }, 'push')}
+              >
+                {SORT_LABEL[sort]}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
+      {hydrated && (status === 'signed-in' || view.following) && (
+        <div role="group" aria-label={t('wall.tab.label')} className="mt-4 flex gap-2">
+          <button
+            type="button"
+            className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
+            aria-pressed={!view.following}
+            onClick={() => void show({ sort: 'newest', after: [] }, 'push')}
+          >
+            {t('wall.tab.all')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
+            aria-pressed={view.following === true}
+            onClick={() => void show({ sort: 'newest', following: true, after: [] }, 'push')}
+          >
+            {t('wall.tab.following')}
+          </button>
+        </div>
+      )}
+      {!view.following && (
+        <WallFinder
+          filters={filtersOf(view)}
+          busy={state === 'loading'}
+          onFind={(filters) => void show({ sort: view.sort, ...filtersOf(filters), after: [] }, 'push')}
+        />
+      )}
       <p role="status" className="mt-2 min-h-6 text-sm text-ink-soft">
         {state === 'loading' ? 'Loading...' : state === 'failed' ? 'We could not load the latest poems. Check your connection and try again.' : ''}
       </p>
       {data.posts.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">No poems on the wall yet. Be the first to share one.</p>
+        <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">
+          {view.following ? t('wall.following.empty') : filtered ? t('wall.find.none') : 'No poems on the wall yet. Be the first to share one.'}
+        </p>
       ) : (
-        <ol className="mt-4 grid gap-6 md:grid-cols-2" aria-label={`${SORT_LABEL[view.sort]} poems, page ${page}`}>
+        <ol
+          className="mt-4 grid gap-6 md:grid-cols-2"
+          aria-label={
+            view.following
+              ? t('wall.following.results', { page })
+              : filtered
+                ? t('wall.find.results', { page })
+                : `${SORT_LABEL[view.sort]} poems, page ${page}`
+          }
+          data-testid="wall-list"
+        >
           {data.posts.map((post) => (
             <li key={post.id}>
               <PostCard post={post} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { WALL_TEXT_MAX, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost } from '@writory/shared';
+import { WALL_TEXT_MAX, WALL_THEMES, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost, type WallTheme } from '@writory/shared';
+import { t } from '../i18n/t';
 import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
@@ -13,9 +14,9 @@ import { $myWallPosts, loadMyWallPosts } from '../stores/my-wall-posts';
 import { $productUser } from '../stores/product-user';
 import { localHref } from '../i18n/paths';
 
-const FIELDS = ['title', 'language', 'text'] as const;
+const FIELDS = ['title', 'language', 'theme', 'text'] as const;
 type FieldName = (typeof FIELDS)[number];
-const LABEL: Record<FieldName, string> = { title: 'Title', language: 'Language', text: 'Your poem' };
+const LABEL: Record<FieldName, string> = { title: 'Title', language: 'Language', theme: t('wall.share.theme'), text: 'Your poem' };
 const SIGN_IN_HREF = `/auth?${new URLSearchParams({ next: '/writory-wall#submit-wall-button' })}`;
 
 /** The #submit-wall-button section: share a poem (signed-in poets with a verified email) and follow one's own posts. */
@@ -100,7 +101,8 @@ function ShareForm({ onShared }: { onShared: () => void }) {
     if (attempt) focusFirstProblem(form.current);
   }, [attempt]);
 
-  const set = (name: FieldName) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+  const set = (name: FieldName) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [name]: name === 'theme' ? (event.target.value as WallTheme) || null : event.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -187,6 +189,28 @@ function ShareForm({ onShared }: { onShared: () => void }) {
           ))}
         </select>
         {error('language')}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-theme`} className="text-sm font-semibold">
+          {LABEL.theme}
+        </label>
+        <select
+          id={`${id}-theme`}
+          name="theme"
+          value={values.theme ?? ''}
+          onChange={set('theme')}
+          aria-invalid={errors.theme ? true : undefined}
+          aria-describedby={describe('theme')}
+          className={inputClass}
+        >
+          <option value="">{t('wall.share.noTheme')}</option>
+          {WALL_THEMES.map((theme) => (
+            <option key={theme} value={theme}>
+              {t(`wall.theme.${theme}`)}
+            </option>
+          ))}
+        </select>
+        {error('theme')}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-text`} className="text-sm font-semibold">

@@ -9,6 +9,7 @@ import type {
   ContentPage,
   JudgingReport,
   LeaderboardPage,
+  PoetPage,
   SiteSettings,
   Testimonial,
   TierCatalogue,
@@ -87,6 +88,9 @@ export async function article(slug: string): Promise<ArticleDetail> {
 
 /** The first page of the Writory Wall's newest poems, built into /writory-wall. */
 export const wallFirstPage = () => cmsGet<WallPage>('/wall/posts?sort=newest');
+/** The handles of the public poet pages, and one page (each built static; a page made private is left out). */
+export const poetHandles = () => cmsGet<{ handles: string[] }>('/poets').then((body) => body.handles);
+export const poetPage = (handle: string) => cmsGet<PoetPage>(`/poets/${encodeURIComponent(handle)}`);
 
 const withCompetition = (path: string, competition?: string | null) => {
   const slug = competitionParam(competition);

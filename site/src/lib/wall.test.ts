@@ -20,6 +20,9 @@ describe('wall views in the URL', () => {
     ['?page=3', { sort: 'newest', after: [] }],
     ['?after=<script>', { sort: 'newest', after: [] }],
     ['?after=n.1.2,,n.1.1', { sort: 'newest', after: ['n.1.2', 'n.1.1'] }],
+    ['?language=AR&theme=love&q=%D9%82%D9%85%D8%B1', { sort: 'newest', language: 'ar', theme: 'love', q: 'قمر', after: [] }],
+    ['?language=not+a+language&theme=dragons&q=+++', { sort: 'newest', after: [] }],
+    ['?tab=following&after=n.1.2&q=moon', { sort: 'newest', following: true, after: ['n.1.2'] }],
   ])('%s reads as %j', (search, view) => {
     expect(wallViewFrom(search)).toEqual(view);
   });
@@ -30,6 +33,8 @@ describe('wall views in the URL', () => {
     const view = { sort: 'newest' as const, after: ['n.1764000000000.42', 'n.1763000000000.17'] };
     expect(wallViewSearch(view)).toBe('?after=n.1764000000000.42,n.1763000000000.17');
     expect(wallViewFrom(wallViewSearch(view))).toEqual(view);
+    const found = { sort: 'most-liked' as const, language: 'hi', theme: 'nature' as const, q: 'नदी किनारे', after: ['l.1.2.3'] };
+    expect(wallViewFrom(wallViewSearch(found))).toEqual(found);
   });
 });
 
@@ -60,6 +65,9 @@ describe('feedNeedsRefresh', () => {
     ['a signed-in poet', newest, 10_000, true, true],
     ['a visitor on page 2', { sort: 'newest' as const, after: ['n.1.2'] }, 10_000, false, true],
     ['a visitor on the most liked', { sort: 'most-liked' as const, after: [] }, 10_000, false, true],
+    ['a visitor searching', { sort: 'newest' as const, q: 'moon', after: [] }, 10_000, false, true],
+    ['a poet on the Following tab', { sort: 'newest' as const, following: true as const, after: [] }, 10_000, false, true],
+    ['a visitor filtering by language', { sort: 'newest' as const, language: 'ar', after: [] }, 10_000, false, true],
   ])('%s: %s', (_name, view, age, signedIn, expected) => {
     expect(feedNeedsRefresh({ view, builtAt: 1_000_000, now: 1_000_000 + age, signedIn })).toBe(expected);
   });

@@ -1,5 +1,5 @@
 // Pure helpers of the Writory Wall pages: languages, dates, states, and where a list or a post lives in the URL.
-import { WALL_SORTS, type WallSort, type WallStatus } from '@writory/shared';
+import { WALL_SEARCH_MAX, WALL_SORTS, WALL_THEMES, canonicalLanguage, type WallSort, type WallStatus, type WallTheme } from '@writory/shared';
 import { formatDate, SITE_LOCALE } from './format';
 
 /** Languages offered when sharing a poem (any BCP 47 tag is accepted by the cms); "und" is "another language". */
@@ -73,14 +73,34 @@ export const STATUS_TEXT: Record<WallStatus, string> = {
 
 export const SORT_LABEL: Record<WallSort, string> = { newest: 'Newest', 'most-liked': 'Most liked' };
 
+/** What narrows the wall: a language, a theme tag, words to search for (each optional). */
+export interface WallFilters {
+  language?: string;
+  theme?: WallTheme;
+  q?: string;
+}
+
 /**
- * A view of the wall: the order, and the page keys (the cms's `nextCursor`s) followed from its first page to this
- * one. The page number is one more than the keys; "Previous page" drops the last key.
+ * A view of the wall: the order, the filters, and the page keys (the cms's `nextCursor`s) followed from its first
+ * page to this one. The page number is one more than the keys; "Previous page" drops the last key.
  */
-export interface WallView {
+export interface WallView extends WallFilters {
   sort: WallSort;
   after: string[];
+  /** The Following tab: the poems of the poets the signed-in poet follows (newest, no filters). */
+  following?: true;
 }
+
+/** The filters a view has (no empty ones). */
+export function filtersOf(view: WallFilters): WallFilters {
+  return {
+    ...(view.language ? { language: view.language } : {}),
+    ...(view.theme ? { theme: view.theme } : {}),
+    ...(view.q?.trim() ? { q: view.q.trim() } : {}),
+  };
+}
+
+const hasFilters = (view: WallFilters) => Object.keys(filtersOf(view)).length > 0;
 
 const CURSOR = /^[a-z0-9.]{1,40}$/;
 const MAX_KEYS = 200;
@@ -90,13 +110,25 @@ export function wallViewFrom(search: string): WallView {
   const params = new URLSearchParams(search);
   const sort = (WALL_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as WallSort) : 'newest';
   const keys = (params.get('after') ?? '').split(',').filter(Boolean);
-  return { sort, after: keys.length <= MAX_KEYS && keys.every((key) => CURSOR.test(key)) ? keys : [] };
+  const language = canonicalLanguage(params.get('language') ?? '');
+  const theme = (WALL_THEMES as readonly string[]).includes(params.get('theme') ?? '') ? (params.get('theme') as WallTheme) : undefined;
+  const q = (params.get('q') ?? '').trim().slice(0, WALL_SEARCH_MAX);
+  const after = keys.length <= MAX_KEYS && keys.every((key) => CURSOR.test(key)) ? keys : [];
+  if (params.get('tab') === 'following') return { sort: 'newest', following: true, after };
+  return {
+    sort,
+    ...filtersOf({ language: language ?? undefined, theme, q }),
+    after: keys.length <= MAX_KEYS && keys.every((key) => CURSOR.test(key)) ? keys : [],
+  };
 }
 
 /** The query string of a wall view; the first page of the newest is the bare page. */
-export function wallViewSearch({ sort, after }: WallView): string {
+export function wallViewSearch(view: WallView): string {
+  const { sort, after } = view;
   const params = new URLSearchParams();
+  if (view.following) params.set('tab', 'following');
   if (sort !== 'newest') params.set('sort', sort);
+  for (const [key, value] of Object.entries(filtersOf(view))) params.set(key, value);
   if (after.length) params.set('after', after.join(','));
   const search = params.toString().replace(/%2C/g, ',');
   return search ? `?${search}` : '';
@@ -119,5 +151,5 @@ export const WALL_BUILD_FRESH_MS = 60_000;
  * newest, first page), for signed-in poets (their likes change the counts), and when the built copy is over a minute old.
  */
 export function feedNeedsRefresh({ view, builtAt, now, signedIn }: { view: WallView; builtAt: number; now: number; signedIn: boolean }): boolean {
-  return view.sort !== 'newest' || view.after.length > 0 || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
+  return view.sort !== 'newest' || view.after.length > 0 || hasFilters(view) || view.following === true || signedIn || now - builtAt > WALL_BUILD_FRESH_MS;
 }

@@ -32,6 +32,14 @@ export function winnerRepository(strapi: Core.Strapi) {
         ? winners().findMany({ where: { month: { $in: months } }, select: ['competitionSlug', 'month', 'entryId', 'place', 'score'] })
         : Promise.resolve([]),
 
+    /** A poet's published results, newest month first (only what the results pages show). */
+    ofPoet: (poetId: number): Promise<Pick<WinnerRow, 'slug' | 'competitionSlug' | 'month' | 'place' | 'title' | 'language'>[]> =>
+      winners().findMany({
+        where: { poetId },
+        orderBy: [{ month: 'desc' }, { position: 'asc' }],
+        select: ['slug', 'competitionSlug', 'month', 'place', 'title', 'language'],
+      }),
+
     /** The entry of a published winner, by its slug (the id in /winning-poem/{id}). */
     entryIdOf: async (slug: string): Promise<number | null> =>
       ((await winners().findOne({ where: { slug }, select: ['entryId'] })) as { entryId: number } | null)?.entryId ?? null,

@@ -10,6 +10,7 @@ export * from './contact.ts';
 export * from './entries.ts';
 export * from './drafts.ts';
 export * from './payments.ts';
+export * from './poets.ts';
 export * from './results.ts';
 export * from './users.ts';
 export * from './wall.ts';

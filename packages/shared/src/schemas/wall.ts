@@ -9,8 +9,11 @@ import {
   WALL_REASON_MAX,
   WALL_REPORT_NOTE_MAX,
   WALL_REPORT_REASONS,
+  WALL_SEARCH_MAX,
+  WALL_SEARCH_WORDS_MAX,
   WALL_SORTS,
   WALL_TEXT_MAX,
+  WALL_THEMES,
   WALL_TITLE_MAX,
 } from '../wall.ts';
 import { withoutBidiControls } from '../text-safety.ts';
@@ -83,10 +86,13 @@ export const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
   });
 
 /** POST /api/wall/posts */
+const theme = z.enum(WALL_THEMES, { error: `must be one of ${WALL_THEMES.join(', ')}` });
+
 export const newPostBody = strict({
   title: line(WALL_TITLE_MAX),
   text: paragraphs(WALL_TEXT_MAX),
   language,
+  theme: z.optional(z.nullable(theme)),
 });
 export type NewWallPost = z.input<typeof newPostBody>;
 
@@ -131,7 +137,39 @@ export const wallQuery = z.object({
   page,
   pageSize,
   cursor: z.optional(z.string({ error: 'must be the nextCursor of a previous page' })),
+  /** Only poems in this language (a language tag such as hi or ar). */
+  language: z.optional(language),
+  /** Only poems with this theme tag. */
+  theme: z.optional(theme),
+  /** Only poems whose title or text has every word of it (each as the beginning of a word), in any script. */
+  q: z.optional(
+    z.pipe(
+      z.string({ error: 'must be text' }).check(z.maxLength(WALL_SEARCH_MAX, { error: characters(WALL_SEARCH_MAX) })),
+      z.transform((value: string, ctx) => {
+        const words = searchWords(value);
+        if (!words.length) {
+          ctx.issues.push({ code: 'custom', message: 'must have a word to look for', input: value });
+          return z.NEVER;
+        }
+        return words;
+      }),
+    ),
+  ),
 });
+
+/**
+ * The words of a search, as both databases' indexes hold them: Unicode NFC, lower case, letters with their marks
+ * (Devanagari vowel signs, Arabic harakat) and digits; anything else separates words. Repeats go; the first
+ * WALL_SEARCH_WORDS_MAX count.
+ */
+export function searchWords(query: string): string[] {
+  const words =
+    query
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu) ?? [];
+  return [...new Set(words)].slice(0, WALL_SEARCH_WORDS_MAX);
+}
 
 /** GET /api/admin/wall/posts */
 export const moderationQuery = z.object({

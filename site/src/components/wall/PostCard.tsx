@@ -2,6 +2,7 @@ import { wallPostPath, type WallPostSummary } from '@writory/shared';
 import PoemText from './PoemText';
 import PoetByline from './PoetByline';
 import LikeButton from './LikeButton';
+import { t } from '../../i18n/t';
 
 /** One poem in a wall listing: its title (a link to its page), poet, first lines and likes. */
 export default function PostCard({ post }: { post: WallPostSummary }) {
@@ -18,6 +19,11 @@ export default function PostCard({ post }: { post: WallPostSummary }) {
         </a>
       </h3>
       <PoetByline poet={post.poet} approvedAt={post.approvedAt} language={post.language} />
+      {post.theme && (
+        <p className="text-xs font-semibold uppercase tracking-wide text-ink-soft" data-testid="wall-post-theme">
+          {t('wall.find.theme')}: {t(`wall.theme.${post.theme}`)}
+        </p>
+      )}
       <PoemText text={post.excerpt} language={post.language} className="text-base" testId="wall-poem" />
       <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
         <LikeButton id={post.id} likes={post.likes} title={post.title} />

@@ -1,5 +1,14 @@
 // Pure rules of the Writory Wall: what a listing shows of a poem, which decision moves a post where, what the poet is told.
-import { wallPostPath, type MyWallPost, type WallDecision, type WallPoet, type WallPostDetail, type WallPostSummary, type WallStatus } from '@writory/shared';
+import {
+  wallPostPath,
+  type WallTheme,
+  type MyWallPost,
+  type WallDecision,
+  type WallPoet,
+  type WallPostDetail,
+  type WallPostSummary,
+  type WallStatus,
+} from '@writory/shared';
 import type { RowOf } from '../../../lib/rows';
 import { msg, say, type Message } from '../../../lib/messages';
 
@@ -30,6 +39,7 @@ export type PostRow = RowOf<
   'api::wall-post.wall-post',
   {
     moderationStatus: WallStatus;
+    theme: WallTheme | null;
     prefilterFlags: string[] | null;
     similarity: { kind: string; refId: number; similarity: number }[] | null;
   }
@@ -52,6 +62,7 @@ export function toSummary(row: PostRow): WallPostSummary {
     title: row.title,
     ...excerptOf(row.text),
     language: row.language,
+    theme: row.theme ?? null,
     poet: poetOf(row),
     likes: row.likesCount ?? 0,
     approvedAt: iso(row.approvedAt),
@@ -64,6 +75,7 @@ export function toDetail(row: PostRow): WallPostDetail {
     title: row.title,
     text: row.text,
     language: row.language,
+    theme: row.theme ?? null,
     poet: poetOf(row),
     likes: row.likesCount ?? 0,
     approvedAt: iso(row.approvedAt),

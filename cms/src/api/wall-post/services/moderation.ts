@@ -11,6 +11,7 @@ import { ApiError, forbidden } from '../../../lib/api-error';
 import { DECISIONS, POST, REPORT, decisionNoticeMessage, decisionRefusal, isPublic, poetOf, type PostRow } from '../lib/posts';
 import type { DecisionBody, ModerationQuery } from '../validation/wall';
 import { getService } from '../../../services';
+import type { WallListener } from '../repository';
 
 const REPORTS_PER_ITEM = 50;
 
@@ -90,9 +91,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await reports().updateMany({ where: { postId: post.id, reportStatus: 'open' }, data: { reportStatus: 'resolved', resolvedAt: new Date() } });
     const notice = decisionNoticeMessage(post, from, to, reason);
     if (notice && post.poetId) await getService(strapi, 'api::notification.notification').notify(post.poetId, notice);
+    // A poem shared for the first time (approved from waiting or rejected): the domains that listen are told.
+    if (to === 'approved' && (from === 'pending' || from === 'rejected') && post.poetId) {
+      for (const listener of listeners) await listener.shared?.({ id: post.id, title: post.title, poetId: post.poetId });
+    }
   }
+  const listeners: WallListener[] = [];
 
   return {
+    /** Registers a domain that acts when a poem reaches the wall (from its bootstrap; the wall never calls it otherwise). */
+    listen(listener: WallListener) {
+      listeners.push(listener);
+    },
+
     async queue(viewer: Moderator, { filter, page, pageSize }: ModerationQuery): Promise<WallModerationPage> {
       const { where, orderBy } = FILTERS[filter];
       const [rows, total, ...counts] = await Promise.all([

@@ -3,17 +3,21 @@ import type { MyWallPost, WallPage, WallPostDetail } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
 import { msg } from '../../../lib/messages';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
-import { linkOf } from '../../../lib/db';
+import { linkOf, type idsLinkedTo } from '../../../lib/db';
 import { createTtlCache } from '../../../lib/ttl-cache';
 import { afterCursor, decodeCursor, encodeCursor } from '../lib/cursor';
+import { idsMatching } from '../lib/search';
 import { prefilterFlags } from '../lib/prefilter';
 import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow } from '../lib/posts';
 import type { NewPostBody, WallQuery } from '../validation/wall';
 import { getService } from '../../../services';
 import { userRepository } from '../../user/repository';
 
-const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'likesCount', 'approvedAt'];
+const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'theme', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
+
+/** A subquery of ids (knex), as `idsLinkedTo` makes. */
+type IdSubquery = ReturnType<typeof idsLinkedTo>;
 
 export const notOnTheWall = (id: number) => new ApiError(404, msg('wall.notOnWall', { id }), { id }, 'NotFoundError');
 
@@ -46,11 +50,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** One page in the order's index: after the cursor when there is one, else by the older page number. */
-  async function loadPage({ sort, page, pageSize, cursor }: WallQuery): Promise<WallPage> {
+  async function loadPage({ sort, page, pageSize, cursor, language, theme, q }: WallQuery, poetIds?: IdSubquery): Promise<WallPage> {
     const orderBy = sort === 'newest' ? [{ approvedAt: 'desc' }, { id: 'desc' }] : [{ likesCount: 'desc' }, { approvedAt: 'desc' }, { id: 'desc' }];
     const after = cursor ? afterCursor(decodeCursor(sort, cursor)) : {};
+    // Filters narrow the same keyset pages: a language or theme has its own index in the newest order; a search
+    // reads the ids the full-text index matches.
+    const filters = { ...(language ? { language } : {}), ...(theme ? { theme } : {}), ...(q ? { id: { $in: idsMatching(strapi, q) } } : {}) };
+    if (poetIds) {
+      // The poems of these poets, read from the link table by its poet column.
+      const link = linkOf(strapi, POST, 'poet');
+      Object.assign(filters, {
+        $and: [{ id: { $in: strapi.db.connection(link.name).select(link.joinColumn.name).whereIn(link.inverseJoinColumn.name, poetIds) } }],
+      });
+    }
     const rows: PostRow[] = await posts().findMany({
-      where: { moderationStatus: 'approved', ...after },
+      where: { moderationStatus: 'approved', ...filters, ...after },
       orderBy,
       ...(cursor ? {} : { offset: (page - 1) * pageSize }),
       limit: pageSize + 1,
@@ -88,7 +102,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (query.cursor && query.page > 1)
         throw new ApiError(400, 'cursor: send a cursor or a page number, not both', { cursor: 'with page' }, 'BadRequestError');
       if (query.cursor) decodeCursor(query.sort, query.cursor); // a bad one is refused before the cache
-      return pages.get(`${query.sort}:${query.cursor ?? query.page}:${query.pageSize}`, () => loadPage(query));
+      const filters = JSON.stringify([query.language ?? '', query.theme ?? '', query.q ?? []]);
+      return pages.get(`${query.sort}:${query.cursor ?? query.page}:${query.pageSize}:${filters}`, () => loadPage(query));
     },
 
     /** One approved post, whole; 404 for any other. */
@@ -99,6 +114,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     changed,
+
+    /** A page of the approved poems of the poets a subquery names (the Following tab), newest first; not cached. */
+    pageOfPoets(poetIds: IdSubquery, query: Pick<WallQuery, 'pageSize' | 'cursor'>): Promise<WallPage> {
+      if (query.cursor) decodeCursor('newest', query.cursor);
+      return loadPage({ sort: 'newest', page: 1, pageSize: query.pageSize, cursor: query.cursor }, poetIds);
+    },
 
     /** A new post waits for a moderator; the word-list prefilter only marks it. */
     async create(user: { id: number }, input: NewPostBody): Promise<MyWallPost> {

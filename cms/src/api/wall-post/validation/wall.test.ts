@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiError, parseInput } from '../../../lib/api-error';
-import { canonicalLanguage, normalisePoem } from '@writory/shared';
+import { canonicalLanguage, normalisePoem, searchWords } from '@writory/shared';
 import { decisionBody, idParams, likedQuery, newPostBody, newReportBody, wallQuery } from './wall';
 
 function refusal(schema: Parameters<typeof parseInput>[0], input: unknown): ApiError {
@@ -126,6 +126,30 @@ describe('ids and queries', () => {
     expect(refusal(wallQuery, { sort: 'oldest' }).message).toBe('sort: must be one of newest, most-liked');
     expect(refusal(wallQuery, { page: '0' }).message).toBe('page: must be 1 or more');
     expect(refusal(wallQuery, { pageSize: '51' }).message).toBe('pageSize: must be at most 50');
+  });
+
+  it('reads the filters: a canonical language, a theme tag, the words of a search', () => {
+    expect(parseInput(wallQuery, { language: 'AR', theme: 'love', q: ' Moon,  "river"* moon ' })).toEqual({
+      sort: 'newest',
+      page: 1,
+      pageSize: 20,
+      language: 'ar',
+      theme: 'love',
+      q: ['moon', 'river'],
+    });
+    expect(refusal(wallQuery, { theme: 'dragons' }).message).toMatch(/^theme: must be one of love, nature/);
+    expect(refusal(wallQuery, { q: '*** ""' }).message).toBe('q: must have a word to look for');
+    expect(refusal(wallQuery, { q: 'a'.repeat(101) }).message).toBe('q: must be at most 100 characters');
+    expect(refusal(newPostBody, { ...poem, theme: 'dragons' }).message).toMatch(/^theme: must be one of/);
+    expect(parseInput(newPostBody, { ...poem, theme: 'hope' })).toEqual({ ...poem, theme: 'hope' });
+  });
+
+  it('keeps a word whole with its marks, in any script, and drops what either database could read as syntax', () => {
+    expect(searchWords('चाँदनी, नदी!')).toEqual(['चाँदनी', 'नदी']);
+    expect(searchWords('الشِّعر والقمر')).toEqual(['الشِّعر', 'والقمر']);
+    expect(searchWords('NEAR(a OR b) -c ^d "e" f:* g&h|!i')).toEqual(['near', 'a', 'or', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].slice(0, 8));
+    // A mark alone starts no word.
+    expect(searchWords('\u093F\u093E')).toEqual([]);
   });
 
   it('reads a list of ids once each, at most 50', () => {

@@ -1,0 +1,102 @@
+import type { Core } from '@strapi/strapi';
+import { POET_PAGE_POEMS, type MyPoetPage, type PoetPage } from '@writory/shared';
+import { ApiError, validationError } from '../../../lib/api-error';
+import { isUniqueViolation } from '../../../lib/db';
+import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { userRepository } from '../../user/repository';
+import { wallPostRepository } from '../../wall-post/repository';
+import { POET_FALLBACK_NAME } from '../../wall-post/lib/posts';
+import { winnerRepository } from '../../winner/repository';
+import { POET_PAGE, type PoetPageRow } from '../repository';
+import type { MyPoetPageBody } from '../validation/pages';
+
+// One message per refusal, in one place, so a translated catalogue can replace them.
+export const POET_MESSAGES = {
+  notFound: (handle: string) => `No public poet page is at /poets/${handle}.`,
+  handleTaken: 'Another poet has this handle: choose another.',
+  publicNeedsHandle: 'handle: choose a handle before making your page public',
+} as const;
+
+const toMine = (row: PoetPageRow | null): MyPoetPage => ({
+  handle: row?.handle ?? null,
+  bio: row?.bio ?? '',
+  languages: row?.languages ?? [],
+  public: row?.public === true,
+});
+
+/**
+ * Poet pages: private until the poet chooses a handle and makes the page public. A public page lists what is already
+ * public (approved wall poems, published results); making it private takes it out of the API at once and off the
+ * site at the rebuild this asks for.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const pages = () => strapi.db.query(POET_PAGE);
+  const rowOf = (userId: number): Promise<PoetPageRow | null> => pages().findOne({ where: { userId } });
+
+  return {
+    async mine(user: { id: number }): Promise<MyPoetPage> {
+      return toMine(await rowOf(user.id));
+    },
+
+    /** Changes the poet's settings; the handle must be free; clearing it makes the page private. */
+    async updateMine(user: { id: number }, input: MyPoetPageBody): Promise<MyPoetPage> {
+      const before = await rowOf(user.id);
+      const next = { ...toMine(before), ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) } as MyPoetPage;
+      if (!next.handle) next.public = false;
+      if (input.public && !next.handle) {
+        const error = validationError([{ path: ['handle'], message: 'is required to make your page public' }]);
+        error.message = POET_MESSAGES.publicNeedsHandle;
+        throw error;
+      }
+      const data = { handle: next.handle, bio: next.bio, languages: next.languages, public: next.public };
+      let row: PoetPageRow;
+      try {
+        row = before ? await pages().update({ where: { id: before.id }, data }) : await pages().create({ data: { userId: user.id, ...data } });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, POET_MESSAGES.handleTaken, { handle: next.handle }, 'ConflictError');
+        throw error;
+      }
+      // The static pages follow: a page appears, changes, moves to a new handle or goes.
+      if (before?.public || row.public) requestSiteRebuild(strapi);
+      return toMine(row);
+    },
+
+    /** The handles of every public page (the site builds one page each). */
+    async publicHandles(): Promise<string[]> {
+      const rows: { handle: string }[] = await pages().findMany({
+        where: { public: true, handle: { $notNull: true } },
+        select: ['handle'],
+        orderBy: { handle: 'asc' },
+      });
+      return rows.map((row) => row.handle);
+    },
+
+    /** A public page; 404 for a private, unknown or suspended poet's. */
+    async page(handle: string): Promise<PoetPage> {
+      const row: PoetPageRow | null = await pages().findOne({ where: { handle, public: true } });
+      const [poet] = row ? await userRepository(strapi).withPictures([row.userId], ['name', 'blocked', 'suspendedAt']) : [];
+      if (!row || !poet || poet.blocked === true || poet.suspendedAt) throw new ApiError(404, POET_MESSAGES.notFound(handle), { handle }, 'NotFoundError');
+      const name = poet.name?.trim() || POET_FALLBACK_NAME;
+      const [poems, results] = await Promise.all([
+        wallPostRepository(strapi).approvedOf(row.userId, { id: poet.id, name, profilePicture: poet.profilePicture }, POET_PAGE_POEMS),
+        winnerRepository(strapi).ofPoet(row.userId),
+      ]);
+      return {
+        handle: row.handle as string,
+        name,
+        pictureUrl: poet.profilePicture?.url ?? null,
+        bio: row.bio ?? '',
+        languages: row.languages ?? [],
+        poems,
+        results: results.map((result) => ({
+          id: result.slug,
+          competition: result.competitionSlug,
+          month: result.month,
+          place: result.place,
+          title: result.title,
+          language: result.language ?? null,
+        })),
+      };
+    },
+  };
+};

@@ -1,0 +1,3 @@
+import { wallSearchSuite } from './helpers/wall-search-suite';
+
+wallSearchSuite('postgres');

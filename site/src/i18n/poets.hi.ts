@@ -1,0 +1,36 @@
+// Hindi UI strings of poet pages; the same keys as poets.en.ts.
+import type { poetsEn } from './poets.en';
+
+export const poetsHi: Record<keyof typeof poetsEn, string> = {
+  'poets.page.description': 'Writory पर {name} की कविताएँ और प्रतियोगिता परिणाम।',
+  'poets.page.languages': 'इन भाषाओं में लिखते हैं',
+  'poets.page.poems': 'Writory वॉल पर',
+  'poets.page.noPoems': 'अभी वॉल पर कोई कविता नहीं है।',
+  'poets.page.results': 'प्रतियोगिता परिणाम',
+  'poets.page.noResults': 'अभी कोई प्रकाशित प्रतियोगिता परिणाम नहीं है।',
+  'poets.page.result': '{place} · {month}',
+  'poets.settings.heading': 'आपका कवि पृष्ठ',
+  'poets.settings.intro':
+    'एक सार्वजनिक पृष्ठ जिस पर आपका नाम, चित्र, छोटा परिचय, आपकी भाषाएँ, वॉल पर आपकी कविताएँ और प्रकाशित परिणाम होंगे। जब तक आप इसे सार्वजनिक नहीं करते, यह निजी रहता है।',
+  'poets.settings.handle': 'हैंडल (आपके पृष्ठ का पता)',
+  'poets.settings.handleHint': '3–30 अक्षर: a–z, अंक, - या _। आपका पृष्ठ /poets/आपका-हैंडल पर होगा।',
+  'poets.settings.bio': 'छोटा परिचय',
+  'poets.settings.bioHint': 'सादा पाठ, अधिकतम 500 अक्षर।',
+  'poets.settings.languages': 'जिन भाषाओं में आप लिखते हैं',
+  'poets.settings.public': 'मेरा पृष्ठ सार्वजनिक करें',
+  'poets.settings.save': 'कवि पृष्ठ सहेजें',
+  'poets.settings.saved': 'सहेज लिया गया। सार्वजनिक बदलाव एक मिनट के भीतर आपके पृष्ठ पर दिखेंगे।',
+  'poets.settings.view': 'अपना पृष्ठ देखें',
+  'poets.settings.private': 'आपका पृष्ठ निजी है: कोई और इसे नहीं देख सकता।',
+  'poets.settings.failed': 'हम आपका कवि पृष्ठ सहेज नहीं पाए। फिर से कोशिश करें।',
+  'poets.follow': 'फ़ॉलो करें',
+  'poets.unfollow': 'फ़ॉलो करना बंद करें',
+  'poets.followSignIn': 'इस कवि को फ़ॉलो करने के लिए साइन इन करें।',
+  'poets.followingNow': 'आप इस कवि को फ़ॉलो करते हैं।',
+  'poets.mute': 'इनकी नई कविताओं की सूचनाएँ बंद करें',
+  'poets.followFailed': 'फ़ॉलो बदल नहीं पाए। फिर से कोशिश करें।',
+  'poets.settings.following': 'जिन कवियों को आप फ़ॉलो करते हैं',
+  'poets.settings.noFollows': 'आप अभी किसी को फ़ॉलो नहीं करते।',
+  'poets.settings.muteAll': 'फ़ॉलो किए गए कवियों के बारे में मुझे कोई सूचना न दें',
+  'poets.settings.mutePoet': '{name} की सूचनाएँ बंद करें',
+};
