@@ -16,6 +16,13 @@ export function blockRepository(strapi: Core.Strapi) {
       return (await blocks().count({ where: { ownerId, blockedId: actorId } })) > 0;
     },
 
+    /** Which of these poets `ownerId` has blocked. */
+    async blockedBy(ownerId: number, actorIds: readonly number[]): Promise<Set<number>> {
+      if (actorIds.length === 0) return new Set();
+      const rows: { blockedId: number }[] = await blocks().findMany({ where: { ownerId, blockedId: { $in: [...actorIds] } }, select: ['blockedId'] });
+      return new Set(rows.map((row) => row.blockedId));
+    },
+
     /** Which of these owners have blocked `actorId`. */
     async ownersBlocking(ownerIds: readonly number[], actorId: number): Promise<Set<number>> {
       if (ownerIds.length === 0) return new Set();

@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import type { FollowState, MyFollows, WallPage } from '@writory/shared';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, forbidden } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
+import { blockRepository } from '../../block/repository';
 import { poetRepository } from '../../poet/repository';
 import { userRepository } from '../../user/repository';
 import { FOLLOW, FOLLOW_PREFERENCE, followRepository, type FollowRow } from '../repository';
@@ -30,11 +31,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return poet;
   }
 
-  /**
-   * THE ONE PLACE where "a blocked poet cannot follow" is checked (issue 40, comments engineer's block domain): wire
-   * `blockRepository(strapi).isBlocked(poetId, followerId)` here at merge and throw FOLLOW_MESSAGES.blocked (403).
-   */
-  async function assertMayFollow(_poetId: number, _followerId: number): Promise<void> {}
+  /** A poet who blocked someone is not followed by them (403). */
+  async function assertMayFollow(poetId: number, followerId: number): Promise<void> {
+    if (await blockRepository(strapi).isBlocked(poetId, followerId)) throw forbidden(FOLLOW_MESSAGES.blocked);
+  }
 
   const rowOf = (followerId: number, poetId: number): Promise<FollowRow | null> => follows().findOne({ where: { followerId, poetId } });
 
@@ -111,7 +111,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async shared(post: { id: number; title: string; poetId: number }): Promise<void> {
       const rows: FollowRow[] = await follows().findMany({ where: { poetId: post.poetId, muted: false }, select: ['followerId'] });
       if (!rows.length) return;
-      const followerIds = rows.map((row) => row.followerId as number);
+      const blockedByPoet = await blockRepository(strapi).blockedBy(
+        post.poetId,
+        rows.map((row) => row.followerId as number),
+      );
+      const followerIds = rows.map((row) => row.followerId as number).filter((id) => !blockedByPoet.has(id));
       const muted: { userId: number }[] = await preferences().findMany({ where: { userId: { $in: followerIds }, noticesMuted: true }, select: ['userId'] });
       const silent = new Set(muted.map((row) => row.userId));
       const [poet] = await userRepository(strapi).byIds([post.poetId], ['name']);
