@@ -141,6 +141,11 @@ if (failures.length) {
 }
 console.log('\nSuites:');
 for (const r of ordered) console.log(`  ${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
-console.log(`\nLanes: ${[...laneSeconds].map(([name, seconds]) => `${name} ${seconds} s`).join('; ')}`);
+console.log(
+  `\nLanes: ${[...laneSeconds]
+    .filter(([, seconds]) => seconds > 0)
+    .map(([name, seconds]) => `${name} ${seconds} s`)
+    .join('; ')}`,
+);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);
