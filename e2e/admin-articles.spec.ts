@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { accountOf } from './demo';
-import { signIn } from './session';
+import { signInAs } from './session';
 
 const admin = accountOf('admin');
 // 8×5 PNG: a real picture the server re-encodes as WebP.
@@ -15,7 +15,7 @@ const COVER_PNG = Buffer.from(
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
 async function openWriter(page: Page) {
-  await signIn(page, admin.email, admin.password, '/admin-upload-articles');
+  await signInAs(page, admin.email, admin.password, '/admin-upload-articles');
   const form = page.getByTestId('article-writer');
   await expect(form).toBeVisible({ timeout: 15_000 });
   return form;

@@ -9,7 +9,7 @@ import { enterByApi, newPoet } from './entrants';
 import { CMS_URL, accountOf } from './demo';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { mailbox, tokenFor, verifiedAccount } from './outside-services';
-import { open, signIn } from './session';
+import { open, signIn, signInAs } from './session';
 import { ADMIN_PAGES } from '../site/src/lib/admin-pages';
 
 const TRACK = '/api/track-visit-realtime';
@@ -33,7 +33,7 @@ async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await withSavedConsent(page, 'denied');
-  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  await signInAs(page, admin.email, admin.password, '/admin-visit-tracking');
   return page;
 }
 
@@ -353,7 +353,7 @@ test('every admin page of this area passes an axe scan, also at phone size @phon
   const phone = testInfo.project.name === 'phone';
   const PHONE_PAGES = ['/admin-visit-tracking', '/admin-users-data', '/admin-email-reminder'];
   await withSavedConsent(page, 'denied');
-  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  await signInAs(page, admin.email, admin.password, '/admin-visit-tracking');
   const loaded = { timeout: 15_000 };
   const ready: Record<string, (p: Page) => Promise<void>> = {
     '/admin-visit-tracking': async (p) => {
@@ -394,7 +394,7 @@ test('the tracking API refuses bad visits with a 4xx naming the problem', async 
 test('@phone-only every admin page fits a 375 px phone once its data has loaded: only a table’s own region scrolls sideways', async ({ page }) => {
   test.setTimeout(180_000);
   await withSavedConsent(page, 'denied');
-  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  await signInAs(page, admin.email, admin.password, '/admin-visit-tracking');
   const loaded = { timeout: 15_000 };
   // What "loaded" looks like where the page's data makes it wide; every page also waits until nothing says it is loading.
   const ready: Record<string, (p: Page) => Promise<void>> = {
@@ -454,7 +454,7 @@ test('@phone-only every admin page fits a 375 px phone once its data has loaded:
 
 test('@phone the visit dashboard’s date boxes write days as the rest of the site does, and take typed days', async ({ page }) => {
   await withSavedConsent(page, 'denied');
-  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  await signInAs(page, admin.email, admin.password, '/admin-visit-tracking');
   const status = page.getByRole('status').filter({ hasText: 'days in' });
   await expect(status).toBeVisible({ timeout: 15_000 });
   // "25 Oct 2026 to 23 Nov 2026, days in UTC.": the boxes hold those very words, not the browser's 10/25/2026.

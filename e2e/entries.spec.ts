@@ -12,7 +12,7 @@ import { accountOf, PANEL_OWNER } from './demo';
 import { bearer, confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet, type Poet } from './entrants';
 import { mailbox, tokenFor } from './outside-services';
 import { expect, test, expectNoAxeViolations, inkOf, withSavedConsent } from './fixtures';
-import { open, signIn } from './session';
+import { open, signIn, signInAs } from './session';
 
 /** The receipt email the mail sink received for this code. */
 async function receiptEmail(request: APIRequestContext, code: string) {
@@ -255,7 +255,7 @@ test('outside the window the page says when the next contest opens and the serve
   const original = { opensAt: current.opensAt, closesAt: current.closesAt, resultsAt: current.resultsAt };
   try {
     // The admin closes this month's submissions from the contest section of /admin-settings.
-    await signIn(page, admin.email, admin.password, '/admin-settings');
+    await signInAs(page, admin.email, admin.password, '/admin-settings');
     const form = page.getByTestId(`contest-${current.month}`);
     await expect(form).toBeVisible();
     await expectNoAxeViolations(page);
@@ -304,7 +304,7 @@ test('a judge who recognises a poem steps back from it; admins see the recusal a
   const { code } = await entry.json();
 
   const judge = accountOf('judge');
-  await signIn(page, judge.email, judge.password, '/admin-submissions');
+  await signInAs(page, judge.email, judge.password, '/admin-submissions');
   await page.getByRole('button', { name: `Open ${code}` }).click();
   const desk = page.getByTestId('judging-entry');
   await desk.getByRole('button', { name: 'I recognise this poem or its author' }).click();
@@ -338,7 +338,7 @@ test('judges score blind; two judges’ mean is the score', async ({ page, reque
 
   // The judge: sees the code and the text, never the poet; scores on the five criteria.
   const judge = accountOf('judge');
-  await signIn(page, judge.email, judge.password, '/admin-submissions');
+  await signInAs(page, judge.email, judge.password, '/admin-submissions');
   await page.getByRole('button', { name: `Open ${code}` }).click();
   const desk = page.getByTestId('judging-entry');
   await expect(desk.getByRole('heading', { name: `Entry ${code}` })).toBeFocused();
@@ -400,7 +400,7 @@ test('@phone an Arabic title in the judge’s queue keeps its own direction and 
   const { code } = await entry.json();
 
   const judge = accountOf('judge');
-  await signIn(page, judge.email, judge.password, '/admin-submissions');
+  await signInAs(page, judge.email, judge.password, '/admin-submissions');
   const item = page.getByTestId('queue-item').filter({ hasText: code });
   await expect(item).toHaveCount(1, { timeout: 15_000 });
   const codeBox = await inkOf(item.getByText(code, { exact: true }));

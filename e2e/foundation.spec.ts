@@ -3,7 +3,7 @@ import { expect, test, expectFocusNotObscured, expectNoAxeViolations, recordCspV
 import { PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';
 import { signInToPanel } from './cms-admin';
-import { hydrated, open, signIn } from './session';
+import { hydrated, open, signIn, signInAs } from './session';
 import { ADMIN_PAGES } from '../site/src/lib/admin-pages';
 
 test.describe('every public route', () => {
@@ -40,7 +40,7 @@ test('the certificate uses the bare layout without header or footer', async ({ p
 test('admin routes use the admin navigation', async ({ page }) => {
   await withSavedConsent(page);
   const admin = accountOf('admin');
-  await signIn(page, admin.email, admin.password, '/admin-settings');
+  await signInAs(page, admin.email, admin.password, '/admin-settings');
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
@@ -52,7 +52,7 @@ test('every admin route of the spec renders its heading inside the admin layout'
   test.setTimeout(90_000);
   await withSavedConsent(page);
   const admin = accountOf('admin');
-  await signIn(page, admin.email, admin.password, '/admin-visit-tracking');
+  await signInAs(page, admin.email, admin.password, '/admin-visit-tracking');
   expect(ADMIN_PAGES).toHaveLength(20);
   for (const adminPage of ADMIN_PAGES) {
     const res = await page.goto(`/${adminPage.slug}`);

@@ -493,6 +493,8 @@ test('Google sign-in offline says the network is gone and to try again online', 
 
 test.describe('accessibility', () => {
   test('/auth in each of its views, with errors shown', async ({ page }) => {
+    // Four axe scans of /auth: 33 s on a machine at load 30 (failed at the default 30 s).
+    test.setTimeout(60_000);
     await open(page, '/auth');
     await expect(page.getByTestId('auth-form-signin')).toBeVisible();
     await expectNoAxeViolations(page);

@@ -8,7 +8,7 @@ import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixture
 import { accountOf, PANEL_OWNER } from './demo';
 import { mailbox, verifiedAccount as accountInEmulator } from './outside-services';
 import { confirmEntry, DOCX, enterByApi, fillEntryForm, newPoet } from './entrants';
-import { open, signIn } from './session';
+import { open, signIn, signInAs } from './session';
 import { adminApi, adminToken } from './cms-admin';
 import { makeDocx } from '../cms/tests/helpers/poem-files';
 
@@ -73,7 +73,7 @@ test('an admin prices a tier and makes a coupon; a poet buys it with the coupon,
   const code = `HALF${stamp()}`;
 
   // The admin adds a tier: 2 entries for ₹150.00 or $4.00.
-  await signIn(page, admin.email, admin.password, '/admin-tier-prices');
+  await signInAs(page, admin.email, admin.password, '/admin-tier-prices');
   await expect(page.getByTestId('test-mode-notice')).toContainText('TEST MODE');
   await page.getByRole('button', { name: 'Add a tier' }).click();
   const tierForm = page.getByRole('form', { name: 'New tier' });
@@ -223,7 +223,7 @@ test('a referral link sign-up earns a reward when the referee pays; the referrer
   for (const status of [409, 422]) consoleErrors.expectFailedRequest(status, '/api/earnings/withdrawals', 'the test asks for withdrawals the rules refuse');
   test.setTimeout(150_000);
   // The admin sets the rules: 10% reward, no holding period, ₹5.00 minimum, UPI and bank payouts.
-  await signIn(page, admin.email, admin.password, '/admin-withdrawal-management');
+  await signInAs(page, admin.email, admin.password, '/admin-withdrawal-management');
   const settings = page.getByTestId('payment-settings');
   await settings.getByRole('radio', { name: 'A percentage of the order' }).check();
   await settings.getByLabel('Reward percent').fill('10');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { accountOf } from './demo';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
-import { hydrated, open, signIn } from './session';
+import { hydrated, open, signIn, signInAs } from './session';
 
 const admin = accountOf('admin');
 const poet = accountOf('poet');
@@ -232,7 +232,7 @@ test('judges score in the app, the admin publishes their scores, and the winner 
 test('an admin imports leaderboard history: an error per bad row first, then the fixed file @alone', async ({ page }) => {
   test.setTimeout(90_000);
   await withSavedConsent(page);
-  await signIn(page, admin.email, admin.password, '/admin-leaderboard-upload');
+  await signInAs(page, admin.email, admin.password, '/admin-leaderboard-upload');
   await hydrated(page);
   const file = page.getByLabel('Leaderboard CSV');
   await file.setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from('month,name,points\n2021-01,Ida Berg,70\n2021-13,Ida Berg,x\n') });
@@ -253,7 +253,7 @@ test('an admin imports leaderboard history: an error per bad row first, then the
 test('an admin previews the certificate template with real data @phone', async ({ page }) => {
   test.setTimeout(90_000);
   await withSavedConsent(page);
-  await signIn(page, admin.email, admin.password, '/admin-participation-certificate');
+  await signInAs(page, admin.email, admin.password, '/admin-participation-certificate');
   const preview = page.getByTestId('certificate-preview');
   await expect(preview.getByRole('heading', { name: 'Certificate of Participation' })).toBeVisible();
   await expect(preview.getByTestId('verification-code')).toHaveText('SAMP-LE00-0000');

@@ -1,9 +1,9 @@
 // `npm test`: every suite: the static checks (type checks, formatter, linter), repository tests, site unit tests, cms
 // integration tests (SQLite and PostgreSQL), and Playwright e2e in Chromium against the whole stack on test ports.
-// Three lanes run at once: the e2e run (its output as it comes), the three Vitest suites one after another, and the
-// static checks (each one's output held in .var/logs/ and printed whole when it ends). Together they fill the two
-// cores (the cms suite boots one Strapi at a time in one worker thread; the e2e run uses two Playwright workers, then
-// one for the `@alone` tests), and their ports, databases and folders never meet (see docs/testing.md).
+// Three lanes run at once: the e2e run (its output as it comes), the cms Vitest suite, and the static checks followed
+// by the repo and site Vitest suites (each one's output held in .var/logs/ and printed whole when it ends). The cms
+// suite is the longest lane, so nothing else waits behind it. Together they fill the two cores, and their ports,
+// databases and folders never meet (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,8 +94,13 @@ async function e2eLane() {
   }
 }
 
+/** The static checks, then the repo and site suites: together far shorter than the cms suite, which runs alone. */
 async function checksLane() {
-  if (only && only !== 'checks') return;
+  if (!only || only === 'checks') await staticChecks();
+  for (const [name, cwd, config] of vitestSuites.filter(([name]) => name !== 'cms')) await vitestSuite(name, cwd, config, { hold: !only });
+}
+
+async function staticChecks() {
   const failed = await runChecks({ hold: !only });
   results.set('checks', {
     name: 'checks',
@@ -110,11 +115,18 @@ async function checksLane() {
   });
 }
 
-async function vitestLane() {
-  for (const [name, cwd, config] of vitestSuites) await vitestSuite(name, cwd, config, { hold: !only });
+async function cmsLane() {
+  for (const [name, cwd, config] of vitestSuites.filter(([name]) => name === 'cms')) await vitestSuite(name, cwd, config, { hold: !only });
 }
 
-await Promise.all([checksLane(), e2eLane(), vitestLane()]);
+/** Each lane's wall time, printed at the end beside the results: the longest one is the run's critical path. */
+const laneSeconds = new Map();
+const timed = (name, lane) => async () => {
+  const started = Date.now();
+  await lane();
+  laneSeconds.set(name, Math.round((Date.now() - started) / 1000));
+};
+await Promise.all([timed('checks, repo, site', checksLane)(), timed('e2e', e2eLane)(), timed('cms', cmsLane)()]);
 
 const ordered = ['checks', 'repo', 'site', 'cms', 'e2e'].filter((name) => results.has(name)).map((name) => results.get(name));
 const total = ordered.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), {
@@ -129,5 +141,11 @@ if (failures.length) {
 }
 console.log('\nSuites:');
 for (const r of ordered) console.log(`  ${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+console.log(
+  `\nLanes: ${[...laneSeconds]
+    .filter(([, seconds]) => seconds > 0)
+    .map(([name, seconds]) => `${name} ${seconds} s`)
+    .join('; ')}`,
+);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

@@ -8,6 +8,7 @@ import type { EmulatorUser } from './helpers/auth-emulator';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { createEntries, type TestEntry } from './helpers/contest-data';
 import { bearer, entryClient } from './helpers/entries';
+import { story } from './helpers/story';
 
 const SCORE = 'api::score.score';
 const CONTEST = 'api::contest.contest';
@@ -87,7 +88,8 @@ describe('scores on the competition’s criteria', () => {
     expect(await db(SCORE).count()).toBe(before);
   });
 
-  it('stores a mark per story criterion by name, with its maximum, and the total', async () => {
+  // The judge's score of the first entry, given once: the judging report's test needs it too, in either order.
+  const judgeScoresFirstEntry = story().step(async () => {
     const res = await scoreOf(judge, entries[0]!.code, { marks: { plot: 17, Character: 15, Language: 18, 'Emotional Impact': 12, Theme: 14 } }).expect(201);
     expect(res.body).toMatchObject({
       total: 76,
@@ -102,6 +104,7 @@ describe('scores on the competition’s criteria', () => {
     const mine = await api.get(`/api/judging/entries/${entries[0]!.code}`).set(bearer(judge)).expect(200);
     expect(mine.body.myScore.marks.map((mark: { name: string }) => mark.name)).toEqual(STORY_CRITERIA.map((c) => c.name));
   });
+  it('stores a mark per story criterion by name, with its maximum, and the total', judgeScoresFirstEntry);
 
   it('keeps a contest on the criteria its judging started with when the admin changes them, and says so', async () => {
     // Judging of the month has started (a second score of the same entry is a 409, which is as good).
@@ -141,7 +144,7 @@ describe('scores on the competition’s criteria', () => {
   });
 
   it('says in the admin’s judging report how many judges read each entry, and the criteria by name', async () => {
-    await scoreOf(judge, entries[0]!.code, { marks: STORY_MARKS }).then(() => undefined);
+    await judgeScoresFirstEntry();
     await scoreOf(secondJudge, entries[0]!.code, { marks: STORY_MARKS }).then(() => undefined);
     const res = await api.get(`/api/judging/report?month=${STORY_MONTH}&competition=story`).set(bearer(admin)).expect(200);
     expect(res.body).toMatchObject({ month: STORY_MONTH, competition: 'story', criteria: STORY_CRITERIA, entries: 3 });

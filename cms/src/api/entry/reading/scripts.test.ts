@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import JSZip from 'jszip';
 import { decodePDFRawStream, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { countWords } from '@writory/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runPdftotext } from '../../../lib/pdftotext';
 import { redactPdfPages } from '../../../lib/mupdf-pages';
 import { fold, REDACTED } from './anonymise';
@@ -17,6 +17,32 @@ import { coveredAreas, PAGES_NOTE } from './pages-view';
 import { extractPoem } from './poem-file';
 
 const FIXTURES = join(__dirname, '../../../../tests/fixtures/scripts');
+
+/**
+ * Each fixture is read several times below (as entered, as previewed, with the name in its script) and each reading
+ * runs the same pdftotext and MuPDF children on the same bytes. Their output depends only on the program, its
+ * arguments and the file, so each distinct one runs once per run of this file (for real, within its budget) and
+ * its ending is reused; an ending the budget cut short (`stopped`) is never reused. About half the children, and of
+ * the file's time, which is mostly waiting for them (lib/bounded-child.ts is the only way the cms starts them).
+ */
+vi.mock('../../../lib/bounded-child', async (importOriginal) => {
+  const { createHash } = await import('node:crypto');
+  const real = await importOriginal<typeof import('../../../lib/bounded-child')>();
+  const endings = new Map<string, ReturnType<typeof real.runBounded>>();
+  const runBounded: typeof real.runBounded = (command, args, input, budget, env) => {
+    const key = JSON.stringify([command, args, createHash('sha256').update(input).digest('hex'), budget, env]);
+    const known = endings.get(key);
+    if (known) return known;
+    const ending = real.runBounded(command, args, input, budget, env);
+    endings.set(key, ending);
+    ending.then(
+      (end) => end.stopped && endings.delete(key),
+      () => endings.delete(key),
+    );
+    return ending;
+  };
+  return { ...real, runBounded };
+});
 
 interface Source {
   id: string;
