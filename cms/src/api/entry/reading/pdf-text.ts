@@ -8,7 +8,8 @@
 // "జ్ఞా") ends where that mark starts, so the letter after it seems set apart. When a line has such a piece, the page's
 // own space glyphs decide: a space between two pieces exactly where the PDF draws a space (MuPDF lists them,
 // lib/mupdf-pages.ts pageGlyphs, for the pages that need them, of a PDF of up to 100 pages; LibreOffice, Word and
-// Chromium draw every space). A page that draws no space at all is read by the gaps instead: pieces closer than a
+// Chromium draw every space; past that cap such a line is read by the gaps and shown to the poet as not read exactly).
+// A page that draws no space at all is read by the gaps instead: pieces closer than a
 // tenth of the line's height are one word, as is a piece that starts with a combining mark, a comma or danda set
 // close, or what follows a piece poppler gave no width.
 // Right-to-left lines are put together right to left, so their text comes out in logical order. Where the content
@@ -312,7 +313,10 @@ function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: str
   let unproven = 0;
   // The space glyphs decide a line's words when the page draws spaces and a piece of the line ends in a mark.
   lines.forEach((line, i) => {
-    const spaces = glyphsOfPage?.spaces.length && line.words.some((word) => ENDS_IN_MARK.test(word.text)) ? glyphsOfPage.spaces : null;
+    const endsInMark = line.words.some((word) => ENDS_IN_MARK.test(word.text));
+    const spaces = glyphsOfPage?.spaces.length && endsInMark ? glyphsOfPage.spaces : null;
+    // Its glyphs not listed (past the listing's page cap, or the listing failed): the gaps guess, and the poet is told.
+    const guessed = endsInMark && glyphsOfPage === null;
     if (i > 0 && pitch > 0 && line.top - lines[i - 1].top > pitch * BLANK_LINE_PITCHES) out.push('');
     const offset = rtl[i] ? right - Math.max(...line.words.map((word) => word.x1)) : Math.min(...line.words.map((word) => word.x0)) - left;
     const em = (line.bottom - line.top) / BOX_EMS;
@@ -339,7 +343,8 @@ function pageLines(words: Word[], glyphsOfPage: PageGlyphs | null): { lines: str
       ).trimStart();
     out.push(text);
     boxes.push({ ...extents[i], text });
-    if (shown === null && (unsure || line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text)))) unreadable.push(text);
+    if (shown === null && (unsure || guessed || line.words.some((word) => word.unmapped > 0) || (rtl[i] && LONE_ARABIC_LETTER.test(text))))
+      unreadable.push(text);
   });
   return { lines: out, unreadable, boxes, unproven };
 }

@@ -235,6 +235,28 @@ describe('a long PDF in an Indian script: its space glyphs decide its words on e
       ).toHaveLength(45);
     expect(poem.unreadableLines).toEqual([]);
   });
+
+  it('past the pages whose glyphs are listed (100), tells the poet of every line the gaps cannot prove, never a silent wrong word', async () => {
+    const source = texts.find((text) => text.id === 'telugu')!;
+    const one = await PDFDocument.load(readFileSync(join(FIXTURES, 'telugu.libreoffice.pdf')));
+    const doc = await PDFDocument.create();
+    for (const page of await doc.copyPages(
+      one,
+      Array.from({ length: 101 }, () => 0),
+    ))
+      doc.addPage(page);
+    const poem = await extractPoem(Buffer.from(await doc.save()));
+    const flagged = new Set(poem.unreadableLines.map((line) => line.trim()));
+    // A line of the poem with its letters right and its spaces wrong: what the gap rules get wrong.
+    const letters = (line: string) => line.replace(/\s+/gu, '');
+    const wanted = new Map(source.stanzas.flat().map((line) => [letters(line), line]));
+    const wrong = poem.text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => wanted.has(letters(line)) && wanted.get(letters(line)) !== line);
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(wrong.filter((line) => !flagged.has(line))).toEqual([]);
+  });
 });
 
 describe('what the poet is told at “Check the text”', () => {
