@@ -118,7 +118,10 @@ test('a poet shares a poem, a moderator approves it, another poet likes and repo
   await expect(reader.getByRole('button', { name: 'Reported' })).toBeDisabled();
 
   // The moderator sees the report and hides the poem with a reason.
-  await mod.getByRole('button', { name: /^Reported/ }).click();
+  await mod
+    .getByTestId('wall-moderation')
+    .getByRole('button', { name: /^Reported/ })
+    .click();
   const reported = mod.getByTestId('moderation-item').filter({ hasText: title });
   await expect(reported).toContainText('1 open report');
   await expect(reported).toContainText('The same lines are on a shop’s website.');

@@ -3,26 +3,31 @@ import { useStore } from '@nanostores/react';
 import { DECLARATION_KEYS, DECLARATIONS, type DeclarationKey, type EntryDraft } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import { Failure, Loading } from '../components/react/States';
+import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { deleteDraft, enterDraft } from '../api/drafts';
 import { apiErrorBody } from '../lib/api';
 import { competitionTitle } from '../lib/competitions';
 import { formatDate } from '../lib/format';
 import { $authStatus } from '../stores/auth';
-import { loadAllowance } from '../stores/contest';
+import { $allowance, loadAllowance } from '../stores/contest';
 import { $drafts, loadDrafts } from '../stores/drafts';
 
 /** /submit#drafts: the signed-in poet's drafts, each entered (declarations ticked) or deleted with one action. */
 export default function MyDrafts() {
+  const hydrated = useHydrated();
   const status = useStore($authStatus);
+  const allowance = useStore($allowance);
   const drafts = useStore($drafts);
   const [notice, setNotice] = useState<string | null>(null);
+  // Only someone who may enter has drafts: judges, moderators and admins (the allowance's 'role' blocker) have none.
+  const mayEnter = hydrated && status === 'signed-in' && allowance.data !== null && allowance.data.blocker?.code !== 'role';
 
   useEffect(() => {
-    if (status === 'signed-in') void loadDrafts();
-  }, [status]);
+    if (mayEnter) void loadDrafts();
+  }, [mayEnter]);
 
-  if (status !== 'signed-in') return null;
+  if (!mayEnter) return null;
   return (
     <section id="drafts" aria-labelledby="drafts-heading" className="space-y-3" data-testid="drafts">
       <h2 id="drafts-heading" className="font-serif text-2xl font-bold">
