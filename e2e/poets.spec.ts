@@ -47,6 +47,9 @@ test('a reader filters the wall by Arabic and finds a poem by a Devanagari word 
   await expectNoAxeViolations(page);
 
   await finder.getByRole('button', { name: 'Show all poems' }).click();
+  // All poems shown again (the Arabic filter gone) before the next search is typed.
+  await expect(page).not.toHaveURL(/language=ar/);
+  await expect(card(page, hindi)).toBeVisible();
   await finder.getByLabel('Words in the title or poem').fill('झिलमिलाती');
   await finder.getByRole('button', { name: 'Find poems' }).click();
   await expect(card(page, hindi)).toBeVisible();

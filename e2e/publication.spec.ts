@@ -29,9 +29,9 @@ function demoMonth(before: number) {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** Scores for the Story month's entries: the first scores best. */
+/** Scores for the Story month's entries on Story's own criteria: the first scores best. */
 function storyCsv(month: string, count: number) {
-  const lines = ['entry_code,structure,creativity,language,emotional_impact,theme,comment'];
+  const lines = ['entry_code,plot,character,language,emotional_impact,theme,comment'];
   for (let i = 0; i < count; i++) {
     const base = 18 - i;
     lines.push(`ST-${month.replace('-', '')}-${String(i + 1).padStart(4, '0')},${base},${base},${base},${base},${base},"A story's turn, ${i + 1}"`);

@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { createContest, createEntries, criteriaCsv, poemText, type TestEntry } from './helpers/contest-data';
 import { story } from './helpers/story';
+import { STORY_CRITERIA } from '@writory/shared';
+
+/** Story's own criteria, the columns of its results CSV. */
+const STORY_COLUMNS = STORY_CRITERIA.map((criterion) => criterion.name);
 
 const ADMIN_EMAIL = 'publication-boss@writory.test';
 const MONTH = '2023-11';
@@ -62,7 +66,8 @@ async function storyMonth(month: string, count: number): Promise<TestEntry[]> {
 function uploadCsv(entries: TestEntry[], fields: Record<string, string>, base: number) {
   const req = api.post('/api/admin/upload-csv').set(bearer(admin));
   for (const [key, value] of Object.entries(fields)) req.field(key, value);
-  return req.attach('csvFile', Buffer.from(criteriaCsv(entries, { base })), { filename: 'results.csv', contentType: 'text/csv' });
+  const criteria = fields.competition === 'story' ? STORY_COLUMNS : undefined;
+  return req.attach('csvFile', Buffer.from(criteriaCsv(entries, { base, criteria })), { filename: 'results.csv', contentType: 'text/csv' });
 }
 
 const binary = (req: supertest.Test) =>
@@ -116,7 +121,7 @@ describe('publishing per competition', () => {
         .set(bearer(admin))
         .field('month', MONTH)
         .field('competition', 'story')
-        .attach('csvFile', Buffer.from(criteriaCsv(storyEntries, { base: 15 })), { filename: 'results.csv', contentType: 'text/csv' })
+        .attach('csvFile', Buffer.from(criteriaCsv(storyEntries, { base: 15, criteria: STORY_COLUMNS })), { filename: 'results.csv', contentType: 'text/csv' })
         .expect(200);
       expect(preview.body).toMatchObject({ entrants: 4, ready: true, errors: [], missing: [] });
       const judgesPreview = await api.post('/api/admin/results/preview').set(bearer(admin)).send({ month: MONTH, competition: 'story' }).expect(200);

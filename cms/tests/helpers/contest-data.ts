@@ -45,10 +45,17 @@ export async function createEntries(
   return entries;
 }
 
-/** A results CSV with the five criteria: entry i scores (base - i) spread over the criteria. */
-export function criteriaCsv(entries: { code: string }[], options: { base?: number; crlf?: boolean; comment?: (i: number) => string } = {}): string {
+/**
+ * A results CSV with five criteria (poetry's unless `criteria` names a competition's own): entry i scores (base - i)
+ * spread over the criteria.
+ */
+export function criteriaCsv(
+  entries: { code: string }[],
+  options: { base?: number; crlf?: boolean; comment?: (i: number) => string; criteria?: string[] } = {},
+): string {
   const { base = 20, crlf = false, comment = (i: number) => `Judge note ${i + 1}, with a comma` } = options;
-  const lines = [['entry_code', ...CRITERION_KEYS.map((key) => CRITERIA[key]), 'comment'].join(',')];
+  const criteria = options.criteria ?? CRITERION_KEYS.map((key) => CRITERIA[key]);
+  const lines = [['entry_code', ...criteria, 'comment'].join(',')];
   entries.forEach((entry, i) => {
     const each = Math.max(0, base - i * 0.5);
     lines.push([entry.code, each, each, each, each, each - 1, `"${comment(i).replace(/"/g, '""')}"`].join(','));

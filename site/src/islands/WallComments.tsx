@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import CommentForm from '../components/wall/comments/CommentForm';
 import CommentItem from '../components/wall/comments/CommentItem';
 import { FormAlert } from '../components/react/Message';
+import { useHydrated } from '../components/react/useHydrated';
 import { apiErrorBody } from '../lib/api';
 import { t } from '../i18n/t';
 import { $authStatus } from '../stores/auth';
@@ -11,6 +12,9 @@ import { $wallPost } from '../stores/wall-post';
 
 /** The comments under a wall poem on /writory-wall/post?id=N: read by anyone, written by signed-in poets. */
 export default function WallComments() {
+  // The poem may already be loaded (by the poem's own island) when this one hydrates: nothing until after hydration,
+  // so the first render matches the built HTML.
+  const hydrated = useHydrated();
   const post = useStore($wallPost);
   const status = useStore($authStatus);
   const state = useStore($comments);
@@ -29,7 +33,7 @@ export default function WallComments() {
     document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
   }, [state.state]);
 
-  if (postId === null) return null;
+  if (!hydrated || postId === null) return null;
   const signedIn = status === 'signed-in';
   const viewer = state.viewer;
 
