@@ -51,9 +51,31 @@ function e2eParts(args) {
   ];
 }
 
+/**
+ * The tests a Playwright JSON report counts as failed, named as the summary names Vitest's: the log's tail is often
+ * all a landing run keeps, and the e2e output scrolled by long before it.
+ */
+function e2eFailures(report) {
+  const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  return report.suites.flatMap(specs).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === 'unexpected')
+      .map((test) => {
+        const error = test.results.at(-1)?.error?.message ?? 'failed';
+        const firstLine =
+          error
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')
+            .find((line) => line.trim()) ?? 'failed';
+        return { file: join('e2e', spec.file), test: `[${test.projectName}] ${spec.title}`, error: firstLine.trim() };
+      }),
+  );
+}
+
 async function e2eSuite() {
   const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
   const total = { passed: 0, failed: 0, skipped: 0 };
+  const failures = [];
   try {
     for (const part of e2eParts(e2eArgs)) {
       const report = join(root, '.var', `${part.name}-results.json`);
@@ -62,12 +84,14 @@ async function e2eSuite() {
       // run's CPU, and a failure's message and screenshot are what a landing run's log keeps; `scripts/soak.mjs` keeps them.
       const env = { E2E_TRACE: 'off', ...e2eEnv(stack), E2E_REPORT: report };
       const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...part.args], { cwd: root, env });
-      const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : null;
+      const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
+      const stats = json?.stats ?? null;
+      failures.push(...(json ? e2eFailures(json) : []));
       total.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
       total.failed += stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
       total.skipped += stats?.skipped ?? 0;
     }
-    results.set('e2e', { name: 'e2e', ...total, failures: [] });
+    results.set('e2e', { name: 'e2e', ...total, failures });
   } finally {
     await stack.stop();
   }
