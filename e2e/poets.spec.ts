@@ -67,6 +67,7 @@ test('a poet makes their page public; another opens it, follows them, sees the F
   request,
   consoleErrors,
 }) => {
+  test.setTimeout(180_000); // the new page appears with the site's rebuild, within 120 s
   consoleErrors.expectFailedRequest(404, /\/poets\/asha-/, 'the new poet page is asked for until the rebuild makes it');
   const asha: Poet = await newPoet(request, 'asha', { name: 'Asha Verma' });
   const reader: Poet = await newPoet(request, 'reader', { name: 'Ravi Reader' });

@@ -83,7 +83,9 @@ async function e2eSuite() {
       // No Playwright traces unless asked for (E2E_TRACE=retain-on-failure): recording them costs about a quarter of the
       // run's CPU, and a failure's message and screenshot are what a landing run's log keeps; `scripts/soak.mjs` keeps them.
       const env = { E2E_TRACE: 'off', ...e2eEnv(stack), E2E_REPORT: report };
-      const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...part.args], { cwd: root, env });
+      // Each part its own output folder: Playwright empties it at the start, and the first part's screenshots matter.
+      const output = join(root, 'test-results', part.name);
+      const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--output', output, ...part.args], { cwd: root, env });
       const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
       const stats = json?.stats ?? null;
       failures.push(...(json ? e2eFailures(json) : []));
