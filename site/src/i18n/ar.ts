@@ -7,6 +7,8 @@ import { resultsCsvAr } from './results-csv.ar';
 import { draftsAr } from './drafts.ar';
 import { wallFindAr } from './wall-find.ar';
 import { poetsAr } from './poets.ar';
+import { adminPagesAr } from './admin-pages.ar';
+import { adminMoneyAr } from './admin-money.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -23,6 +25,8 @@ export const ar: Catalogue = {
   ...draftsAr,
   ...wallFindAr,
   ...poetsAr,
+  ...adminPagesAr,
+  ...adminMoneyAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',
@@ -209,7 +213,7 @@ export const ar: Catalogue = {
   'profile.pictureFailed': 'تعذّر رفع صورتك. يرجى المحاولة مجددًا.',
   'profile.offline': 'تعذّر الوصول إلى خادم Writory، لذا قد تنقص بعض بياناتك وقد لا تُحفظ التغييرات.',
   'admin.checking': 'جارٍ التحقق من صلاحياتك…',
-  'admin.notForYou': 'هذه الصفحة مخصّصة لـ{audience}.',
+  'admin.notForYou': 'هذه الصفحة مخصّصة {audience}.',
   'admin.notForYouBody': 'أنت مسجّل الدخول بصفة {role}، لذا هذه الصفحة غير متاحة لك. إن كنت تحتاجها فاطلب ذلك من أحد المسؤولين.',
   'admin.yourPages': 'انتقل إلى صفحات الفريق',
   'admin.backHome': 'العودة إلى الصفحة الرئيسية',

@@ -9,6 +9,8 @@ import { resultsCsvEn } from './results-csv.en';
 import { draftsEn } from './drafts.en';
 import { wallFindEn } from './wall-find.en';
 import { poetsEn } from './poets.en';
+import { adminPagesEn } from './admin-pages.en';
+import { adminMoneyEn } from './admin-money.en';
 
 export const en = {
   ...resultsText,
@@ -21,6 +23,8 @@ export const en = {
   ...draftsEn,
   ...wallFindEn,
   ...poetsEn,
+  ...adminPagesEn,
+  ...adminMoneyEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -7,6 +7,8 @@ import { resultsCsvHi } from './results-csv.hi';
 import { draftsHi } from './drafts.hi';
 import { wallFindHi } from './wall-find.hi';
 import { poetsHi } from './poets.hi';
+import { adminPagesHi } from './admin-pages.hi';
+import { adminMoneyHi } from './admin-money.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -23,6 +25,8 @@ export const hi: Catalogue = {
   ...draftsHi,
   ...wallFindHi,
   ...poetsHi,
+  ...adminPagesHi,
+  ...adminMoneyHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',

@@ -2,8 +2,10 @@
 // out of the catalogue the browser downloads (en.ts). A feature whose text only pages use spreads its file in here.
 import { homeEn } from './home.en';
 import { pagesEn } from './pages.en';
+import { adminPurposesEn } from './admin-purposes.en';
 
 export const staticEn = {
   ...homeEn,
   ...pagesEn,
+  ...adminPurposesEn,
 } as const;

@@ -1,9 +1,11 @@
 // Hindi strings that only static .astro markup reads: the keys of static.en.ts.
 import { homeHi } from './home.hi';
 import { pagesHi } from './pages.hi';
+import { adminPurposesHi } from './admin-purposes.hi';
 import type { StaticCatalogue } from './types';
 
 export const staticHi: StaticCatalogue = {
   ...homeHi,
   ...pagesHi,
+  ...adminPurposesHi,
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGES, audienceOf, pageAt, pagesFor, roleInWords } from './admin-pages';
+import { ADMIN_PAGES, pageAt, pagesFor } from './admin-pages';
+import { audienceOf, roleInWords } from './admin-words';
 
 describe('staff pages per role', () => {
   it.each([
