@@ -9,6 +9,7 @@ import { wallFindAr } from './wall-find.ar';
 import { poetsAr } from './poets.ar';
 import { adminPagesAr } from './admin-pages.ar';
 import { adminMoneyAr } from './admin-money.ar';
+import { adminPeopleAr } from './admin-people.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -27,6 +28,7 @@ export const ar: Catalogue = {
   ...poetsAr,
   ...adminPagesAr,
   ...adminMoneyAr,
+  ...adminPeopleAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

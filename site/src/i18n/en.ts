@@ -11,6 +11,7 @@ import { wallFindEn } from './wall-find.en';
 import { poetsEn } from './poets.en';
 import { adminPagesEn } from './admin-pages.en';
 import { adminMoneyEn } from './admin-money.en';
+import { adminPeopleEn } from './admin-people.en';
 
 export const en = {
   ...resultsText,
@@ -25,6 +26,7 @@ export const en = {
   ...poetsEn,
   ...adminPagesEn,
   ...adminMoneyEn,
+  ...adminPeopleEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -9,6 +9,7 @@ import { wallFindHi } from './wall-find.hi';
 import { poetsHi } from './poets.hi';
 import { adminPagesHi } from './admin-pages.hi';
 import { adminMoneyHi } from './admin-money.hi';
+import { adminPeopleHi } from './admin-people.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -27,6 +28,7 @@ export const hi: Catalogue = {
   ...poetsHi,
   ...adminPagesHi,
   ...adminMoneyHi,
+  ...adminPeopleHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',
