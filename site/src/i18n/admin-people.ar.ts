@@ -85,7 +85,7 @@ export const adminPeopleAr: Record<keyof typeof adminPeopleEn, string> = {
   'adminFeedback.apply': 'صفِّ',
   'adminFeedback.ratings': 'التقييمات',
   'adminFeedback.noRatings': 'لا تقييمات مطابقة.',
-  'adminFeedback.average': 'المتوسط {average} من 5، عدد التقييمات: {count}.',
+  'adminFeedback.average': 'المتوسط {average} من 5 (عدد التقييمات: {count}).',
   'adminFeedback.none': 'لا ملاحظات مطابقة.',
   'adminFeedback.noComment': 'بلا تعليق.',
   'adminFeedback.deleted': 'حساب محذوف',

@@ -85,7 +85,7 @@ export const adminPeopleHi: Record<keyof typeof adminPeopleEn, string> = {
   'adminFeedback.apply': 'फ़िल्टर करें',
   'adminFeedback.ratings': 'रेटिंग',
   'adminFeedback.noRatings': 'कोई रेटिंग मेल नहीं खाती।',
-  'adminFeedback.average': 'औसत 5 में से {average}, रेटिंग: {count}।',
+  'adminFeedback.average': 'औसत 5 में से {average} (रेटिंग: {count})।',
   'adminFeedback.none': 'कोई प्रतिक्रिया मेल नहीं खाती।',
   'adminFeedback.noComment': 'कोई टिप्पणी नहीं।',
   'adminFeedback.deleted': 'हटाया गया खाता',

@@ -10,6 +10,7 @@ import { poetsAr } from './poets.ar';
 import { adminPagesAr } from './admin-pages.ar';
 import { adminMoneyAr } from './admin-money.ar';
 import { adminPeopleAr } from './admin-people.ar';
+import { adminResultsAr } from './admin-results.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -29,6 +30,7 @@ export const ar: Catalogue = {
   ...adminPagesAr,
   ...adminMoneyAr,
   ...adminPeopleAr,
+  ...adminResultsAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

@@ -12,6 +12,7 @@ import { poetsEn } from './poets.en';
 import { adminPagesEn } from './admin-pages.en';
 import { adminMoneyEn } from './admin-money.en';
 import { adminPeopleEn } from './admin-people.en';
+import { adminResultsEn } from './admin-results.en';
 
 export const en = {
   ...resultsText,
@@ -27,6 +28,7 @@ export const en = {
   ...adminPagesEn,
   ...adminMoneyEn,
   ...adminPeopleEn,
+  ...adminResultsEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -10,6 +10,7 @@ import { poetsHi } from './poets.hi';
 import { adminPagesHi } from './admin-pages.hi';
 import { adminMoneyHi } from './admin-money.hi';
 import { adminPeopleHi } from './admin-people.hi';
+import { adminResultsHi } from './admin-results.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -29,6 +30,7 @@ export const hi: Catalogue = {
   ...adminPagesHi,
   ...adminMoneyHi,
   ...adminPeopleHi,
+  ...adminResultsHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',
