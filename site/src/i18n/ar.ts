@@ -11,6 +11,7 @@ import { adminPagesAr } from './admin-pages.ar';
 import { adminMoneyAr } from './admin-money.ar';
 import { adminPeopleAr } from './admin-people.ar';
 import { adminResultsAr } from './admin-results.ar';
+import { adminCompetitionsAr } from './admin-competitions.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -31,6 +32,7 @@ export const ar: Catalogue = {
   ...adminMoneyAr,
   ...adminPeopleAr,
   ...adminResultsAr,
+  ...adminCompetitionsAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

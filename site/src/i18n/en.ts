@@ -13,6 +13,7 @@ import { adminPagesEn } from './admin-pages.en';
 import { adminMoneyEn } from './admin-money.en';
 import { adminPeopleEn } from './admin-people.en';
 import { adminResultsEn } from './admin-results.en';
+import { adminCompetitionsEn } from './admin-competitions.en';
 
 export const en = {
   ...resultsText,
@@ -29,6 +30,7 @@ export const en = {
   ...adminMoneyEn,
   ...adminPeopleEn,
   ...adminResultsEn,
+  ...adminCompetitionsEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -11,6 +11,7 @@ import { adminPagesHi } from './admin-pages.hi';
 import { adminMoneyHi } from './admin-money.hi';
 import { adminPeopleHi } from './admin-people.hi';
 import { adminResultsHi } from './admin-results.hi';
+import { adminCompetitionsHi } from './admin-competitions.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -31,6 +32,7 @@ export const hi: Catalogue = {
   ...adminMoneyHi,
   ...adminPeopleHi,
   ...adminResultsHi,
+  ...adminCompetitionsHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',
