@@ -12,6 +12,7 @@ import { adminMoneyAr } from './admin-money.ar';
 import { adminPeopleAr } from './admin-people.ar';
 import { adminResultsAr } from './admin-results.ar';
 import { adminCompetitionsAr } from './admin-competitions.ar';
+import { adminSiteAr } from './admin-site.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -33,6 +34,7 @@ export const ar: Catalogue = {
   ...adminPeopleAr,
   ...adminResultsAr,
   ...adminCompetitionsAr,
+  ...adminSiteAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

@@ -14,6 +14,7 @@ import { adminMoneyEn } from './admin-money.en';
 import { adminPeopleEn } from './admin-people.en';
 import { adminResultsEn } from './admin-results.en';
 import { adminCompetitionsEn } from './admin-competitions.en';
+import { adminSiteEn } from './admin-site.en';
 
 export const en = {
   ...resultsText,
@@ -31,6 +32,7 @@ export const en = {
   ...adminPeopleEn,
   ...adminResultsEn,
   ...adminCompetitionsEn,
+  ...adminSiteEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -12,6 +12,7 @@ import { adminMoneyHi } from './admin-money.hi';
 import { adminPeopleHi } from './admin-people.hi';
 import { adminResultsHi } from './admin-results.hi';
 import { adminCompetitionsHi } from './admin-competitions.hi';
+import { adminSiteHi } from './admin-site.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -33,6 +34,7 @@ export const hi: Catalogue = {
   ...adminPeopleHi,
   ...adminResultsHi,
   ...adminCompetitionsHi,
+  ...adminSiteHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',
