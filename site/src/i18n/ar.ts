@@ -7,12 +7,6 @@ import { resultsCsvAr } from './results-csv.ar';
 import { draftsAr } from './drafts.ar';
 import { wallFindAr } from './wall-find.ar';
 import { poetsAr } from './poets.ar';
-import { adminPagesAr } from './admin-pages.ar';
-import { adminMoneyAr } from './admin-money.ar';
-import { adminPeopleAr } from './admin-people.ar';
-import { adminResultsAr } from './admin-results.ar';
-import { adminCompetitionsAr } from './admin-competitions.ar';
-import { adminSiteAr } from './admin-site.ar';
 import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
@@ -29,12 +23,6 @@ export const ar: Catalogue = {
   ...draftsAr,
   ...wallFindAr,
   ...poetsAr,
-  ...adminPagesAr,
-  ...adminMoneyAr,
-  ...adminPeopleAr,
-  ...adminResultsAr,
-  ...adminCompetitionsAr,
-  ...adminSiteAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

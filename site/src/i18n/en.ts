@@ -9,12 +9,6 @@ import { resultsCsvEn } from './results-csv.en';
 import { draftsEn } from './drafts.en';
 import { wallFindEn } from './wall-find.en';
 import { poetsEn } from './poets.en';
-import { adminPagesEn } from './admin-pages.en';
-import { adminMoneyEn } from './admin-money.en';
-import { adminPeopleEn } from './admin-people.en';
-import { adminResultsEn } from './admin-results.en';
-import { adminCompetitionsEn } from './admin-competitions.en';
-import { adminSiteEn } from './admin-site.en';
 
 export const en = {
   ...resultsText,
@@ -27,12 +21,6 @@ export const en = {
   ...draftsEn,
   ...wallFindEn,
   ...poetsEn,
-  ...adminPagesEn,
-  ...adminMoneyEn,
-  ...adminPeopleEn,
-  ...adminResultsEn,
-  ...adminCompetitionsEn,
-  ...adminSiteEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

@@ -7,12 +7,6 @@ import { resultsCsvHi } from './results-csv.hi';
 import { draftsHi } from './drafts.hi';
 import { wallFindHi } from './wall-find.hi';
 import { poetsHi } from './poets.hi';
-import { adminPagesHi } from './admin-pages.hi';
-import { adminMoneyHi } from './admin-money.hi';
-import { adminPeopleHi } from './admin-people.hi';
-import { adminResultsHi } from './admin-results.hi';
-import { adminCompetitionsHi } from './admin-competitions.hi';
-import { adminSiteHi } from './admin-site.hi';
 import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
@@ -29,12 +23,6 @@ export const hi: Catalogue = {
   ...draftsHi,
   ...wallFindHi,
   ...poetsHi,
-  ...adminPagesHi,
-  ...adminMoneyHi,
-  ...adminPeopleHi,
-  ...adminResultsHi,
-  ...adminCompetitionsHi,
-  ...adminSiteHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',
