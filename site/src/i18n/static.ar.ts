@@ -2,10 +2,12 @@
 import { homeAr } from './home.ar';
 import { pagesAr } from './pages.ar';
 import { adminPurposesAr } from './admin-purposes.ar';
+import { resultsPagesAr } from './results-pages.ar';
 import type { StaticCatalogue } from './types';
 
 export const staticAr: StaticCatalogue = {
   ...homeAr,
   ...pagesAr,
   ...adminPurposesAr,
+  ...resultsPagesAr,
 };

@@ -3,9 +3,11 @@
 import { homeEn } from './home.en';
 import { pagesEn } from './pages.en';
 import { adminPurposesEn } from './admin-purposes.en';
+import { resultsPagesEn } from './results-pages.en';
 
 export const staticEn = {
   ...homeEn,
   ...pagesEn,
   ...adminPurposesEn,
+  ...resultsPagesEn,
 } as const;

@@ -2,10 +2,12 @@
 import { homeHi } from './home.hi';
 import { pagesHi } from './pages.hi';
 import { adminPurposesHi } from './admin-purposes.hi';
+import { resultsPagesHi } from './results-pages.hi';
 import type { StaticCatalogue } from './types';
 
 export const staticHi: StaticCatalogue = {
   ...homeHi,
   ...pagesHi,
   ...adminPurposesHi,
+  ...resultsPagesHi,
 };
