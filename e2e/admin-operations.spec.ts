@@ -498,7 +498,7 @@ const ADMIN_CATALOGUES = { hi: { ...hi, ...adminHi }, ar: { ...ar, ...adminAr } 
 for (const locale of ['hi', 'ar'] as const) {
   const words = ADMIN_CATALOGUES[locale];
   test(`@phone every admin page in ${locale}: its language, direction and heading, no axe violation`, async ({ page }) => {
-    test.setTimeout(240_000); // twenty pages with axe on each
+    test.setTimeout(480_000); // twenty pages with axe on each (a loaded 2-core machine takes about 4 minutes)
     await withSavedConsent(page, 'denied');
     await signInAs(page, admin.email, admin.password, '/admin-visit-tracking');
     for (const { slug } of ADMIN_PAGES) {
