@@ -209,7 +209,7 @@ export const ar: Catalogue = {
   'profile.pictureFailed': 'تعذّر رفع صورتك. يرجى المحاولة مجددًا.',
   'profile.offline': 'تعذّر الوصول إلى خادم Writory، لذا قد تنقص بعض بياناتك وقد لا تُحفظ التغييرات.',
   'admin.checking': 'جارٍ التحقق من صلاحياتك…',
-  'admin.notForYou': 'هذه الصفحة مخصّصة لـ{audience}.',
+  'admin.notForYou': 'هذه الصفحة مخصّصة {audience}.',
   'admin.notForYouBody': 'أنت مسجّل الدخول بصفة {role}، لذا هذه الصفحة غير متاحة لك. إن كنت تحتاجها فاطلب ذلك من أحد المسؤولين.',
   'admin.yourPages': 'انتقل إلى صفحات الفريق',
   'admin.backHome': 'العودة إلى الصفحة الرئيسية',

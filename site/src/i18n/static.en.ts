@@ -3,9 +3,13 @@
 import { homeEn } from './home.en';
 import { pagesEn } from './pages.en';
 import { publicPagesEn } from './public-pages.en';
+import { adminPurposesEn } from './admin-purposes.en';
+import { resultsPagesEn } from './results-pages.en';
 
 export const staticEn = {
   ...homeEn,
   ...pagesEn,
   ...publicPagesEn,
+  ...adminPurposesEn,
+  ...resultsPagesEn,
 } as const;

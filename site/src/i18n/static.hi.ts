@@ -2,10 +2,14 @@
 import { homeHi } from './home.hi';
 import { pagesHi } from './pages.hi';
 import { publicPagesHi } from './public-pages.hi';
+import { adminPurposesHi } from './admin-purposes.hi';
+import { resultsPagesHi } from './results-pages.hi';
 import type { StaticCatalogue } from './types';
 
 export const staticHi: StaticCatalogue = {
   ...homeHi,
   ...pagesHi,
   ...publicPagesHi,
+  ...adminPurposesHi,
+  ...resultsPagesHi,
 };

@@ -7,9 +7,9 @@
 // It imports only types from @writory/shared: a value from there would bring the shared schemas (zod) into every
 // page. The loaders below are typed by `Locale`, so a locale added there and not here does not compile.
 import type { Locale } from '@writory/shared';
-import type { Catalogue, MessageKey, StaticCatalogue } from './types';
+import type { AdminCatalogue, Catalogue, MessageKey, StaticCatalogue } from './types';
 
-export type { Catalogue, ClientKey, MessageKey, StaticCatalogue, StaticKey } from './types';
+export type { AdminCatalogue, AdminKey, Catalogue, ClientKey, MessageKey, StaticCatalogue, StaticKey } from './types';
 
 const loaders: Record<Locale, () => Promise<Catalogue>> = {
   en: () => import('./en').then((m) => m.en),
@@ -19,6 +19,13 @@ const loaders: Record<Locale, () => Promise<Catalogue>> = {
 const loaded: Partial<Record<Locale, Catalogue>> = {};
 /** The static markup's strings: loaded on the server only (the branch is left out of the browser's build). */
 const loadedStatic: Partial<Record<Locale, StaticCatalogue>> = {};
+/** The staff pages' strings: loaded on the server and, in the browser, only on a page with the admin layout. */
+const adminLoaders: Record<Locale, () => Promise<AdminCatalogue>> = {
+  en: () => import('./admin.en').then((m) => m.adminEn),
+  hi: () => import('./admin.hi').then((m) => m.adminHi),
+  ar: () => import('./admin.ar').then((m) => m.adminAr),
+};
+const loadedAdmin: Partial<Record<Locale, AdminCatalogue>> = {};
 const DEFAULT_LOCALE: Locale = 'en';
 
 /** Set by the server's middleware: the locale of the page being rendered (AsyncLocalStorage, see i18n/server.ts). */
@@ -52,16 +59,28 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
       ar: () => import('./static.ar').then((m) => m.staticAr),
     };
     loadedStatic[locale] ??= await staticLoaders[locale]();
+    await loadAdminCatalogue(locale);
   }
   return loaded[locale];
 }
 
+/** Loads a locale's staff-page strings (once): the server always, the browser on a page with the admin layout. */
+export async function loadAdminCatalogue(locale: Locale): Promise<AdminCatalogue> {
+  loadedAdmin[locale] ??= await adminLoaders[locale]();
+  return loadedAdmin[locale];
+}
+
 /** A key's text in a loaded locale; a static key read in the browser (a mistake) shows the key itself. */
 const lookup = (locale: Locale, key: MessageKey): string | undefined =>
-  (loaded[locale] as Record<string, string> | undefined)?.[key] ?? (loadedStatic[locale] as Record<string, string> | undefined)?.[key];
+  (loaded[locale] as Record<string, string> | undefined)?.[key] ??
+  (loadedStatic[locale] as Record<string, string> | undefined)?.[key] ??
+  (loadedAdmin[locale] as Record<string, string> | undefined)?.[key];
 
-if (typeof document !== 'undefined') await loadCatalogue(currentLocale());
-else await loadCatalogue(DEFAULT_LOCALE);
+if (typeof document !== 'undefined') {
+  await loadCatalogue(currentLocale());
+  // Module scripts run once the page is parsed: the admin layout's <main data-admin-page> is there to be found.
+  if (document.querySelector('[data-admin-page]')) await loadAdminCatalogue(currentLocale());
+} else await loadCatalogue(DEFAULT_LOCALE);
 
 /** Fills `{name}` placeholders from vars. */
 export function fill(text: string, vars?: Record<string, string | number>): string {

@@ -20,6 +20,8 @@ import { competitionDetail, saveCompetition } from '../api/competitions';
 import { apiErrorBody } from '../lib/api';
 import { languagesInWords } from '../lib/competitions';
 import { $adminCompetitions, loadAdminCompetitions } from '../stores/competitions-admin';
+import { t } from '../i18n/t';
+import { formatMonth, formatNumber } from '../lib/format';
 
 /** /admin-competitions: every competition, and a form to create one or change one. */
 export default function AdminCompetitions() {
@@ -35,28 +37,31 @@ export default function AdminCompetitions() {
     try {
       setEditing(await competitionDetail(competition.slug));
     } catch {
-      setError(`${competition.name} could not be loaded. Try again.`);
+      setError(t('adminCompetitions.loadOneFailed', { name: competition.name }));
     }
   };
   const saved = (competition: CompetitionDetail & { criteriaNotice?: string | null }) => {
     setEditing(null);
-    const hidden = competition.active ? '' : ' It is inactive: /submit and the footer no longer offer it.';
-    setNotice(
-      `“${competition.name}” saved. Its public page changes when the site is next built (a rebuild has been asked for).${hidden}${competition.criteriaNotice ? ` ${competition.criteriaNotice}` : ''}`,
-    );
+    const hidden = competition.active ? '' : ` ${t('adminCompetitions.inactiveNote')}`;
+    setNotice(`${t('adminCompetitions.saved', { name: competition.name })}${hidden}${competition.criteriaNotice ? ` ${competition.criteriaNotice}` : ''}`);
     void loadAdminCompetitions();
   };
 
   return (
     <AdminListEditor
       loaded={loaded}
-      failedMessage="The competitions could not be loaded."
+      failedMessage={t('adminCompetitions.loadFailed')}
       testId="admin-competitions"
-      label="Competitions"
+      label={t('adminCompetitions.label')}
       above={<JudgeCoveragePanel />}
       notice={notice}
       error={error}
-      columns={['Competition', 'Takes', 'Languages', 'This month']}
+      columns={[
+        t('adminCompetitions.colCompetition'),
+        t('adminCompetitions.colTakes'),
+        t('adminCompetitions.colLanguages'),
+        t('adminCompetitions.colThisMonth'),
+      ]}
       rowKey={(competition) => competition.slug}
       nameOf={(competition) => competition.name}
       cells={(competition) => (
@@ -65,20 +70,22 @@ export default function AdminCompetitions() {
             <span className="font-semibold">{competition.name}</span> <span className="font-mono text-xs text-ink-soft">{competition.slug}</span>
             {!competition.active && (
               <span className="ms-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium" data-testid="competition-inactive">
-                Inactive
+                {t('adminCompetitions.inactive')}
               </span>
             )}
           </td>
           <td className="p-2">
-            {competition.kind === 'story' ? 'Stories' : 'Poems'}
-            {competition.limits.maxWords ? `, ≤ ${competition.limits.maxWords.toLocaleString('en-GB')} words` : ''}
+            {competition.kind === 'story' ? t('adminCompetitions.stories') : t('adminCompetitions.poems')}
+            {competition.limits.maxWords ? `, ${t('adminCompetitions.maxWords', { count: formatNumber(competition.limits.maxWords) })}` : ''}
           </td>
           <td className="p-2">{languagesInWords(competition.languages)}</td>
-          <td className="p-2">{competition.current ? `${competition.current.month}: ${competition.current.status}` : 'No contest'}</td>
+          <td className="p-2">
+            {competition.current ? `${formatMonth(competition.current.month)}: ${competition.current.status}` : t('adminCompetitions.noContest')}
+          </td>
         </>
       )}
       onEdit={(competition) => void edit(competition)}
-      addLabel="Add a competition"
+      addLabel={t('adminCompetitions.add')}
       onAdd={() => setEditing('new')}
       editor={(competitions) =>
         editing === null ? null : (
@@ -117,14 +124,14 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
   const [active, setActive] = useState(competition?.active ?? true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = competition ? `Edit ${competition.name}` : 'New competition';
+  const title = competition ? t('adminList.editNamed', { name: competition.name }) : t('adminCompetitions.new');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     const total = criteriaTotal(criteria.map((c) => ({ max: Number(c.max) || 0 })));
     if (total !== CRITERIA_TOTAL) {
-      setError(`The criteria's points must total ${CRITERIA_TOTAL} (they total ${total}).`);
+      setError(t('adminCompetitions.criteriaTotal', { total: formatNumber(CRITERIA_TOTAL), sum: formatNumber(total) }));
       return;
     }
     const input: CompetitionInput = {
@@ -145,7 +152,7 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
     try {
       onSaved(await saveCompetition(input, competition?.slug ?? null));
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The competition could not be saved.');
+      setError(apiErrorBody(caught)?.message ?? t('adminCompetitions.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -156,20 +163,27 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
       <h2 className="text-xl font-bold">{title}</h2>
       <FormAlert>{error}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        <Field label={t('adminCompetitions.name')} name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
         <Field
-          label="Slug (its address: /competitions/slug)"
+          label={t('adminCompetitions.slug')}
           name="slug"
           value={slug}
           maxLength={40}
           readOnly={Boolean(competition)}
-          hint={competition ? 'Fixed once created: links to it stay valid.' : 'Lower-case letters and digits joined by dashes, such as "young-poets".'}
+          hint={competition ? t('adminCompetitions.slugFixed') : t('adminCompetitions.slugHint')}
           onChange={(e) => setSlug(e.target.value)}
         />
-        <Field label="Tagline" name="tagline" value={tagline} maxLength={200} className="sm:col-span-2" onChange={(e) => setTagline(e.target.value)} />
+        <Field
+          label={t('adminCompetitions.tagline')}
+          name="tagline"
+          value={tagline}
+          maxLength={200}
+          className="sm:col-span-2"
+          onChange={(e) => setTagline(e.target.value)}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="competition-kind" className="text-sm font-semibold">
-            It takes
+            {t('adminCompetitions.takes')}
           </label>
           <select
             id="competition-kind"
@@ -181,27 +195,35 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
             }}
             className="min-h-11 rounded-md border border-stone-400 bg-white px-3 py-2"
           >
-            <option value="poem">Poems</option>
-            <option value="story">Stories</option>
+            <option value="poem">{t('adminCompetitions.poems')}</option>
+            <option value="story">{t('adminCompetitions.stories')}</option>
           </select>
         </div>
         <Field
-          label="Word limit"
+          label={t('adminCompetitions.wordLimit')}
           name="maxWords"
           type="number"
           min={100}
           max={20000}
           value={maxWords}
-          hint="Empty: no limit. Stories: 100 to 20,000."
+          hint={t('adminCompetitions.wordLimitHint')}
           onChange={(e) => setMaxWords(e.target.value)}
         />
-        <Field label="Free entries a month" name="freeEntriesPerMonth" type="number" min={0} max={10} value={free} onChange={(e) => setFree(e.target.value)} />
+        <Field
+          label={t('adminCompetitions.free')}
+          name="freeEntriesPerMonth"
+          type="number"
+          min={0}
+          max={10}
+          value={free}
+          onChange={(e) => setFree(e.target.value)}
+        />
       </div>
-      <LanguagePicker legend="Languages it takes" hint="None ticked: any language." chosen={languages} onChange={setLanguages} />
+      <LanguagePicker legend={t('adminCompetitions.languages')} hint={t('adminCompetitions.languagesHint')} chosen={languages} onChange={setLanguages} />
       <CriteriaEditor criteria={criteria} onChange={setCriteria} />
       <div className="flex flex-col gap-1">
         <label htmlFor="competition-description" className="text-sm font-semibold">
-          Description (shown on its page; editors can also write it in the Strapi panel)
+          {t('adminCompetitions.description')}
         </label>
         <textarea
           id="competition-description"
@@ -213,7 +235,7 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="competition-rewards" className="text-sm font-semibold">
-          Rewards
+          {t('adminCompetitions.rewards')}
         </label>
         <textarea
           id="competition-rewards"
@@ -225,9 +247,9 @@ function CompetitionForm({ competition, position, onSaved, onCancel }: FormProps
       </div>
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-quill" />
-        Active (shown on the site and open for entries)
+        {t('adminCompetitions.active')}
       </label>
-      <FormActions saveLabel="Save competition" busy={busy} onCancel={onCancel} />
+      <FormActions saveLabel={t('adminCompetitions.save')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -8,13 +8,13 @@ import { fetchAdminContacts, markContactRead } from '../api/contact';
 import { problemOf } from '../lib/api';
 import { replyLink } from '../lib/reply-link';
 import { t } from '../i18n/t';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatNumber } from '../lib/format';
 
 const STATUSES = [
-  { value: 'all', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'read', label: 'Read' },
-];
+  { value: 'all', label: 'adminContacts.all' },
+  { value: 'unread', label: 'adminContacts.unread' },
+  { value: 'read', label: 'adminContacts.read' },
+] as const;
 
 /** /admin-contacts: messages from the contact form, unread first to see, marked read or unread, answered by email. */
 export default function AdminContacts() {
@@ -37,21 +37,23 @@ export default function AdminContacts() {
       const updated = await markContactRead(message.id, read);
       replace(updated, Boolean(message.readAt) === read ? 0 : read ? -1 : 1);
     } catch (caught) {
-      list.setError(problemOf(caught, 'We couldn’t change that message. Try again.'));
+      list.setError(problemOf(caught, t('adminContacts.changeFailed')));
     }
   };
 
   if (!ready) return <p role="status">{t('admin.checking')}</p>;
+  // The sender's name where the language puts it ("From Asha", "Asha की ओर से").
+  const [fromBefore, fromAfter = ''] = t('adminContacts.from', { name: '\u0000' }).split('\u0000');
   return (
     <div className="space-y-4" data-testid="admin-contacts">
       <form
         role="search"
-        aria-label="Find messages"
+        aria-label={t('adminContacts.find')}
         onSubmit={search}
         className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
       >
         <fieldset className="flex flex-wrap gap-3">
-          <legend className="mb-1 text-sm font-semibold">Show</legend>
+          <legend className="mb-1 text-sm font-semibold">{t('adminContacts.show')}</legend>
           {STATUSES.map((option) => (
             <label key={option.value} className="flex min-h-11 items-center gap-2">
               <input
@@ -62,13 +64,13 @@ export default function AdminContacts() {
                 onChange={() => setStatus(option.value)}
                 className="h-5 w-5 accent-quill"
               />
-              {option.label}
+              {t(option.label)}
             </label>
           ))}
         </fieldset>
         <div className="flex min-w-56 flex-1 flex-col gap-1">
           <label htmlFor={searchId} className="text-sm font-semibold">
-            Search
+            {t('adminContacts.search')}
           </label>
           <input
             id={searchId}
@@ -80,14 +82,18 @@ export default function AdminContacts() {
           />
         </div>
         <button type="submit" className="btn btn-default min-h-11">
-          Show messages
+          {t('adminContacts.showMessages')}
         </button>
       </form>
       <FormAlert>{list.error}</FormAlert>
       <p role="status" className="text-sm text-ink-soft">
-        {list.loading ? t('common.loading') : list.data ? `${list.data.unread} unread · ${list.data.pagination.total} shown by this filter` : ''}
+        {list.loading
+          ? t('common.loading')
+          : list.data
+            ? t('adminContacts.summary', { unread: formatNumber(list.data.unread), total: formatNumber(list.data.pagination.total) })
+            : ''}
       </p>
-      {list.data && list.data.messages.length === 0 && <p>No messages here.</p>}
+      {list.data && list.data.messages.length === 0 && <p>{t('adminContacts.none')}</p>}
       {list.data && (
         <>
           <ul className="space-y-3">
@@ -100,7 +106,11 @@ export default function AdminContacts() {
                 <article aria-labelledby={`${message.id}-subject`}>
                   <header className="flex flex-wrap items-baseline justify-between gap-2">
                     <h2 id={`${message.id}-subject`} className="text-lg font-bold" dir="auto">
-                      {!message.readAt && <span className="me-2 rounded-full bg-quill px-2 py-0.5 align-middle text-xs font-semibold text-white">Unread</span>}
+                      {!message.readAt && (
+                        <span className="me-2 rounded-full bg-quill px-2 py-0.5 align-middle text-xs font-semibold text-white">
+                          {t('adminContacts.unread')}
+                        </span>
+                      )}
                       {message.subject}
                     </h2>
                     <time dateTime={message.createdAt} className="text-sm text-ink-soft">
@@ -108,24 +118,26 @@ export default function AdminContacts() {
                     </time>
                   </header>
                   <p className="text-sm">
-                    From <span dir="auto">{message.name}</span> · <span className="break-all">{message.email}</span>
+                    {fromBefore}
+                    <span dir="auto">{message.name}</span>
+                    {fromAfter} · <span className="break-all">{message.email}</span>
                   </p>
                   <p className="mt-2 whitespace-pre-line" dir="auto">
                     {message.message}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     <a className="btn btn-default btn-sm" href={replyLink(message)} onClick={() => !message.readAt && void mark(message, true)}>
-                      Reply by email
+                      {t('adminContacts.reply')}
                     </a>
                     <button type="button" className="btn btn-outline btn-sm" onClick={() => void mark(message, !message.readAt)}>
-                      {message.readAt ? 'Mark as unread' : 'Mark as read'}
+                      {message.readAt ? t('adminContacts.markUnread') : t('adminContacts.markRead')}
                     </button>
                   </div>
                 </article>
               </li>
             ))}
           </ul>
-          <Pager pagination={list.data.pagination} onPage={list.goTo} label="Pages of messages" />
+          <Pager pagination={list.data.pagination} onPage={list.goTo} label={t('adminContacts.pages')} />
         </>
       )}
     </div>

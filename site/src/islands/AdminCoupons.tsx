@@ -2,13 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   CURRENCY_CODES,
-  formatMoney,
   parseMajor,
   toMajorString,
   type AdminCoupon,
   type AdminTier,
   type CouponInput,
-  type CouponStatus,
   type CurrencyCode,
   type DiscountType,
 } from '@writory/shared';
@@ -19,10 +17,10 @@ import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { saveCoupon, setCouponDisabled } from '../api/payments';
 import { fieldErrorsFrom } from '../lib/api';
 import ScrollRegion from '../components/react/ScrollRegion';
-import { formatDate } from '../lib/format';
+import { formatDate, formatMoney, formatNumber, pageIntlLocale } from '../lib/format';
+import { t } from '../i18n/t';
 import { $adminCoupons, $adminTiers, loadAdminCoupons, loadAdminTiers } from '../stores/payments-admin';
 
-const STATUS: Record<CouponStatus, string> = { active: 'Active', scheduled: 'Not started', expired: 'Expired', exhausted: 'Used up', disabled: 'Disabled' };
 const FIELDS = ['code', 'description', 'percentOff', 'amountOff', 'currency', 'validFrom', 'validUntil', 'maxUses', 'maxUsesPerPoet', 'tierIds'] as const;
 
 /** "2025-06-01T00:00" (a datetime-local value, in the admin's time zone) ↔ ISO. */
@@ -33,7 +31,10 @@ const toLocalInput = (iso: string | null) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
-const discountText = (c: AdminCoupon) => (c.discountType === 'percent' ? `${c.percentOff}%` : formatMoney(c.amountOff ?? 0, c.currency ?? 'USD'));
+const discountText = (c: AdminCoupon) =>
+  c.discountType === 'percent'
+    ? new Intl.NumberFormat(pageIntlLocale(), { style: 'percent' }).format((c.percentOff ?? 0) / 100)
+    : formatMoney(c.amountOff ?? 0, c.currency ?? 'USD');
 
 /** /admin-coupon-codes: discount codes, their window, limits and tiers, how often they were used; disable. */
 export default function AdminCoupons() {
@@ -47,22 +48,22 @@ export default function AdminCoupons() {
 
   async function toggle(coupon: AdminCoupon) {
     const updated = await setCouponDisabled(coupon.id, !coupon.disabled);
-    setNotice(`Coupon ${updated.code} ${updated.disabled ? 'disabled' : 'enabled'}.`);
+    setNotice(t(updated.disabled ? 'adminCoupons.toggledOff' : 'adminCoupons.toggledOn', { code: updated.code }));
     void load();
   }
 
-  if (loadedCoupons.state === 'failed' || loadedTiers.state === 'failed') return <FormAlert>The coupons could not be loaded.</FormAlert>;
+  if (loadedCoupons.state === 'failed' || loadedTiers.state === 'failed') return <FormAlert>{t('adminCoupons.loadFailed')}</FormAlert>;
   const coupons = loadedCoupons.data;
   const tiers = loadedTiers.data;
-  if (!coupons || !tiers) return <p role="status">Loading...</p>;
-  const tierName = (id: number) => tiers.find((t) => t.id === id)?.name ?? `#${id}`;
+  if (!coupons || !tiers) return <p role="status">{t('common.loading')}</p>;
+  const tierName = (id: number) => tiers.find((tier) => tier.id === id)?.name ?? `#${id}`;
   return (
     <div className="space-y-6" data-testid="admin-coupons">
       <AdminMoneyHeader />
       <Notice>{notice}</Notice>
       {editing === null ? (
         <button type="button" className="btn btn-default" onClick={() => setEditing('new')}>
-          New coupon
+          {t('adminCoupons.new')}
         </button>
       ) : (
         <CouponForm
@@ -71,39 +72,39 @@ export default function AdminCoupons() {
           tiers={tiers}
           onSaved={(c) => {
             setEditing(null);
-            setNotice(`Coupon ${c.code} saved.`);
+            setNotice(t('adminCoupons.saved', { code: c.code }));
             void load();
           }}
           onCancel={() => setEditing(null)}
         />
       )}
-      <ScrollRegion label="Coupons">
+      <ScrollRegion label={t('adminCoupons.label')}>
         <table className="w-full text-sm" data-testid="coupon-table">
           <thead>
             <tr className="border-b border-stone-300 bg-parchment">
               <th scope="col" className="p-2 text-start">
-                Code
+                {t('adminCoupons.colCode')}
               </th>
               <th scope="col" className="p-2 text-start">
-                Discount
+                {t('adminCoupons.colDiscount')}
               </th>
               <th scope="col" className="p-2 text-start">
-                Valid
+                {t('adminCoupons.colValid')}
               </th>
               <th scope="col" className="p-2 text-start">
-                Limits
+                {t('adminCoupons.colLimits')}
               </th>
               <th scope="col" className="p-2 text-start">
-                Tiers
+                {t('adminCoupons.colTiers')}
               </th>
               <th scope="col" className="p-2 text-start">
-                Used
+                {t('adminCoupons.colUsed')}
               </th>
               <th scope="col" className="p-2 text-start">
-                Status
+                {t('adminCoupons.colStatus')}
               </th>
               <th scope="col" className="p-2 text-start">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('adminList.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -113,28 +114,37 @@ export default function AdminCoupons() {
                 <td className="p-2 font-mono font-semibold">{c.code}</td>
                 <td className="p-2">{discountText(c)}</td>
                 <td className="p-2 whitespace-nowrap">
-                  {c.validFrom ? formatDate(c.validFrom) : 'Any time'} – {c.validUntil ? formatDate(c.validUntil) : 'no end'}
+                  {c.validFrom ? formatDate(c.validFrom) : t('adminCoupons.anyTime')} – {c.validUntil ? formatDate(c.validUntil) : t('adminCoupons.noEnd')}
                 </td>
                 <td className="p-2">
-                  {c.maxUses ?? '∞'} total, {c.maxUsesPerPoet ?? '∞'} per poet
+                  {t('adminCoupons.limits', {
+                    total: c.maxUses === null ? '∞' : formatNumber(c.maxUses),
+                    perPoet: c.maxUsesPerPoet === null ? '∞' : formatNumber(c.maxUsesPerPoet),
+                  })}
                 </td>
-                <td className="p-2">{c.tierIds.length ? c.tierIds.map(tierName).join(', ') : 'All'}</td>
+                <td className="p-2">{c.tierIds.length ? c.tierIds.map(tierName).join(', ') : t('adminCoupons.allTiers')}</td>
                 <td className="p-2">
-                  {c.paidUses} paid{c.uses > c.paidUses ? ` (+${c.uses - c.paidUses} in checkout or refunded)` : ''}
+                  {t('adminCoupons.paid', { count: formatNumber(c.paidUses) })}
+                  {c.uses > c.paidUses ? ` ${t('adminCoupons.pending', { count: formatNumber(c.uses - c.paidUses) })}` : ''}
                 </td>
-                <td className="p-2">{STATUS[c.status]}</td>
+                <td className="p-2">{t(`adminCoupons.status.${c.status}`)}</td>
                 <td className="p-2">
                   <div className="flex gap-1">
-                    <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
-                      Edit
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      onClick={() => setEditing(c)}
+                      aria-label={t('adminList.editNamed', { name: c.code })}
+                    >
+                      {t('adminList.edit')}
                     </button>
                     <button
                       type="button"
                       className="btn btn-outline btn-sm"
                       onClick={() => toggle(c)}
-                      aria-label={`${c.disabled ? 'Enable' : 'Disable'} ${c.code}`}
+                      aria-label={t(c.disabled ? 'adminCoupons.enableNamed' : 'adminCoupons.disableNamed', { code: c.code })}
                     >
-                      {c.disabled ? 'Enable' : 'Disable'}
+                      {c.disabled ? t('adminCoupons.enable') : t('adminCoupons.disable')}
                     </button>
                   </div>
                 </td>
@@ -184,7 +194,7 @@ function CouponForm({
     const fixed = values.discountType === 'fixed';
     const amountOff = fixed ? parseMajor(values.amountOff, values.currency) : null;
     if (fixed && !amountOff) {
-      setErrors({ amountOff: 'Enter the amount off, such as 50.00.' });
+      setErrors({ amountOff: t('adminCoupons.amountMissing') });
       return;
     }
     const body: CouponInput = {
@@ -206,7 +216,7 @@ function CouponForm({
     } catch (caught) {
       const problems = fieldErrorsFrom(caught, FIELDS);
       setErrors(problems.fields);
-      if (!Object.keys(problems.fields).length) setFormError(problems.form ?? 'The coupon could not be saved.');
+      if (!Object.keys(problems.fields).length) setFormError(problems.form ?? t('adminCoupons.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -218,22 +228,22 @@ function CouponForm({
       noValidate
       onSubmit={submit}
       className="space-y-4 rounded-lg border border-stone-200 bg-white p-4"
-      aria-label={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}
+      aria-label={coupon ? t('adminCoupons.editNamed', { code: coupon.code }) : t('adminCoupons.new')}
     >
-      <h2 className="text-xl font-bold">{coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}</h2>
+      <h2 className="text-xl font-bold">{coupon ? t('adminCoupons.editNamed', { code: coupon.code }) : t('adminCoupons.new')}</h2>
       <FormAlert>{formError}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Code"
+          label={t('adminCoupons.code')}
           name="code"
           value={values.code}
           maxLength={32}
           onChange={(e) => setValues({ ...values, code: e.target.value.toUpperCase() })}
           error={errors.code}
-          hint="3 to 32 letters, digits, dashes or underscores"
+          hint={t('adminCoupons.codeHint')}
         />
         <Field
-          label="Description (shown to poets)"
+          label={t('adminCoupons.description')}
           name="description"
           value={values.description}
           maxLength={120}
@@ -242,7 +252,7 @@ function CouponForm({
         />
       </div>
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold">Discount</legend>
+        <legend className="text-sm font-semibold">{t('adminCoupons.discount')}</legend>
         <div className="flex flex-wrap gap-4">
           {(['percent', 'fixed'] as const).map((type) => (
             <label key={type} className="flex items-center gap-2">
@@ -253,13 +263,13 @@ function CouponForm({
                 onChange={() => setValues({ ...values, discountType: type })}
                 className="h-4 w-4 accent-quill"
               />
-              {type === 'percent' ? 'A percentage' : 'A fixed amount'}
+              {type === 'percent' ? t('adminCoupons.percent') : t('adminCoupons.fixed')}
             </label>
           ))}
         </div>
         {values.discountType === 'percent' ? (
           <Field
-            label="Percent off"
+            label={t('adminCoupons.percentOff')}
             name="percentOff"
             type="number"
             min={1}
@@ -271,7 +281,7 @@ function CouponForm({
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label={`Amount off (${values.currency})`}
+              label={t('adminCoupons.amountOff', { currency: values.currency })}
               name="amountOff"
               inputMode="decimal"
               value={values.amountOff}
@@ -280,7 +290,7 @@ function CouponForm({
             />
             <div className="flex flex-col gap-1">
               <label htmlFor="coupon-currency" className="text-sm font-semibold">
-                Currency
+                {t('adminCoupons.currency')}
               </label>
               <select id="coupon-currency" className={select} value={values.currency} onChange={set('currency')}>
                 {CURRENCY_CODES.map((c) => (
@@ -293,7 +303,7 @@ function CouponForm({
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Valid from (optional)"
+          label={t('adminCoupons.validFrom')}
           name="validFrom"
           type="datetime-local"
           value={values.validFrom}
@@ -301,24 +311,16 @@ function CouponForm({
           error={errors.validFrom}
         />
         <Field
-          label="Valid until (optional)"
+          label={t('adminCoupons.validUntil')}
           name="validUntil"
           type="datetime-local"
           value={values.validUntil}
           onChange={set('validUntil')}
           error={errors.validUntil}
         />
+        <Field label={t('adminCoupons.maxUses')} name="maxUses" type="number" min={1} value={values.maxUses} onChange={set('maxUses')} error={errors.maxUses} />
         <Field
-          label="Total uses (empty: no limit)"
-          name="maxUses"
-          type="number"
-          min={1}
-          value={values.maxUses}
-          onChange={set('maxUses')}
-          error={errors.maxUses}
-        />
-        <Field
-          label="Uses per poet (empty: no limit)"
+          label={t('adminCoupons.maxUsesPerPoet')}
           name="maxUsesPerPoet"
           type="number"
           min={1}
@@ -328,23 +330,25 @@ function CouponForm({
         />
       </div>
       <fieldset>
-        <legend className="text-sm font-semibold">Tiers (none ticked: every tier)</legend>
+        <legend className="text-sm font-semibold">{t('adminCoupons.tiers')}</legend>
         <div className="mt-2 flex flex-wrap gap-4">
-          {tiers.map((t) => (
-            <label key={t.id} className="flex items-center gap-2">
+          {tiers.map((tier) => (
+            <label key={tier.id} className="flex items-center gap-2">
               <input
                 type="checkbox"
                 className="h-4 w-4 accent-quill"
-                checked={values.tierIds.includes(t.id)}
-                onChange={(e) => setValues({ ...values, tierIds: e.target.checked ? [...values.tierIds, t.id] : values.tierIds.filter((x) => x !== t.id) })}
+                checked={values.tierIds.includes(tier.id)}
+                onChange={(e) =>
+                  setValues({ ...values, tierIds: e.target.checked ? [...values.tierIds, tier.id] : values.tierIds.filter((x) => x !== tier.id) })
+                }
               />
-              {t.name}
+              {tier.name}
             </label>
           ))}
         </div>
         {errors.tierIds && <p className="text-sm font-medium text-red-800">{errors.tierIds}</p>}
       </fieldset>
-      <FormActions saveLabel="Save coupon" busy={busy} onCancel={onCancel} />
+      <FormActions saveLabel={t('adminCoupons.save')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

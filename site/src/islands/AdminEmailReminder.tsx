@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderPreview, type ReminderRecord } from '@writory/shared';
+import { REMINDER_AUDIENCES, type ReminderAudience, type ReminderPreview } from '@writory/shared';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useAdminReady } from '../components/react/useAdminReady';
@@ -9,16 +9,18 @@ import { schemaProblems } from '../lib/form-schema';
 import { previewReminder } from '../api/reminders';
 import { $reminderAudiences, $reminderHistory, $reminderSending, loadReminders, refreshReminderHistory, sendReminderOnce } from '../stores/reminders';
 import { t } from '../i18n/t';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { poetsCount } from '../lib/admin-words';
 import { audienceMonth, audienceNote } from '../lib/reminder-text';
 
 const FIELDS = ['subject', 'body', 'audience'] as const;
 const POLL_MS = 1000;
-const STATUS_TEXT: Record<ReminderRecord['status'], string> = { sending: 'Sending…', sent: 'Sent', failed: 'Failed', interrupted: 'Interrupted' };
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '–');
 const newKey = () => crypto.randomUUID();
 
-const poets = (count: number) => `${count} ${count === 1 ? 'poet' : 'poets'}`;
+const poets = poetsCount;
+/** An audience's name in the page's language (an audience the site does not know yet: its id). */
+const audienceName = (audience: string) => (audience in REMINDER_AUDIENCES ? t(`adminReminder.audience.${audience as ReminderAudience}`) : audience);
 
 /**
  * /admin-email-reminder: write a reminder, choose who gets it (with how many poets that is now), preview who gets
@@ -43,7 +45,7 @@ export default function AdminEmailReminder() {
   const noticeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (ready) loadReminders().catch((caught: unknown) => setFormError(problemOf(caught, 'We couldn’t load the audiences. Try again.')));
+    if (ready) loadReminders().catch((caught: unknown) => setFormError(problemOf(caught, t('adminReminder.loadFailed'))));
   }, [ready]);
 
   // While a reminder is sending, follow its progress.
@@ -100,7 +102,7 @@ export default function AdminEmailReminder() {
     try {
       setPreview(await previewReminder(reminder()));
     } catch (caught) {
-      showFailure(caught, 'We couldn’t prepare the preview. Try again.');
+      showFailure(caught, t('adminReminder.previewFailed'));
     } finally {
       setSending(false);
     }
@@ -113,14 +115,14 @@ export default function AdminEmailReminder() {
     setFormError(null);
     try {
       const record = await sendReminderOnce(reminder(), key.current);
-      setNotice(`Sending “${record.subject}” to ${poets(record.recipients)}.`);
+      setNotice(t('adminReminder.sendingNotice', { subject: record.subject, poets: poets(record.recipients) }));
       setPreview(null);
       setSubject('');
       setBody('');
       key.current = newKey();
     } catch (caught) {
       setPreview(null);
-      showFailure(caught, 'We couldn’t send the reminder. Try again.');
+      showFailure(caught, t('adminReminder.sendFailed'));
     } finally {
       setSending(false);
     }
@@ -132,12 +134,12 @@ export default function AdminEmailReminder() {
     <div className="space-y-8" data-testid="admin-email-reminder">
       <form onSubmit={check} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-4" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="text-xl font-bold">
-          New reminder
+          {t('adminReminder.new')}
         </h2>
         <FormAlert>{formError}</FormAlert>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-subject`} className="text-sm font-semibold">
-            Subject
+            {t('adminReminder.subject')}
           </label>
           <input
             id={`${id}-subject`}
@@ -157,10 +159,10 @@ export default function AdminEmailReminder() {
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-body`} className="text-sm font-semibold">
-            Message
+            {t('adminReminder.message')}
           </label>
           <p id={`${id}-body-hint`} className="text-xs text-ink-soft">
-            Plain text. {'{name}'} becomes each poet’s name. Every email ends with how to turn reminders off.
+            {t('adminReminder.messageHint')}
           </p>
           <textarea
             id={`${id}-body`}
@@ -180,7 +182,7 @@ export default function AdminEmailReminder() {
           )}
         </div>
         <fieldset>
-          <legend className="text-sm font-semibold">Send to</legend>
+          <legend className="text-sm font-semibold">{t('adminReminder.sendTo')}</legend>
           {counts && (
             <p className="text-sm text-ink-soft" data-testid="audience-note">
               {audienceNote(counts.month)}
@@ -198,9 +200,9 @@ export default function AdminEmailReminder() {
                   className="h-5 w-5 accent-quill"
                 />
                 <span>
-                  {REMINDER_AUDIENCES[option]}
+                  {audienceName(option)}
                   <span className="ms-2 text-sm text-ink-soft" data-testid={`audience-count-${option}`}>
-                    {countOf(option) === undefined ? '' : `${countOf(option)} ${countOf(option) === 1 ? 'poet' : 'poets'}`}
+                    {countOf(option) === undefined ? '' : poets(countOf(option) ?? 0)}
                   </span>
                 </span>
               </label>
@@ -210,7 +212,7 @@ export default function AdminEmailReminder() {
         </fieldset>
         {!preview && (
           <button type="submit" className="btn btn-default" disabled={sending || recipients === 0} aria-busy={sending}>
-            {sending ? 'Preparing the preview…' : 'Preview before sending'}
+            {sending ? t('adminReminder.preparing') : t('adminReminder.preview')}
           </button>
         )}
         <Notice innerRef={noticeRef}>{notice}</Notice>
@@ -219,30 +221,34 @@ export default function AdminEmailReminder() {
       {preview && (
         <section aria-labelledby={`${id}-preview`} className="space-y-4 rounded-lg border-2 border-quill bg-white p-4" data-testid="reminder-preview">
           <h2 id={`${id}-preview`} ref={previewHeading} tabIndex={-1} className="text-xl font-bold focus:outline-none">
-            Check before sending
+            {t('adminReminder.check')}
           </h2>
           <p data-testid="reminder-preview-audience">
-            This reminder goes to <strong>{poets(preview.recipients)}</strong>: {REMINDER_AUDIENCES[preview.audience]} ({audienceMonth(preview.month)}), leaving
-            out poets who turned reminders off.
+            {t('adminReminder.goesTo', { poets: poets(preview.recipients), audience: audienceName(preview.audience), month: audienceMonth(preview.month) })}
           </p>
           <div>
-            <h3 className="text-sm font-semibold">{preview.recipients > preview.sample.length ? `The first ${preview.sample.length}` : 'Who gets it'}</h3>
+            <h3 className="text-sm font-semibold">
+              {preview.recipients > preview.sample.length
+                ? t('adminReminder.firstOnes', { count: formatNumber(preview.sample.length) })
+                : t('adminReminder.whoGetsIt')}
+            </h3>
             <ul className="mt-1 list-disc ps-5 text-sm" data-testid="reminder-preview-recipients">
               {preview.sample.map((recipient) => (
                 <li key={recipient.email}>
-                  <span dir="auto">{recipient.name ?? 'No name'}</span> <span className="break-all text-ink-soft">&lt;{recipient.email}&gt;</span>
+                  <span dir="auto">{recipient.name ?? t('adminReminder.noName')}</span>{' '}
+                  <span className="break-all text-ink-soft">&lt;{recipient.email}&gt;</span>
                 </li>
               ))}
             </ul>
             {preview.recipients > preview.sample.length && (
-              <p className="mt-1 text-sm text-ink-soft">and {poets(preview.recipients - preview.sample.length)} more.</p>
+              <p className="mt-1 text-sm text-ink-soft">{t('adminReminder.andMore', { poets: poets(preview.recipients - preview.sample.length) })}</p>
             )}
           </div>
           <div>
-            <h3 className="text-sm font-semibold">The email as {preview.email.to} gets it</h3>
+            <h3 className="text-sm font-semibold">{t('adminReminder.emailAs', { email: preview.email.to })}</h3>
             <div className="mt-1 rounded-md border border-stone-300 bg-parchment p-3 text-sm" data-testid="reminder-preview-email">
               <p>
-                <span className="font-semibold">Subject:</span> <span dir="auto">{preview.email.subject}</span>
+                <span className="font-semibold">{t('adminReminder.subjectLabel')}</span> <span dir="auto">{preview.email.subject}</span>
               </p>
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans" dir="auto">
                 {preview.email.text}
@@ -251,7 +257,7 @@ export default function AdminEmailReminder() {
           </div>
           <p className="flex flex-wrap gap-3">
             <button type="button" className="btn btn-default" onClick={() => void send()} disabled={sending} aria-busy={sending}>
-              {sending ? 'Sending…' : `Send to ${poets(preview.recipients)}`}
+              {sending ? t('adminReminder.sending') : t('adminReminder.sendToPoets', { poets: poets(preview.recipients) })}
             </button>
             <button
               type="button"
@@ -262,7 +268,7 @@ export default function AdminEmailReminder() {
               }}
               disabled={sending}
             >
-              Change the reminder
+              {t('adminReminder.change')}
             </button>
           </p>
         </section>
@@ -270,16 +276,24 @@ export default function AdminEmailReminder() {
 
       <section aria-labelledby={`${id}-history`}>
         <h2 id={`${id}-history`} className="mb-3 text-xl font-bold">
-          Sent reminders
+          {t('adminReminder.history')}
         </h2>
         {history.length === 0 ? (
-          <p>No reminder has been sent yet.</p>
+          <p>{t('adminReminder.noHistory')}</p>
         ) : (
-          <ScrollRegion label="Sent reminders table">
+          <ScrollRegion label={t('adminReminder.historyLabel')}>
             <table className="w-full min-w-[48rem] text-sm" data-testid="reminder-history">
               <thead className="bg-parchment">
                 <tr>
-                  {['Subject', 'Audience', 'Status', 'Sent', 'Failed', 'Started', 'By'].map((heading) => (
+                  {[
+                    t('adminReminder.colSubject'),
+                    t('adminReminder.colAudience'),
+                    t('adminReminder.colStatus'),
+                    t('adminReminder.colSent'),
+                    t('adminReminder.colFailed'),
+                    t('adminReminder.colStarted'),
+                    t('adminReminder.colBy'),
+                  ].map((heading) => (
                     <th key={heading} scope="col" className="p-2 text-start">
                       {heading}
                     </th>
@@ -293,20 +307,20 @@ export default function AdminEmailReminder() {
                       <span dir="auto">{record.subject}</span>
                     </th>
                     <td className="p-2">
-                      {REMINDER_AUDIENCES[record.audience] ?? record.audience} ({audienceMonth(record.month)})
+                      {audienceName(record.audience)} ({audienceMonth(record.month)})
                     </td>
                     <td className="p-2" data-testid="reminder-status">
-                      {STATUS_TEXT[record.status]}
+                      {t(`adminReminder.status.${record.status}`)}
                     </td>
                     <td className="p-2 tabular-nums" data-testid="reminder-sent">
-                      {record.sent} of {record.recipients}
+                      {t('adminReminder.sentOf', { sent: formatNumber(record.sent), total: formatNumber(record.recipients) })}
                     </td>
                     <td className="p-2">
                       {record.failed === 0 ? (
                         '0'
                       ) : (
                         <details>
-                          <summary>{record.failed}</summary>
+                          <summary>{formatNumber(record.failed)}</summary>
                           <ul className="mt-1 space-y-1">
                             {record.failures.map((failure) => (
                               <li key={failure.email}>

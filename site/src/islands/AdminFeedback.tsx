@@ -8,7 +8,7 @@ import { fetchAdminFeedback } from '../api/feedback';
 import { dayText, rangeProblem, todayIn } from '../lib/date-range';
 import DayField from '../components/react/DayField';
 import { t } from '../i18n/t';
-import { formatDate } from '../lib/format';
+import { formatDate, formatNumber, pageIntlLocale } from '../lib/format';
 
 /** What a date box holds when its text is not a day. */
 const UNREADABLE = 'unreadable';
@@ -27,7 +27,7 @@ export default function AdminFeedback() {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    if (filters.from === UNREADABLE || filters.to === UNREADABLE) return list.setError(`Write the days like ${dayText(today)}, or leave them empty.`);
+    if (filters.from === UNREADABLE || filters.to === UNREADABLE) return list.setError(t('adminFeedback.writeDays', { example: dayText(today) }));
     if (filters.from && filters.to) {
       const problem = rangeProblem(filters);
       if (problem) return list.setError(problem);
@@ -41,34 +41,44 @@ export default function AdminFeedback() {
     <div className="space-y-4" data-testid="admin-feedback">
       <form
         role="search"
-        aria-label="Filter feedback"
+        aria-label={t('adminFeedback.filter')}
         onSubmit={apply}
         noValidate
         className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
       >
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-rating`} className="text-sm font-semibold">
-            Rating
+            {t('adminFeedback.rating')}
           </label>
           <select id={`${id}-rating`} value={filters.rating} onChange={set('rating')} className={field}>
-            <option value="">Any rating</option>
+            <option value="">{t('adminFeedback.anyRating')}</option>
             {RATINGS.map((r) => (
               <option key={r} value={r}>
-                {r} out of 5
+                {t('adminFeedback.outOfFive', { rating: formatNumber(Number(r)) })}
               </option>
             ))}
           </select>
         </div>
-        <DayField label="From" value={filters.from} example={filters.from || today} onChange={(from) => setFilters({ ...filters, from: from ?? UNREADABLE })} />
-        <DayField label="To" value={filters.to} example={filters.to || today} onChange={(to) => setFilters({ ...filters, to: to ?? UNREADABLE })} />
+        <DayField
+          label={t('adminFeedback.from')}
+          value={filters.from}
+          example={filters.from || today}
+          onChange={(from) => setFilters({ ...filters, from: from ?? UNREADABLE })}
+        />
+        <DayField
+          label={t('adminFeedback.to')}
+          value={filters.to}
+          example={filters.to || today}
+          onChange={(to) => setFilters({ ...filters, to: to ?? UNREADABLE })}
+        />
         <div className="flex min-w-48 flex-1 flex-col gap-1">
           <label htmlFor={`${id}-q`} className="text-sm font-semibold">
-            Search comments and poets
+            {t('adminFeedback.search')}
           </label>
           <input id={`${id}-q`} type="search" value={filters.q} onChange={set('q')} maxLength={100} className={field} />
         </div>
         <button type="submit" className="btn btn-default min-h-11">
-          Filter
+          {t('adminFeedback.apply')}
         </button>
       </form>
       <FormAlert>{list.error}</FormAlert>
@@ -78,10 +88,15 @@ export default function AdminFeedback() {
       {stats && (
         <section aria-labelledby={`${id}-stats`} className="rounded-lg border border-stone-200 bg-white p-4">
           <h2 id={`${id}-stats`} className="text-xl font-bold">
-            Ratings
+            {t('adminFeedback.ratings')}
           </h2>
           <p className="mt-1" data-testid="feedback-average">
-            {stats.average === null ? 'No ratings match.' : `Average ${stats.average.toFixed(2)} out of 5 from ${stats.count} ratings.`}
+            {stats.average === null
+              ? t('adminFeedback.noRatings')
+              : t('adminFeedback.average', {
+                  average: new Intl.NumberFormat(pageIntlLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(stats.average),
+                  count: formatNumber(stats.count),
+                })}
           </p>
           <dl className="mt-3 space-y-1">
             {RATINGS.map((r) => {
@@ -89,25 +104,25 @@ export default function AdminFeedback() {
               const share = stats.count ? Math.round((n / stats.count) * 100) : 0;
               return (
                 <div key={r} className="grid grid-cols-[4rem_1fr_4rem] items-center gap-2 text-sm">
-                  <dt>{r} ★</dt>
+                  <dt>{formatNumber(Number(r))} ★</dt>
                   <dd className="h-3 rounded bg-parchment" aria-hidden="true">
                     <div className="h-3 rounded bg-gold" style={{ width: `${share}%` }} />
                   </dd>
-                  <dd className="text-end tabular-nums">{n}</dd>
+                  <dd className="text-end tabular-nums">{formatNumber(n)}</dd>
                 </div>
               );
             })}
           </dl>
         </section>
       )}
-      {list.data && list.data.feedback.length === 0 && <p>No feedback matches.</p>}
+      {list.data && list.data.feedback.length === 0 && <p>{t('adminFeedback.none')}</p>}
       {list.data && (
         <>
           <ul className="space-y-3">
             {list.data.feedback.map((item) => (
               <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-4" data-testid="feedback-item">
                 <p className="flex flex-wrap items-baseline justify-between gap-2">
-                  <span className="text-lg text-gold" role="img" aria-label={`${item.rating} out of 5`}>
+                  <span className="text-lg text-gold" role="img" aria-label={t('adminFeedback.outOfFive', { rating: formatNumber(item.rating) })}>
                     {stars(item.rating)}
                   </span>
                   <time dateTime={item.createdAt} className="text-sm text-ink-soft">
@@ -119,21 +134,21 @@ export default function AdminFeedback() {
                     {item.comment}
                   </p>
                 ) : (
-                  <p className="mt-2 text-sm text-ink-soft">No comment.</p>
+                  <p className="mt-2 text-sm text-ink-soft">{t('adminFeedback.noComment')}</p>
                 )}
                 <p className="mt-2 text-sm text-ink-soft">
-                  {item.poet ? <span dir="auto">{item.poet.name || item.poet.email}</span> : 'A deleted account'}
+                  {item.poet ? <span dir="auto">{item.poet.name || item.poet.email}</span> : t('adminFeedback.deleted')}
                   {item.page && (
                     <>
                       {' '}
-                      · sent from <span dir="ltr">{item.page}</span>
+                      · {t('adminFeedback.sentFrom')} <span dir="ltr">{item.page}</span>
                     </>
                   )}
                 </p>
               </li>
             ))}
           </ul>
-          <Pager pagination={list.data.pagination} onPage={list.goTo} label="Pages of feedback" />
+          <Pager pagination={list.data.pagination} onPage={list.goTo} label={t('adminFeedback.pages')} />
         </>
       )}
     </div>

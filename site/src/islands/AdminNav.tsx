@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/t';
 import { pagesFor } from '../lib/admin-pages';
+import { pageLabel } from '../lib/admin-words';
 import { $productUser, $productUserState } from '../stores/product-user';
 import { useHydrated } from '../components/react/useHydrated';
 import { localHref } from '../i18n/paths';
@@ -25,7 +26,7 @@ export default function AdminNav({ current }: { current: string }) {
               aria-current={current === page.slug ? 'page' : undefined}
               className="block whitespace-nowrap rounded px-3 py-2 text-sm hover:bg-parchment aria-[current=page]:bg-quill aria-[current=page]:text-white"
             >
-              {page.label}
+              {pageLabel(page)}
             </a>
           </li>
         ))}

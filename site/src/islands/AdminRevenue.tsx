@@ -4,7 +4,7 @@ import { dayText, parseDayText, todayIn } from '../lib/date-range';
 import { useStore } from '@nanostores/react';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatMoney, toMajorString, type AdminOrder, type CurrencyCode, type RevenueRow } from '@writory/shared';
+import { toMajorString, type AdminOrder, type CurrencyCode, type RevenueRow } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { refundOrder } from '../api/payments';
@@ -12,7 +12,8 @@ import { apiErrorBody, saveFile } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
 import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
 import ScrollRegion from '../components/react/ScrollRegion';
-import { formatDate } from '../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../lib/format';
+import { t } from '../i18n/t';
 import { $revenue, loadRevenue } from '../stores/payments-admin';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
@@ -34,19 +35,19 @@ export default function AdminRevenue() {
       setRange({ from: next.from, to: next.to });
       setCurrency((current) => (current && next.currencies.some((c) => c.currency === current) ? current : (next.currencies[0]?.currency ?? null)));
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The report could not be loaded.');
+      setError(apiErrorBody(caught)?.message ?? t('adminRevenue.loadFailed'));
     }
   }, []);
   useEffect(() => void load(), [load]);
 
   async function refund(order: AdminOrder) {
-    if (!window.confirm(`Refund ${formatMoney(order.total, order.currency)} for order ${order.code}? Its unused entry credits are withdrawn.`)) return;
+    if (!window.confirm(t('adminRevenue.refundConfirm', { amount: formatMoney(order.total, order.currency), code: order.code }))) return;
     try {
       await refundOrder(order.code);
-      setNotice(`Order ${order.code} refunded.`);
+      setNotice(t('adminRevenue.refunded', { code: order.code }));
       await load(range.from, range.to);
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? `Order ${order.code} could not be refunded.`);
+      setError(apiErrorBody(caught)?.message ?? t('adminRevenue.refundFailed', { code: order.code }));
     }
   }
 
@@ -57,8 +58,8 @@ export default function AdminRevenue() {
     return {
       labels: section.byDay.map((r) => r.label),
       datasets: [
-        { label: `Gross (${section.currency})`, data: section.byDay.map((r) => money(r.gross)), backgroundColor: '#7c2d12' },
-        { label: `Refunds (${section.currency})`, data: section.byDay.map((r) => -money(r.refunds)), backgroundColor: '#b45309' },
+        { label: t('adminRevenue.gross', { currency: section.currency }), data: section.byDay.map((r) => money(r.gross)), backgroundColor: '#7c2d12' },
+        { label: t('adminRevenue.refunds', { currency: section.currency }), data: section.byDay.map((r) => -money(r.refunds)), backgroundColor: '#b45309' },
       ],
     };
   }, [section]);
@@ -70,33 +71,37 @@ export default function AdminRevenue() {
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          if ([range.from, range.to].some((day) => day && !parseDayText(day))) return setError(`Write the days like ${dayText(todayIn('UTC'))}.`);
+          if ([range.from, range.to].some((day) => day && !parseDayText(day)))
+            return setError(t('adminRevenue.writeDays', { example: dayText(todayIn('UTC')) }));
           void load(range.from, range.to);
         }}
       >
         <DayField
-          label="From"
+          label={t('adminRevenue.from')}
           value={range.from}
           example={range.from || todayIn('UTC')}
           onChange={(from) => setRange({ ...range, from: from ?? 'unreadable' })}
         />
-        <DayField label="To" value={range.to} example={range.to || todayIn('UTC')} onChange={(to) => setRange({ ...range, to: to ?? 'unreadable' })} />
+        <DayField
+          label={t('adminRevenue.to')}
+          value={range.to}
+          example={range.to || todayIn('UTC')}
+          onChange={(to) => setRange({ ...range, to: to ?? 'unreadable' })}
+        />
         <button type="submit" className="btn btn-default min-h-11">
-          Show
+          {t('adminRevenue.show')}
         </button>
       </form>
       <FormAlert>{error}</FormAlert>
       <Notice>{notice}</Notice>
       {!report ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('common.loading')}</p>
       ) : report.currencies.length === 0 ? (
-        <p className="text-ink-soft">
-          No paid or refunded orders between {report.from} and {report.to}.
-        </p>
+        <p className="text-ink-soft">{t('adminRevenue.none', { from: report.from, to: report.to })}</p>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3">
-            <div role="group" aria-label="Currency" className="flex gap-1">
+            <div role="group" aria-label={t('adminRevenue.currency')} className="flex gap-1">
               {report.currencies.map((c) => (
                 <button
                   key={c.currency}
@@ -114,14 +119,14 @@ export default function AdminRevenue() {
               className="btn btn-outline btn-sm"
               onClick={() => download(`writory-revenue-${report.from}-${report.to}.csv`, revenueCsv(report))}
             >
-              Download report CSV
+              {t('adminRevenue.downloadReport')}
             </button>
             <button
               type="button"
               className="btn btn-outline btn-sm"
               onClick={() => download(`writory-orders-${report.from}-${report.to}.csv`, ordersCsv(report.orders))}
             >
-              Download orders CSV
+              {t('adminRevenue.downloadOrders')}
             </button>
           </div>
           {section && (
@@ -129,16 +134,16 @@ export default function AdminRevenue() {
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="revenue-totals">
                 {(
                   [
-                    ['Orders', String(section.totals.orders)],
-                    ['Gross', formatMoney(section.totals.gross, section.currency)],
-                    ['Discounts', formatMoney(section.totals.discounts, section.currency)],
-                    ['Refunds', formatMoney(section.totals.refunds, section.currency)],
-                    ['Net', formatMoney(section.totals.net, section.currency)],
+                    ['orders', t('adminRevenue.colOrders'), formatNumber(section.totals.orders)],
+                    ['gross', t('adminRevenue.colGross'), formatMoney(section.totals.gross, section.currency)],
+                    ['discounts', t('adminRevenue.colDiscounts'), formatMoney(section.totals.discounts, section.currency)],
+                    ['refunds', t('adminRevenue.colRefunds'), formatMoney(section.totals.refunds, section.currency)],
+                    ['net', t('adminRevenue.colNet'), formatMoney(section.totals.net, section.currency)],
                   ] as const
-                ).map(([label, value]) => (
-                  <div key={label} className="rounded-lg border border-stone-200 bg-white p-3">
+                ).map(([name, label, value]) => (
+                  <div key={name} className="rounded-lg border border-stone-200 bg-white p-3">
                     <dt className="text-xs text-ink-soft">{label}</dt>
-                    <dd className="text-lg font-bold" data-testid={`total-${label.toLowerCase()}`}>
+                    <dd className="text-lg font-bold" data-testid={`total-${name}`}>
                       {value}
                     </dd>
                   </div>
@@ -150,20 +155,18 @@ export default function AdminRevenue() {
                     <Bar
                       data={chart}
                       options={{ responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true } } }}
-                      aria-label={`Gross and refunds by day in ${section.currency}`}
+                      aria-label={t('adminRevenue.chartLabel', { currency: section.currency })}
                       role="img"
                     />
                   </div>
-                  <figcaption className="mt-2 text-sm text-ink-soft">
-                    Gross and refunds by day ({section.currency}); the table below has the figures.
-                  </figcaption>
+                  <figcaption className="mt-2 text-sm text-ink-soft">{t('adminRevenue.chartCaption', { currency: section.currency })}</figcaption>
                 </figure>
               )}
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-                <RevenueTable caption="By day" rows={section.byDay} currency={section.currency} />
-                <RevenueTable caption="By month" rows={section.byMonth} currency={section.currency} />
-                <RevenueTable caption="By tier" rows={section.byTier} currency={section.currency} />
-                <RevenueTable caption="By coupon" rows={section.byCoupon} currency={section.currency} />
+                <RevenueTable caption={t('adminRevenue.byDay')} rowHeading={t('adminRevenue.day')} rows={section.byDay} currency={section.currency} />
+                <RevenueTable caption={t('adminRevenue.byMonth')} rowHeading={t('adminRevenue.month')} rows={section.byMonth} currency={section.currency} />
+                <RevenueTable caption={t('adminRevenue.byTier')} rowHeading={t('adminRevenue.tier')} rows={section.byTier} currency={section.currency} />
+                <RevenueTable caption={t('adminRevenue.byCoupon')} rowHeading={t('adminRevenue.coupon')} rows={section.byCoupon} currency={section.currency} />
               </div>
             </>
           )}
@@ -174,7 +177,7 @@ export default function AdminRevenue() {
   );
 }
 
-function RevenueTable({ caption, rows, currency }: { caption: string; rows: RevenueRow[]; currency: CurrencyCode }) {
+function RevenueTable({ caption, rowHeading, rows, currency }: { caption: string; rowHeading: string; rows: RevenueRow[]; currency: CurrencyCode }) {
   const money = (n: number) => formatMoney(n, currency);
   return (
     <ScrollRegion label={caption}>
@@ -183,19 +186,19 @@ function RevenueTable({ caption, rows, currency }: { caption: string; rows: Reve
         <thead>
           <tr className="border-b border-stone-300 bg-parchment">
             <th scope="col" className="p-2 text-start">
-              <span className="sr-only">{caption.replace('By ', '')}</span>
+              <span className="sr-only">{rowHeading}</span>
             </th>
             <th scope="col" className="p-2 text-end">
-              Orders
+              {t('adminRevenue.colOrders')}
             </th>
             <th scope="col" className="p-2 text-end">
-              Gross
+              {t('adminRevenue.colGross')}
             </th>
             <th scope="col" className="p-2 text-end">
-              Refunds
+              {t('adminRevenue.colRefunds')}
             </th>
             <th scope="col" className="p-2 text-end">
-              Net
+              {t('adminRevenue.colNet')}
             </th>
           </tr>
         </thead>
@@ -205,7 +208,7 @@ function RevenueTable({ caption, rows, currency }: { caption: string; rows: Reve
               <th scope="row" className="p-2 text-start font-normal">
                 {row.label}
               </th>
-              <td className="p-2 text-end">{row.orders}</td>
+              <td className="p-2 text-end">{formatNumber(row.orders)}</td>
               <td className="p-2 text-end">{money(row.gross)}</td>
               <td className="p-2 text-end">{money(row.refunds)}</td>
               <td className="p-2 text-end font-semibold">{money(row.net)}</td>
@@ -219,31 +222,31 @@ function RevenueTable({ caption, rows, currency }: { caption: string; rows: Reve
 
 function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (order: AdminOrder) => void }) {
   return (
-    <ScrollRegion label="Orders in this period">
+    <ScrollRegion label={t('adminRevenue.ordersInPeriod')}>
       <table className="w-full text-sm" data-testid="revenue-orders">
-        <caption className="p-2 text-start font-semibold">Orders in this period</caption>
+        <caption className="p-2 text-start font-semibold">{t('adminRevenue.ordersInPeriod')}</caption>
         <thead>
           <tr className="border-b border-stone-300 bg-parchment">
             <th scope="col" className="p-2 text-start">
-              Order
+              {t('adminRevenue.colOrder')}
             </th>
             <th scope="col" className="p-2 text-start">
-              Poet
+              {t('adminRevenue.colPoet')}
             </th>
             <th scope="col" className="p-2 text-start">
-              Tier
+              {t('adminRevenue.tier')}
             </th>
             <th scope="col" className="p-2 text-end">
-              Total
+              {t('adminRevenue.colTotal')}
             </th>
             <th scope="col" className="p-2 text-start">
-              Paid
+              {t('adminRevenue.colPaid')}
             </th>
             <th scope="col" className="p-2 text-start">
-              State
+              {t('adminRevenue.colState')}
             </th>
             <th scope="col" className="p-2 text-start">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('adminList.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -260,12 +263,17 @@ function OrdersTable({ orders, onRefund }: { orders: AdminOrder[]; onRefund: (or
               <td className="p-2 whitespace-nowrap">{o.paidAt ? formatDate(o.paidAt) : '—'}</td>
               <td className="p-2">
                 {ORDER_STATE_LABEL[o.state]}
-                {o.testMode ? ' (test)' : ''}
+                {o.testMode ? ` ${t('adminRevenue.test')}` : ''}
               </td>
               <td className="p-2">
                 {o.state === 'paid' && o.total > 0 && (
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => onRefund(o)} aria-label={`Refund ${o.code}`}>
-                    Refund
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    onClick={() => onRefund(o)}
+                    aria-label={t('adminRevenue.refundNamed', { code: o.code })}
+                  >
+                    {t('adminRevenue.refund')}
                   </button>
                 )}
               </td>

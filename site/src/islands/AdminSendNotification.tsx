@@ -36,7 +36,7 @@ export default function AdminSendNotification() {
     } catch (error) {
       const problems = fieldErrorsFrom(error, FIELDS);
       setErrors(problems.fields);
-      setFormError(problems.form ?? (Object.keys(problems.fields).length ? null : 'The notification could not be sent. Try again.'));
+      setFormError(problems.form ?? (Object.keys(problems.fields).length ? null : t('adminNotify.failed')));
       focusAfter(() => firstProblem(form.current), submitter);
     } finally {
       setSending(false);

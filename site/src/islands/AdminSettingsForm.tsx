@@ -83,7 +83,7 @@ export default function AdminSettingsForm() {
     if (!ready) return;
     fetchSettings().then(
       (settings) => setDraft(toDraft(settings)),
-      (caught) => setFormError(problemOf(caught, 'We couldn’t load the settings. Try again.')),
+      (caught) => setFormError(problemOf(caught, t('adminSettings.loadFailed'))),
     );
   }, [ready]);
 
@@ -103,16 +103,11 @@ export default function AdminSettingsForm() {
     setFormError(null);
     try {
       setDraft(toDraft(await saveSettings(toChanges(draft))));
-      showToast({ title: 'Settings saved', description: 'The site shows the new contact details after its next rebuild, within a minute.' });
+      showToast({ title: t('adminSettings.saved'), description: t('adminSettings.savedBody') });
     } catch (caught) {
       const found = fieldErrorsFrom(caught, ALL_FIELDS);
       setErrors(found.fields);
-      setFormError(
-        found.form ??
-          (Object.keys(found.fields).length
-            ? 'Some settings need a change: see the fields marked below.'
-            : problemOf(caught, 'We couldn’t save the settings.')),
-      );
+      setFormError(found.form ?? (Object.keys(found.fields).length ? t('adminSettings.fixFields') : problemOf(caught, t('adminSettings.saveFailed'))));
       focusAfter(() => form.querySelector<HTMLElement>('[aria-invalid="true"]'), submitter);
     } finally {
       setSaving(false);
@@ -122,19 +117,19 @@ export default function AdminSettingsForm() {
   return (
     <form onSubmit={save} noValidate className="space-y-6" data-testid="settings-form">
       <FormAlert>{formError}</FormAlert>
-      <Section title="Contest rules" note="Changing the time zone moves when each month opens, closes and shows results.">
-        {text('contestTimeZone', 'Contest time zone', { hint: 'A time zone name such as Asia/Kolkata or Europe/London.', list: zonesId })}
+      <Section title={t('adminSettings.rules')} note={t('adminSettings.rulesNote')}>
+        {text('contestTimeZone', t('adminSettings.timeZone'), { hint: t('adminSettings.timeZoneHint'), list: zonesId })}
         <datalist id={zonesId}>
           {timeZones().map((zone) => (
             <option key={zone} value={zone} />
           ))}
         </datalist>
-        {text('maxEntriesPerMonth', 'Free entries per poet each month', {
+        {text('maxEntriesPerMonth', t('adminSettings.freeEntries'), {
           type: 'number',
           inputMode: 'numeric',
-          hint: 'From 0 to 50. Each further poem uses an entry credit bought on the Submit page (0: every entry is paid).',
+          hint: t('adminSettings.freeEntriesHint'),
         })}
-        {text('judgesPerEntry', 'Judges per entry', { type: 'number', inputMode: 'numeric', hint: 'From 1 to 10.' })}
+        {text('judgesPerEntry', t('adminSettings.judgesPerEntry'), { type: 'number', inputMode: 'numeric', hint: t('adminSettings.judgesPerEntryHint') })}
         <div className="flex flex-col gap-1">
           <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
             <input
@@ -144,9 +139,9 @@ export default function AdminSettingsForm() {
               onChange={(event) => setDraft({ ...draft, normaliseScores: event.target.checked })}
               className="h-5 w-5 accent-quill"
             />
-            Normalise judges’ scores
+            {t('adminSettings.normalise')}
           </label>
-          <p className="text-xs text-ink-soft">Evens out judges who score more strictly or more generously than the others.</p>
+          <p className="text-xs text-ink-soft">{t('adminSettings.normaliseHint')}</p>
         </div>
         <div className="flex flex-col gap-1">
           <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
@@ -157,31 +152,29 @@ export default function AdminSettingsForm() {
               onChange={(event) => setDraft({ ...draft, creditsShared: event.target.checked })}
               className="h-5 w-5 accent-quill"
             />
-            Entry credits shared across competitions
+            {t('adminSettings.creditsShared')}
           </label>
-          <p className="text-xs text-ink-soft">
-            Off: credits a poet buys are for one competition (the one they bought them on). On: any credit serves any competition.
-          </p>
+          <p className="text-xs text-ink-soft">{t('adminSettings.creditsSharedHint')}</p>
         </div>
       </Section>
-      <Section title="Contact details" note="Shown in the footer and on the contact page.">
-        {text('contactEmail', 'Contact email', { type: 'email' })}
-        {text('whatsappPrimary', 'WhatsApp number', { type: 'tel', dir: 'ltr' })}
-        {text('whatsappSecondary', 'Second WhatsApp number', { type: 'tel', dir: 'ltr', hint: 'Leave empty to show one number.' })}
+      <Section title={t('adminSettings.contact')} note={t('adminSettings.contactNote')}>
+        {text('contactEmail', t('adminSettings.contactEmail'), { type: 'email' })}
+        {text('whatsappPrimary', t('adminSettings.whatsapp'), { type: 'tel', dir: 'ltr' })}
+        {text('whatsappSecondary', t('adminSettings.whatsapp2'), { type: 'tel', dir: 'ltr', hint: t('adminSettings.whatsapp2Hint') })}
       </Section>
-      <Section title="Social links" note="https:// addresses; leave one empty to hide it.">
+      <Section title={t('adminSettings.social')} note={t('adminSettings.socialNote')}>
         {text('instagramUrl', 'Instagram', { type: 'url', dir: 'ltr' })}
         {text('facebookUrl', 'Facebook', { type: 'url', dir: 'ltr' })}
         {text('xUrl', 'X', { type: 'url', dir: 'ltr' })}
         {text('linkedinUrl', 'LinkedIn', { type: 'url', dir: 'ltr' })}
         {text('youtubeUrl', 'YouTube', { type: 'url', dir: 'ltr' })}
       </Section>
-      <Section title="Home page counters" note="Shown while the live counts of poets and pieces cannot be read.">
-        {text('poetsCountFallback', 'Poets joined', { type: 'number', inputMode: 'numeric' })}
-        {text('piecesCountFallback', 'Pieces', { type: 'number', inputMode: 'numeric' })}
+      <Section title={t('adminSettings.counters')} note={t('adminSettings.countersNote')}>
+        {text('poetsCountFallback', t('adminSettings.poets'), { type: 'number', inputMode: 'numeric' })}
+        {text('piecesCountFallback', t('adminSettings.pieces'), { type: 'number', inputMode: 'numeric' })}
       </Section>
       <button type="submit" className="btn btn-default" disabled={saving} aria-busy={saving}>
-        {saving ? 'Saving…' : 'Save settings'}
+        {saving ? t('adminSettings.saving') : t('adminSettings.save')}
       </button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney, type AdminTier, type TierInput } from '@writory/shared';
+import type { AdminTier, TierInput } from '@writory/shared';
 import FormActions from '../components/react/FormActions';
 import Field from '../components/react/Field';
 import { FormAlert } from '../components/react/Message';
@@ -11,6 +11,8 @@ import { saveTier } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { entriesLabel } from '../lib/payments';
 import { $adminTiers, loadAdminTiers } from '../stores/payments-admin';
+import { t } from '../i18n/t';
+import { formatMoney, formatNumber } from '../lib/format';
 
 /** /admin-tier-prices: entry tiers, their price in each currency, on sale or not. */
 export default function AdminTierPrices() {
@@ -22,35 +24,35 @@ export default function AdminTierPrices() {
 
   const saved = (tier: AdminTier) => {
     setEditing(null);
-    setNotice(`Tier “${tier.name}” saved. The rules on the home page update within a minute.`);
+    setNotice(t('adminTiers.saved', { name: tier.name }));
     void loadAdminTiers();
   };
 
   return (
     <AdminListEditor
       loaded={loaded}
-      failedMessage="The tiers could not be loaded."
+      failedMessage={t('adminTiers.loadFailed')}
       testId="admin-tiers"
-      label="Tiers"
+      label={t('adminTiers.label')}
       above={<AdminMoneyHeader />}
       notice={notice}
-      columns={['Tier', 'Entries', 'Prices', 'On sale']}
+      columns={[t('adminTiers.colTier'), t('adminTiers.colEntries'), t('adminTiers.colPrices'), t('adminTiers.colOnSale')]}
       rowKey={(tier) => tier.id}
       nameOf={(tier) => tier.name}
       cells={(tier) => (
         <>
           <td className="p-2 font-semibold">{tier.name}</td>
-          <td className="p-2">{tier.entries}</td>
+          <td className="p-2">{formatNumber(tier.entries)}</td>
           <td className="p-2">{tier.prices.map((p) => formatMoney(p.amount, p.currency)).join(' · ')}</td>
-          <td className="p-2">{tier.active ? 'Yes' : 'No'}</td>
+          <td className="p-2">{tier.active ? t('adminMoney.yes') : t('adminMoney.no')}</td>
         </>
       )}
       onEdit={(tier) => setEditing(tier.id)}
-      addLabel="Add a tier"
+      addLabel={t('adminTiers.add')}
       onAdd={() => setEditing('new')}
       editor={(tiers) =>
         editing === null ? null : (
-          <TierForm key={String(editing)} tier={tiers.find((t) => t.id === editing) ?? null} onSaved={saved} onCancel={() => setEditing(null)} />
+          <TierForm key={String(editing)} tier={tiers.find((item) => item.id === editing) ?? null} onSaved={saved} onCancel={() => setEditing(null)} />
         )
       }
     />
@@ -73,7 +75,7 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
     setPriceError(null);
     const { money, invalid } = moneyFromDraft(prices);
     if (invalid) {
-      setPriceError(`${invalid}: enter an amount such as 199.00 (no more than two decimals, not negative).`);
+      setPriceError(t('adminTiers.badPrice', { currency: invalid }));
       return;
     }
     const body: TierInput = { name: name.trim(), entries: Number(entries), active, sortOrder: Number(sortOrder) || 0, prices: money };
@@ -82,7 +84,7 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
       const saved = await saveTier(tier?.id ?? null, body);
       onSaved(saved);
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The tier could not be saved.');
+      setError(apiErrorBody(caught)?.message ?? t('adminTiers.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -93,14 +95,14 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
       noValidate
       onSubmit={submit}
       className="space-y-4 rounded-lg border border-stone-200 bg-white p-4"
-      aria-label={tier ? `Edit ${tier.name}` : 'New tier'}
+      aria-label={tier ? t('adminList.editNamed', { name: tier.name }) : t('adminTiers.new')}
     >
-      <h2 className="text-xl font-bold">{tier ? `Edit ${tier.name}` : 'New tier'}</h2>
+      <h2 className="text-xl font-bold">{tier ? t('adminList.editNamed', { name: tier.name }) : t('adminTiers.new')}</h2>
       <FormAlert>{error}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Name" name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        <Field label={t('adminTiers.name')} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
         <Field
-          label="Entries"
+          label={t('adminTiers.colEntries')}
           name="entries"
           type="number"
           min={1}
@@ -109,20 +111,14 @@ function TierForm({ tier, onSaved, onCancel }: { tier: AdminTier | null; onSaved
           onChange={(e) => setEntries(e.target.value)}
           hint={entriesLabel(Number(entries) || 0)}
         />
-        <Field label="Sort order" name="sortOrder" type="number" min={0} value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
+        <Field label={t('adminTiers.sortOrder')} name="sortOrder" type="number" min={0} value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
       </div>
-      <MoneyInputs
-        legend="Price in each currency (leave empty to not sell in it)"
-        idPrefix={`tier-${tier?.id ?? 'new'}`}
-        draft={prices}
-        onChange={setPrices}
-        error={priceError}
-      />
+      <MoneyInputs legend={t('adminTiers.prices')} idPrefix={`tier-${tier?.id ?? 'new'}`} draft={prices} onChange={setPrices} error={priceError} />
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-quill" />
-        On sale
+        {t('adminTiers.colOnSale')}
       </label>
-      <FormActions saveLabel="Save tier" busy={busy} onCancel={onCancel} />
+      <FormActions saveLabel={t('adminTiers.save')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ROLE_LABELS, ROLE_TYPES, type AdminUser, type AdminUserPage, type RoleType } from '@writory/shared';
+import { ROLE_TYPES, type AdminUser, type AdminUserPage, type RoleType } from '@writory/shared';
 import JudgeLanguagesEditor from '../components/competitions/JudgeLanguagesEditor';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert } from '../components/react/Message';
@@ -13,7 +13,8 @@ import { problemOf } from '../lib/api';
 import { t } from '../i18n/t';
 import { $productUser } from '../stores/product-user';
 import { showToast } from '../stores/toasts';
-import { formatDate } from '../lib/format';
+import { formatDate, formatMonth, formatNumber } from '../lib/format';
+import { roleLabel } from '../lib/admin-words';
 
 const when = (iso: string | null) => (iso ? formatDate(iso) : '–');
 
@@ -52,31 +53,35 @@ export default function AdminUsers() {
       <UserFilters onApply={(values) => list.search({ q: values.q, role: values.role, status: values.status })} />
       <FormAlert>{list.error}</FormAlert>
       <p role="status" className="text-sm text-ink-soft">
-        {list.loading ? t('common.loading') : list.data ? `${list.data.pagination.total} users. Entries are counted for ${list.data.month}.` : ''}
+        {list.loading
+          ? t('common.loading')
+          : list.data
+            ? t('adminUsers.summary', { total: formatNumber(list.data.pagination.total), month: formatMonth(list.data.month) })
+            : ''}
       </p>
       {list.data && (
         <>
           {/* On a phone each row reflows into a card (its cells stacked, each with its column's name), so the role and
               suspend controls are on screen; from sm up it is a table that scrolls inside its region when it must. */}
-          <ScrollRegion label="Users table">
+          <ScrollRegion label={t('adminUsers.tableLabel')}>
             <table className="w-full text-sm max-sm:block sm:min-w-[44rem]">
-              <caption className="sr-only">Users</caption>
+              <caption className="sr-only">{t('adminUsers.caption')}</caption>
               <thead className="bg-parchment text-start max-sm:sr-only">
                 <tr>
                   <th scope="col" className="p-3 text-start">
-                    User
+                    {t('adminUsers.colUser')}
                   </th>
                   <th scope="col" className="p-3 text-start">
-                    Role
+                    {t('adminUsers.colRole')}
                   </th>
                   <th scope="col" className="p-3 text-start">
-                    Status
+                    {t('adminUsers.colStatus')}
                   </th>
                   <th scope="col" className="p-3 text-end">
-                    Entries this month / all
+                    {t('adminUsers.colEntries')}
                   </th>
                   <th scope="col" className="p-3 text-start">
-                    Last seen
+                    {t('adminUsers.colLastSeen')}
                   </th>
                 </tr>
               </thead>
@@ -87,7 +92,7 @@ export default function AdminUsers() {
               </tbody>
             </table>
           </ScrollRegion>
-          <Pager pagination={list.data.pagination} onPage={list.goTo} label="Pages of users" />
+          <Pager pagination={list.data.pagination} onPage={list.goTo} label={t('adminUsers.pages')} />
         </>
       )}
     </div>
@@ -120,7 +125,7 @@ function UserRow({
       showToast({ title: done(updated) });
     } catch (caught) {
       setRole(user.role);
-      onError(problemOf(caught, 'That didn’t work. Try again.'));
+      onError(problemOf(caught, t('adminUsers.tryAgain')));
     } finally {
       setBusy(false);
     }
@@ -128,19 +133,19 @@ function UserRow({
   const saveRole = () =>
     act(
       () => setUserRole(user.uid, role),
-      (u) => `${labelOf(u)} is now ${ROLE_LABELS[u.role].toLowerCase()}.`,
+      (u) => t(`adminUsers.roleSaved.${u.role}`, { name: labelOf(u) }),
     );
   const suspend = () => {
-    if (!window.confirm(`Suspend ${name}? They will be signed out of everything until you restore them.`)) return;
+    if (!window.confirm(t('adminUsers.suspendConfirm', { name }))) return;
     void act(
       () => suspendUser(user.uid),
-      (u) => `${labelOf(u)} is suspended.`,
+      (u) => t('adminUsers.suspended', { name: labelOf(u) }),
     );
   };
   const restore = () =>
     act(
       () => restoreUser(user.uid),
-      (u) => `${labelOf(u)} is restored.`,
+      (u) => t('adminUsers.restored', { name: labelOf(u) }),
     );
   const locked = self || user.adminByEmail;
 
@@ -150,14 +155,14 @@ function UserRow({
         <span className="block font-semibold" dir="auto">
           {user.name || '–'}
         </span>
-        <span className="block break-all text-ink-soft">{user.email || 'no email'}</span>
-        {!user.emailVerified && <span className="text-xs text-amber-900">Email not verified</span>}
+        <span className="block break-all text-ink-soft">{user.email || t('adminUsers.noEmail')}</span>
+        {!user.emailVerified && <span className="text-xs text-amber-900">{t('adminUsers.unverified')}</span>}
       </th>
       <td className={CELL}>
-        <ColumnName>Role</ColumnName>
+        <ColumnName>{t('adminUsers.colRole')}</ColumnName>
         <div className="flex flex-wrap items-center gap-2">
           <select
-            aria-label={`Role of ${name}`}
+            aria-label={t('adminUsers.roleOf', { name })}
             value={role}
             disabled={busy || locked}
             onChange={(event) => setRole(event.target.value as RoleType)}
@@ -165,45 +170,57 @@ function UserRow({
           >
             {ROLE_TYPES.map((type) => (
               <option key={type} value={type}>
-                {ROLE_LABELS[type]}
+                {roleLabel(type)}
               </option>
             ))}
           </select>
           {role !== user.role && (
             <button type="button" className="btn btn-default btn-sm" disabled={busy} onClick={() => void saveRole()}>
-              Save role
+              {t('adminUsers.saveRole')}
             </button>
           )}
         </div>
-        {self && <p className="mt-1 text-xs text-ink-soft">This is you: another admin can change your role.</p>}
-        {!self && user.adminByEmail && <p className="mt-1 text-xs text-ink-soft">Admin through ADMIN_EMAILS.</p>}
+        {self && <p className="mt-1 text-xs text-ink-soft">{t('adminUsers.thisIsYou')}</p>}
+        {!self && user.adminByEmail && <p className="mt-1 text-xs text-ink-soft">{t('adminUsers.adminByEmail')}</p>}
         {user.role === 'judge' && <JudgeLanguagesEditor uid={user.uid} name={name} initial={judgeLanguagesOf(user)} />}
       </td>
       <td className={CELL}>
-        <ColumnName>Status</ColumnName>
+        <ColumnName>{t('adminUsers.colStatus')}</ColumnName>
         <span className={user.status === 'suspended' ? 'font-semibold text-red-800' : 'text-emerald-900'}>
-          {user.status === 'suspended' ? 'Suspended' : 'Active'}
+          {user.status === 'suspended' ? t('adminUsers.statusSuspended') : t('adminUsers.statusActive')}
         </span>
         {!self && (
           <div className="mt-1">
             {user.status === 'suspended' ? (
-              <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void restore()} aria-label={`Restore ${name}`}>
-                Restore
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={busy}
+                onClick={() => void restore()}
+                aria-label={t('adminUsers.restoreNamed', { name })}
+              >
+                {t('adminUsers.restore')}
               </button>
             ) : (
-              <button type="button" className="btn btn-destructive btn-sm" disabled={busy} onClick={suspend} aria-label={`Suspend ${name}`}>
-                Suspend
+              <button
+                type="button"
+                className="btn btn-destructive btn-sm"
+                disabled={busy}
+                onClick={suspend}
+                aria-label={t('adminUsers.suspendNamed', { name })}
+              >
+                {t('adminUsers.suspend')}
               </button>
             )}
           </div>
         )}
       </td>
       <td className={`${CELL} tabular-nums sm:text-end`}>
-        <ColumnName>Entries this month / all</ColumnName>
-        {user.entriesThisMonth} / {user.entries}
+        <ColumnName>{t('adminUsers.colEntries')}</ColumnName>
+        {formatNumber(user.entriesThisMonth)} / {formatNumber(user.entries)}
       </td>
       <td className={CELL}>
-        <ColumnName>Last seen</ColumnName>
+        <ColumnName>{t('adminUsers.colLastSeen')}</ColumnName>
         {when(user.lastSeenAt)}
       </td>
     </tr>

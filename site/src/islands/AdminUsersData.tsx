@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { countryName, ROLE_LABELS, type AdminUserPage } from '@writory/shared';
+import { countryName, type AdminUserPage } from '@writory/shared';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { FormAlert } from '../components/react/Message';
 import Pager from '../components/react/Pager';
@@ -9,8 +9,10 @@ import { usePagedList } from '../components/react/usePagedList';
 import { downloadUsersCsv, fetchAdminUsers } from '../api/users';
 import { problemOf } from '../lib/api';
 import { t } from '../i18n/t';
+import { roleLabel } from '../lib/admin-words';
+import { formatDay, formatMonth, formatNumber } from '../lib/format';
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '–');
+const day = (iso: string | null) => (iso ? formatDay(iso.slice(0, 10)) : '–');
 const PAGE_SIZE = 50;
 
 /** /admin-users-data: every user in one table, filtered, with the same filters exported as CSV. */
@@ -29,7 +31,7 @@ export default function AdminUsersData() {
     try {
       await downloadUsersCsv({ ...filters });
     } catch (caught) {
-      list.setError(problemOf(caught, 'We couldn’t export the users. Try again.'));
+      list.setError(problemOf(caught, t('adminUsers.exportFailed')));
     } finally {
       setExporting(false);
     }
@@ -41,33 +43,33 @@ export default function AdminUsersData() {
       <UserFilters more onApply={apply} />
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm text-ink-soft">
-          {list.loading ? t('common.loading') : list.data ? `${list.data.pagination.total} users match.` : ''}
+          {list.loading ? t('common.loading') : list.data ? t('adminUsers.match', { total: formatNumber(list.data.pagination.total) }) : ''}
         </p>
         <button type="button" className="btn btn-secondary btn-sm ms-auto" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Exporting…' : 'Export these users (CSV)'}
+          {exporting ? t('adminUsers.exporting') : t('adminUsers.export')}
         </button>
       </div>
       <FormAlert>{list.error}</FormAlert>
       {list.data && (
         <>
-          <ScrollRegion label="Users table">
+          <ScrollRegion label={t('adminUsers.tableLabel')}>
             <table className="w-full min-w-[64rem] text-sm" data-testid="users-table">
-              <caption className="sr-only">Users, with entries counted for {list.data.month}</caption>
+              <caption className="sr-only">{t('adminUsers.dataCaption', { month: formatMonth(list.data.month) })}</caption>
               <thead className="bg-parchment">
                 <tr>
                   {[
-                    'Name',
-                    'Email',
-                    'Phone',
-                    'Country',
-                    'Role',
-                    'Email verified',
-                    'Status',
-                    'Joined',
-                    'Last seen',
-                    'Entries this month',
-                    'All entries',
-                    'Reminders',
+                    t('adminUsers.colName'),
+                    t('adminUsers.colEmail'),
+                    t('adminUsers.colPhone'),
+                    t('adminUsers.colCountry'),
+                    t('adminUsers.colRole'),
+                    t('adminUsers.colVerified'),
+                    t('adminUsers.colStatus'),
+                    t('adminUsers.colJoined'),
+                    t('adminUsers.colLastSeen'),
+                    t('adminUsers.colThisMonth'),
+                    t('adminUsers.colAll'),
+                    t('adminUsers.colReminders'),
                   ].map((heading) => (
                     <th key={heading} scope="col" className="p-2 text-start">
                       {heading}
@@ -86,20 +88,20 @@ export default function AdminUsersData() {
                       {user.phone || '–'}
                     </td>
                     <td className="p-2">{user.country ? countryName(user.country) : '–'}</td>
-                    <td className="p-2">{ROLE_LABELS[user.role]}</td>
-                    <td className="p-2">{user.emailVerified ? 'Yes' : 'No'}</td>
-                    <td className="p-2">{user.status === 'suspended' ? 'Suspended' : 'Active'}</td>
+                    <td className="p-2">{roleLabel(user.role)}</td>
+                    <td className="p-2">{user.emailVerified ? t('adminUsers.yes') : t('adminUsers.no')}</td>
+                    <td className="p-2">{user.status === 'suspended' ? t('adminUsers.statusSuspended') : t('adminUsers.statusActive')}</td>
                     <td className="p-2">{day(user.createdAt)}</td>
                     <td className="p-2">{day(user.lastSeenAt)}</td>
-                    <td className="p-2 text-end tabular-nums">{user.entriesThisMonth}</td>
-                    <td className="p-2 text-end tabular-nums">{user.entries}</td>
-                    <td className="p-2">{user.remindersOptOut ? 'Off' : 'On'}</td>
+                    <td className="p-2 text-end tabular-nums">{formatNumber(user.entriesThisMonth)}</td>
+                    <td className="p-2 text-end tabular-nums">{formatNumber(user.entries)}</td>
+                    <td className="p-2">{user.remindersOptOut ? t('adminUsers.off') : t('adminUsers.on')}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </ScrollRegion>
-          <Pager pagination={list.data.pagination} onPage={list.goTo} label="Pages of users" />
+          <Pager pagination={list.data.pagination} onPage={list.goTo} label={t('adminUsers.pages')} />
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney, type AdminWithdrawal, type PaymentSettings, type PayoutMethod, type WithdrawalStatus } from '@writory/shared';
+import type { AdminWithdrawal, PaymentSettings, PayoutMethod, WithdrawalStatus } from '@writory/shared';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
@@ -9,7 +9,8 @@ import { actOnWithdrawal, type WithdrawalAction, type WithdrawalActionBody } fro
 import { paymentSettings, savePaymentSettings } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
 import { PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
-import { formatDate } from '../lib/format';
+import { formatDate, formatMoney } from '../lib/format';
+import { t } from '../i18n/t';
 import { $adminWithdrawals, $withdrawalFilter, filterWithdrawals, loadAdminWithdrawals } from '../stores/payments-admin';
 
 const FILTERS: (WithdrawalStatus | 'all')[] = ['requested', 'approved', 'paid', 'rejected', 'all'];
@@ -18,7 +19,7 @@ function detailsText(w: AdminWithdrawal): string {
   const d = w.details;
   if (w.method === 'upi') return `UPI ${d.upiId}`;
   if (w.method === 'paypal') return `PayPal ${d.paypalEmail}`;
-  return `${d.accountName}, account ${d.accountNumber}, ${d.bankCode}`;
+  return t('adminWithdrawals.account', { name: d.accountName ?? '', number: d.accountNumber ?? '', bank: d.bankCode ?? '' });
 }
 
 /** /admin-withdrawal-management: approve, mark paid with a reference, or reject with a reason; money settings. */
@@ -36,12 +37,16 @@ export default function AdminWithdrawals() {
     try {
       const done = await actOnWithdrawal(w.id, action, body);
       setNotice(
-        `Withdrawal of ${formatMoney(done.amount, done.currency)} for ${done.poet.name ?? done.poet.email}: ${WITHDRAWAL_STATUS_LABEL[done.status].toLowerCase()}.`,
+        t('adminWithdrawals.done', {
+          amount: formatMoney(done.amount, done.currency),
+          who: done.poet.name ?? done.poet.email ?? '',
+          status: WITHDRAWAL_STATUS_LABEL[done.status],
+        }),
       );
       void loadAdminWithdrawals();
       return true;
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'That did not work.');
+      setError(apiErrorBody(caught)?.message ?? t('adminWithdrawals.failed'));
       return false;
     }
   }
@@ -51,9 +56,9 @@ export default function AdminWithdrawals() {
       <AdminMoneyHeader />
       <section aria-labelledby="w-requests" className="space-y-4">
         <h2 id="w-requests" className="text-xl font-bold">
-          Payout requests
+          {t('adminWithdrawals.requests')}
         </h2>
-        <div role="group" aria-label="Show" className="flex flex-wrap gap-1">
+        <div role="group" aria-label={t('adminWithdrawals.show')} className="flex flex-wrap gap-1">
           {FILTERS.map((f) => (
             <button
               key={f}
@@ -62,16 +67,16 @@ export default function AdminWithdrawals() {
               aria-pressed={f === filter}
               onClick={() => void filterWithdrawals(f)}
             >
-              {f === 'all' ? 'All' : WITHDRAWAL_STATUS_LABEL[f]}
+              {f === 'all' ? t('adminWithdrawals.all') : WITHDRAWAL_STATUS_LABEL[f]}
             </button>
           ))}
         </div>
         <Notice>{notice}</Notice>
-        <FormAlert>{error ?? (withdrawals.state === 'failed' ? 'The withdrawals could not be loaded.' : null)}</FormAlert>
+        <FormAlert>{error ?? (withdrawals.state === 'failed' ? t('adminWithdrawals.loadFailed') : null)}</FormAlert>
         {!list ? (
-          withdrawals.state !== 'failed' && <p role="status">Loading...</p>
+          withdrawals.state !== 'failed' && <p role="status">{t('common.loading')}</p>
         ) : list.length === 0 ? (
-          <p className="text-ink-soft">No withdrawals here.</p>
+          <p className="text-ink-soft">{t('adminWithdrawals.none')}</p>
         ) : (
           <ul className="space-y-3" data-testid="withdrawal-requests">
             {list.map((w) => (
@@ -100,17 +105,20 @@ function WithdrawalCard({
     await onAct(w, action, body);
     setBusy(false);
   };
-  const who = w.poet.name ?? w.poet.email ?? `poet ${w.poet.id}`;
+  const who = w.poet.name ?? w.poet.email ?? t('adminWithdrawals.poetNumber', { id: w.poet.id });
+  // The amount in bold where the language puts it ("₹500 for Asha", "आशा के लिए ₹500").
+  const [before, after = ''] = t('adminWithdrawals.amountFor', { amount: '\u0000', who }).split('\u0000');
   return (
     <li
       className="space-y-3 rounded-lg border border-stone-200 bg-white p-4"
       data-testid={`withdrawal-${w.id}`}
-      aria-label={`${formatMoney(w.amount, w.currency)} for ${who}`}
+      aria-label={t('adminWithdrawals.amountFor', { amount: formatMoney(w.amount, w.currency), who })}
     >
       <div className="flex flex-wrap justify-between gap-2">
         <p>
-          <strong className="text-lg">{formatMoney(w.amount, w.currency)}</strong> for {who}{' '}
-          {w.poet.email && w.poet.name ? <span className="text-ink-soft">({w.poet.email})</span> : null}
+          {before}
+          <strong className="text-lg">{formatMoney(w.amount, w.currency)}</strong>
+          {after} {w.poet.email && w.poet.name ? <span className="text-ink-soft">({w.poet.email})</span> : null}
         </p>
         <p className="font-semibold">{WITHDRAWAL_STATUS_LABEL[w.status]}</p>
       </div>
@@ -118,16 +126,16 @@ function WithdrawalCard({
         {METHOD_LABEL[w.method]}: <span className="font-mono break-all">{detailsText(w)}</span>
       </p>
       <p className="text-sm text-ink-soft">
-        Requested {formatDate(w.createdAt)}
-        {w.decidedAt ? ` · decided ${formatDate(w.decidedAt)}` : ''}
-        {w.reference ? ` · reference ${w.reference}` : ''}
-        {w.rejectReason ? ` · reason: ${w.rejectReason}` : ''}
+        {t('adminWithdrawals.requested', { date: formatDate(w.createdAt) })}
+        {w.decidedAt ? ` · ${t('adminWithdrawals.decided', { date: formatDate(w.decidedAt) })}` : ''}
+        {w.reference ? ` · ${t('adminWithdrawals.reference', { reference: w.reference })}` : ''}
+        {w.rejectReason ? ` · ${t('adminWithdrawals.reason', { reason: w.rejectReason })}` : ''}
       </p>
       {(w.status === 'requested' || w.status === 'approved') && (
         <div className="flex flex-wrap items-end gap-3">
           {w.status === 'requested' && (
             <button type="button" className="btn btn-default min-h-11" disabled={busy} onClick={() => run('approve')}>
-              Approve
+              {t('adminWithdrawals.approve')}
             </button>
           )}
           {w.status === 'approved' && (
@@ -140,14 +148,14 @@ function WithdrawalCard({
             >
               <Field
                 id={`ref-${w.id}`}
-                label="Payment reference"
+                label={t('adminWithdrawals.paymentReference')}
                 name="reference"
                 value={reference}
                 maxLength={120}
                 onChange={(e) => setReference(e.target.value)}
               />
               <button type="submit" className="btn btn-default min-h-11" disabled={busy || !reference.trim()}>
-                Mark paid
+                {t('adminWithdrawals.markPaid')}
               </button>
             </form>
           )}
@@ -160,14 +168,14 @@ function WithdrawalCard({
           >
             <Field
               id={`reason-${w.id}`}
-              label="Reason for rejecting"
+              label={t('adminWithdrawals.rejectReason')}
               name="reason"
               value={reason}
               maxLength={500}
               onChange={(e) => setReason(e.target.value)}
             />
             <button type="submit" className="btn btn-destructive min-h-11" disabled={busy || !reason.trim()}>
-              Reject
+              {t('adminWithdrawals.reject')}
             </button>
           </form>
         </div>
@@ -191,7 +199,7 @@ function SettingsForm() {
         setFixed(draftOf(s.referralRewardFixed));
         setMinimums(draftOf(s.withdrawalMinimums));
       })
-      .catch(() => setError('The settings could not be loaded.'));
+      .catch(() => setError(t('adminWithdrawals.settingsLoadFailed')));
   }, []);
 
   if (!settings) return error ? <FormAlert>{error}</FormAlert> : null;
@@ -204,16 +212,16 @@ function SettingsForm() {
     const minimum = moneyFromDraft(minimums);
     const invalid = reward.invalid ?? minimum.invalid;
     if (invalid) {
-      setError(`${invalid}: enter an amount such as 100.00.`);
+      setError(t('adminWithdrawals.badAmount', { currency: invalid }));
       return;
     }
     setBusy(true);
     try {
       const saved = await savePaymentSettings({ ...settings!, referralRewardFixed: reward.money, withdrawalMinimums: minimum.money });
       setSettings(saved);
-      setNotice('Settings saved.');
+      setNotice(t('adminWithdrawals.settingsSaved'));
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The settings could not be saved.');
+      setError(apiErrorBody(caught)?.message ?? t('adminWithdrawals.settingsSaveFailed'));
     } finally {
       setBusy(false);
     }
@@ -223,13 +231,13 @@ function SettingsForm() {
   return (
     <section aria-labelledby="w-settings" className="rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
       <h2 id="w-settings" className="mb-4 text-xl font-bold">
-        Referral reward and payout rules
+        {t('adminWithdrawals.settings')}
       </h2>
       <form noValidate onSubmit={save} className="space-y-5" data-testid="payment-settings">
         <Notice>{notice}</Notice>
         <FormAlert>{error}</FormAlert>
         <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold">Reward for an invited poet’s first paid order</legend>
+          <legend className="text-sm font-semibold">{t('adminWithdrawals.reward')}</legend>
           <div className="flex flex-wrap gap-4">
             {(['percent', 'fixed'] as const).map((type) => (
               <label key={type} className="flex items-center gap-2">
@@ -240,14 +248,14 @@ function SettingsForm() {
                   checked={s.referralRewardType === type}
                   onChange={() => setSettings({ ...s, referralRewardType: type })}
                 />
-                {type === 'percent' ? 'A percentage of the order' : 'A fixed amount'}
+                {type === 'percent' ? t('adminWithdrawals.rewardPercentType') : t('adminWithdrawals.rewardFixedType')}
               </label>
             ))}
           </div>
         </fieldset>
         {s.referralRewardType === 'percent' ? (
           <Field
-            label="Reward percent"
+            label={t('adminWithdrawals.rewardPercent')}
             name="rewardPercent"
             type="number"
             min={0}
@@ -256,21 +264,21 @@ function SettingsForm() {
             onChange={(e) => setSettings({ ...s, referralRewardPercent: Number(e.target.value) })}
           />
         ) : (
-          <MoneyInputs legend="Fixed reward in each currency" idPrefix="reward" draft={fixed} onChange={setFixed} />
+          <MoneyInputs legend={t('adminWithdrawals.rewardFixed')} idPrefix="reward" draft={fixed} onChange={setFixed} />
         )}
         <Field
-          label="Holding period (days)"
+          label={t('adminWithdrawals.holdDays')}
           name="holdDays"
           type="number"
           min={0}
           max={365}
-          hint="A reward stays pending this long after the payment (the refund period) before it can be withdrawn."
+          hint={t('adminWithdrawals.holdDaysHint')}
           value={String(s.referralHoldDays)}
           onChange={(e) => setSettings({ ...s, referralHoldDays: Number(e.target.value) })}
         />
-        <MoneyInputs legend="Minimum withdrawal in each currency" idPrefix="minimum" draft={minimums} onChange={setMinimums} />
+        <MoneyInputs legend={t('adminWithdrawals.minimums')} idPrefix="minimum" draft={minimums} onChange={setMinimums} />
         <fieldset>
-          <legend className="text-sm font-semibold">Payout methods offered</legend>
+          <legend className="text-sm font-semibold">{t('adminWithdrawals.methods')}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {(Object.keys(METHOD_LABEL) as PayoutMethod[]).map((m) => (
               <label key={m} className="flex items-center gap-2">
@@ -286,7 +294,7 @@ function SettingsForm() {
           </div>
         </fieldset>
         <button type="submit" className="btn btn-default" disabled={busy} aria-busy={busy}>
-          Save settings
+          {t('adminWithdrawals.saveSettings')}
         </button>
       </form>
     </section>

@@ -8,7 +8,8 @@ import { apiErrorBody, saveFile } from '../lib/api';
 import { $months, loadMonths } from '../stores/publication-timers';
 import { $certificatePreview, $issuedCertificates, loadCertificates } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
-import { formatMonth } from '../lib/format';
+import { formatMonth, formatNumber } from '../lib/format';
+import { t } from '../i18n/t';
 import { localHref } from '../i18n/paths';
 
 /** /admin-participation-certificate and /admin-winner-certificate: preview with real data, issue for a month, re-issue one. */
@@ -23,7 +24,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
   const ready = (months ?? []).filter((m) => (kind === 'winner' ? m.winnersPublished : m.resultsPublished));
 
   useEffect(() => {
-    loadMonths().catch(() => setError('We couldn’t load the contest months.'));
+    loadMonths().catch(() => setError(t('adminResults.monthsFailed')));
   }, []);
   useEffect(() => {
     if (!month && ready.length) setMonth(ready[0].month);
@@ -35,7 +36,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
     try {
       await loadCertificates(kind, month);
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'We couldn’t load the certificates of this month.');
+      setError(apiErrorBody(caught)?.message ?? t('adminCertificates.loadFailed'));
     }
   };
   useEffect(() => {
@@ -49,7 +50,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
       showToast({ title: await action() });
       await load();
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'That did not work. Please try again.');
+      setError(apiErrorBody(caught)?.message ?? t('adminCertificates.failed'));
     } finally {
       setBusy(false);
     }
@@ -58,13 +59,13 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
   const issueMonth = () =>
     run(async () => {
       const { issued: count } = await issueCertificates(kind, month);
-      return count ? `Issued ${count} certificates` : 'Every certificate of this month is already issued';
+      return count ? t('adminCertificates.issued', { count: formatNumber(count) }) : t('adminCertificates.allIssued');
     });
 
   const reissue = (certificate: CertificateListItem) =>
     run(async () => {
       await reissueCertificate(certificate.slug);
-      return `Re-issued the certificate of ${certificate.name}`;
+      return t('adminCertificates.reissued', { name: certificate.name });
     });
 
   // The preview PDF needs the admin's token, so it is fetched and opened as a file.
@@ -72,7 +73,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
     try {
       saveFile(await certificatePreviewPdf(kind, month), `writory-${kind}-certificate-preview-${month}.pdf`);
     } catch {
-      setError('The PDF preview failed.');
+      setError(t('adminCertificates.pdfFailed'));
     }
   };
 
@@ -80,17 +81,13 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
     <div className="space-y-6">
       <FormAlert>{error}</FormAlert>
       {ready.length === 0 ? (
-        <p className="text-ink-soft">
-          {kind === 'winner'
-            ? 'Winner certificates are issued when a month’s winners are published.'
-            : 'Participation certificates are issued when a month’s scores are published.'}
-        </p>
+        <p className="text-ink-soft">{kind === 'winner' ? t('adminCertificates.winnerLater') : t('adminCertificates.participationLater')}</p>
       ) : (
         <>
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1">
               <label htmlFor={`${id}-month`} className="text-sm font-semibold">
-                Contest month
+                {t('adminResults.month')}
               </label>
               <select
                 id={`${id}-month`}
@@ -106,16 +103,16 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
               </select>
             </div>
             <button type="button" className="btn btn-default" disabled={busy || !month} onClick={issueMonth}>
-              Issue for the whole month
+              {t('adminCertificates.issueMonth')}
             </button>
             <button type="button" className="btn btn-outline" disabled={!preview} onClick={previewPdf}>
-              Preview the PDF
+              {t('adminCertificates.previewPdf')}
             </button>
           </div>
           {preview && (
             <section aria-labelledby={`${id}-preview`} className="space-y-2">
               <h2 id={`${id}-preview`} className="text-lg font-semibold">
-                Template with real data
+                {t('adminCertificates.template')}
               </h2>
               <div className="rounded-lg border border-stone-200 bg-white p-2" data-testid="certificate-preview">
                 <Certificate view={preview} level={3} />
@@ -125,7 +122,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
           {issued && (
             <section aria-labelledby={`${id}-issued`} className="space-y-2">
               <h2 id={`${id}-issued`} className="text-lg font-semibold">
-                Issued ({issued.filter((c) => c.status === 'valid').length})
+                {t('adminCertificates.issuedCount', { count: formatNumber(issued.filter((c) => c.status === 'valid').length) })}
               </h2>
               <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white" data-testid="issued-certificates">
                 {issued.map((certificate) => (
@@ -136,7 +133,7 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
                       </a>
                       {certificate.place && <span className="text-ink-soft"> · {PLACE_LABELS[certificate.place]}</span>}
                       <span className="ms-2 font-mono text-xs text-ink-soft">{certificate.verificationCode}</span>
-                      {certificate.status === 'replaced' && <span className="ms-2 text-xs text-amber-900">replaced</span>}
+                      {certificate.status === 'replaced' && <span className="ms-2 text-xs text-amber-900">{t('adminCertificates.replaced')}</span>}
                     </span>
                     {certificate.status === 'valid' && (
                       <button
@@ -144,9 +141,9 @@ export default function CertificateAdmin({ kind }: { kind: CertificateKind }) {
                         className="btn btn-outline btn-sm"
                         disabled={busy}
                         onClick={() => reissue(certificate)}
-                        aria-label={`Re-issue the certificate of ${certificate.name}`}
+                        aria-label={t('adminCertificates.reissueNamed', { name: certificate.name })}
                       >
-                        Re-issue
+                        {t('adminCertificates.reissue')}
                       </button>
                     )}
                   </li>

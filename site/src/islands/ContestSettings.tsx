@@ -45,7 +45,7 @@ export default function ContestSettings() {
       {!hydrated || months.state === 'loading' ? (
         <Loading>{t('common.loading')}</Loading>
       ) : !months.data ? (
-        <Failure>{t('judging.failed')}</Failure>
+        <Failure>{t('adminSettings.monthsFailed')}</Failure>
       ) : (
         <>
           <p className="text-sm text-ink-soft">{t('settings.contestsHelp', { zone: months.data.timeZone })}</p>

@@ -6,7 +6,8 @@ import { FormAlert, Notice } from '../components/react/Message';
 import { importLeaderboard, previewLeaderboardImport } from '../api/results';
 import { apiErrorBody } from '../lib/api';
 import { formatScore } from '../lib/results';
-import { formatMonth } from '../lib/format';
+import { formatMonth, formatNumber, pageIntlLocale } from '../lib/format';
+import { t } from '../i18n/t';
 
 const SHOWN_ROWS = 100;
 
@@ -30,7 +31,7 @@ export default function LeaderboardImport() {
     try {
       setPreview(await previewLeaderboardImport(chosen));
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The preview failed. Please try again.');
+      setError(apiErrorBody(caught)?.message ?? t('adminLeaderboard.previewFailed'));
     } finally {
       setBusy(false);
     }
@@ -43,12 +44,15 @@ export default function LeaderboardImport() {
     try {
       const result = await importLeaderboard(file);
       setDone(
-        `Imported ${result.imported} rows for ${result.months.map((month) => formatMonth(month)).join(', ')}. The leaderboard page refreshes in a minute.`,
+        t('adminLeaderboard.imported', {
+          count: formatNumber(result.imported),
+          months: new Intl.ListFormat(pageIntlLocale(), { type: 'conjunction' }).format(result.months.map((month) => formatMonth(month))),
+        }),
       );
       setPreview(null);
       setFile(null);
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The import failed. Please try again.');
+      setError(apiErrorBody(caught)?.message ?? t('adminLeaderboard.importFailed'));
     } finally {
       setBusy(false);
     }
@@ -58,11 +62,10 @@ export default function LeaderboardImport() {
     <div className="space-y-5">
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-file`} className="text-sm font-semibold">
-          Leaderboard CSV
+          {t('adminLeaderboard.csv')}
         </label>
         <p id={`${id}-hint`} className="text-xs text-ink-soft">
-          Columns: month (like 2023-11), name, email (optional: links the row to a Writory account), points. UTF-8, at most 10 MB. Months whose results were
-          published on Writory cannot be imported; importing a month and poet again replaces the earlier row.
+          {t('adminLeaderboard.columns')}
         </p>
         <input
           id={`${id}-file`}
@@ -80,13 +83,23 @@ export default function LeaderboardImport() {
       {preview && (
         <div className="space-y-4" data-testid="leaderboard-preview">
           <p className="text-sm" aria-live="polite">
-            {preview.rows.length} rows ready{preview.errors.length ? `, ${preview.errors.length} problems` : ''}.
+            {t('adminLeaderboard.ready', { count: formatNumber(preview.rows.length) })}
+            {preview.errors.length ? `, ${t('adminLeaderboard.problems', { count: formatNumber(preview.errors.length) })}` : ''}.
           </p>
           <RowErrors errors={preview.errors} />
           <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
             <table className="w-full text-sm">
-              <caption className="sr-only">Rows to import</caption>
-              <TableHead columns={['Row', 'Month', 'Poet', 'Email', { label: 'Points', end: true }, 'Note']} />
+              <caption className="sr-only">{t('adminLeaderboard.caption')}</caption>
+              <TableHead
+                columns={[
+                  t('adminResults.colRow'),
+                  t('adminLeaderboard.colMonth'),
+                  t('adminWinners.colPoet'),
+                  t('adminLeaderboard.colEmail'),
+                  { label: t('adminLeaderboard.colPoints'), end: true },
+                  t('adminLeaderboard.colNote'),
+                ]}
+              />
               <tbody>
                 {preview.rows.slice(0, SHOWN_ROWS).map((row) => (
                   <tr key={row.row} className="border-t border-stone-100">
@@ -97,16 +110,18 @@ export default function LeaderboardImport() {
                     </td>
                     <td className="px-3 py-2">{row.email ?? '—'}</td>
                     <td className="px-3 py-2 text-end tabular-nums">{formatScore(row.points)}</td>
-                    <td className="px-3 py-2">{row.replaces ? 'replaces an earlier import' : ''}</td>
+                    <td className="px-3 py-2">{row.replaces ? t('adminLeaderboard.replaces') : ''}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            {preview.rows.length > SHOWN_ROWS && <p className="p-3 text-sm text-ink-soft">…and {preview.rows.length - SHOWN_ROWS} more rows.</p>}
+            {preview.rows.length > SHOWN_ROWS && (
+              <p className="p-3 text-sm text-ink-soft">{t('adminResults.moreRows', { count: formatNumber(preview.rows.length - SHOWN_ROWS) })}</p>
+            )}
           </div>
           {preview.ready && (
             <button type="button" className="btn btn-default" disabled={busy} aria-busy={busy} onClick={commit}>
-              Import {preview.rows.length} rows
+              {t('adminLeaderboard.import', { count: formatNumber(preview.rows.length) })}
             </button>
           )}
         </div>

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $adminCompetitions, loadAdminCompetitions } from '../stores/competitions-admin';
 import { $publishingCompetition, choosePublishingCompetition } from '../stores/publication-timers';
 import { showToast } from '../stores/toasts';
+import { t } from '../i18n/t';
 
 /** /admin-upload: which competition's scores and winners the page publishes (each has its own months and timers). */
 export default function PublishingCompetition() {
@@ -13,12 +14,12 @@ export default function PublishingCompetition() {
   useEffect(() => void loadAdminCompetitions(), []);
 
   const choose = (slug: string) =>
-    choosePublishingCompetition(slug).catch(() => showToast({ title: 'That competition’s months could not be loaded. Try again.', variant: 'destructive' }));
+    choosePublishingCompetition(slug).catch(() => showToast({ title: t('adminPublishing.monthsFailed'), variant: 'destructive' }));
 
   return (
     <div className="flex flex-col gap-1" data-testid="publishing-competition">
       <label htmlFor={id} className="text-sm font-semibold">
-        Competition
+        {t('adminPublishing.competition')}
       </label>
       <select
         id={id}

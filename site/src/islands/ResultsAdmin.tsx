@@ -13,7 +13,7 @@ import { $months, $publishingCompetition, loadMonths, refreshTimer } from '../st
 import { $adminCompetitions } from '../stores/competitions-admin';
 import { t } from '../i18n/t';
 import { showToast } from '../stores/toasts';
-import { formatDateTime, formatMonth } from '../lib/format';
+import { formatDateTime, formatMonth, formatNumber } from '../lib/format';
 
 type Source = 'csv' | 'judges';
 const SHOWN_ROWS = 50;
@@ -34,7 +34,7 @@ export default function ResultsAdmin() {
   const id = useId();
 
   useEffect(() => {
-    loadMonths().catch(() => setError('We couldn’t load the contest months.'));
+    loadMonths().catch(() => setError(t('adminResults.monthsFailed')));
   }, []);
   useEffect(() => {
     if (!month && months?.length) setMonth((months.find((m) => !m.resultsPublished && m.entries > 0) ?? months[0]).month);
@@ -59,7 +59,7 @@ export default function ResultsAdmin() {
     try {
       setPreview(await previewResults(nextMonth, nextSource === 'csv' ? nextFile : null, competition));
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The preview failed. Please try again.');
+      setError(apiErrorBody(caught)?.message ?? t('adminResults.previewFailed'));
     } finally {
       setBusy(false);
     }
@@ -75,7 +75,7 @@ export default function ResultsAdmin() {
     if (!preview?.ready) return;
     const publishAt = when.mode === 'at' ? localInputToIso(when.at) : null;
     if (when.mode === 'at' && !publishAt) {
-      setError('Choose the date and time of publication.');
+      setError(t('adminResults.chooseWhen'));
       return;
     }
     setBusy(true);
@@ -84,13 +84,15 @@ export default function ResultsAdmin() {
       const answer =
         source === 'csv' ? await publishResultsCsv(month, file!, publishAt, competition) : await publishJudgesResults(month, publishAt, competition);
       showToast({
-        title: answer.summary ? `Published ${answer.summary.published} scores of ${formatMonth(month)}` : `Scheduled for ${formatDateTime(answer.timer.dueAt)}`,
+        title: answer.summary
+          ? t('adminResults.published', { count: formatNumber(answer.summary.published), month: formatMonth(month) })
+          : t('adminResults.scheduled', { when: formatDateTime(answer.timer.dueAt) }),
       });
       setPreview(null);
       setFile(null);
       await Promise.all([refreshTimer('results'), loadMonths()]);
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'Publishing failed. Please try again.');
+      setError(apiErrorBody(caught)?.message ?? t('adminResults.publishFailed'));
       await refreshTimer('results').catch(() => undefined);
     } finally {
       setBusy(false);
@@ -101,15 +103,18 @@ export default function ResultsAdmin() {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-5 rounded-lg border border-stone-200 bg-parchment/40 p-5">
       <h2 id={`${id}-title`} className="font-serif text-2xl font-bold">
-        Publish scores
+        {t('adminResults.title')}
       </h2>
-      <TimerPanel kind="results" what={(timer: ResultsTimer) => `${formatMonth(timer.month)} results${timer.fileName ? ` (${timer.fileName})` : ''}`} />
+      <TimerPanel
+        kind="results"
+        what={(timer: ResultsTimer) => `${t('adminResults.timerWhat', { month: formatMonth(timer.month) })}${timer.fileName ? ` (${timer.fileName})` : ''}`}
+      />
       <FormAlert>{error}</FormAlert>
 
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-month`} className="text-sm font-semibold">
-            Contest month
+            {t('adminResults.month')}
           </label>
           <select
             id={`${id}-month`}
@@ -122,13 +127,14 @@ export default function ResultsAdmin() {
           >
             {(months ?? []).map((m) => (
               <option key={m.month} value={m.month}>
-                {formatMonth(m.month)} · {m.entries} entries{m.resultsPublished ? ' · published' : ''}
+                {t('adminResults.monthOption', { month: formatMonth(m.month), entries: formatNumber(m.entries) })}
+                {m.resultsPublished ? ` · ${t('adminResults.monthPublished')}` : ''}
               </option>
             ))}
           </select>
         </div>
         <fieldset className="flex flex-wrap gap-4">
-          <legend className="text-sm font-semibold">Scores from</legend>
+          <legend className="text-sm font-semibold">{t('adminResults.source')}</legend>
           {(['csv', 'judges'] as const).map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
               <input
@@ -140,18 +146,18 @@ export default function ResultsAdmin() {
                   reset();
                 }}
               />
-              {value === 'csv' ? 'A results CSV' : 'The judges’ scores in the app'}
+              {value === 'csv' ? t('adminResults.sourceCsv') : t('adminResults.sourceJudges')}
             </label>
           ))}
         </fieldset>
       </div>
 
-      {selected?.resultsPublished && <p className="text-sm text-ink-soft">The {formatMonth(month)} results are already published.</p>}
+      {selected?.resultsPublished && <p className="text-sm text-ink-soft">{t('adminResults.alreadyPublished', { month: formatMonth(month) })}</p>}
 
       {source === 'csv' ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-file`} className="text-sm font-semibold">
-            Results CSV
+            {t('adminResults.csv')}
           </label>
           <p id={`${id}-hint`} className="text-xs text-ink-soft">
             {t('resultsCsv.columns', { criteria: criteria.map((c) => t('resultsCsv.criterion', { name: c.name, max: c.max })).join(', ') })}
@@ -168,36 +174,49 @@ export default function ResultsAdmin() {
         </div>
       ) : (
         <button type="button" className="btn btn-outline" disabled={busy || !month} onClick={() => runPreview()}>
-          Preview the judges’ scores
+          {t('adminResults.previewJudges')}
         </button>
       )}
 
       {preview && (
         <div className="space-y-4" data-testid="results-preview">
           <p className="text-sm" aria-live="polite">
-            {preview.rows.length} of {preview.entrants} entries scored
-            {preview.missing.length ? `; ${preview.missing.length} without a score` : ''}
-            {preview.errors.length ? `; ${preview.errors.length} problems` : ''}.
+            {t('adminResults.scoredOf', { scored: formatNumber(preview.rows.length), entrants: formatNumber(preview.entrants) })}
+            {preview.missing.length ? `; ${t('adminResults.withoutScore', { count: formatNumber(preview.missing.length) })}` : ''}
+            {preview.errors.length ? `; ${t('adminResults.problems', { count: formatNumber(preview.errors.length) })}` : ''}.
           </p>
           {preview.judging && (
             <p className="text-sm text-ink-soft" data-testid="judging-summary">
-              Each total is {preview.judging.normalised ? 'the entry’s normalised score (per-judge z-scores, rescaled)' : 'the mean of the judges’ totals'}
-              {'; '}each criterion is the judges’ mean; the comments are the judges’ own.
+              {preview.judging.normalised ? t('adminResults.totalNormalised') : t('adminResults.totalMean')}
               {preview.judging.underJudged.length > 0 &&
-                ` ${preview.judging.underJudged.length} of them had fewer than ${preview.judging.judgesPerEntry} judges (${preview.judging.underJudged.slice(0, 10).join(', ')}${preview.judging.underJudged.length > 10 ? ', …' : ''}).`}
+                ` ${t('adminResults.underJudged', {
+                  count: formatNumber(preview.judging.underJudged.length),
+                  judges: formatNumber(preview.judging.judgesPerEntry),
+                  codes: `${preview.judging.underJudged.slice(0, 10).join(', ')}${preview.judging.underJudged.length > 10 ? ', …' : ''}`,
+                })}`}
             </p>
           )}
           <RowErrors errors={preview.errors} />
           {preview.missing.length > 0 && (
             <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              Every entry of the month needs a score. Missing: {preview.missing.slice(0, 20).join(', ')}
-              {preview.missing.length > 20 ? ` and ${preview.missing.length - 20} more` : ''}.
+              {t('adminResults.missing', {
+                codes: `${preview.missing.slice(0, 20).join(', ')}${preview.missing.length > 20 ? ` ${t('adminResults.andMore', { count: formatNumber(preview.missing.length - 20) })}` : ''}`,
+              })}
             </p>
           )}
           <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
             <table className="w-full text-sm">
-              <caption className="sr-only">Scores to publish</caption>
-              <TableHead columns={['Row', 'Entry', 'Title', 'Criteria', { label: 'Total', end: true }, 'Comment']} />
+              <caption className="sr-only">{t('adminResults.caption')}</caption>
+              <TableHead
+                columns={[
+                  t('adminResults.colRow'),
+                  t('adminResults.colEntry'),
+                  t('adminResults.colTitle'),
+                  t('adminResults.colCriteria'),
+                  { label: t('adminResults.colTotal'), end: true },
+                  t('adminResults.colComment'),
+                ]}
+              />
               <tbody>
                 {preview.rows.slice(0, SHOWN_ROWS).map((row) => (
                   <tr key={row.entryCode} className="border-t border-stone-100 align-top">
@@ -217,13 +236,15 @@ export default function ResultsAdmin() {
                 ))}
               </tbody>
             </table>
-            {preview.rows.length > SHOWN_ROWS && <p className="p-3 text-sm text-ink-soft">…and {preview.rows.length - SHOWN_ROWS} more rows.</p>}
+            {preview.rows.length > SHOWN_ROWS && (
+              <p className="p-3 text-sm text-ink-soft">{t('adminResults.moreRows', { count: formatNumber(preview.rows.length - SHOWN_ROWS) })}</p>
+            )}
           </div>
           {preview.ready && (
             <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
-              <PublishWhen value={when} onChange={setWhen} legend="When should poets see their scores?" />
+              <PublishWhen value={when} onChange={setWhen} legend={t('adminResults.when')} />
               <button type="button" className="btn btn-default" disabled={busy} aria-busy={busy} onClick={publish}>
-                {when.mode === 'now' ? `Publish ${preview.rows.length} scores now` : 'Schedule the publication'}
+                {when.mode === 'now' ? t('adminResults.publishNow', { count: formatNumber(preview.rows.length) }) : t('adminResults.schedule')}
               </button>
             </div>
           )}

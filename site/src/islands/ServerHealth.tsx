@@ -5,12 +5,14 @@ import { FormAlert } from '../components/react/Message';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { useAdminReady } from '../components/react/useAdminReady';
 import { problemOf } from '../lib/api';
+import { t } from '../i18n/t';
+import { formatNumber } from '../lib/format';
 
-const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString()} ms`);
+const ms = (value: number | null) => (value === null ? '—' : t('adminHealth.ms', { value: formatNumber(value) }));
 
 /** Poems being checked, in words: by how many worker threads, or on the request thread (EXTRACTION_WORKERS=0). */
 const checking = ({ workers, active }: Health['extraction']) =>
-  workers === 0 ? 'On the request thread' : `${active.toLocaleString()} of ${workers.toLocaleString()} workers`;
+  workers === 0 ? t('adminHealth.onRequestThread') : t('adminHealth.workers', { active: formatNumber(active), workers: formatNumber(workers) });
 
 /** The cms's key health figures on the admin dashboard; the full set is Prometheus's to scrape at /api/metrics. */
 export default function ServerHealth() {
@@ -23,7 +25,7 @@ export default function ServerHealth() {
         setHealth(figures);
         setProblem(null);
       })
-      .catch((error) => setProblem(problemOf(error, 'The server’s health could not be read. Try again.')));
+      .catch((error) => setProblem(problemOf(error, t('adminHealth.failed'))));
   }, []);
   useEffect(() => {
     if (ready) refresh();
@@ -34,10 +36,10 @@ export default function ServerHealth() {
     <section aria-labelledby="server-health" className="mt-10 space-y-3" data-testid="server-health">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="server-health" className="font-display text-2xl">
-          Server health
+          {t('adminHealth.title')}
         </h2>
         <button type="button" onClick={refresh} className="min-h-11 rounded-md border border-stone-400 bg-white px-3 font-semibold">
-          Update figures
+          {t('adminHealth.update')}
         </button>
       </div>
       <FormAlert>{problem}</FormAlert>
@@ -45,12 +47,15 @@ export default function ServerHealth() {
         <>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {[
-              ['Event-loop delay, p99', ms(health.eventLoopDelayMs.p99)],
-              ['Event-loop delay, median', ms(health.eventLoopDelayMs.p50)],
-              ['Memory in use', `${health.memoryMb.rss.toLocaleString()} MB`],
-              ['Requests since start', health.requests.toLocaleString()],
-              ['Poems being checked', checking(health.extraction)],
-              ['Poems waiting to be checked', `${health.extraction.queued.toLocaleString()} of at most ${health.extraction.queueLimit.toLocaleString()}`],
+              [t('adminHealth.delayP99'), ms(health.eventLoopDelayMs.p99)],
+              [t('adminHealth.delayMedian'), ms(health.eventLoopDelayMs.p50)],
+              [t('adminHealth.memory'), t('adminHealth.memoryMb', { value: formatNumber(health.memoryMb.rss) })],
+              [t('adminHealth.requests'), formatNumber(health.requests)],
+              [t('adminHealth.checking'), checking(health.extraction)],
+              [
+                t('adminHealth.waiting'),
+                t('adminHealth.queued', { queued: formatNumber(health.extraction.queued), limit: formatNumber(health.extraction.queueLimit) }),
+              ],
             ].map(([label, value]) => (
               <div key={label} className="rounded-lg border border-stone-200 bg-white p-3">
                 <dt className="text-sm text-ink-soft">{label}</dt>
@@ -58,22 +63,22 @@ export default function ServerHealth() {
               </div>
             ))}
           </dl>
-          <ScrollRegion label="Busiest routes">
+          <ScrollRegion label={t('adminHealth.busiest')}>
             <table className="w-full text-sm">
-              <caption className="p-2 text-start font-semibold">Busiest routes since the server started</caption>
+              <caption className="p-2 text-start font-semibold">{t('adminHealth.busiestCaption')}</caption>
               <thead>
                 <tr className="border-b border-stone-300 bg-parchment">
                   <th scope="col" className="p-2 text-start">
-                    Route
+                    {t('adminHealth.route')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Requests
+                    {t('adminHealth.colRequests')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Server errors
+                    {t('adminHealth.errors')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Mean time
+                    {t('adminHealth.mean')}
                   </th>
                 </tr>
               </thead>
@@ -83,8 +88,8 @@ export default function ServerHealth() {
                     <td className="p-2 font-mono" dir="ltr">
                       {row.route}
                     </td>
-                    <td className="p-2 text-end">{row.requests.toLocaleString()}</td>
-                    <td className="p-2 text-end">{row.errors.toLocaleString()}</td>
+                    <td className="p-2 text-end">{formatNumber(row.requests)}</td>
+                    <td className="p-2 text-end">{formatNumber(row.errors)}</td>
                     <td className="p-2 text-end">{ms(row.meanMs)}</td>
                   </tr>
                 ))}

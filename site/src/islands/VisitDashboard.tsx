@@ -13,7 +13,7 @@ import { problemOf, saveFile } from '../lib/api';
 import { $visitSummary, $visitSummaryLoading, loadVisitSummary } from '../stores/visit-summary';
 import { lastDays, rangeProblem, todayIn } from '../lib/date-range';
 import { t } from '../i18n/t';
-import { formatDay } from '../lib/format';
+import { formatDay, pageIntlLocale } from '../lib/format';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
 
@@ -21,7 +21,7 @@ const PRESETS = [7, 30, 90] as const;
 const QUILL = '#7c2d12';
 const GOLD = '#b45309';
 const STONE = '#78716c';
-const number = new Intl.NumberFormat('en');
+const number = { format: (value: number) => new Intl.NumberFormat(pageIntlLocale()).format(value) };
 
 /** /admin-visit-tracking: visits and visitors over a range of days, top pages, devices, and who is on the site now. */
 export default function VisitDashboard() {
@@ -41,7 +41,7 @@ export default function VisitDashboard() {
       const answer = await loadVisitSummary(wanted);
       if (!wanted) setDraft({ from: answer.from, to: answer.to });
     } catch (caught) {
-      setError(problemOf(caught, 'We couldn’t load the visits. Try again.'));
+      setError(problemOf(caught, t('adminVisits.loadFailed')));
     }
   }, []);
 
@@ -67,7 +67,7 @@ export default function VisitDashboard() {
     try {
       await downloadVisitsCsv(shown);
     } catch (caught) {
-      setError(problemOf(caught, 'We couldn’t export the visits. Try again.'));
+      setError(problemOf(caught, t('adminVisits.exportFailed')));
     }
   };
   const exportDays = () => {
@@ -80,33 +80,47 @@ export default function VisitDashboard() {
   return (
     <div className="space-y-8" data-testid="visit-dashboard">
       <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
-        <DayField label="From" value={draft.from} example={draft.from || example} onChange={(from) => setDraft({ ...draft, from: from ?? 'unreadable' })} />
-        <DayField label="To" value={draft.to} example={draft.to || example} onChange={(to) => setDraft({ ...draft, to: to ?? 'unreadable' })} />
+        <DayField
+          label={t('adminVisits.from')}
+          value={draft.from}
+          example={draft.from || example}
+          onChange={(from) => setDraft({ ...draft, from: from ?? 'unreadable' })}
+        />
+        <DayField
+          label={t('adminVisits.to')}
+          value={draft.to}
+          example={draft.to || example}
+          onChange={(to) => setDraft({ ...draft, to: to ?? 'unreadable' })}
+        />
         <button type="submit" className="btn btn-default min-h-11">
-          Show
+          {t('adminVisits.show')}
         </button>
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t('adminVisits.quickRanges')}>
           {PRESETS.map((days) => (
             <button key={days} type="button" className="btn btn-outline btn-sm" onClick={() => preset(days)}>
-              Last {days} days
+              {t('adminVisits.lastDays', { count: number.format(days) })}
             </button>
           ))}
         </div>
         <div className="flex flex-wrap gap-2 sm:ms-auto">
           <button type="button" className="btn btn-secondary btn-sm" onClick={exportVisits} disabled={!summary}>
-            Export visits (CSV)
+            {t('adminVisits.exportVisits')}
           </button>
           <button type="button" className="btn btn-secondary btn-sm" onClick={exportDays} disabled={!summary}>
-            Export daily figures (CSV)
+            {t('adminVisits.exportDays')}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void load(range)} disabled={loading}>
-            Refresh
+            {t('adminVisits.refresh')}
           </button>
         </div>
       </form>
       <FormAlert>{error}</FormAlert>
       <p role="status" className="text-sm text-ink-soft">
-        {loading ? t('common.loading') : summary ? `${formatDay(summary.from)} to ${formatDay(summary.to)}, days in ${summary.timeZone}.` : ''}
+        {loading
+          ? t('common.loading')
+          : summary
+            ? t('adminVisits.range', { from: formatDay(summary.from), to: formatDay(summary.to), zone: summary.timeZone })
+            : ''}
       </p>
       {summary && <Figures summary={summary} />}
     </div>
@@ -117,10 +131,14 @@ function Figures({ summary }: { summary: VisitSummary }) {
   const loggedIn = summary.userTypes['logged-in'];
   const total = summary.totals.visits;
   const cards = [
-    { label: 'Visits', value: number.format(total), testId: 'stat-visits' },
-    { label: 'Unique visitors', value: number.format(summary.totals.uniqueVisitors), testId: 'stat-unique' },
-    { label: 'Active in the last 5 minutes', value: number.format(summary.activeNow), testId: 'stat-active' },
-    { label: 'Visits by signed-in poets', value: total ? `${Math.round((loggedIn / total) * 100)}%` : '–', testId: 'stat-logged-in' },
+    { label: t('adminVisits.visits'), value: number.format(total), testId: 'stat-visits' },
+    { label: t('adminVisits.unique'), value: number.format(summary.totals.uniqueVisitors), testId: 'stat-unique' },
+    { label: t('adminVisits.active'), value: number.format(summary.activeNow), testId: 'stat-active' },
+    {
+      label: t('adminVisits.signedInShare'),
+      value: total ? new Intl.NumberFormat(pageIntlLocale(), { style: 'percent' }).format(Math.round((loggedIn / total) * 100) / 100) : '–',
+      testId: 'stat-logged-in',
+    },
   ];
   const days = summary.days;
   return (
@@ -138,18 +156,18 @@ function Figures({ summary }: { summary: VisitSummary }) {
 
       <section aria-labelledby="visits-per-day" className="rounded-lg border border-stone-200 bg-white p-4">
         <h2 id="visits-per-day" className="mb-3 text-xl font-bold">
-          Visits and unique visitors per day
+          {t('adminVisits.perDay')}
         </h2>
         <div className="h-72">
           <Line
-            aria-label={`Line chart of visits and unique visitors per day, ${formatDay(summary.from)} to ${formatDay(summary.to)}; the table below has the same figures.`}
+            aria-label={t('adminVisits.lineChart', { from: formatDay(summary.from), to: formatDay(summary.to) })}
             role="img"
             data={{
               labels: days.map((d) => formatDay(d.day)),
               datasets: [
-                { label: 'Visits', data: days.map((d) => d.visits), borderColor: QUILL, backgroundColor: QUILL, tension: 0.2 },
+                { label: t('adminVisits.visits'), data: days.map((d) => d.visits), borderColor: QUILL, backgroundColor: QUILL, tension: 0.2 },
                 {
-                  label: 'Unique visitors',
+                  label: t('adminVisits.unique'),
                   data: days.map((d) => d.uniqueVisitors),
                   borderColor: GOLD,
                   backgroundColor: GOLD,
@@ -162,19 +180,19 @@ function Figures({ summary }: { summary: VisitSummary }) {
           />
         </div>
         <details className="mt-3">
-          <summary className="text-sm font-semibold text-quill">Table of the days</summary>
-          <ScrollRegion label="Days table" framed={false} className="mt-2 max-h-80 overflow-y-auto">
+          <summary className="text-sm font-semibold text-quill">{t('adminVisits.daysTable')}</summary>
+          <ScrollRegion label={t('adminVisits.daysTableLabel')} framed={false} className="mt-2 max-h-80 overflow-y-auto">
             <table className="w-full text-sm" data-testid="days-table">
               <thead>
                 <tr className="text-start">
                   <th scope="col" className="p-2 text-start">
-                    Day
+                    {t('adminVisits.day')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Visits
+                    {t('adminVisits.visits')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Unique visitors
+                    {t('adminVisits.unique')}
                   </th>
                 </tr>
               </thead>
@@ -184,8 +202,8 @@ function Figures({ summary }: { summary: VisitSummary }) {
                     <th scope="row" className="p-2 text-start font-normal">
                       {formatDay(d.day)}
                     </th>
-                    <td className="p-2 text-end tabular-nums">{d.visits}</td>
-                    <td className="p-2 text-end tabular-nums">{d.uniqueVisitors}</td>
+                    <td className="p-2 text-end tabular-nums">{number.format(d.visits)}</td>
+                    <td className="p-2 text-end tabular-nums">{number.format(d.uniqueVisitors)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -197,19 +215,19 @@ function Figures({ summary }: { summary: VisitSummary }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="top-pages" className="rounded-lg border border-stone-200 bg-white p-4 lg:col-span-1">
           <h2 id="top-pages" className="mb-3 text-xl font-bold">
-            Top pages
+            {t('adminVisits.topPages')}
           </h2>
           {summary.topPages.length === 0 ? (
-            <p className="text-sm text-ink-soft">No visits in this range.</p>
+            <p className="text-sm text-ink-soft">{t('adminVisits.noVisits')}</p>
           ) : (
             <>
               <div className="h-56">
                 <Bar
-                  aria-label="Bar chart of the most visited pages; the list below has the same figures."
+                  aria-label={t('adminVisits.barChart')}
                   role="img"
                   data={{
                     labels: summary.topPages.map((p) => p.page),
-                    datasets: [{ label: 'Visits', data: summary.topPages.map((p) => p.visits), backgroundColor: QUILL }],
+                    datasets: [{ label: t('adminVisits.visits'), data: summary.topPages.map((p) => p.visits), backgroundColor: QUILL }],
                   }}
                   options={{
                     indexAxis: 'y',
@@ -226,7 +244,7 @@ function Figures({ summary }: { summary: VisitSummary }) {
                     <span className="truncate" dir="ltr">
                       {p.page}
                     </span>
-                    <span className="tabular-nums">{p.visits}</span>
+                    <span className="tabular-nums">{number.format(p.visits)}</span>
                   </li>
                 ))}
               </ol>
@@ -234,19 +252,19 @@ function Figures({ summary }: { summary: VisitSummary }) {
           )}
         </section>
         <Split
-          title="Devices"
+          title={t('adminVisits.devices')}
           testId="devices"
           parts={[
-            { label: 'Mobile', value: summary.devices.mobile, color: QUILL },
-            { label: 'Desktop', value: summary.devices.desktop, color: GOLD },
+            { label: t('adminVisits.mobile'), value: summary.devices.mobile, color: QUILL },
+            { label: t('adminVisits.desktop'), value: summary.devices.desktop, color: GOLD },
           ]}
         />
         <Split
-          title="Signed-in and anonymous visits"
+          title={t('adminVisits.userTypes')}
           testId="user-types"
           parts={[
-            { label: 'Signed in', value: summary.userTypes['logged-in'], color: QUILL },
-            { label: 'Anonymous', value: summary.userTypes.anonymous, color: STONE },
+            { label: t('adminVisits.signedIn'), value: summary.userTypes['logged-in'], color: QUILL },
+            { label: t('adminVisits.anonymous'), value: summary.userTypes.anonymous, color: STONE },
           ]}
         />
       </div>
@@ -265,7 +283,7 @@ function Split({ title, parts, testId }: { title: string; parts: { label: string
       {total > 0 && (
         <div className="mx-auto h-44 max-w-44">
           <Doughnut
-            aria-label={`Doughnut chart: ${parts.map((p) => `${p.label} ${p.value}`).join(', ')}.`}
+            aria-label={t('adminVisits.doughnut', { parts: parts.map((p) => `${p.label} ${number.format(p.value)}`).join(', ') })}
             role="img"
             data={{ labels: parts.map((p) => p.label), datasets: [{ data: parts.map((p) => p.value), backgroundColor: parts.map((p) => p.color) }] }}
             options={{ maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } }}
@@ -280,7 +298,8 @@ function Split({ title, parts, testId }: { title: string; parts: { label: string
               {part.label}
             </span>
             <span className="tabular-nums">
-              {part.value} ({total ? Math.round((part.value / total) * 100) : 0}%)
+              {number.format(part.value)} (
+              {new Intl.NumberFormat(pageIntlLocale(), { style: 'percent' }).format(total ? Math.round((part.value / total) * 100) / 100 : 0)})
             </span>
           </li>
         ))}

@@ -12,6 +12,7 @@ import { $months, $publishingCompetition, loadMonths, refreshTimer } from '../st
 import { $winnerSuggestions, loadWinnerSuggestions } from '../stores/results-admin';
 import { showToast } from '../stores/toasts';
 import { formatDateTime, formatMonth } from '../lib/format';
+import { t } from '../i18n/t';
 import { localHref } from '../i18n/paths';
 
 const PODIUM: WinnerPlace[] = ['first', 'second', 'third'];
@@ -41,7 +42,7 @@ export default function WinnersAdmin() {
         // The three best scores are suggested for the podium; the admin decides. (null: a later request answers.)
         if (top) setPlaces(Object.fromEntries(top.map((s, i) => [s.entryCode, PODIUM[i] ?? ''])));
       })
-      .catch(() => setError('We couldn’t load the best scores of this month.'));
+      .catch(() => setError(t('adminWinners.bestFailed')));
   }, [month, competition]);
 
   const winnerData = (): WinnerData => ({
@@ -56,17 +57,21 @@ export default function WinnersAdmin() {
   const publish = async () => {
     const publishAt = when.mode === 'at' ? localInputToIso(when.at) : null;
     if (when.mode === 'at' && !publishAt) {
-      setError('Choose the date and time of publication.');
+      setError(t('adminResults.chooseWhen'));
       return;
     }
     setBusy(true);
     setError(null);
     try {
       const answer = await publishWinners(winnerData(), publishAt);
-      showToast({ title: answer.summary ? `The ${formatMonth(month)} winners are published` : `Winners scheduled for ${formatDateTime(answer.timer.dueAt)}` });
+      showToast({
+        title: answer.summary
+          ? t('adminWinners.published', { month: formatMonth(month) })
+          : t('adminWinners.scheduled', { when: formatDateTime(answer.timer.dueAt) }),
+      });
       await Promise.all([refreshTimer('winners'), loadMonths()]);
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'Publishing the winners failed. Please try again.');
+      setError(apiErrorBody(caught)?.message ?? t('adminWinners.publishFailed'));
       await refreshTimer('winners').catch(() => undefined);
     } finally {
       setBusy(false);
@@ -77,17 +82,17 @@ export default function WinnersAdmin() {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-5 rounded-lg border border-stone-200 bg-parchment/40 p-5">
       <h2 id={`${id}-title`} className="font-serif text-2xl font-bold">
-        Publish winners
+        {t('adminWinners.title')}
       </h2>
-      <TimerPanel kind="winners" what={(timer: WinnerTimer) => `${formatMonth(timer.winnerData.month)} winners`} />
+      <TimerPanel kind="winners" what={(timer: WinnerTimer) => t('adminWinners.timerWhat', { month: formatMonth(timer.winnerData.month) })} />
       <FormAlert>{error}</FormAlert>
       {candidates.length === 0 ? (
-        <p className="text-sm text-ink-soft">Winners are chosen from published scores: publish a month’s scores first.</p>
+        <p className="text-sm text-ink-soft">{t('adminWinners.noScores')}</p>
       ) : (
         <>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-month`} className="text-sm font-semibold">
-              Contest month
+              {t('adminResults.month')}
             </label>
             <select
               id={`${id}-month`}
@@ -98,16 +103,16 @@ export default function WinnersAdmin() {
               {candidates.map((m) => (
                 <option key={m.month} value={m.month}>
                   {formatMonth(m.month)}
-                  {m.winnersPublished ? ' · winners published' : ''}
+                  {m.winnersPublished ? ` · ${t('adminWinners.monthPublished')}` : ''}
                 </option>
               ))}
             </select>
           </div>
           {published ? (
             <p className="text-sm text-ink-soft">
-              The {formatMonth(month)} winners are published: see{' '}
+              {t('adminWinners.alreadyBefore', { month: formatMonth(month) })}{' '}
               <a className="underline" href={localHref('/winning-poems')}>
-                the results page
+                {t('adminWinners.resultsPage')}
               </a>
               .
             </p>
@@ -118,8 +123,16 @@ export default function WinnersAdmin() {
               <>
                 <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
                   <table className="w-full text-sm" data-testid="winner-suggestions">
-                    <caption className="sr-only">The best scores of {formatMonth(month)}</caption>
-                    <TableHead columns={['Rank', 'Poem', 'Poet', { label: 'Score', end: true }, 'Place']} />
+                    <caption className="sr-only">{t('adminWinners.caption', { month: formatMonth(month) })}</caption>
+                    <TableHead
+                      columns={[
+                        t('adminWinners.colRank'),
+                        t('adminWinners.colPoem'),
+                        t('adminWinners.colPoet'),
+                        { label: t('adminWinners.colScore'), end: true },
+                        t('adminWinners.colPlace'),
+                      ]}
+                    />
                     <tbody>
                       {suggestions.map((s) => (
                         <tr key={s.entryCode} className="border-t border-stone-100">
@@ -133,12 +146,12 @@ export default function WinnersAdmin() {
                           <td className="px-3 py-2 text-end tabular-nums">{formatScore(s.total)}</td>
                           <td className="px-3 py-2">
                             <select
-                              aria-label={`Place of ${s.title} (${s.entryCode})`}
+                              aria-label={t('adminWinners.placeOf', { title: s.title, code: s.entryCode })}
                               value={places[s.entryCode] ?? ''}
                               onChange={(event) => setPlaces({ ...places, [s.entryCode]: event.target.value as WinnerPlace | '' })}
                               className="rounded-md border border-stone-400 bg-white px-2 py-1"
                             >
-                              <option value="">Not a winner</option>
+                              <option value="">{t('adminWinners.notWinner')}</option>
                               {WINNER_PLACES.map((place) => (
                                 <option key={place} value={place}>
                                   {PLACE_LABELS[place]}
@@ -152,9 +165,9 @@ export default function WinnersAdmin() {
                   </table>
                 </div>
                 <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
-                  <PublishWhen value={when} onChange={setWhen} legend="When should the winners be announced?" />
+                  <PublishWhen value={when} onChange={setWhen} legend={t('adminWinners.when')} />
                   <button type="button" className="btn btn-default" disabled={busy || !winnerData().winners.length} aria-busy={busy} onClick={publish}>
-                    {when.mode === 'now' ? 'Publish the winners now' : 'Schedule the winners'}
+                    {when.mode === 'now' ? t('adminWinners.publishNow') : t('adminWinners.schedule')}
                   </button>
                 </div>
               </>

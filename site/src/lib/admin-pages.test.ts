@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGES, audienceOf, pageAt, pagesFor, roleInWords } from './admin-pages';
+import { ADMIN_PAGES, pageAt, pagesFor } from './admin-pages';
+import { audienceOf, roleInWords } from './admin-words';
+import { loadAdminCatalogue } from '../i18n/t';
+// The staff pages' words: their own catalogue, which the admin layout loads on a real page.
+await loadAdminCatalogue('en');
 
 describe('staff pages per role', () => {
   it.each([

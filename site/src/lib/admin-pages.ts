@@ -1,4 +1,5 @@
-// Every admin route of the spec, with its navigation label and what it is for.
+// Every admin route of the spec, with its English navigation label and what it is for (the page's language:
+// lib/admin-words.ts).
 import type { RoleType } from '@writory/shared';
 
 export interface AdminPage {
@@ -40,15 +41,3 @@ export const pagesFor = (role: RoleType | null | undefined): AdminPage[] => (rol
 
 /** The admin page at a path such as "/admin-users/", if it is one. */
 export const pageAt = (pathname: string): AdminPage | undefined => ADMIN_PAGES.find((page) => pathname.replace(/^\/|\/$/g, '') === page.slug);
-
-const PLURAL: Record<RoleType, string> = { admin: 'admins', moderator: 'moderators', judge: 'judges', authenticated: 'poets' };
-const WITH_ARTICLE: Record<RoleType, string> = { admin: 'an admin', moderator: 'a moderator', judge: 'a judge', authenticated: 'a poet' };
-
-/** "admins", "judges and admins": who a page is for, in words. */
-export function audienceOf(roles: RoleType[]): string {
-  const words = roles.map((role) => PLURAL[role]);
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
-}
-
-/** "a moderator": the signed-in person's role, in words. */
-export const roleInWords = (role: RoleType): string => WITH_ARTICLE[role];

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { CRITERIA_MAX_COUNT, CRITERIA_TOTAL, criteriaTotal } from '@writory/shared';
+import { t } from '../../i18n/t';
+import { formatNumber } from '../../lib/format';
 
 export interface CriterionDraft {
   name: string;
@@ -13,13 +15,13 @@ export default function CriteriaEditor({ criteria, onChange }: { criteria: Crite
   const set = (index: number, patch: Partial<CriterionDraft>) => onChange(criteria.map((c, i) => (i === index ? { ...c, ...patch } : c)));
   return (
     <fieldset className="space-y-2 rounded-md border border-stone-300 p-3">
-      <legend className="px-1 text-sm font-semibold">Judging criteria</legend>
+      <legend className="px-1 text-sm font-semibold">{t('adminCriteria.legend')}</legend>
       <ol className="space-y-2">
         {criteria.map((criterion, index) => (
           <li key={index} className="flex flex-wrap items-end gap-2">
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <label htmlFor={`${id}-name-${index}`} className="text-xs font-semibold">
-                Criterion {index + 1}
+                {t('adminCriteria.criterion', { number: formatNumber(index + 1) })}
               </label>
               <input
                 id={`${id}-name-${index}`}
@@ -32,7 +34,7 @@ export default function CriteriaEditor({ criteria, onChange }: { criteria: Crite
             </div>
             <div className="flex w-24 flex-col gap-1">
               <label htmlFor={`${id}-max-${index}`} className="text-xs font-semibold">
-                Points
+                {t('adminCriteria.points')}
               </label>
               <input
                 id={`${id}-max-${index}`}
@@ -48,10 +50,14 @@ export default function CriteriaEditor({ criteria, onChange }: { criteria: Crite
               type="button"
               className="btn btn-ghost btn-sm min-h-11"
               disabled={criteria.length === 1}
-              aria-label={`Remove criterion ${index + 1}${criterion.name ? ` (${criterion.name})` : ''}`}
+              aria-label={
+                criterion.name
+                  ? t('adminCriteria.removeNamed', { number: formatNumber(index + 1), name: criterion.name })
+                  : t('adminCriteria.removeNumbered', { number: formatNumber(index + 1) })
+              }
               onClick={() => onChange(criteria.filter((_, i) => i !== index))}
             >
-              Remove
+              {t('adminCriteria.remove')}
             </button>
           </li>
         ))}
@@ -63,15 +69,17 @@ export default function CriteriaEditor({ criteria, onChange }: { criteria: Crite
           disabled={criteria.length >= CRITERIA_MAX_COUNT}
           onClick={() => onChange([...criteria, { name: '', max: '' }])}
         >
-          Add a criterion
+          {t('adminCriteria.add')}
         </button>
         <p
           role="status"
           data-testid="criteria-total"
           className={total === CRITERIA_TOTAL ? 'text-sm font-semibold text-emerald-800' : 'text-sm font-semibold text-red-800'}
         >
-          Total {total} of {CRITERIA_TOTAL}
-          {total === CRITERIA_TOTAL ? '' : ` (${total < CRITERIA_TOTAL ? `${CRITERIA_TOTAL - total} to add` : `${total - CRITERIA_TOTAL} too many`})`}
+          {t('adminCriteria.total', { sum: formatNumber(total), total: formatNumber(CRITERIA_TOTAL) })}
+          {total === CRITERIA_TOTAL
+            ? ''
+            : ` ${total < CRITERIA_TOTAL ? t('adminCriteria.toAdd', { count: formatNumber(CRITERIA_TOTAL - total) }) : t('adminCriteria.tooMany', { count: formatNumber(total - CRITERIA_TOTAL) })}`}
         </p>
       </div>
     </fieldset>

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { JudgeCoverage } from '@writory/shared';
 import { judgeCoverage } from '../../api/competitions';
 import { languageName } from '@writory/shared';
-import { formatMonth } from '../../lib/format';
+import { formatMonth, formatNumber, pageIntlLocale } from '../../lib/format';
+import { t } from '../../i18n/t';
 import ScrollRegion from '../react/ScrollRegion';
 
 /** Admins: for each competition's month and language, the entries and the judges who read it; the short ones first. */
@@ -19,42 +20,46 @@ export default function JudgeCoveragePanel() {
   return (
     <section aria-labelledby="judge-coverage" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4" data-testid="judge-coverage">
       <h2 id="judge-coverage" className="text-xl font-bold">
-        Judges per language
+        {t('adminCoverage.title')}
       </h2>
       {failed ? (
-        <p className="text-ink-soft">The judges’ languages could not be loaded.</p>
+        <p className="text-ink-soft">{t('adminCoverage.failed')}</p>
       ) : !coverage ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('common.loading')}</p>
       ) : coverage.length === 0 ? (
-        <p className="text-ink-soft">No entries to judge yet this month.</p>
+        <p className="text-ink-soft">{t('adminCoverage.none')}</p>
       ) : (
         <>
           <p className={short.length ? 'font-semibold text-red-800' : 'text-emerald-900'} data-testid="judge-coverage-summary">
             {short.length
-              ? `Too few judges for ${short.map((row) => `${languageName(row.language)} (${row.competition})`).join(', ')}: give judges these languages on the Users page.`
-              : 'Every language with entries has enough judges.'}
+              ? t('adminCoverage.short', {
+                  languages: new Intl.ListFormat(pageIntlLocale(), { type: 'conjunction' }).format(
+                    short.map((row) => `${languageName(row.language)} (${row.competition})`),
+                  ),
+                })
+              : t('adminCoverage.enough')}
           </p>
-          <ScrollRegion label="Judges per language, table">
+          <ScrollRegion label={t('adminCoverage.tableLabel')}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-stone-300 bg-parchment">
                   <th scope="col" className="p-2 text-start">
-                    Competition
+                    {t('adminCoverage.colCompetition')}
                   </th>
                   <th scope="col" className="p-2 text-start">
-                    Month
+                    {t('adminCoverage.colMonth')}
                   </th>
                   <th scope="col" className="p-2 text-start">
-                    Language
+                    {t('adminCoverage.colLanguage')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Entries
+                    {t('adminCoverage.colEntries')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Judges who read it
+                    {t('adminCoverage.colJudges')}
                   </th>
                   <th scope="col" className="p-2 text-end">
-                    Needed
+                    {t('adminCoverage.colNeeded')}
                   </th>
                 </tr>
               </thead>
@@ -65,11 +70,11 @@ export default function JudgeCoveragePanel() {
                     <td className="p-2">{formatMonth(row.month)}</td>
                     <td className="p-2">
                       {languageName(row.language)}
-                      {row.short && <span className="ms-2 font-semibold text-red-800">short</span>}
+                      {row.short && <span className="ms-2 font-semibold text-red-800">{t('adminCoverage.shortMark')}</span>}
                     </td>
-                    <td className="p-2 text-end tabular-nums">{row.entries}</td>
-                    <td className="p-2 text-end tabular-nums">{row.judges}</td>
-                    <td className="p-2 text-end tabular-nums">{row.needed}</td>
+                    <td className="p-2 text-end tabular-nums">{formatNumber(row.entries)}</td>
+                    <td className="p-2 text-end tabular-nums">{formatNumber(row.judges)}</td>
+                    <td className="p-2 text-end tabular-nums">{formatNumber(row.needed)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Loadable } from '../../stores/loadable';
 import { FormAlert, Notice } from './Message';
 import ScrollRegion from './ScrollRegion';
+import { t } from '../../i18n/t';
 
 interface Props<T> {
   /** The list as its store holds it (loading, failed or ready). */
@@ -39,7 +40,7 @@ export default function AdminListEditor<T>(props: Props<T>) {
   const { loaded } = props;
   if (loaded.state === 'failed') return <FormAlert>{props.failedMessage}</FormAlert>;
   const items = loaded.data;
-  if (!items) return <p role="status">Loading...</p>;
+  if (!items) return <p role="status">{t('common.loading')}</p>;
   const editor = props.editor(items);
   return (
     <div className="space-y-6" data-testid={props.testId}>
@@ -56,7 +57,7 @@ export default function AdminListEditor<T>(props: Props<T>) {
                 </th>
               ))}
               <th scope="col" className="p-2 text-start">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('adminList.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -65,8 +66,13 @@ export default function AdminListEditor<T>(props: Props<T>) {
               <tr key={props.rowKey(item)} className="border-b border-stone-200 align-top">
                 {props.cells(item)}
                 <td className="p-2">
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => props.onEdit(item)} aria-label={`Edit ${props.nameOf(item)}`}>
-                    Edit
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    onClick={() => props.onEdit(item)}
+                    aria-label={t('adminList.editNamed', { name: props.nameOf(item) })}
+                  >
+                    {t('adminList.edit')}
                   </button>
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { isoToLocalInput } from '../../lib/results';
+import { t } from '../../i18n/t';
 
 export interface When {
   mode: 'now' | 'at';
@@ -17,15 +18,15 @@ export default function PublishWhen({ value, onChange, legend }: { value: When; 
       <legend className="text-sm font-semibold">{legend}</legend>
       <label className="flex items-center gap-2 text-sm">
         <input type="radio" name={`${id}-when`} checked={value.mode === 'now'} onChange={() => onChange({ ...value, mode: 'now' })} />
-        Publish now
+        {t('adminPublish.now')}
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name={`${id}-when`} checked={value.mode === 'at'} onChange={() => onChange({ ...value, mode: 'at' })} />
-          Publish at
+          {t('adminPublish.at')}
         </label>
         <label htmlFor={`${id}-at`} className="sr-only">
-          Date and time of publication
+          {t('adminPublish.atLabel')}
         </label>
         <input
           id={`${id}-at`}

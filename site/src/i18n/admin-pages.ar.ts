@@ -1,0 +1,33 @@
+// Arabic names of the staff pages and roles (the same keys as admin-pages.en.ts).
+import type { adminPagesEn } from './admin-pages.en';
+
+export const adminPagesAr: Record<keyof typeof adminPagesEn, string> = {
+  'adminPage.admin-visit-tracking': 'تتبّع الزيارات',
+  'adminPage.admin-competitions': 'المسابقات',
+  'adminPage.admin-submissions': 'التحكيم',
+  'adminPage.admin-submission-data': 'بيانات المشاركات',
+  'adminPage.admin-upload': 'نشر النتائج',
+  'adminPage.admin-leaderboard-upload': 'استيراد لوحة الصدارة',
+  'adminPage.admin-participation-certificate': 'شهادات المشاركة',
+  'adminPage.admin-winner-certificate': 'شهادات الفائزين',
+  'adminPage.admin-wall-moderation': 'إشراف الجدار',
+  'adminPage.admin-upload-articles': 'اكتب مقالًا',
+  'adminPage.admin-users': 'المستخدمون',
+  'adminPage.admin-users-data': 'بيانات المستخدمين',
+  'adminPage.admin-contacts': 'رسائل التواصل',
+  'adminPage.admin-feedback': 'الملاحظات',
+  'adminPage.admin-email-reminder': 'تذكيرات البريد',
+  'adminPage.admin-tier-prices': 'أسعار الباقات',
+  'adminPage.admin-coupon-codes': 'رموز القسائم',
+  'adminPage.admin-revenue-report': 'تقرير الإيرادات',
+  'adminPage.admin-withdrawal-management': 'طلبات السحب',
+  'adminPage.admin-settings': 'الإعدادات',
+  'adminRole.plural.admin': 'للمسؤولين',
+  'adminRole.plural.moderator': 'للمشرفين',
+  'adminRole.plural.judge': 'للمحكّمين',
+  'adminRole.plural.authenticated': 'للشعراء',
+  'adminRole.one.admin': 'مسؤول',
+  'adminRole.one.moderator': 'مشرف',
+  'adminRole.one.judge': 'محكّم',
+  'adminRole.one.authenticated': 'شاعر',
+};

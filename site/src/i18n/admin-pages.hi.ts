@@ -1,0 +1,33 @@
+// Hindi names of the staff pages and roles (the same keys as admin-pages.en.ts).
+import type { adminPagesEn } from './admin-pages.en';
+
+export const adminPagesHi: Record<keyof typeof adminPagesEn, string> = {
+  'adminPage.admin-visit-tracking': 'विज़िट ट्रैकिंग',
+  'adminPage.admin-competitions': 'प्रतियोगिताएँ',
+  'adminPage.admin-submissions': 'निर्णय',
+  'adminPage.admin-submission-data': 'प्रविष्टियों का डेटा',
+  'adminPage.admin-upload': 'परिणाम प्रकाशित करें',
+  'adminPage.admin-leaderboard-upload': 'लीडरबोर्ड आयात',
+  'adminPage.admin-participation-certificate': 'भागीदारी प्रमाणपत्र',
+  'adminPage.admin-winner-certificate': 'विजेता प्रमाणपत्र',
+  'adminPage.admin-wall-moderation': 'वॉल मॉडरेशन',
+  'adminPage.admin-upload-articles': 'लेख लिखें',
+  'adminPage.admin-users': 'उपयोगकर्ता',
+  'adminPage.admin-users-data': 'उपयोगकर्ता डेटा',
+  'adminPage.admin-contacts': 'संपर्क संदेश',
+  'adminPage.admin-feedback': 'प्रतिक्रिया',
+  'adminPage.admin-email-reminder': 'ईमेल रिमाइंडर',
+  'adminPage.admin-tier-prices': 'टियर की कीमतें',
+  'adminPage.admin-coupon-codes': 'कूपन कोड',
+  'adminPage.admin-revenue-report': 'आय रिपोर्ट',
+  'adminPage.admin-withdrawal-management': 'निकासी',
+  'adminPage.admin-settings': 'सेटिंग्स',
+  'adminRole.plural.admin': 'एडमिन',
+  'adminRole.plural.moderator': 'मॉडरेटरों',
+  'adminRole.plural.judge': 'निर्णायकों',
+  'adminRole.plural.authenticated': 'कवियों',
+  'adminRole.one.admin': 'एडमिन',
+  'adminRole.one.moderator': 'मॉडरेटर',
+  'adminRole.one.judge': 'निर्णायक',
+  'adminRole.one.authenticated': 'कवि',
+};
