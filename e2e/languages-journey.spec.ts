@@ -162,7 +162,7 @@ for (const locale of OTHER_LOCALES) {
     const panel = page.getByRole('dialog', { name: text['account.notifications'] });
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId('notification-item').filter({ hasText: entryCode })).toBeVisible();
-    await expect(panel.getByRole('button', { name: text['notifications.close'] })).toBeVisible();
+    await expect(panel.getByRole('button', { name: text['notifications.markAllRead'] })).toBeVisible();
     expect(await rawKeysOn(page)).toEqual([]);
     await expectNoAxeViolations(page);
   });
