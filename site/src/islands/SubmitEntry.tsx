@@ -1,11 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CompetitionSummary, DeclarationKey, EntryPreview, EntryReceipt as Receipt } from '@writory/shared';
 import CompetitionChoice from '../components/entries/CompetitionChoice';
 import ContestBanner from '../components/entries/ContestBanner';
-import EntryForm from '../components/entries/EntryForm';
-import EntryPreviewStep from '../components/entries/EntryPreviewStep';
-import EntryReceipt from '../components/entries/EntryReceipt';
 import { focusFirstProblem } from '../components/react/Field';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
@@ -25,6 +22,12 @@ import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, $contest, chooseCompetition, loadAllowance } from '../stores/contest';
 import { $productUser } from '../stores/product-user';
 import { localHref } from '../i18n/paths';
+
+// The steps load once the page knows the poet may enter (issue 39: /submit within 100 KB of JavaScript): a visitor,
+// or a poet who may not enter now, never downloads the form, the country list, the declarations or the receipt.
+const EntryForm = lazy(() => import('../components/entries/EntryForm'));
+const EntryPreviewStep = lazy(() => import('../components/entries/EntryPreviewStep'));
+const EntryReceipt = lazy(() => import('../components/entries/EntryReceipt'));
 
 type Step = { name: 'form' } | { name: 'preview'; preview: EntryPreview; key: string } | { name: 'done'; receipt: Receipt };
 
@@ -295,55 +298,57 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
             })
           : ''}
       </p>
-      <div hidden={step.name !== 'form'}>
-        <EntryForm
-          formRef={form}
-          kind={kind}
-          values={values}
-          errors={errors}
-          formError={step.name === 'form' ? formError : null}
-          busy={busy}
-          onChange={changeValues}
-          onPoem={(file) => {
-            setPoem(file);
-            setErrors({});
-          }}
-          onPhoto={(file) => {
-            setPhoto(file);
-            setErrors({});
-          }}
-          onSubmit={() => void check()}
-        />
-        <div className="mt-3 space-y-3">
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void saveAsDraft()}>
-            {t('drafts.save')}
-          </button>
-          <Notice>{draftNotice}</Notice>
+      <Suspense fallback={<Loading>{t('common.loading')}</Loading>}>
+        <div hidden={step.name !== 'form'}>
+          <EntryForm
+            formRef={form}
+            kind={kind}
+            values={values}
+            errors={errors}
+            formError={step.name === 'form' ? formError : null}
+            busy={busy}
+            onChange={changeValues}
+            onPoem={(file) => {
+              setPoem(file);
+              setErrors({});
+            }}
+            onPhoto={(file) => {
+              setPhoto(file);
+              setErrors({});
+            }}
+            onSubmit={() => void check()}
+          />
+          <div className="mt-3 space-y-3">
+            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void saveAsDraft()}>
+              {t('drafts.save')}
+            </button>
+            <Notice>{draftNotice}</Notice>
+          </div>
         </div>
-      </div>
-      {step.name === 'preview' && (
-        <EntryPreviewStep
-          preview={step.preview}
-          kind={kind}
-          maxWords={chosen?.limits.maxWords ?? null}
-          busy={busy}
-          formError={formError}
-          onBack={() => {
-            setFormError(null);
-            goTo({ name: 'form' });
-          }}
-          onConfirm={(declarations) => void confirm(declarations)}
-        />
-      )}
-      {step.name === 'done' && (
-        <EntryReceipt
-          receipt={step.receipt}
-          kind={kind}
-          timeZone={contest.data.timeZone}
-          canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker}
-          onAnother={another}
-        />
-      )}
+        {step.name === 'preview' && (
+          <EntryPreviewStep
+            preview={step.preview}
+            kind={kind}
+            maxWords={chosen?.limits.maxWords ?? null}
+            busy={busy}
+            formError={formError}
+            onBack={() => {
+              setFormError(null);
+              goTo({ name: 'form' });
+            }}
+            onConfirm={(declarations) => void confirm(declarations)}
+          />
+        )}
+        {step.name === 'done' && (
+          <EntryReceipt
+            receipt={step.receipt}
+            kind={kind}
+            timeZone={contest.data.timeZone}
+            canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker}
+            onAnother={another}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
