@@ -31,10 +31,15 @@ export const PAGE_PATHS = [
 ];
 
 /**
- * The page's message catalogue (site/src/i18n/<locale>.ts) is imported dynamically by the t() module and awaited
- * at its top level before any island renders: it is fetched at load, one per page, so it counts at load.
+ * The page's message catalogue is imported dynamically by the t() module and awaited at its top level before any
+ * island renders: its `core` part on every page, and the parts the page's `<html data-catalogue-parts>` names (the
+ * admin tools' `staff`), in the page's locale only (site/src/i18n/catalogue-parts.mjs). They are fetched at load.
  */
-const catalogueOf = (path) => new RegExp(`/_astro/${/^\/(hi|ar)(\/|$)/.exec(path)?.[1] ?? 'en'}\\.[\\w-]+\\.js$`);
+const catalogueOf = (path, html) => {
+  const locale = /^\/(hi|ar)(\/|$)/.exec(path)?.[1] ?? 'en';
+  const parts = ['core', ...(/<html[^>]*\sdata-catalogue-parts="([^"]*)"/.exec(html)?.[1].split(' ') ?? [])];
+  return new RegExp(`/_astro/${locale}-(${parts.join('|')})\\.[\\w-]+\\.js$`);
+};
 /** At most this much JavaScript (gzip) at load on any page in any locale (issue 39); e2e/js-budget.spec.ts holds every page to it. */
 export const JS_BUDGET = 100 * 1024;
 
@@ -66,11 +71,12 @@ export async function measurePage(base, path, cache = new Map()) {
     return cache.get(url);
   };
   const html = await getRaw(new URL(path, base).href);
-  const scan = scanHtml(html.body.toString('utf8'));
+  const text = html.body.toString('utf8');
+  const scan = scanHtml(text);
   const css = await Promise.all(scan.stylesheets.map((href) => sizeOf(new URL(href, base).href)));
   const classic = await Promise.all(scan.classicScripts.map((src) => sizeOf(new URL(src, base).href)));
-  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf, catalogueOf(path));
-  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf, catalogueOf(path));
+  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf, catalogueOf(path, text));
+  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf, catalogueOf(path, text));
   const total = async (urls) => (await Promise.all([...urls].map(sizeOf))).reduce((sum, r) => sum + r.wireBytes, 0);
   const cssBytes = css.reduce((sum, r) => sum + r.wireBytes, 0);
   const classicBytes = classic.reduce((sum, r) => sum + r.wireBytes, 0);
