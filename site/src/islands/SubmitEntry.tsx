@@ -16,8 +16,8 @@ import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
 import { competitionFromSearch, withCompetition } from '../lib/competitions';
-import { tFor } from '../lib/entry-words';
-import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, nameInScriptOf, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
+import { loadStoryWords, storyWordsLoaded, tFor } from '../lib/entry-words';
+import type { EntryFormField, EntryFormValues } from '../lib/entry-form';
 import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, $contest, chooseCompetition, loadAllowance } from '../stores/contest';
 import { $productUser } from '../stores/product-user';
@@ -28,6 +28,8 @@ import { localHref } from '../i18n/paths';
 const EntryForm = lazy(() => import('../components/entries/EntryForm'));
 const EntryPreviewStep = lazy(() => import('../components/entries/EntryPreviewStep'));
 const EntryReceipt = lazy(() => import('../components/entries/EntryReceipt'));
+/** The form's checks and its request bodies: needed from the first "Check the text" or "Save as draft" on. */
+const entryForm = () => import('../lib/entry-form');
 
 type Step = { name: 'form' } | { name: 'preview'; preview: EntryPreview; key: string } | { name: 'done'; receipt: Receipt };
 
@@ -103,6 +105,11 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
   const chosen = competitions.find((c) => c.slug === competition);
   /** Poem or story: how the form, the check and the receipt name the entry. */
   const kind = chosen?.kind ?? 'poem';
+  // A story's own words load once a story competition is chosen; its form waits for them.
+  const [storyReady, setStoryReady] = useState(storyWordsLoaded);
+  useEffect(() => {
+    if (kind === 'story' && !storyReady) void loadStoryWords().then(() => setStoryReady(true));
+  }, [kind, storyReady]);
 
   const changeValues = (next: EntryFormValues) => {
     setValues(next);
@@ -111,6 +118,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
 
   async function check() {
     setFormError(null);
+    const { entryFormProblems, nameInScriptOf } = await entryForm();
     const problems = await entryFormProblems(values, poem, photo, kind);
     if (Object.keys(problems).length) {
       setErrors(problems);
@@ -142,6 +150,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
 
   async function confirm(declarations: DeclarationKey[]) {
     if (step.name !== 'preview') return;
+    const { ENTRY_FORM_FIELDS, entryFormData } = await entryForm();
     setBusy(true);
     setFormError(null);
     try {
@@ -177,6 +186,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       setAttempt((n) => n + 1);
       return;
     }
+    const { ENTRY_FORM_FIELDS, nameInScriptOf } = await entryForm();
     setBusy(true);
     try {
       const body = new FormData();
@@ -268,6 +278,15 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
             </a>
           )}
         </div>
+      </div>
+    );
+  }
+
+  if (kind === 'story' && !storyReady) {
+    return (
+      <div className="space-y-6">
+        {banner}
+        <Loading>{t('common.loading')}</Loading>
       </div>
     );
   }
