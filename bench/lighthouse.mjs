@@ -3,7 +3,7 @@
 // (observed on this machine, not simulated).
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { PAGE_PATHS } from './pages.mjs';
+import { PUBLIC_PAGE_PATHS } from './pages.mjs';
 import { chromiumFlags, chromiumPath } from './lib/chromium.mjs';
 import { median, medianOf, ms, num } from './lib/stats.mjs';
 import { scriptBeforeFirstPaint } from './lib/trace.mjs';
@@ -42,7 +42,7 @@ export default {
   async run(ctx) {
     const { url } = await ctx.stack.site();
     const pages = [];
-    for (const path of PAGE_PATHS) {
+    for (const path of PUBLIC_PAGE_PATHS) {
       const runs = KEY_PAGES.has(path) ? ctx.runs : 1;
       const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumFlags()] });
       try {

@@ -3,29 +3,48 @@
 // statically (all of it is fetched once every island has hydrated); "on demand" is what they import
 // dynamically (e.g. the chatbot panel, Firebase at sign-in). Render-blocking: classic <script src> without
 // async/defer, and stylesheets.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { init, parse } from 'es-module-lexer';
 import { getRaw } from './lib/http.mjs';
 import { scanHtml } from './lib/html.mjs';
 import { kb, num } from './lib/stats.mjs';
 
 const ARTICLE_PAGES = ['/articles/page/2', '/articles/tag/craft', '/articles/bench-0500'];
+const ROUTES_TS = readFileSync(new URL('../e2e/routes.ts', import.meta.url), 'utf8');
 /** The e2e suite's list of every public route of the spec (read as text: it is TypeScript). */
-const PUBLIC_ROUTES = [...readFileSync(new URL('../e2e/routes.ts', import.meta.url), 'utf8').matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]);
+const PUBLIC_ROUTES = [...ROUTES_TS.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]);
+/** The poet's pages of the same file that the spec's list leaves out (the profile, the competitions' pages). */
+const POET_PAGES = [...(/POET_PAGES = \[([^\]]*)\]/.exec(ROUTES_TS)?.[1] ?? '').matchAll(/'([^']+)'/g)]
+  .map((m) => m[1])
+  .filter((path) => !PUBLIC_ROUTES.includes(path));
+/** Every admin tool's page (each `admin-*` page of the site), as e2e/routes.ts lists them. */
+const ADMIN_PAGES = readdirSync(new URL('../site/src/pages', import.meta.url))
+  .filter((file) => /^admin-.*\.astro$/.test(file))
+  .map((file) => `/${file.replace(/\.astro$/, '')}`)
+  .sort();
 /** Every page again in each other interface language (issue 39): `/hi/…` and `/ar/…` (Firebase's fixed action path stays English). */
 const OTHER_LOCALES = ['hi', 'ar'];
-const ENGLISH_PATHS = [...PUBLIC_ROUTES, ...ARTICLE_PAGES];
-export const PAGE_PATHS = [
-  ...ENGLISH_PATHS,
-  ...OTHER_LOCALES.flatMap((locale) => ENGLISH_PATHS.filter((path) => !path.startsWith('/__/')).map((path) => `/${locale}${path === '/' ? '' : path}`)),
+const inEveryLocale = (paths) => [
+  ...paths,
+  ...OTHER_LOCALES.flatMap((locale) => paths.filter((path) => !path.startsWith('/__/')).map((path) => `/${locale}${path === '/' ? '' : path}`)),
 ];
+/** The public pages in every locale: what `lighthouse` audits. */
+export const PUBLIC_PAGE_PATHS = inEveryLocale([...PUBLIC_ROUTES, ...ARTICLE_PAGES]);
+/** Every page in every locale, the poets' and the admin tools' too: what this benchmark counts. */
+export const PAGE_PATHS = inEveryLocale([...PUBLIC_ROUTES, ...POET_PAGES, ...ADMIN_PAGES, ...ARTICLE_PAGES]);
 
 /**
- * The page's message catalogue (site/src/i18n/<locale>.ts) is imported dynamically by the t() module and awaited
- * at its top level before any island renders: it is fetched at load, one per page, so it counts at load.
+ * The page's message catalogue is imported dynamically by the t() module and awaited at its top level before any
+ * island renders: its `core` part on every page, and the parts the page's `<html data-catalogue-parts>` names (the
+ * admin tools' `staff`), in the page's locale only (site/src/i18n/catalogue-parts.mjs). They are fetched at load.
  */
-const catalogueOf = (path) => new RegExp(`/_astro/${/^\/(hi|ar)(\/|$)/.exec(path)?.[1] ?? 'en'}\\.[\\w-]+\\.js$`);
-const JS_BUDGET = 100 * 1024;
+const catalogueOf = (path, html) => {
+  const locale = /^\/(hi|ar)(\/|$)/.exec(path)?.[1] ?? 'en';
+  const parts = ['core', ...(/<html[^>]*\sdata-catalogue-parts="([^"]*)"/.exec(html)?.[1].split(' ') ?? [])];
+  return new RegExp(`/_astro/${locale}-(${parts.join('|')})\\.[\\w-]+\\.js$`);
+};
+/** At most this much JavaScript (gzip) at load on any page in any locale (issue 39); e2e/js-budget.spec.ts holds every page to it. */
+export const JS_BUDGET = 100 * 1024;
 
 /** Follows static imports from the entry modules; dynamic imports start the on-demand graph. */
 async function moduleGraph(base, entries, sizeOf, atLoadDynamic = /^$/) {
@@ -55,11 +74,12 @@ export async function measurePage(base, path, cache = new Map()) {
     return cache.get(url);
   };
   const html = await getRaw(new URL(path, base).href);
-  const scan = scanHtml(html.body.toString('utf8'));
+  const text = html.body.toString('utf8');
+  const scan = scanHtml(text);
   const css = await Promise.all(scan.stylesheets.map((href) => sizeOf(new URL(href, base).href)));
   const classic = await Promise.all(scan.classicScripts.map((src) => sizeOf(new URL(src, base).href)));
-  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf, catalogueOf(path));
-  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf, catalogueOf(path));
+  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf, catalogueOf(path, text));
+  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf, catalogueOf(path, text));
   const total = async (urls) => (await Promise.all([...urls].map(sizeOf))).reduce((sum, r) => sum + r.wireBytes, 0);
   const cssBytes = css.reduce((sum, r) => sum + r.wireBytes, 0);
   const classicBytes = classic.reduce((sum, r) => sum + r.wireBytes, 0);
@@ -93,6 +113,7 @@ export default {
     const heaviest = pages.reduce((a, b) => (b.jsBytes > a.jsBytes ? b : a));
     const lightest = pages.reduce((a, b) => (b.visitorJsBytes < a.visitorJsBytes ? b : a));
     const blocking = pages.filter((p) => p.blockingScripts > 0);
+    const overBudget = pages.filter((p) => p.jsBytes > JS_BUDGET);
     return {
       figures: { pages },
       tables: [
@@ -136,8 +157,8 @@ export default {
           met: withoutIslands.length ? withoutIslands.every((p) => p.jsBytes + p.inlineJsBytes === 0) : null,
         },
         {
-          target: 'Any public page ≤ 100 KB gzip JavaScript in total',
-          measured: `heaviest: \`${heaviest.path}\` ${kb(heaviest.jsBytes)} at load (+ ${kb(heaviest.onDemandJsBytes)} on demand)`,
+          target: 'Any page, in every locale, ≤ 100 KB gzip JavaScript at load',
+          measured: `heaviest: \`${heaviest.path}\` ${kb(heaviest.jsBytes)} at load (+ ${kb(heaviest.onDemandJsBytes)} on demand)${overBudget.length ? `; over: ${overBudget.map((p) => `\`${p.path}\` ${kb(p.jsBytes)}`).join(', ')}` : ''}`,
           met: pages.every((p) => p.jsBytes <= JS_BUDGET),
         },
         {

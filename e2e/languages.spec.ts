@@ -1,63 +1,147 @@
 // The site in Hindi and Arabic (issue 39): every public page under /hi/ and /ar/ in its language and direction,
-// no raw catalogue key, no axe violation at 1280 and 375 px; Arabic mirrored; the switcher keeps the reader on the
-// page and remembers the choice; the browser's language is only suggested; a poet signed in reads the header,
-// the bell and the wall in Arabic and in Hindi.
+// no raw catalogue key, no axe violation at 1280 and 375 px, and so every poet's page signed in; no admin page shows a
+// raw key; Arabic mirrored (header, bell panel, carousel); the switcher keeps the reader on the page and remembers the
+// choice; the browser's language is only suggested; a poet signed in reads the header, the bell and the wall in
+// Arabic and in Hindi. The whole path of a poet in each language is languages-journey.spec.ts.
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, withSavedConsent } from './fixtures';
-import { PUBLIC_ROUTES } from './routes';
+import { ADMIN_PAGES, POET_PAGES, PUBLIC_ROUTES } from './routes';
 import { accountOf } from './demo';
-import { hydrated, open } from './session';
-import { en } from '../site/src/i18n/en';
-import { staticEn } from '../site/src/i18n/static.en';
-import { hi } from '../site/src/i18n/hi';
+import { hydrated, open, signInAs } from './session';
 import { ar } from '../site/src/i18n/ar';
+import { hi } from '../site/src/i18n/hi';
+import { CATALOGUES, inLocale, OTHER_LOCALES, type OtherLocale, rawKeysOn } from './locales';
 
-const CATALOGUES = { hi, ar } as const;
-type Other = keyof typeof CATALOGUES;
-const KEYS = [...Object.keys(en), ...Object.keys(staticEn)];
 /** Firebase's fixed email-action path stays English only. */
 const LOCALIZED_ROUTES = PUBLIC_ROUTES.filter((route) => !route.path.startsWith('/__/'));
-const inLocale = (locale: Other, path: string) => `/${locale}${path === '/' ? '' : path}`;
 
 test.beforeEach(async ({ page }) => withSavedConsent(page));
 
-/** Catalogue keys (`nav.home`, `submit.poemHint`) that reached the page as text instead of their translation. */
-const rawKeysOn = async (page: Page) => {
-  const text = await page.locator('body').innerText();
-  return KEYS.filter((key) => text.includes(key));
-};
+/** One load of a page in `locale` once its islands are live, and the checks every such page passes. */
+async function expectInLocale(page: Page, locale: OtherLocale, path: string) {
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBe(200);
+  // Islands that hydrate when seen (the home page's carousel): shown once each, so every island is live.
+  await page.locator('astro-island[client="visible"][ssr]').evaluateAll(async (islands) => {
+    for (const island of islands) {
+      (island.firstElementChild ?? island).scrollIntoView();
+      await new Promise(requestAnimationFrame);
+    }
+  });
+  await hydrated(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+  await expect(page.getByRole('banner').getByRole('link', { name: CATALOGUES[locale]['nav.home'], includeHidden: true }).first()).toBeAttached();
+  expect(await rawKeysOn(page), path).toEqual([]);
+}
 
-for (const locale of ['hi', 'ar'] as const) {
+for (const locale of OTHER_LOCALES) {
   test(`every public page in ${locale}: its language and direction, no raw key, no axe violation @phone`, async ({ page }) => {
     test.setTimeout(240_000); // one loop over twenty pages with axe on each
     for (const route of LOCALIZED_ROUTES) {
       const path = inLocale(locale, route.path);
-      const res = await page.goto(path);
-      expect(res?.status(), path).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      await expectInLocale(page, locale, path);
       await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', new RegExp(`${route.path === '/' ? '' : route.path}/?$`));
-      await expect(page.getByRole('banner').getByRole('link', { name: CATALOGUES[locale]['nav.home'], includeHidden: true }).first()).toBeAttached();
-      expect(await rawKeysOn(page), path).toEqual([]);
       await expectNoAxeViolations(page);
+    }
+  });
+
+  test(`every poet's page in ${locale}, signed in: its language and direction, no raw key, no axe violation @phone`, async ({ page }) => {
+    test.setTimeout(180_000); // one sign-in, then one load of each page with axe on each
+    const poet = accountOf('poet');
+    await signInAs(page, poet.email, poet.password, '/about');
+    for (const path of POET_PAGES) {
+      await expectInLocale(page, locale, inLocale(locale, path));
+      await expect(page.getByRole('button', { name: CATALOGUES[locale]['account.menu'] })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test(`every admin page in ${locale}: its language and direction, no raw key`, async ({ page }) => {
+    test.setTimeout(180_000); // one sign-in, then one load of each of twenty admin pages
+    const admin = accountOf('admin');
+    await signInAs(page, admin.email, admin.password, '/about');
+    for (const path of ADMIN_PAGES) {
+      await expectInLocale(page, locale, inLocale(locale, path));
+      await expect(page.getByRole('button', { name: CATALOGUES[locale]['account.menu'] })).toBeVisible();
     }
   });
 }
 
-test('Arabic pages mirror the header: the name on the right, the menus on the left', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const logoAndNav = async (path: string) => {
-    await page.goto(path);
-    const logo = await page.getByRole('banner').getByRole('link', { name: 'Writory', exact: true }).boundingBox();
-    const switcher = await page.getByTestId('language-switcher-header').boundingBox();
-    return { logo: logo!, switcher: switcher! };
+/** Where the header's parts, the bell's panel and the home page's carousel sit on `path`, for a poet signed in. */
+async function layoutOf(page: Page, path: string) {
+  const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
+  await page.goto(path);
+  // The carousel hydrates once seen; then every island is live, and the header is read from the top of the page.
+  const carousel = page.getByTestId('testimonial-carousel');
+  await carousel.scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const logo = await box(page.getByRole('banner').getByRole('link', { name: 'Writory', exact: true }));
+  const bellButton = page.getByTestId('notification-bell');
+  const bell = await box(bellButton);
+  await bellButton.click();
+  const panel = page.getByTestId('notification-panel');
+  await expect(panel).toBeVisible();
+  const panelBox = await box(panel);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await carousel.scrollIntoViewIfNeeded();
+  // Previous, then next (in the DOM and in reading order), and the first two of the dots that say which slide shows.
+  const [previous, next] = await carousel.locator('button[aria-controls]').all();
+  const dots = carousel.locator('div[aria-hidden="true"] > span');
+  return {
+    logo,
+    bell,
+    panel: panelBox,
+    previous: await box(previous),
+    next: await box(next),
+    // Tailwind's `rtl:-scale-x-100` flips it with the `scale` property; a `transform` would do as well.
+    nextArrowFlip: await next.locator('svg').evaluate((svg) => `${getComputedStyle(svg).scale} ${getComputedStyle(svg).transform}`),
+    firstDot: await box(dots.nth(0)),
+    secondDot: await box(dots.nth(1)),
   };
-  const english = await logoAndNav('/about');
-  expect(english.logo.x).toBeLessThan(english.switcher.x);
-  expect(english.logo.x).toBeLessThan(200);
-  const arabic = await logoAndNav('/ar/about');
-  expect(arabic.logo.x).toBeGreaterThan(arabic.switcher.x);
-  expect(arabic.logo.x + arabic.logo.width).toBeGreaterThan(1280 - 200);
+}
+
+test('@phone Arabic pages are mirrored: the header from the right, the bell’s panel, the carousel’s direction', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const poet = accountOf('poet');
+  await signInAs(page, poet.email, poet.password, '/about');
+  const width = page.viewportSize()!.width;
+  const english = await layoutOf(page, '/');
+  const arabic = await layoutOf(page, '/ar');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await testInfo.attach(`arabic header at ${width} px`, { body: await page.getByRole('banner').screenshot(), contentType: 'image/png' });
+
+  // The header: the name at the inline start (left in English, right in Arabic), the account's bell on the other side.
+  expect(english.logo.x).toBeLessThan(english.bell.x);
+  expect(english.logo.x).toBeLessThan(width / 4);
+  expect(arabic.logo.x).toBeGreaterThan(arabic.bell.x);
+  expect(arabic.logo.x + arabic.logo.width).toBeGreaterThan(width - width / 4);
+
+  // The bell's panel stays on screen; from 768 px it hangs from the bell towards the page's middle (its inline end
+  // under the bell's), below it a full-screen panel.
+  for (const { panel } of [english, arabic]) {
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(width + 1);
+  }
+  if (width >= 768) {
+    expect(english.panel.x).toBeLessThan(english.bell.x);
+    expect(english.panel.x + english.panel.width).toBeGreaterThanOrEqual(english.bell.x + english.bell.width - 1);
+    expect(arabic.panel.x).toBeLessThanOrEqual(arabic.bell.x + 1);
+    expect(arabic.panel.x + arabic.panel.width).toBeGreaterThan(arabic.bell.x + arabic.bell.width);
+  } else {
+    for (const { panel } of [english, arabic]) expect(panel.width).toBeGreaterThan(width - 2);
+  }
+
+  // The carousel reads in the page's direction: "previous" before "next" and the first slide's dot first, from the
+  // left in English and from the right in Arabic, and the "next" arrow points the way the slides go.
+  expect(english.previous.x).toBeLessThan(english.next.x);
+  expect(english.firstDot.x).toBeLessThan(english.secondDot.x);
+  expect(english.nextArrowFlip).toBe('none none');
+  expect(arabic.previous.x).toBeGreaterThan(arabic.next.x);
+  expect(arabic.firstDot.x).toBeGreaterThan(arabic.secondDot.x);
+  expect(arabic.nextArrowFlip).toMatch(/^-1 1 |matrix\(-1, 0, 0, 1, 0, 0\)$/);
 });
 
 test('the switcher keeps the reader on the same page, in header and footer, and remembers the choice', async ({ page }) => {
@@ -104,7 +188,7 @@ test.describe('a first visit from an Arabic browser', () => {
   });
 });
 
-for (const locale of ['hi', 'ar'] as const) {
+for (const locale of OTHER_LOCALES) {
   test(`a poet signed in in ${locale}: sign in, the header, the bell (on the line's end side) and the wall in that language`, async ({ page }) => {
     test.setTimeout(90_000); // sign-in, the bell, the profile and the wall on a busy machine
     const text = CATALOGUES[locale];
@@ -142,22 +226,7 @@ for (const locale of ['hi', 'ar'] as const) {
   });
 }
 
-test('an admin page in Arabic: right to left, in the admin’s language, no raw key', async ({ page }) => {
-  test.setTimeout(90_000);
-  const admin = accountOf('admin');
-  await open(page, '/ar/auth');
-  await page.getByRole('textbox', { name: ar['auth.email'], exact: true }).fill(admin.email);
-  await page.getByLabel(ar['auth.password'], { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: ar['auth.signIn.submit'], exact: true }).click();
-  await expect(page.getByRole('button', { name: ar['account.menu'] })).toBeVisible({ timeout: 15_000 });
-  await open(page, '/ar/admin-users');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('banner').getByRole('link', { name: ar['nav.home'], includeHidden: true }).first()).toBeAttached();
-  expect(await rawKeysOn(page)).toEqual([]);
-  await expectNoAxeViolations(page);
-});
-
-for (const locale of ['hi', 'ar'] as const) {
+for (const locale of OTHER_LOCALES) {
   test(`sign up in ${locale}: the form, its checks and the confirmation in that language`, async ({ page }) => {
     test.setTimeout(90_000);
     const text = CATALOGUES[locale];

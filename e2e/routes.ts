@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
 // Every public route of the spec (section 2) with the heading a visitor sees. /profile is for signed-in
 // poets (a visitor is sent to /auth); identity.spec.ts scans it signed in.
 export const PUBLIC_ROUTES: { path: string; heading: RegExp }[] = [
@@ -22,3 +25,15 @@ export const PUBLIC_ROUTES: { path: string; heading: RegExp }[] = [
   { path: '/submit', heading: /Submit/ },
   { path: '/not-found', heading: /not found/i },
 ];
+
+/**
+ * The pages a signed-in poet reads as their own, in their language (issue 39): the profile, entering, earnings,
+ * referrals and the wall as they show to a poet, and the competitions' pages the spec's list leaves out.
+ */
+export const POET_PAGES = ['/profile', '/submit', '/earnings', '/referrals', '/writory-wall', '/competitions', '/competitions/poetry'];
+
+/** The admin tools' pages: every `admin-*` page of site/src/pages. */
+export const ADMIN_PAGES = readdirSync(path.resolve(__dirname, '../site/src/pages'))
+  .filter((file) => /^admin-.*\.astro$/.test(file))
+  .map((file) => `/${file.replace(/\.astro$/, '')}`)
+  .sort();

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
 import writoryDirectives from './src/directives/index.mjs';
 import localizedPages from './src/i18n/routes.mjs';
+import catalogueParts from './src/i18n/catalogue-parts.mjs';
 
 // The interface's locales (packages/shared/src/locales.ts says the same; a test keeps them equal).
 const LOCALES = ['en', 'hi', 'ar'];
@@ -33,7 +34,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), catalogueParts()],
     server: { proxy: { '/api': cmsUrl, '/uploads': cmsUrl } },
   },
 });

@@ -14,3 +14,9 @@ declare namespace astroHTML.JSX {
     hidden?: boolean;
   }
 }
+
+// The browser's catalogue parts (src/i18n/catalogue-parts.mjs): `virtual:writory-catalogue/<locale>-<part>`.
+declare module 'virtual:writory-catalogue/*' {
+  const part: Partial<import('./i18n/types').Catalogue>;
+  export default part;
+}

@@ -140,3 +140,21 @@ export type WallModerationFilter = (typeof WALL_MODERATION_FILTERS)[number];
 
 /** The site path of a post's own page. */
 export const wallPostPath = (id: number) => `/writory-wall/post?id=${id}`;
+
+// Pure helpers the site reads too (the wall's language filter): here, not beside the schemas, so a page that needs
+// them does not bring zod (issue 39: the JavaScript budget).
+
+/** A poem as written: Unicode NFC, Windows and old Mac line ends made "\n", trailing spaces at the very end dropped. */
+export function normalisePoem(text: string): string {
+  return text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\s+$/u, '');
+}
+
+/** Canonical BCP 47 tag ("AR" → "ar", "zh-hant" → "zh-Hant"), or null when it is not a language tag. */
+export function canonicalLanguage(tag: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(canonical) ? canonical : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageRoutes } from './routes.mjs';
-import { localeOfPath, localizedPath, unlocalizedPath } from './paths';
+import { actionLocale, localeOfPath, localizedPath, unlocalizedPath } from './paths';
 import { suggestedLocale } from './suggestion';
 
 describe('locale paths', () => {
@@ -25,6 +25,15 @@ describe('locale paths', () => {
   it('leaves other sites and protocol-relative links alone', () => {
     expect(localizedPath('https://wa.me/1', 'hi')).toBe('https://wa.me/1');
     expect(localizedPath('//cdn.example/x', 'hi')).toBe('//cdn.example/x');
+  });
+});
+
+describe('the language an email’s link names', () => {
+  it('is its lang, when it is one of ours; else the page’s own', () => {
+    expect(actionLocale('?mode=verifyEmail&oobCode=X&lang=hi')).toBe('hi');
+    expect(actionLocale('?mode=resetPassword&oobCode=X&lang=ar')).toBe('ar');
+    expect(actionLocale('?mode=verifyEmail&oobCode=X&lang=fr')).toBe('en');
+    expect(actionLocale('?mode=verifyEmail&oobCode=X')).toBe('en');
   });
 });
 

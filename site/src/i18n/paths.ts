@@ -32,3 +32,12 @@ export function localizedPath(path: string, locale: Locale): string {
 export function localHref(path: string): string {
   return localizedPath(path, currentLocale());
 }
+
+/**
+ * The language an email's link names (`?lang=hi`, as the cms writes it on the links to /__/auth/action, Firebase's
+ * fixed path, which is English only), else the page's own: where the action page sends the person on.
+ */
+export function actionLocale(search: string): Locale {
+  const lang = new URLSearchParams(search).get('lang');
+  return INTERFACE_LOCALES.find((locale) => locale === lang) ?? currentLocale();
+}

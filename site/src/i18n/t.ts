@@ -2,7 +2,7 @@
 // `{placeholders}`; `hi.ts` and `ar.ts` carry the same keys (i18n/catalogues.test.ts checks it). Each locale's
 // catalogue is its own chunk, loaded before anything reads it: on the server by the middleware for the page being
 // built, in the browser by this module (top-level await) for the page's `<html lang>`, so a Hindi page downloads
-// only Hindi and an English page only English.
+// only Hindi and an English page only English; and in the browser only the parts the page needs (`loaders` below).
 //
 // It imports only types from @writory/shared: a value from there would bring the shared schemas (zod) into every
 // page. The loaders below are typed by `Locale`, so a locale added there and not here does not compile.
@@ -11,10 +11,30 @@ import type { AdminCatalogue, Catalogue, MessageKey, StaticCatalogue } from './t
 
 export type { AdminCatalogue, AdminKey, Catalogue, ClientKey, MessageKey, StaticCatalogue, StaticKey } from './types';
 
-const loaders: Record<Locale, () => Promise<Catalogue>> = {
+type Part = Promise<{ default: Partial<Catalogue> }>;
+/** Each locale's whole catalogue: read on the server only (called in its branch alone, so the browser's build has none). */
+const wholeCatalogues = (): Record<Locale, () => Promise<Catalogue>> => ({
   en: () => import('./en').then((m) => m.en),
   hi: () => import('./hi').then((m) => m.hi),
   ar: () => import('./ar').then((m) => m.ar),
+});
+/**
+ * In the browser a locale's catalogue comes in parts (i18n/catalogue-parts.mjs): `core` on every page, `staff` on the
+ * pages whose `<html data-catalogue-parts>` names it (the admin tools). The server reads the whole catalogue.
+ */
+const loaders: Record<Locale, { core: () => Part; staff: () => Part }> = {
+  en: {
+    core: () => import('virtual:writory-catalogue/en-core'),
+    staff: () => import('virtual:writory-catalogue/en-staff'),
+  },
+  hi: {
+    core: () => import('virtual:writory-catalogue/hi-core'),
+    staff: () => import('virtual:writory-catalogue/hi-staff'),
+  },
+  ar: {
+    core: () => import('virtual:writory-catalogue/ar-core'),
+    staff: () => import('virtual:writory-catalogue/ar-staff'),
+  },
 };
 const loaded: Partial<Record<Locale, Catalogue>> = {};
 /** The static markup's strings: loaded on the server only (the branch is left out of the browser's build). */
@@ -51,7 +71,15 @@ export function currentLocale(): Locale {
 
 /** Loads a locale's catalogue (once); t() reads it synchronously afterwards. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  loaded[locale] ??= await loaders[locale]();
+  if (!import.meta.env.SSR) {
+    // Vitest renders islands in jsdom with no page around them: there, every part.
+    const named = import.meta.env.MODE === 'test' ? ['staff'] : (document.documentElement.dataset.catalogueParts ?? '').split(' ');
+    const parts = named.filter((part): part is 'staff' => part === 'staff');
+    const loading = [loaders[locale].core(), ...parts.map((part) => loaders[locale][part]())];
+    loaded[locale] ??= Object.assign({}, ...(await Promise.all(loading)).map((m) => m.default)) as Catalogue;
+    return loaded[locale];
+  }
+  loaded[locale] ??= await wholeCatalogues()[locale]();
   if (import.meta.env.SSR) {
     const staticLoaders: Record<Locale, () => Promise<StaticCatalogue>> = {
       en: () => import('./static.en').then((m) => m.staticEn),

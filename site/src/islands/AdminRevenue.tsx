@@ -2,23 +2,21 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import DayField from '../components/react/DayField';
 import { dayText, parseDayText, todayIn } from '../lib/date-range';
 import { useStore } from '@nanostores/react';
-import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
-import { Bar } from 'react-chartjs-2';
+import { Bar } from '../components/charts/LazyCharts';
 import { toMajorString, type AdminOrder, type CurrencyCode, type RevenueRow } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import AdminMoneyHeader from '../components/payments/AdminMoneyHeader';
 import { refundOrder } from '../api/payments';
 import { apiErrorBody, saveFile } from '../lib/api';
 import { ORDER_STATE_LABEL } from '../lib/payments';
-import { ordersCsv, revenueCsv } from '../lib/revenue-csv';
 import ScrollRegion from '../components/react/ScrollRegion';
 import { formatDate, formatMoney, formatNumber } from '../lib/format';
 import { t } from '../i18n/t';
 import { $revenue, loadRevenue } from '../stores/payments-admin';
 
-ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
-
-const download = (name: string, csv: string) => saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), name);
+/** The CSV writers (Papa Parse) load at the first export, not with the page. */
+const download = async (name: string, csv: (writers: typeof import('../lib/revenue-csv')) => string) =>
+  saveFile(new Blob([csv(await import('../lib/revenue-csv'))], { type: 'text/csv;charset=utf-8' }), name);
 
 /** /admin-revenue-report: revenue by day, month, tier, coupon and currency, with refunds; chart, CSV, refunds. */
 export default function AdminRevenue() {
@@ -117,14 +115,14 @@ export default function AdminRevenue() {
             <button
               type="button"
               className="btn btn-outline btn-sm"
-              onClick={() => download(`writory-revenue-${report.from}-${report.to}.csv`, revenueCsv(report))}
+              onClick={() => void download(`writory-revenue-${report.from}-${report.to}.csv`, ({ revenueCsv }) => revenueCsv(report))}
             >
               {t('adminRevenue.downloadReport')}
             </button>
             <button
               type="button"
               className="btn btn-outline btn-sm"
-              onClick={() => download(`writory-orders-${report.from}-${report.to}.csv`, ordersCsv(report.orders))}
+              onClick={() => void download(`writory-orders-${report.from}-${report.to}.csv`, ({ ordersCsv }) => ordersCsv(report.orders))}
             >
               {t('adminRevenue.downloadOrders')}
             </button>

@@ -5,7 +5,7 @@ import Avatar from '../components/react/Avatar';
 import { useHydrated } from '../components/react/useHydrated';
 import { displayNameOf } from '../lib/display-name';
 import { $authStatus, $identity, logout, wasSignedIn } from '../stores/auth';
-import { pagesFor } from '../lib/admin-pages';
+import { staffHomeOf } from '../lib/staff-home';
 import { $productUser } from '../stores/product-user';
 import { keepProfileLocale } from '../stores/locale-preference';
 import NotificationBell from './NotificationBell';
@@ -31,7 +31,7 @@ export default function HeaderAccount() {
           name={name}
           email={productUser?.email || identity.email || ''}
           pictureUrl={productUser?.profilePictureUrl ?? identity.photoURL}
-          staffHome={pagesFor(productUser?.role)[0]?.slug ?? null}
+          staffHome={staffHomeOf(productUser?.role)}
           isAdmin={productUser?.isAdmin === true}
         />
       </div>

@@ -8,7 +8,7 @@ import { t } from '../i18n/t';
 import { formatInstant } from '../lib/contest-time';
 import { downloadEntryFile } from '../api/entries';
 import { saveFile } from '../lib/api';
-import { filterRows, sortRows, toCsv, type SortDirection, type SortKey } from '../lib/entry-table';
+import { filterRows, sortRows, type SortDirection, type SortKey } from '../lib/entry-table';
 import { $authStatus } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
 import { $submissionData, loadSubmissionData } from '../stores/submission-data';
@@ -132,7 +132,12 @@ export default function SubmissionTable() {
             ))}
           </select>
         </div>
-        <button type="button" className="btn btn-default" onClick={() => saveCsv(toCsv(rows), data.month ?? 'none')} disabled={rows.length === 0}>
+        <button
+          type="button"
+          className="btn btn-default"
+          onClick={() => void import('../lib/entry-csv').then(({ toCsv }) => saveCsv(toCsv(rows), data.month ?? 'none'))}
+          disabled={rows.length === 0}
+        >
           {t('data.export')}
         </button>
       </div>

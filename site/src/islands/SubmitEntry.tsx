@@ -1,11 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CompetitionSummary, DeclarationKey, EntryPreview, EntryReceipt as Receipt } from '@writory/shared';
 import CompetitionChoice from '../components/entries/CompetitionChoice';
 import ContestBanner from '../components/entries/ContestBanner';
-import EntryForm from '../components/entries/EntryForm';
-import EntryPreviewStep from '../components/entries/EntryPreviewStep';
-import EntryReceipt from '../components/entries/EntryReceipt';
 import { focusFirstProblem } from '../components/react/Field';
 import { Failure, Loading } from '../components/react/States';
 import { useHydrated } from '../components/react/useHydrated';
@@ -19,12 +16,20 @@ import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
 import { competitionFromSearch, withCompetition } from '../lib/competitions';
-import { tFor } from '../lib/entry-words';
-import { ENTRY_FORM_FIELDS, entryFormData, entryFormProblems, nameInScriptOf, type EntryFormField, type EntryFormValues } from '../lib/entry-form';
+import { loadStoryWords, storyWordsLoaded, tFor } from '../lib/entry-words';
+import type { EntryFormField, EntryFormValues } from '../lib/entry-form';
 import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, $contest, chooseCompetition, loadAllowance } from '../stores/contest';
 import { $productUser } from '../stores/product-user';
 import { localHref } from '../i18n/paths';
+
+// The steps load once the page knows the poet may enter (issue 39: /submit within 100 KB of JavaScript): a visitor,
+// or a poet who may not enter now, never downloads the form, the country list, the declarations or the receipt.
+const EntryForm = lazy(() => import('../components/entries/EntryForm'));
+const EntryPreviewStep = lazy(() => import('../components/entries/EntryPreviewStep'));
+const EntryReceipt = lazy(() => import('../components/entries/EntryReceipt'));
+/** The form's checks and its request bodies: needed from the first "Check the text" or "Save as draft" on. */
+const entryForm = () => import('../lib/entry-form');
 
 type Step = { name: 'form' } | { name: 'preview'; preview: EntryPreview; key: string } | { name: 'done'; receipt: Receipt };
 
@@ -100,6 +105,11 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
   const chosen = competitions.find((c) => c.slug === competition);
   /** Poem or story: how the form, the check and the receipt name the entry. */
   const kind = chosen?.kind ?? 'poem';
+  // A story's own words load once a story competition is chosen; its form waits for them.
+  const [storyReady, setStoryReady] = useState(storyWordsLoaded);
+  useEffect(() => {
+    if (kind === 'story' && !storyReady) void loadStoryWords().then(() => setStoryReady(true));
+  }, [kind, storyReady]);
 
   const changeValues = (next: EntryFormValues) => {
     setValues(next);
@@ -108,6 +118,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
 
   async function check() {
     setFormError(null);
+    const { entryFormProblems, nameInScriptOf } = await entryForm();
     const problems = await entryFormProblems(values, poem, photo, kind);
     if (Object.keys(problems).length) {
       setErrors(problems);
@@ -139,6 +150,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
 
   async function confirm(declarations: DeclarationKey[]) {
     if (step.name !== 'preview') return;
+    const { ENTRY_FORM_FIELDS, entryFormData } = await entryForm();
     setBusy(true);
     setFormError(null);
     try {
@@ -174,6 +186,7 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
       setAttempt((n) => n + 1);
       return;
     }
+    const { ENTRY_FORM_FIELDS, nameInScriptOf } = await entryForm();
     setBusy(true);
     try {
       const body = new FormData();
@@ -269,6 +282,15 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
     );
   }
 
+  if (kind === 'story' && !storyReady) {
+    return (
+      <div className="space-y-6">
+        {banner}
+        <Loading>{t('common.loading')}</Loading>
+      </div>
+    );
+  }
+
   const stepTitle = step.name === 'form' ? tFor(kind, 'submit.step1') : step.name === 'preview' ? t('submit.step2') : tFor(kind, 'submit.receiptHeading');
   return (
     <div className="space-y-6">
@@ -295,55 +317,57 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
             })
           : ''}
       </p>
-      <div hidden={step.name !== 'form'}>
-        <EntryForm
-          formRef={form}
-          kind={kind}
-          values={values}
-          errors={errors}
-          formError={step.name === 'form' ? formError : null}
-          busy={busy}
-          onChange={changeValues}
-          onPoem={(file) => {
-            setPoem(file);
-            setErrors({});
-          }}
-          onPhoto={(file) => {
-            setPhoto(file);
-            setErrors({});
-          }}
-          onSubmit={() => void check()}
-        />
-        <div className="mt-3 space-y-3">
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void saveAsDraft()}>
-            {t('drafts.save')}
-          </button>
-          <Notice>{draftNotice}</Notice>
+      <Suspense fallback={<Loading>{t('common.loading')}</Loading>}>
+        <div hidden={step.name !== 'form'}>
+          <EntryForm
+            formRef={form}
+            kind={kind}
+            values={values}
+            errors={errors}
+            formError={step.name === 'form' ? formError : null}
+            busy={busy}
+            onChange={changeValues}
+            onPoem={(file) => {
+              setPoem(file);
+              setErrors({});
+            }}
+            onPhoto={(file) => {
+              setPhoto(file);
+              setErrors({});
+            }}
+            onSubmit={() => void check()}
+          />
+          <div className="mt-3 space-y-3">
+            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void saveAsDraft()}>
+              {t('drafts.save')}
+            </button>
+            <Notice>{draftNotice}</Notice>
+          </div>
         </div>
-      </div>
-      {step.name === 'preview' && (
-        <EntryPreviewStep
-          preview={step.preview}
-          kind={kind}
-          maxWords={chosen?.limits.maxWords ?? null}
-          busy={busy}
-          formError={formError}
-          onBack={() => {
-            setFormError(null);
-            goTo({ name: 'form' });
-          }}
-          onConfirm={(declarations) => void confirm(declarations)}
-        />
-      )}
-      {step.name === 'done' && (
-        <EntryReceipt
-          receipt={step.receipt}
-          kind={kind}
-          timeZone={contest.data.timeZone}
-          canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker}
-          onAnother={another}
-        />
-      )}
+        {step.name === 'preview' && (
+          <EntryPreviewStep
+            preview={step.preview}
+            kind={kind}
+            maxWords={chosen?.limits.maxWords ?? null}
+            busy={busy}
+            formError={formError}
+            onBack={() => {
+              setFormError(null);
+              goTo({ name: 'form' });
+            }}
+            onConfirm={(declarations) => void confirm(declarations)}
+          />
+        )}
+        {step.name === 'done' && (
+          <EntryReceipt
+            receipt={step.receipt}
+            kind={kind}
+            timeZone={contest.data.timeZone}
+            canEnterAgain={(allowance.data?.remaining ?? 0) > 0 && !allowance.data?.blocker}
+            onAnother={another}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip } from 'chart.js';
-import { Bar, Doughnut, Line } from 'react-chartjs-2';
-import Papa from 'papaparse';
+import { Bar, Doughnut, Line } from '../components/charts/LazyCharts';
 import type { VisitSummary } from '@writory/shared';
 import { FormAlert } from '../components/react/Message';
 import DayField from '../components/react/DayField';
@@ -14,8 +12,6 @@ import { $visitSummary, $visitSummaryLoading, loadVisitSummary } from '../stores
 import { lastDays, rangeProblem, todayIn } from '../lib/date-range';
 import { t } from '../i18n/t';
 import { formatDay, pageIntlLocale } from '../lib/format';
-
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
 
 const PRESETS = [7, 30, 90] as const;
 const QUILL = '#7c2d12';
@@ -70,8 +66,9 @@ export default function VisitDashboard() {
       setError(problemOf(caught, t('adminVisits.exportFailed')));
     }
   };
-  const exportDays = () => {
+  const exportDays = async () => {
     if (!summary) return;
+    const { default: Papa } = await import('papaparse');
     const csv = Papa.unparse({ fields: ['day', 'visits', 'uniqueVisitors'], data: summary.days.map((d) => [d.day, d.visits, d.uniqueVisitors]) });
     saveFile(new Blob([`\uFEFF${csv}\r\n`], { type: 'text/csv;charset=utf-8' }), `writory-visits-per-day-${summary.from}-to-${summary.to}.csv`);
   };
@@ -106,7 +103,7 @@ export default function VisitDashboard() {
           <button type="button" className="btn btn-secondary btn-sm" onClick={exportVisits} disabled={!summary}>
             {t('adminVisits.exportVisits')}
           </button>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={exportDays} disabled={!summary}>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void exportDays()} disabled={!summary}>
             {t('adminVisits.exportDays')}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void load(range)} disabled={loading}>

@@ -4,6 +4,7 @@ import { audienceOf, roleInWords } from './admin-words';
 import { loadAdminCatalogue } from '../i18n/t';
 // The staff pages' words: their own catalogue, which the admin layout loads on a real page.
 await loadAdminCatalogue('en');
+import { staffHomeOf } from './staff-home';
 
 describe('staff pages per role', () => {
   it.each([
@@ -14,6 +15,11 @@ describe('staff pages per role', () => {
     [null, []],
   ] as const)('%s may open %j', (role, slugs) => {
     expect(pagesFor(role).map((page) => page.slug)).toEqual(slugs);
+  });
+
+  it('sends each role from the header to its first staff page, as the list orders them (staff-home.ts)', () => {
+    for (const role of ['admin', 'judge', 'moderator', 'authenticated', null, undefined] as const)
+      expect(staffHomeOf(role)).toBe(pagesFor(role)[0]?.slug ?? null);
   });
 
   it('finds the page at a path, with or without slashes', () => {

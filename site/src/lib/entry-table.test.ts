@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { AdminEntryRow } from '@writory/shared';
-import { filterRows, sortRows, toCsv } from './entry-table';
+import { toCsv } from './entry-csv';
+import { filterRows, sortRows } from './entry-table';
 
 const row = (code: string, over: Partial<AdminEntryRow> = {}): AdminEntryRow => ({
   code,

@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storyEn } from '../i18n/story.en';
-import { entryNoun, tFor } from './entry-words';
+import { entryNoun, loadStoryWords, storyWordsLoaded, tFor } from './entry-words';
 
 describe('what an entry is called', () => {
+  beforeAll(async () => {
+    // Loaded on demand, once a story competition is chosen: until then a story's keys read as a poem's.
+    expect(storyWordsLoaded()).toBe(false);
+    expect(tFor('story', 'submit.poemLegend')).toBe('Your poem');
+    await loadStoryWords();
+  });
+
   it('says story for a story competition and poem otherwise', () => {
     expect(tFor('story', 'submit.poemLegend')).toBe('Your story');
     expect(tFor('poem', 'submit.poemLegend')).toBe('Your poem');

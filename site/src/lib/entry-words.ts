@@ -2,17 +2,28 @@
 import type { CompetitionKind } from '@writory/shared';
 import type { MessageKey } from '../i18n/en';
 import type { Locale } from '@writory/shared';
-import { storyAr } from '../i18n/story.ar';
-import { storyEn } from '../i18n/story.en';
-import { storyHi } from '../i18n/story.hi';
 import { currentLocale, t } from '../i18n/t';
 
-/** A story's own words in each language (the three are small: they ship together rather than as one more chunk). */
-const STORY: Record<Locale, Partial<Record<MessageKey, string>>> = { en: storyEn, hi: storyHi, ar: storyAr };
+type StoryWords = Partial<Record<MessageKey, string>>;
+/** A story's own words, in the page's language only and only once a story competition is chosen (issue 39's budget). */
+const STORY: Record<Locale, () => Promise<StoryWords>> = {
+  en: () => import('../i18n/story.en').then((m) => m.storyEn),
+  hi: () => import('../i18n/story.hi').then((m) => m.storyHi),
+  ar: () => import('../i18n/story.ar').then((m) => m.storyAr),
+};
+let storyWords: StoryWords | null = null;
+
+/** Loads the page's language's story words (once); a story's form waits for them before it shows. */
+export async function loadStoryWords(): Promise<void> {
+  storyWords ??= await STORY[currentLocale()]();
+}
+
+/** Whether a story's words are loaded (tFor says a story's keys in a poem's words until then). */
+export const storyWordsLoaded = () => storyWords !== null;
 
 /** The UI text for a key as an entry of this kind says it: a story's own words where it has them. */
 export function tFor(kind: CompetitionKind | null | undefined, key: MessageKey, vars?: Record<string, string | number>): string {
-  const story = kind === 'story' ? STORY[currentLocale()][key] : undefined;
+  const story = kind === 'story' ? storyWords?.[key] : undefined;
   if (story === undefined) return t(key, vars);
   if (!vars) return story;
   return story.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in vars ? String(vars[name]) : placeholder));

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { POET_BIO_MAX, POET_HANDLE_MAX, POET_HANDLE_MIN, POET_LANGUAGES_MAX, RESERVED_HANDLES } from '../poets.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 import { WALL_PAGE_SIZE, WALL_PAGE_SIZE_MAX } from '../wall.ts';
-import { canonicalLanguage, normalisePoem } from './wall.ts';
+import { canonicalLanguage, normalisePoem } from '../wall.ts';
 
 const HANDLE = new RegExp(`^[a-z0-9](?:[a-z0-9_-]{${POET_HANDLE_MIN - 2},${POET_HANDLE_MAX - 2}})[a-z0-9]$`);
 const HANDLE_HINT = `must be ${POET_HANDLE_MIN}–${POET_HANDLE_MAX} letters a–z, digits, - or _, starting and ending with a letter or digit`;

@@ -15,27 +15,14 @@ import {
   WALL_TEXT_MAX,
   WALL_THEMES,
   WALL_TITLE_MAX,
+  canonicalLanguage,
+  normalisePoem,
 } from '../wall.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 
 // C0 and C1 control characters; a poem keeps its line breaks and tabs, a title keeps nothing of the kind.
 const CONTROL_IN_POEM = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const CONTROL_IN_TITLE = /[\u0000-\u001F\u007F-\u009F]/;
-
-/** A poem as written: Unicode NFC, Windows and old Mac line ends made "\n", trailing spaces at the very end dropped. */
-export function normalisePoem(text: string): string {
-  return text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\s+$/u, '');
-}
-
-/** Canonical BCP 47 tag ("AR" → "ar", "zh-hant" → "zh-Hant"), or null when it is not a language tag. */
-export function canonicalLanguage(tag: string): string | null {
-  try {
-    const [canonical] = Intl.getCanonicalLocales(tag);
-    return canonical && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(canonical) ? canonical : null;
-  } catch {
-    return null;
-  }
-}
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') });
 const characters = (max: number) => `must be at most ${max.toLocaleString('en')} characters`;

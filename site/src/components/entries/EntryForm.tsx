@@ -3,6 +3,7 @@ import { countryList, MAX_POEM_CHARS, type CompetitionKind } from '@writory/shar
 import { t } from '../../i18n/t';
 import { POEM_ACCEPT } from '../../lib/entry-files';
 import { tFor } from '../../lib/entry-words';
+import { pageIntlLocale } from '../../lib/format';
 import type { EntryFormField, EntryFormValues } from '../../lib/entry-form';
 import { PICTURE_TYPES } from '../../lib/picture';
 import Field from '../react/Field';
@@ -69,7 +70,8 @@ const fileClass =
 /** Step 1: the poem's file, title and language, and the poet's contact details and optional photo. */
 export default function EntryForm({ kind, values, errors, formError, busy, onChange, onPoem, onPhoto, onSubmit, formRef }: Props) {
   const id = useId();
-  const countries = useMemo(() => countryList(), []);
+  // Named and sorted in the page's language (भारत on a Hindi page), not the browser's.
+  const countries = useMemo(() => countryList(pageIntlLocale()), []);
   const set = (field: keyof EntryFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onChange({ ...values, [field]: event.target.value });
   const submit = (event: FormEvent) => {

@@ -6,7 +6,8 @@ import { localHref } from '../../i18n/paths';
 
 /**
  * The next step on a page anyone may land on from an email link: "Sign in" for a visitor, and for someone who
- * is already signed in a way on to their profile instead (asking them to sign in again would be wrong).
+ * is already signed in a way on to their profile instead (asking them to sign in again would be wrong). Both in the
+ * page's language: `signInHref` is the English path (`/auth?email=…`), shown as `/hi/auth?email=…` on a Hindi page.
  */
 export default function SignInOrContinue({ signInHref = '/auth', signInLabel = t('emailAction.signIn') }: { signInHref?: string; signInLabel?: string }) {
   const hydrated = useHydrated();
@@ -20,7 +21,7 @@ export default function SignInOrContinue({ signInHref = '/auth', signInLabel = t
     );
   }
   return (
-    <a className="btn btn-default" href={signInHref}>
+    <a className="btn btn-default" href={localHref(signInHref)}>
       {signInLabel}
     </a>
   );

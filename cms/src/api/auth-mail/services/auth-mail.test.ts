@@ -19,6 +19,16 @@ describe('Writory’s account emails', () => {
     expect(mail.html).toContain(lifetime);
   });
 
+  it('names the mail’s language in its link, so the action page goes on in that language (issue 39)', () => {
+    expect(actionLink('verifyEmail', 'CODE-1', 'https://writory.example', 'hi')).toBe(
+      'https://writory.example/__/auth/action?mode=verifyEmail&oobCode=CODE-1&lang=hi',
+    );
+    expect(actionLink('resetPassword', 'CODE-2', 'https://writory.example', 'ar')).toBe(
+      'https://writory.example/__/auth/action?mode=resetPassword&oobCode=CODE-2&lang=ar',
+    );
+    expect(actionLink('verifyEmail', 'CODE-3', 'https://writory.example', 'en')).toBe('https://writory.example/__/auth/action?mode=verifyEmail&oobCode=CODE-3');
+  });
+
   it('holds nothing a person chose: the mail goes to an address whoever signed up with may not own', () => {
     // authEmail takes no name at all; the only outside text is the link, and it is escaped.
     expect(authEmail.length).toBe(2);

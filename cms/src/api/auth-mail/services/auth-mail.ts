@@ -24,9 +24,13 @@ export const LINK_LIFETIME: Record<AuthMailKind, string> = { verifyEmail: '3 day
 /** The answer to every reset request, whether or not the address has an account (in the request's language). */
 export const RESET_ANSWER = en['authMail.resetAnswer'];
 
-/** The site's own action page for a Firebase one-time code. */
-export function actionLink(kind: AuthMailKind, oobCode: string, site = siteUrl()): string {
-  return `${site}/__/auth/action?${new URLSearchParams({ mode: kind, oobCode })}`;
+/**
+ * The site's own action page for a Firebase one-time code. The page is at Firebase's fixed path, in English only;
+ * `lang` (as in Firebase's own links) names the mail's language, so the page sends the person on to the verified or
+ * new-password page in the language the mail was written in.
+ */
+export function actionLink(kind: AuthMailKind, oobCode: string, site = siteUrl(), locale: Locale = 'en'): string {
+  return `${site}/__/auth/action?${new URLSearchParams({ mode: kind, oobCode, ...(locale === 'en' ? {} : { lang: locale }) })}`;
 }
 
 const MAIL_WORDS = {
@@ -124,7 +128,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     strapi
       .plugin('email')
       .service('email')
-      .send({ to, ...authEmail(kind, actionLink(kind, oobCode), locale) });
+      .send({ to, ...authEmail(kind, actionLink(kind, oobCode, siteUrl(), locale), locale) });
   /** The language the person chose on their profile; the request's when they have none (or no account here yet). */
   const languageOf = async (email: string): Promise<Locale> => {
     const person = await userRepository(strapi).byUidOrEmail(email, ['preferredLocale']);

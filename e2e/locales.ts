@@ -1,0 +1,27 @@
+// What the e2e specs driven in Hindi and Arabic share (issue 39): the catalogues a person reads the page in, the
+// cms's catalogues for the emails, a page's path in a locale, and the check that no catalogue key reached the page.
+import type { Page } from '@playwright/test';
+import { ar as arMessages } from '../cms/src/lib/messages/ar';
+import { hi as hiMessages } from '../cms/src/lib/messages/hi';
+import { ar } from '../site/src/i18n/ar';
+import { en } from '../site/src/i18n/en';
+import { hi } from '../site/src/i18n/hi';
+import { staticEn } from '../site/src/i18n/static.en';
+
+/** The site's catalogues of the locales other than English. */
+export const CATALOGUES = { hi, ar } as const;
+/** The cms's catalogues (emails, refusals) of the same locales. */
+export const CMS_MESSAGES = { hi: hiMessages, ar: arMessages } as const;
+export type OtherLocale = keyof typeof CATALOGUES;
+export const OTHER_LOCALES = ['hi', 'ar'] as const satisfies readonly OtherLocale[];
+
+/** `/about` in Hindi is `/hi/about`; the home page is `/hi`. */
+export const inLocale = (locale: OtherLocale, path: string) => `/${locale}${path === '/' ? '' : path}`;
+
+const KEYS = [...Object.keys(en), ...Object.keys(staticEn)];
+
+/** Catalogue keys (`nav.home`, `submit.poemHint`) that reached the page as text instead of their translation. */
+export async function rawKeysOn(page: Page) {
+  const text = await page.locator('body').innerText();
+  return KEYS.filter((key) => text.includes(key));
+}
