@@ -11,8 +11,10 @@ import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
 import type { Catalogue } from './types';
+import { wallUiAr } from './wall-ui.ar';
 
 export const ar: Catalogue = {
+  ...wallUiAr,
   ...resultsAr,
   ...entriesAr,
   ...languagesAr,

@@ -9,8 +9,10 @@ import { resultsCsvEn } from './results-csv.en';
 import { draftsEn } from './drafts.en';
 import { wallFindEn } from './wall-find.en';
 import { poetsEn } from './poets.en';
+import { wallUiEn } from './wall-ui.en';
 
 export const en = {
+  ...wallUiEn,
   ...resultsText,
   ...entriesEn,
   ...commentsEn,

@@ -11,8 +11,10 @@ import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
 import type { Catalogue } from './types';
+import { wallUiHi } from './wall-ui.hi';
 
 export const hi: Catalogue = {
+  ...wallUiHi,
   ...resultsHi,
   ...entriesHi,
   ...languagesHi,

@@ -93,8 +93,11 @@ export function countOf(count: number, forms: NounForms, locale = pageIntlLocale
 
 const PLURAL_RULES: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
+/** The nouns the catalogues count (`count.<noun>.<rule>` keys in each locale). */
+export type CountedNoun = 'place' | 'like' | 'openReport';
+
 /** A counted noun's forms from the catalogue (`count.<noun>.<rule>`), in the page's language. */
-export const nounForms = (noun: 'place'): NounForms => Object.fromEntries(PLURAL_RULES.map((rule) => [rule, t(`count.${noun}.${rule}`)])) as NounForms;
+export const nounForms = (noun: CountedNoun): NounForms => Object.fromEntries(PLURAL_RULES.map((rule) => [rule, t(`count.${noun}.${rule}`)])) as NounForms;
 
 /** A number as the page's language writes it ("1,234.5"; Arabic and Hindi as their Intl convention says). */
 export const formatNumber = (value: number, locale = pageIntlLocale()) => new Intl.NumberFormat(locale).format(value);
