@@ -10,8 +10,12 @@ import { draftsEn } from './drafts.en';
 import { wallFindEn } from './wall-find.en';
 import { poetsEn } from './poets.en';
 import { wallUiEn } from './wall-ui.en';
+import { moneyEn } from './money.en';
+import { commonUiEn } from './common-ui.en';
 
 export const en = {
+  ...commonUiEn,
+  ...moneyEn,
   ...wallUiEn,
   ...resultsText,
   ...entriesEn,

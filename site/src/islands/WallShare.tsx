@@ -53,13 +53,13 @@ export default function WallShare() {
     <div className="space-y-6">
       {identity && !identity.emailVerified ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {around(
-            t('wall.share.verify'),
-            'profile',
-            <a className="underline" href={localHref('/profile')}>
-              {t('wall.share.yourProfile')}
-            </a>,
-          )}
+          {around(t('wall.share.verify'), {
+            profile: (
+              <a className="underline" href={localHref('/profile')}>
+                {t('wall.share.yourProfile')}
+              </a>
+            ),
+          })}
         </p>
       ) : (
         <div>
@@ -80,13 +80,13 @@ export default function WallShare() {
       )}
       {moderates && (
         <p className="text-sm">
-          {around(
-            t('wall.share.moderate'),
-            'queue',
-            <a className="font-semibold text-quill underline underline-offset-4" href={localHref('/admin-wall-moderation')}>
-              {t('wall.share.queue')}
-            </a>,
-          )}
+          {around(t('wall.share.moderate'), {
+            queue: (
+              <a className="font-semibold text-quill underline underline-offset-4" href={localHref('/admin-wall-moderation')}>
+                {t('wall.share.queue')}
+              </a>
+            ),
+          })}
         </p>
       )}
       <MyPosts posts={mine} onChange={loadMyWallPosts} />

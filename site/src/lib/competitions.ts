@@ -1,6 +1,7 @@
 // Pure helpers for showing a competition: the default one, its links, and its rules in words.
 import { DEFAULT_COMPETITION, languageName, type CompetitionRef, type CompetitionSummary } from '@writory/shared';
 import { formatMonth } from './format';
+import { t } from '../i18n/t';
 
 export { DEFAULT_COMPETITION };
 
@@ -47,8 +48,8 @@ export function limitsInWords(competition: Pick<CompetitionSummary, 'kind' | 'li
   ];
 }
 
-/** "Story Competition" for "Story"; a name that already says "competition" stays as it is. */
-export const competitionTitle = (name: string) => (/competition$/i.test(name) ? name : `${name} Competition`);
+/** "Story Competition" for "Story" (in the page's language); a name that already says "competition" stays as it is. */
+export const competitionTitle = (name: string) => (/competition$/i.test(name) ? name : t('competition.title', { name }));
 
 /** The `competition` query value to send: none for the default, so today's requests stay exactly as they were. */
 export const competitionParam = (slug: string | null | undefined) => (slug && slug !== DEFAULT_COMPETITION ? slug : null);

@@ -41,5 +41,8 @@ export function englishIn(root: ParentNode = document.body): string[] {
     }
   }
   const english = (word: string) => !SAME_EVERYWHERE.has(word) && !OWN_NAMES.has(word) && !/^[A-Z0-9]+$/.test(word);
-  return texts.filter((text) => (text.match(/[A-Za-z\u00C0-\u024F\u1E00-\u1EFF][A-Za-z\u00C0-\u024F\u1E00-\u1EFF’']+/g) ?? []).some(english));
+  // E-mail addresses, codes with digits (HDFC0001234, WR-7K2) and the like are examples, not words.
+  return texts.filter((text) =>
+    (text.replace(/\S*[@\d]\S*/g, ' ').match(/[A-Za-z\u00C0-\u024F\u1E00-\u1EFF][A-Za-z\u00C0-\u024F\u1E00-\u1EFF’']+/g) ?? []).some(english),
+  );
 }

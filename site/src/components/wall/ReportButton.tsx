@@ -57,7 +57,7 @@ export default function ReportButton({ id, title }: { id: number; title: string 
         className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-stone-300 bg-paper p-6 text-ink shadow-xl backdrop:bg-black/40"
       >
         <h2 id={`${formId}-title`} className="font-serif text-xl font-semibold">
-          {around(t('wall.report.title'), 'title', <span dir="auto">“{title}”</span>)}
+          {around(t('wall.report.title'), { title: <span dir="auto">“{title}”</span> })}
         </h2>
         {state === 'sent' ? (
           <div className="mt-4 space-y-4">

@@ -1,0 +1,6 @@
+// Hindi strings of the components every island shares: the same keys as common-ui.en.ts.
+import type { commonUiEn } from './common-ui.en';
+
+export const commonUiHi: Record<keyof typeof commonUiEn, string> = {
+  'competition.title': '{name} प्रतियोगिता',
+};
