@@ -37,6 +37,9 @@ const order = {
   couponCode: 'DIWALI',
   provider: 'test',
   createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: null,
+  refundedAt: null,
+  testMode: true,
 } as TestCheckoutSession['order'];
 
 const catalogue: TierCatalogue = {

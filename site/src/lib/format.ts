@@ -94,7 +94,7 @@ export function countOf(count: number, forms: NounForms, locale = pageIntlLocale
 const PLURAL_RULES: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** The nouns the catalogues count (`count.<noun>.<rule>` keys in each locale). */
-export type CountedNoun = 'place' | 'like' | 'openReport' | 'entry' | 'credit' | 'poem' | 'freeEntry' | 'entryCredit' | 'morePoem';
+export type CountedNoun = 'place' | 'like' | 'openReport' | 'entry' | 'credit' | 'poem' | 'freeEntry' | 'entryCredit' | 'morePoem' | 'word';
 
 /** A counted noun's forms from the catalogue (`count.<noun>.<rule>`), in the page's language. */
 export const nounForms = (noun: CountedNoun): NounForms => Object.fromEntries(PLURAL_RULES.map((rule) => [rule, t(`count.${noun}.${rule}`)])) as NounForms;

@@ -2,19 +2,23 @@
 // islands names, titles and poems in Devanagari or Arabic script, so any Latin word left is interface text that did
 // not go through t() (brand names and codes aside).
 import { loadCatalogue } from '../i18n/t';
+import { LANGUAGES } from '@writory/shared';
 import { WALL_LANGUAGES } from '../lib/wall';
 
 /** Names and codes that stay in Latin script in every language (glossary.md), and currency codes. */
 const SAME_EVERYWHERE = new Set(['Writory', 'PayPal', 'UPI', 'IFSC', 'SWIFT', 'BIC', 'IBAN', 'PDF', 'WhatsApp', 'Google', 'Stripe', 'QR', 'CSV']);
 /** Languages' names in their own script ("français", "Tiếng Việt"), which the wall's language lists show. */
 const OWN_NAMES = new Set(
-  WALL_LANGUAGES.flatMap((tag) => {
-    try {
-      return (new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? '').split(/\s+/);
-    } catch {
-      return [];
-    }
-  }),
+  [
+    ...LANGUAGES.map((language) => language.native),
+    ...WALL_LANGUAGES.map((tag) => {
+      try {
+        return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? '';
+      } catch {
+        return '';
+      }
+    }),
+  ].flatMap((name) => name.toLowerCase().split(/\s+/)),
 );
 const READ_ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt', 'value'];
 
@@ -40,9 +44,9 @@ export function englishIn(root: ParentNode = document.body): string[] {
       if (value) texts.push(value);
     }
   }
-  const english = (word: string) => !SAME_EVERYWHERE.has(word) && !OWN_NAMES.has(word) && !/^[A-Z0-9]+$/.test(word);
-  // E-mail addresses, codes with digits (HDFC0001234, WR-7K2) and the like are examples, not words.
+  const english = (word: string) => !SAME_EVERYWHERE.has(word) && !OWN_NAMES.has(word.toLowerCase()) && !/^[A-Z0-9]+$/.test(word);
+  // E-mail addresses, codes with digits (HDFC0001234, WR-7K2), file extensions (.pdf) are examples, not words.
   return texts.filter((text) =>
-    (text.replace(/\S*[@\d]\S*/g, ' ').match(/[A-Za-z\u00C0-\u024F\u1E00-\u1EFF][A-Za-z\u00C0-\u024F\u1E00-\u1EFF’']+/g) ?? []).some(english),
+    (text.replace(/\S*[@\d]\S*|\.[a-z]+\b/g, ' ').match(/[A-Za-z\u00C0-\u024F\u1E00-\u1EFF][A-Za-z\u00C0-\u024F\u1E00-\u1EFF’']+/g) ?? []).some(english),
   );
 }
