@@ -236,7 +236,7 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
                   className={`btn btn-sm ${action === 'hide' || action === 'reject' ? 'btn-destructive' : 'btn-default'}`}
                   onClick={() => void decide(action)}
                 >
-                  {asking === action ? t('wall.mod.confirm', { action: t(`wall.mod.action.${action}`) }) : t(`wall.mod.action.${action}`)}
+                  {asking === action ? t('wall.mod.confirm', { action: t(`wall.mod.action.${action}`).toLocaleLowerCase() }) : t(`wall.mod.action.${action}`)}
                   <span className="sr-only"> “{item.title}”</span>
                 </button>
               ))}
