@@ -9,6 +9,7 @@ import { $authStatus, $identity } from '../stores/auth';
 import { replaceProductUser } from '../stores/product-user';
 import { $queue } from '../stores/judging';
 import { $remindersOptedOut } from '../stores/reminder-preference';
+import { $referralInvite } from '../stores/earnings';
 
 // Nobody signs in or out on their own: the tests say who reads.
 vi.mock('../lib/firebase', () => ({
@@ -49,6 +50,8 @@ const { default: DayField } = await import('../components/react/DayField');
 const { default: FeedbackForm } = await import('./FeedbackForm');
 const { default: ReminderOptOut } = await import('./ReminderOptOut');
 const { default: TestimonialCarousel } = await import('./TestimonialCarousel');
+const { default: ContactForm } = await import('./ContactForm');
+const { default: JoinInvite } = await import('./JoinInvite');
 
 const queue: JudgingQueue = {
   month: '2026-11',
@@ -147,6 +150,24 @@ describe.each(['hi', 'ar'] as const)('shared islands on a %s page', (lang) => {
     expect(englishIn()).toEqual([]);
     cleanup();
     render(<TestimonialCarousel initial={[]} />);
+    expect(englishIn()).toEqual([]);
+  });
+
+  it('the contact form and an invitation to join', async () => {
+    await showPageIn(lang);
+    render(
+      <>
+        <ContactForm />
+        <JoinInvite />
+      </>,
+    );
+    await act(async () => undefined);
+    $referralInvite.set({ state: 'ready', data: { inviter: 'मीरा' } as never });
+    await act(async () => undefined);
+    expect(screen.getByTestId('join-invite')).toBeTruthy();
+    expect(englishIn()).toEqual([]);
+    $referralInvite.set({ state: 'failed', data: null });
+    await act(async () => undefined);
     expect(englishIn()).toEqual([]);
   });
 });

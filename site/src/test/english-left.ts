@@ -34,7 +34,8 @@ export function englishIn(root: ParentNode = document.body): string[] {
   const texts: string[] = [];
   const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest('script, style')) continue;
+    // Scripts, styles and what nobody reads (aria-hidden, such as a form's honeypot for bots) are not interface text.
+    if (node.parentElement?.closest('script, style, [aria-hidden="true"]')) continue;
     texts.push(node.textContent ?? '');
   }
   for (const element of (root as Element).querySelectorAll('*')) {
