@@ -180,4 +180,23 @@ describe.each(['hi', 'ar'] as const)('the money pages on a %s page', (lang) => {
     await act(async () => undefined);
     expect(englishIn()).toEqual([]);
   });
+
+  it('shows the cms’s refusal of an amount under the amount field, as before', async () => {
+    await showPageIn(lang);
+    const refusal = { error: { name: 'ConflictError', message: 'ज़्यादा', details: { errors: [{ path: ['amount'], message: 'ज़्यादा राशि' }] } } };
+    // Only the withdrawal answers (refused); reading the earnings again never does, so the page keeps the data set here.
+    vi.stubGlobal('fetch', (path: string, init?: RequestInit) =>
+      init?.method === 'POST' ? Promise.resolve(Response.json(refusal, { status: 409 })) : new Promise(() => undefined),
+    );
+    $authStatus.set('signed-in');
+    $myEarnings.set({ state: 'ready', data: earnings });
+    render(<EarningsPage />);
+    await act(async () => undefined);
+    const form = screen.getByTestId('withdrawal-form');
+    fireEvent.change(form.querySelector('input[name="amount"]')!, { target: { value: '20' } });
+    await act(async () => fireEvent.submit(form));
+    await act(async () => undefined);
+    expect(form.querySelector('input[name="amount"]')?.getAttribute('aria-invalid')).toBe('true');
+    expect(form.textContent).toContain('ज़्यादा राशि');
+  });
 });
