@@ -185,7 +185,7 @@ describe.each(['hi', 'ar'] as const)('the money pages on a %s page', (lang) => {
     await showPageIn(lang);
     const refusal = { error: { name: 'ConflictError', message: 'ज़्यादा', details: { errors: [{ path: ['amount'], message: 'ज़्यादा राशि' }] } } };
     // Only the withdrawal answers (refused); reading the earnings again never does, so the page keeps the data set here.
-    vi.stubGlobal('fetch', (path: string, init?: RequestInit) =>
+    vi.stubGlobal('fetch', (_path: string, init?: RequestInit) =>
       init?.method === 'POST' ? Promise.resolve(Response.json(refusal, { status: 409 })) : new Promise(() => undefined),
     );
     $authStatus.set('signed-in');
