@@ -11,8 +11,14 @@ import { entriesAr } from './entries.ar';
 import { languagesAr } from './languages.ar';
 import { resultsAr } from './results.ar';
 import type { Catalogue } from './types';
+import { wallUiAr } from './wall-ui.ar';
+import { moneyAr } from './money.ar';
+import { commonUiAr } from './common-ui.ar';
 
 export const ar: Catalogue = {
+  ...commonUiAr,
+  ...moneyAr,
+  ...wallUiAr,
   ...resultsAr,
   ...entriesAr,
   ...languagesAr,

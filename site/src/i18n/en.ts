@@ -9,8 +9,14 @@ import { resultsCsvEn } from './results-csv.en';
 import { draftsEn } from './drafts.en';
 import { wallFindEn } from './wall-find.en';
 import { poetsEn } from './poets.en';
+import { wallUiEn } from './wall-ui.en';
+import { moneyEn } from './money.en';
+import { commonUiEn } from './common-ui.en';
 
 export const en = {
+  ...commonUiEn,
+  ...moneyEn,
+  ...wallUiEn,
   ...resultsText,
   ...entriesEn,
   ...commentsEn,

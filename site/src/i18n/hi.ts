@@ -11,8 +11,14 @@ import { entriesHi } from './entries.hi';
 import { languagesHi } from './languages.hi';
 import { resultsHi } from './results.hi';
 import type { Catalogue } from './types';
+import { wallUiHi } from './wall-ui.hi';
+import { moneyHi } from './money.hi';
+import { commonUiHi } from './common-ui.hi';
 
 export const hi: Catalogue = {
+  ...commonUiHi,
+  ...moneyHi,
+  ...wallUiHi,
   ...resultsHi,
   ...entriesHi,
   ...languagesHi,

@@ -50,6 +50,8 @@ export const pagesAr: Record<keyof typeof pagesEn, string> = {
   'tiers.title': 'رسوم المشاركة',
   'tiers.tier': 'الفئة',
   'tiers.entries': 'المشاركات',
+  'tiers.buyOn': 'اشترِ فئة الشهر من صفحة {submit}.',
+  'tiers.submit': 'الإرسال',
   'about.howScores': 'كيف تُحسب الدرجات',
   'about.howScoresBody': 'يقرأ عدة محكّمين كل قصيدة دون معرفة هوية كاتبها، برمز مشاركتها، ويقيّمون {criteria} من 0 إلى {max}، والمجموع من {total}.',
   'about.method': 'الطريقة كاملة:',

@@ -50,6 +50,8 @@ export const pagesEn = {
   'tiers.title': 'Entry fees',
   'tiers.tier': 'Tier',
   'tiers.entries': 'Entries',
+  'tiers.buyOn': 'Buy a tier for the month on the {submit} page.',
+  'tiers.submit': 'Submit',
   'about.howScores': 'How scores are worked out',
   'about.howScoresBody': 'Several judges read every poem blind, by its entry code, and score {criteria} from 0 to {max}, a total out of {total}.',
   'about.method': 'The method in full:',

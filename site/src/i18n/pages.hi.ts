@@ -50,6 +50,8 @@ export const pagesHi: Record<keyof typeof pagesEn, string> = {
   'tiers.title': 'प्रविष्टि शुल्क',
   'tiers.tier': 'स्तर',
   'tiers.entries': 'प्रविष्टियाँ',
+  'tiers.buyOn': 'महीने का स्तर {submit} पेज पर ख़रीदें।',
+  'tiers.submit': 'कविता भेजें',
   'about.howScores': 'अंक कैसे तय होते हैं',
   'about.howScoresBody': 'हर कविता को कई निर्णायक उसके प्रविष्टि कोड से, बिना पहचान के पढ़ते हैं, और {criteria} पर 0 से {max} तक अंक देते हैं, कुल {total} में से।',
   'about.method': 'पूरी विधि:',

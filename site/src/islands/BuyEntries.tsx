@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney, type CurrencyCode, type OrderSummary, type Quote } from '@writory/shared';
+import type { CurrencyCode, OrderSummary, Quote } from '@writory/shared';
 import Field from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
@@ -10,6 +10,8 @@ import { CURRENCY_STORAGE_KEY, defaultCurrency, entriesLabel, freeEntriesText, m
 import { $authStatus } from '../stores/auth';
 import { $allowance, $competition, loadAllowance } from '../stores/contest';
 import { t } from '../i18n/t';
+import { around } from '../i18n/around';
+import { countOf, formatMoney, nounForms } from '../lib/format';
 import { competitionTitle } from '../lib/competitions';
 import { quote, startCheckout } from '../api/payments';
 import { $catalogue, $myPayments, loadCatalogue, loadMyPayments, settledOrder } from '../stores/payments';
@@ -79,22 +81,21 @@ export default function BuyEntries() {
     if (!code || !outcome) return;
     window.history.replaceState(null, '', window.location.pathname + window.location.hash);
     if (outcome === 'cancelled') {
-      setNotice(`Checkout cancelled: order ${code} was not paid and nothing was charged.`);
+      setNotice(t('money.buy.cancelled', { code }));
       return;
     }
-    setNotice(`Confirming order ${code}…`);
+    setNotice(t('money.buy.confirming', { code }));
     settledOrder(code)
       .then((order) => {
         setNotice(null);
         if (order.state === 'paid') {
           setNotice(paidMessage(order));
           void loadAllowance();
-        } else if (order.state === 'pending')
-          setNotice(`Order ${code} is still waiting for the payment to be confirmed. Your credits appear here as soon as it is.`);
-        else setFormError(`Order ${code} was not paid (${ORDER_STATE_LABEL[order.state].toLowerCase()}). Nothing was charged.`);
+        } else if (order.state === 'pending') setNotice(t('money.buy.stillPending', { code }));
+        else setFormError(t('money.buy.notPaid', { code, state: ORDER_STATE_LABEL[order.state].toLocaleLowerCase() }));
         return loadMyPayments($competition.get());
       })
-      .catch(() => setFormError(`We could not check order ${code}. Reload the page in a moment.`));
+      .catch(() => setFormError(t('money.buy.checkFailed', { code })));
   }, [signedIn]);
 
   useEffect(() => {
@@ -116,8 +117,8 @@ export default function BuyEntries() {
   const explain = useCallback((caught: unknown) => {
     const problems = fieldErrorsFrom(caught, ['couponCode', 'tierId', 'currency']);
     if (problems.fields.couponCode) setCouponError(problems.fields.couponCode);
-    else if (caught instanceof ApiError && caught.status < 500) setFormError(apiErrorBody(caught)?.message ?? problems.form ?? 'That did not work.');
-    else setFormError('The payment service did not answer. Nothing was charged; please try again.');
+    else if (caught instanceof ApiError && caught.status < 500) setFormError(apiErrorBody(caught)?.message ?? problems.form ?? t('money.buy.didNotWork'));
+    else setFormError(t('money.buy.serviceDown'));
   }, []);
 
   async function applyCoupon() {
@@ -137,7 +138,7 @@ export default function BuyEntries() {
   async function buy(event: FormEvent) {
     event.preventDefault();
     if (!tier || !currency) {
-      setFormError('Choose a tier first.');
+      setFormError(t('money.buy.chooseFirst'));
       return;
     }
     setCouponError(null);
@@ -163,17 +164,17 @@ export default function BuyEntries() {
 
   // Judges, moderators and admins cannot enter (the entry form says so above): no credits to sell them.
   if (signedIn && allowance.data?.blocker?.code === 'role') return null;
-  if (loadError) return <FormAlert>The entry tiers could not be loaded. Reload the page to try again.</FormAlert>;
+  if (loadError) return <FormAlert>{t('money.buy.loadFailed')}</FormAlert>;
   // Signed in, the shop waits for the allowance too, so it never flashes up for someone who may not enter.
   if (!catalogue || !hydrated || status === 'loading' || (signedIn && !allowance.data && allowance.state !== 'failed')) {
     // About as tall as the tiers it waits for, so the page does not jump when they arrive.
     return (
       <p role="status" className="min-h-[45.5rem] text-ink-soft sm:min-h-[27.5rem]">
-        Loading entry tiers…
+        {t('money.buy.loading')}
       </p>
     );
   }
-  if (catalogue.tiers.length === 0) return <p className="text-ink-soft">No entry tiers are on sale at the moment.</p>;
+  if (catalogue.tiers.length === 0) return <p className="text-ink-soft">{t('money.buy.noneOnSale')}</p>;
 
   const month = mine?.month;
   const total = priced?.total ?? tier?.price ?? null;
@@ -186,16 +187,22 @@ export default function BuyEntries() {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="my-0 text-2xl font-bold">
-          Entry credits{month ? ` for ${monthName(month)}` : ''}
+          {month ? t('money.buy.titleFor', { month: monthName(month) }) : t('money.buy.title')}
         </h2>
         {catalogue.testMode && <TestModeBadge />}
       </div>
       {catalogue.testMode && <TestModeNotice />}
-      {catalogue.mode === 'off' && <p className="text-sm text-ink-soft">Card payments are not set up yet: only free tiers and 100% coupons work.</p>}
+      {catalogue.mode === 'off' && <p className="text-sm text-ink-soft">{t('money.buy.cardsOff')}</p>}
       {signedIn && mine && (
         <p className="text-lg" data-testid="credits-available">
-          You have <strong>{mine.credits.available}</strong> {mine.credits.available === 1 ? 'credit' : 'credits'} left for {monthName(mine.credits.month)}
-          {mine.credits.competition === null ? ' (shared by every competition)' : allowance.data?.competition ? ` in ${allowance.data.competition.name}` : ''}.{' '}
+          {around(
+            mine.credits.competition === null
+              ? t('money.buy.creditsLeftShared', { month: monthName(mine.credits.month) })
+              : allowance.data?.competition
+                ? t('money.buy.creditsLeftIn', { month: monthName(mine.credits.month), competition: allowance.data.competition.name })
+                : t('money.buy.creditsLeft', { month: monthName(mine.credits.month) }),
+            { credits: <strong>{countOf(mine.credits.available, nounForms('credit'))}</strong> },
+          )}{' '}
           {freeEntriesText(catalogue.freeEntriesPerMonth)}
         </p>
       )}
@@ -206,7 +213,7 @@ export default function BuyEntries() {
         {catalogue.currencies.length > 1 && (
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-currency`} className="text-sm font-semibold">
-              Currency
+              {t('money.currency')}
             </label>
             <select
               id={`${id}-currency`}
@@ -223,7 +230,7 @@ export default function BuyEntries() {
           </div>
         )}
         <fieldset>
-          <legend className="mb-2 text-sm font-semibold">Choose a tier</legend>
+          <legend className="mb-2 text-sm font-semibold">{t('money.buy.chooseTier')}</legend>
           <div className="grid gap-3 sm:grid-cols-3">
             {tiers.map((offer) => (
               <label
@@ -252,7 +259,7 @@ export default function BuyEntries() {
           <>
             <div className="flex flex-wrap items-end gap-2">
               <Field
-                label="Coupon code (optional)"
+                label={t('money.buy.coupon')}
                 name="couponCode"
                 autoComplete="off"
                 maxLength={32}
@@ -265,7 +272,7 @@ export default function BuyEntries() {
                 className="min-w-0 flex-1"
               />
               <button type="button" className="btn btn-outline min-h-11" onClick={applyCoupon} disabled={busy || !tier || !coupon}>
-                Apply
+                {t('money.buy.apply')}
               </button>
             </div>
             {priced && tier && (
@@ -276,27 +283,25 @@ export default function BuyEntries() {
                 <dd className="text-end">{formatMoney(priced.subtotal, priced.currency)}</dd>
                 {priced.coupon && (
                   <>
-                    <dt>
-                      Coupon {priced.coupon.code}: {priced.coupon.description}
-                    </dt>
+                    <dt>{t('money.buy.couponLine', { code: priced.coupon.code, description: priced.coupon.description })}</dt>
                     <dd className="text-end">−{formatMoney(priced.discount, priced.currency)}</dd>
                   </>
                 )}
-                <dt className="font-bold">Total</dt>
+                <dt className="font-bold">{t('money.total')}</dt>
                 <dd className="text-end font-bold">{formatMoney(priced.total, priced.currency)}</dd>
               </dl>
             )}
             <button type="submit" className="btn btn-default btn-lg w-full sm:w-auto" disabled={busy || !tier} aria-busy={busy}>
               {!tier || total === null || !currency
-                ? 'Choose a tier'
+                ? t('money.buy.chooseTier')
                 : total === 0
-                  ? `Get ${entriesLabel(tier.entries)} free`
-                  : `Buy ${entriesLabel(tier.entries)} for ${formatMoney(total, currency)}`}
+                  ? t('money.buy.getFree', { entries: entriesLabel(tier.entries) })
+                  : t('money.buy.buyFor', { entries: entriesLabel(tier.entries), amount: formatMoney(total, currency) })}
             </button>
           </>
         ) : (
           <a className="btn btn-default" href={localHref(`/auth?${new URLSearchParams({ next: '/submit' })}`)}>
-            Sign in to buy entries
+            {t('money.buy.signIn')}
           </a>
         )}
       </form>
@@ -304,15 +309,18 @@ export default function BuyEntries() {
       {signedIn && mine && mine.orders.length > 0 && <RecentOrders orders={mine.orders.slice(0, 5)} />}
       {signedIn && (
         <p className="text-sm">
-          Invite poets with your{' '}
-          <a className="btn-link" href={localHref('/referrals')}>
-            referral link
-          </a>
-          : you earn a reward when they pay for their first entries (see{' '}
-          <a className="btn-link" href={localHref('/earnings')}>
-            Earnings
-          </a>
-          ).
+          {around(t('money.buy.invite'), {
+            link: (
+              <a className="btn-link" href={localHref('/referrals')}>
+                {t('money.buy.referralLink')}
+              </a>
+            ),
+            earnings: (
+              <a className="btn-link" href={localHref('/earnings')}>
+                {t('money.earnings')}
+              </a>
+            ),
+          })}
         </p>
       )}
     </section>
@@ -338,7 +346,7 @@ function RecentOrders({ orders }: { orders: OrderSummary[] }) {
             <span>{t('orders.row', { code: o.code, competition: competitionTitle(o.competition.name), tier: o.tierName, month: monthName(o.month) })}</span>
             <span>
               {formatMoney(o.total, o.currency)} · {ORDER_STATE_LABEL[o.state]}
-              {o.testMode ? ' · test' : ''}
+              {o.testMode ? ` · ${t('money.buy.test')}` : ''}
             </span>
           </li>
         ))}

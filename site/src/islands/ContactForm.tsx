@@ -5,13 +5,20 @@ import { CONTACT_LIMITS, type ContactField } from '@writory/shared';
 import { sendContactMessage } from '../api/contact';
 import { fieldErrorsFrom } from '../lib/api';
 import { schemaProblems } from '../lib/form-schema';
+import { formatNumber } from '../lib/format';
+import { t } from '../i18n/t';
 
 type Field = ContactField;
-const FIELDS: { name: Field; label: string; type?: string; autoComplete?: string; hint?: string }[] = [
-  { name: 'name', label: 'Your name', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'subject', label: 'Subject' },
-  { name: 'message', label: 'Message', hint: `At least ${CONTACT_LIMITS.message.min} characters, at most ${CONTACT_LIMITS.message.max.toLocaleString('en')}.` },
+// Labels and hints are functions: read when shown, in the page's language (the server renders every language).
+const FIELDS: { name: Field; label: () => string; type?: string; autoComplete?: string; hint?: () => string }[] = [
+  { name: 'name', label: () => t('contactForm.name'), autoComplete: 'name' },
+  { name: 'email', label: () => t('contactForm.email'), type: 'email', autoComplete: 'email' },
+  { name: 'subject', label: () => t('contactForm.subject') },
+  {
+    name: 'message',
+    label: () => t('contactForm.message'),
+    hint: () => t('contactForm.messageHint', { min: formatNumber(CONTACT_LIMITS.message.min), max: formatNumber(CONTACT_LIMITS.message.max) }),
+  },
 ];
 const FIELD_NAMES = FIELDS.map((field) => field.name);
 
@@ -60,7 +67,7 @@ export default function ContactForm() {
       setStatus('idle');
       const problems = fieldErrorsFrom(error, FIELD_NAMES);
       const named = Object.keys(problems.fields).length > 0;
-      setErrors({ ...problems.fields, ...(named ? {} : { form: problems.form ?? 'We could not send your message. Check your connection and try again.' }) });
+      setErrors({ ...problems.fields, ...(named ? {} : { form: problems.form ?? t('contactForm.failed') }) });
       setAttempt((n) => n + 1);
     }
   }
@@ -68,8 +75,8 @@ export default function ContactForm() {
   if (status === 'sent') {
     return (
       <div ref={sent} tabIndex={-1} role="status" className="rounded-lg border border-green-300 bg-green-50 p-6 focus:outline-none" data-testid="contact-sent">
-        <p className="font-semibold">Thank you, your message is on its way.</p>
-        <p className="mt-1 text-sm">We usually reply within two working days.</p>
+        <p className="font-semibold">{t('contactForm.sent')}</p>
+        <p className="mt-1 text-sm">{t('contactForm.reply')}</p>
         <button
           type="button"
           className="btn btn-link mt-2 px-0"
@@ -78,7 +85,7 @@ export default function ContactForm() {
             setStatus('idle');
           }}
         >
-          Send another message
+          {t('contactForm.another')}
         </button>
       </div>
     );
@@ -108,11 +115,11 @@ export default function ContactForm() {
         return (
           <div key={field.name}>
             <label htmlFor={inputId} className="block text-sm font-semibold">
-              {field.label}
+              {field.label()}
             </label>
             {field.hint && (
               <p id={hintId} className="text-sm text-ink-soft">
-                {field.hint}
+                {field.hint()}
               </p>
             )}
             {field.name === 'message' ? (
@@ -122,19 +129,19 @@ export default function ContactForm() {
             )}
             {errors[field.name] && (
               <p id={errorId} className="mt-1 text-sm text-red-800">
-                {field.label} {errors[field.name]}
+                {field.label()} {errors[field.name]}
               </p>
             )}
           </div>
         );
       })}
       {/* Honeypot: people never see or reach it; bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Website</label>
         <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit" className="btn btn-default" disabled={!hydrated || status === 'sending'}>
-        {status === 'sending' ? 'Sending…' : 'Send message'}
+        {status === 'sending' ? t('contactForm.sending') : t('contactForm.send')}
       </button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney, parseMajor, toMajorString, type CurrencyCode, type MyEarnings, type PayoutMethod, type Withdrawal } from '@writory/shared';
+import { parseMajor, toMajorString, type CurrencyCode, type MyEarnings, type PayoutMethod, type Withdrawal } from '@writory/shared';
 import Field, { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { TestModeBadge } from '../components/payments/TestMode';
@@ -10,29 +10,32 @@ import { requestWithdrawal } from '../api/earnings';
 import { ApiError, fieldErrorsFrom } from '../lib/api';
 import { noEarningsText, PAYOUT_METHOD_LABEL as METHOD_LABEL, WITHDRAWAL_STATUS_LABEL } from '../lib/payments';
 import ScrollRegion from '../components/react/ScrollRegion';
-import { formatDate } from '../lib/format';
+import { formatDate, formatMoney } from '../lib/format';
 import { $myEarnings, loadMyEarnings } from '../stores/earnings';
 import { localHref } from '../i18n/paths';
+import { around } from '../i18n/around';
+import { t } from '../i18n/t';
 
 const DETAIL_FIELDS: Record<
   PayoutMethod,
   { name: string; label: (inr: boolean) => string; hint?: (inr: boolean) => string; autoComplete?: string; type?: string }[]
 > = {
-  upi: [{ name: 'upiId', label: () => 'UPI id', hint: () => 'Like asha@okaxis' }],
+  upi: [{ name: 'upiId', label: () => t('money.earn.upiId'), hint: () => t('money.earn.upiHint') }],
   bank: [
-    { name: 'accountName', label: () => 'Account holder name', autoComplete: 'name' },
+    { name: 'accountName', label: () => t('money.earn.accountName'), autoComplete: 'name' },
     {
       name: 'accountNumber',
-      label: (inr) => (inr ? 'Account number' : 'Account number or IBAN'),
-      hint: (inr) => (inr ? '9 to 18 digits' : '8 to 34 letters and digits'),
+      label: (inr) => t(inr ? 'money.earn.accountNumber' : 'money.earn.accountOrIban'),
+      hint: (inr) => t(inr ? 'money.earn.accountHintInr' : 'money.earn.accountHint'),
     },
     {
+      // The codes' names are the banks' own, the same in every language.
       name: 'bankCode',
       label: (inr) => (inr ? 'IFSC' : 'SWIFT/BIC'),
-      hint: (inr) => (inr ? '11 characters, like HDFC0001234' : '8 or 11 characters, like DEUTDEFF'),
+      hint: (inr) => t(inr ? 'money.earn.ifscHint' : 'money.earn.swiftHint'),
     },
   ],
-  paypal: [{ name: 'paypalEmail', label: () => 'PayPal email', type: 'email', autoComplete: 'email' }],
+  paypal: [{ name: 'paypalEmail', label: () => t('money.earn.paypalEmail'), type: 'email', autoComplete: 'email' }],
 };
 
 /** /earnings: available and pending balance, the withdrawal form, and every credit and debit. */
@@ -43,33 +46,36 @@ export default function EarningsPage() {
     if (ready) void loadMyEarnings();
   }, [ready]);
 
-  if (signedOut) return <SignInPrompt next="/earnings">Sign in to see your referral earnings and withdraw them.</SignInPrompt>;
-  if (earnings.state === 'failed') return <FormAlert>Your earnings could not be loaded. Reload the page to try again.</FormAlert>;
+  if (signedOut) return <SignInPrompt next="/earnings">{t('money.earn.signIn')}</SignInPrompt>;
+  if (earnings.state === 'failed') return <FormAlert>{t('money.earn.failed')}</FormAlert>;
   const data = earnings.data;
   if (!data)
     return (
       <p role="status" className="text-ink-soft">
-        Loading...
+        {t('common.loading')}
       </p>
     );
   return (
     <div className="space-y-8" data-testid="earnings">
       {data.testMode && (
         <p className="flex flex-wrap items-center gap-2 text-sm text-ink-soft">
-          <TestModeBadge /> Payments on this site are test payments: rewards they earn are shown apart and are never withdrawable.
+          <TestModeBadge /> {t('money.earn.testMode')}
         </p>
       )}
       <section aria-labelledby="earn-balance">
         <h2 id="earn-balance" className="mb-3 text-xl font-bold">
-          Balance
+          {t('money.earn.balance')}
         </h2>
         {data.balances.length === 0 ? (
           <p className="text-ink-soft" data-testid="no-earnings">
-            {noEarningsText(data.testBalances.length > 0)} Invite poets from{' '}
-            <a className="btn-link" href={localHref('/referrals')}>
-              Referrals
-            </a>
-            : you earn when an invited poet’s first paid order completes.
+            {noEarningsText(data.testBalances.length > 0)}{' '}
+            {around(t('money.earn.invite'), {
+              referrals: (
+                <a className="btn-link" href={localHref('/referrals')}>
+                  {t('money.earn.referrals')}
+                </a>
+              ),
+            })}
           </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
@@ -77,9 +83,9 @@ export default function EarningsPage() {
               <li key={b.currency} className="rounded-lg border border-stone-200 bg-white p-4" data-testid={`balance-${b.currency}`}>
                 <p className="text-sm text-ink-soft">{b.currency}</p>
                 <p className="text-2xl font-bold">
-                  {formatMoney(b.available, b.currency)} <span className="text-base font-normal text-ink-soft">available</span>
+                  {formatMoney(b.available, b.currency)} <span className="text-base font-normal text-ink-soft">{t('money.earn.available')}</span>
                 </p>
-                <p className="text-sm text-ink-soft">{formatMoney(b.pending, b.currency)} pending (within the refund period)</p>
+                <p className="text-sm text-ink-soft">{t('money.earn.pending', { amount: formatMoney(b.pending, b.currency) })}</p>
               </li>
             ))}
           </ul>
@@ -122,14 +128,14 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
     setNotice(null);
     const minor = parseMajor(amount, currency);
     if (minor === null || minor === 0) {
-      setErrors({ amount: `Enter an amount such as ${toMajorString(minimum || 100, currency)}.` });
+      setErrors({ amount: t('money.earn.enterAmount', { example: toMajorString(minimum || 100, currency) }) });
       setAttempt((n) => n + 1);
       return;
     }
     setBusy(true);
     try {
       const done = await requestWithdrawal({ currency, amount: minor, method: activeMethod, details });
-      setNotice(`Withdrawal of ${formatMoney(done.amount, done.currency)} requested. We will let you know when it is approved and paid.`);
+      setNotice(t('money.earn.requested', { amount: formatMoney(done.amount, done.currency) }));
       setAmount('');
       onDone();
     } catch (caught) {
@@ -137,7 +143,7 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
       const problems = fieldErrorsFrom(caught, names);
       setErrors(problems.fields);
       if (!Object.keys(problems.fields).length)
-        setFormError(caught instanceof ApiError && caught.status < 500 && problems.form ? problems.form : 'The request could not be sent. Try again.');
+        setFormError(caught instanceof ApiError && caught.status < 500 && problems.form ? problems.form : t('money.earn.requestFailed'));
       setAttempt((n) => n + 1);
     } finally {
       setBusy(false);
@@ -148,10 +154,12 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
   return (
     <section aria-labelledby="earn-withdraw" className="rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
       <h2 id="earn-withdraw" className="mb-1 text-xl font-bold">
-        Withdraw
+        {t('money.earn.withdraw')}
       </h2>
       <p className="mb-4 text-sm text-ink-soft">
-        {formatMoney(available, currency)} available{minimum ? `; the minimum is ${formatMoney(minimum, currency)}` : ''}.
+        {minimum
+          ? t('money.earn.availableMin', { amount: formatMoney(available, currency), minimum: formatMoney(minimum, currency) })
+          : t('money.earn.availableOnly', { amount: formatMoney(available, currency) })}
       </p>
       <form ref={form} noValidate onSubmit={submit} className="max-w-lg space-y-4" data-testid="withdrawal-form">
         <Notice>{notice}</Notice>
@@ -159,7 +167,7 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
         {currencies.length > 1 && (
           <div className="flex flex-col gap-1">
             <label htmlFor="w-currency" className="text-sm font-semibold">
-              Currency
+              {t('money.currency')}
             </label>
             <select id="w-currency" className={select} value={currency} onChange={(e) => setCurrency(e.target.value as CurrencyCode)}>
               {currencies.map((c) => (
@@ -169,18 +177,18 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
           </div>
         )}
         <Field
-          label={`Amount (${currency})`}
+          label={t('money.earn.amount', { currency })}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           error={errors.amount}
-          hint={`Up to ${toMajorString(available, currency)}`}
+          hint={t('money.earn.upTo', { amount: toMajorString(available, currency) })}
         />
         <div className="flex flex-col gap-1">
           <label htmlFor="w-method" className="text-sm font-semibold">
-            Payout method
+            {t('money.earn.method')}
           </label>
           <select
             id="w-method"
@@ -211,7 +219,7 @@ function WithdrawalForm({ data, onDone }: { data: MyEarnings; onDone: () => void
           />
         ))}
         <button type="submit" className="btn btn-default" disabled={busy} aria-busy={busy}>
-          Request withdrawal
+          {t('money.earn.request')}
         </button>
       </form>
     </section>
@@ -223,7 +231,7 @@ function Withdrawals({ withdrawals }: { withdrawals: Withdrawal[] }) {
   return (
     <section aria-labelledby="earn-withdrawals">
       <h2 id="earn-withdrawals" className="mb-3 text-xl font-bold">
-        Withdrawals
+        {t('money.earn.withdrawals')}
       </h2>
       <ul className="space-y-2" data-testid="withdrawal-list">
         {withdrawals.map((w) => (
@@ -233,10 +241,10 @@ function Withdrawals({ withdrawals }: { withdrawals: Withdrawal[] }) {
               <span>{WITHDRAWAL_STATUS_LABEL[w.status]}</span>
             </p>
             <p className="text-ink-soft">
-              {w.destination} · requested {formatDate(w.createdAt)}
-              {w.reference ? ` · reference ${w.reference}` : ''}
+              {w.destination} · {t('money.earn.requestedOn', { date: formatDate(w.createdAt) })}
+              {w.reference ? ` · ${t('money.earn.reference', { reference: w.reference })}` : ''}
             </p>
-            {w.rejectReason && <p className="text-red-800">Reason: {w.rejectReason}</p>}
+            {w.rejectReason && <p className="text-red-800">{t('money.earn.reason', { reason: w.rejectReason })}</p>}
           </li>
         ))}
       </ul>
@@ -248,14 +256,14 @@ function TestBalances({ data }: { data: MyEarnings }) {
   return (
     <section aria-labelledby="earn-test-balance" data-testid="test-balances">
       <h2 id="earn-test-balance" className="mb-3 flex flex-wrap items-center gap-2 text-xl font-bold">
-        From test payments <TestModeBadge />
+        {t('money.earn.fromTest')} <TestModeBadge />
       </h2>
-      <p className="mb-3 text-sm text-ink-soft">Rewards for test payments show how referrals work. They are not money and can never be withdrawn.</p>
+      <p className="mb-3 text-sm text-ink-soft">{t('money.earn.testExplained')}</p>
       <ul className="grid gap-3 sm:grid-cols-2">
         {data.testBalances.map((b) => (
           <li key={b.currency} className="rounded-lg border border-dashed border-amber-400 bg-white p-4" data-testid={`test-balance-${b.currency}`}>
             <p className="text-sm text-ink-soft">{b.currency}</p>
-            <p className="text-lg font-bold">{formatMoney(b.available + b.pending, b.currency)} in test rewards</p>
+            <p className="text-lg font-bold">{t('money.earn.testRewards', { amount: formatMoney(b.available + b.pending, b.currency) })}</p>
           </li>
         ))}
       </ul>
@@ -267,26 +275,26 @@ function Ledger({ data }: { data: MyEarnings }) {
   return (
     <section aria-labelledby="earn-ledger">
       <h2 id="earn-ledger" className="mb-3 text-xl font-bold">
-        Every credit and debit
+        {t('money.earn.ledger')}
       </h2>
       {data.ledger.length === 0 ? (
-        <p className="text-ink-soft">Nothing yet.</p>
+        <p className="text-ink-soft">{t('money.earn.nothing')}</p>
       ) : (
-        <ScrollRegion label="Ledger table" framed={false}>
+        <ScrollRegion label={t('money.earn.ledgerTable')} framed={false}>
           <table className="w-full text-sm" data-testid="ledger">
             <thead>
               <tr className="border-b border-stone-300">
                 <th scope="col" className="py-2 pe-3 text-start">
-                  Date
+                  {t('money.earn.date')}
                 </th>
                 <th scope="col" className="py-2 pe-3 text-start">
-                  What
+                  {t('money.earn.what')}
                 </th>
                 <th scope="col" className="py-2 pe-3 text-end">
-                  Amount
+                  {t('money.earn.amountHeader')}
                 </th>
                 <th scope="col" className="py-2 text-start">
-                  Available from
+                  {t('money.earn.availableFrom')}
                 </th>
               </tr>
             </thead>

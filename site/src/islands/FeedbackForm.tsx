@@ -6,9 +6,10 @@ import { sendFeedback } from '../api/feedback';
 import { fieldErrorsFrom, problemOf } from '../lib/api';
 import { $authStatus, $identity } from '../stores/auth';
 import { localHref } from '../i18n/paths';
+import { t } from '../i18n/t';
+import { formatNumber } from '../lib/format';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
-const WORDS: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
 
 /** A poet rates Writory from 1 to 5 with an optional comment; admins read it on /admin-feedback. */
 export default function FeedbackForm() {
@@ -23,7 +24,7 @@ export default function FeedbackForm() {
 
   const heading = (
     <h2 id={`${id}-title`} className="font-serif text-2xl font-bold">
-      How is Writory for you?
+      {t('feedback.title')}
     </h2>
   );
   if (!hydrated || status === 'loading') return <section aria-labelledby={`${id}-title`}>{heading}</section>;
@@ -32,11 +33,10 @@ export default function FeedbackForm() {
       <section aria-labelledby={`${id}-title`} className="space-y-2" data-testid="feedback-signed-out">
         {heading}
         <p className="text-ink-soft">
-          Poets can rate Writory and tell us what to improve.{' '}
+          {t('feedback.signedOut')}{' '}
           <a className="underline" href={localHref('/auth?next=/contact')}>
-            Sign in to send feedback
+            {t('feedback.signIn')}
           </a>
-          .
         </p>
       </section>
     );
@@ -45,14 +45,14 @@ export default function FeedbackForm() {
     return (
       <section aria-labelledby={`${id}-title`} className="space-y-2">
         {heading}
-        <Notice>Thank you! Your feedback reached the Writory team.</Notice>
+        <Notice>{t('feedback.thanks')}</Notice>
       </section>
     );
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (rating === null) return setError('Choose a rating from 1 to 5 stars.');
+    if (rating === null) return setError(t('feedback.chooseRating'));
     setState('sending');
     setError(null);
     try {
@@ -60,7 +60,7 @@ export default function FeedbackForm() {
       setState('sent');
     } catch (caught) {
       const found = fieldErrorsFrom(caught, ['rating', 'comment']);
-      setError(Object.values(found.fields)[0] ?? problemOf(caught, 'We couldn’t send your feedback. Try again.'));
+      setError(Object.values(found.fields)[0] ?? problemOf(caught, t('feedback.failed')));
       setState('idle');
     }
   };
@@ -71,7 +71,7 @@ export default function FeedbackForm() {
       <form onSubmit={submit} noValidate className="mt-3 space-y-4">
         <FormAlert>{error}</FormAlert>
         <fieldset>
-          <legend className="text-sm font-semibold">Your rating</legend>
+          <legend className="text-sm font-semibold">{t('feedback.rating')}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {RATINGS.map((value) => (
               <label
@@ -87,15 +87,15 @@ export default function FeedbackForm() {
                   className="h-4 w-4 accent-quill"
                 />
                 <span aria-hidden="true">{'★'.repeat(value)}</span>
-                <span className="sr-only">{`${value} out of 5`}</span>
-                <span className="text-sm">{WORDS[value]}</span>
+                <span className="sr-only">{t('feedback.outOf', { value: formatNumber(value) })}</span>
+                <span className="text-sm">{t(`feedback.word.${value}`)}</span>
               </label>
             ))}
           </div>
         </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-comment`} className="text-sm font-semibold">
-            What should we keep or change? (optional)
+            {t('feedback.comment')}
           </label>
           <textarea
             id={`${id}-comment`}
@@ -108,7 +108,7 @@ export default function FeedbackForm() {
           />
         </div>
         <button type="submit" className="btn btn-default" disabled={state === 'sending'}>
-          {state === 'sending' ? 'Sending…' : 'Send feedback'}
+          {state === 'sending' ? t('feedback.sending') : t('feedback.send')}
         </button>
       </form>
     </section>

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $referralInvite, loadReferralInvite } from '../stores/earnings';
 import { localHref } from '../i18n/paths';
+import { around } from '../i18n/around';
+import { t } from '../i18n/t';
 
 /** /join?ref=CODE: keeps the invitation's code in this browser (30 days) and says who invited the visitor. */
 export default function JoinInvite() {
@@ -15,26 +17,20 @@ export default function JoinInvite() {
   if (state === 'loading')
     return (
       <p role="status" className="text-ink-soft">
-        Loading...
+        {t('common.loading')}
       </p>
     );
   return (
     <div className="space-y-4" data-testid="join-invite">
       <p className="text-lg" role="status">
-        {state === 'ok' && invite ? (
-          <>
-            <strong>{invite.inviter}</strong> invited you to Writory.
-          </>
-        ) : (
-          'This invitation link is not valid, but you are welcome to join anyway.'
-        )}
+        {state === 'ok' && invite ? around(t('join.invited'), { inviter: <strong dir="auto">{invite.inviter}</strong> }) : t('join.invalid')}
       </p>
       <div className="flex flex-wrap gap-3">
         <a className="btn btn-default btn-lg" href={localHref('/auth')}>
-          Create your account
+          {t('join.create')}
         </a>
         <a className="btn btn-outline btn-lg" href={localHref('/#rules')}>
-          Read the contest rules
+          {t('join.rules')}
         </a>
       </div>
     </div>

@@ -91,7 +91,7 @@ export default function JudgingDesk() {
         {competitions.length > 1 && (
           <div className="flex flex-col gap-1">
             <label htmlFor="judging-competition" className="text-sm font-semibold">
-              Competition
+              {t('judging.competitionLabel')}
             </label>
             <select
               id="judging-competition"

@@ -163,7 +163,7 @@ export default function Leaderboard({ initial, competition }: { initial: Leaderb
       </div>
 
       {total > 0 && (
-        <nav aria-label="Leaderboard pages" className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t('leaderboard.pages')} className="flex flex-wrap items-center justify-between gap-3">
           <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1 || busy} onClick={() => setQuery({ ...query, page: page - 1 })}>
             {t('leaderboard.previous')}
           </button>

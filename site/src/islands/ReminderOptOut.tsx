@@ -5,6 +5,7 @@ import { useHydrated } from '../components/react/useHydrated';
 import { problemOf } from '../lib/api';
 import { $authStatus } from '../stores/auth';
 import { $remindersOptedOut, chooseReminders, loadReminderPreference } from '../stores/reminder-preference';
+import { t } from '../i18n/t';
 
 /** On /profile: whether the poet gets Writory's reminder emails (the link in every reminder leads here). */
 export default function ReminderOptOut() {
@@ -18,7 +19,7 @@ export default function ReminderOptOut() {
 
   useEffect(() => {
     if (status !== 'signed-in') return;
-    loadReminderPreference().catch((caught: unknown) => setError(problemOf(caught, 'We couldn’t read your email choices.')));
+    loadReminderPreference().catch((caught: unknown) => setError(problemOf(caught, t('reminders.loadFailed'))));
   }, [status]);
 
   if (!hydrated || status !== 'signed-in' || (optedOut === null && !error)) return null;
@@ -30,9 +31,9 @@ export default function ReminderOptOut() {
     setMessage(null);
     try {
       const savedOptedOut = await chooseReminders(wantsReminders);
-      setMessage(savedOptedOut ? 'Reminders are off.' : 'Reminders are on.');
+      setMessage(t(savedOptedOut ? 'reminders.off' : 'reminders.on'));
     } catch (caught) {
-      setError(problemOf(caught, 'We couldn’t save your choice. Try again.'));
+      setError(problemOf(caught, t('reminders.saveFailed')));
     } finally {
       setSaving(false);
     }
@@ -46,7 +47,7 @@ export default function ReminderOptOut() {
       data-testid="reminder-preference"
     >
       <h2 id="reminders-title" className="text-xl font-bold">
-        Email reminders
+        {t('reminders.title')}
       </h2>
       <FormAlert>{error}</FormAlert>
       {optedOut !== null && (
@@ -58,7 +59,7 @@ export default function ReminderOptOut() {
             onChange={(event) => void change(event.target.checked)}
             className="h-5 w-5 accent-quill"
           />
-          <span>Email me contest reminders (a few a month at most)</span>
+          <span>{t('reminders.choice')}</span>
         </label>
       )}
       <p role="status" className="text-sm text-ink-soft">

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney, sameOriginPath } from '@writory/shared';
+import { sameOriginPath } from '@writory/shared';
+import { formatMoney } from '../lib/format';
 import { FormAlert } from '../components/react/Message';
 import { TestModeNotice } from '../components/payments/TestMode';
 import SignInPrompt from '../components/payments/SignInPrompt';
 import { useSignedInPage } from '../components/payments/useSignedIn';
 import { finishTestCheckout } from '../api/payments';
 import { apiErrorBody } from '../lib/api';
-import { entriesLabel, monthName } from '../lib/payments';
+import { entriesLabel, monthName, ORDER_STATE_LABEL } from '../lib/payments';
 import { t } from '../i18n/t';
 import { competitionTitle } from '../lib/competitions';
 import { $testCheckout, loadTestCheckout } from '../stores/payments';
@@ -27,10 +28,10 @@ export default function TestCheckout() {
   useEffect(() => {
     if (!ready) return;
     if (!session) {
-      setError('This checkout link has no session.');
+      setError(t('money.checkout.noSession'));
       return;
     }
-    loadTestCheckout(session).catch((caught) => setError(apiErrorBody(caught)?.message ?? 'This checkout could not be loaded.'));
+    loadTestCheckout(session).catch((caught) => setError(apiErrorBody(caught)?.message ?? t('money.checkout.loadFailed')));
   }, [ready, session]);
 
   async function finish(outcome: 'paid' | 'failed') {
@@ -40,28 +41,26 @@ export default function TestCheckout() {
       const done = await finishTestCheckout(session!, outcome);
       window.location.assign(sameOriginPath(done.redirectUrl, window.location.origin) ?? '/submit');
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'The test payment could not be completed.');
+      setError(apiErrorBody(caught)?.message ?? t('money.checkout.failed'));
       setBusy(false);
     }
   }
 
-  if (signedOut) return <SignInPrompt next={`/checkout-test?session=${session ?? ''}`}>Sign in to finish this checkout.</SignInPrompt>;
+  if (signedOut) return <SignInPrompt next={`/checkout-test?session=${session ?? ''}`}>{t('money.checkout.signIn')}</SignInPrompt>;
   if (error) return <FormAlert>{error}</FormAlert>;
   if (!data)
     return (
       <p role="status" className="text-ink-soft">
-        Loading checkout…
+        {t('money.checkout.loading')}
       </p>
     );
   const { order } = data;
   const open = order.state === 'pending';
   return (
     <div className="space-y-5" data-testid="test-checkout">
-      <TestModeNotice>
-        This is the test checkout: no card is asked for and no money moves. The cms receives the same signed event Stripe would send.
-      </TestModeNotice>
+      <TestModeNotice>{t('money.checkout.notice')}</TestModeNotice>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-4">
-        <dt>Order</dt>
+        <dt>{t('money.checkout.order')}</dt>
         <dd className="text-end font-mono">{order.code}</dd>
         <dt>{t('checkout.competition')}</dt>
         <dd className="text-end" data-testid="checkout-competition">
@@ -71,11 +70,11 @@ export default function TestCheckout() {
         <dd className="text-end">{formatMoney(order.subtotal, order.currency)}</dd>
         {order.discount > 0 && (
           <>
-            <dt>Coupon {order.couponCode}</dt>
+            <dt>{t('money.checkout.coupon', { code: order.couponCode ?? '' })}</dt>
             <dd className="text-end">−{formatMoney(order.discount, order.currency)}</dd>
           </>
         )}
-        <dt className="text-lg font-bold">Total</dt>
+        <dt className="text-lg font-bold">{t('money.total')}</dt>
         <dd className="text-end text-lg font-bold" data-testid="checkout-total">
           {formatMoney(order.total, order.currency)}
         </dd>
@@ -83,20 +82,20 @@ export default function TestCheckout() {
       {open ? (
         <div className="flex flex-wrap gap-3">
           <button type="button" className="btn btn-default btn-lg" onClick={() => finish('paid')} disabled={busy} aria-busy={busy}>
-            Pay {formatMoney(order.total, order.currency)} (test)
+            {t('money.checkout.pay', { amount: formatMoney(order.total, order.currency) })}
           </button>
           <button type="button" className="btn btn-outline btn-lg" onClick={() => finish('failed')} disabled={busy}>
-            Decline the payment
+            {t('money.checkout.decline')}
           </button>
           <a className="btn btn-ghost btn-lg" href={localHref(`/submit?${new URLSearchParams({ order: order.code, checkout: 'cancelled' })}`)}>
-            Back without paying
+            {t('money.checkout.back')}
           </a>
         </div>
       ) : (
         <p>
-          This order is already {order.state}.{' '}
+          {t('money.checkout.already', { state: ORDER_STATE_LABEL[order.state].toLocaleLowerCase() })}{' '}
           <a className="btn-link" href={localHref('/submit')}>
-            Back to Submit a poem
+            {t('money.checkout.backToSubmit')}
           </a>
         </p>
       )}

@@ -3,20 +3,23 @@ import type { Testimonial } from '@writory/shared';
 import { fetchTestimonials } from '../api/content';
 import { createCarousel, type Carousel, type CarouselState } from '../lib/carousel';
 import Avatar from '../components/react/Avatar';
+import { t as say } from '../i18n/t';
+import { formatNumber } from '../lib/format';
 
 // Testimonials carousel (APG carousel pattern): the build-time list is in the static HTML, the live
 // list replaces it on the client. Every slide stays in the DOM, stacked in one grid cell, so the
 // section keeps the height of the tallest slide and nothing below it moves while it rotates.
+// The words are read when shown (the server renders every language); `say` is t(), named apart from the slides' `t`.
 const text = {
-  label: 'Testimonials',
-  slide: (n: number, m: number) => `${n} of ${m}`,
-  previous: 'Previous testimonial',
-  next: 'Next testimonial',
-  pause: 'Pause testimonials',
-  play: 'Play testimonials',
-  age: (age: number) => `Age ${age}`,
-  empty: 'Poets’ stories will appear here soon.',
-} as const;
+  label: () => say('testimonials.label'),
+  slide: (n: number, m: number) => say('testimonials.slide', { n: formatNumber(n), m: formatNumber(m) }),
+  previous: () => say('testimonials.previous'),
+  next: () => say('testimonials.next'),
+  pause: () => say('testimonials.pause'),
+  play: () => say('testimonials.play'),
+  age: (age: number) => say('testimonials.age', { age: formatNumber(age) }),
+  empty: () => say('testimonials.empty'),
+};
 
 /** The wire shape with either spelling of the picture (both occur in the spec's data). */
 export type TestimonialInput = Omit<Testimonial, 'profile_picture' | 'profilePicture'> & {
@@ -83,7 +86,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
     };
   }, []);
 
-  if (items.length === 0) return <p className="mt-6 text-center text-ink-soft">{text.empty}</p>;
+  if (items.length === 0) return <p className="mt-6 text-center text-ink-soft">{text.empty()}</p>;
 
   const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.pause('hover');
   const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && carousel.current?.resume('hover');
@@ -113,7 +116,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
   return (
     <section
       aria-roledescription="carousel"
-      aria-label={text.label}
+      aria-label={text.label()}
       className="mt-8"
       data-testid="testimonial-carousel"
       onPointerEnter={onPointerEnter}
@@ -130,7 +133,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
           <button
             type="button"
             className="btn btn-outline btn-icon rounded-full"
-            aria-label={state.stoppedByChoice ? text.play : text.pause}
+            aria-label={state.stoppedByChoice ? text.play() : text.pause()}
             onClick={() => carousel.current?.toggle()}
             data-testid="carousel-rotation"
           >
@@ -142,7 +145,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
             type="button"
             className="btn btn-outline btn-icon rounded-full"
             aria-controls={slidesId}
-            aria-label={text.previous}
+            aria-label={text.previous()}
             onClick={() => carousel.current?.previous()}
           >
             <svg
@@ -162,7 +165,7 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
             type="button"
             className="btn btn-outline btn-icon rounded-full"
             aria-controls={slidesId}
-            aria-label={text.next}
+            aria-label={text.next()}
             onClick={() => carousel.current?.next()}
           >
             <svg

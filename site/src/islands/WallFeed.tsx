@@ -7,7 +7,7 @@ import { useHydrated } from '../components/react/useHydrated';
 import { t } from '../i18n/t';
 import { fetchWallPage } from '../api/wall';
 import { fetchFollowingPage } from '../api/poets';
-import { SORT_LABEL, feedNeedsRefresh, filtersOf, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
+import { sortLabel, feedNeedsRefresh, filtersOf, wallViewFrom, wallViewSearch, type WallView } from '../lib/wall';
 import { $authStatus } from '../stores/auth';
 import { clearLiked, loadLiked } from '../stores/wall-likes';
 
@@ -74,10 +74,10 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
     <section aria-labelledby="wall-heading" className="mt-12" data-testid="wall-feed">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="wall-heading" ref={heading} tabIndex={-1} className="font-serif text-2xl font-semibold">
-          Poems on the wall
+          {t('wall.feed.heading')}
         </h2>
         {!view.following && (
-          <div role="group" aria-label="Order of the poems" className="flex gap-2">
+          <div role="group" aria-label={t('wall.feed.order')} className="flex gap-2">
             {WALL_SORTS.map((sort) => (
               <button
                 key={sort}
@@ -86,7 +86,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
                 aria-pressed={view.sort === sort}
                 onClick={() => void show({ ...filtersOf(view), sort, after: [] }, 'push')}
               >
-                {SORT_LABEL[sort]}
+                {sortLabel(sort)}
               </button>
             ))}
           </div>
@@ -120,21 +120,17 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
         />
       )}
       <p role="status" className="mt-2 min-h-6 text-sm text-ink-soft">
-        {state === 'loading' ? 'Loading...' : state === 'failed' ? 'We could not load the latest poems. Check your connection and try again.' : ''}
+        {state === 'loading' ? t('common.loading') : state === 'failed' ? t('wall.feed.failed') : ''}
       </p>
       {data.posts.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">
-          {view.following ? t('wall.following.empty') : filtered ? t('wall.find.none') : 'No poems on the wall yet. Be the first to share one.'}
+          {view.following ? t('wall.following.empty') : filtered ? t('wall.find.none') : t('wall.feed.empty')}
         </p>
       ) : (
         <ol
           className="mt-4 grid gap-6 md:grid-cols-2"
           aria-label={
-            view.following
-              ? t('wall.following.results', { page })
-              : filtered
-                ? t('wall.find.results', { page })
-                : `${SORT_LABEL[view.sort]} poems, page ${page}`
+            view.following ? t('wall.following.results', { page }) : filtered ? t('wall.find.results', { page }) : t(`wall.feed.list.${view.sort}`, { page })
           }
           data-testid="wall-list"
         >
@@ -146,23 +142,23 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
         </ol>
       )}
       {(page > 1 || nextCursor) && (
-        <nav aria-label="Pages of the wall" className="mt-10 flex items-center justify-center gap-4">
+        <nav aria-label={t('wall.feed.pages')} className="mt-10 flex items-center justify-center gap-4">
           <button
             type="button"
             className="btn btn-outline btn-sm"
             disabled={page <= 1 || state === 'loading'}
             onClick={() => void show({ ...view, after: view.after.slice(0, -1) }, 'push', true)}
           >
-            Previous page
+            {t('wall.mod.previous')}
           </button>
-          <span className="text-sm">Page {page}</span>
+          <span className="text-sm">{t('wall.feed.page', { page })}</span>
           <button
             type="button"
             className="btn btn-outline btn-sm"
             disabled={!nextCursor || state === 'loading'}
             onClick={() => nextCursor && void show({ ...view, after: [...view.after, nextCursor] }, 'push', true)}
           >
-            Next page
+            {t('wall.mod.next')}
           </button>
         </nav>
       )}

@@ -4,19 +4,13 @@ import { useStaffReady } from '../components/react/useAdminReady';
 import { WALL_MODERATION_FILTERS, WALL_REASON_MAX, wallPostPath, type WallDecision, type WallModerationFilter, type WallModerationItem } from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
 import PoemText from '../components/wall/PoemText';
-import { REASON_TEXT } from '../components/wall/ReportButton';
+import { reasonText } from '../components/wall/ReportButton';
 import { decideWallPost } from '../api/wall';
 import { apiErrorBody } from '../lib/api';
-import { STATUS_TEXT, formatWallDate, languageLabel } from '../lib/wall';
+import { formatWallDate, languageLabel, likesText, statusText } from '../lib/wall';
+import { countOf, formatNumber, nounForms, pageIntlLocale } from '../lib/format';
+import { t } from '../i18n/t';
 import { $moderationPage, $moderationProblem, loadModerationQueue } from '../stores/wall-moderation';
-
-const FILTER_LABEL: Record<WallModerationFilter, string> = {
-  pending: 'Waiting',
-  reported: 'Reported',
-  approved: 'On the wall',
-  hidden: 'Hidden',
-  rejected: 'Rejected',
-};
 
 /** What a moderator may do with a post in each state (the cms checks the same). */
 const ACTIONS: Record<WallModerationItem['status'], WallDecision[]> = {
@@ -27,16 +21,10 @@ const ACTIONS: Record<WallModerationItem['status'], WallDecision[]> = {
   hidden: ['restore'],
 };
 const actionsFor = (item: WallModerationItem) => ACTIONS[item.status].filter((action) => action !== 'dismiss' || item.openReports > 0);
-const ACTION_LABEL: Record<WallDecision, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  hide: 'Hide',
-  restore: 'Restore',
-  dismiss: 'Keep, dismiss the reports',
-};
-const DONE: Record<WallDecision, string> = { approve: 'approved', reject: 'rejected', hide: 'hidden', restore: 'restored', dismiss: 'kept on the wall' };
 const MODERATORS = ['admin', 'moderator'] as const;
 const needsReason = (action: WallDecision) => action === 'reject' || action === 'hide';
+/** "87%" as the page's language writes a share. */
+const percent = (share: number) => new Intl.NumberFormat(pageIntlLocale(), { style: 'percent' }).format(Math.round(share * 100) / 100);
 
 /** /admin-wall-moderation: the queue of wall posts, for moderators and admins. */
 export default function WallModeration() {
@@ -54,19 +42,19 @@ export default function WallModeration() {
   }, [ready, filter, page, reload]);
 
   const decided = (item: WallModerationItem, action: WallDecision) => {
-    setNotice(`“${item.title}” ${DONE[action]}.${action === 'dismiss' ? ' Its reports are closed.' : ' The poet has been notified.'}`);
+    setNotice(t(`wall.mod.done.${action}`, { title: item.title }));
     setReload((n) => n + 1);
   };
 
   if (!ready)
     return (
       <p role="status" className="text-ink-soft">
-        Loading...
+        {t('common.loading')}
       </p>
     );
   return (
     <div className="space-y-6" data-testid="wall-moderation">
-      <div role="group" aria-label="Queues" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('wall.mod.queues')} className="flex flex-wrap gap-2">
         {WALL_MODERATION_FILTERS.map((name) => (
           <button
             key={name}
@@ -79,8 +67,8 @@ export default function WallModeration() {
               setNotice(null);
             }}
           >
-            {FILTER_LABEL[name]}
-            {data && <span className="rounded-full bg-white/80 px-2 text-xs text-ink">{data.counts[name].toLocaleString('en')}</span>}
+            {t(`wall.mod.filter.${name}`)}
+            {data && <span className="rounded-full bg-white/80 px-2 text-xs text-ink">{formatNumber(data.counts[name])}</span>}
           </button>
         ))}
       </div>
@@ -89,11 +77,11 @@ export default function WallModeration() {
       {!data ? (
         !problem && (
           <p role="status" className="text-ink-soft">
-            Loading...
+            {t('common.loading')}
           </p>
         )
       ) : data.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">Nothing here. Thank you for keeping the wall kind.</p>
+        <p className="rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">{t('wall.mod.empty')}</p>
       ) : (
         <ol className="space-y-6">
           {data.items.map((item) => (
@@ -104,15 +92,13 @@ export default function WallModeration() {
         </ol>
       )}
       {data && data.pagination.pageCount > 1 && (
-        <nav aria-label="Pages of the queue" className="flex items-center gap-4">
+        <nav aria-label={t('wall.mod.pages')} className="flex items-center gap-4">
           <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
+            {t('wall.mod.previous')}
           </button>
-          <span className="text-sm">
-            Page {page} of {data.pagination.pageCount}
-          </span>
+          <span className="text-sm">{t('wall.mod.pageOf', { page: formatNumber(page), pages: formatNumber(data.pagination.pageCount) })}</span>
           <button type="button" className="btn btn-outline btn-sm" disabled={page >= data.pagination.pageCount} onClick={() => setPage(page + 1)}>
-            Next page
+            {t('wall.mod.next')}
           </button>
         </nav>
       )}
@@ -138,7 +124,7 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
       return;
     }
     if (needsReason(action) && !reason.trim()) {
-      setProblem('Write the reason the poet will read.');
+      setProblem(t('wall.mod.reasonNeeded'));
       return;
     }
     setBusy(true);
@@ -147,7 +133,7 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
       await decideWallPost(item.id, { action, ...(needsReason(action) ? { reason } : {}) });
       onDecided(item, action);
     } catch (error) {
-      setProblem(apiErrorBody(error)?.message ?? 'The decision was not saved. Try again.');
+      setProblem(apiErrorBody(error)?.message ?? t('wall.mod.failed'));
     } finally {
       setBusy(false);
     }
@@ -166,49 +152,47 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
             item.title
           )}
         </h2>
-        <span className="rounded-full bg-parchment px-3 py-1 text-xs font-semibold">{STATUS_TEXT[item.status]}</span>
+        <span className="rounded-full bg-parchment px-3 py-1 text-xs font-semibold">{statusText(item.status)}</span>
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        <span dir="auto">{item.poet.name}</span> · shared <time dateTime={item.createdAt}>{formatWallDate(item.createdAt)}</time> ·{' '}
-        {languageLabel(item.language)} · {item.likes} likes · post {item.id}
+        <span dir="auto">{item.poet.name}</span> · {t('wall.mod.shared')} <time dateTime={item.createdAt}>{formatWallDate(item.createdAt)}</time> ·{' '}
+        {languageLabel(item.language)} · {likesText(item.likes)} · {t('wall.mod.post', { id: item.id })}
       </p>
       {(item.flags.length > 0 || item.similar.length > 0 || item.openReports > 0) && (
-        <ul className="mt-3 flex flex-wrap gap-2 text-xs font-semibold" aria-label="Marks for the moderator">
-          {item.flags.length > 0 && <li className="rounded bg-amber-100 px-2 py-1 text-amber-950">Word list: {item.flags.join(', ')}</li>}
+        <ul className="mt-3 flex flex-wrap gap-2 text-xs font-semibold" aria-label={t('wall.mod.marks')}>
+          {item.flags.length > 0 && (
+            <li className="rounded bg-amber-100 px-2 py-1 text-amber-950">{t('wall.mod.wordList', { words: item.flags.join(', ') })}</li>
+          )}
           {item.similar.map((match) => (
             <li key={`${match.kind}:${match.refId}`} className="rounded bg-purple-100 px-2 py-1 text-purple-950" data-testid="similarity-flag">
-              {Math.round(match.similarity * 100)}% like {match.kind === 'entry' ? 'contest entry' : 'wall post'} {match.refId}
+              {t(match.kind === 'entry' ? 'wall.mod.likeEntry' : 'wall.mod.likePost', { percent: percent(match.similarity), id: match.refId })}
             </li>
           ))}
-          {item.openReports > 0 && (
-            <li className="rounded bg-red-100 px-2 py-1 text-red-950">
-              {item.openReports} open {item.openReports === 1 ? 'report' : 'reports'}
-            </li>
-          )}
+          {item.openReports > 0 && <li className="rounded bg-red-100 px-2 py-1 text-red-950">{countOf(item.openReports, nounForms('openReport'))}</li>}
         </ul>
       )}
       <div
         className="mt-4 max-h-96 overflow-auto rounded border border-stone-100 bg-paper p-4"
         tabIndex={0}
         role="region"
-        aria-label={`Text of “${item.title}”`}
+        aria-label={t('wall.mod.text', { title: item.title })}
       >
         <PoemText text={item.text} language={item.language} className="text-base" />
       </div>
       {item.reason && (
         <p className="mt-3 text-sm" dir="auto">
-          <span className="font-semibold">Reason given to the poet:</span> {item.reason}
+          <span className="font-semibold">{t('wall.mod.reasonGiven')}</span> {item.reason}
         </p>
       )}
       {item.reports.length > 0 && (
         <details className="mt-3 text-sm" open={openReports.length > 0}>
           <summary className="font-semibold">
-            Reports ({openReports.length} open, {item.reports.length} in all)
+            {t('wall.mod.reports', { open: formatNumber(openReports.length), all: formatNumber(item.reports.length) })}
           </summary>
           <ul className="mt-2 space-y-2">
             {item.reports.map((report) => (
               <li key={report.id} className="rounded border border-stone-200 p-2">
-                <span className="font-semibold">{REASON_TEXT[report.reason].label}</span> · {report.status} ·{' '}
+                <span className="font-semibold">{reasonText(report.reason).label}</span> · {t(`wall.mod.report.${report.status}`)} ·{' '}
                 <time dateTime={report.createdAt}>{formatWallDate(report.createdAt)}</time>
                 {report.note && (
                   <p dir="auto" className="mt-1 whitespace-pre-wrap">
@@ -223,13 +207,13 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
       <div className="mt-4 space-y-3">
         <FormAlert>{problem}</FormAlert>
         {item.own ? (
-          <p className="text-sm text-ink-soft">This is your own poem: another moderator decides.</p>
+          <p className="text-sm text-ink-soft">{t('wall.mod.own')}</p>
         ) : (
           <>
             {asking && (
               <div className="flex flex-col gap-1">
                 <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
-                  Reason the poet will read
+                  {t('wall.mod.reasonLabel')}
                 </label>
                 <textarea
                   id={`${id}-reason`}
@@ -252,13 +236,13 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
                   className={`btn btn-sm ${action === 'hide' || action === 'reject' ? 'btn-destructive' : 'btn-default'}`}
                   onClick={() => void decide(action)}
                 >
-                  {asking === action ? `Confirm: ${ACTION_LABEL[action].toLowerCase()}` : ACTION_LABEL[action]}
+                  {asking === action ? t('wall.mod.confirm', { action: t(`wall.mod.action.${action}`).toLocaleLowerCase() }) : t(`wall.mod.action.${action}`)}
                   <span className="sr-only"> “{item.title}”</span>
                 </button>
               ))}
               {asking && (
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(null)}>
-                  Cancel
+                  {t('wall.mod.cancel')}
                 </button>
               )}
             </div>

@@ -5,6 +5,7 @@ import PoetByline from '../components/wall/PoetByline';
 import LikeButton from '../components/wall/LikeButton';
 import ReportButton from '../components/wall/ReportButton';
 import { postIdFrom } from '../lib/wall';
+import { t } from '../i18n/t';
 import { $authStatus } from '../stores/auth';
 import { loadLiked } from '../stores/wall-likes';
 import { $wallPost, loadWallPost } from '../stores/wall-post';
@@ -18,7 +19,7 @@ export default function WallPost() {
 
   const post = state.kind === 'ready' ? state.post : null;
   useEffect(() => {
-    if (post) document.title = `${post.title} · Writory Wall`;
+    if (post) document.title = t('wall.post.docTitle', { title: post.title });
   }, [post]);
   useEffect(() => {
     if (post && status === 'signed-in') loadLiked([post.id]).catch(() => undefined);
@@ -26,9 +27,9 @@ export default function WallPost() {
 
   if (!post) {
     const text = {
-      loading: ['A poem from the Writory Wall', 'Loading...'],
-      missing: ['This poem is not on the wall', 'It may have been taken down by its poet or a moderator, or the link is incomplete.'],
-      failed: ['A poem from the Writory Wall', 'We could not load this poem. Check your connection and reload the page.'],
+      loading: [t('wall.post.heading'), t('common.loading')],
+      missing: [t('wall.post.missingTitle'), t('wall.post.missing')],
+      failed: [t('wall.post.heading'), t('wall.post.failed')],
     }[state.kind as 'loading' | 'missing' | 'failed'];
     return (
       <div>

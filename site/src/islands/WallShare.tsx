@@ -1,23 +1,26 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALL_TEXT_MAX, WALL_THEMES, WALL_TITLE_MAX, wallPostPath, type MyWallPost, type NewWallPost, type WallTheme } from '@writory/shared';
-import { t } from '../i18n/t';
+import { currentLocale, t } from '../i18n/t';
 import { focusFirstProblem } from '../components/react/Field';
 import { FormAlert, Notice } from '../components/react/Message';
 import { useHydrated } from '../components/react/useHydrated';
 import { deleteWallPost, shareWallPost } from '../api/wall';
 import { apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { schemaProblems } from '../lib/form-schema';
-import { STATUS_TEXT, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
+import { likesText, statusText, WALL_LANGUAGES, formatWallDate, languageLabel } from '../lib/wall';
 import { $authStatus, $identity } from '../stores/auth';
+import { formatNumber } from '../lib/format';
 import { $myWallPosts, loadMyWallPosts } from '../stores/my-wall-posts';
 import { $productUser } from '../stores/product-user';
+import { around } from '../i18n/around';
 import { localHref } from '../i18n/paths';
 
 const FIELDS = ['title', 'language', 'theme', 'text'] as const;
 type FieldName = (typeof FIELDS)[number];
-const LABEL: Record<FieldName, string> = { title: 'Title', language: 'Language', theme: t('wall.share.theme'), text: 'Your poem' };
-const SIGN_IN_HREF = `/auth?${new URLSearchParams({ next: '/writory-wall#submit-wall-button' })}`;
+/** A field's label in the page's language (read when rendered: the server renders every language). */
+const label = (name: FieldName) => t(name === 'theme' ? 'wall.share.theme' : `wall.share.${name}`);
+const signInHref = () => localHref(`/auth?${new URLSearchParams({ next: '/writory-wall#submit-wall-button' })}`);
 
 /** The #submit-wall-button section: share a poem (signed-in poets with a verified email) and follow one's own posts. */
 export default function WallShare() {
@@ -32,16 +35,16 @@ export default function WallShare() {
   if (!hydrated || status === 'loading')
     return (
       <p role="status" className="text-ink-soft">
-        Loading...
+        {t('common.loading')}
       </p>
     );
   if (status === 'signed-out') {
     return (
       <div className="flex flex-wrap items-center gap-4">
-        <a className="btn btn-default" href={SIGN_IN_HREF}>
-          Sign in to share a poem
+        <a className="btn btn-default" href={signInHref()}>
+          {t('wall.share.signIn')}
         </a>
-        <p className="text-sm text-ink-soft">You need a Writory account with a verified email.</p>
+        <p className="text-sm text-ink-soft">{t('wall.share.needAccount')}</p>
       </div>
     );
   }
@@ -50,11 +53,13 @@ export default function WallShare() {
     <div className="space-y-6">
       {identity && !identity.emailVerified ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Verify your email address to share poems: open the link we sent you, or send a new one from{' '}
-          <a className="underline" href={localHref('/profile')}>
-            your profile
-          </a>
-          .
+          {around(t('wall.share.verify'), {
+            profile: (
+              <a className="underline" href={localHref('/profile')}>
+                {t('wall.share.yourProfile')}
+              </a>
+            ),
+          })}
         </p>
       ) : (
         <div>
@@ -66,7 +71,7 @@ export default function WallShare() {
             onClick={() => setOpen(!open)}
             data-testid="submit-wall-button"
           >
-            {open ? 'Close the form' : 'Write a poem for the wall'}
+            {open ? t('wall.share.close') : t('wall.share.open')}
           </button>
           <div id={`${formId}-form`} hidden={!open} className="mt-4">
             <ShareForm onShared={loadMyWallPosts} />
@@ -75,11 +80,13 @@ export default function WallShare() {
       )}
       {moderates && (
         <p className="text-sm">
-          You moderate the wall:{' '}
-          <a className="font-semibold text-quill underline underline-offset-4" href={localHref('/admin-wall-moderation')}>
-            open the moderation queue
-          </a>
-          .
+          {around(t('wall.share.moderate'), {
+            queue: (
+              <a className="font-semibold text-quill underline underline-offset-4" href={localHref('/admin-wall-moderation')}>
+                {t('wall.share.queue')}
+              </a>
+            ),
+          })}
         </p>
       )}
       <MyPosts posts={mine} onChange={loadMyWallPosts} />
@@ -90,7 +97,7 @@ export default function WallShare() {
 function ShareForm({ onShared }: { onShared: () => void }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<NewWallPost>({ title: '', language: 'en', text: '' });
+  const [values, setValues] = useState<NewWallPost>({ title: '', language: currentLocale(), text: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -119,15 +126,12 @@ function ShareForm({ onShared }: { onShared: () => void }) {
     try {
       await shareWallPost(values);
       setValues({ ...values, title: '', text: '' });
-      setNotice('Thank you! Your poem is waiting for a moderator. You will get a notification when it is on the wall.');
+      setNotice(t('wall.share.thanks'));
       onShared();
     } catch (error) {
       const found = fieldErrorsFrom(error, FIELDS);
       setErrors(found.fields);
-      setProblem(
-        found.form ??
-          (Object.keys(found.fields).length ? null : (apiErrorBody(error)?.message ?? 'We could not send your poem. Check your connection and try again.')),
-      );
+      setProblem(found.form ?? (Object.keys(found.fields).length ? null : (apiErrorBody(error)?.message ?? t('wall.share.failed'))));
       setAttempt((n) => n + 1);
     } finally {
       setSending(false);
@@ -138,22 +142,19 @@ function ShareForm({ onShared }: { onShared: () => void }) {
   const error = (name: FieldName) =>
     errors[name] && (
       <p id={`${id}-${name}-error`} className="text-sm font-medium text-red-800">
-        {LABEL[name]} {errors[name]}
+        {label(name)} {errors[name]}
       </p>
     );
   const inputClass =
     'rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-label="Share a poem">
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" aria-label={t('wall.share.form')}>
       <FormAlert>{problem}</FormAlert>
-      <p className="text-sm text-ink-soft">
-        Plain text only: your line breaks and spacing are kept exactly. Be kind: Writory is for poets from 13 years old, and a moderator reads every poem before
-        it appears.
-      </p>
+      <p className="text-sm text-ink-soft">{t('wall.share.rules')}</p>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-title`} className="text-sm font-semibold">
-          {LABEL.title}
+          {label('title')}
         </label>
         <input
           id={`${id}-title`}
@@ -171,7 +172,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-language`} className="text-sm font-semibold">
-          {LABEL.language}
+          {label('language')}
         </label>
         <select
           id={`${id}-language`}
@@ -192,7 +193,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-theme`} className="text-sm font-semibold">
-          {LABEL.theme}
+          {label('theme')}
         </label>
         <select
           id={`${id}-theme`}
@@ -214,7 +215,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-text`} className="text-sm font-semibold">
-          {LABEL.text}
+          {label('text')}
         </label>
         <textarea
           id={`${id}-text`}
@@ -231,12 +232,12 @@ function ShareForm({ onShared }: { onShared: () => void }) {
           className={`${inputClass} font-serif whitespace-pre-wrap`}
         />
         <p id={`${id}-text-count`} className="text-xs text-ink-soft">
-          {values.text.length.toLocaleString('en')} of {WALL_TEXT_MAX.toLocaleString('en')} characters
+          {t('wall.share.count', { count: formatNumber(values.text.length), max: formatNumber(WALL_TEXT_MAX) })}
         </p>
         {error('text')}
       </div>
       <button type="submit" className="btn btn-default" disabled={sending}>
-        {sending ? 'Sending…' : 'Send to the moderators'}
+        {sending ? t('wall.share.sending') : t('wall.share.send')}
       </button>
       <Notice>{notice}</Notice>
     </form>
@@ -255,14 +256,14 @@ function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: ()
       setConfirming(null);
       onChange();
     } catch (error) {
-      setProblem(apiErrorBody(error)?.message ?? 'We could not delete the poem. Try again.');
+      setProblem(apiErrorBody(error)?.message ?? t('wall.mine.deleteFailed'));
     }
   }
 
   return (
     <section aria-labelledby="my-wall-posts" data-testid="my-wall-posts">
       <h3 id="my-wall-posts" className="font-serif text-xl font-semibold">
-        Your poems on the wall
+        {t('wall.mine.title')}
       </h3>
       <FormAlert>{problem}</FormAlert>
       <ul className="mt-3 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
@@ -282,28 +283,33 @@ function MyPosts({ posts, onChange }: { posts: MyWallPost[] | null; onChange: ()
                 </span>
               </p>
               <p className="text-sm text-ink-soft">
-                <span data-testid="my-wall-post-status">{STATUS_TEXT[post.status]}</span> · shared{' '}
+                <span data-testid="my-wall-post-status">{statusText(post.status)}</span> · {t('wall.mod.shared')}{' '}
                 <time dateTime={post.createdAt}>{formatWallDate(post.createdAt)}</time>
-                {post.status === 'approved' && ` · ${post.likes} ${post.likes === 1 ? 'like' : 'likes'}`}
+                {post.status === 'approved' && ` · ${likesText(post.likes)}`}
               </p>
               {post.reason && (
                 <p className="mt-1 text-sm text-red-900" dir="auto">
-                  Moderator’s reason: {post.reason}
+                  {t('wall.mine.reason', { reason: post.reason })}
                 </p>
               )}
             </div>
             {confirming === post.id ? (
               <div className="flex gap-2">
                 <button type="button" className="btn btn-destructive btn-sm" onClick={() => void remove(post.id)}>
-                  Yes, delete it
+                  {t('wall.mine.confirmDelete')}
                 </button>
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(null)}>
-                  Keep it
+                  {t('wall.mine.keep')}
                 </button>
               </div>
             ) : (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(post.id)} aria-label={`Delete “${post.title}”`}>
-                Delete
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => setConfirming(post.id)}
+                aria-label={t('wall.mine.deleteLabel', { title: post.title })}
+              >
+                {t('wall.mine.delete')}
               </button>
             )}
           </li>

@@ -1,6 +1,7 @@
 // Pure helpers for showing a competition: the default one, its links, and its rules in words.
 import { DEFAULT_COMPETITION, languageName, type CompetitionRef, type CompetitionSummary } from '@writory/shared';
-import { formatMonth } from './format';
+import { countOf, formatMonth, formatNumber, nounForms, pageIntlLocale } from './format';
+import { currentLocale, t } from '../i18n/t';
 
 export { DEFAULT_COMPETITION };
 
@@ -25,30 +26,37 @@ export function competitionFromSearch(search: string, known: readonly string[]):
   return asked && known.includes(asked) ? asked : DEFAULT_COMPETITION;
 }
 
-/** "Hindi, Tamil and Urdu", or "Any language" for a competition that takes every language. */
+/** A language's name in the page's language: the site's English names on English pages, Intl's in Hindi and Arabic. */
+export function languageNameHere(code: string): string {
+  const page = currentLocale();
+  if (page === 'en') return languageName(code);
+  try {
+    return new Intl.DisplayNames([page], { type: 'language' }).of(code) ?? languageName(code);
+  } catch {
+    return languageName(code);
+  }
+}
+
+/** "Hindi, Tamil and Urdu", or "Any language" for a competition that takes every language (in the page's language). */
 export function languagesInWords(codes: readonly string[]): string {
-  if (!codes.length) return 'Any language';
-  const names = codes.map(languageName);
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  if (!codes.length) return t('rules.anyLanguage');
+  return new Intl.ListFormat(pageIntlLocale(), { type: 'conjunction' }).format(codes.map(languageNameHere));
 }
 
 const MB = 1024 * 1024;
 /** The length and file rules of a competition, one sentence each. */
 export function limitsInWords(competition: Pick<CompetitionSummary, 'kind' | 'limits'>): string[] {
   const { maxWords, maxBytes, freeEntriesPerMonth } = competition.limits;
-  const piece = competition.kind === 'story' ? 'story' : 'poem';
-  const size = maxBytes >= MB ? `${Math.round((maxBytes / MB) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  const size = maxBytes >= MB ? `${formatNumber(Math.round((maxBytes / MB) * 10) / 10)} MB` : `${formatNumber(Math.round(maxBytes / 1024))} KB`;
   return [
-    maxWords ? `At most ${maxWords.toLocaleString('en-GB')} words.` : competition.kind === 'story' ? 'No word limit.' : 'Any length.',
-    `One .docx or .pdf file per ${piece}, at most ${size}.`,
-    freeEntriesPerMonth === 0
-      ? 'Every entry uses an entry credit.'
-      : `${freeEntriesPerMonth} free ${freeEntriesPerMonth === 1 ? 'entry' : 'entries'} a month; more with entry credits.`,
+    maxWords ? t('rules.maxWords', { words: countOf(maxWords, nounForms('word')) }) : t(competition.kind === 'story' ? 'rules.noWordLimit' : 'rules.anyLength'),
+    t(competition.kind === 'story' ? 'rules.file.story' : 'rules.file.poem', { size }),
+    freeEntriesPerMonth === 0 ? t('rules.everyEntryPaid') : t('rules.freeEntries', { entries: countOf(freeEntriesPerMonth, nounForms('freeEntry')) }),
   ];
 }
 
-/** "Story Competition" for "Story"; a name that already says "competition" stays as it is. */
-export const competitionTitle = (name: string) => (/competition$/i.test(name) ? name : `${name} Competition`);
+/** "Story Competition" for "Story" (in the page's language); a name that already says "competition" stays as it is. */
+export const competitionTitle = (name: string) => (/competition$/i.test(name) ? name : t('competition.title', { name }));
 
 /** The `competition` query value to send: none for the default, so today's requests stay exactly as they were. */
 export const competitionParam = (slug: string | null | undefined) => (slug && slug !== DEFAULT_COMPETITION ? slug : null);

@@ -93,11 +93,18 @@ export function countOf(count: number, forms: NounForms, locale = pageIntlLocale
 
 const PLURAL_RULES: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
+/** The nouns the catalogues count (`count.<noun>.<rule>` keys in each locale). */
+export type CountedNoun = 'place' | 'like' | 'openReport' | 'entry' | 'credit' | 'poem' | 'freeEntry' | 'entryCredit' | 'morePoem' | 'word';
+
 /** A counted noun's forms from the catalogue (`count.<noun>.<rule>`), in the page's language. */
-export const nounForms = (noun: 'place'): NounForms => Object.fromEntries(PLURAL_RULES.map((rule) => [rule, t(`count.${noun}.${rule}`)])) as NounForms;
+export const nounForms = (noun: CountedNoun): NounForms => Object.fromEntries(PLURAL_RULES.map((rule) => [rule, t(`count.${noun}.${rule}`)])) as NounForms;
 
 /** A number as the page's language writes it ("1,234.5"; Arabic and Hindi as their Intl convention says). */
 export const formatNumber = (value: number, locale = pageIntlLocale()) => new Intl.NumberFormat(locale).format(value);
 
-/** An amount in minor units as money in the page's language ("₹1,499.00", Arabic "‏1,499.00 ₹"). */
-export const formatMoney = (amount: number, currency: CurrencyCode, locale = pageIntlLocale()) => formatMoneyIn(amount, currency, locale);
+/**
+ * An amount in minor units as money in the page's language ("₹1,499.00", Arabic "‏1,499.00 ₹"). English pages keep
+ * the money form Writory has always shown ("$10.00", not en-GB's "US$10.00").
+ */
+export const formatMoney = (amount: number, currency: CurrencyCode, locale = currentLocale() === 'en' ? 'en' : pageIntlLocale()) =>
+  formatMoneyIn(amount, currency, locale);

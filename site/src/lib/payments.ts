@@ -1,5 +1,7 @@
 // Pure helpers for the money pages: which currency to show first, and labels for months and states.
-import { monthName, type CurrencyCode, type EntryAllowance, type OrderState, type PayoutMethod, type PublicTier, type WithdrawalStatus } from '@writory/shared';
+import type { CurrencyCode, EntryAllowance, OrderState, PayoutMethod, PublicTier, WithdrawalStatus } from '@writory/shared';
+import { t } from '../i18n/t';
+import { countOf, formatMonth, nounForms } from './format';
 
 export const CURRENCY_STORAGE_KEY = 'writory-currency';
 
@@ -22,28 +24,40 @@ export function tiersIn(tiers: PublicTier[], currency: CurrencyCode | null): (Pu
   });
 }
 
-export { monthName };
+/** "October 2026" in the page's language. */
+export const monthName = (month: string) => formatMonth(month);
 
-export const entriesLabel = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+/** "1 entry", "3 entries" in the page's language. */
+export const entriesLabel = (n: number) => countOf(n, nounForms('entry'));
 
 /** The rule for the fee table: how many entries are free each month, and what a credit is for. */
-export const freeEntriesText = (free: number) =>
-  free > 0
-    ? `Every poet may enter ${free} ${free === 1 ? 'poem' : 'poems'} a month free; each further poem uses one entry credit.`
-    : 'Each poem you enter uses one entry credit.';
+export const freeEntriesText = (free: number) => (free > 0 ? t('money.freeEntries', { poems: countOf(free, nounForms('poem')) }) : t('money.everyEntryPaid'));
 
-export const ORDER_STATE_LABEL: Record<OrderState, string> = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Not paid', refunded: 'Refunded' };
-export const PAYOUT_METHOD_LABEL: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank transfer', paypal: 'PayPal' };
-export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = { requested: 'Requested', approved: 'Approved', paid: 'Paid', rejected: 'Rejected' };
+/**
+ * Labels by value, each read from the catalogue when it is shown (a getter per value), so the server's one module
+ * says each page's language and `LABEL[value]` reads as before.
+ */
+function labels<T extends string>(values: readonly T[], label: (value: T) => string): Record<T, string> {
+  const out = {} as Record<T, string>;
+  for (const value of values) Object.defineProperty(out, value, { get: () => label(value), enumerable: true });
+  return out;
+}
+
+export const ORDER_STATE_LABEL = labels<OrderState>(['pending', 'paid', 'failed', 'refunded'], (state) => t(`money.order.${state}`));
+/** UPI and PayPal are names, the same in every language. */
+export const PAYOUT_METHOD_LABEL = labels<PayoutMethod>(['upi', 'bank', 'paypal'], (method) =>
+  method === 'bank' ? t('money.method.bank') : method === 'upi' ? 'UPI' : 'PayPal',
+);
+export const WITHDRAWAL_STATUS_LABEL = labels<WithdrawalStatus>(['requested', 'approved', 'paid', 'rejected'], (status) => t(`money.withdrawal.${status}`));
 
 /** What /submit says a poet may still enter: the total, then free entries and entry credits. */
 export function allowanceSummary({ remaining, freeLeft, credits }: Pick<EntryAllowance, 'remaining' | 'freeLeft' | 'credits'>): string {
-  const parts = [
-    freeLeft > 0 ? `${freeLeft} free ${freeLeft === 1 ? 'entry' : 'entries'}` : null,
-    credits > 0 ? `${credits} entry ${credits === 1 ? 'credit' : 'credits'}` : null,
-  ].filter(Boolean);
-  if (remaining <= 0) return 'You have no entries left this month.';
-  return `You can enter ${remaining} more ${remaining === 1 ? 'poem' : 'poems'} this month (${parts.join(' and ')}).`;
+  const parts = [freeLeft > 0 ? countOf(freeLeft, nounForms('freeEntry')) : null, credits > 0 ? countOf(credits, nounForms('entryCredit')) : null].filter(
+    (part): part is string => part !== null,
+  );
+  if (remaining <= 0) return t('money.allowance.none');
+  const both = parts.length === 2 ? t('money.and', { first: parts[0], second: parts[1] }) : (parts[0] ?? '');
+  return t('money.allowance.left', { poems: countOf(remaining, nounForms('morePoem')), parts: both });
 }
 
 /**
@@ -51,5 +65,5 @@ export function allowanceSummary({ remaining, freeLeft, credits }: Pick<EntryAll
  * payments (shown below it) it says why none of them can be withdrawn instead.
  */
 export function noEarningsText(hasTestRewards: boolean): string {
-  return hasTestRewards ? 'Nothing to withdraw yet: your rewards so far come from test payments, shown below, which are not money.' : 'No earnings yet.';
+  return hasTestRewards ? t('money.noEarningsTest') : t('money.noEarnings');
 }

@@ -1,6 +1,7 @@
 // Pure helpers of the Writory Wall pages: languages, dates, states, and where a list or a post lives in the URL.
 import { WALL_SEARCH_MAX, WALL_SORTS, WALL_THEMES, canonicalLanguage, type WallSort, type WallStatus, type WallTheme } from '@writory/shared';
-import { formatDate, SITE_LOCALE } from './format';
+import { currentLocale, t } from '../i18n/t';
+import { countOf, formatDate, nounForms, pageIntlLocale } from './format';
 
 /** Languages offered when sharing a poem (any BCP 47 tag is accepted by the cms); "und" is "another language". */
 export const WALL_LANGUAGES = [
@@ -47,31 +48,29 @@ export const WALL_LANGUAGES = [
   'und',
 ] as const;
 
-/** "Hindi · हिन्दी": the English name, and the language's own name when it differs. */
+/**
+ * "Tamil · தமிழ்": the language's name in the page's language, and its own name when it differs (on a Hindi page
+ * "तमिल · தமிழ்", "हिन्दी" alone for Hindi).
+ */
 export function languageLabel(tag: string): string {
-  if (tag === 'und') return 'Another language';
+  if (tag === 'und') return t('wall.language.other');
+  const page = currentLocale();
   try {
-    const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+    const reader = new Intl.DisplayNames([page], { type: 'language' }).of(tag) ?? tag;
     const own = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
-    return own && own.toLocaleLowerCase(tag) !== english.toLocaleLowerCase('en') ? `${english} · ${own}` : english;
+    return own && own.toLocaleLowerCase(tag) !== reader.toLocaleLowerCase(page) ? `${reader} · ${own}` : reader;
   } catch {
     return tag;
   }
 }
 
-/** The same date on the server that built the page and in every browser: the site's English, UTC. */
-export const formatWallDate = (iso: string) => (iso ? formatDate(iso, { locale: SITE_LOCALE, timeZone: 'UTC' }) : '');
+/** The same date on the server that built the page and in every browser: the page's language's site form, UTC. */
+export const formatWallDate = (iso: string) => (iso ? formatDate(iso, { locale: pageIntlLocale(), timeZone: 'UTC' }) : '');
 
 /** What a poet reads about their own post. */
-export const STATUS_TEXT: Record<WallStatus, string> = {
-  pending: 'Waiting for a moderator',
-  approved: 'On the wall',
-  rejected: 'Not approved',
-  hidden: 'Taken off the wall',
-  held: 'Under review after reports',
-};
+export const statusText = (status: WallStatus) => t(`wall.status.${status}`);
 
-export const SORT_LABEL: Record<WallSort, string> = { newest: 'Newest', 'most-liked': 'Most liked' };
+export const sortLabel = (sort: WallSort) => t(`wall.sort.${sort}`);
 
 /** What narrows the wall: a language, a theme tag, words to search for (each optional). */
 export interface WallFilters {
@@ -140,8 +139,8 @@ export function postIdFrom(search: string): number | null {
   return /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : null;
 }
 
-/** "1 like", "12 likes". */
-export const likesText = (likes: number) => `${likes.toLocaleString('en')} ${likes === 1 ? 'like' : 'likes'}`;
+/** "1 like", "12 likes" in the page's language. */
+export const likesText = (likes: number) => countOf(likes, nounForms('like'));
 
 /** How old the built first page may be before the feed island asks the cms for a fresh one. */
 export const WALL_BUILD_FRESH_MS = 60_000;

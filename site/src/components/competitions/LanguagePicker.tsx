@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { LANGUAGES } from '@writory/shared';
+import { languageNameHere } from '../../lib/competitions';
 
 interface Props {
   legend: string;
@@ -8,7 +9,7 @@ interface Props {
   onChange(codes: string[]): void;
 }
 
-/** Languages as checkboxes (English name, and the name in its own script), in the one list the site offers. */
+/** Languages as checkboxes (the name in the page's language, and in its own script), in the one list the site offers. */
 export default function LanguagePicker({ legend, hint, chosen, onChange }: Props) {
   const id = useId();
   const toggle = (code: string) => onChange(chosen.includes(code) ? chosen.filter((c) => c !== code) : [...chosen, code]);
@@ -25,7 +26,7 @@ export default function LanguagePicker({ legend, hint, chosen, onChange }: Props
           <label key={language.code} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">
             <input type="checkbox" checked={chosen.includes(language.code)} onChange={() => toggle(language.code)} className="h-4 w-4 accent-quill" />
             <span>
-              {language.name}{' '}
+              {languageNameHere(language.code)}{' '}
               <span lang={language.code} dir="auto" className="text-ink-soft">
                 {language.native}
               </span>

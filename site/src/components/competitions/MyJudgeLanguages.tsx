@@ -4,6 +4,7 @@ import { apiErrorBody } from '../../lib/api';
 import { languagesInWords } from '../../lib/competitions';
 import { FormAlert, Notice } from '../react/Message';
 import LanguagePicker from './LanguagePicker';
+import { t } from '../../i18n/t';
 
 /** On the judging page: the languages this judge reads (entries are given only to judges who read their language). */
 export default function MyJudgeLanguages() {
@@ -22,7 +23,7 @@ export default function MyJudgeLanguages() {
         setLanguages(answer.languages);
         setSaved(answer.languages);
       },
-      () => setError('Your languages could not be loaded. Close and open this box to try again.'),
+      () => setError(t('judgeLanguages.loadFailed')),
     );
   }, [open]);
 
@@ -36,9 +37,9 @@ export default function MyJudgeLanguages() {
       const answer = await saveMyJudgeLanguages(languages);
       setLanguages(answer.languages);
       setSaved(answer.languages);
-      setNotice(`Saved: you read ${languagesInWords(answer.languages)}.`);
+      setNotice(t('judgeLanguages.saved', { languages: languagesInWords(answer.languages) }));
     } catch (caught) {
-      setError(apiErrorBody(caught)?.message ?? 'Your languages could not be saved. Try again.');
+      setError(apiErrorBody(caught)?.message ?? t('judgeLanguages.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -51,17 +52,22 @@ export default function MyJudgeLanguages() {
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className="cursor-pointer font-semibold">
-        Languages I read{languages && <span className="font-normal">: {saved.length ? languagesInWords(saved) : 'none chosen yet'}</span>}
+        {t('judgeLanguages.title')}
+        {languages && <span className="font-normal">: {saved.length ? languagesInWords(saved) : t('judgeLanguages.none')}</span>}
       </summary>
       {/* Only while open: a closed box holds no "Loading..." and no disabled button. */}
       {open && (
         <form noValidate onSubmit={submit} className="mt-3 space-y-3">
-          <p className="text-sm text-ink-soft">You are given only entries in the languages you tick.</p>
+          <p className="text-sm text-ink-soft">{t('judgeLanguages.intro')}</p>
           <FormAlert>{error}</FormAlert>
           <Notice>{notice}</Notice>
-          {languages ? <LanguagePicker legend="Languages I read" chosen={languages} onChange={setLanguages} /> : !error && <p role="status">Loading...</p>}
+          {languages ? (
+            <LanguagePicker legend={t('judgeLanguages.title')} chosen={languages} onChange={setLanguages} />
+          ) : (
+            !error && <p role="status">{t('common.loading')}</p>
+          )}
           <button type="submit" className="btn btn-default" disabled={busy || !languages} aria-busy={busy}>
-            Save my languages
+            {t('judgeLanguages.save')}
           </button>
         </form>
       )}

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import type { CompetitionSummary } from '@writory/shared';
 import { languagesInWords, limitsInWords } from '../../lib/competitions';
 import { localHref } from '../../i18n/paths';
+import { around } from '../../i18n/around';
+import { t } from '../../i18n/t';
 
 interface Props {
   competitions: CompetitionSummary[];
@@ -19,7 +21,7 @@ export default function CompetitionChoice({ competitions, chosen, onChoose }: Pr
   return (
     <div className="space-y-3">
       <fieldset className="rounded-lg border border-stone-200 bg-white p-5" data-testid="competition-choice">
-        <legend className="px-1 font-serif text-lg font-bold">Which competition are you entering?</legend>
+        <legend className="px-1 font-serif text-lg font-bold">{t('choice.legend')}</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
           {competitions.map((c) => (
             <label
@@ -51,14 +53,15 @@ export default function CompetitionChoice({ competitions, chosen, onChoose }: Pr
       </fieldset>
       {competition && (
         <section
-          aria-label={`Rules of the ${competition.name} competition`}
+          aria-label={t('choice.rules', { name: competition.name })}
           className="rounded-lg border border-stone-200 bg-white p-4 text-sm"
           data-testid="competition-rules-note"
         >
           <ul className="list-disc space-y-1 ps-5">
             <li>
-              {competition.kind === 'story' ? 'Stories' : 'Poems'} in:{' '}
-              <span data-testid="competition-rules-languages">{languagesInWords(competition.languages)}</span>.
+              {around(t(competition.kind === 'story' ? 'choice.storiesIn' : 'choice.poemsIn'), {
+                languages: <span data-testid="competition-rules-languages">{languagesInWords(competition.languages)}</span>,
+              })}
             </li>
             {limitsInWords(competition).map((line) => (
               <li key={line}>{line}</li>
@@ -66,7 +69,7 @@ export default function CompetitionChoice({ competitions, chosen, onChoose }: Pr
           </ul>
           <p className="mt-2">
             <a href={localHref(`/competitions/${encodeURIComponent(competition.slug)}`)} className="btn-link">
-              All rules, dates and past winners of {competition.name}
+              {t('choice.allRules', { name: competition.name })}
             </a>
           </p>
         </section>

@@ -1,5 +1,6 @@
 import type { JudgingQueue } from '@writory/shared';
 import { t } from '../../i18n/t';
+import { languageNameHere } from '../../lib/competitions';
 
 /** The month's entries by code (blind), those still to score first. */
 export default function QueueList({ queue, openCode, onOpen }: { queue: JudgingQueue; openCode: string | null; onOpen(code: string): void }) {
@@ -19,7 +20,7 @@ export default function QueueList({ queue, openCode, onOpen }: { queue: JudgingQ
               {entry.title}
             </span>
           </span>
-          <span className="text-xs text-ink-soft">{entry.language}</span>
+          <span className="text-xs text-ink-soft">{languageNameHere(entry.language)}</span>
           {entry.originalityFlag && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('judging.flagged')}</span>}
           <span className="text-xs text-ink-soft">{t('judging.needed', { judges: entry.judges, needed: queue.judgesPerEntry })}</span>
           <span className="text-xs font-semibold">{entry.myTotal === null ? t('judging.toScore') : t('judging.yourTotal', { total: entry.myTotal })}</span>

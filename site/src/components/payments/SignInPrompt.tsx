@@ -1,4 +1,5 @@
 import { localHref } from '../../i18n/paths';
+import { t } from '../../i18n/t';
 
 /** What a visitor sees on a page that is about their own account. */
 export default function SignInPrompt({ next, children }: { next: string; children: React.ReactNode }) {
@@ -6,7 +7,7 @@ export default function SignInPrompt({ next, children }: { next: string; childre
     <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-6" data-testid="sign-in-prompt">
       <p>{children}</p>
       <a className="btn btn-default" href={localHref(`/auth?${new URLSearchParams({ next })}`)}>
-        Sign in
+        {t('money.signIn')}
       </a>
     </div>
   );

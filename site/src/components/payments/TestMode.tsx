@@ -1,3 +1,5 @@
+import { t } from '../../i18n/t';
+
 /** Shown wherever money appears while the site runs in test-payments mode: no real money moves. */
 export function TestModeBadge() {
   return (
@@ -5,7 +7,7 @@ export function TestModeBadge() {
       className="inline-flex items-center rounded bg-amber-300 px-2 py-0.5 font-sans text-xs font-bold tracking-wide text-amber-950"
       data-testid="test-mode"
     >
-      TEST MODE
+      {t('money.testMode')}
     </span>
   );
 }
@@ -14,7 +16,7 @@ export function TestModeNotice({ children }: { children?: React.ReactNode }) {
   return (
     <p className="flex flex-wrap items-center gap-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950" data-testid="test-mode-notice">
       <TestModeBadge />
-      <span>{children ?? 'Payments are simulated: no card is charged and no money moves.'}</span>
+      <span>{children ?? t('money.testNotice')}</span>
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { dayText, parseDayText, todayIn } from '../../lib/date-range';
 import { useHydrated } from './useHydrated';
+import { t } from '../../i18n/t';
 
 interface Props {
   label: string;
@@ -66,7 +67,7 @@ export default function DayField({ label, value, onChange, example }: Props) {
         className="min-h-11 w-40 rounded-md border border-stone-400 bg-white px-3 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
       />
       <p id={`${id}-hint`} className={`text-xs ${invalid ? 'font-medium text-red-800' : 'text-ink-soft'}`}>
-        {!hydrated ? 'Day, month and year' : invalid ? `Not a day we can read: write it like ${dayText(hintDay)}.` : `Like ${dayText(hintDay)}`}
+        {!hydrated ? t('day.format') : invalid ? t('day.invalid', { example: dayText(hintDay) }) : t('day.like', { example: dayText(hintDay) })}
       </p>
     </div>
   );

@@ -1,3 +1,5 @@
+import { t } from '../../i18n/t';
+
 /** The save and cancel buttons at the foot of an admin form. */
 export default function FormActions({ saveLabel, busy, onCancel }: { saveLabel: string; busy: boolean; onCancel: () => void }) {
   return (
@@ -6,7 +8,7 @@ export default function FormActions({ saveLabel, busy, onCancel }: { saveLabel: 
         {saveLabel}
       </button>
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        Cancel
+        {t('form.cancel')}
       </button>
     </div>
   );

@@ -4,6 +4,8 @@ import { likesText } from '../../lib/wall';
 import { $authStatus } from '../../stores/auth';
 import { $likeBusy, $likeCounts, $liked, toggleLike } from '../../stores/wall-likes';
 import { showToast } from '../../stores/toasts';
+import { localHref } from '../../i18n/paths';
+import { t } from '../../i18n/t';
 
 /** Like and unlike (signed-in poets); visitors are taken to sign in and brought back. */
 export default function LikeButton({ id, likes, title }: { id: number; likes: number; title: string }) {
@@ -15,11 +17,11 @@ export default function LikeButton({ id, likes, title }: { id: number; likes: nu
 
   const click = async () => {
     if (status !== 'signed-in') {
-      window.location.assign(`/auth?${new URLSearchParams({ next: `${window.location.pathname}${window.location.search}` })}`);
+      window.location.assign(localHref(`/auth?${new URLSearchParams({ next: `${window.location.pathname}${window.location.search}` })}`));
       return;
     }
     const problem = await toggleLike(id);
-    if (problem) showToast({ title: 'Your like was not saved', description: problem, variant: 'destructive' });
+    if (problem) showToast({ title: t('wall.like.failed'), description: problem, variant: 'destructive' });
   };
 
   return (
@@ -27,7 +29,7 @@ export default function LikeButton({ id, likes, title }: { id: number; likes: nu
       type="button"
       className="btn btn-outline btn-sm aria-pressed:bg-quill aria-pressed:text-white"
       aria-pressed={hydrated && status === 'signed-in' ? liked : undefined}
-      aria-label={`${liked ? 'Unlike' : 'Like'} “${title}”, ${likesText(count)}`}
+      aria-label={t(liked ? 'wall.like.unlike' : 'wall.like.like', { title, likes: likesText(count) })}
       disabled={busy || (hydrated && status === 'loading')}
       onClick={click}
       data-testid="like-button"

@@ -29,7 +29,7 @@ export default function PostCard({ post }: { post: WallPostSummary }) {
         <LikeButton id={post.id} likes={post.likes} title={post.title} />
         {post.truncated && (
           <a href={href} className="text-sm font-semibold text-quill underline underline-offset-4">
-            Read the whole poem
+            {t('wall.card.readWhole')}
             <span className="sr-only">
               : <span dir="auto">{post.title}</span>
             </span>

@@ -5,14 +5,12 @@ import { FormAlert, Notice } from '../react/Message';
 import { reportWallPost } from '../../api/wall';
 import { apiErrorBody } from '../../lib/api';
 import { $authStatus } from '../../stores/auth';
+import { localHref } from '../../i18n/paths';
+import { around } from '../../i18n/around';
+import { t } from '../../i18n/t';
 
-export const REASON_TEXT: Record<WallReportReason, { label: string; hint: string }> = {
-  spam: { label: 'Spam', hint: 'Advertising, links or the same text again and again.' },
-  hate: { label: 'Hate or bullying', hint: 'It attacks or mocks a person or a group.' },
-  plagiarism: { label: 'Someone else’s poem', hint: 'It is copied from another writer.' },
-  inappropriate: { label: 'Not suitable for young writers', hint: 'Writory is for poets from 13 years old.' },
-  other: { label: 'Something else', hint: 'Tell the moderators what is wrong below.' },
-};
+/** A report reason's name and what it covers, in the page's language. */
+export const reasonText = (reason: WallReportReason) => ({ label: t(`wall.reason.${reason}`), hint: t(`wall.reason.${reason}Hint`) });
 
 /** "Report": a dialog with the reasons; moderators see the report, the poet never learns who sent it. */
 export default function ReportButton({ id, title }: { id: number; title: string }) {
@@ -26,7 +24,7 @@ export default function ReportButton({ id, title }: { id: number; title: string 
 
   const open = () => {
     if (status !== 'signed-in') {
-      window.location.assign(`/auth?${new URLSearchParams({ next: `${window.location.pathname}${window.location.search}` })}`);
+      window.location.assign(localHref(`/auth?${new URLSearchParams({ next: `${window.location.pathname}${window.location.search}` })}`));
       return;
     }
     setProblem(null);
@@ -35,8 +33,8 @@ export default function ReportButton({ id, title }: { id: number; title: string 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) return setProblem('Choose what is wrong with this poem.');
-    if (reason === 'other' && !note.trim()) return setProblem('Tell the moderators what is wrong.');
+    if (!reason) return setProblem(t('wall.report.choose'));
+    if (reason === 'other' && !note.trim()) return setProblem(t('wall.report.needsNote'));
     setState('sending');
     setProblem(null);
     try {
@@ -44,14 +42,14 @@ export default function ReportButton({ id, title }: { id: number; title: string 
       setState('sent');
     } catch (error) {
       setState('idle');
-      setProblem(apiErrorBody(error)?.message ?? 'We could not send your report. Check your connection and try again.');
+      setProblem(apiErrorBody(error)?.message ?? t('wall.report.failed'));
     }
   };
 
   return (
     <>
       <button type="button" className="btn btn-ghost btn-sm" onClick={open} disabled={state === 'sent'} data-testid="report-button">
-        {state === 'sent' ? 'Reported' : 'Report'}
+        {state === 'sent' ? t('wall.report.reported') : t('wall.report.button')}
       </button>
       <dialog
         ref={dialog}
@@ -59,20 +57,20 @@ export default function ReportButton({ id, title }: { id: number; title: string 
         className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-stone-300 bg-paper p-6 text-ink shadow-xl backdrop:bg-black/40"
       >
         <h2 id={`${formId}-title`} className="font-serif text-xl font-semibold">
-          Report <span dir="auto">“{title}”</span>
+          {around(t('wall.report.title'), { title: <span dir="auto">“{title}”</span> })}
         </h2>
         {state === 'sent' ? (
           <div className="mt-4 space-y-4">
-            <Notice>Thank you. A moderator will look at this poem; the poet will not know who reported it.</Notice>
+            <Notice>{t('wall.report.thanks')}</Notice>
             <button type="button" className="btn btn-default" onClick={() => dialog.current?.close()}>
-              Close
+              {t('wall.report.close')}
             </button>
           </div>
         ) : (
           <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
             <FormAlert>{problem}</FormAlert>
             <fieldset>
-              <legend className="text-sm font-semibold">What is wrong?</legend>
+              <legend className="text-sm font-semibold">{t('wall.report.why')}</legend>
               <div className="mt-2 space-y-2">
                 {WALL_REPORT_REASONS.map((value) => (
                   <label key={value} className="flex items-start gap-3 rounded-md border border-stone-300 bg-white p-3">
@@ -86,9 +84,9 @@ export default function ReportButton({ id, title }: { id: number; title: string 
                       aria-describedby={`${formId}-${value}`}
                     />
                     <span>
-                      <span className="block font-semibold">{REASON_TEXT[value].label}</span>
+                      <span className="block font-semibold">{reasonText(value).label}</span>
                       <span id={`${formId}-${value}`} className="block text-sm text-ink-soft">
-                        {REASON_TEXT[value].hint}
+                        {reasonText(value).hint}
                       </span>
                     </span>
                   </label>
@@ -97,7 +95,7 @@ export default function ReportButton({ id, title }: { id: number; title: string 
             </fieldset>
             <div className="flex flex-col gap-1">
               <label htmlFor={`${formId}-note`} className="text-sm font-semibold">
-                Anything the moderators should know{reason === 'other' ? '' : ' (optional)'}
+                {t(reason === 'other' ? 'wall.report.note' : 'wall.report.noteOptional')}
               </label>
               <textarea
                 id={`${formId}-note`}
@@ -111,10 +109,10 @@ export default function ReportButton({ id, title }: { id: number; title: string 
             </div>
             <div className="flex flex-wrap gap-2">
               <button type="submit" className="btn btn-default" disabled={state === 'sending'}>
-                {state === 'sending' ? 'Sending…' : 'Send report'}
+                {state === 'sending' ? t('wall.report.sending') : t('wall.report.send')}
               </button>
               <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-                Cancel
+                {t('wall.report.cancel')}
               </button>
             </div>
           </form>
