@@ -35,7 +35,7 @@ const order = {
   discount: 1000,
   total: 8900,
   couponCode: 'DIWALI',
-  provider: 'test',
+  provider: 'stripe_test',
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: null,
   refundedAt: null,

@@ -59,7 +59,7 @@ const queue: JudgingQueue = {
   judgesPerEntry: 3,
   months: ['2026-11', '2026-10'],
   mine: { scored: 1, left: 2 },
-  entries: [{ code: 'WR-1A', title: 'नदी', language: 'hi', wordCount: 120, status: 'submitted', originalityFlag: true, judges: 1, myTotal: null }],
+  entries: [{ code: 'WR-1A', title: 'नदी', language: 'hi', wordCount: 120, status: 'received', originalityFlag: true, judges: 1, myTotal: null }],
   assigning: true,
 } as JudgingQueue;
 
