@@ -12,6 +12,7 @@ import { bearer, entryClient } from './helpers/entries';
 
 const USER = 'plugin::users-permissions.user';
 const ASSIGNMENT = 'api::score.judge-assignment';
+const SCORE = 'api::score.score';
 
 let stack: CmsWithAuth;
 let api: ReturnType<typeof supertest>;
@@ -30,6 +31,9 @@ function openGate() {
   gate?.open();
   gate = null;
 }
+
+/** While set, the order of the queue read's last query and the background job's first one. */
+let trail: string[] | null = null;
 
 const assignmentsOf = (contestId: number) => stack.cms.strapi.db.query(ASSIGNMENT).count({ where: { contestId } });
 
@@ -51,7 +55,16 @@ beforeAll(async () => {
   strapi.db.lifecycles.subscribe({
     models: [USER],
     async beforeFindMany(event: { params?: { where?: unknown } }) {
-      if (gate && JSON.stringify(event.params?.where ?? {}).includes('"judge"')) await gate.opened;
+      if (!JSON.stringify(event.params?.where ?? {}).includes('"judge"')) return;
+      trail?.push('job: the active judges');
+      if (gate) await gate.opened;
+    },
+  });
+  // The queue's own read of the month's scores (it selects each score's total; the job's read does not).
+  strapi.db.lifecycles.subscribe({
+    models: [SCORE],
+    async beforeFindMany(event: { params?: { select?: string[] } }) {
+      if (event.params?.select?.includes('total')) trail?.push('read: the scores');
     },
   });
 });
@@ -85,6 +98,20 @@ describe('the judging queue’s first read of a month', () => {
     expect(progress.body.assignments.map((a: { code: string; missing: number }) => [a.code, a.missing])).toEqual(
       entries.map((entry) => [entry.code, 0]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
+  });
+
+  it('answers before the background job reads anything: the job starts once the read has made its own queries', async () => {
+    const { month: m, contestId, entries } = await month('2032-06', 4);
+    trail = [];
+    try {
+      const first = await api.get(`/api/judging/queue?month=${m}`).set(bearer(judge)).expect(200);
+      expect(first.body.assigning).toBe(true);
+      await backgroundIdle(stack.cms.strapi);
+      expect(trail).toEqual(['read: the scores', 'job: the active judges']);
+    } finally {
+      trail = null;
+    }
+    expect(await assignmentsOf(contestId)).toBeGreaterThanOrEqual(entries.length);
   });
 
   it('opening an entry that has no judges yet answers 503 with Retry-After and writes nothing', async () => {

@@ -200,6 +200,49 @@ export function entryRepository(strapi: Core.Strapi) {
       });
     },
 
+    /** Whether the contest has an entry not yet published: one indexed probe that stops at the first it finds. */
+    async hasUnpublished(contestId: number): Promise<boolean> {
+      const contest = linkOf(strapi, ENTRY, 'contest');
+      const found = await strapi.db
+        .connection(`${contest.table} as cl`)
+        .join(`${tableOf(strapi, ENTRY)} as e`, 'e.id', `cl.${contest.own}`)
+        .where(`cl.${contest.target}`, contestId)
+        .whereNot('e.status', 'published')
+        .first(strapi.db.connection.raw('1 as found'));
+      return Boolean(found);
+    },
+
+    /**
+     * These entries (`ids`) or all the contest's (`contestId`) with the poet's id, in one statement per 500 ids: the
+     * judging queue's rows, without the query engine's second query for the poets and its row hydration.
+     */
+    async withPoetIds<K extends EntryColumn>(only: { ids: readonly number[] } | { contestId: number }, fields: readonly K[]): Promise<EntryWithPoet<K>[]> {
+      const contest = linkOf(strapi, ENTRY, 'contest');
+      const poet = linkOf(strapi, ENTRY, 'poet');
+      const select = (db: Knex) =>
+        db(`${tableOf(strapi, ENTRY)} as e`)
+          .leftJoin(`${poet.table} as pl`, `pl.${poet.own}`, 'e.id')
+          .select('e.id', `pl.${poet.target} as poetId`, ...fields.map((field) => `e.${columnOf(strapi, ENTRY, field)} as ${field}`));
+      const db = strapi.db.connection;
+      const rows: Record<string, unknown>[] = [];
+      if ('contestId' in only) {
+        rows.push(...(await select(db).whereIn('e.id', db(contest.table).select(contest.own).where(contest.target, only.contestId))));
+      } else {
+        for (let i = 0; i < only.ids.length; i += 500) rows.push(...(await select(db).whereIn('e.id', only.ids.slice(i, i + 500))));
+      }
+      // SQLite answers a boolean column with 0 or 1; the query engine's rows (and so the answers) say true or false.
+      const attributes = strapi.db.metadata.get(ENTRY as never).attributes as Record<string, { type?: string }>;
+      const booleans = fields.filter((field) => attributes[field]?.type === 'boolean');
+      return rows.map(({ poetId, ...row }) => {
+        for (const field of booleans) if (row[field] !== null && row[field] !== undefined) row[field] = Boolean(row[field]);
+        return {
+          ...(row as Pick<EntryRow, K | 'id'>),
+          id: Number(row.id),
+          poet: poetId === null || poetId === undefined ? null : { id: Number(poetId) },
+        };
+      });
+    },
+
     /** These entries with the poet's id. */
     async byIds<K extends EntryColumn>(ids: readonly number[], fields: readonly K[]): Promise<EntryWithPoet<K>[]> {
       if (ids.length === 0) return [];

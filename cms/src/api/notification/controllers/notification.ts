@@ -19,12 +19,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const notifications = () => getService(strapi, 'api::notification.notification');
   const owner = (ctx: Context) => ctx.state.user.id as number;
   const idOf = (ctx: Context) => parseInput(idParams, ctx.params).id;
+  /** The bell's poll asks without a query string: its defaults are parsed once, not at every poll. */
+  let plainList: ReturnType<typeof listQuery.parse> | undefined;
+  const listOf = (ctx: Context) => (ctx.querystring ? parseInput(listQuery, ctx.query) : (plainList ??= parseInput(listQuery, {})));
 
   return {
     /** The spec's list, newest first and paged; an ETag lets a slow fallback poll get 304 when nothing changed. */
     async list(ctx: Context) {
-      const body = await notifications().list(owner(ctx), parseInput(listQuery, ctx.query));
-      const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+      // Serialised once: the ETag is the hash of the very bytes sent.
+      const json = JSON.stringify(await notifications().list(owner(ctx), listOf(ctx)));
+      const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
       ctx.set('Cache-Control', 'private, no-cache');
       ctx.set('ETag', etag);
       ctx.set('Vary', 'Authorization');
@@ -32,7 +36,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ctx.status = 304;
         return;
       }
-      ctx.body = body;
+      ctx.type = 'application/json';
+      ctx.body = json;
     },
 
     async read(ctx: Context) {

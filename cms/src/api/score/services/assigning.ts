@@ -36,11 +36,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return entryRepository(strapi).countUnpublishedExcept(contestId, assigned);
   }
 
-  /** Starts this contest's job unless one runs here already; resolves when it has ended. */
-  function start(contest: Pick<ContestRow, 'id'>): Promise<void> {
+  /**
+   * Starts this contest's job unless one runs here already; resolves when it has ended. `afterThisTurn`: the job's
+   * first query waits for the event loop's next turn, so the read that started it makes its own queries and answers
+   * first (the job's reads of a month's entries would otherwise run between the read's, on the same thread and the
+   * same SQLite connection).
+   */
+  function start(contest: Pick<ContestRow, 'id'>, { afterThisTurn = false } = {}): Promise<void> {
     let job = running.get(contest.id);
     if (!job) {
       job = runInBackground(strapi, `assigning the judges of contest ${contest.id}`, async () => {
+        if (afterThisTurn) await new Promise((resolve) => setImmediate(resolve));
         await getService(strapi, 'api::score.assignment').ensureAssigned(contest);
         const unassigned = await unassignedCount(contest.id);
         if (unassigned) stuck.set(contest.id, { at: Date.now(), unassigned });
@@ -65,7 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!unassigned) return false;
       const last = stuck.get(contest.id);
       if (last && last.unassigned === unassigned && now - last.at < ASSIGNING_RETRY_MS) return false;
-      void start(contest);
+      void start(contest, { afterThisTurn: true });
       return true;
     },
   };

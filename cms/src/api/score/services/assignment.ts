@@ -91,8 +91,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await strapi.db.transaction(async ({ trx }) => {
       await contestRepository(strapi).lock(contest.id, trx);
       const now = new Date();
-      for (const pair of await missingAssignments(contest, pool, judgesPerEntry)) {
-        await assignments().create({ data: { ...pair, contestId: contest.id, assignedAt: now, assignedBy: 'auto' } });
+      const missing = await missingAssignments(contest, pool, judgesPerEntry);
+      // In batched inserts (the dialect's batch size, 500 rows a statement on SQLite), not one statement per pair:
+      // a month of thousands of entries is assigned in a few statements, and the lock is held that much shorter.
+      if (missing.length) {
+        await assignments().createMany({ data: missing.map((pair) => ({ ...pair, contestId: contest.id, assignedAt: now, assignedBy: 'auto' })) });
       }
     });
   }

@@ -80,7 +80,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       return { months, contest: contest ?? null };
     }
     for (const row of withEntries) {
-      if (await entries().countInContest(row.id, { not: 'published' })) return { months, contest: row };
+      if (await entries().hasUnpublished(row.id)) return { months, contest: row };
     }
     return { months, contest: withEntries[0] ?? null };
   }
@@ -135,9 +135,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
       const readable: Set<number> | null = admin ? null : await assignment().entryIdsOf(judge, contest.id);
       const rows =
         // A judge's readable ids are all of this contest (read from its assignments and scores).
-        (readable ? await entries().byIds([...readable], QUEUE_COLUMNS) : await entries().inContest(contest.id, QUEUE_COLUMNS)).filter(
-          (row) => row.poet?.id !== judge.id,
-        );
+        (await entries().withPoetIds(readable ? { ids: [...readable] } : { contestId: contest.id }, QUEUE_COLUMNS)).filter((row) => row.poet?.id !== judge.id);
       const given: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
       const judgesOf = new Map<number, number>();
       const mine = new Map<number, number>();
