@@ -52,7 +52,7 @@ export const DEMO_ARTICLE_TRANSLATIONS: Record<string, Translated<{ title: strin
   },
 };
 
-/** In the order of DEMO_FAQS. */
+/** In the order of DEMO_FAQS (the first six; the rest stay English, so the demo's FAQ shows both). */
 export const DEMO_FAQ_TRANSLATIONS: Translated<{ question: string; answer: string; keywords: string }[]> = {
   hi: [
     {
@@ -146,7 +146,8 @@ export async function addTranslations<T extends object>(
   { publish = false } = {},
 ): Promise<void> {
   const documents = strapi.documents(uid as 'api::faq.faq');
-  for (const [locale, data] of Object.entries(translations ?? {}) as [Locale, T][]) {
+  for (const [locale, data] of Object.entries(translations ?? {}) as [Locale, T | undefined][]) {
+    if (!data) continue;
     await documents.update({ documentId, locale, data: data as never });
     if (publish) await documents.publish({ documentId, locale });
   }
