@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ensureRoles } from './seed/install/roles';
 import { seedPanelAccounts } from './seed/install/panel-admin';
 import { ensurePanelRoles } from './seed/install/panel-roles';
+import { editorsContentInEnglish, ensureContentLocales } from './seed/install/content-locales';
 import { seedDemoData } from './seed/demo';
 import { createTokenVerifier, type TokenVerifier } from './auth/firebase';
 import { createFirebaseStrategy } from './auth/strategy';
@@ -40,6 +41,10 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureRoles(strapi);
+    // Editors' content in the site's languages (issue 39): the locales, then content from before translations is English.
+    await ensureContentLocales(strapi);
+    const inEnglish = await editorsContentInEnglish(strapi);
+    for (const [uid, count] of Object.entries(inEnglish)) strapi.log.info(`${uid}: ${count} row(s) from before translations made English`);
     await grantSignedInRoutes(strapi);
     await ensurePanelRoles(strapi);
     await seedPanelAccounts(strapi);

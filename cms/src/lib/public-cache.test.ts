@@ -24,7 +24,7 @@ async function app(options: { status?: number; cookie?: boolean } = {}) {
   const cache = createPublicCache(
     [
       { path: '/api/count', ttlSeconds: 10 },
-      { path: '/api/quotes', ttlSeconds: 60, invalidatedBy: ['api::quote.quote'] },
+      { path: '/api/quotes', ttlSeconds: 60, invalidatedBy: ['api::quote.quote'], byLocale: true },
     ],
     () => clock,
   );
@@ -42,7 +42,7 @@ async function app(options: { status?: number; cookie?: boolean } = {}) {
     ctx.status = options.status ?? 200;
     ctx.set('Cache-Control', 'public, max-age=10');
     if (options.cookie) ctx.cookies.set('session', 'x');
-    ctx.body = { count, path: ctx.path };
+    ctx.body = { count, path: ctx.path, locale: ctx.query.locale ?? 'en' };
   });
   server = koa.listen(0, '127.0.0.1');
   await new Promise((resolve) => server!.once('listening', resolve));
@@ -85,6 +85,24 @@ describe('public cache', () => {
     expect(t.cache.size()).toBe(2);
   });
 
+  it('keeps an endpoint answered per locale apart for each `?locale=`, and drops them all when its model changes', async () => {
+    const t = await app();
+    const localeOf = async (path: string) => ((await (await t.get(path)).json()) as { locale: string }).locale;
+    for (let i = 0; i < 2; i++) {
+      expect(await localeOf('/api/quotes')).toBe('en');
+      expect(await localeOf('/api/quotes?locale=hi')).toBe('hi');
+      expect(await localeOf('/api/quotes?locale=ar')).toBe('ar');
+    }
+    expect(t.calls()).toBe(3);
+    // Not a locale of ours, another query, or an endpoint not answered per locale: every time through the stack.
+    for (const path of ['/api/quotes?locale=fr', '/api/quotes?locale=hi&x=1', '/api/count?locale=hi']) await t.get(path);
+    for (const path of ['/api/quotes?locale=fr', '/api/quotes?locale=hi&x=1', '/api/count?locale=hi']) await t.get(path);
+    expect(t.calls()).toBe(9);
+    t.cache.invalidate('api::quote.quote');
+    expect(await localeOf('/api/quotes?locale=hi')).toBe('hi');
+    expect(t.calls()).toBe(10);
+  });
+
   it('runs the stack again once the time to live has passed', async () => {
     const t = await app();
     await t.get('/api/count');
@@ -101,7 +119,7 @@ describe('public cache', () => {
     await t.get('/api/count');
     const head = await t.get('/api/count', { method: 'HEAD' });
     expect(head.status).toBe(200);
-    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(JSON.stringify({ count: 7, path: '/api/count' }))));
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(JSON.stringify({ count: 7, path: '/api/count', locale: 'en' }))));
     expect(await head.text()).toBe('');
     expect(t.calls()).toBe(1);
   });

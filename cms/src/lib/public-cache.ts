@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Core } from '@strapi/strapi';
 import type { PublicCacheEndpoint } from '../../config/public-cache';
+import { LOCALES } from '@writory/shared';
 import { runInBackground } from './background';
 import { databaseListener, isPostgres } from './database-listener';
 
@@ -10,7 +11,8 @@ import { databaseListener, isPostgres } from './database-listener';
  * body parser, router, policies, controller). The first request of each period runs all of it; its status 200
  * answer is kept with every header those middlewares set, per `Origin` (CORS answers differ by origin), and
  * replayed until `ttlSeconds` pass or a write to a model in `invalidatedBy` drops it. Answers that set a cookie,
- * requests with a query string and anything not declared pass through untouched.
+ * requests with a query string (but `?locale=` on an endpoint declared `byLocale`, kept per locale) and anything
+ * not declared pass through untouched.
  */
 
 interface Cached {
@@ -28,6 +30,17 @@ interface Ctx {
   respond?: boolean;
   state: Record<string, unknown>;
   response: { headers: Record<string, string | string[] | number | undefined> };
+}
+
+const splitUrl = (url: string): [string, string | undefined] => {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
+};
+
+/** The locale a query string of exactly `locale=<one of LOCALES>` names; null for any other query (not cached). */
+function localeOfQuery(query: string): string | null {
+  const match = /^locale=([a-z]{2,3})$/.exec(query);
+  return match && (LOCALES as readonly string[]).includes(match[1]!) ? match[1]! : null;
 }
 
 /** Headers that describe one connection or one response's bytes, never replayed. */
@@ -60,7 +73,7 @@ export function createPublicCache(endpoints: PublicCacheEndpoint[], now: () => n
   /** Bumped by every invalidation: an answer computed across one is not kept. */
   let generation = 0;
 
-  const keyOf = (path: string, origin: string | undefined) => `${path}\n${origin ?? ''}`;
+  const keyOf = (path: string, locale: string, origin: string | undefined) => `${path}\n${locale}\n${origin ?? ''}`;
 
   function fresh(key: string): Cached | undefined {
     const entry = entries.get(key);
@@ -99,11 +112,15 @@ export function createPublicCache(endpoints: PublicCacheEndpoint[], now: () => n
     async middleware(ctx, next) {
       const { method, url = '' } = ctx.req;
       if (method !== 'GET' && method !== 'HEAD') return next();
-      const endpoint = byPath.get(url);
+      const [path, query] = splitUrl(url);
+      const endpoint = byPath.get(path);
       if (!endpoint) return next();
+      // A query string passes through, but for an endpoint answered per locale: `?locale=hi` is its own answer.
+      const locale = query === undefined ? '' : endpoint.byLocale ? localeOfQuery(query) : null;
+      if (locale === null) return next();
       ctx.state.cachedRoute = endpoint.path;
       const origin = ctx.req.headers.origin;
-      const key = keyOf(url, origin);
+      const key = keyOf(path, locale, origin);
       let entry = fresh(key);
       if (!entry && pending.has(key)) {
         await pending.get(key);

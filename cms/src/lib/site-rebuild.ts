@@ -14,6 +14,8 @@ export const SITE_CONTENT = new Set([
   'api::payment.entry-tier',
   // Editors write a competition's description in the panel; its page, the footer and /submit are built from it.
   'api::competition.competition',
+  // …and its Hindi and Arabic translations (issue 39).
+  'api::competition.competition-description',
 ]);
 const CHANGES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 const requesters = new WeakMap<Core.Strapi, { request(): void; flush(): void }>();

@@ -29,3 +29,12 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * What a read of editors' content says about its language (issue 39): the locale it served, and `fallback: true`
+ * when that is the English one for want of a translation in the locale asked for.
+ */
+export interface ServedLocale {
+  locale: Locale;
+  fallback: boolean;
+}

@@ -3,6 +3,8 @@ import type { CompetitionRef, Criterion } from '@writory/shared';
 import type { RowOf } from '../../lib/rows';
 
 export const COMPETITION = 'api::competition.competition' as const;
+/** A competition's tagline and description in another locale (issue 39), localized with Strapi's i18n. */
+export const COMPETITION_DESCRIPTION = 'api::competition.competition-description' as const;
 
 /** A competitions row as the services read it (criteria and languages are json columns). */
 export type CompetitionRow = Omit<RowOf<typeof COMPETITION>, 'criteria' | 'languages'> & { criteria: Criterion[]; languages: string[] | null };

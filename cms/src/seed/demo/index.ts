@@ -3,6 +3,7 @@ import demo from '@writory/shared/demo-accounts.json';
 import { DEFAULT_SETTINGS } from '../../api/site-setting/lib/defaults';
 import { roleId, type RoleType } from '../install/roles';
 import { DEMO_ARTICLES, DEMO_FAQS, DEMO_PAGES, DEMO_TESTIMONIALS } from './demo-content';
+import { addTranslations, DEMO_ARTICLE_TRANSLATIONS, DEMO_FAQ_TRANSLATIONS, DEMO_PAGE_TRANSLATIONS, seedCompetitionTranslations } from './demo-translations';
 import { seedDemoContest, seedDemoEntries, seedCompetitionDemoEntries } from './entries';
 import { seedDemoNotifications } from './notifications';
 import { seedResultsDemo, seedStoryResultsDemo } from './results';
@@ -27,23 +28,29 @@ export async function seedDemoData(strapi: Core.Strapi) {
       tagIds.set(name, tag.documentId);
     }
     for (const { published, tags, ...article } of DEMO_ARTICLES) {
-      await strapi.documents('api::article.article').create({
+      const created = await strapi.documents('api::article.article').create({
         data: { ...article, tags: tags.map((name) => tagIds.get(name)!) } as any,
         ...(published ? { status: 'published' } : {}),
       });
+      const translations = DEMO_ARTICLE_TRANSLATIONS[article.slug];
+      await addTranslations(strapi, 'api::article.article', created.documentId, translations, { publish: published });
     }
   });
   await seedOnce(strapi, 'api::faq.faq', async () => {
     for (const [order, faq] of DEMO_FAQS.entries()) {
-      await strapi.documents('api::faq.faq').create({ data: { ...faq, order }, status: 'published' });
+      const created = await strapi.documents('api::faq.faq').create({ data: { ...faq, order }, status: 'published' });
+      const translations = Object.fromEntries(Object.entries(DEMO_FAQ_TRANSLATIONS).map(([locale, faqs]) => [locale, faqs[order]]));
+      await addTranslations(strapi, 'api::faq.faq', created.documentId, translations, { publish: true });
     }
   });
   for (const [slug, page] of Object.entries(DEMO_PAGES)) {
     const uid = `api::${slug}-page.${slug}-page` as any;
     await seedOnce(strapi, uid, async () => {
-      await strapi.documents(uid).create({ data: page as any });
+      const created = await strapi.documents(uid).create({ data: page as any });
+      await addTranslations(strapi, uid, created.documentId, DEMO_PAGE_TRANSLATIONS[slug]);
     });
   }
+  await seedOnce(strapi, 'api::competition.competition-description', () => seedCompetitionTranslations(strapi));
   const contest = await seedDemoContest(strapi);
   await seedDemoUsers(strapi);
   await seedDemoEntries(strapi, contest);

@@ -1,4 +1,6 @@
 import type { Core } from '@strapi/strapi';
+import { LOCALES } from '@writory/shared';
+import { localizedTypes } from './content-locales';
 
 /**
  * The Strapi panel's roles, kept as code: on every boot the Editor and Author roles get exactly these
@@ -47,6 +49,8 @@ export const EDITORIAL_TYPES: EditorialType[] = [
   },
   // A competition's description (its page's rules and words); what it takes and its limits stay with the admins.
   { uid: 'api::competition.competition', actions: ['read', 'update'], fields: ['description'] },
+  // Its translations (issue 39): the tagline and description in Hindi and Arabic.
+  { uid: 'api::competition.competition-description', actions: [...COLLECTION] },
   // Wall moderation (src/api/wall-post/lib/panel.ts) without the poet's account or the reporter's id.
   { uid: 'api::wall-post.wall-post', actions: ['read', 'update', 'delete'], withoutFields: ['poet'] },
   { uid: 'api::wall-post.wall-report', actions: ['read', 'update'], withoutFields: ['reporterId'] },
@@ -65,12 +69,17 @@ const MEDIA_ACTIONS = [
 /** Authors write editorial content (not the wall) and change only what they created; editors publish. */
 const AUTHOR_ACTIONS = new Set(['create', 'read', 'update']);
 /** Editors' alone: wall moderation, and the competitions' descriptions (authors create none, so they could change none). */
-const EDITORS_ONLY = new Set(['api::wall-post.wall-post', 'api::wall-post.wall-report', 'api::competition.competition']);
+const EDITORS_ONLY = new Set([
+  'api::wall-post.wall-post',
+  'api::wall-post.wall-report',
+  'api::competition.competition',
+  'api::competition.competition-description',
+]);
 
 interface PanelPermission {
   action: string;
   subject?: string;
-  properties?: { fields?: string[] };
+  properties?: { fields?: string[]; locales?: string[] };
   conditions?: string[];
 }
 
@@ -84,10 +93,18 @@ function fieldsOf(strapi: Core.Strapi, type: EditorialType): string[] {
 
 export function editorPermissions(strapi: Core.Strapi): PanelPermission[] {
   const permissions: PanelPermission[] = [];
+  // A translated type's permissions name the languages they cover (issue 39): all of the site's.
+  const localized = new Set(localizedTypes(strapi));
   for (const type of EDITORIAL_TYPES) {
+    const locales = localized.has(type.uid) ? { locales: [...LOCALES] } : {};
     for (const action of type.actions) {
       const hasFields = action === 'create' || action === 'read' || action === 'update';
-      permissions.push({ action: `${EXPLORER}.${action}`, subject: type.uid, properties: hasFields ? { fields: fieldsOf(strapi, type) } : {}, conditions: [] });
+      permissions.push({
+        action: `${EXPLORER}.${action}`,
+        subject: type.uid,
+        properties: { ...(hasFields ? { fields: fieldsOf(strapi, type) } : {}), ...locales },
+        conditions: [],
+      });
     }
   }
   return [...permissions, ...MEDIA_ACTIONS.map((action) => ({ action, properties: {}, conditions: [] }))];

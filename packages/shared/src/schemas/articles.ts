@@ -1,6 +1,7 @@
 // The requests of /api/admin/articles*.
 import { z } from 'zod/mini';
 import { ARTICLE_LIMITS } from '../admin-articles.ts';
+import { localeSchema } from '../locales.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -70,4 +71,6 @@ export const articleListQuery = z.object({
   pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 12),
   tag: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, 'must be a tag slug'))),
   include: z.optional(z.enum(['body'], { error: 'must be "body"' })),
+  /** The translation asked for (issue 39); each article says which it served. */
+  locale: z.optional(localeSchema),
 });

@@ -1,5 +1,6 @@
 // Pieces the request schemas share. zod/mini keeps the browser bundle small: only the checks used are shipped.
 import { z } from 'zod/mini';
+import { localeSchema } from '../locales.ts';
 
 /** An empty query parameter (an untouched filter) counts as absent. */
 export const optionalParam = <T extends z.core.SomeType>(schema: T) =>
@@ -19,3 +20,9 @@ export const searchText = optionalParam(z.string().check(z.trim(), z.maxLength(1
 
 /** A day written YYYY-MM-DD. */
 export const isoDay = (error = 'must be a date written YYYY-MM-DD') => z.iso.date({ error });
+
+/**
+ * ?locale= of a read of editors' content (issue 39): the translation asked for (absent: English). The answer says
+ * which it served: `locale`, and `fallback: true` when it is the English for want of a translation.
+ */
+export const contentLocaleQuery = z.object({ locale: z.optional(localeSchema) });

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { articleListQuery as listQuery } from '@writory/shared';
+import { articleListQuery as listQuery, contentLocaleQuery } from '@writory/shared';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { msg } from '../../../lib/messages';
 import { getService } from '../../../services';
@@ -16,7 +16,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   show: async (ctx: Context) => {
     const { slug } = parseInput(slugParam, ctx.params);
-    const article = await getService(strapi, 'api::article.article').findPublishedBySlug(slug);
+    const { locale } = parseInput(contentLocaleQuery, ctx.query);
+    const article = await getService(strapi, 'api::article.article').findPublishedBySlug(slug, locale);
     if (!article) throw new ApiError(404, msg('content.noArticle', { slug }));
     ctx.body = article;
   },

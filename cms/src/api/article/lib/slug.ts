@@ -27,13 +27,15 @@ async function checkSlug(strapi: Core.Strapi, slug: string, documentId?: string)
 }
 
 /**
- * The database keeps slugs apart as well: at most one draft row and one published row per slug, so two articles
+ * The database keeps slugs apart as well: at most one draft row and one published row per slug and locale, so two articles
  * saved at the same moment with the same title cannot both take it (the checks above run before either is stored).
  * Strapi's schema sync drops indexes it does not know, so this runs at every boot, after the sync.
  */
 export async function keepSlugsUniqueInTheDatabase(strapi: Core.Strapi): Promise<void> {
   try {
-    await strapi.db.connection.raw('create unique index if not exists articles_slug_per_state on articles (slug, (published_at is null))');
+    // Per locale (issue 39): an article's translations share its slug (the site's /hi/articles/<slug>).
+    await strapi.db.connection.raw('drop index if exists articles_slug_per_state');
+    await strapi.db.connection.raw('create unique index if not exists articles_slug_per_locale_state on articles (slug, locale, (published_at is null))');
   } catch (error) {
     strapi.log.error(
       `articles: two articles share a slug, so the database cannot keep slugs unique (${(error as Error).message}); give one of them another slug`,

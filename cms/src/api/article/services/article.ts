@@ -1,11 +1,15 @@
 import { factories, type Core } from '@strapi/strapi';
-import type { ArticleDetail, ArticlePage, ArticleSummary } from '@writory/shared';
+import type { ArticleDetail, ArticlePage, ArticleSummary, Locale, ServedLocale } from '@writory/shared';
+import { listInLocale, oneInLocale } from '../../../lib/content-locale';
 import { readingMinutes } from './reading-time';
 
 const SUMMARY_POPULATE: any = { cover: { fields: ['url', 'alternativeText', 'width', 'height'] }, tags: { fields: ['name', 'slug'] } };
 
-function toSummary(row: any): ArticleSummary {
+/** A row as served in a locale (`locale`, `fallback` from listInLocale/oneInLocale) as the site reads it. */
+function toSummary(row: any): ArticleSummary & ServedLocale {
   return {
+    locale: row.locale,
+    fallback: row.fallback,
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt ?? '',
@@ -18,47 +22,57 @@ function toSummary(row: any): ArticleSummary {
   };
 }
 
-const toDetail = (row: any): ArticleDetail => ({ ...toSummary(row), body: row.body ?? [] });
+const toDetail = (row: any): ArticleDetail & ServedLocale => ({ ...toSummary(row), body: row.body ?? [] });
+
+const FIELDS: any = ['slug', 'title', 'excerpt', 'author', 'publishedAt', 'updatedAt', 'body'];
 
 export default factories.createCoreService('api::article.article', ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Published articles, newest first, optionally of one tag, with their bodies when asked. Drafts never appear. */
+  /**
+   * Published articles, newest first, optionally of one tag, with their bodies when asked. Drafts never appear. The
+   * English articles decide which and in what order; each is in `locale` when translated (and published there).
+   */
   async listPublished({
     page,
     pageSize,
     tag,
     include,
+    locale = 'en',
   }: {
     page: number;
     pageSize: number;
     tag?: string;
     include?: 'body';
-  }): Promise<ArticlePage<ArticleSummary | ArticleDetail>> {
+    locale?: Locale;
+  }): Promise<ArticlePage<(ArticleSummary | ArticleDetail) & ServedLocale>> {
     const filters = tag ? { tags: { slug: tag } } : {};
     const documents = strapi.documents('api::article.article');
     const [rows, total] = await Promise.all([
       documents.findMany({
         status: 'published',
+        locale: 'en',
         filters,
         sort: [{ publishedAt: 'desc' }, { id: 'desc' }],
         populate: SUMMARY_POPULATE,
-        fields: ['slug', 'title', 'excerpt', 'author', 'publishedAt', 'updatedAt', 'body'],
+        fields: FIELDS,
         start: (page - 1) * pageSize,
         limit: pageSize,
       }),
-      documents.count({ status: 'published', filters }),
+      documents.count({ status: 'published', locale: 'en', filters }),
     ]);
+    const served = await listInLocale(locale, rows as any[], (documentIds, wanted) =>
+      documents.findMany({ status: 'published', locale: wanted, filters: { documentId: { $in: documentIds } }, populate: SUMMARY_POPULATE, fields: FIELDS }),
+    );
     return {
-      articles: rows.map((row: any) => (include === 'body' ? toDetail(row) : toSummary(row))),
+      articles: served.map((row) => (include === 'body' ? toDetail(row) : toSummary(row))),
       pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) },
     };
   },
 
-  async findPublishedBySlug(slug: string): Promise<ArticleDetail | null> {
-    const row = await strapi.documents('api::article.article').findFirst({
-      status: 'published',
-      filters: { slug },
-      populate: SUMMARY_POPULATE,
-    });
+  /** One published article by its slug (the same in every locale), in `locale` when translated, else in English. */
+  async findPublishedBySlug(slug: string, locale: Locale = 'en'): Promise<(ArticleDetail & ServedLocale) | null> {
+    const row = await oneInLocale(locale, (wanted) =>
+      strapi.documents('api::article.article').findFirst({ status: 'published', locale: wanted, filters: { slug }, populate: SUMMARY_POPULATE }),
+    );
     return row ? toDetail(row) : null;
   },
 }));

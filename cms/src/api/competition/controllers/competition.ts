@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { contentLocaleQuery } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
 import { getService } from '../../../services';
 import { competitionInputSchema } from '../validation/competition';
@@ -8,12 +9,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const competitions = () => getService(strapi, 'api::competition.competition');
   return {
     async list(ctx: Context) {
-      ctx.body = { data: await competitions().list() };
+      const { locale } = parseInput(contentLocaleQuery, ctx.query);
+      ctx.body = { data: await competitions().list(new Date(), locale) };
       ctx.set('Cache-Control', 'public, max-age=15');
     },
 
     async detail(ctx: Context) {
-      ctx.body = await competitions().detail(String(ctx.params.slug));
+      const { locale } = parseInput(contentLocaleQuery, ctx.query);
+      ctx.body = await competitions().detail(String(ctx.params.slug), new Date(), locale);
       ctx.set('Cache-Control', 'public, max-age=15');
     },
 

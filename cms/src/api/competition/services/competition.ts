@@ -12,15 +12,18 @@ import {
   type ContestStatus,
   type SavedCompetition,
   type Criterion,
+  type Locale,
+  type ServedLocale,
 } from '@writory/shared';
 import { monthOf } from '../../../lib/contest-calendar';
 import { ApiError } from '../../../lib/api-error';
+import { servedAs } from '../../../lib/content-locale';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
 import { SEED_COMPETITIONS } from '../lib/seeds';
 import { contestRepository, toContestInfo, type ContestRow } from '../../contest/repository';
-import { COMPETITION, refOf, type CompetitionRow, type PublishedResults } from '../repository';
+import { COMPETITION, COMPETITION_DESCRIPTION, refOf, type CompetitionRow, type PublishedResults } from '../repository';
 
 const PAST_MONTHS = 36;
 
@@ -118,6 +121,36 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { ...toContestInfo(contest), status: await statusOf(row.slug, contest, now) };
   }
 
+  type Translation = { tagline: string | null; description: string | null };
+
+  /** The editors' translations of competitions' taglines and descriptions in `locale`, by competition slug. */
+  async function translationsIn(locale: Locale, slugs?: string[]): Promise<Map<string, Translation>> {
+    if (locale === 'en') return new Map();
+    const rows = await strapi.documents(COMPETITION_DESCRIPTION).findMany({
+      locale,
+      ...(slugs ? { filters: { competition: { $in: slugs } } } : {}),
+      fields: ['competition', 'tagline', 'description'],
+      sort: [{ id: 'asc' }],
+    });
+    return new Map(rows.map((row) => [String(row.competition), { tagline: row.tagline ?? null, description: row.description ?? null }]));
+  }
+
+  /** A competition's words in `locale` when translated: a field the translation leaves empty keeps the English. */
+  function inLocale<T extends CompetitionSummary & { description?: string }>(
+    item: T,
+    locale: Locale,
+    translations: Map<string, Translation>,
+  ): T & ServedLocale {
+    const translation = translations.get(item.slug);
+    if (!translation) return { ...item, ...servedAs(locale, false) };
+    return {
+      ...item,
+      tagline: translation.tagline?.trim() ? translation.tagline : item.tagline,
+      ...('description' in item ? { description: translation.description?.trim() ? translation.description : item.description } : {}),
+      ...servedAs(locale, true),
+    };
+  }
+
   async function summaryOf(row: CompetitionRow, now: Date): Promise<CompetitionSummary> {
     return {
       slug: row.slug,
@@ -199,11 +232,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The competition of a slug, or 404 saying which exist. */
     require: requireCompetition,
 
-    /** GET /api/competitions: the active competitions, in the order the site shows them, each with this month's contest. */
-    async list(now: Date = new Date()): Promise<CompetitionSummary[]> {
+    /**
+     * GET /api/competitions: the active competitions, in the order the site shows them, each with this month's contest,
+     * its tagline in `locale` when an editor translated it (else the English, `fallback: true`).
+     */
+    async list(now: Date = new Date(), locale: Locale = 'en'): Promise<(CompetitionSummary & ServedLocale)[]> {
       const rows: CompetitionRow[] = await competitions().findMany({ where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
-      const out: CompetitionSummary[] = [];
-      for (const row of rows) out.push(await summaryOf(row, now));
+      const translations = await translationsIn(locale);
+      const out: (CompetitionSummary & ServedLocale)[] = [];
+      for (const row of rows) out.push(inLocale(await summaryOf(row, now), locale, translations));
       return out;
     },
 
@@ -215,9 +252,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return out;
     },
 
-    /** GET /api/competitions/:slug: the page of one competition (an inactive one too: older links keep working). */
-    async detail(slug: string, now: Date = new Date()): Promise<CompetitionDetail> {
-      return detailOf(await requireCompetition(slug), now);
+    /**
+     * GET /api/competitions/:slug: the page of one competition (an inactive one too: older links keep working), its
+     * tagline and description in `locale` when an editor translated them (else the English, `fallback: true`).
+     */
+    async detail(slug: string, now: Date = new Date(), locale: Locale = 'en'): Promise<CompetitionDetail & ServedLocale> {
+      const detail = await detailOf(await requireCompetition(slug), now);
+      return inLocale(detail, locale, await translationsIn(locale, [slug]));
     },
 
     /** POST /api/admin/competitions: a new competition; its slug must be free. */

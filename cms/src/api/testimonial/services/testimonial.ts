@@ -1,15 +1,24 @@
 import type { Core } from '@strapi/strapi';
-import type { Testimonial } from '@writory/shared';
+import type { Locale, ServedLocale, Testimonial } from '@writory/shared';
+import { listInLocale } from '../../../lib/content-locale';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Published testimonials in the editors' order; the picture under both spellings the spec uses. */
-  async published(): Promise<Testimonial[]> {
-    const rows = await strapi.documents('api::testimonial.testimonial').findMany({
-      status: 'published',
-      sort: [{ order: 'asc' }, { createdAt: 'asc' }],
-      populate: { profilePicture: { fields: ['url', 'alternativeText'] } },
-      limit: 50,
-    });
+  /**
+   * Published testimonials in the editors' order, each in `locale` when translated, else in English; the picture
+   * under both spellings the spec uses.
+   */
+  async published(locale: Locale = 'en'): Promise<(Testimonial & ServedLocale)[]> {
+    const testimonials = strapi.documents('api::testimonial.testimonial');
+    const read = (wanted: Locale, documentIds?: string[]) =>
+      testimonials.findMany({
+        status: 'published',
+        locale: wanted,
+        ...(documentIds ? { filters: { documentId: { $in: documentIds } } } : {}),
+        sort: [{ order: 'asc' }, { createdAt: 'asc' }],
+        populate: { profilePicture: { fields: ['url', 'alternativeText'] } },
+        limit: 50,
+      });
+    const rows = await listInLocale(locale, await read('en'), (documentIds, wanted) => read(wanted, documentIds));
     return rows.map((row: any) => {
       const picture = row.profilePicture?.url ?? null;
       return {
@@ -21,6 +30,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         location: row.location ?? null,
         profile_picture: picture,
         profilePicture: picture,
+        locale: row.locale,
+        fallback: row.fallback,
       };
     });
   },

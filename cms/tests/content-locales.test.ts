@@ -1,0 +1,3 @@
+import { contentLocalesSuite } from './helpers/content-locales-suite';
+
+contentLocalesSuite('sqlite');
