@@ -10,7 +10,7 @@ import { accountOf } from './demo';
 import { hydrated, open, signInAs } from './session';
 import { ar } from '../site/src/i18n/ar';
 import { hi } from '../site/src/i18n/hi';
-import { CATALOGUES, inLocale, OTHER_LOCALES, type OtherLocale, rawKeysOn } from './locales';
+import { CATALOGUES, englishRunsOn, inLocale, OTHER_LOCALES, type OtherLocale, rawKeysOn } from './locales';
 
 /** Firebase's fixed email-action path stays English only. */
 const LOCALIZED_ROUTES = PUBLIC_ROUTES.filter((route) => !route.path.startsWith('/__/'));
@@ -33,6 +33,7 @@ async function expectInLocale(page: Page, locale: OtherLocale, path: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
   await expect(page.getByRole('banner').getByRole('link', { name: CATALOGUES[locale]['nav.home'], includeHidden: true }).first()).toBeAttached();
   expect(await rawKeysOn(page), path).toEqual([]);
+  expect.soft(await englishRunsOn(page), `English left on ${path}`).toEqual([]);
 }
 
 for (const locale of OTHER_LOCALES) {

@@ -25,3 +25,29 @@ export async function rawKeysOn(page: Page) {
   const text = await page.locator('body').innerText();
   return KEYS.filter((key) => text.includes(key));
 }
+
+/**
+ * Interface text left in English on a Hindi or Arabic page: runs of four or more Latin-script words in the page's own
+ * text and labels. What people wrote is not the interface and keeps its language: poems, names and editors' text are
+ * marked `dir="auto"` (or `lang="en"` where an English fallback is shown) and left out, as are scripts, code and
+ * anything hidden.
+ */
+export const englishRunsOn = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const RUN = /[A-Za-z][A-Za-z’'-]*(?:[\s,.:;()]+[A-Za-z][A-Za-z’'-]*){3,}/g;
+    const PEOPLE_WROTE = '[lang="en"], [dir="auto"], script, style, noscript, code, kbd, [translate="no"], [aria-hidden="true"]';
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest(PEOPLE_WROTE) || !element.checkVisibility()) continue;
+      for (const run of node.textContent?.match(RUN) ?? []) found.add(run.trim());
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
+      if (element.closest(PEOPLE_WROTE)) continue;
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        for (const run of element.getAttribute(name)?.match(RUN) ?? []) found.add(`${name}: ${run.trim()}`);
+      }
+    }
+    return [...found];
+  });

@@ -93,4 +93,16 @@ export const publicPagesEn = {
   'leaderboardPage.introOfStory': 'Writers ranked by the points they earn from published {name} competition results, month by month and all time.',
   'leaderboardPage.notYet': 'The {name} leaderboard starts with the competition’s first published results.',
   'leaderboardPage.enter': 'Enter {name}',
+  'scoring.sentence':
+    'Some judges mark strictly and some generously, so each poem is scored against the other poems its own judges read, and a strict judge’s reading counts as much as a generous one’s.',
+  'scoring.methodLink': 'How scores are worked out',
+  'scoring.notMeasurable': 'not measurable',
+  'scoring.agreementFigure': '{value} (1 is full agreement, 0 no more than chance)',
+  'scoring.agreementExplained':
+    'This figure (Krippendorff’s alpha, a standard measure of how far readers agree) says how much your poem’s score depended on which judges happened to read it: the nearer 1, the less it did.',
+  'scoring.normalisation':
+    'When normalisation is on for a contest, each judge’s totals are turned into z-scores (how far above or below that judge’s own average, in that judge’s standard deviations), the z-scores of an entry’s judges are averaged, and the result is rescaled to the contest’s overall average and spread of totals, kept between 0 and 100. Otherwise an entry’s score is the plain mean of its judges’ totals.',
+  'submitPage.judgingTitle': 'How poems are judged',
+  'submitPage.judging':
+    'Judges read your poem by its entry code only: we remove your name from the text they read and from the file’s details. Each judge scores {criteria} from 0 to {max}, a total out of {total}. Several judges read every poem.',
 } as const;

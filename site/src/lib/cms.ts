@@ -127,8 +127,17 @@ export const judgingReport = (month: string, competition?: string | null) =>
   cmsGetIfFound<JudgingReport>(withCompetition(`/judging/reports/${encodeURIComponent(month)}`, competition));
 
 /** Every competition in the order admins set (read once per build). */
-export const competitions = once(() => cmsGet<{ data: CompetitionSummary[] }>('/competitions').then((body) => body.data));
-export const competitionDetail = (slug: string) => cmsGet<CompetitionDetail>(`/competitions/${encodeURIComponent(slug)}`);
+/** The active competitions, once per locale of a build: their taglines in the page's language where translated. */
+const competitionsIn = new Map<Locale, Promise<(CompetitionSummary & LocaleServed)[]>>();
+export function competitions(locale: Locale = currentLocale()): Promise<(CompetitionSummary & LocaleServed)[]> {
+  let list = competitionsIn.get(locale);
+  if (!list) {
+    list = cmsGet<{ data: (CompetitionSummary & LocaleServed)[] }>(`/competitions${localeQuery(locale)}`).then((body) => body.data);
+    competitionsIn.set(locale, list);
+  }
+  return list;
+}
+export const competitionDetail = (slug: string) => cmsGet<CompetitionDetail & LocaleServed>(`/competitions/${encodeURIComponent(slug)}${localeQuery()}`);
 /** The competition's months with published winners, newest first. */
 export const competitionWinners = (slug: string) => winnersIndex(slug);
 /** The contest time zone every competition's instants are shown in. */

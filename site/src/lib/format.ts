@@ -102,6 +102,9 @@ export const nounForms = (noun: CountedNoun): NounForms => Object.fromEntries(PL
 /** A number as the page's language writes it ("1,234.5"; Arabic and Hindi as their Intl convention says). */
 export const formatNumber = (value: number, locale = pageIntlLocale()) => new Intl.NumberFormat(locale).format(value);
 
+/** "Structure, Creativity and Theme" in the page's language (`Intl.ListFormat`). */
+export const formatList = (items: readonly string[], locale = pageIntlLocale()) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
+
 /**
  * An amount in minor units as money in the page's language ("₹1,499.00", Arabic "‏1,499.00 ₹"). English pages keep
  * the money form Writory has always shown ("$10.00", not en-GB's "US$10.00").

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  AGREEMENT_EXPLAINED,
-  agreementFigure,
-  draftTotal,
-  emptyScoreDraft,
-  invalidCriteria,
-  SCORING_IN_A_SENTENCE,
-  SCORING_METHOD_LINK,
-  toScoreInput,
-} from './scores';
+import { NORMALISATION_METHOD } from '@writory/shared';
+import { publicPagesEn } from '../i18n/public-pages.en';
+import { draftTotal, emptyScoreDraft, invalidCriteria, toScoreInput } from './scores';
 
 const STORY = [
   { name: 'Plot', max: 30 },
@@ -37,22 +30,25 @@ describe('the score form', () => {
 
 describe('how scores are worked out, for poets', () => {
   it('is one plain sentence, without the statistician’s words', () => {
-    expect(SCORING_IN_A_SENTENCE.match(/[.!?](\s|$)/g)).toHaveLength(1);
-    expect(SCORING_IN_A_SENTENCE).not.toMatch(/z-score|standard deviation|normalis|rescal/i);
+    expect(publicPagesEn['scoring.sentence'].match(/[.!?](\s|$)/g)).toHaveLength(1);
+    expect(publicPagesEn['scoring.sentence']).not.toMatch(/z-score|standard deviation|normalis|rescal/i);
   });
   it('links to the page section that gives the whole method', () => {
-    expect(SCORING_METHOD_LINK.href).toBe('/about#how-scores-are-worked-out');
+    expect(readFileSync(join(import.meta.dirname, 'scoring-words.ts'), 'utf8')).toContain("'/about#how-scores-are-worked-out'");
     expect(readFileSync(join(import.meta.dirname, '../pages/about.astro'), 'utf8')).toContain('id="how-scores-are-worked-out"');
   });
 });
 
 describe('the judges’ agreement, for poets', () => {
   it('gives the figure with what its ends mean', () => {
-    expect(agreementFigure(0.72)).toBe('0.72 (1 is full agreement, 0 no more than chance)');
-    expect(agreementFigure(null)).toBe('not measurable');
+    expect(publicPagesEn['scoring.agreementFigure']).toBe('{value} (1 is full agreement, 0 no more than chance)');
+    expect(publicPagesEn['scoring.notMeasurable']).toBe('not measurable');
   });
   it('says in one plain sentence what the figure means to a poet, naming the measure once', () => {
-    expect(AGREEMENT_EXPLAINED).toMatch(/Krippendorff/);
-    expect(AGREEMENT_EXPLAINED).toMatch(/your poem/);
+    expect(publicPagesEn['scoring.agreementExplained']).toMatch(/Krippendorff/);
+    expect(publicPagesEn['scoring.agreementExplained']).toMatch(/your poem/);
+  });
+  it('says the method in full as the cms applies it', () => {
+    expect(publicPagesEn['scoring.normalisation']).toBe(NORMALISATION_METHOD);
   });
 });

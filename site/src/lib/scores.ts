@@ -21,17 +21,3 @@ export function draftTotal(criteria: readonly Criterion[], draft: ScoreDraft): n
 export function toScoreInput(criteria: readonly Criterion[], draft: ScoreDraft, comment: string): ScoreInput {
   return { marks: Object.fromEntries(criteria.map((criterion) => [criterion.name, Number(draft[criterion.name])])), comment: comment.trim() || null };
 }
-
-/** How a poem's score is worked out, said for poets in one sentence (home page and /submit). */
-export const SCORING_IN_A_SENTENCE =
-  'Some judges mark strictly and some generously, so each poem is scored against the other poems its own judges read, and a strict judge’s reading counts as much as a generous one’s.';
-
-/** Where the whole method is written out (the /about section that also holds NORMALISATION_METHOD). */
-export const SCORING_METHOD_LINK = { href: '/about#how-scores-are-worked-out', text: 'How scores are worked out' } as const;
-
-/** The judges' agreement with what its two ends mean, for the public judging report. */
-export const agreementFigure = (value: number | null): string => (value === null ? 'not measurable' : `${value} (1 is full agreement, 0 no more than chance)`);
-
-/** What the agreement figure means to a poet, in one plain sentence. */
-export const AGREEMENT_EXPLAINED =
-  'This figure (Krippendorff’s alpha, a standard measure of how far readers agree) says how much your poem’s score depended on which judges happened to read it: the nearer 1, the less it did.';

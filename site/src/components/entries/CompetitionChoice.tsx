@@ -6,7 +6,8 @@ import { around } from '../../i18n/around';
 import { t } from '../../i18n/t';
 
 interface Props {
-  competitions: CompetitionSummary[];
+  /** With `fallback` when the cms served a tagline in English for want of a translation. */
+  competitions: (CompetitionSummary & { fallback?: boolean })[];
   chosen: string;
   onChoose(slug: string): void;
 }
@@ -42,7 +43,7 @@ export default function CompetitionChoice({ competitions, chosen, onChoose }: Pr
               <span>
                 <span className="block font-semibold">{c.name}</span>
                 {c.tagline && (
-                  <span id={`${id}-${c.slug}-tagline`} className="block text-sm text-ink-soft">
+                  <span id={`${id}-${c.slug}-tagline`} className="block text-sm text-ink-soft" lang={c.fallback ? 'en' : undefined}>
                     {c.tagline}
                   </span>
                 )}
