@@ -1,27 +1,29 @@
 // Everything the comment domain says to a person, one message per code, in one place: the cms sends the code in the
 // error's details (and the notification's), so a translated catalogue can replace the English words.
 import { wallPostPath } from '@writory/shared';
+import { msg } from '../../lib/messages';
 
 const quoted = (title: string) => `“${title}”`;
 
+// The words are the cms catalogue's (lib/messages: en, hi, ar), said in the reader's language.
 export const COMMENT_MESSAGES = {
-  'comment.post-not-found': (postId: number) => `No poem number ${postId} is on the wall. It may have been taken down; go back to the wall.`,
-  'comment.not-found': (id: number) => `No comment number ${id} is shown on the wall. It may have been taken down; reload the poem.`,
-  'comment.parent-not-found': (id: number) => `No comment number ${id} is shown on this poem to reply to. Reload the poem and reply to a comment you see.`,
-  'comment.reply-depth': 'Replies go one level deep: reply to the comment itself, not to a reply.',
-  'comment.closed': 'The poet has turned comments off for this poem. You can still read the comments already there.',
-  'comment.blocked-by-poet': 'The poet of this poem does not take comments from you, so you cannot comment here.',
-  'comment.blocked-by-author': 'The poet who wrote this comment does not take replies from you, so you cannot reply to it.',
-  'comment.not-poem-poet': 'Only the poet who shared this poem can turn its comments on or off.',
-  'comment.report-own': 'You cannot report your own comment.',
-  'comment.report-twice': 'You have already reported this comment. A moderator will look at it.',
-  'comment.moderate-own': 'You cannot moderate your own comment: another moderator will decide.',
-  'comment.decided-meanwhile': 'Another moderator decided on this comment a moment ago. Reload the list.',
-  'comment.no-reports': 'This comment has no open reports to dismiss.',
+  'comment.post-not-found': (postId: number) => msg('comment.postNotFound', { id: postId }),
+  'comment.not-found': (id: number) => msg('comment.notFound', { id }),
+  'comment.parent-not-found': (id: number) => msg('comment.parentNotFound', { id }),
+  'comment.reply-depth': msg('comment.replyDepth'),
+  'comment.closed': msg('comment.closed'),
+  'comment.blocked-by-poet': msg('comment.blockedByPoet'),
+  'comment.blocked-by-author': msg('comment.blockedByAuthor'),
+  'comment.not-poem-poet': msg('comment.notPoemPoet'),
+  'comment.report-own': msg('comment.reportOwn'),
+  'comment.report-twice': msg('comment.reportTwice'),
+  'comment.moderate-own': msg('comment.moderateOwn'),
+  'comment.decided-meanwhile': msg('comment.decidedMeanwhile'),
+  'comment.no-reports': msg('comment.noReports'),
   'comment.decision-refused': (action: string, status: string, allowed: string) =>
     `This comment is ${status}; "${action}" applies only to a comment that is ${allowed}.`,
-  'comment.limit-comments': 'You have written as many comments as an hour allows.',
-  'comment.limit-reports': 'You have sent as many reports as a day allows. Moderators are looking at them.',
+  'comment.limit-comments': msg('comment.commentsLimit'),
+  'comment.limit-reports': msg('comment.reportsLimit'),
 } as const;
 
 export type CommentMessageCode = keyof typeof COMMENT_MESSAGES;

@@ -19,6 +19,7 @@ import { userRepository, type Person, type UserRow } from '../../user/repository
 import type { WithdrawalInputParsed } from '../validation/withdrawal';
 import { getService } from '../../../services';
 import type { RowOf } from '../../../lib/rows';
+import { msg, say, type Message } from '../../../lib/messages';
 
 const UID = 'api::earning.withdrawal';
 const EARNING = 'api::earning.earning';
@@ -38,9 +39,14 @@ export function destinationOf(method: PayoutMethod, details: PayoutDetails): str
   return `Bank account ••••${(details.accountNumber ?? '').slice(-4)} (${details.bankCode ?? ''})`;
 }
 
-const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictError');
-const fieldError = (status: number, path: string, message: string) =>
-  new ApiError(status, message, { errors: [{ path: [path], message, name: 'ValidationError' }] }, status === 409 ? 'ConflictError' : 'ValidationError');
+const conflict = (message: Message) => new ApiError(409, message, {}, 'ConflictError');
+const fieldError = (status: number, path: string, message: Message) =>
+  new ApiError(
+    status,
+    message,
+    { errors: [{ path: [path], message: say(message), name: 'ValidationError' }] },
+    status === 409 ? 'ConflictError' : 'ValidationError',
+  );
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withdrawals = () => strapi.db.query(UID);
@@ -74,11 +80,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Moves a withdrawal from one of `from` to `to`, once (a conditional update); 409 when it is not in `from`. */
   async function transition(id: number, from: WithdrawalStatus[], data: Record<string, unknown>, admin: UserRow): Promise<WithdrawalRow> {
     const row: WithdrawalRow | null = await withdrawals().findOne({ where: { id } });
-    if (!row) throw new errors.NotFoundError(`No withdrawal ${id}.`);
+    if (!row) throw new errors.NotFoundError(say(msg('withdrawal.notFound', { id })));
     const { count } = await withdrawals().updateMany({ where: { id, status: { $in: from } }, data: { ...data, decidedBy: admin.id, decidedAt: new Date() } });
     if (count !== 1) {
       const now: WithdrawalRow = await withdrawals().findOne({ where: { id } });
-      throw conflict(`Withdrawal ${id} is ${now.status}; it can only be changed while ${from.join(' or ')}.`);
+      const allowed = from.length === 2 ? msg('list.or', { first: from[0], last: from[1] }) : from.join(', ');
+      throw conflict(msg('withdrawal.wrongState', { id, status: now.status, allowed }));
     }
     return withdrawals().findOne({ where: { id } });
   }
@@ -92,10 +99,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** A payout request: 422 below the minimum or for a method that is off, 409 above the available balance. */
     async request(user: UserRow, input: WithdrawalInputParsed): Promise<Withdrawal> {
       const settings = await getService(strapi, 'api::payment-setting.payment-setting').get();
-      if (!settings.payoutMethods.includes(input.method))
-        throw fieldError(422, 'method', `${METHOD_LABEL[input.method]} payouts are not offered at the moment.`);
+      if (!settings.payoutMethods.includes(input.method)) throw fieldError(422, 'method', msg('withdrawal.methodOff', { method: METHOD_LABEL[input.method] }));
       const minimum = getService(strapi, 'api::payment-setting.payment-setting').minimumFor(settings, input.currency);
-      if (input.amount < minimum) throw fieldError(422, 'amount', `The minimum withdrawal is ${formatMoney(minimum, input.currency)}.`);
+      if (input.amount < minimum) throw fieldError(422, 'amount', msg('withdrawal.minimum', { amount: formatMoney(minimum, input.currency) }));
 
       const row: WithdrawalRow = await strapi.db.transaction(async () => {
         await lockFor(strapi, LOCK.userMoney, user.id);
@@ -104,7 +110,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           throw fieldError(
             409,
             'amount',
-            `You asked for ${formatMoney(input.amount, input.currency)} but ${formatMoney(available, input.currency)} is available.`,
+            msg('withdrawal.moreThanAvailable', { asked: formatMoney(input.amount, input.currency), available: formatMoney(available, input.currency) }),
           );
         }
         const created: WithdrawalRow = await withdrawals().create({

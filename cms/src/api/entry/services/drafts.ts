@@ -28,15 +28,16 @@ import { requireLanguageTaken, requireWithinWords } from '../lib/competition-rul
 import { poemErrors } from '../reading/poem-file';
 import { DRAFT, DRAFT_FOLDER, type DraftRow } from '../repository';
 import type { EntryFields } from '../validation/entry';
+import { msg, say } from '../../../lib/messages';
 
 const DAY_MS = 86_400_000;
 const expiresAt = (row: Pick<DraftRow, 'savedAt'>) => new Date(new Date(row.savedAt).getTime() + DRAFT_KEEP_DAYS * DAY_MS);
 
 /** The poet-facing messages of drafts, one per case (a translated catalogue can replace them). */
 export const DRAFT_MESSAGES = {
-  notFound: 'You have no draft with this number. Open /submit to see your drafts.',
-  tooMany: `You have ${DRAFTS_MAX} drafts, the most you can keep. Enter or delete one, then save this one again.`,
-  unfinished: (problem: string) => `This draft is not ready to enter: ${problem} Save the draft again with it, then enter it.`,
+  notFound: msg('draft.notFound'),
+  tooMany: msg('draft.tooMany', { max: DRAFTS_MAX }),
+  unfinished: (problem: string) => msg('draft.unfinished', { problem }),
   noticeTitle: 'A draft will be deleted soon',
   notice: (title: string, on: string) =>
     `Your draft “${title}” has not been saved for almost a year: it will be deleted on ${on}. Enter it or save it again to keep it.`,
@@ -54,7 +55,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function own(user: UserRow, id: number): Promise<DraftRow> {
     const row: DraftRow | null = await drafts().findOne({ where: { id, userId: user.id } });
-    if (!row) throw new errors.NotFoundError(DRAFT_MESSAGES.notFound);
+    if (!row) throw new errors.NotFoundError(say(DRAFT_MESSAGES.notFound));
     return row;
   }
 
@@ -80,7 +81,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** The draft's file, copied out of the private store to a temporary file the entry path reads as an upload. */
   async function withFileOnDisk<T>(row: DraftRow, use: (filepath: string) => Promise<T>): Promise<T> {
     const stream = await files().open(row.fileKey);
-    if (!stream) throw new ApiError(410, 'This draft’s file is gone. Delete the draft and save your poem again.', {}, 'GoneError');
+    if (!stream) throw new ApiError(410, msg('draft.fileGone'), {}, 'GoneError');
     const dir = await mkdtemp(path.join(tmpdir(), 'writory-draft-'));
     try {
       const filepath = path.join(dir, `draft.${row.fileType}`);

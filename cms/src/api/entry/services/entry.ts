@@ -278,7 +278,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const photo = input.photo
         ? (
             await normaliseImage(input.photo, {
-              label: 'The author photo',
+              label: msg('image.authorPhoto'),
               maxBytes: ENTRY_PHOTO_MAX_BYTES,
               maxWidth: PHOTO_MAX_SIDE,
               maxHeight: PHOTO_MAX_SIDE,

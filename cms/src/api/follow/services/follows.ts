@@ -7,13 +7,14 @@ import { blockRepository } from '../../block/repository';
 import { poetRepository } from '../../poet/repository';
 import { userRepository } from '../../user/repository';
 import { FOLLOW, FOLLOW_PREFERENCE, followRepository, type FollowRow } from '../repository';
+import { msg } from '../../../lib/messages';
 
 // One message per refusal, in one place, so a translated catalogue can replace them.
 export const FOLLOW_MESSAGES = {
-  noPage: (handle: string) => `No public poet page is at /poets/${handle}: only poets with a public page can be followed.`,
-  notYourself: 'You cannot follow yourself.',
-  notFollowing: (handle: string) => `You do not follow @${handle}: follow them first.`,
-  blocked: 'This poet does not accept followers from your account.',
+  noPage: (handle: string) => msg('follow.noPage', { handle }),
+  notYourself: msg('follow.notYourself'),
+  notFollowing: (handle: string) => msg('follow.notFollowing', { handle }),
+  blocked: msg('follow.blocked'),
 } as const;
 
 /**

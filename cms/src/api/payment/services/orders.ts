@@ -267,10 +267,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Admin refund: Stripe refunds the payment (in test-payments mode, through a signed test event). */
     async refund(code: string): Promise<OrderSummary> {
       const order = await this.findByCode(code);
-      if (!order) throw new errors.NotFoundError(`No order ${code}.`);
-      if (order.state === 'refunded') throw new ApiError(409, `Order ${code} is already refunded.`, {}, 'ConflictError');
-      if (order.state !== 'paid') throw new ApiError(409, `Only paid orders can be refunded; order ${code} is ${order.state}.`, {}, 'ConflictError');
-      if (order.total === 0) throw new ApiError(409, `Order ${code} was free: there is no payment to refund.`, {}, 'ConflictError');
+      if (!order) throw new errors.NotFoundError(say(msg('order.notFound', { code })));
+      if (order.state === 'refunded') throw new ApiError(409, msg('order.alreadyRefunded', { code }), {}, 'ConflictError');
+      if (order.state !== 'paid') throw new ApiError(409, msg('order.onlyPaidRefunded', { code, state: order.state }), {}, 'ConflictError');
+      if (order.total === 0) throw new ApiError(409, msg('order.free', { code }), {}, 'ConflictError');
       await gateway().refund(order);
       await this.markRefunded(order);
       return summary(await reload(order.id));
@@ -289,8 +289,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** An order its poet (or an admin) may see. */
-    async visibleTo(user: UserRow, order: OrderRow | null, what: string): Promise<OrderRow> {
-      if (!order || (order.userId !== user.id && user.role?.type !== 'admin')) throw new errors.NotFoundError(`No ${what}.`);
+    async visibleTo(user: UserRow, order: OrderRow | null, what: 'order.noSession' | 'order.noOrderWithCode'): Promise<OrderRow> {
+      if (!order || (order.userId !== user.id && user.role?.type !== 'admin')) throw new errors.NotFoundError(say(what));
       return order;
     },
 

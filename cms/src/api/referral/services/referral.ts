@@ -13,6 +13,7 @@ import { rewardFor } from '../lib/rewards';
 
 export { rewardFor };
 import type { RowOf } from '../../../lib/rows';
+import { say } from '../../../lib/messages';
 
 const UID = 'api::referral.referral';
 const DAY_MS = 86_400_000;
@@ -193,7 +194,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async invite(rawCode: string): Promise<ReferralInvite> {
       const code = rawCode.trim().toUpperCase();
       const inviter = REFERRAL_CODE.test(code) ? await users().byReferralCode(code, ['name', 'email']) : null;
-      if (!inviter) throw new errors.NotFoundError('This invitation code is not valid.');
+      if (!inviter) throw new errors.NotFoundError(say('referral.invalidCode'));
       return { code, inviter: maskName(inviter.name, inviter.email) };
     },
   };

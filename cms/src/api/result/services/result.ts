@@ -23,6 +23,7 @@ import { entryCodesOfCsv, parseResultsCsv, roundScore } from '../lib/results-csv
 import { monthEntries, type MonthEntry } from './month-entries';
 import { RESULT, resultRepository } from '../repository';
 import { getService } from '../../../services';
+import { msg, say, type Message } from '../../../lib/messages';
 
 /** What to publish: a month's scores from a results CSV, or the judges' scores in the app. */
 export interface ScoresSource {
@@ -60,7 +61,7 @@ interface Scores {
   judging: JudgingSummary | null;
 }
 
-const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictError');
+const conflict = (message: Message) => new ApiError(409, message, {}, 'ConflictError');
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
@@ -68,7 +69,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function contestOf(competition: string, month: string) {
     const contest = await contestRepository(strapi).ofMonth(month, competition);
     if (!contest)
-      throw new ApiError(404, `There is no ${competition === DEFAULT_COMPETITION ? '' : `${competition} `}contest for ${month}.`, {}, 'NotFoundError');
+      throw new ApiError(
+        404,
+        competition === DEFAULT_COMPETITION ? msg('contest.noneForMonth', { month }) : msg('contest.noneForCompetitionMonth', { competition, month }),
+        {},
+        'NotFoundError',
+      );
     return contest as { id: number; month: string; theme: string | null };
   }
 
@@ -173,15 +179,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Why a preview cannot be published, in one message (kept on a failed timer). */
   function refusal(preview: ResultsPreview, label = monthName(preview.month)): ApiError {
-    if (preview.alreadyPublished) return conflict(`The results of ${label} are already published.`);
-    if (preview.entrants === 0) return new ApiError(422, `The ${preview.month} contest has no entries.`, {}, 'ValidationError');
-    const lines = preview.errors.slice(0, 5).map((e) => `line ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`);
-    if (preview.missing.length)
-      lines.push(
-        `${preview.missing.length} entr${preview.missing.length === 1 ? 'y has' : 'ies have'} no score (${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''})`,
+    if (preview.alreadyPublished) return conflict(msg('results.alreadyPublished', { label }));
+    if (preview.entrants === 0) return new ApiError(422, msg('results.noEntries', { month: preview.month }), {}, 'ValidationError');
+    const lines = preview.errors
+      .slice(0, 5)
+      .map((e) =>
+        say(
+          e.column ? msg('results.lineColumn', { row: e.row, column: e.column, message: e.message }) : msg('results.line', { row: e.row, message: e.message }),
+        ),
       );
-    const more = preview.errors.length > 5 ? ` (and ${preview.errors.length - 5} more problems)` : '';
-    return new ApiError(422, `Nothing was published: ${lines.join('; ')}${more}.`, { errors: preview.errors, missing: preview.missing }, 'ValidationError');
+    if (preview.missing.length) {
+      const codes = `${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''}`;
+      lines.push(say(msg('results.unscored', { count: preview.missing.length, codes })));
+    }
+    const problems = lines.join('; ');
+    const words = preview.errors.length > 5 ? msg('results.moreProblems', { problems, count: preview.errors.length - 5 }) : problems;
+    return new ApiError(422, msg('results.nothingPublished', { problems: words }), { errors: preview.errors, missing: preview.missing }, 'ValidationError');
   }
 
   async function writeResults(trx: Knex.Transaction, competition: string, month: string, source: ScoresSource['source'], scores: Scores) {
@@ -222,9 +235,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (months.size === 1) return [...months][0];
       throw new ApiError(
         422,
-        months.size
-          ? `The file's entries belong to several months (${[...months].sort().join(', ')}); send the month.`
-          : 'None of the entry codes in the file is known; send the month.',
+        months.size ? msg('results.severalMonths', { months: [...months].sort().join(', ') }) : msg('results.noKnownCodes'),
         {},
         'ValidationError',
       );
