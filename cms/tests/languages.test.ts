@@ -119,6 +119,46 @@ describe('the profile’s language', () => {
   });
 });
 
+describe('refusals of every domain in the reader’s language', () => {
+  it.each([
+    ['en', 'No certificate has this verification code. Check the code and try again.'],
+    ['hi', 'इस सत्यापन कोड का कोई प्रमाणपत्र नहीं है। कोड जाँचें और फिर कोशिश करें।'],
+    ['ar', 'لا توجد شهادة برمز التحقق هذا. تحقّق من الرمز وحاول مرة أخرى.'],
+  ])('says an unknown certificate code in %s (Accept-Language), its 404 shape unchanged', async (language, message) => {
+    const res = await cms.api.get('/api/certificates/verify/NOPE-0000').set('Accept-Language', language);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ status: 404, name: 'NotFoundError', message });
+  });
+
+  it('says an unknown competition and a wall page key that is not one in Hindi and Arabic, machine fields in English', async () => {
+    const competition = (language: string) => cms.api.get('/api/competitions/no-such-contest').set('Accept-Language', language).expect(404);
+    expect((await competition('en')).body.error.message).toMatch(/^There is no competition "no-such-contest"\. Choose one of: .*poetry/);
+    expect((await competition('hi')).body.error.message).toMatch(/^"no-such-contest" नाम की कोई प्रतियोगिता नहीं है। इनमें से कोई एक चुनें: .*poetry/);
+    expect((await competition('ar')).body.error.message).toMatch(/^لا توجد مسابقة باسم "no-such-contest"\. اختر واحدة من: .*poetry/);
+
+    const page = (language: string) => cms.api.get('/api/wall/posts?sort=newest&cursor=bogus').set('Accept-Language', language).expect(400);
+    const [en, hi, ar] = [await page('en'), await page('hi'), await page('ar')];
+    expect(en.body.error.message).toBe('cursor: is not a page key the wall gave out; start again from the first page');
+    expect(hi.body.error.message).toBe('cursor: यह वॉल का दिया हुआ पेज कुंजी नहीं है; पहले पेज से फिर शुरू करें');
+    expect(ar.body.error.message).toBe('cursor: ليس مفتاح صفحة أعطاه الجدار؛ ابدأ من جديد من الصفحة الأولى');
+    for (const res of [en, hi, ar]) expect(res.body.error.details).toEqual({ cursor: 'is not a page key the wall gave out; start again from the first page' });
+  });
+
+  it('answers a signed-in poet in their profile’s language whatever the page’s: blocks and follows', async () => {
+    const poet = await emulator.createUser({ email: uniqueEmail('refusals-ar') });
+    await cms.api.put('/api/users/me').set(bearer(poet.idToken)).send({ locale: 'ar' }).expect(200);
+    const unblock = await cms.api.delete('/api/blocks/987654').set(bearer(poet.idToken)).set('Accept-Language', 'hi');
+    expect(unblock.status).toBe(404);
+    expect(unblock.body.error).toMatchObject({ message: 'ليس لديك حظر رقم 987654. أعد تحميل قائمة الشعراء المحظورين.', details: { code: 'block.not-found' } });
+
+    const hindi = await emulator.createUser({ email: uniqueEmail('refusals-hi') });
+    await cms.api.put('/api/users/me').set(bearer(hindi.idToken)).send({ locale: 'hi' }).expect(200);
+    const follow = await cms.api.put('/api/follows/nobody-here').set(bearer(hindi.idToken)).set('Accept-Language', 'en');
+    expect(follow.status).toBe(404);
+    expect(follow.body.error.message).toBe('/poets/nobody-here पर कोई सार्वजनिक कवि पेज नहीं है: केवल सार्वजनिक पेज वाले कवियों को फ़ॉलो किया जा सकता है।');
+  });
+});
+
 describe('emails in the recipient’s language', () => {
   const to = (email: string) => (m: SunkMail) => m.to.some((address) => address.address === email);
 
