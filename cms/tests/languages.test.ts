@@ -262,4 +262,59 @@ describe('notifications in the recipient’s language', () => {
     expect(await told('hi')).toMatchObject({ title: 'आपकी कविता वॉल के लिए स्वीकृत नहीं हुई', message: 'एक मॉडरेटर ने “Rain” को स्वीकृत नहीं किया। कारण: Too short.' });
     expect(await told('ar')).toMatchObject({ title: 'لم تُقبل قصيدتك للجدار', message: 'لم يقبل أحد المشرفين «Rain». السبب: Too short.' });
   });
+
+  const userIdOf = async (uid: string): Promise<number> =>
+    (await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: uid }, select: ['id'] })).id;
+  const newestNotice = async (token: string) => (await cms.api.get('/api/notifications').set(bearer(token)).expect(200)).body.notifications[0];
+
+  it('tells each follower of a poet’s new poem on the wall in their own language', async () => {
+    const poet = await emulator.createUser({ email: uniqueEmail('followed') });
+    const handle = `mira-${Date.now()}-${++serial}`;
+    await cms.api.put('/api/poets/me').set(bearer(poet.idToken)).send({ handle, public: true }).expect(200);
+    const poetId = await userIdOf(poet.uid);
+    await cms.strapi.db.query('plugin::users-permissions.user').update({ where: { id: poetId }, data: { name: 'Mira' } });
+    const followers = await Promise.all(
+      (['en', 'hi', 'ar'] as const).map(async (locale) => {
+        const follower = await emulator.createUser({ email: uniqueEmail(`follower-${locale}`) });
+        await cms.api.put('/api/users/me').set(bearer(follower.idToken)).send({ locale }).expect(200);
+        await cms.api.put(`/api/follows/${handle}`).set(bearer(follower.idToken)).expect(200);
+        return follower;
+      }),
+    );
+    await getService(cms.strapi, 'api::follow.follows').shared({ id: 41, title: 'Monsoon', poetId });
+    const [en, hi, ar] = await Promise.all(followers.map((follower) => newestNotice(follower.idToken)));
+    expect(en).toMatchObject({ title: 'Mira shared a new poem', message: '“Monsoon” is on the Writory Wall.' });
+    expect(hi).toMatchObject({ title: 'Mira ने एक नई कविता साझा की', message: '“Monsoon” Writory वॉल पर है।' });
+    expect(ar).toMatchObject({ title: 'نشر Mira قصيدة جديدة', message: '«Monsoon» على جدار Writory.' });
+  });
+
+  it('tells a Hindi poet of a draft about to be deleted in Hindi, on the bell and by email (read from the mail sink)', async () => {
+    const poet = await emulator.createUser({ email: uniqueEmail('draft-hi') });
+    await cms.api.put('/api/users/me').set(bearer(poet.idToken)).send({ locale: 'hi' }).expect(200);
+    const now = new Date('2027-03-01T09:00:00Z');
+    await cms.strapi.db.query('api::entry.draft').create({
+      data: {
+        userId: await userIdOf(poet.uid),
+        competitionSlug: 'poetry',
+        title: 'पुराना दीपस्तंभ',
+        fileKey: `drafts/languages-${serial}.docx`,
+        fileName: 'old.docx',
+        fileType: 'docx',
+        fileSize: 1000,
+        wordCount: 12,
+        textSha256: 'a'.repeat(64),
+        savedAt: new Date(now.getTime() - 340 * 86_400_000),
+      },
+    });
+    expect((await getService(cms.strapi, 'api::entry.drafts').expire(now)).noticed).toBeGreaterThanOrEqual(1);
+    expect(await newestNotice(poet.idToken)).toMatchObject({
+      title: 'एक ड्राफ़्ट जल्द हटाया जाएगा',
+      message: 'आपका ड्राफ़्ट “पुराना दीपस्तंभ” लगभग एक साल से सहेजा नहीं गया है: इसे 31 मार्च 2027 को हटा दिया जाएगा। इसे रखने के लिए भेजें या फिर से सहेजें।',
+    });
+    const [email] = await mail.arrived((m) => m.to.some((address) => address.address === poet.email), 1);
+    expect(email.subject).toBe('Writory: एक ड्राफ़्ट जल्द हटाया जाएगा');
+    expect(email.text.split('\n')[0]).toMatch(/^प्रिय .+,$/);
+    expect(email.text).toContain('इसे 31 मार्च 2027 को हटा दिया जाएगा।');
+    expect(email.text).toContain('आपके ड्राफ़्ट: https://writory.test/submit#drafts');
+  });
 });

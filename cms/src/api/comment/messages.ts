@@ -1,9 +1,7 @@
 // Everything the comment domain says to a person, one message per code, in one place: the cms sends the code in the
 // error's details (and the notification's), so a translated catalogue can replace the English words.
 import { wallPostPath } from '@writory/shared';
-import { msg } from '../../lib/messages';
-
-const quoted = (title: string) => `“${title}”`;
+import { msg, type Message } from '../../lib/messages';
 
 // The words are the cms catalogue's (lib/messages: en, hi, ar), said in the reader's language.
 export const COMMENT_MESSAGES = {
@@ -30,36 +28,39 @@ export type CommentMessageCode = keyof typeof COMMENT_MESSAGES;
 
 const commentLink = (postId: number, commentId: number) => `${wallPostPath(postId)}#comment-${commentId}`;
 
-/** What the bell says, one notice per code. */
+/** A notice with the moderator's reason after it, when there is one. */
+const withReason = (notice: Message, reason: string | null): Message => (reason ? msg('notice.reason', { notice, reason }) : notice);
+
+/** What the bell says, one notice per code (said in the recipient's language when stored). */
 export const COMMENT_NOTICES = {
   'comment.new-on-your-poem': (post: { id: number; title: string }, commentId: number, critique: boolean) => ({
-    title: critique ? 'New critique on your poem' : 'New comment on your poem',
-    message: `A poet ${critique ? 'wrote a critique of' : 'commented on'} ${quoted(post.title)} on the Writory Wall.`,
+    title: msg(critique ? 'notice.newCritiqueTitle' : 'notice.newCommentTitle'),
+    message: msg(critique ? 'notice.newCritique' : 'notice.newComment', { title: post.title }),
     link: commentLink(post.id, commentId),
   }),
   'comment.reply-to-you': (post: { id: number; title: string }, commentId: number) => ({
-    title: 'A reply to your comment',
-    message: `A poet replied to your comment on ${quoted(post.title)}.`,
+    title: msg('notice.replyTitle'),
+    message: msg('notice.reply', { title: post.title }),
     link: commentLink(post.id, commentId),
   }),
   'comment.hidden': (post: { id: number; title: string }, reason: string | null) => ({
-    title: 'Your comment was taken down',
-    message: `A moderator took down your comment on ${quoted(post.title)}.${reason ? ` Reason: ${reason}` : ''}`,
+    title: msg('notice.commentHiddenTitle'),
+    message: withReason(msg('notice.commentHidden', { title: post.title }), reason),
     link: wallPostPath(post.id),
   }),
   'comment.rejected': (post: { id: number; title: string }, reason: string | null) => ({
-    title: 'Your comment was not approved',
-    message: `A moderator did not approve your comment on ${quoted(post.title)}.${reason ? ` Reason: ${reason}` : ''}`,
+    title: msg('notice.commentRejectedTitle'),
+    message: withReason(msg('notice.commentRejected', { title: post.title }), reason),
     link: wallPostPath(post.id),
   }),
   'comment.approved': (post: { id: number; title: string }, commentId: number) => ({
-    title: 'Your comment is on the wall',
-    message: `Your comment on ${quoted(post.title)} was approved; your next comments show at once.`,
+    title: msg('notice.commentApprovedTitle'),
+    message: msg('notice.commentApproved', { title: post.title }),
     link: commentLink(post.id, commentId),
   }),
   'comment.restored': (post: { id: number; title: string }, commentId: number) => ({
-    title: 'Your comment is back',
-    message: `A moderator looked at your comment on ${quoted(post.title)} again and put it back.`,
+    title: msg('notice.commentRestoredTitle'),
+    message: msg('notice.commentRestored', { title: post.title }),
     link: commentLink(post.id, commentId),
   }),
 };

@@ -1,5 +1,6 @@
 // العربية: بلغة سهلة للشعراء؛ المصطلحات كما في site/src/i18n/glossary.md (entry مشاركة، judge محكّم، certificate شهادة).
 import type { MessageKey } from './en';
+import { noticesAr } from './notices.ar';
 import { refusalsAr } from './refusals.ar';
 
 export const ar: Record<MessageKey, string> = {
@@ -150,4 +151,5 @@ export const ar: Record<MessageKey, string> = {
   'content.noArticle': 'لا توجد مقالة منشورة بالمعرّف "{slug}"',
   'field.invalid': 'قيمة غير صالحة',
   ...refusalsAr,
+  ...noticesAr,
 };

@@ -1,5 +1,6 @@
 // English: the cms's words as poets and judges have always read them. Each key has the same placeholders in every
 // catalogue (messages.test.ts checks it); `{count|one:…|other:…}` is a plural choice (see index.ts).
+import { noticesEn } from './notices.en';
 import { refusalsEn } from './refusals.en';
 
 export const en = {
@@ -166,6 +167,7 @@ export const en = {
   // Field checks with no words of their own
   'field.invalid': 'Invalid input',
   ...refusalsEn,
+  ...noticesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

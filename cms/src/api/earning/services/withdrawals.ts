@@ -50,7 +50,8 @@ const fieldError = (status: number, path: string, message: Message) =>
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withdrawals = () => strapi.db.query(UID);
-  const notify = (userId: number, title: string, message: string) =>
+  // Said in the recipient's language when stored (catalogue messages).
+  const notify = (userId: number, title: Message, message: Message) =>
     getService(strapi, 'api::notification.notification').notify(userId, { title, message, link: '/earnings' });
   const money = (row: Pick<WithdrawalRow, 'amount' | 'currency'>) => formatMoney(row.amount, row.currency);
 
@@ -119,14 +120,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await strapi.db.query(EARNING).create({
           data: { userId: user.id, currency: input.currency, amount: -input.amount, kind: 'withdrawal', availableAt: new Date(), withdrawalId: created.id },
         });
-        await notify(user.id, 'Withdrawal requested', `Your request for ${money(created)} by ${METHOD_LABEL[created.method]} is waiting for approval.`);
+        await notify(
+          user.id,
+          msg('notice.withdrawalRequestedTitle'),
+          msg('notice.withdrawalRequested', { amount: money(created), method: METHOD_LABEL[created.method] }),
+        );
         return created;
       });
       const admins = await userRepository(strapi).withRole('admin', []);
       await getService(strapi, 'api::notification.notification').notifyMany(
         admins.map((a: { id: number }) => ({
           userId: a.id,
-          notification: { title: 'New withdrawal request', message: `${money(row)} by ${METHOD_LABEL[row.method]}.`, link: '/admin-withdrawal-management' },
+          notification: {
+            title: msg('notice.withdrawalNewTitle'),
+            message: msg('notice.withdrawalNew', { amount: money(row), method: METHOD_LABEL[row.method] }),
+            link: '/admin-withdrawal-management',
+          },
         })),
       );
       return toWithdrawal(row);
@@ -144,7 +153,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async approve(id: number, admin: UserRow): Promise<AdminWithdrawal> {
       const row = await strapi.db.transaction(async () => {
         const changed = await transition(id, ['requested'], { status: 'approved' }, admin);
-        await notify(changed.userId, 'Withdrawal approved', `Your withdrawal of ${money(changed)} is approved and will be paid soon.`);
+        await notify(changed.userId, msg('notice.withdrawalApprovedTitle'), msg('notice.withdrawalApproved', { amount: money(changed) }));
         return changed;
       });
       return (await toAdmin([row]))[0];
@@ -155,16 +164,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const changed = await transition(id, ['approved'], { status: 'paid', reference }, admin);
         await notify(
           changed.userId,
-          'Withdrawal paid',
-          `We paid ${money(changed)} to your ${destinationOf(changed.method, changed.details)} (reference ${reference}).`,
+          msg('notice.withdrawalPaidTitle'),
+          msg('notice.withdrawalPaid', { amount: money(changed), destination: destinationOf(changed.method, changed.details), reference }),
         );
         return changed;
       });
       void runInBackground(strapi, `payout mail of withdrawal ${row.id}`, () =>
         getService(strapi, 'api::payment.receipts').withdrawal(
           row.userId,
-          'Your Writory withdrawal is paid',
-          `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`,
+          msg('mail.withdrawalPaidSubject'),
+          msg('mail.withdrawalPaid', { destination: destinationOf(row.method, row.details), reference }),
           row,
         ),
       );
@@ -185,14 +194,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             withdrawalId: changed.id,
           },
         });
-        await notify(changed.userId, 'Withdrawal rejected', `Your withdrawal of ${money(changed)} was rejected: ${reason} The amount is back in your balance.`);
+        await notify(changed.userId, msg('notice.withdrawalRejectedTitle'), msg('notice.withdrawalRejected', { amount: money(changed), reason }));
         return changed;
       });
       void runInBackground(strapi, `rejection mail of withdrawal ${row.id}`, () =>
         getService(strapi, 'api::payment.receipts').withdrawal(
           row.userId,
-          'Your Writory withdrawal was rejected',
-          `Reason: ${reason} The amount is back in your available balance.`,
+          msg('mail.withdrawalRejectedSubject'),
+          msg('mail.withdrawalRejected', { reason }),
           row,
         ),
       );

@@ -120,15 +120,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const muted: { userId: number }[] = await preferences().findMany({ where: { userId: { $in: followerIds }, noticesMuted: true }, select: ['userId'] });
       const silent = new Set(muted.map((row) => row.userId));
       const [poet] = await userRepository(strapi).byIds([post.poetId], ['name']);
-      const name = poet?.name?.trim() || 'A poet you follow';
+      const name = poet?.name?.trim() || msg('notice.followedSomeone');
       await getService(strapi, 'api::notification.notification').notifyMany(
         followerIds
           .filter((id) => !silent.has(id))
           .map((userId) => ({
             userId,
             notification: {
-              title: `${name} shared a new poem`,
-              message: `“${post.title}” is on the Writory Wall.`,
+              // Said in each follower's language when stored (catalogue messages).
+              title: msg('notice.followedSharedTitle', { name }),
+              message: msg('notice.followedShared', { title: post.title }),
               link: `/writory-wall/post?id=${post.id}`,
             },
           })),

@@ -2,8 +2,6 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import {
   DEFAULT_COMPETITION,
-  monthName,
-  publicationLabel,
   CRITERION_KEYS,
   type Criterion,
   type CriterionScores,
@@ -24,6 +22,7 @@ import { monthEntries, type MonthEntry } from './month-entries';
 import { RESULT, resultRepository } from '../repository';
 import { getService } from '../../../services';
 import { msg, say, type Message } from '../../../lib/messages';
+import { publicationLabelMessage } from '../../../lib/messages/labels';
 
 /** What to publish: a month's scores from a results CSV, or the judges' scores in the app. */
 export interface ScoresSource {
@@ -61,6 +60,12 @@ interface Scores {
   judging: JudgingSummary | null;
 }
 
+/** What a poet hears of their score: "You scored…" for poetry, "“Title” scored…" for another competition. */
+export function scoreNotice(title: string | null, score: number, label: Message, percentile: number): Message {
+  if (title === null) return percentile > 0 ? msg('notice.scoredAbove', { score, label, percentile }) : msg('notice.scored', { score, label });
+  return percentile > 0 ? msg('notice.entryScoredAbove', { title, score, label, percentile }) : msg('notice.entryScored', { title, score, label });
+}
+
 const conflict = (message: Message) => new ApiError(409, message, {}, 'ConflictError');
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -81,9 +86,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const isPublished = (competition: string, month: string) => resultRepository(strapi).isPublished(competition, month);
 
   /** "November 2026" for poetry (as before competitions), "Story — November 2026" for another competition. */
-  async function labelOf(competition: string, month: string): Promise<string> {
-    const ref = (await getService(strapi, 'api::competition.competition').refs([competition])).get(competition);
-    return publicationLabel(ref ?? { slug: competition, name: competition }, month);
+  async function labelOf(competition: string, month: string): Promise<Message> {
+    return publicationLabelMessage(await refOf(competition), month);
+  }
+  async function refOf(competition: string) {
+    return (await getService(strapi, 'api::competition.competition').refs([competition])).get(competition) ?? { slug: competition, name: competition };
   }
 
   /** Where an unknown code really belongs (its month, and its competition when not `competition`), for a helpful message. */
@@ -178,7 +185,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Why a preview cannot be published, in one message (kept on a failed timer). */
-  function refusal(preview: ResultsPreview, label = monthName(preview.month)): ApiError {
+  function refusal(preview: ResultsPreview, label: Message = msg('label.month', { month: preview.month })): ApiError {
     if (preview.alreadyPublished) return conflict(msg('results.alreadyPublished', { label }));
     if (preview.entrants === 0) return new ApiError(422, msg('results.noEntries', { month: preview.month }), {}, 'ValidationError');
     const lines = preview.errors
@@ -274,7 +281,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async publish(payload: ScoresSource): Promise<WrittenResults> {
       const competition = payload.competition ?? DEFAULT_COMPETITION;
-      const label = await labelOf(competition, payload.month);
+      const ref = await refOf(competition);
+      const named = publicationLabelMessage(ref, payload.month);
       return strapi.db.transaction(async ({ trx }) => {
         const contest = await contestOf(competition, payload.month);
         // The entries first: this locks them, so a judge's score arrives before this read or not at all
@@ -282,7 +290,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await entryRepository(strapi).markPublished(contest.id, trx, new Date());
         const scores = await scoresOf(payload, trx);
         const preview = previewOf(payload, scores, await isPublished(competition, payload.month));
-        if (!preview.ready) throw refusal(preview, label);
+        if (!preview.ready) throw refusal(preview, named);
 
         const ranked = await writeResults(trx, competition, payload.month, payload.source, scores);
 
@@ -292,8 +300,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             userId: entry.poetId!,
             notification: {
               // Poetry's as before competitions; another competition's names it: "Story — November 2026 results are out".
-              title: competition === DEFAULT_COMPETITION ? `Your score for “${entry.title}”` : `${label} results are out`,
-              message: `${competition === DEFAULT_COMPETITION ? 'You' : `“${entry.title}”`} scored ${roundScore(score.total)}/100 in the ${label} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
+              // Said in each poet's language when stored (catalogue messages).
+              title: competition === DEFAULT_COMPETITION ? msg('notice.scoreTitle', { title: entry.title }) : msg('notice.resultsOutTitle', { label: named }),
+              message: scoreNotice(competition === DEFAULT_COMPETITION ? null : entry.title, roundScore(score.total), named, percentile),
               link: '/profile#scores',
             },
           }));

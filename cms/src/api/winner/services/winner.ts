@@ -1,10 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import {
   DEFAULT_COMPETITION,
-  publicationLabel,
   type CompetitionRef,
   MAX_HONOURABLE_MENTIONS,
-  PLACE_LABELS,
   RUNNERS_UP,
   type SuggestedWinner,
   type WinnerData,
@@ -23,6 +21,7 @@ import { contestRepository } from '../../contest/repository';
 import { userRepository } from '../../user/repository';
 import { getService } from '../../../services';
 import { msg, type Message } from '../../../lib/messages';
+import { publicationLabelMessage } from '../../../lib/messages/labels';
 
 const POSITION: Record<Exclude<WinnerPlace, 'honourable'>, number> = { first: 1, second: 2, third: 3 };
 
@@ -83,7 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function refOf(slug: string): Promise<CompetitionRef> {
     return (await getService(strapi, 'api::competition.competition').refs([slug])).get(slug) ?? { slug, name: slug };
   }
-  const labelOf = async (data: WinnerData) => publicationLabel(await refOf(competitionOf(data)), data.month);
+  const labelOf = async (data: WinnerData) => publicationLabelMessage(await refOf(competitionOf(data)), data.month);
   const alreadyPublished = async (data: WinnerData) =>
     new ApiError(409, msg('winner.alreadyPublished', { label: await labelOf(data) }), { competition: competitionOf(data) }, 'ConflictError');
 
@@ -187,8 +186,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             .map((r) => ({
               userId: r.poetId!,
               notification: {
-                title: r.place === 'honourable' ? 'An honourable mention for your poem' : `Your poem won ${PLACE_LABELS[r.place].toLowerCase()}!`,
-                message: `“${r.title}” is a winner of the ${label} Writory contest (${PLACE_LABELS[r.place]}). Your winner certificate is on your profile.`,
+                // Said in each poet's language when stored (catalogue messages).
+                title: r.place === 'honourable' ? msg('notice.honourableTitle') : msg('notice.wonTitle', { place: msg(`winner.${r.place}`) }),
+                message: msg('notice.won', {
+                  title: r.title,
+                  label,
+                  place: r.place === 'honourable' ? msg('notice.placeHonourable') : msg(`winner.${r.place}`),
+                }),
                 link: `/winning-poem/${r.slug}`,
               },
             })),
@@ -197,8 +201,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             .map((r) => ({
               userId: r.poetId!,
               notification: {
-                title: 'So close to the winners',
-                message: `“${r.title}” placed ${r.rank} of the ${label} entries, ${roundScore(Math.max(0, lastWinning - r.total))} points from the last winning score (${lastWinning}).`,
+                title: msg('notice.closeTitle'),
+                message: msg('notice.close', {
+                  title: r.title ?? '',
+                  rank: r.rank,
+                  label,
+                  points: roundScore(Math.max(0, lastWinning - r.total)),
+                  last: lastWinning,
+                }),
                 link: '/profile#scores',
               },
             })),
