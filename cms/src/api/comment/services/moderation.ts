@@ -15,7 +15,7 @@ import { DECISIONS, authorOf, critiqueOf, decisionRefusal } from '../lib/comment
 import { COMMENT_MESSAGES, COMMENT_NOTICES } from '../messages';
 import { COMMENT, COMMENT_REPORT, type CommentReportRow, type CommentRow } from '../repository';
 import type { CommentDecisionBody, CommentModerationQuery } from '../validation/comment';
-import { type Message } from '../../../lib/messages';
+import type { Message } from '../../../lib/messages';
 
 const REPORTS_PER_ITEM = 50;
 
