@@ -18,8 +18,7 @@ export const COMMENT_MESSAGES = {
   'comment.moderate-own': msg('comment.moderateOwn'),
   'comment.decided-meanwhile': msg('comment.decidedMeanwhile'),
   'comment.no-reports': msg('comment.noReports'),
-  'comment.decision-refused': (action: string, status: string, allowed: string) =>
-    `This comment is ${status}; "${action}" applies only to a comment that is ${allowed}.`,
+  'comment.decision-refused': (action: string, status: Message, allowed: Message) => msg('comment.decisionRefused', { action, status, allowed }),
   'comment.limit-comments': msg('comment.commentsLimit'),
   'comment.limit-reports': msg('comment.reportsLimit'),
 } as const;

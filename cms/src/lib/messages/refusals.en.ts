@@ -177,4 +177,18 @@ export const refusalsEn = {
   'pdfText.time': 'Reading this PDF took longer than {seconds} seconds, far more than a poem needs. {saveAgain}',
   'pdfText.memory': 'Reading this PDF needed more than {mb} MB of memory, far more than a poem needs. {saveAgain}',
   'pdfText.output': 'This PDF holds more than {mb} MB of text and layout, far more than a poem. {saveAgain}',
+  // Moderators' decisions that no longer apply
+  'wall.noReports': 'This poem has no open reports to dismiss.',
+  'wall.decisionRefused': 'This poem is {status}; "{action}" applies only to a poem that is {allowed}.',
+  'wall.status.pending': 'waiting for a moderator',
+  'wall.status.approved': 'already on the wall',
+  'wall.status.rejected': 'rejected',
+  'wall.status.hidden': 'hidden',
+  'wall.status.held': 'held after reports',
+  'comment.decisionRefused': 'This comment is {status}; "{action}" applies only to a comment that is {allowed}.',
+  'comment.status.pending': 'waiting for a moderator',
+  'comment.status.approved': 'shown',
+  'comment.status.rejected': 'rejected',
+  'comment.status.hidden': 'hidden',
+  'comment.status.held': 'held after reports',
 } as const;
