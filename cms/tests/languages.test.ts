@@ -273,16 +273,15 @@ describe('notifications in the recipient’s language', () => {
     await cms.api.put('/api/poets/me').set(bearer(poet.idToken)).send({ handle, public: true }).expect(200);
     const poetId = await userIdOf(poet.uid);
     await cms.strapi.db.query('plugin::users-permissions.user').update({ where: { id: poetId }, data: { name: 'Mira' } });
-    const followers = await Promise.all(
-      (['en', 'hi', 'ar'] as const).map(async (locale) => {
-        const follower = await emulator.createUser({ email: uniqueEmail(`follower-${locale}`) });
-        await cms.api.put('/api/users/me').set(bearer(follower.idToken)).send({ locale }).expect(200);
-        await cms.api.put(`/api/follows/${handle}`).set(bearer(follower.idToken)).expect(200);
-        return follower;
-      }),
-    );
+    const followers: Awaited<ReturnType<typeof emulator.createUser>>[] = [];
+    for (const locale of ['en', 'hi', 'ar']) {
+      const follower = await emulator.createUser({ email: uniqueEmail(`follower-${locale}`) });
+      await cms.api.put('/api/users/me').set(bearer(follower.idToken)).send({ locale }).expect(200);
+      await cms.api.put(`/api/follows/${handle}`).set(bearer(follower.idToken)).expect(200);
+      followers.push(follower);
+    }
     await getService(cms.strapi, 'api::follow.follows').shared({ id: 41, title: 'Monsoon', poetId });
-    const [en, hi, ar] = await Promise.all(followers.map((follower) => newestNotice(follower.idToken)));
+    const [en, hi, ar] = [await newestNotice(followers[0].idToken), await newestNotice(followers[1].idToken), await newestNotice(followers[2].idToken)];
     expect(en).toMatchObject({ title: 'Mira shared a new poem', message: '“Monsoon” is on the Writory Wall.' });
     expect(hi).toMatchObject({ title: 'Mira ने एक नई कविता साझा की', message: '“Monsoon” Writory वॉल पर है।' });
     expect(ar).toMatchObject({ title: 'نشر Mira قصيدة جديدة', message: '«Monsoon» على جدار Writory.' });
