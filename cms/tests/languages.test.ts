@@ -119,6 +119,46 @@ describe('the profile’s language', () => {
   });
 });
 
+describe('refusals of every domain in the reader’s language', () => {
+  it.each([
+    ['en', 'No certificate has this verification code. Check the code and try again.'],
+    ['hi', 'इस सत्यापन कोड का कोई प्रमाणपत्र नहीं है। कोड जाँचें और फिर कोशिश करें।'],
+    ['ar', 'لا توجد شهادة برمز التحقق هذا. تحقّق من الرمز وحاول مرة أخرى.'],
+  ])('says an unknown certificate code in %s (Accept-Language), its 404 shape unchanged', async (language, message) => {
+    const res = await cms.api.get('/api/certificates/verify/NOPE-0000').set('Accept-Language', language);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ status: 404, name: 'NotFoundError', message });
+  });
+
+  it('says an unknown competition and a wall page key that is not one in Hindi and Arabic, machine fields in English', async () => {
+    const competition = (language: string) => cms.api.get('/api/competitions/no-such-contest').set('Accept-Language', language).expect(404);
+    expect((await competition('en')).body.error.message).toMatch(/^There is no competition "no-such-contest"\. Choose one of: .*poetry/);
+    expect((await competition('hi')).body.error.message).toMatch(/^"no-such-contest" नाम की कोई प्रतियोगिता नहीं है। इनमें से कोई एक चुनें: .*poetry/);
+    expect((await competition('ar')).body.error.message).toMatch(/^لا توجد مسابقة باسم "no-such-contest"\. اختر واحدة من: .*poetry/);
+
+    const page = (language: string) => cms.api.get('/api/wall/posts?sort=newest&cursor=bogus').set('Accept-Language', language).expect(400);
+    const [en, hi, ar] = [await page('en'), await page('hi'), await page('ar')];
+    expect(en.body.error.message).toBe('cursor: is not a page key the wall gave out; start again from the first page');
+    expect(hi.body.error.message).toBe('cursor: यह वॉल का दिया हुआ पेज कुंजी नहीं है; पहले पेज से फिर शुरू करें');
+    expect(ar.body.error.message).toBe('cursor: ليس مفتاح صفحة أعطاه الجدار؛ ابدأ من جديد من الصفحة الأولى');
+    for (const res of [en, hi, ar]) expect(res.body.error.details).toEqual({ cursor: 'is not a page key the wall gave out; start again from the first page' });
+  });
+
+  it('answers a signed-in poet in their profile’s language whatever the page’s: blocks and follows', async () => {
+    const poet = await emulator.createUser({ email: uniqueEmail('refusals-ar') });
+    await cms.api.put('/api/users/me').set(bearer(poet.idToken)).send({ locale: 'ar' }).expect(200);
+    const unblock = await cms.api.delete('/api/blocks/987654').set(bearer(poet.idToken)).set('Accept-Language', 'hi');
+    expect(unblock.status).toBe(404);
+    expect(unblock.body.error).toMatchObject({ message: 'ليس لديك حظر رقم 987654. أعد تحميل قائمة الشعراء المحظورين.', details: { code: 'block.not-found' } });
+
+    const hindi = await emulator.createUser({ email: uniqueEmail('refusals-hi') });
+    await cms.api.put('/api/users/me').set(bearer(hindi.idToken)).send({ locale: 'hi' }).expect(200);
+    const follow = await cms.api.put('/api/follows/nobody-here').set(bearer(hindi.idToken)).set('Accept-Language', 'en');
+    expect(follow.status).toBe(404);
+    expect(follow.body.error.message).toBe('/poets/nobody-here पर कोई सार्वजनिक कवि पेज नहीं है: केवल सार्वजनिक पेज वाले कवियों को फ़ॉलो किया जा सकता है।');
+  });
+});
+
 describe('emails in the recipient’s language', () => {
   const to = (email: string) => (m: SunkMail) => m.to.some((address) => address.address === email);
 
@@ -221,5 +261,59 @@ describe('notifications in the recipient’s language', () => {
     });
     expect(await told('hi')).toMatchObject({ title: 'आपकी कविता वॉल के लिए स्वीकृत नहीं हुई', message: 'एक मॉडरेटर ने “Rain” को स्वीकृत नहीं किया। कारण: Too short.' });
     expect(await told('ar')).toMatchObject({ title: 'لم تُقبل قصيدتك للجدار', message: 'لم يقبل أحد المشرفين «Rain». السبب: Too short.' });
+  });
+
+  const userIdOf = async (uid: string): Promise<number> =>
+    (await cms.strapi.db.query('plugin::users-permissions.user').findOne({ where: { firebaseUid: uid }, select: ['id'] })).id;
+  const newestNotice = async (token: string) => (await cms.api.get('/api/notifications').set(bearer(token)).expect(200)).body.notifications[0];
+
+  it('tells each follower of a poet’s new poem on the wall in their own language', async () => {
+    const poet = await emulator.createUser({ email: uniqueEmail('followed') });
+    const handle = `mira-${Date.now()}-${++serial}`;
+    await cms.api.put('/api/poets/me').set(bearer(poet.idToken)).send({ handle, public: true }).expect(200);
+    const poetId = await userIdOf(poet.uid);
+    await cms.strapi.db.query('plugin::users-permissions.user').update({ where: { id: poetId }, data: { name: 'Mira' } });
+    const followers: Awaited<ReturnType<typeof emulator.createUser>>[] = [];
+    for (const locale of ['en', 'hi', 'ar']) {
+      const follower = await emulator.createUser({ email: uniqueEmail(`follower-${locale}`) });
+      await cms.api.put('/api/users/me').set(bearer(follower.idToken)).send({ locale }).expect(200);
+      await cms.api.put(`/api/follows/${handle}`).set(bearer(follower.idToken)).expect(200);
+      followers.push(follower);
+    }
+    await getService(cms.strapi, 'api::follow.follows').shared({ id: 41, title: 'Monsoon', poetId });
+    const [en, hi, ar] = [await newestNotice(followers[0].idToken), await newestNotice(followers[1].idToken), await newestNotice(followers[2].idToken)];
+    expect(en).toMatchObject({ title: 'Mira shared a new poem', message: '“Monsoon” is on the Writory Wall.' });
+    expect(hi).toMatchObject({ title: 'Mira ने एक नई कविता साझा की', message: '“Monsoon” Writory वॉल पर है।' });
+    expect(ar).toMatchObject({ title: 'نشر Mira قصيدة جديدة', message: '«Monsoon» على جدار Writory.' });
+  });
+
+  it('tells a Hindi poet of a draft about to be deleted in Hindi, on the bell and by email (read from the mail sink)', async () => {
+    const poet = await emulator.createUser({ email: uniqueEmail('draft-hi') });
+    await cms.api.put('/api/users/me').set(bearer(poet.idToken)).send({ locale: 'hi' }).expect(200);
+    const now = new Date('2027-03-01T09:00:00Z');
+    await cms.strapi.db.query('api::entry.draft').create({
+      data: {
+        userId: await userIdOf(poet.uid),
+        competitionSlug: 'poetry',
+        title: 'पुराना दीपस्तंभ',
+        fileKey: `drafts/languages-${serial}.docx`,
+        fileName: 'old.docx',
+        fileType: 'docx',
+        fileSize: 1000,
+        wordCount: 12,
+        textSha256: 'a'.repeat(64),
+        savedAt: new Date(now.getTime() - 340 * 86_400_000),
+      },
+    });
+    expect((await getService(cms.strapi, 'api::entry.drafts').expire(now)).noticed).toBeGreaterThanOrEqual(1);
+    expect(await newestNotice(poet.idToken)).toMatchObject({
+      title: 'एक ड्राफ़्ट जल्द हटाया जाएगा',
+      message: 'आपका ड्राफ़्ट “पुराना दीपस्तंभ” लगभग एक साल से सहेजा नहीं गया है: इसे 31 मार्च 2027 को हटा दिया जाएगा। इसे रखने के लिए भेजें या फिर से सहेजें।',
+    });
+    const [email] = await mail.arrived((m) => m.to.some((address) => address.address === poet.email), 1);
+    expect(email.subject).toBe('Writory: एक ड्राफ़्ट जल्द हटाया जाएगा');
+    expect(email.text.split('\n')[0]).toMatch(/^प्रिय .+,$/);
+    expect(email.text).toContain('इसे 31 मार्च 2027 को हटा दिया जाएगा।');
+    expect(email.text).toContain('आपके ड्राफ़्ट: https://writory.test/submit#drafts');
   });
 });

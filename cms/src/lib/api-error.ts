@@ -15,8 +15,8 @@ Object.setPrototypeOf(ApiError.prototype, errors.HttpError.prototype);
  * 401/403 with a message the caller sees. Strapi's own UnauthorizedError/ForbiddenError lose their message on
  * GET routes: the `strapi::public` catch-all route wraps later routes and turns them into a bare ctx.forbidden().
  */
-export const unauthorized = (message: string | Message, details?: Record<string, unknown>) => new ApiError(401, message, details, 'UnauthorizedError');
-export const forbidden = (message: string | Message, details?: Record<string, unknown>) => new ApiError(403, message, details, 'ForbiddenError');
+export const unauthorized = (message: Message, details?: Record<string, unknown>) => new ApiError(401, message, details, 'UnauthorizedError');
+export const forbidden = (message: Message, details?: Record<string, unknown>) => new ApiError(403, message, details, 'ForbiddenError');
 
 export interface FieldIssue {
   path: (string | number)[];

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { MAX_CSV_BYTES, type CsvRowError } from '@writory/shared';
 import { ApiError } from './api-error';
+import { msg, type Message } from './messages';
 
 export interface CsvColumn {
   key: string;
@@ -35,22 +36,22 @@ const normalise = (header: string) =>
     .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** 422 for a file that cannot be read at all: nothing in it is looked at further. */
-export const csvFileError = (message: string, status = 422) => new ApiError(status, message, {}, 'CsvFileError');
+export const csvFileError = (message: Message, status = 422) => new ApiError(status, message, {}, 'CsvFileError');
 
 /** The file's text, or a 4xx saying why it is not a CSV we can read. */
 export function decodeCsv(bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_CSV_BYTES) throw csvFileError(`The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`, 413);
-  if (bytes.byteLength === 0) throw csvFileError('The file is empty.');
+  if (bytes.byteLength > MAX_CSV_BYTES) throw csvFileError(msg('csv.tooLarge', { mb: MAX_CSV_BYTES / 1024 / 1024 }), 413);
+  if (bytes.byteLength === 0) throw csvFileError(msg('csv.empty'));
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw csvFileError('The file is UTF-16 text. Save it as "CSV UTF-8" and upload it again.', 415);
+    throw csvFileError(msg('csv.utf16'), 415);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw csvFileError('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.', 415);
+    throw csvFileError(msg('csv.notUtf8'), 415);
   }
-  if (text.includes('\u0000')) throw csvFileError('The file holds binary data, not CSV text.', 415);
+  if (text.includes('\u0000')) throw csvFileError(msg('csv.binary'), 415);
   return text;
 }
 
@@ -74,7 +75,7 @@ export function readCsv(text: string, columns: CsvColumn[], options: { otherColu
   const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false, delimiter: headerDelimiter(body) });
   const records = parsed.data;
   const headerIndex = records.findIndex((fields) => fields.some((field) => field.trim() !== ''));
-  if (headerIndex === -1) throw csvFileError('The file has no header row.');
+  if (headerIndex === -1) throw csvFileError(msg('csv.noHeader'));
   const header = records[headerIndex].map((name) => name.trim());
 
   const byName = new Map<string, CsvColumn>();
@@ -86,18 +87,18 @@ export function readCsv(text: string, columns: CsvColumn[], options: { otherColu
   header.forEach((name, position) => {
     const column = byName.get(normalise(name));
     if (!column) unknown.push(name || '(empty)');
-    else if (keys.includes(column.key)) throw csvFileError(`The column "${name}" appears twice in the header (line ${headerIndex + 1}).`);
+    else if (keys.includes(column.key)) throw csvFileError(msg('csv.columnTwice', { name, line: headerIndex + 1 }));
     else {
       keys.push(column.key);
       positions.push(position);
     }
   });
   const expected = columns.map((c) => c.key).join(', ');
-  const line = `line ${headerIndex + 1}, the header`;
+  const line = headerIndex + 1;
   if (unknown.length && !options.otherColumns)
-    throw csvFileError(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (${line}). The columns are: ${expected}.`);
+    throw csvFileError(msg('csv.unknownColumns', { count: unknown.length, names: unknown.join(', '), line, expected }));
   const missing = columns.filter((c) => c.required && !keys.includes(c.key)).map((c) => c.key);
-  if (missing.length) throw csvFileError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (${line}). The columns are: ${expected}.`);
+  if (missing.length) throw csvFileError(msg('csv.missingColumns', { count: missing.length, names: missing.join(', '), line, expected }));
 
   const table: CsvTable = { columns: keys, records: [], errors: [] };
   for (let index = headerIndex + 1; index < records.length; index++) {
@@ -129,9 +130,9 @@ export function parseScore(cell: string, max: number): number | 'bad' | null {
 /** The multipart file of a request as bytes, or a 4xx naming what is missing or too large. */
 export async function uploadedCsv(files: Record<string, unknown> | undefined, field: string): Promise<{ name: string; bytes: Uint8Array }> {
   const file = files?.[field] as { filepath?: string; originalFilename?: string; size?: number } | { filepath?: string }[] | undefined;
-  if (Array.isArray(file)) throw csvFileError(`Send one file in "${field}".`, 400);
-  if (!file?.filepath) throw csvFileError(`Attach the CSV file in the multipart field "${field}".`, 400);
-  if ((file.size ?? 0) > MAX_CSV_BYTES) throw csvFileError(`The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`, 413);
+  if (Array.isArray(file)) throw csvFileError(msg('csv.oneFile', { field }), 400);
+  if (!file?.filepath) throw csvFileError(msg('csv.attach', { field }), 400);
+  if ((file.size ?? 0) > MAX_CSV_BYTES) throw csvFileError(msg('csv.tooLarge', { mb: MAX_CSV_BYTES / 1024 / 1024 }), 413);
   const { readFile } = await import('node:fs/promises');
   return { name: file.originalFilename ?? 'upload.csv', bytes: new Uint8Array(await readFile(file.filepath)) };
 }

@@ -7,6 +7,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import sharp from 'sharp';
 import { ApiError } from './api-error';
+import { msg, say, type Message } from './messages';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -39,7 +40,7 @@ async function readHead(filepath: string): Promise<Uint8Array> {
 
 export interface ImageRules {
   /** What the image is, for messages: "The picture", "The cover image". */
-  label: string;
+  label: Message;
   maxBytes: number;
   /** The re-encoded image fits in maxWidth × maxHeight (never enlarged). */
   maxWidth: number;
@@ -53,10 +54,10 @@ export interface ImageRules {
 export async function normaliseImage(file: IncomingFile, rules: ImageRules): Promise<{ data: Buffer; width: number; height: number }> {
   const megabytes = rules.maxBytes / 1024 / 1024;
   if (file.size > rules.maxBytes) {
-    throw new errors.PayloadTooLargeError(`${rules.label} must be at most ${megabytes} MB.`, { maxBytes: rules.maxBytes });
+    throw new errors.PayloadTooLargeError(say(msg('image.tooLarge', { label: rules.label, mb: megabytes })), { maxBytes: rules.maxBytes });
   }
   if (!sniffImage(await readHead(file.filepath))) {
-    throw new ApiError(415, `${rules.label} must be a JPEG, PNG or WebP image.`, { accepted: IMAGE_TYPES });
+    throw new ApiError(415, msg('image.notImage', { label: rules.label }), { accepted: IMAGE_TYPES });
   }
   try {
     const { data, info } = await sharp(file.filepath, { limitInputPixels: 40_000_000, failOn: 'error' })
@@ -66,7 +67,7 @@ export async function normaliseImage(file: IncomingFile, rules: ImageRules): Pro
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
-    throw new ApiError(422, `${rules.label} could not be read as an image.`, {}, 'ValidationError');
+    throw new ApiError(422, msg('image.unreadable', { label: rules.label }), {}, 'ValidationError');
   }
 }
 

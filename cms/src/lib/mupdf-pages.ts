@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { runBounded } from './bounded-child';
 import { ApiError } from './client-error';
+import { msg, type MessageVars } from './messages';
 
 export const MUPDF_LIMITS = {
   /**
@@ -47,28 +48,44 @@ export interface PageArea {
   bottom: number;
 }
 
-const SEND_DOCX = 'Upload your poem as a Word (.docx) file instead: we read those exactly.';
+const SEND_DOCX = msg('pdfPages.sendDocx');
 const MB = 1024 * 1024;
-const refuse = (limit: string, message: string, details: Record<string, unknown>) =>
-  new ApiError(422, `${message} ${SEND_DOCX}`, { reason: `pdf-pages-${limit}-limit`, ...details }, 'ValidationError');
+const refuse = (limit: 'time' | 'memory' | 'output' | 'pages', vars: MessageVars, details: Record<string, unknown>) =>
+  new ApiError(422, msg(`pdfPages.${limit}`, { ...vars, sendDocx: SEND_DOCX }), { reason: `pdf-pages-${limit}-limit`, ...details }, 'ValidationError');
 
 export const mupdfErrors = {
   time: (limits: MupdfLimits = MUPDF_LIMITS) =>
-    refuse('time', `Preparing the pages of this PDF for the judges took longer than ${limits.timeoutMs / 1000} seconds.`, {
-      maxSeconds: limits.timeoutMs / 1000,
-    }),
+    refuse(
+      'time',
+      { seconds: limits.timeoutMs / 1000 },
+      {
+        maxSeconds: limits.timeoutMs / 1000,
+      },
+    ),
   memory: (limits: MupdfLimits = MUPDF_LIMITS) =>
-    refuse('memory', `Preparing the pages of this PDF for the judges needed more than ${Math.round(limits.memoryBytes / MB)} MB of memory.`, {
-      maxMemoryMb: Math.round(limits.memoryBytes / MB),
-    }),
+    refuse(
+      'memory',
+      { mb: Math.round(limits.memoryBytes / MB) },
+      {
+        maxMemoryMb: Math.round(limits.memoryBytes / MB),
+      },
+    ),
   output: (limits: MupdfLimits = MUPDF_LIMITS) =>
-    refuse('output', `The pages of this PDF make more than ${Math.round(limits.outputBytes / MB)} MB of images.`, {
-      maxOutputMb: Math.round(limits.outputBytes / MB),
-    }),
+    refuse(
+      'output',
+      { mb: Math.round(limits.outputBytes / MB) },
+      {
+        maxOutputMb: Math.round(limits.outputBytes / MB),
+      },
+    ),
   pages: (limits: MupdfLimits = MUPDF_LIMITS) =>
-    refuse('pages', `This PDF does not spell out its letters, so judges would see its pages, and it has more than ${limits.maxPages} of them.`, {
-      maxPages: limits.maxPages,
-    }),
+    refuse(
+      'pages',
+      { pages: limits.maxPages },
+      {
+        maxPages: limits.maxPages,
+      },
+    ),
 };
 
 /** Thrown when MuPDF could not open or write the file (damaged): not a limit. */

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { runBounded } from './bounded-child';
 import { ApiError } from './client-error';
+import { msg, type MessageVars } from './messages';
 
 export const PDFTOTEXT_LIMITS = {
   /** Wall time one reading may take before it is killed. */
@@ -14,28 +15,40 @@ export const PDFTOTEXT_LIMITS = {
   outputBytes: 48 * 1024 * 1024,
 };
 
-const SAVE_AGAIN = 'Open it in your writing app and save or export it again as .docx or .pdf, then upload that file.';
+const SAVE_AGAIN = msg('poemFile.saveAgain');
 
 export type PdftotextLimits = typeof PDFTOTEXT_LIMITS;
 
-const overLimit = (limit: 'time' | 'memory' | 'output', message: string, details: Record<string, unknown>) =>
-  new ApiError(422, `${message} ${SAVE_AGAIN}`, { reason: `pdf-${limit}-limit`, ...details }, 'ValidationError');
+const overLimit = (limit: 'time' | 'memory' | 'output', vars: MessageVars, details: Record<string, unknown>) =>
+  new ApiError(422, msg(`pdfText.${limit}`, { ...vars, saveAgain: SAVE_AGAIN }), { reason: `pdf-${limit}-limit`, ...details }, 'ValidationError');
 
 const MB = 1024 * 1024;
 
 export const pdftotextErrors = {
   time: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
-    overLimit('time', `Reading this PDF took longer than ${limits.timeoutMs / 1000} seconds, far more than a poem needs.`, {
-      maxSeconds: limits.timeoutMs / 1000,
-    }),
+    overLimit(
+      'time',
+      { seconds: limits.timeoutMs / 1000 },
+      {
+        maxSeconds: limits.timeoutMs / 1000,
+      },
+    ),
   memory: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
-    overLimit('memory', `Reading this PDF needed more than ${Math.round(limits.memoryBytes / MB)} MB of memory, far more than a poem needs.`, {
-      maxMemoryMb: Math.round(limits.memoryBytes / MB),
-    }),
+    overLimit(
+      'memory',
+      { mb: Math.round(limits.memoryBytes / MB) },
+      {
+        maxMemoryMb: Math.round(limits.memoryBytes / MB),
+      },
+    ),
   output: (limits: PdftotextLimits = PDFTOTEXT_LIMITS) =>
-    overLimit('output', `This PDF holds more than ${Math.round(limits.outputBytes / MB)} MB of text and layout, far more than a poem.`, {
-      maxOutputMb: Math.round(limits.outputBytes / MB),
-    }),
+    overLimit(
+      'output',
+      { mb: Math.round(limits.outputBytes / MB) },
+      {
+        maxOutputMb: Math.round(limits.outputBytes / MB),
+      },
+    ),
 };
 
 /** Thrown when pdftotext could not read the file at all (damaged, not a PDF, encrypted). */

@@ -1,5 +1,8 @@
 // Everything the block domain says to a person, one message per code (a translated catalogue can replace them).
+// The words are the cms catalogue's (lib/messages: en, hi, ar), said in the reader's language.
+import { msg } from '../../lib/messages';
+
 export const BLOCK_MESSAGES = {
-  self: 'You cannot block yourself.',
-  notFound: (id: number) => `You have no block number ${id}. Reload your list of blocked poets.`,
+  self: msg('block.self'),
+  notFound: (id: number) => msg('block.notFound', { id }),
 };

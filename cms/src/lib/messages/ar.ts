@@ -1,5 +1,7 @@
 // العربية: بلغة سهلة للشعراء؛ المصطلحات كما في site/src/i18n/glossary.md (entry مشاركة، judge محكّم، certificate شهادة).
 import type { MessageKey } from './en';
+import { noticesAr } from './notices.ar';
+import { refusalsAr } from './refusals.ar';
 
 export const ar: Record<MessageKey, string> = {
   'wait.tryAgain': '{limit} حاول مرة أخرى {wait}.',
@@ -148,4 +150,6 @@ export const ar: Record<MessageKey, string> = {
   'content.pageNotWritten': 'لم تُكتب صفحة {slug} بعد',
   'content.noArticle': 'لا توجد مقالة منشورة بالمعرّف "{slug}"',
   'field.invalid': 'قيمة غير صالحة',
+  ...refusalsAr,
+  ...noticesAr,
 };

@@ -1,5 +1,8 @@
 // English: the cms's words as poets and judges have always read them. Each key has the same placeholders in every
 // catalogue (messages.test.ts checks it); `{count|one:…|other:…}` is a plural choice (see index.ts).
+import { noticesEn } from './notices.en';
+import { refusalsEn } from './refusals.en';
+
 export const en = {
   // Waits and signing in
   'wait.tryAgain': '{limit} Try again {wait}.',
@@ -163,6 +166,8 @@ export const en = {
   'content.noArticle': 'No published article has the slug "{slug}"',
   // Field checks with no words of their own
   'field.invalid': 'Invalid input',
+  ...refusalsEn,
+  ...noticesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

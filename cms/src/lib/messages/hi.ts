@@ -1,5 +1,7 @@
 // हिन्दी: कवियों के लिए सहज हिन्दी; शब्दावली site/src/i18n/glossary.md जैसी (entry प्रविष्टि, judge निर्णायक, certificate प्रमाणपत्र).
 import type { MessageKey } from './en';
+import { noticesHi } from './notices.hi';
+import { refusalsHi } from './refusals.hi';
 
 export const hi: Record<MessageKey, string> = {
   'wait.tryAgain': '{limit} {wait} फिर कोशिश करें।',
@@ -148,4 +150,6 @@ export const hi: Record<MessageKey, string> = {
   'content.pageNotWritten': '{slug} पेज अभी लिखा नहीं गया है',
   'content.noArticle': '"{slug}" स्लग वाला कोई प्रकाशित लेख नहीं है',
   'field.invalid': 'अमान्य मान',
+  ...refusalsHi,
+  ...noticesHi,
 };

@@ -1,7 +1,8 @@
 // The words the cms says to a person, in the reader's language (issue 39). Each message has a key; English
 // (`en.ts`) holds today's wording, `hi.ts` and `ar.ts` the same keys in Hindi and Arabic. A placeholder is
 // `{name}`; `{count|one:a poem|other:# poems}` picks the plural form of `count` in the locale (Intl.PluralRules,
-// `#` is the number). The locale is the request's (set by the request-locale middleware from Accept-Language, then
+// `#` is the number); `{month|month}` names a contest month ("2026-11") and `{on|day}` a day, in the locale. The
+// locale is the request's (set by the request-locale middleware from Accept-Language, then
 // from the signed-in person's profile); outside a request it is English unless a caller runs in one (`inLocale`).
 // This module loads nothing of Strapi: the worker pool's threads use it through client-error.ts.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -70,6 +71,8 @@ export function say(message: Message | MessageKey, locale: Locale = currentLocal
   return template.replace(PLACEHOLDER, (whole, name: string, forms: string | undefined) => {
     const value = vars[name];
     if (value === undefined) return whole;
+    if (forms === 'month') return monthIn(String(value), locale);
+    if (forms === 'day') return dayIn(String(value), locale);
     if (forms !== undefined) return plural(locale, Number(value), forms);
     return typeof value === 'object' ? say(value, locale) : String(value);
   });
@@ -78,6 +81,11 @@ export function say(message: Message | MessageKey, locale: Locale = currentLocal
 /** A contest month ("2026-11") as `locale` names it ("November 2026", "नवंबर 2026", "نوفمبر 2026"). */
 export function monthIn(month: string, locale: Locale = currentLocale()): string {
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
+}
+
+/** A day ("2027-03-05" or an ISO time) as `locale` writes it ("5 March 2027", "5 मार्च 2027", "5 مارس 2027"). */
+export function dayIn(day: string, locale: Locale = currentLocale()): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(day));
 }
 
 /** The placeholder names a template uses (for the catalogue test). */

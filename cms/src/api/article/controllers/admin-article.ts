@@ -3,23 +3,24 @@ import type { Core } from '@strapi/strapi';
 import { ApiError, parseInput } from '../../../lib/api-error';
 import { adminArticleInput, previewInput } from '../validation/admin-article';
 import { getService } from '../../../services';
+import { msg, say, type Message } from '../../../lib/messages';
 
-const badRequest = (message: string, field: string) =>
-  new ApiError(422, `${field}: ${message}`, { errors: [{ path: [field], message, name: 'ValidationError' }] }, 'ValidationError');
+const badRequest = (message: Message, field: string) =>
+  new ApiError(422, msg('field.named', { field, message }), { errors: [{ path: [field], message: say(message), name: 'ValidationError' }] }, 'ValidationError');
 
 /** JSON body, or multipart with the article as JSON in `data` and the picture in `cover`. */
 function articleInput(ctx: Context) {
   if (!ctx.is('multipart')) return { raw: ctx.request.body, cover: undefined };
   const files: Record<string, unknown> = ctx.request.files ?? {};
   const strange = Object.keys(files).filter((name) => name !== 'cover');
-  if (strange.length) throw badRequest(`send the cover image in the field "cover", nothing else (got "${strange.join('", "')}")`, 'cover');
-  if (Array.isArray(files.cover)) throw badRequest('send one cover image', 'cover');
+  if (strange.length) throw badRequest(msg('article.coverOnly', { got: strange.join('", "') }), 'cover');
+  if (Array.isArray(files.cover)) throw badRequest(msg('article.oneCover'), 'cover');
   const data = ctx.request.body?.data;
-  if (typeof data !== 'string') throw badRequest('send the article as JSON in the multipart field "data"', 'data');
+  if (typeof data !== 'string') throw badRequest(msg('article.dataAsJson'), 'data');
   try {
     return { raw: JSON.parse(data) as unknown, cover: files.cover as { filepath: string; size: number } | undefined };
   } catch {
-    throw badRequest('is not valid JSON', 'data');
+    throw badRequest(msg('article.notJson'), 'data');
   }
 }
 

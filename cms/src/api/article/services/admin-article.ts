@@ -7,11 +7,12 @@ import type { UserRow } from '../../user/repository';
 import type { AdminArticleFields } from '../validation/admin-article';
 import { excerptOf, markdownToBlocks, type Block } from './markdown-blocks';
 import { readingMinutes } from './reading-time';
+import { msg } from '../../../lib/messages';
 
 const ARTICLE = 'api::article.article';
 const RECENT = 20;
 /** Covers are shown at most 768 px wide (1,536 px on a 2× screen); the upload plugin makes smaller formats. */
-const COVER_RULES = { label: 'The cover image', maxBytes: ARTICLE_LIMITS.coverMaxBytes, maxWidth: 1600, maxHeight: 1600 };
+const COVER_RULES = { label: msg('image.cover'), maxBytes: ARTICLE_LIMITS.coverMaxBytes, maxWidth: 1600, maxHeight: 1600 };
 
 /** A 422 about one field, its message prefixed with the field as parseInput does. */
 function fieldError(field: string, messages: string[]) {

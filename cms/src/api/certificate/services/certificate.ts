@@ -19,6 +19,7 @@ import { CERTIFICATE, type CertificateRow } from '../repository';
 import { userRepository } from '../../user/repository';
 import { siteUrl } from '../../../lib/site-url';
 import { getService } from '../../../services';
+import { msg } from '../../../lib/messages';
 
 /** Who a certificate is for and what it says. */
 interface NewCertificate {
@@ -32,7 +33,7 @@ interface NewCertificate {
   title: string | null;
 }
 
-const notFound = () => new ApiError(404, 'There is no certificate at this address.', {}, 'NotFoundError');
+const notFound = () => new ApiError(404, msg('certificate.notFound'), {}, 'NotFoundError');
 
 /** Where /certificate/{slug} lives on the public site (the QR code opens it). */
 export const certificateUrl = (slug: string) => `${siteUrl()}/certificate/${encodeURIComponent(slug)}`;
@@ -168,7 +169,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const published = await (kind === 'winner' ? winnerRepository(strapi) : resultRepository(strapi)).isPublished(competition, month);
       if (!published) {
         const which = competition === DEFAULT_COMPETITION ? month : `${competition} ${month}`;
-        throw new ApiError(409, `The ${which} ${kind === 'winner' ? 'winners are' : 'results are'} not published yet.`, {}, 'ConflictError');
+        throw new ApiError(409, msg(kind === 'winner' ? 'certificate.winnersNotPublished' : 'certificate.resultsNotPublished', { which }), {}, 'ConflictError');
       }
       return { issued: await (kind === 'winner' ? this.issueWinners(competition, month) : this.issueParticipation(competition, month)) };
     },
@@ -178,7 +179,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return strapi.db.transaction(async () => {
         const old: CertificateRow | null = await certificates().findOne({ where: { slug } });
         if (!old) throw notFound();
-        if (old.status !== 'valid') throw new ApiError(409, 'This certificate was already replaced.', { replacedBy: old.replacedBy }, 'ConflictError');
+        if (old.status !== 'valid') throw new ApiError(409, msg('certificate.replaced'), { replacedBy: old.replacedBy }, 'ConflictError');
         const user = old.poetId === null ? null : await userRepository(strapi).byId(old.poetId, ['name', 'email']);
         const name = withoutBidiControls(old.kind === 'participation' && user ? poetNameOf(user.name, user.email) : old.name);
         const created: CertificateRow = await certificates().create({
@@ -210,7 +211,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async verify(code: string): Promise<CertificateView> {
       const row: CertificateRow | null = await certificates().findOne({ where: { verificationCode: normaliseVerificationCode(code) } });
-      if (!row) throw new ApiError(404, 'No certificate has this verification code. Check the code and try again.', {}, 'NotFoundError');
+      if (!row) throw new ApiError(404, msg('certificate.noCode'), {}, 'NotFoundError');
       return viewOf(row);
     },
 
@@ -246,13 +247,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         orderBy: { id: 'asc' },
       });
       const base = sample ?? stored;
-      if (!base)
-        throw new ApiError(
-          409,
-          `Nobody holds a ${kind} certificate for ${month} yet: publish the ${kind === 'winner' ? 'winners' : 'results'} first.`,
-          {},
-          'ConflictError',
-        );
+      if (!base) throw new ApiError(409, msg(kind === 'winner' ? 'certificate.noWinnerYet' : 'certificate.noParticipationYet', { month }), {}, 'ConflictError');
       return toView(
         {
           slug: 'sample',

@@ -1,6 +1,7 @@
 // Pure rules of comments: how a row reads to a reader, which moderator decision moves a comment where.
 import type { CommentDecision, CommentStatus, WallComment, WallPoet } from '@writory/shared';
 import type { CommentRow } from '../repository';
+import { msg, type Message } from '../../../lib/messages';
 
 export const FALLBACK_NAME = 'A Writory poet';
 
@@ -13,23 +14,19 @@ export const DECISIONS: Record<CommentDecision, { from: readonly CommentStatus[]
   dismiss: { from: ['approved'], to: 'approved' },
 };
 
-export const STATUS_WORDS: Record<CommentStatus, string> = {
-  pending: 'waiting for a moderator',
-  approved: 'shown',
-  rejected: 'rejected',
-  hidden: 'hidden',
-  held: 'held after reports',
-};
+/** A comment's state in the moderator's words. */
+export const statusWords = (status: CommentStatus): Message => msg(`comment.status.${status}`);
 
 /** Why a decision cannot apply to a comment in this state: the message's code and its words' parts, or null when it can. */
 export function decisionRefusal(
   action: CommentDecision,
   status: CommentStatus,
   openReports = 0,
-): { noReports: true } | { status: string; allowed: string } | null {
+): { noReports: true } | { status: Message; allowed: Message } | null {
   if (action === 'dismiss' && status === 'approved' && openReports === 0) return { noReports: true };
   if (DECISIONS[action].from.includes(status)) return null;
-  return { status: STATUS_WORDS[status], allowed: DECISIONS[action].from.map((s) => STATUS_WORDS[s]).join(' or ') };
+  const [first, last] = DECISIONS[action].from.map(statusWords);
+  return { status: statusWords(status), allowed: last ? msg('list.or', { first, last }) : first };
 }
 
 export const isShown = (status: CommentStatus) => status === 'approved';

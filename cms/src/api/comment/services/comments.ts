@@ -10,6 +10,7 @@ import { authorOf, decodeCursor, encodeCursor, toComment } from '../lib/comments
 import { COMMENT_MESSAGES, COMMENT_NOTICES } from '../messages';
 import { COMMENT, COMMENT_CLOSURE, COMMENT_REPORT, type CommentRow, commentRepository } from '../repository';
 import type { CommentReportBody, CommentsQuery, NewCommentBody } from '../validation/comment';
+import { msg, say } from '../../../lib/messages';
 
 interface Viewer {
   id: number;
@@ -130,8 +131,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (parent.parentId)
           throw new ApiError(
             422,
-            `parentId: ${COMMENT_MESSAGES['comment.reply-depth']}`,
-            { code: 'comment.reply-depth', errors: [{ path: ['parentId'], message: COMMENT_MESSAGES['comment.reply-depth'], name: 'ValidationError' }] },
+            msg('field.named', { field: 'parentId', message: COMMENT_MESSAGES['comment.reply-depth'] }),
+            { code: 'comment.reply-depth', errors: [{ path: ['parentId'], message: say(COMMENT_MESSAGES['comment.reply-depth']), name: 'ValidationError' }] },
             'ValidationError',
           );
         if (await blocks().isBlocked(parent.authorId, user.id)) throw refused('comment.blocked-by-author');

@@ -15,6 +15,7 @@ import { DECISIONS, authorOf, critiqueOf, decisionRefusal } from '../lib/comment
 import { COMMENT_MESSAGES, COMMENT_NOTICES } from '../messages';
 import { COMMENT, COMMENT_REPORT, type CommentReportRow, type CommentRow } from '../repository';
 import type { CommentDecisionBody, CommentModerationQuery } from '../validation/comment';
+import type { Message } from '../../../lib/messages';
 
 const REPORTS_PER_ITEM = 50;
 
@@ -88,7 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (from === to) return;
     const title = (await wallPostRepository(strapi).titles([row.postId])).get(row.postId) ?? '';
     const post = { id: row.postId, title };
-    const notify = (notice: { title: string; message: string; link: string }) =>
+    const notify = (notice: { title: Message; message: Message; link: string }) =>
       getService(strapi, 'api::notification.notification').notify(row.authorId, notice);
     if (to === 'hidden') await notify(COMMENT_NOTICES['comment.hidden'](post, reason));
     else if (to === 'rejected') await notify(COMMENT_NOTICES['comment.rejected'](post, reason));

@@ -24,10 +24,11 @@ import { getService } from '../../../services';
 import { SEED_COMPETITIONS } from '../lib/seeds';
 import { contestRepository, toContestInfo, type ContestRow } from '../../contest/repository';
 import { COMPETITION, COMPETITION_DESCRIPTION, refOf, type CompetitionRow, type PublishedResults } from '../repository';
+import { msg, type Message } from '../../../lib/messages';
 
 const PAST_MONTHS = 36;
 
-const conflict = (message: string, details: Record<string, unknown>) => new ApiError(409, message, details, 'ConflictError');
+const conflict = (message: Message, details: Record<string, unknown>) => new ApiError(409, message, details, 'ConflictError');
 
 export { refOf, type CompetitionRow };
 
@@ -94,7 +95,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const row = await bySlug(slug);
     if (row) return row;
     const known: { slug: string }[] = await competitions().findMany({ select: ['slug'], orderBy: { position: 'asc' } });
-    throw new ApiError(404, `There is no competition "${slug}". Choose one of: ${known.map((r) => r.slug).join(', ')}.`, { slug }, 'NotFoundError');
+    throw new ApiError(404, msg('competition.unknown', { slug, known: known.map((r) => r.slug).join(', ') }), { slug }, 'NotFoundError');
   }
 
   let resultsSource: PublishedResults | null = null;
@@ -263,7 +264,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** POST /api/admin/competitions: a new competition; its slug must be free. */
     async adminCreate(input: CompetitionFields, now: Date = new Date()): Promise<CompetitionDetail> {
-      const taken = () => conflict(`The slug "${input.slug}" is already a competition's: choose another, or change that competition.`, { slug: input.slug });
+      const taken = () => conflict(msg('competition.slugTaken', { slug: input.slug }), { slug: input.slug });
       if (await bySlug(input.slug)) throw taken();
       try {
         const row = await competitions().create({ data: { description: '', rewards: '', position: 0, ...columnsOf(input), maxBytes: MAX_POEM_BYTES } });
@@ -284,12 +285,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async adminUpdate(slug: string, input: CompetitionFields, now: Date = new Date()): Promise<SavedCompetition> {
       const row = await requireCompetition(slug);
       if (input.slug !== slug) {
-        throw new ApiError(
-          422,
-          `A competition's slug cannot change (its pages and entries link to "${slug}"): send slug "${slug}", or create a new competition.`,
-          { field: 'slug' },
-          'ValidationError',
-        );
+        throw new ApiError(422, msg('competition.slugFixed', { slug }), { field: 'slug' }, 'ValidationError');
       }
       const updated = await competitions().update({ where: { id: row.id }, data: columnsOf(input) });
       // An inactive competition leaves /submit and the footer once the site is rebuilt.

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-error';
 import type { ContactListQuery } from '../validation/admin';
 import { paginationOf } from '../../../lib/list-query';
 import type { Columns } from '../../../lib/rows';
+import { msg } from '../../../lib/messages';
 
 const MESSAGE = 'api::contact-message.contact-message';
 
@@ -39,7 +40,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async markRead(id: string, read: boolean): Promise<AdminContactMessage> {
       const row = await messages().findOne({ where: { documentId: id } });
-      if (!row) throw new ApiError(404, 'No contact message with this id.');
+      if (!row) throw new ApiError(404, msg('contact.notFound'));
       if (Boolean(row.readAt) === read) return present(row);
       return present(await messages().update({ where: { id: row.id }, data: { readAt: read ? new Date() : null } }));
     },

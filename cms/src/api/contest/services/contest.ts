@@ -5,6 +5,7 @@ import { addMonths, DEFAULT_CONTEST_TIME_ZONE, isTimeZone, monthOf, monthWindow 
 import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
 import { CONTEST, isOpen, toContestInfo, type ContestListener, type ContestRow } from '../repository';
+import { msg } from '../../../lib/messages';
 
 const ADMIN_LIST_MONTHS = 24;
 
@@ -60,8 +61,8 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
 
   function validDates(dates: Pick<ContestRow, 'opensAt' | 'closesAt' | 'resultsAt'>) {
     const [opens, closes, results] = [dates.opensAt, dates.closesAt, dates.resultsAt].map((value) => new Date(value).getTime());
-    if (!(opens < closes)) throw new ApiError(422, 'Submissions must open before they close.', { field: 'closesAt' }, 'ValidationError');
-    if (!(closes <= results)) throw new ApiError(422, 'Results cannot come before submissions close.', { field: 'resultsAt' }, 'ValidationError');
+    if (!(opens < closes)) throw new ApiError(422, msg('contest.opensBeforeCloses'), { field: 'closesAt' }, 'ValidationError');
+    if (!(closes <= results)) throw new ApiError(422, msg('contest.resultsAfterClose'), { field: 'resultsAt' }, 'ValidationError');
   }
 
   async function entriesIn(contestId: number): Promise<number> {

@@ -5,8 +5,9 @@ import { idParam } from '../../../lib/params';
 import { createLimit } from '../../../lib/rate-limit';
 import { payInput, rejectInput, withdrawalInput, withdrawalQuery } from '../validation/withdrawal';
 import { getService } from '../../../services';
+import { msg } from '../../../lib/messages';
 
-const requestsPerPoet = createLimit({ points: 30, durationSeconds: 600, message: 'Too many withdrawal requests.' });
+const requestsPerPoet = createLimit({ points: 30, durationSeconds: 600, message: msg('withdrawal.requestsLimit') });
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withdrawals = () => getService(strapi, 'api::earning.withdrawals');
   return {

@@ -19,6 +19,7 @@ import { userRepository, type Person, type UserRow } from '../../user/repository
 import type { WithdrawalInputParsed } from '../validation/withdrawal';
 import { getService } from '../../../services';
 import type { RowOf } from '../../../lib/rows';
+import { msg, say, type Message } from '../../../lib/messages';
 
 const UID = 'api::earning.withdrawal';
 const EARNING = 'api::earning.earning';
@@ -38,13 +39,19 @@ export function destinationOf(method: PayoutMethod, details: PayoutDetails): str
   return `Bank account ••••${(details.accountNumber ?? '').slice(-4)} (${details.bankCode ?? ''})`;
 }
 
-const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictError');
-const fieldError = (status: number, path: string, message: string) =>
-  new ApiError(status, message, { errors: [{ path: [path], message, name: 'ValidationError' }] }, status === 409 ? 'ConflictError' : 'ValidationError');
+const conflict = (message: Message) => new ApiError(409, message, {}, 'ConflictError');
+const fieldError = (status: number, path: string, message: Message) =>
+  new ApiError(
+    status,
+    message,
+    { errors: [{ path: [path], message: say(message), name: 'ValidationError' }] },
+    status === 409 ? 'ConflictError' : 'ValidationError',
+  );
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withdrawals = () => strapi.db.query(UID);
-  const notify = (userId: number, title: string, message: string) =>
+  // Said in the recipient's language when stored (catalogue messages).
+  const notify = (userId: number, title: Message, message: Message) =>
     getService(strapi, 'api::notification.notification').notify(userId, { title, message, link: '/earnings' });
   const money = (row: Pick<WithdrawalRow, 'amount' | 'currency'>) => formatMoney(row.amount, row.currency);
 
@@ -74,11 +81,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Moves a withdrawal from one of `from` to `to`, once (a conditional update); 409 when it is not in `from`. */
   async function transition(id: number, from: WithdrawalStatus[], data: Record<string, unknown>, admin: UserRow): Promise<WithdrawalRow> {
     const row: WithdrawalRow | null = await withdrawals().findOne({ where: { id } });
-    if (!row) throw new errors.NotFoundError(`No withdrawal ${id}.`);
+    if (!row) throw new errors.NotFoundError(say(msg('withdrawal.notFound', { id })));
     const { count } = await withdrawals().updateMany({ where: { id, status: { $in: from } }, data: { ...data, decidedBy: admin.id, decidedAt: new Date() } });
     if (count !== 1) {
       const now: WithdrawalRow = await withdrawals().findOne({ where: { id } });
-      throw conflict(`Withdrawal ${id} is ${now.status}; it can only be changed while ${from.join(' or ')}.`);
+      const allowed = from.length === 2 ? msg('list.or', { first: from[0], last: from[1] }) : from.join(', ');
+      throw conflict(msg('withdrawal.wrongState', { id, status: now.status, allowed }));
     }
     return withdrawals().findOne({ where: { id } });
   }
@@ -92,10 +100,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** A payout request: 422 below the minimum or for a method that is off, 409 above the available balance. */
     async request(user: UserRow, input: WithdrawalInputParsed): Promise<Withdrawal> {
       const settings = await getService(strapi, 'api::payment-setting.payment-setting').get();
-      if (!settings.payoutMethods.includes(input.method))
-        throw fieldError(422, 'method', `${METHOD_LABEL[input.method]} payouts are not offered at the moment.`);
+      if (!settings.payoutMethods.includes(input.method)) throw fieldError(422, 'method', msg('withdrawal.methodOff', { method: METHOD_LABEL[input.method] }));
       const minimum = getService(strapi, 'api::payment-setting.payment-setting').minimumFor(settings, input.currency);
-      if (input.amount < minimum) throw fieldError(422, 'amount', `The minimum withdrawal is ${formatMoney(minimum, input.currency)}.`);
+      if (input.amount < minimum) throw fieldError(422, 'amount', msg('withdrawal.minimum', { amount: formatMoney(minimum, input.currency) }));
 
       const row: WithdrawalRow = await strapi.db.transaction(async () => {
         await lockFor(strapi, LOCK.userMoney, user.id);
@@ -104,7 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           throw fieldError(
             409,
             'amount',
-            `You asked for ${formatMoney(input.amount, input.currency)} but ${formatMoney(available, input.currency)} is available.`,
+            msg('withdrawal.moreThanAvailable', { asked: formatMoney(input.amount, input.currency), available: formatMoney(available, input.currency) }),
           );
         }
         const created: WithdrawalRow = await withdrawals().create({
@@ -113,14 +120,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await strapi.db.query(EARNING).create({
           data: { userId: user.id, currency: input.currency, amount: -input.amount, kind: 'withdrawal', availableAt: new Date(), withdrawalId: created.id },
         });
-        await notify(user.id, 'Withdrawal requested', `Your request for ${money(created)} by ${METHOD_LABEL[created.method]} is waiting for approval.`);
+        await notify(
+          user.id,
+          msg('notice.withdrawalRequestedTitle'),
+          msg('notice.withdrawalRequested', { amount: money(created), method: METHOD_LABEL[created.method] }),
+        );
         return created;
       });
       const admins = await userRepository(strapi).withRole('admin', []);
       await getService(strapi, 'api::notification.notification').notifyMany(
         admins.map((a: { id: number }) => ({
           userId: a.id,
-          notification: { title: 'New withdrawal request', message: `${money(row)} by ${METHOD_LABEL[row.method]}.`, link: '/admin-withdrawal-management' },
+          notification: {
+            title: msg('notice.withdrawalNewTitle'),
+            message: msg('notice.withdrawalNew', { amount: money(row), method: METHOD_LABEL[row.method] }),
+            link: '/admin-withdrawal-management',
+          },
         })),
       );
       return toWithdrawal(row);
@@ -138,7 +153,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async approve(id: number, admin: UserRow): Promise<AdminWithdrawal> {
       const row = await strapi.db.transaction(async () => {
         const changed = await transition(id, ['requested'], { status: 'approved' }, admin);
-        await notify(changed.userId, 'Withdrawal approved', `Your withdrawal of ${money(changed)} is approved and will be paid soon.`);
+        await notify(changed.userId, msg('notice.withdrawalApprovedTitle'), msg('notice.withdrawalApproved', { amount: money(changed) }));
         return changed;
       });
       return (await toAdmin([row]))[0];
@@ -149,16 +164,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const changed = await transition(id, ['approved'], { status: 'paid', reference }, admin);
         await notify(
           changed.userId,
-          'Withdrawal paid',
-          `We paid ${money(changed)} to your ${destinationOf(changed.method, changed.details)} (reference ${reference}).`,
+          msg('notice.withdrawalPaidTitle'),
+          msg('notice.withdrawalPaid', { amount: money(changed), destination: destinationOf(changed.method, changed.details), reference }),
         );
         return changed;
       });
       void runInBackground(strapi, `payout mail of withdrawal ${row.id}`, () =>
         getService(strapi, 'api::payment.receipts').withdrawal(
           row.userId,
-          'Your Writory withdrawal is paid',
-          `We paid your withdrawal to ${destinationOf(row.method, row.details)}. Reference: ${reference}.`,
+          msg('mail.withdrawalPaidSubject'),
+          msg('mail.withdrawalPaid', { destination: destinationOf(row.method, row.details), reference }),
           row,
         ),
       );
@@ -179,14 +194,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             withdrawalId: changed.id,
           },
         });
-        await notify(changed.userId, 'Withdrawal rejected', `Your withdrawal of ${money(changed)} was rejected: ${reason} The amount is back in your balance.`);
+        await notify(changed.userId, msg('notice.withdrawalRejectedTitle'), msg('notice.withdrawalRejected', { amount: money(changed), reason }));
         return changed;
       });
       void runInBackground(strapi, `rejection mail of withdrawal ${row.id}`, () =>
         getService(strapi, 'api::payment.receipts').withdrawal(
           row.userId,
-          'Your Writory withdrawal was rejected',
-          `Reason: ${reason} The amount is back in your available balance.`,
+          msg('mail.withdrawalRejectedSubject'),
+          msg('mail.withdrawalRejected', { reason }),
           row,
         ),
       );

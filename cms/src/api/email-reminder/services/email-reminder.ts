@@ -97,13 +97,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return (await users().remindable(await audienceIds(audience, month), ['email', 'name', 'preferredLocale'])) as Recipient[];
   }
 
-  const nobodyIn = (audience: ReminderAudience) =>
-    new ApiError(422, `Nobody is in the audience “${REMINDER_AUDIENCES[audience]}” right now: nothing was sent.`, {}, 'ValidationError');
+  const nobodyIn = (audience: ReminderAudience) => new ApiError(422, msg('reminder.nobody', { audience: REMINDER_AUDIENCES[audience] }), {}, 'ValidationError');
 
   /** The same key must mean the same reminder: a repeat answers the first request, a different one is refused. */
   function replay(row: Row, input: ReminderInput) {
     if (row.subject !== input.subject || row.body !== input.body || row.audience !== input.audience) {
-      throw new ApiError(409, 'This Idempotency-Key was already used for a different reminder: compose it again to get a new key.');
+      throw new ApiError(409, msg('reminder.keyReused'));
     }
     return { record: present(row), replayed: true };
   }
@@ -228,7 +227,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async findOne(id: string): Promise<ReminderRecord> {
       const row: Row | null = await reminders().findOne({ where: { documentId: id } });
-      if (!row) throw new ApiError(404, 'No reminder with this id.');
+      if (!row) throw new ApiError(404, msg('reminder.notFound'));
       return present(row);
     },
 

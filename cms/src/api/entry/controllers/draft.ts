@@ -4,17 +4,18 @@ import { ApiError, parseInput } from '../../../lib/api-error';
 import { createLimit } from '../../../lib/rate-limit';
 import { draftEnterFields, draftFields, draftIdParam } from '../validation/draft';
 import { getService } from '../../../services';
+import { msg } from '../../../lib/messages';
 
 type UploadedFile = { filepath: string; size: number; originalFilename?: string | null };
 
-const limitSaves = createLimit({ points: 30, durationSeconds: 600, message: 'Too many drafts saved in a short time.' });
-const limitEntries = createLimit({ points: 30, durationSeconds: 600, message: 'Too many entries in a short time.' });
+const limitSaves = createLimit({ points: 30, durationSeconds: 600, message: msg('draft.savesLimit') });
+const limitEntries = createLimit({ points: 30, durationSeconds: 600, message: msg('entry.entriesLimit') });
 
 /** The poem of a draft: one file in the multipart field `poem`, or a 422 naming the field. */
 function poemIn(ctx: Context): UploadedFile {
   const file = ctx.request.files?.poem;
-  if (Array.isArray(file)) throw new ApiError(422, 'Send one file in the field "poem".', { field: 'poem' }, 'ValidationError');
-  if (!file || file.size === 0) throw new ApiError(422, 'Attach your poem: a .docx or .pdf file in the field "poem".', { field: 'poem' }, 'ValidationError');
+  if (Array.isArray(file)) throw new ApiError(422, msg('entry.oneFile', { field: 'poem' }), { field: 'poem' }, 'ValidationError');
+  if (!file || file.size === 0) throw new ApiError(422, msg('entry.attachPoem'), { field: 'poem' }, 'ValidationError');
   return file;
 }
 

@@ -28,24 +28,23 @@ import { requireLanguageTaken, requireWithinWords } from '../lib/competition-rul
 import { poemErrors } from '../reading/poem-file';
 import { DRAFT, DRAFT_FOLDER, type DraftRow } from '../repository';
 import type { EntryFields } from '../validation/entry';
+import { msg, say, type Message, isLocale } from '../../../lib/messages';
 
 const DAY_MS = 86_400_000;
 const expiresAt = (row: Pick<DraftRow, 'savedAt'>) => new Date(new Date(row.savedAt).getTime() + DRAFT_KEEP_DAYS * DAY_MS);
 
 /** The poet-facing messages of drafts, one per case (a translated catalogue can replace them). */
 export const DRAFT_MESSAGES = {
-  notFound: 'You have no draft with this number. Open /submit to see your drafts.',
-  tooMany: `You have ${DRAFTS_MAX} drafts, the most you can keep. Enter or delete one, then save this one again.`,
-  unfinished: (problem: string) => `This draft is not ready to enter: ${problem} Save the draft again with it, then enter it.`,
-  noticeTitle: 'A draft will be deleted soon',
-  notice: (title: string, on: string) =>
-    `Your draft “${title}” has not been saved for almost a year: it will be deleted on ${on}. Enter it or save it again to keep it.`,
-  deletedTitle: 'A draft was deleted',
-  deleted: (title: string) => `Your draft “${title}” was deleted after a year without changes.`,
+  notFound: msg('draft.notFound'),
+  tooMany: msg('draft.tooMany', { max: DRAFTS_MAX }),
+  unfinished: (problem: string) => msg('draft.unfinished', { problem }),
+  noticeTitle: msg('notice.draftSoonTitle'),
+  notice: (title: string, on: Date) => msg('notice.draftSoon', { title, on: on.toISOString() }),
+  deletedTitle: msg('notice.draftDeletedTitle'),
+  deleted: (title: string) => msg('notice.draftDeleted', { title }),
 } as const;
 
 const untitled = (row: Pick<DraftRow, 'title' | 'fileName'>) => row.title || row.fileName;
-const formatDay = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const drafts = () => strapi.db.query(DRAFT);
@@ -54,7 +53,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function own(user: UserRow, id: number): Promise<DraftRow> {
     const row: DraftRow | null = await drafts().findOne({ where: { id, userId: user.id } });
-    if (!row) throw new errors.NotFoundError(DRAFT_MESSAGES.notFound);
+    if (!row) throw new errors.NotFoundError(say(DRAFT_MESSAGES.notFound));
     return row;
   }
 
@@ -80,7 +79,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** The draft's file, copied out of the private store to a temporary file the entry path reads as an upload. */
   async function withFileOnDisk<T>(row: DraftRow, use: (filepath: string) => Promise<T>): Promise<T> {
     const stream = await files().open(row.fileKey);
-    if (!stream) throw new ApiError(410, 'This draft’s file is gone. Delete the draft and save your poem again.', {}, 'GoneError');
+    if (!stream) throw new ApiError(410, msg('draft.fileGone'), {}, 'GoneError');
     const dir = await mkdtemp(path.join(tmpdir(), 'writory-draft-'));
     try {
       const filepath = path.join(dir, `draft.${row.fileType}`);
@@ -92,16 +91,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Tells the poet (bell and email) about one of their drafts; a mail failure is logged, never thrown. */
-  async function tell(userId: number, title: string, message: string): Promise<void> {
+  async function tell(userId: number, title: Message, message: Message): Promise<void> {
     await getService(strapi, 'api::notification.notification').notify(userId, { title, message, link: '/submit#drafts' });
-    const user = await userRepository(strapi).byId(userId, ['email', 'name']);
+    const user = await userRepository(strapi).byId(userId, ['email', 'name', 'preferredLocale']);
     if (!user?.email) return;
+    // The email in the poet's profile language, as the bell's notice.
+    const locale = isLocale(user.preferredLocale) ? user.preferredLocale : 'en';
     try {
-      const text = [`Dear ${user.name ?? 'poet'},`, '', message, '', `Your drafts: ${siteUrl()}/submit#drafts`, '', 'Writory'].join('\n');
+      const dear = say(msg('mail.dear', { name: user.name ?? msg('receipt.poet') }), locale);
+      const text = [dear, '', say(message, locale), '', say(msg('mail.yourDrafts', { url: `${siteUrl()}/submit#drafts` }), locale), '', 'Writory'].join('\n');
       await strapi
         .plugin('email')
         .service('email')
-        .send({ to: user.email, subject: `Writory: ${title.toLowerCase()}`, text });
+        .send({ to: user.email, subject: `Writory: ${say(title, locale).toLocaleLowerCase(locale)}`, text });
     } catch (error) {
       strapi.log.warn(`draft notice to user ${userId} failed: ${(error as Error).message}`);
     }
@@ -221,7 +223,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (count !== 1) continue;
         // Told now, so kept at least the notice period from now whatever its age.
         const on = new Date(Math.max(expiresAt(row).getTime(), now.getTime() + DRAFT_NOTICE_DAYS * DAY_MS));
-        await tell(row.userId, DRAFT_MESSAGES.noticeTitle, DRAFT_MESSAGES.notice(untitled(row), formatDay(on)));
+        await tell(row.userId, DRAFT_MESSAGES.noticeTitle, DRAFT_MESSAGES.notice(untitled(row), on));
         noticed += 1;
       }
       let deleted = 0;

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
 import { getService } from '../../../services';
 import {
-  competitionContestTitle,
   DEFAULT_COMPETITION,
   ENTRY_PHOTO_MAX_BYTES,
   ENTRY_STATUSES,
@@ -17,6 +16,7 @@ import {
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
 import { msg, say } from '../../../lib/messages';
+import { competitionTitleMessage } from '../../../lib/messages/labels';
 import { idsLinkedTo, isUniqueViolation } from '../../../lib/db';
 import { toContestInfo, type ContestRow } from '../../contest/repository';
 import { refOf, type CompetitionRow } from '../../competition/repository';
@@ -195,8 +195,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await originality().register('entry', created.id, built.text, built.signature);
         if (notify) {
           await getService(strapi, 'api::notification.notification').notify(user.id, {
-            title: competition.kind === 'story' ? 'Story received' : 'Poem received',
-            message: `“${data.title}” is entered in the ${competitionContestTitle(competition.name, contest.month)}. Your entry code is ${code}.`,
+            // Said in the poet's language when stored (catalogue messages).
+            title: msg(competition.kind === 'story' ? 'notice.storyReceivedTitle' : 'notice.poemReceivedTitle'),
+            message: msg('notice.received', { title: data.title, competition: competitionTitleMessage(competition.name), month: contest.month, code }),
             link: '/profile#entries',
           });
         }
@@ -278,7 +279,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const photo = input.photo
         ? (
             await normaliseImage(input.photo, {
-              label: 'The author photo',
+              label: msg('image.authorPhoto'),
               maxBytes: ENTRY_PHOTO_MAX_BYTES,
               maxWidth: PHOTO_MAX_SIDE,
               maxHeight: PHOTO_MAX_SIDE,

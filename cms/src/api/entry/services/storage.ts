@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { POEM_TYPES, type PoemKind } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { msg } from '../../../lib/messages';
+import { msg, say } from '../../../lib/messages';
 import { privateFilesFromEnv, type OutgoingFile } from '../../../lib/private-files';
 import type { UserRow } from '../../user/repository';
 import type { JudgeCopy } from '../reading/judge-copy';
@@ -43,7 +43,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function findOwnEntry(user: UserRow, code: string): Promise<EntryRow> {
     const row: EntryRow | null = await entries().findOne({ where: { code }, populate: { poet: { select: ['id'] }, contest: true } });
-    if (!row || (!isPrivileged(user) && row.poet?.id !== user.id)) throw new errors.NotFoundError('No entry of yours has this code.');
+    if (!row || (!isPrivileged(user) && row.poet?.id !== user.id)) throw new errors.NotFoundError(say('entryCode.notYours'));
     return row;
   }
 
@@ -85,14 +85,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The author photo: the poet's own, or any for admins; never judges. */
     async photoFile(user: UserRow, code: string): Promise<OutgoingFile> {
       const row = await findOwnEntry(user, code);
-      if (!row.photoKey) throw new errors.NotFoundError('This entry has no author photo.');
+      if (!row.photoKey) throw new errors.NotFoundError(say('entryCode.noPhoto'));
       return { key: row.photoKey, name: `${row.code}-photo.webp`, type: 'image/webp' };
     },
 
     /** The blind copy judges may open, named by the entry code only. */
     async judgeFile(code: string): Promise<OutgoingFile> {
       const row: EntryRow | null = await entries().findOne({ where: { code }, select: ['code', 'fileType', 'judgeFileKey'] });
-      if (!row) throw new errors.NotFoundError('No entry has this code.');
+      if (!row) throw new errors.NotFoundError(say('entryCode.notFound'));
       if (!row.judgeFileKey) {
         throw new ApiError(404, msg('entry.withheld'), { reason: 'withheld' }, 'NotFoundError');
       }

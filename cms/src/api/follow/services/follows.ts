@@ -7,13 +7,14 @@ import { blockRepository } from '../../block/repository';
 import { poetRepository } from '../../poet/repository';
 import { userRepository } from '../../user/repository';
 import { FOLLOW, FOLLOW_PREFERENCE, followRepository, type FollowRow } from '../repository';
+import { msg } from '../../../lib/messages';
 
 // One message per refusal, in one place, so a translated catalogue can replace them.
 export const FOLLOW_MESSAGES = {
-  noPage: (handle: string) => `No public poet page is at /poets/${handle}: only poets with a public page can be followed.`,
-  notYourself: 'You cannot follow yourself.',
-  notFollowing: (handle: string) => `You do not follow @${handle}: follow them first.`,
-  blocked: 'This poet does not accept followers from your account.',
+  noPage: (handle: string) => msg('follow.noPage', { handle }),
+  notYourself: msg('follow.notYourself'),
+  notFollowing: (handle: string) => msg('follow.notFollowing', { handle }),
+  blocked: msg('follow.blocked'),
 } as const;
 
 /**
@@ -119,15 +120,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const muted: { userId: number }[] = await preferences().findMany({ where: { userId: { $in: followerIds }, noticesMuted: true }, select: ['userId'] });
       const silent = new Set(muted.map((row) => row.userId));
       const [poet] = await userRepository(strapi).byIds([post.poetId], ['name']);
-      const name = poet?.name?.trim() || 'A poet you follow';
+      const name = poet?.name?.trim() || msg('notice.followedSomeone');
       await getService(strapi, 'api::notification.notification').notifyMany(
         followerIds
           .filter((id) => !silent.has(id))
           .map((userId) => ({
             userId,
             notification: {
-              title: `${name} shared a new poem`,
-              message: `“${post.title}” is on the Writory Wall.`,
+              // Said in each follower's language when stored (catalogue messages).
+              title: msg('notice.followedSharedTitle', { name }),
+              message: msg('notice.followedShared', { title: post.title }),
               link: `/writory-wall/post?id=${post.id}`,
             },
           })),

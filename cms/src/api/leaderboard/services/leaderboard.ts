@@ -10,6 +10,7 @@ import { roundScore } from '../../result/lib/results-csv';
 import { resultRepository } from '../../result/repository';
 import { LEADERBOARD_MONTH, LEADERBOARD_TOTAL } from '../repository';
 import { userRepository } from '../../user/repository';
+import { msg, say } from '../../../lib/messages';
 
 const MONTH = LEADERBOARD_MONTH;
 const TOTAL = LEADERBOARD_TOTAL;
@@ -170,9 +171,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (errors.length || !accepted.length) {
           const first = errors
             .slice(0, 5)
-            .map((e) => `row ${e.row}: ${e.message}`)
+            .map((e) => say(msg('leaderboard.row', { row: e.row, message: e.message })))
             .join('; ');
-          throw new ApiError(422, errors.length ? `Nothing was imported: ${first}.` : 'The file has no rows.', { errors }, 'ValidationError');
+          throw new ApiError(
+            422,
+            errors.length ? msg('leaderboard.nothingImported', { problems: first }) : msg('leaderboard.noRows'),
+            { errors },
+            'ValidationError',
+          );
         }
         const months = [...new Set(accepted.map((row) => row.month))].sort();
         for (const month of months) {

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { competitionQuerySchema, type TestCheckoutSession } from '@writory/shared';
 import { parseInput } from '../../../lib/api-error';
-import { msg } from '../../../lib/messages';
+import { msg, say } from '../../../lib/messages';
 import { UNPARSED_BODY } from '../../../lib/raw-body';
 import { createLimit } from '../../../lib/rate-limit';
 import { randomId } from '../lib/checkout';
@@ -18,8 +18,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The test-payments checkout page's session (its poet's, or any for an admin); 404 in live mode. */
   async function testSession(ctx: Context) {
-    if (!gateway().testMode()) throw new errors.NotFoundError('Test checkout is only available in test-payments mode.');
-    return orders().visibleTo(ctx.state.user, await orders().findBySession(String(ctx.params.session)), 'checkout session');
+    if (!gateway().testMode()) throw new errors.NotFoundError(say('order.testCheckoutOnly'));
+    return orders().visibleTo(ctx.state.user, await orders().findBySession(String(ctx.params.session)), 'order.noSession');
   }
 
   return {
@@ -44,7 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async order(ctx: Context) {
-      const order = await orders().visibleTo(ctx.state.user, await orders().findByCode(String(ctx.params.code)), 'order with this code');
+      const order = await orders().visibleTo(ctx.state.user, await orders().findByCode(String(ctx.params.code)), 'order.noOrderWithCode');
       ctx.body = await orders().summary(order);
     },
 

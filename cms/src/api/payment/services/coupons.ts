@@ -70,7 +70,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function checkTiers(tierIds: number[]) {
     for (const id of tierIds) {
       if (!(await getService(strapi, 'api::payment.tiers').byId(id))) {
-        throw new ApiError(422, `No tier with id ${id}.`, { errors: [{ path: ['tierIds'], message: `No tier with id ${id}.` }] }, 'ValidationError');
+        throw new ApiError(
+          422,
+          msg('tier.notFound', { id }),
+          { errors: [{ path: ['tierIds'], message: say(msg('tier.notFound', { id })) }] },
+          'ValidationError',
+        );
       }
     }
   }
@@ -80,12 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return toAdmin(await write());
     } catch (error) {
       if (isUniqueViolation(error))
-        throw new ApiError(
-          409,
-          'Another coupon already has this code.',
-          { errors: [{ path: ['code'], message: 'Another coupon already has this code.' }] },
-          'ConflictError',
-        );
+        throw new ApiError(409, msg('coupon.codeTaken'), { errors: [{ path: ['code'], message: say('coupon.codeTaken') }] }, 'ConflictError');
       throw error;
     }
   }
@@ -143,14 +143,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async update(id: number, input: CouponInputParsed): Promise<AdminCoupon> {
-      if (!(await coupons().findOne({ where: { id } }))) throw new errors.NotFoundError(`No coupon with id ${id}.`);
+      if (!(await coupons().findOne({ where: { id } }))) throw new errors.NotFoundError(say(msg('coupon.notFoundId', { id })));
       await checkTiers(input.tierIds);
       return save(() => coupons().update({ where: { id }, data: input }));
     },
 
     async setDisabled(id: number, disabled: boolean): Promise<AdminCoupon> {
       const row: CouponRow | null = await coupons().findOne({ where: { id } });
-      if (!row) throw new errors.NotFoundError(`No coupon with id ${id}.`);
+      if (!row) throw new errors.NotFoundError(say(msg('coupon.notFoundId', { id })));
       if (Boolean(row.disabledAt) === disabled) return toAdmin(row);
       return toAdmin(await coupons().update({ where: { id }, data: { disabledAt: disabled ? new Date() : null } }));
     },

@@ -65,7 +65,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async consume(userId: number, month: string, entryId: number, competition: string = DEFAULT_COMPETITION): Promise<number> {
       if (!strapi.db.inTransaction()) throw new Error("credits.consume() must run inside the entry's transaction");
       await lockFor(strapi, LOCK.userMoney, userId);
-      if (await rows().findOne({ where: { entryId } })) throw new ApiError(409, `Entry ${entryId} has already used a credit.`, {}, 'ConflictError');
+      if (await rows().findOne({ where: { entryId } })) throw new ApiError(409, msg('credit.usedTwice', { id: entryId }), {}, 'ConflictError');
       const scope = await scopeOf(competition);
       const { available } = await sums(userId, month, scope);
       if (available < 1) throw noCreditsLeft(month, scope);

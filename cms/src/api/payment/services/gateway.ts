@@ -126,7 +126,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         return;
       }
-      if (!order.paymentIntentId) throw new ApiError(409, `Order ${order.code} has no Stripe payment to refund.`, {}, 'ConflictError');
+      if (!order.paymentIntentId) throw new ApiError(409, msg('order.noStripePayment', { code: order.code }), {}, 'ConflictError');
       try {
         await stripe().refunds.create(
           { payment_intent: order.paymentIntentId, metadata: { orderCode: order.code } },
@@ -134,7 +134,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         );
       } catch (error) {
         strapi.log.error(`stripe: refund of ${order.code} failed: ${(error as Error).message}`);
-        throw new ApiError(502, `Stripe could not refund order ${order.code}: ${(error as Error).message}`, {}, 'PaymentServiceError');
+        throw new ApiError(502, msg('order.refundFailed', { code: order.code, error: (error as Error).message }), {}, 'PaymentServiceError');
       }
     },
 

@@ -4,9 +4,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
-  competitionTitle,
   DEFAULT_COMPETITION,
-  monthName,
   type AdminOrder,
   type CompetitionRef,
   type CheckoutStarted,
@@ -16,7 +14,8 @@ import {
   type Quote,
 } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { msg, say } from '../../../lib/messages';
+import { msg, say, type Message } from '../../../lib/messages';
+import { competitionTitleMessage } from '../../../lib/messages/labels';
 import { runInBackground } from '../../../lib/background';
 import { LOCK, isoOf, lockFor } from '../../../lib/money-db';
 import { userRepository, type Person, type UserRow } from '../../user/repository';
@@ -59,7 +58,8 @@ const newOrderCode = () => `WR-${Array.from(randomId(12).slice(0, 8), (ch) => OR
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => strapi.db.query(UID);
   const gateway = () => getService(strapi, 'api::payment.gateway');
-  const notify = (userId: number, title: string, message: string, link: string) =>
+  // Said in the recipient's language when stored (catalogue messages).
+  const notify = (userId: number, title: Message, message: Message, link: string) =>
     getService(strapi, 'api::notification.notification').notify(userId, { title, message, link });
   /** The competition an order's credits are for: its slug (poetry for orders from before competitions) and its name. */
   async function competitionsOf(rows: OrderRow[]): Promise<(row: OrderRow) => CompetitionRef> {
@@ -141,8 +141,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const competition = (await competitionsOf([row]))(row);
     await notify(
       row.userId,
-      'Payment received',
-      `${row.entries} entry ${row.entries === 1 ? 'credit' : 'credits'} for the ${competitionTitle(competition.name)}, ${monthName(row.month)}, ${row.entries === 1 ? 'is' : 'are'} yours (order ${row.code}).`,
+      msg('notice.paymentReceivedTitle'),
+      msg('notice.paymentReceived', { count: row.entries, competition: competitionTitleMessage(competition.name), month: row.month, code: row.code }),
       '/submit',
     );
     onCommit(() => void runInBackground(strapi, `receipt of order ${row.code}`, () => getService(strapi, 'api::payment.receipts').orderPaid(row)));
@@ -244,7 +244,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           where: { id: order.id, state: 'pending' },
           data: { state: 'failed', failedAt: new Date(), failureReason: reason.slice(0, 255) },
         });
-        if (count === 1) await notify(order.userId, 'Payment not completed', `Order ${order.code} was not paid: ${reason} Nothing was charged.`, '/submit');
+        if (count === 1) await notify(order.userId, msg('notice.paymentFailedTitle'), msg('notice.paymentFailed', { code: order.code, reason }), '/submit');
         return count === 1;
       });
     },
@@ -257,8 +257,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const row = await reload(order.id);
         const revoked = await getService(strapi, 'api::payment.credits').revokeForRefund(row);
         for (const listener of listeners) await listener.refunded?.(row);
-        const credits = revoked ? ` ${revoked} unused entry ${revoked === 1 ? 'credit was' : 'credits were'} withdrawn.` : '';
-        await notify(row.userId, 'Order refunded', `Order ${row.code} was refunded.${credits}`, '/submit');
+        const refunded = revoked ? msg('notice.orderRefundedCredits', { code: row.code, count: revoked }) : msg('notice.orderRefunded', { code: row.code });
+        await notify(row.userId, msg('notice.orderRefundedTitle'), refunded, '/submit');
         onCommit(() => void runInBackground(strapi, `refund mail of order ${row.code}`, () => getService(strapi, 'api::payment.receipts').orderRefunded(row)));
         return true;
       });
@@ -267,10 +267,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Admin refund: Stripe refunds the payment (in test-payments mode, through a signed test event). */
     async refund(code: string): Promise<OrderSummary> {
       const order = await this.findByCode(code);
-      if (!order) throw new errors.NotFoundError(`No order ${code}.`);
-      if (order.state === 'refunded') throw new ApiError(409, `Order ${code} is already refunded.`, {}, 'ConflictError');
-      if (order.state !== 'paid') throw new ApiError(409, `Only paid orders can be refunded; order ${code} is ${order.state}.`, {}, 'ConflictError');
-      if (order.total === 0) throw new ApiError(409, `Order ${code} was free: there is no payment to refund.`, {}, 'ConflictError');
+      if (!order) throw new errors.NotFoundError(say(msg('order.notFound', { code })));
+      if (order.state === 'refunded') throw new ApiError(409, msg('order.alreadyRefunded', { code }), {}, 'ConflictError');
+      if (order.state !== 'paid') throw new ApiError(409, msg('order.onlyPaidRefunded', { code, state: order.state }), {}, 'ConflictError');
+      if (order.total === 0) throw new ApiError(409, msg('order.free', { code }), {}, 'ConflictError');
       await gateway().refund(order);
       await this.markRefunded(order);
       return summary(await reload(order.id));
@@ -289,8 +289,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** An order its poet (or an admin) may see. */
-    async visibleTo(user: UserRow, order: OrderRow | null, what: string): Promise<OrderRow> {
-      if (!order || (order.userId !== user.id && user.role?.type !== 'admin')) throw new errors.NotFoundError(`No ${what}.`);
+    async visibleTo(user: UserRow, order: OrderRow | null, what: 'order.noSession' | 'order.noOrderWithCode'): Promise<OrderRow> {
+      if (!order || (order.userId !== user.id && user.role?.type !== 'admin')) throw new errors.NotFoundError(say(what));
       return order;
     },
 

@@ -91,8 +91,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
     },
 
-    async withdrawal(userId: number, subject: string, message: string, amount: { amount: number; currency: CurrencyCode }): Promise<void> {
-      await send(userId, subject, [message, `Amount: ${formatMoney(amount.amount, amount.currency)}`], getService(strapi, 'api::payment.gateway').testMode());
+    async withdrawal(userId: number, subject: Message, message: Message, amount: { amount: number; currency: CurrencyCode }): Promise<void> {
+      const lines = [message, msg('mail.amount', { amount: formatMoney(amount.amount, amount.currency) })];
+      await send(userId, subject, lines, getService(strapi, 'api::payment.gateway').testMode());
     },
   };
 };

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-error';
 import { isoOf } from '../../../lib/money-db';
 import type { OrderRow } from './orders';
 import { getService } from '../../../services';
+import { msg, say } from '../../../lib/messages';
 
 const UID = 'api::payment.order';
 const DAY_MS = 86_400_000;
@@ -88,14 +89,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const to = query.to ?? today;
     const from = query.from ?? localDay(new Date(startOfLocalDay(to, timeZone).getTime() - 29 * DAY_MS), timeZone);
     if (from > to)
-      throw new ApiError(422, 'from must not be after to.', { errors: [{ path: ['from'], message: 'from must not be after to.' }] }, 'ValidationError');
+      throw new ApiError(422, msg('revenue.fromAfterTo'), { errors: [{ path: ['from'], message: say('revenue.fromAfterTo') }] }, 'ValidationError');
     const start = startOfLocalDay(from, timeZone);
     const end = new Date(startOfLocalDay(to, timeZone).getTime() + DAY_MS + 3_600_000); // + a DST hour; localDay() trims
     if ((end.getTime() - start.getTime()) / DAY_MS > MAX_REPORT_DAYS + 1) {
       throw new ApiError(
         422,
-        `A report covers at most ${MAX_REPORT_DAYS} days.`,
-        { errors: [{ path: ['from'], message: `A report covers at most ${MAX_REPORT_DAYS} days.` }] },
+        msg('revenue.maxDays', { days: MAX_REPORT_DAYS }),
+        { errors: [{ path: ['from'], message: say(msg('revenue.maxDays', { days: MAX_REPORT_DAYS })) }] },
         'ValidationError',
       );
     }

@@ -4,6 +4,7 @@ import { CURRENCY_CODES, type AdminTier, type CurrencyCode, type Money, type Pub
 import type { TierInputParsed } from '../validation/payment';
 import { getService } from '../../../services';
 import type { RowOf } from '../../../lib/rows';
+import { msg, say } from '../../../lib/messages';
 
 const UID = 'api::payment.entry-tier';
 
@@ -60,7 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async update(id: number, input: TierInputParsed): Promise<AdminTier> {
       const existing = await byId(id);
-      if (!existing) throw new errors.NotFoundError(`No tier with id ${id}.`);
+      if (!existing) throw new errors.NotFoundError(say(msg('tier.notFound', { id })));
       const row = await documents().update({ documentId: existing.documentId, data: input as never, populate: ['prices'] });
       return toAdminTier(row as unknown as TierRow);
     },

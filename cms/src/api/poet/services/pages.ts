@@ -9,12 +9,13 @@ import { POET_FALLBACK_NAME } from '../../wall-post/lib/posts';
 import { winnerRepository } from '../../winner/repository';
 import { POET_PAGE, type PoetPageRow } from '../repository';
 import type { MyPoetPageBody } from '../validation/pages';
+import { msg, say } from '../../../lib/messages';
 
 // One message per refusal, in one place, so a translated catalogue can replace them.
 export const POET_MESSAGES = {
-  notFound: (handle: string) => `No public poet page is at /poets/${handle}.`,
-  handleTaken: 'Another poet has this handle: choose another.',
-  publicNeedsHandle: 'handle: choose a handle before making your page public',
+  notFound: (handle: string) => msg('poetPage.notFound', { handle }),
+  handleTaken: msg('poetPage.handleTaken'),
+  publicNeedsHandle: msg('poetPage.publicNeedsHandle'),
 } as const;
 
 const toMine = (row: PoetPageRow | null): MyPoetPage => ({
@@ -45,7 +46,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!next.handle) next.public = false;
       if (input.public && !next.handle) {
         const error = validationError([{ path: ['handle'], message: 'is required to make your page public' }]);
-        error.message = POET_MESSAGES.publicNeedsHandle;
+        error.message = say(POET_MESSAGES.publicNeedsHandle);
         throw error;
       }
       const data = { handle: next.handle, bio: next.bio, languages: next.languages, public: next.public };

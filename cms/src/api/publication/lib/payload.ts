@@ -1,6 +1,7 @@
 // What a timer carries to its publisher (kept as the timer's JSON payload).
 import { DEFAULT_COMPETITION, type ResultsSource, type WinnerData } from '@writory/shared';
 import type { TimerKind, TimerRow } from '../../timer/repository';
+import { msg, type Message, type MessageKey } from '../../../lib/messages';
 
 export type { TimerKind } from '../../timer/repository';
 
@@ -20,8 +21,8 @@ export type PublicationTimer = TimerRow<TimerPayload>;
 /** The competition a payload publishes. */
 export const competitionOf = (payload: { competition?: string }) => payload.competition || DEFAULT_COMPETITION;
 
-/** "results timer" for poetry (as before competitions), "story results timer" for another competition. */
-export const timerName = (kind: TimerKind, competition: string) =>
-  competition === DEFAULT_COMPETITION ? TIMER_NAMES[kind] : `${competition} ${TIMER_NAMES[kind]}`;
+/** "results timer" for poetry (as before competitions), "story results timer" for another competition (a catalogue message). */
+export const timerName = (kind: TimerKind, competition: string): Message =>
+  competition === DEFAULT_COMPETITION ? msg(TIMER_NAMES[kind]) : msg('timer.ofCompetition', { competition, timer: msg(TIMER_NAMES[kind]) });
 
-export const TIMER_NAMES: Record<TimerKind, string> = { results: 'results timer', winners: 'winner timer' };
+export const TIMER_NAMES = { results: 'timer.results', winners: 'timer.winners' } as const satisfies Record<TimerKind, MessageKey>;

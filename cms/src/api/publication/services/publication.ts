@@ -6,6 +6,7 @@ import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { getService } from '../../../services';
 import { timerRepository } from '../../timer/repository';
 import { competitionOf, timerName, type PublicationTimer, type ResultsPayload, type TimerKind, type TimerPayload } from '../lib/payload';
+import { msg } from '../../../lib/messages';
 
 /** Names the cms process that fired a timer (kept on the timer, for the record). */
 export const INSTANCE = `${os.hostname()}#${process.pid}`;
@@ -115,7 +116,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const competition = competitionOf(payload);
       return strapi.db.transaction(async () => {
         if (await timers.countScheduled(kind, competition))
-          throw new ApiError(409, `A ${timerName(kind, competition)} is already scheduled. Delete it first.`, { competition }, 'ConflictError');
+          throw new ApiError(409, msg('timer.alreadyScheduled', { timer: timerName(kind, competition) }), { competition }, 'ConflictError');
         await timers.deleteFailed(kind, competition);
         // Poetry's payload stays as the admin sent it (as before competitions); the timer's column names the competition.
         const { competition: _named, ...rest } = payload as TimerPayload & { competition?: string };
@@ -139,9 +140,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async remove(kind: TimerKind, competition: string = DEFAULT_COMPETITION): Promise<PublicationTimer> {
       const timer = await latest(kind, competition);
       const name = timerName(kind, competition);
-      if (!timer) throw new ApiError(404, `There is no ${name}.`, {}, 'NotFoundError');
+      if (!timer) throw new ApiError(404, msg('timer.none', { timer: name }), {}, 'NotFoundError');
       if (!(await timers.deleteUnfired(timer.id))) {
-        throw new ApiError(409, `The ${name} already fired; what it published stays published.`, { firedAt: timer.firedAt }, 'ConflictError');
+        throw new ApiError(409, msg('timer.fired', { timer: name }), { firedAt: timer.firedAt }, 'ConflictError');
       }
       return timer;
     },
@@ -150,8 +151,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async retry(kind: TimerKind, competition: string = DEFAULT_COMPETITION): Promise<Outcome> {
       const timer = await latest(kind, competition);
       const name = timerName(kind, competition);
-      if (timer?.status !== 'failed') throw new ApiError(409, `There is no failed ${name} to retry.`, {}, 'ConflictError');
-      if (!(await timers.reschedule(timer.id))) throw new ApiError(409, `The ${name} changed meanwhile; reload.`, {}, 'ConflictError');
+      if (timer?.status !== 'failed') throw new ApiError(409, msg('timer.noFailed', { timer: name }), {}, 'ConflictError');
+      if (!(await timers.reschedule(timer.id))) throw new ApiError(409, msg('timer.changed', { timer: name }), {}, 'ConflictError');
       const outcome = await fireOne(timer.id);
       return { timer: await reread(timer.id), ...outcome };
     },

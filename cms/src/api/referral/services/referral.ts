@@ -13,6 +13,7 @@ import { rewardFor } from '../lib/rewards';
 
 export { rewardFor };
 import type { RowOf } from '../../../lib/rows';
+import { say, msg, type Message } from '../../../lib/messages';
 
 const UID = 'api::referral.referral';
 const DAY_MS = 86_400_000;
@@ -51,7 +52,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => userRepository(strapi);
   const ledger = () => earningRepository(strapi);
   const settings = (): Promise<PaymentSettings> => getService(strapi, 'api::payment-setting.payment-setting').get();
-  const notify = (userId: number, title: string, message: string, link: string) =>
+  // Said in the recipient's language when stored (catalogue messages).
+  const notify = (userId: number, title: Message, message: Message, link: string) =>
     getService(strapi, 'api::notification.notification').notify(userId, { title, message, link });
 
   /** The poet's referral code, made on first use (8 characters without look-alikes such as 0/O, 1/I). */
@@ -99,7 +101,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       try {
         await strapi.db.transaction(async () => {
           await referrals().create({ data: { referrerId: referrer.id, refereeId: user.id, code, status: 'signed_up' } });
-          await notify(referrer.id, 'A poet joined through your link', `${maskName(me.name, me.email)} signed up with your referral code.`, '/referrals');
+          await notify(referrer.id, msg('notice.referralJoinedTitle'), msg('notice.referralJoined', { name: maskName(me.name, me.email) }), '/referrals');
         });
       } catch {
         return { attributed: false, reason: 'already attributed' };
@@ -128,10 +130,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         testMode: Boolean(order.testMode),
       });
       await referrals().update({ where: { id: referral.id }, data: { status: 'rewarded', rewardOrderId: order.id } });
-      const when = rules.referralHoldDays
-        ? ` It becomes available to withdraw on ${availableAt.toISOString().slice(0, 10)}.`
-        : ' It is available to withdraw now.';
-      await notify(referral.referrerId, 'You earned a referral reward', `${formatMoney(amount, order.currency)} for a poet you invited.${when}`, '/earnings');
+      const reward = formatMoney(amount, order.currency);
+      const message = rules.referralHoldDays
+        ? msg('notice.referralRewardLater', { amount: reward, on: availableAt.toISOString().slice(0, 10) })
+        : msg('notice.referralRewardNow', { amount: reward });
+      await notify(referral.referrerId, msg('notice.referralRewardTitle'), message, '/earnings');
     },
 
     /** A refund inside the holding period takes the pending reward back (same availableAt, so it nets to zero). */
@@ -153,8 +156,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await referrals().update({ where: { id: referral.id }, data: { status: 'reversed' } });
       await notify(
         reward.userId,
-        'Referral reward reversed',
-        `The order that earned you ${formatMoney(reward.amount, reward.currency)} was refunded within the holding period.`,
+        msg('notice.referralReversedTitle'),
+        msg('notice.referralReversed', { amount: formatMoney(reward.amount, reward.currency) }),
         '/earnings',
       );
     },
@@ -193,7 +196,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async invite(rawCode: string): Promise<ReferralInvite> {
       const code = rawCode.trim().toUpperCase();
       const inviter = REFERRAL_CODE.test(code) ? await users().byReferralCode(code, ['name', 'email']) : null;
-      if (!inviter) throw new errors.NotFoundError('This invitation code is not valid.');
+      if (!inviter) throw new errors.NotFoundError(say('referral.invalidCode'));
       return { code, inviter: maskName(inviter.name, inviter.email) };
     },
   };

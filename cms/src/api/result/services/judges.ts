@@ -7,6 +7,7 @@ import type { MonthEntry } from './month-entries';
 import type { EntryScore } from './result';
 import { getService } from '../../../services';
 import { scoreRepository } from '../../score/repository';
+import { msg } from '../../../lib/messages';
 
 export interface JudgesScores {
   scores: Map<number, EntryScore>;
@@ -25,7 +26,7 @@ export interface JudgesScores {
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async scores(competition: string, month: string, entries: MonthEntry[], db: Knex | Knex.Transaction = strapi.db.connection): Promise<JudgesScores> {
     const contest = await contestRepository(strapi).ofMonth(month, competition);
-    if (!contest) throw new ApiError(404, `There is no contest for ${month}.`, {}, 'NotFoundError');
+    if (!contest) throw new ApiError(404, msg('contest.noneForMonth', { month }), {}, 'NotFoundError');
     const { normalised, byEntry } = await getService(strapi, 'api::score.score').summaries(contest);
     const { judgesPerEntry } = await getService(strapi, 'api::site-setting.site-setting').contestSettings();
 

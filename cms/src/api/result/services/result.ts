@@ -2,8 +2,6 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import {
   DEFAULT_COMPETITION,
-  monthName,
-  publicationLabel,
   CRITERION_KEYS,
   type Criterion,
   type CriterionScores,
@@ -23,6 +21,8 @@ import { entryCodesOfCsv, parseResultsCsv, roundScore } from '../lib/results-csv
 import { monthEntries, type MonthEntry } from './month-entries';
 import { RESULT, resultRepository } from '../repository';
 import { getService } from '../../../services';
+import { msg, say, type Message } from '../../../lib/messages';
+import { publicationLabelMessage } from '../../../lib/messages/labels';
 
 /** What to publish: a month's scores from a results CSV, or the judges' scores in the app. */
 export interface ScoresSource {
@@ -60,7 +60,13 @@ interface Scores {
   judging: JudgingSummary | null;
 }
 
-const conflict = (message: string) => new ApiError(409, message, {}, 'ConflictError');
+/** What a poet hears of their score: "You scored…" for poetry, "“Title” scored…" for another competition. */
+export function scoreNotice(title: string | null, score: number, label: Message, percentile: number): Message {
+  if (title === null) return percentile > 0 ? msg('notice.scoredAbove', { score, label, percentile }) : msg('notice.scored', { score, label });
+  return percentile > 0 ? msg('notice.entryScoredAbove', { title, score, label, percentile }) : msg('notice.entryScored', { title, score, label });
+}
+
+const conflict = (message: Message) => new ApiError(409, message, {}, 'ConflictError');
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
@@ -68,16 +74,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function contestOf(competition: string, month: string) {
     const contest = await contestRepository(strapi).ofMonth(month, competition);
     if (!contest)
-      throw new ApiError(404, `There is no ${competition === DEFAULT_COMPETITION ? '' : `${competition} `}contest for ${month}.`, {}, 'NotFoundError');
+      throw new ApiError(
+        404,
+        competition === DEFAULT_COMPETITION ? msg('contest.noneForMonth', { month }) : msg('contest.noneForCompetitionMonth', { competition, month }),
+        {},
+        'NotFoundError',
+      );
     return contest as { id: number; month: string; theme: string | null };
   }
 
   const isPublished = (competition: string, month: string) => resultRepository(strapi).isPublished(competition, month);
 
   /** "November 2026" for poetry (as before competitions), "Story — November 2026" for another competition. */
-  async function labelOf(competition: string, month: string): Promise<string> {
-    const ref = (await getService(strapi, 'api::competition.competition').refs([competition])).get(competition);
-    return publicationLabel(ref ?? { slug: competition, name: competition }, month);
+  async function labelOf(competition: string, month: string): Promise<Message> {
+    return publicationLabelMessage(await refOf(competition), month);
+  }
+  async function refOf(competition: string) {
+    return (await getService(strapi, 'api::competition.competition').refs([competition])).get(competition) ?? { slug: competition, name: competition };
   }
 
   /** Where an unknown code really belongs (its month, and its competition when not `competition`), for a helpful message. */
@@ -172,16 +185,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Why a preview cannot be published, in one message (kept on a failed timer). */
-  function refusal(preview: ResultsPreview, label = monthName(preview.month)): ApiError {
-    if (preview.alreadyPublished) return conflict(`The results of ${label} are already published.`);
-    if (preview.entrants === 0) return new ApiError(422, `The ${preview.month} contest has no entries.`, {}, 'ValidationError');
-    const lines = preview.errors.slice(0, 5).map((e) => `line ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`);
-    if (preview.missing.length)
-      lines.push(
-        `${preview.missing.length} entr${preview.missing.length === 1 ? 'y has' : 'ies have'} no score (${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''})`,
+  function refusal(preview: ResultsPreview, label: Message = msg('label.month', { month: preview.month })): ApiError {
+    if (preview.alreadyPublished) return conflict(msg('results.alreadyPublished', { label }));
+    if (preview.entrants === 0) return new ApiError(422, msg('results.noEntries', { month: preview.month }), {}, 'ValidationError');
+    const lines = preview.errors
+      .slice(0, 5)
+      .map((e) =>
+        say(
+          e.column ? msg('results.lineColumn', { row: e.row, column: e.column, message: e.message }) : msg('results.line', { row: e.row, message: e.message }),
+        ),
       );
-    const more = preview.errors.length > 5 ? ` (and ${preview.errors.length - 5} more problems)` : '';
-    return new ApiError(422, `Nothing was published: ${lines.join('; ')}${more}.`, { errors: preview.errors, missing: preview.missing }, 'ValidationError');
+    if (preview.missing.length) {
+      const codes = `${preview.missing.slice(0, 5).join(', ')}${preview.missing.length > 5 ? ', …' : ''}`;
+      lines.push(say(msg('results.unscored', { count: preview.missing.length, codes })));
+    }
+    const problems = lines.join('; ');
+    const words = preview.errors.length > 5 ? msg('results.moreProblems', { problems, count: preview.errors.length - 5 }) : problems;
+    return new ApiError(422, msg('results.nothingPublished', { problems: words }), { errors: preview.errors, missing: preview.missing }, 'ValidationError');
   }
 
   async function writeResults(trx: Knex.Transaction, competition: string, month: string, source: ScoresSource['source'], scores: Scores) {
@@ -222,9 +242,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (months.size === 1) return [...months][0];
       throw new ApiError(
         422,
-        months.size
-          ? `The file's entries belong to several months (${[...months].sort().join(', ')}); send the month.`
-          : 'None of the entry codes in the file is known; send the month.',
+        months.size ? msg('results.severalMonths', { months: [...months].sort().join(', ') }) : msg('results.noKnownCodes'),
         {},
         'ValidationError',
       );
@@ -263,7 +281,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async publish(payload: ScoresSource): Promise<WrittenResults> {
       const competition = payload.competition ?? DEFAULT_COMPETITION;
-      const label = await labelOf(competition, payload.month);
+      const ref = await refOf(competition);
+      const named = publicationLabelMessage(ref, payload.month);
       return strapi.db.transaction(async ({ trx }) => {
         const contest = await contestOf(competition, payload.month);
         // The entries first: this locks them, so a judge's score arrives before this read or not at all
@@ -271,7 +290,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await entryRepository(strapi).markPublished(contest.id, trx, new Date());
         const scores = await scoresOf(payload, trx);
         const preview = previewOf(payload, scores, await isPublished(competition, payload.month));
-        if (!preview.ready) throw refusal(preview, label);
+        if (!preview.ready) throw refusal(preview, named);
 
         const ranked = await writeResults(trx, competition, payload.month, payload.source, scores);
 
@@ -281,8 +300,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             userId: entry.poetId!,
             notification: {
               // Poetry's as before competitions; another competition's names it: "Story — November 2026 results are out".
-              title: competition === DEFAULT_COMPETITION ? `Your score for “${entry.title}”` : `${label} results are out`,
-              message: `${competition === DEFAULT_COMPETITION ? 'You' : `“${entry.title}”`} scored ${roundScore(score.total)}/100 in the ${label} contest${percentile > 0 ? `, higher than ${percentile}% of this month’s entries` : ''}. Your score card has each criterion and the judges’ comments.`,
+              // Said in each poet's language when stored (catalogue messages).
+              title: competition === DEFAULT_COMPETITION ? msg('notice.scoreTitle', { title: entry.title }) : msg('notice.resultsOutTitle', { label: named }),
+              message: scoreNotice(competition === DEFAULT_COMPETITION ? null : entry.title, roundScore(score.total), named, percentile),
               link: '/profile#scores',
             },
           }));

@@ -6,6 +6,7 @@ import { sendPrivateFile } from '../../../lib/private-files';
 import { monthParam } from '../../contest/validation/contest';
 import { competitionQuery, judgeLanguagesSchema, judgesInput, recusalInput, scoreInput } from '../validation/score';
 import { getService } from '../../../services';
+import { say } from '../../../lib/messages';
 
 const monthOf = (ctx: Context) => (ctx.query.month ? parseInput(monthParam, ctx.query.month) : undefined);
 const codeOf = (ctx: Context) => String(ctx.params.code);
@@ -76,7 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async adminReport(ctx: Context) {
       const competition = competitionOf(ctx);
       const { contest } = await scores().contestFor(monthOf(ctx), competition);
-      if (!contest) throw new errors.NotFoundError('No contest has entries yet.');
+      if (!contest) throw new errors.NotFoundError(say('contest.noneWithEntries'));
       ctx.body = await scores().report(contest.month, { forAdmin: true, competition });
       privately(ctx);
     },

@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { EntryJudging, JudgeProgress, Recusal } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
-import { msg } from '../../../lib/messages';
+import { msg, say } from '../../../lib/messages';
 import { isUniqueViolation } from '../../../lib/db';
 import { contestRepository, type ContestRow } from '../../contest/repository';
 import { entryRepository, type EntryRow } from '../../entry/repository';
@@ -102,7 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function entryForAccess(code: string): Promise<EntryForAccess> {
     const row: EntryForAccess | null = await entryRepository(strapi).byCode(code);
-    if (!row) throw new errors.NotFoundError('No entry has this code.');
+    if (!row) throw new errors.NotFoundError(say('entryCode.notFound'));
     return row;
   }
 
@@ -172,14 +172,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const pool = await judgePool();
       const byUid = new Map(pool.map((judge) => [judge.firebaseUid, judge]));
       const unknown = uids.filter((uid) => !byUid.has(uid));
-      if (unknown.length) throw new ApiError(422, `Not an active judge: ${unknown.join(', ')}.`, { reason: 'not-a-judge', uids: unknown }, 'ValidationError');
+      if (unknown.length)
+        throw new ApiError(422, msg('assign.notJudges', { uids: unknown.join(', ') }), { reason: 'not-a-judge', uids: unknown }, 'ValidationError');
       const wanted = uids.map((uid) => byUid.get(uid)!);
-      if (wanted.some((judge) => judge.id === entry.poet?.id))
-        throw new ApiError(422, 'A judge cannot be given their own entry.', { reason: 'own-entry' }, 'ValidationError');
+      if (wanted.some((judge) => judge.id === entry.poet?.id)) throw new ApiError(422, msg('assign.ownEntry'), { reason: 'own-entry' }, 'ValidationError');
       const rows: AssignmentRow[] = await assignments().findMany({ where: { entryId: entry.id } });
       const recused = wanted.filter((judge) => rows.some((row) => row.judgeId === judge.id && row.recusedAt));
       if (recused.length) {
-        throw new ApiError(422, `${recused.map((judge) => nameOf(judge)).join(', ')} recused from this entry.`, { reason: 'recused' }, 'ValidationError');
+        throw new ApiError(
+          422,
+          msg('assign.recused', { judges: recused.map((judge) => judge.name ?? judge.email ?? say('assign.formerJudge')).join(', ') }),
+          { reason: 'recused' },
+          'ValidationError',
+        );
       }
       const wantedIds = new Set(wanted.map((judge) => judge.id));
       try {
@@ -200,8 +205,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           }
         });
       } catch (error) {
-        if (isUniqueViolation(error))
-          throw new ApiError(409, 'The judges of this entry changed meanwhile. Reload and try again.', { reason: 'conflict' }, 'ConflictError');
+        if (isUniqueViolation(error)) throw new ApiError(409, msg('assign.changed'), { reason: 'conflict' }, 'ConflictError');
         throw error;
       }
       const overview = await this.overview(entry.contest!, [entry.id]);

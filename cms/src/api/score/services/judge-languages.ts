@@ -7,6 +7,7 @@ import { getService } from '../../../services';
 import { contestRepository } from '../../contest/repository';
 import { entryRepository } from '../../entry/repository';
 import { userRepository } from '../../user/repository';
+import { msg } from '../../../lib/messages';
 
 const DAY = 86_400_000;
 /** How long before a window closes the admins hear which languages lack judges. */
@@ -82,7 +83,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** PUT /api/admin/users/:uid/judge-languages */
     async setForUid(uid: string, input: JudgeLanguages): Promise<JudgeLanguages & { uid: string }> {
       const row = await users().byUid(uid, []);
-      if (!row) throw new ApiError(404, 'No user has this id. Copy it from the users list.', { uid }, 'NotFoundError');
+      if (!row) throw new ApiError(404, msg('adminUser.noId'), { uid }, 'NotFoundError');
       return { uid, ...(await setFor(row.id, input)) };
     },
 

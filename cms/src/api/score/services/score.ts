@@ -18,7 +18,7 @@ import {
   type ScoreMark,
 } from '@writory/shared';
 import { ApiError, validationError } from '../../../lib/api-error';
-import { msg } from '../../../lib/messages';
+import { msg, say } from '../../../lib/messages';
 import { isUniqueViolation } from '../../../lib/db';
 import { contestRepository, type ContestRow } from '../../contest/repository';
 import { entryRepository, type EntryRow } from '../../entry/repository';
@@ -87,7 +87,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
 
   async function requireContest(month?: string, competition: string = DEFAULT_COMPETITION) {
     const found = await contestFor(month, competition);
-    if (month && !found.contest) throw new errors.NotFoundError(`There is no contest for ${month}.`);
+    if (month && !found.contest) throw new errors.NotFoundError(say(msg('contest.noneForMonth', { month })));
     return found;
   }
 
@@ -112,7 +112,7 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
 
   async function entryByCode(code: string): Promise<EntryRow> {
     const row: EntryRow | null = await entries().byCode(code);
-    if (!row) throw new errors.NotFoundError('No entry has this code.');
+    if (!row) throw new errors.NotFoundError(say('entryCode.notFound'));
     return row;
   }
 
@@ -265,10 +265,10 @@ export default factories.createCoreService(SCORE, ({ strapi }: { strapi: Core.St
     async report(month: string, { forAdmin = false, competition = DEFAULT_COMPETITION } = {}): Promise<JudgingReport | AdminJudgingReport> {
       const contest: ContestRow | null = await contests().ofMonth(month, competition);
       const published = contest ? await entries().countInContest(contest.id, { is: 'published' }) : 0;
-      if (!contest || (!forAdmin && !published)) throw new errors.NotFoundError(`The results of ${month} are not published yet.`);
+      if (!contest || (!forAdmin && !published)) throw new errors.NotFoundError(say(msg('results.notPublished', { month })));
       const rows: ScoreRow[] = await scores().findMany({ where: { contestId: contest.id }, select: ['entryId', 'judgeId', 'total'] });
       // Results uploaded as a CSV were judged outside Writory: there is nothing to report on.
-      if (!forAdmin && !rows.length) throw new errors.NotFoundError(`The ${month} contest was not judged in Writory.`);
+      if (!forAdmin && !rows.length) throw new errors.NotFoundError(say(msg('results.notJudgedHere', { month })));
       const [{ judgesPerEntry }, normalised] = await Promise.all([settings(), getService(strapi, 'api::contest.contest').normalises(contest)]);
       const entryCount = await entries().countInContest(contest.id);
       const ratings = rows.map((row) => ({ unit: row.entryId, rater: row.judgeId, value: row.total }));

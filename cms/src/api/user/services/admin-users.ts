@@ -8,6 +8,7 @@ import type { UserRow } from '../repository';
 import { isSuspended } from './user';
 import { paginationOf } from '../../../lib/list-query';
 import { getService } from '../../../services';
+import { msg, type Message } from '../../../lib/messages';
 
 const USER = 'plugin::users-permissions.user';
 const ROLE = 'plugin::users-permissions.role';
@@ -30,8 +31,8 @@ export const USER_CSV_HEADER = [
   'remindersOptOut',
 ];
 
-const notFound = () => new ApiError(404, 'No user with this uid.');
-const conflict = (message: string) => new ApiError(409, message);
+const notFound = () => new ApiError(404, msg('profile.noUser'));
+const conflict = (message: Message) => new ApiError(409, message);
 const activeOnly = { suspendedAt: { $null: true }, $or: [{ blocked: false }, { blocked: { $null: true } }] };
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -100,7 +101,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Runs `change` in a transaction after checking that another active admin would remain. On PostgreSQL the
    * admin role row is locked first, so two admins removing each other at once cannot both succeed.
    */
-  async function keepingAnAdmin(target: UserRow, refusal: string, change: () => Promise<unknown>) {
+  async function keepingAnAdmin(target: UserRow, refusal: Message, change: () => Promise<unknown>) {
     await strapi.db.transaction(async ({ trx }) => {
       if (strapi.db.dialect.client === 'postgres') {
         const roleTable = (strapi.db.metadata.get(ROLE) as unknown as { tableName: string }).tableName;
@@ -147,15 +148,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** poet (authenticated), judge, moderator or admin; never one's own role, nor the last active admin's. */
     async setRole(actor: UserRow, uid: string, role: RoleType): Promise<AdminUser> {
       const target = await findTarget(uid);
-      if (target.id === actor.id) throw forbidden('You cannot change your own role: ask another admin.');
+      if (target.id === actor.id) throw forbidden(msg('adminUser.ownRole'));
       if (target.role?.type === role) return presentOne(uid);
       if (target.role?.type === 'admin' && target.email && target.emailVerified && adminEmails().has(target.email.toLowerCase())) {
-        throw conflict(`${label(target)} is an admin through ADMIN_EMAILS: remove the address there to change the role.`);
+        throw conflict(msg('adminUser.envAdmin', { user: label(target) }));
       }
       const roleRow = await strapi.db.query(ROLE).findOne({ where: { type: role } });
       if (!roleRow) throw new Error(`users-permissions role "${role}" is missing`);
       await retryingConflicts(() =>
-        keepingAnAdmin(target, `${label(target)} is the last active admin: make someone else an admin first.`, () =>
+        keepingAnAdmin(target, msg('adminUser.lastAdmin', { user: label(target) }), () =>
           users().update({ where: { id: target.id }, data: { role: roleRow.id } }),
         ),
       );
@@ -166,9 +167,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** From now on the user's token is refused (see user.identify); never oneself, nor the last active admin. */
     async suspend(actor: UserRow, uid: string): Promise<AdminUser> {
       const target = await findTarget(uid);
-      if (target.id === actor.id) throw forbidden('You cannot suspend your own account.');
+      if (target.id === actor.id) throw forbidden(msg('adminUser.ownSuspend'));
       if (isSuspended(target)) return presentOne(uid);
-      await keepingAnAdmin(target, `${label(target)} is the last active admin: make someone else an admin first.`, () =>
+      await keepingAnAdmin(target, msg('adminUser.lastAdmin', { user: label(target) }), () =>
         users().update({ where: { id: target.id }, data: { suspendedAt: new Date() } }),
       );
       strapi.log.info(`admin ${actor.firebaseUid} suspended ${uid}`);

@@ -4,6 +4,7 @@ import { normaliseImage, removeUpload, storeWebp, type IncomingFile } from '../.
 import { PICTURE_MAX_BYTES, PICTURE_MAX_SIDE } from '../validation/picture';
 import type { UserRow } from '../repository';
 import { toProductUser } from './user';
+import { msg } from '../../../lib/messages';
 
 const USER = 'plugin::users-permissions.user';
 
@@ -13,7 +14,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * at it. If linking fails the new file is deleted; the old picture is deleted only once the new one is linked.
    */
   async replace(user: UserRow, file: IncomingFile): Promise<ProductUser> {
-    const { data } = await normaliseImage(file, { label: 'The picture', maxBytes: PICTURE_MAX_BYTES, maxWidth: PICTURE_MAX_SIDE, maxHeight: PICTURE_MAX_SIDE });
+    const { data } = await normaliseImage(file, {
+      label: msg('image.picture'),
+      maxBytes: PICTURE_MAX_BYTES,
+      maxWidth: PICTURE_MAX_SIDE,
+      maxHeight: PICTURE_MAX_SIDE,
+    });
     const name = `profile-${user.firebaseUid}.webp`;
     let stored: { id: number } | undefined = await storeWebp(strapi, data, { name, alternativeText: 'Profile picture' });
     try {

@@ -7,11 +7,12 @@ import { createLimit } from '../../../lib/rate-limit';
 import { VISIT_CSV_HEADER } from '../services/visit';
 import { MAX_VISIT_BYTES, dayRange, trackVisitBody } from '../validation/visit';
 import { getService } from '../../../services';
+import { msg } from '../../../lib/messages';
 
 const perClient = createLimit({
   points: Number(process.env.VISITS_PER_MINUTE ?? 120),
   durationSeconds: 60,
-  message: 'Too many visits from this connection.',
+  message: msg('visit.limit'),
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -21,7 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async track(ctx: Context) {
       try {
         if ((ctx.request.length ?? 0) > MAX_VISIT_BYTES) {
-          throw new ApiError(413, `A visit must be at most ${MAX_VISIT_BYTES} bytes of JSON.`);
+          throw new ApiError(413, msg('visit.tooLarge', { bytes: MAX_VISIT_BYTES }));
         }
         const input = parseInput(trackVisitBody, ctx.request.body);
         await perClient(clientAddress(ctx));

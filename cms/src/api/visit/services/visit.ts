@@ -7,6 +7,7 @@ import { dayOf } from '../lib/day';
 import { ANONYMOUS_ID, type DayRange, type TrackVisitInput } from '../validation/visit';
 import { QueueFullError, WriteQueue } from '../../../lib/write-queue';
 import { getService } from '../../../services';
+import { msg } from '../../../lib/messages';
 
 const VISIT = 'api::visit.visit';
 const VISIT_DAY = 'api::visit.visit-day';
@@ -125,8 +126,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async accept(input: TrackVisitInput, user: UserRow | null): Promise<void> {
       let row: Pick<VisitRow, 'visitorId' | 'userId'>;
       if (input.userType === 'logged-in') {
-        if (!user) throw unauthorized('A logged-in visit needs the visitor’s ID token (Authorization: Bearer …).');
-        if (input.userID !== user.firebaseUid) throw forbidden('userID does not match the signed-in user.');
+        if (!user) throw unauthorized(msg('visit.needsToken'));
+        if (input.userID !== user.firebaseUid) throw forbidden(msg('visit.otherUser'));
         row = { visitorId: user.firebaseUid, userId: user.id };
       } else {
         if (!ANONYMOUS_ID.test(input.userID)) {
@@ -148,7 +149,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           visitedAt,
         });
       } catch (error) {
-        if (error instanceof QueueFullError) throw new ApiError(503, 'Visits are not being stored right now; try again later.', {}, 'ServiceUnavailableError');
+        if (error instanceof QueueFullError) throw new ApiError(503, msg('visit.notStored'), {}, 'ServiceUnavailableError');
         throw error;
       }
     },

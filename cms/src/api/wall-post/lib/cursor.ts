@@ -2,6 +2,7 @@
 // (an index range, whatever the page number), and poems added meanwhile neither repeat nor push others off.
 import type { WallSort } from '@writory/shared';
 import { ApiError } from '../../../lib/api-error';
+import { msg, type Message } from '../../../lib/messages';
 
 /** Where a page ends: the last post's approval time (ms), likes (most-liked only) and id. */
 export type WallCursor = { sort: 'newest'; approvedAt: number; id: number } | { sort: 'most-liked'; likes: number; approvedAt: number; id: number };
@@ -14,15 +15,16 @@ export function encodeCursor(sort: WallSort, last: { id: number; likes: number; 
   return sort === 'newest' ? `n.${last.approvedAt}.${last.id}` : `l.${last.likes}.${last.approvedAt}.${last.id}`;
 }
 
-const badCursor = (message: string) => new ApiError(400, `cursor: ${message}`, { cursor: message }, 'BadRequestError');
+// details.cursor names the problem for a program, in English; the message says it in the reader's language.
+const badCursor = (message: Message, problem: string) => new ApiError(400, message, { cursor: problem }, 'BadRequestError');
 
 /** The cursor of a request for this order; 400 naming the problem when it is not one the wall gave out for it. */
 export function decodeCursor(sort: WallSort, cursor: string): WallCursor {
   const newest = NEWEST.exec(cursor);
   const mostLiked = MOST_LIKED.exec(cursor);
-  if (!newest && !mostLiked) throw badCursor('is not a page key the wall gave out; start again from the first page');
-  if (newest && sort !== 'newest') throw badCursor(`belongs to the newest order, not ${sort}`);
-  if (mostLiked && sort !== 'most-liked') throw badCursor(`belongs to the most-liked order, not ${sort}`);
+  if (!newest && !mostLiked) throw badCursor(msg('cursor.unknown'), 'is not a page key the wall gave out; start again from the first page');
+  if (newest && sort !== 'newest') throw badCursor(msg('cursor.newestOnly', { sort }), `belongs to the newest order, not ${sort}`);
+  if (mostLiked && sort !== 'most-liked') throw badCursor(msg('cursor.mostLikedOnly', { sort }), `belongs to the most-liked order, not ${sort}`);
   if (newest) return { sort: 'newest', approvedAt: Number(newest[1]), id: Number(newest[2]) };
   return { sort: 'most-liked', likes: Number(mostLiked![1]), approvedAt: Number(mostLiked![2]), id: Number(mostLiked![3]) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WALL_DECISIONS, WALL_STATUSES } from '@writory/shared';
 import { DECISIONS, decisionNotice, decisionRefusal, excerptOf, poetOf } from './posts';
+import { say } from '../../../lib/messages';
 
 describe('excerptOf', () => {
   it('keeps a short poem whole', () => {
@@ -36,12 +37,18 @@ describe('decisions', () => {
   });
 
   it('dismisses only open reports', () => {
-    expect(decisionRefusal('dismiss', 'approved', 0)).toBe('This poem has no open reports to dismiss.');
+    expect(say(decisionRefusal('dismiss', 'approved', 0)!, 'en')).toBe('This poem has no open reports to dismiss.');
+    expect(say(decisionRefusal('hide', 'pending')!, 'en')).toBe(
+      'This poem is waiting for a moderator; "hide" applies only to a poem that is already on the wall or held after reports.',
+    );
+    expect(say(decisionRefusal('hide', 'pending')!, 'ar')).toBe(
+      'هذه القصيدة بانتظار مشرف؛ و"hide" لا ينطبق إلا على قصيدة على الجدار بالفعل أو محجوزة بعد بلاغات.',
+    );
     expect(decisionRefusal('dismiss', 'approved', 2)).toBeNull();
   });
 
   it('names the state in a refusal', () => {
-    expect(decisionRefusal('approve', 'approved')).toBe(
+    expect(say(decisionRefusal('approve', 'approved')!, 'en')).toBe(
       'This poem is already on the wall; "approve" applies only to a poem that is waiting for a moderator or rejected.',
     );
   });

@@ -104,20 +104,14 @@ export const DECISIONS: Record<WallDecision, { from: readonly WallStatus[]; to: 
   dismiss: { from: ['approved'], to: 'approved' },
 };
 
-const STATUS_WORDS: Record<WallStatus, string> = {
-  pending: 'waiting for a moderator',
-  approved: 'already on the wall',
-  rejected: 'rejected',
-  hidden: 'hidden',
-  held: 'held after reports',
-};
+const statusWords = (status: WallStatus) => msg(`wall.status.${status}`);
 
-/** Why a decision cannot apply to a post in this state, or null when it can. */
-export function decisionRefusal(action: WallDecision, status: WallStatus, openReports = 0): string | null {
-  if (action === 'dismiss' && status === 'approved' && openReports === 0) return 'This poem has no open reports to dismiss.';
+/** Why a decision cannot apply to a post in this state (in the moderator's words), or null when it can. */
+export function decisionRefusal(action: WallDecision, status: WallStatus, openReports = 0): Message | null {
+  if (action === 'dismiss' && status === 'approved' && openReports === 0) return msg('wall.noReports');
   if (DECISIONS[action].from.includes(status)) return null;
-  const allowed = DECISIONS[action].from.map((s) => STATUS_WORDS[s]).join(' or ');
-  return `This poem is ${STATUS_WORDS[status]}; "${action}" applies only to a poem that is ${allowed}.`;
+  const [first, last] = DECISIONS[action].from.map(statusWords);
+  return msg('wall.decisionRefused', { status: statusWords(status), action, allowed: last ? msg('list.or', { first, last }) : first });
 }
 
 /** What the poet is told when their post moves from one state to another, in English; null for moves that are no decision. */

@@ -12,6 +12,7 @@ import { DECISIONS, POST, REPORT, decisionNoticeMessage, decisionRefusal, isPubl
 import type { DecisionBody, ModerationQuery } from '../validation/wall';
 import { getService } from '../../../services';
 import type { WallListener } from '../repository';
+import { msg } from '../../../lib/messages';
 
 const REPORTS_PER_ITEM = 50;
 
@@ -125,8 +126,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async decide(moderator: Moderator, id: number, { action, reason }: DecisionBody): Promise<WallModerationItem> {
       const post = (await posts().findOne({ where: { id }, populate: { poet: { select: ['id'] } } })) as PostRow | null;
-      if (!post) throw new ApiError(404, `No wall post number ${id}.`, { id }, 'NotFoundError');
-      if (post.poet?.id === moderator.id) throw forbidden('You cannot moderate your own poem: another moderator will decide.');
+      if (!post) throw new ApiError(404, msg('wall.noPost', { id }), { id }, 'NotFoundError');
+      if (post.poet?.id === moderator.id) throw forbidden(msg('wall.moderateOwn'));
       const refusal = decisionRefusal(action, post.moderationStatus, post.openReports ?? 0);
       if (refusal) throw new ApiError(409, refusal, { status: post.moderationStatus, action }, 'ConflictError');
       const { to } = DECISIONS[action];
@@ -144,7 +145,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             ...(to === 'approved' && !post.approvedAt ? { approvedAt: now } : {}),
           },
         });
-        if (count === 0) throw new ApiError(409, 'Another moderator decided on this poem a moment ago. Reload the queue.', { id }, 'ConflictError');
+        if (count === 0) throw new ApiError(409, msg('wall.decidedMeanwhile'), { id }, 'ConflictError');
         await settle({ id, title: post.title, poetId: post.poet?.id ?? null }, post.moderationStatus, to, kept);
       });
       publicPosts().changed({ rebuild: isPublic(post.moderationStatus) !== isPublic(to) });

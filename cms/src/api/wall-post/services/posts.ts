@@ -99,8 +99,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** A page of approved posts, newest or most liked first. Pending, rejected, hidden and held posts never appear. */
     page(query: WallQuery): Promise<WallPage> {
-      if (query.cursor && query.page > 1)
-        throw new ApiError(400, 'cursor: send a cursor or a page number, not both', { cursor: 'with page' }, 'BadRequestError');
+      if (query.cursor && query.page > 1) throw new ApiError(400, msg('cursor.both'), { cursor: 'with page' }, 'BadRequestError');
       if (query.cursor) decodeCursor(query.sort, query.cursor); // a bad one is refused before the cache
       const filters = JSON.stringify([query.language ?? '', query.theme ?? '', query.q ?? []]);
       return pages.get(`${query.sort}:${query.cursor ?? query.page}:${query.pageSize}:${filters}`, () => loadPage(query));

@@ -4,6 +4,7 @@ import type { OutgoingFile } from '../../../lib/private-files';
 import { entryRepository } from '../../entry/repository';
 import { getService } from '../../../services';
 import { WINNER } from '../repository';
+import { msg } from '../../../lib/messages';
 
 export interface WinningContent {
   /** The text extracted from the poem's file (the poet's own words; judges read an anonymised copy). */
@@ -13,7 +14,7 @@ export interface WinningContent {
   hasPhoto: boolean;
 }
 
-const noPhoto = () => new ApiError(404, 'This winner has no photo.', {}, 'NotFoundError');
+const noPhoto = () => new ApiError(404, msg('winner.noPhoto'), {}, 'NotFoundError');
 
 /** What the public winner pages show of an entry: its text, its language and the author's photo. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -28,7 +29,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async photoOf(slug: string): Promise<OutgoingFile> {
     const winner: { entryId: number } | null = await strapi.db.query(WINNER).findOne({ where: { slug }, select: ['entryId'] });
-    if (!winner) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
+    if (!winner) throw new ApiError(404, msg('winner.notFound'), {}, 'NotFoundError');
     const [entry] = await entryRepository(strapi).byIds([winner.entryId], ['photoKey']);
     const files = getService(strapi, 'api::entry.storage').privateFiles();
     if (!entry?.photoKey || !(await files.exists(entry.photoKey))) throw noPhoto();

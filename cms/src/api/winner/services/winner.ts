@@ -1,10 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import {
   DEFAULT_COMPETITION,
-  publicationLabel,
   type CompetitionRef,
   MAX_HONOURABLE_MENTIONS,
-  PLACE_LABELS,
   RUNNERS_UP,
   type SuggestedWinner,
   type WinnerData,
@@ -22,6 +20,8 @@ import { WINNER } from '../repository';
 import { contestRepository } from '../../contest/repository';
 import { userRepository } from '../../user/repository';
 import { getService } from '../../../services';
+import { msg, type Message } from '../../../lib/messages';
+import { publicationLabelMessage } from '../../../lib/messages/labels';
 
 const POSITION: Record<Exclude<WinnerPlace, 'honourable'>, number> = { first: 1, second: 2, third: 3 };
 
@@ -53,19 +53,19 @@ const summaryOf = (row: WinnerRow, competition: CompetitionRef): WinnerSummary =
   score: row.score,
 });
 
-const invalid = (message: string) => new ApiError(422, message, {}, 'ValidationError');
+const invalid = (message: Message) => new ApiError(422, message, {}, 'ValidationError');
 
 /** Checks that don't need the database: one of each podium place at most, a first place, no entry twice. */
 export function checkWinnerShape(data: WinnerData): void {
   const places = data.winners.map((w) => w.place);
   for (const place of ['first', 'second', 'third'] as const) {
-    if (places.filter((p) => p === place).length > 1) throw invalid(`Only one entry can take ${PLACE_LABELS[place].toLowerCase()}.`);
+    if (places.filter((p) => p === place).length > 1) throw invalid(msg('winner.onePlace', { place: msg(`winner.${place}`) }));
   }
-  if (!places.includes('first')) throw invalid('Choose the entry that takes 1st place.');
-  if (places.filter((p) => p === 'honourable').length > MAX_HONOURABLE_MENTIONS) throw invalid(`At most ${MAX_HONOURABLE_MENTIONS} honourable mentions.`);
+  if (!places.includes('first')) throw invalid(msg('winner.chooseFirst'));
+  if (places.filter((p) => p === 'honourable').length > MAX_HONOURABLE_MENTIONS) throw invalid(msg('winner.maxHonourable', { max: MAX_HONOURABLE_MENTIONS }));
   const codes = data.winners.map((w) => w.entryCode.toUpperCase());
   const repeated = codes.find((code, i) => codes.indexOf(code) !== i);
-  if (repeated) throw invalid(`Entry ${repeated} is chosen twice.`);
+  if (repeated) throw invalid(msg('winner.chosenTwice', { code: repeated }));
 }
 
 /**
@@ -82,20 +82,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function refOf(slug: string): Promise<CompetitionRef> {
     return (await getService(strapi, 'api::competition.competition').refs([slug])).get(slug) ?? { slug, name: slug };
   }
-  const labelOf = async (data: WinnerData) => publicationLabel(await refOf(competitionOf(data)), data.month);
+  const labelOf = async (data: WinnerData) => publicationLabelMessage(await refOf(competitionOf(data)), data.month);
   const alreadyPublished = async (data: WinnerData) =>
-    new ApiError(409, `The ${await labelOf(data)} winners are already published.`, { competition: competitionOf(data) }, 'ConflictError');
+    new ApiError(409, msg('winner.alreadyPublished', { label: await labelOf(data) }), { competition: competitionOf(data) }, 'ConflictError');
 
   /** The published results of the chosen entries, in the order of the winner data. */
   async function chosen(data: WinnerData) {
     checkWinnerShape(data);
     if (!(await results.isPublished(competitionOf(data), data.month)))
-      throw new ApiError(409, `The ${await labelOf(data)} results are not published yet; publish the scores first.`, {}, 'ConflictError');
+      throw new ApiError(409, msg('winner.resultsFirst', { label: await labelOf(data) }), {}, 'ConflictError');
     const codes = data.winners.map((w) => w.entryCode.toUpperCase());
     const rows = await results.ofMonth(competitionOf(data), data.month, ['entryId', 'poetId', 'code', 'title', 'total']);
     const byCode = new Map(rows.map((row) => [row.code.toUpperCase(), row]));
     const unknown = codes.filter((code) => !byCode.has(code));
-    if (unknown.length) throw invalid(`No published ${data.month} score for ${unknown.join(', ')}.`);
+    if (unknown.length) throw invalid(msg('winner.noScore', { month: data.month, codes: unknown.join(', ') }));
     return data.winners.map((w) => ({ place: w.place, result: byCode.get(w.entryCode.toUpperCase())! }));
   }
 
@@ -186,8 +186,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             .map((r) => ({
               userId: r.poetId!,
               notification: {
-                title: r.place === 'honourable' ? 'An honourable mention for your poem' : `Your poem won ${PLACE_LABELS[r.place].toLowerCase()}!`,
-                message: `“${r.title}” is a winner of the ${label} Writory contest (${PLACE_LABELS[r.place]}). Your winner certificate is on your profile.`,
+                // Said in each poet's language when stored (catalogue messages).
+                title: r.place === 'honourable' ? msg('notice.honourableTitle') : msg('notice.wonTitle', { place: msg(`winner.${r.place}`) }),
+                message: msg('notice.won', {
+                  title: r.title,
+                  label,
+                  place: r.place === 'honourable' ? msg('notice.placeHonourable') : msg(`winner.${r.place}`),
+                }),
                 link: `/winning-poem/${r.slug}`,
               },
             })),
@@ -196,8 +201,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             .map((r) => ({
               userId: r.poetId!,
               notification: {
-                title: 'So close to the winners',
-                message: `“${r.title}” placed ${r.rank} of the ${label} entries, ${roundScore(Math.max(0, lastWinning - r.total))} points from the last winning score (${lastWinning}).`,
+                title: msg('notice.closeTitle'),
+                message: msg('notice.close', {
+                  title: r.title ?? '',
+                  rank: r.rank,
+                  label,
+                  points: roundScore(Math.max(0, lastWinning - r.total)),
+                  last: lastWinning,
+                }),
                 link: '/profile#scores',
               },
             })),
@@ -220,7 +231,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async detail(slug: string): Promise<WinnerDetail> {
       const row: WinnerRow | null = await winners().findOne({ where: { slug } });
-      if (!row) throw new ApiError(404, 'There is no winning poem with this id.', {}, 'NotFoundError');
+      if (!row) throw new ApiError(404, msg('winner.notFound'), {}, 'NotFoundError');
       const contest = await contestRepository(strapi).ofMonth(row.month, row.competitionSlug);
       return { ...summaryOf(row, await refOf(row.competitionSlug)), poem: row.poem ?? '', theme: contest?.theme ?? null };
     },

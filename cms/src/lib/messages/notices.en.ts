@@ -1,0 +1,85 @@
+// English: the bell's notifications from the cms's domains (issue 39), said in each recipient's profile language
+// when stored (notification service). Spread into en.ts; the same keys in notices.hi.ts and notices.ar.ts.
+export const noticesEn = {
+  // How a contest month is named in a sentence
+  'label.month': '{month|month}',
+  'label.competitionMonth': '{competition} — {month|month}',
+  // An entry received
+  'notice.poemReceivedTitle': 'Poem received',
+  'notice.storyReceivedTitle': 'Story received',
+  'notice.received': '“{title}” is entered in the Writory {competition}, {month|month}. Your entry code is {code}.',
+  // Results and winners
+  'notice.scoreTitle': 'Your score for “{title}”',
+  'notice.resultsOutTitle': '{label} results are out',
+  'notice.scored': 'You scored {score}/100 in the {label} contest. Your score card has each criterion and the judges’ comments.',
+  'notice.scoredAbove':
+    'You scored {score}/100 in the {label} contest, higher than {percentile}% of this month’s entries. Your score card has each criterion and the judges’ comments.',
+  'notice.entryScored': '“{title}” scored {score}/100 in the {label} contest. Your score card has each criterion and the judges’ comments.',
+  'notice.entryScoredAbove':
+    '“{title}” scored {score}/100 in the {label} contest, higher than {percentile}% of this month’s entries. Your score card has each criterion and the judges’ comments.',
+  'notice.honourableTitle': 'An honourable mention for your poem',
+  'notice.wonTitle': 'Your poem won {place}!',
+  'notice.won': '“{title}” is a winner of the {label} Writory contest ({place}). Your winner certificate is on your profile.',
+  'notice.placeHonourable': 'Honourable mention',
+  'notice.closeTitle': 'So close to the winners',
+  'notice.close': '“{title}” placed {rank} of the {label} entries, {points} points from the last winning score ({last}).',
+  // Comments
+  'notice.newCommentTitle': 'New comment on your poem',
+  'notice.newCritiqueTitle': 'New critique on your poem',
+  'notice.newComment': 'A poet commented on “{title}” on the Writory Wall.',
+  'notice.newCritique': 'A poet wrote a critique of “{title}” on the Writory Wall.',
+  'notice.replyTitle': 'A reply to your comment',
+  'notice.reply': 'A poet replied to your comment on “{title}”.',
+  'notice.commentHiddenTitle': 'Your comment was taken down',
+  'notice.commentHidden': 'A moderator took down your comment on “{title}”.',
+  'notice.commentRejectedTitle': 'Your comment was not approved',
+  'notice.commentRejected': 'A moderator did not approve your comment on “{title}”.',
+  'notice.commentApprovedTitle': 'Your comment is on the wall',
+  'notice.commentApproved': 'Your comment on “{title}” was approved; your next comments show at once.',
+  'notice.commentRestoredTitle': 'Your comment is back',
+  'notice.commentRestored': 'A moderator looked at your comment on “{title}” again and put it back.',
+  // Follows
+  'notice.followedSharedTitle': '{name} shared a new poem',
+  'notice.followedSomeone': 'A poet you follow',
+  'notice.followedShared': '“{title}” is on the Writory Wall.',
+  // Withdrawals
+  'notice.withdrawalRequestedTitle': 'Withdrawal requested',
+  'notice.withdrawalRequested': 'Your request for {amount} by {method} is waiting for approval.',
+  'notice.withdrawalNewTitle': 'New withdrawal request',
+  'notice.withdrawalNew': '{amount} by {method}.',
+  'notice.withdrawalApprovedTitle': 'Withdrawal approved',
+  'notice.withdrawalApproved': 'Your withdrawal of {amount} is approved and will be paid soon.',
+  'notice.withdrawalPaidTitle': 'Withdrawal paid',
+  'notice.withdrawalPaid': 'We paid {amount} to your {destination} (reference {reference}).',
+  'notice.withdrawalRejectedTitle': 'Withdrawal rejected',
+  'notice.withdrawalRejected': 'Your withdrawal of {amount} was rejected: {reason} The amount is back in your balance.',
+  // Drafts
+  'notice.draftSoonTitle': 'A draft will be deleted soon',
+  'notice.draftSoon': 'Your draft “{title}” has not been saved for almost a year: it will be deleted on {on|day}. Enter it or save it again to keep it.',
+  'notice.draftDeletedTitle': 'A draft was deleted',
+  'notice.draftDeleted': 'Your draft “{title}” was deleted after a year without changes.',
+  // Withdrawal emails
+  'mail.withdrawalPaidSubject': 'Your Writory withdrawal is paid',
+  'mail.withdrawalPaid': 'We paid your withdrawal to {destination}. Reference: {reference}.',
+  'mail.withdrawalRejectedSubject': 'Your Writory withdrawal was rejected',
+  'mail.withdrawalRejected': 'Reason: {reason} The amount is back in your available balance.',
+  'mail.amount': 'Amount: {amount}',
+  'mail.dear': 'Dear {name},',
+  'mail.yourDrafts': 'Your drafts: {url}',
+  // Orders and referrals
+  'notice.paymentReceivedTitle': 'Payment received',
+  'notice.paymentReceived':
+    '{count|one:# entry credit|other:# entry credits} for the {competition}, {month|month}, {count|one:is|other:are} yours (order {code}).',
+  'notice.paymentFailedTitle': 'Payment not completed',
+  'notice.paymentFailed': 'Order {code} was not paid: {reason} Nothing was charged.',
+  'notice.orderRefundedTitle': 'Order refunded',
+  'notice.orderRefunded': 'Order {code} was refunded.',
+  'notice.orderRefundedCredits': 'Order {code} was refunded. {count|one:# unused entry credit was|other:# unused entry credits were} withdrawn.',
+  'notice.referralJoinedTitle': 'A poet joined through your link',
+  'notice.referralJoined': '{name} signed up with your referral code.',
+  'notice.referralRewardTitle': 'You earned a referral reward',
+  'notice.referralRewardLater': '{amount} for a poet you invited. It becomes available to withdraw on {on}.',
+  'notice.referralRewardNow': '{amount} for a poet you invited. It is available to withdraw now.',
+  'notice.referralReversedTitle': 'Referral reward reversed',
+  'notice.referralReversed': 'The order that earned you {amount} was refunded within the holding period.',
+} as const;
