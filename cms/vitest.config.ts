@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { INTEGRATION_WORKERS } from './tests/helpers/workers';
+
+/** Integration files that run alone, after the others (below). */
+const ALONE = ['tests/poem-bounds.test.ts', 'tests/worker-pool.test.ts'];
 
 export default defineConfig({
   test: {
@@ -6,19 +10,46 @@ export default defineConfig({
     // listeners back after each shutdown, so an unhandled error, also after a file's cms stopped, fails the run with
     // its file instead of killing the worker (dangerouslyIgnoreUnhandledErrors stays off).
     pool: 'threads',
-    fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 180_000,
     // `npx vitest run src --coverage`: the unit tests' coverage of the cms sources (the integration tests boot Strapi).
     coverage: { provider: 'v8', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts', 'src/admin/**'], reporter: ['text-summary', 'json-summary', 'html'] },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-      // The run's Auth emulator and database templates, only when an integration file runs (Vitest skips a
-      // project's globalSetup when none of its files is queued), so `npx vitest run src` needs neither.
-      // Without isolation the worker thread outlives each file, so every boot after the first finds Strapi's code
-      // already loaded (about 1 s of CPU instead of about 6): each file still boots its own cms on its own database
-      // copy, and tests/helpers/strapi.ts puts back the variables a boot set when it stops.
-      { extends: true, test: { name: 'integration', include: ['tests/**/*.test.ts'], globalSetup: ['tests/global-setup.ts'], isolate: false } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      // The integration files two at a time, in two worker threads (INTEGRATION_WORKERS, tests/helpers/workers.ts):
+      // each worker has its own Auth emulator and s3rver, each boot its own database and folders. Without isolation
+      // a worker thread outlives each file, so every boot after a worker's first finds Strapi's code already loaded
+      // (about 1 s of CPU instead of about 6): each file still boots its own cms on its own database copy, and
+      // tests/helpers/strapi.ts puts back the variables a boot set when it stops. The run's Auth emulators and
+      // database templates start only when an integration file runs (Vitest skips a project's globalSetup when none
+      // of its files is queued), so `npx vitest run src` needs neither.
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts'],
+          exclude: ALONE,
+          globalSetup: ['tests/global-setup.ts'],
+          isolate: false,
+          fileParallelism: true,
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      // Files that count what the whole process holds (its worker threads: /proc/self/task) run after the others,
+      // one at a time, with nothing beside them.
+      {
+        extends: true,
+        test: {
+          name: 'integration-alone',
+          include: ALONE,
+          globalSetup: ['tests/global-setup.ts'],
+          isolate: false,
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });
