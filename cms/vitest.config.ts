@@ -1,8 +1,21 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { INTEGRATION_WORKERS } from './tests/helpers/workers';
 
 /** Integration files that run alone, after the others (below). */
 const ALONE = ['tests/poem-bounds.test.ts', 'tests/worker-pool.test.ts'];
+
+/**
+ * Runs a project's files after those of lower groups (Vitest's `sequence.groupOrder`), set by a plugin: Vitest puts
+ * the command line's `--sequence.*` (`--sequence.shuffle` in shuffled runs) in place of a project's whole `sequence`,
+ * which would drop a groupOrder written there and run every project's files at once.
+ */
+const runsInGroup = (groupOrder: number): Plugin => ({
+  name: 'writory:group-order',
+  config: (config: { test?: { sequence?: object } }) => {
+    config.test = { ...config.test, sequence: { ...config.test?.sequence, groupOrder } };
+  },
+});
 
 export default defineConfig({
   test: {
@@ -15,7 +28,7 @@ export default defineConfig({
     // `npx vitest run src --coverage`: the unit tests' coverage of the cms sources (the integration tests boot Strapi).
     coverage: { provider: 'v8', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts', 'src/admin/**'], reporter: ['text-summary', 'json-summary', 'html'] },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       // The integration files two at a time, in two worker threads (INTEGRATION_WORKERS, tests/helpers/workers.ts):
       // each worker has its own Auth emulator and s3rver, each boot its own database and folders. Without isolation
       // a worker thread outlives each file, so every boot after a worker's first finds Strapi's code already loaded
@@ -25,6 +38,7 @@ export default defineConfig({
       // of its files is queued), so `npx vitest run src` needs neither.
       {
         extends: true,
+        plugins: [runsInGroup(1)],
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
@@ -33,13 +47,13 @@ export default defineConfig({
           isolate: false,
           fileParallelism: true,
           maxWorkers: INTEGRATION_WORKERS,
-          sequence: { groupOrder: 1 },
         },
       },
       // Files that count what the whole process holds (its worker threads: /proc/self/task) run after the others,
       // one at a time, with nothing beside them.
       {
         extends: true,
+        plugins: [runsInGroup(2)],
         test: {
           name: 'integration-alone',
           include: ALONE,
@@ -47,7 +61,6 @@ export default defineConfig({
           isolate: false,
           fileParallelism: false,
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
         },
       },
     ],
