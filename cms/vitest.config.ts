@@ -30,7 +30,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       // The integration files two at a time, in two worker threads (INTEGRATION_WORKERS, tests/helpers/workers.ts):
-      // each worker has its own Auth emulator and s3rver, each boot its own database and folders. Without isolation
+      // each worker has its own Auth emulator, each boot its own database and folders. Without isolation
       // a worker thread outlives each file, so every boot after a worker's first finds Strapi's code already loaded
       // (about 1 s of CPU instead of about 6): each file still boots its own cms on its own database copy, and
       // tests/helpers/strapi.ts puts back the variables a boot set when it stops. The run's Auth emulators and

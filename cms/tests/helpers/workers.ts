@@ -1,6 +1,6 @@
 // The cms integration files run two at a time (cms/vitest.config.ts), one in each of two Vitest worker threads. What a
-// file must not share with the file beside it, each worker has its own: its Auth emulator and s3rver on ports of its
-// own (this module), a database, private and public folder per boot (tests/helpers/strapi.ts).
+// file must not share with the file beside it, each worker has its own: its Auth emulator on ports of its own (this
+// module), a database, private and public folder per boot (tests/helpers/strapi.ts).
 
 /** Worker threads the integration files run in at once (cms/vitest.config.ts reads it too). */
 export const INTEGRATION_WORKERS = 2;
@@ -18,7 +18,7 @@ export function workerNumber(): number {
 
 /**
  * How far a worker's own servers move from the first worker's ports: 3 per worker, so the second worker's (auth 9282,
- * hub 4422, logging 4472, s3rver 4571) end in two digits that no dev, e2e or first-worker port ends in, and checkouts
+ * hub 4422, logging 4472) end in two digits that no dev, e2e or first-worker port ends in, and checkouts
  * at offsets of whole hundreds never meet.
  */
 export function workerPortShift(worker = workerNumber()): number {
