@@ -1,18 +1,24 @@
-// Once per cms test run, before any file: one Auth emulator for every file (each empties it as it starts), and the
-// database templates new test databases are copied from.
-import { startRunAuthEmulator } from './helpers/auth-emulator';
+// Once per cms test run, before any file: an Auth emulator for each worker thread (each file empties its worker's as
+// it starts), and the database templates new test databases are copied from. Both integration projects name this
+// setup (cms/vitest.config.ts); Vitest runs their setups one after the other in its own process, and the second finds
+// the first's work in process.env and leaves it to the first's teardown.
+import { startRunAuthEmulators } from './helpers/auth-emulator';
 import { makeDatabaseTemplates } from './helpers/templates';
 
+const DONE = 'WRITORY_CMS_TEST_SETUP';
+
 export default async function setup() {
-  const [emulator, templates] = await Promise.allSettled([startRunAuthEmulator(), makeDatabaseTemplates()]);
+  if (process.env[DONE] === '1') return async () => {};
+  const [emulators, templates] = await Promise.allSettled([startRunAuthEmulators(), makeDatabaseTemplates()]);
   const teardown = async () => {
-    if (emulator.status === 'fulfilled') await emulator.value.stop();
+    if (emulators.status === 'fulfilled') await emulators.value.stop();
     if (templates.status === 'fulfilled') await templates.value();
   };
-  const failed = [emulator, templates].find((part) => part.status === 'rejected');
+  const failed = [emulators, templates].find((part) => part.status === 'rejected');
   if (failed) {
     await teardown();
     throw failed.reason;
   }
+  process.env[DONE] = '1';
   return teardown;
 }

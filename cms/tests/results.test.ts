@@ -962,5 +962,7 @@ describe('after a restart', () => {
       // The tests after this one fire their timers themselves: a cms without the cron task, as the file started.
       await restart({ CRON_ENABLED: 'false' });
     }
-  });
+    // Two boots and the month's story (all of it when a shuffled run puts this test first): as long as a file's boot
+    // may take (hookTimeout), not a single request's 30 s, which a loaded machine passed (31 s).
+  }, 180_000);
 });

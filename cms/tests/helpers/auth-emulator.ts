@@ -7,12 +7,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { INTEGRATION_WORKERS, workerPortShift } from './workers';
 
 export const PROJECT_ID = 'demo-writory';
 const OFFSET = Number(process.env.WRITORY_PORT_OFFSET ?? 0);
-export const AUTH_PORT = 9279 + OFFSET;
+/** The emulator's ports for a worker (each worker thread of the run has its own emulator). */
+const portsOf = (worker?: number) => {
+  const shift = OFFSET + workerPortShift(worker);
+  return { auth: 9279 + shift, hub: 4419 + shift, logging: 4469 + shift };
+};
+/** This worker's emulator. */
+export const AUTH_PORT = portsOf().auth;
 export const AUTH_HOST = `127.0.0.1:${AUTH_PORT}`;
-const BASE = `http://${AUTH_HOST}`;
 /** What the cms needs to trust this emulator; set before it boots. */
 export const AUTH_EMULATOR_ENV = { FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST, FIREBASE_PROJECT_ID: PROJECT_ID };
 const firebaseBin = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'firebase');
@@ -45,8 +51,8 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
-async function call(pathname: string, init: { method?: string; body?: unknown; admin?: boolean } = {}) {
-  const res = await fetch(`${BASE}${pathname}`, {
+async function callAt(base: string, pathname: string, init: { method?: string; body?: unknown; admin?: boolean } = {}) {
+  const res = await fetch(`${base}${pathname}`, {
     method: init.method ?? 'POST',
     headers: { 'content-type': 'application/json', ...(init.admin ? { authorization: 'Bearer owner' } : {}) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -56,19 +62,19 @@ async function call(pathname: string, init: { method?: string; body?: unknown; a
   return text ? JSON.parse(text) : {};
 }
 
-async function answers(): Promise<boolean> {
+async function answers(base: string): Promise<boolean> {
   try {
-    return (await fetch(`${BASE}/`)).ok;
+    return (await fetch(`${base}/`)).ok;
   } catch {
     return false;
   }
 }
 
 // About 5 s on an idle machine; building its API validator is CPU-bound, so a busy shared machine needs far longer.
-async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs = 150_000) {
+async function waitUntilUp(base: string, child: ChildProcess, output: () => string, timeoutMs = 150_000) {
   const started = Date.now();
   // Its own "ready" line, not just an answer on the port: that could come from someone else's emulator.
-  while (!(output().includes('All emulators ready') && (await answers()))) {
+  while (!(output().includes('All emulators ready') && (await answers(base)))) {
     if (child.exitCode !== null) throw new Error(`auth emulator exited with ${child.exitCode}:\n${output()}`);
     if (Date.now() - started > timeoutMs) throw new Error(`auth emulator not up after ${timeoutMs / 1000}s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -76,11 +82,11 @@ async function waitUntilUp(child: ChildProcess, output: () => string, timeoutMs 
 }
 
 /** Waits for a port left busy by a previous run to be released; never borrows someone else's emulator. */
-async function waitForFreePort(timeoutMs = 30_000) {
+async function waitForFreePort(port: number, timeoutMs = 30_000) {
   const started = Date.now();
-  while (await answers()) {
+  while (await answers(`http://127.0.0.1:${port}`)) {
     if (Date.now() - started > timeoutMs) {
-      throw new Error(`port ${AUTH_PORT} is taken by another process; the cms tests need it for their own auth emulator`);
+      throw new Error(`port ${port} is taken by another process; the cms tests need it for their own auth emulator`);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -90,34 +96,47 @@ async function waitForFreePort(timeoutMs = 30_000) {
 const RUN_EMULATOR = 'WRITORY_RUN_AUTH_EMULATOR';
 
 /**
- * The emulator for a test file, with no accounts: the run's own (started once by tests/global-setup.ts; stop() leaves
- * it to the run), or a process of its own outside a Vitest run.
+ * The emulator for a test file, with no accounts: its worker's own (started once per run by tests/global-setup.ts;
+ * stop() leaves it to the run), or a process of its own outside a Vitest run.
  */
 export async function startAuthEmulator(): Promise<AuthEmulator> {
   if (process.env[RUN_EMULATOR] !== '1') return spawnAuthEmulator();
-  const emulator = emulatorApi(async () => {});
+  const emulator = emulatorApi(`http://${AUTH_HOST}`, async () => {});
   await emulator.clear();
   return emulator;
 }
 
-/** Starts the run's emulator (tests/global-setup.ts) and tells every test file's startAuthEmulator() to use it. */
-export async function startRunAuthEmulator(): Promise<AuthEmulator> {
-  const emulator = await spawnAuthEmulator();
+/**
+ * Starts the run's emulators, one per worker thread (tests/global-setup.ts), and tells every test file's
+ * startAuthEmulator() to use its worker's.
+ */
+export async function startRunAuthEmulators(): Promise<{ stop(): Promise<void> }> {
+  const started = await Promise.allSettled(Array.from({ length: INTEGRATION_WORKERS }, (_, i) => spawnAuthEmulator(i + 1)));
+  const stop = async () => {
+    await Promise.all(started.map((one) => (one.status === 'fulfilled' ? one.value.stop() : undefined)));
+  };
+  const failed = started.find((one) => one.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
   process.env[RUN_EMULATOR] = '1';
-  return emulator;
+  return { stop };
 }
 
-async function spawnAuthEmulator(): Promise<AuthEmulator> {
-  await waitForFreePort();
+async function spawnAuthEmulator(worker?: number): Promise<AuthEmulator> {
+  const ports = portsOf(worker);
+  const base = `http://127.0.0.1:${ports.auth}`;
+  await waitForFreePort(ports.auth);
   const workDir = mkdtempSync(path.join(tmpdir(), 'writory-auth-emulator-'));
   const config = path.join(workDir, 'firebase.json');
   writeFileSync(
     config,
     JSON.stringify({
       emulators: {
-        auth: { host: '127.0.0.1', port: AUTH_PORT },
-        hub: { host: '127.0.0.1', port: 4419 + OFFSET },
-        logging: { host: '127.0.0.1', port: 4469 + OFFSET },
+        auth: { host: '127.0.0.1', port: ports.auth },
+        hub: { host: '127.0.0.1', port: ports.hub },
+        logging: { host: '127.0.0.1', port: ports.logging },
         ui: { enabled: false },
         singleProjectMode: true,
       },
@@ -134,14 +153,14 @@ async function spawnAuthEmulator(): Promise<AuthEmulator> {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   try {
-    await waitUntilUp(child, () => output);
+    await waitUntilUp(base, child, () => output);
   } catch (error) {
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
     rmSync(workDir, { recursive: true, force: true });
     throw error;
   }
 
-  const emulator = emulatorApi(async () => {
+  const emulator = emulatorApi(base, async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid!, 'SIGTERM');
@@ -154,14 +173,15 @@ async function spawnAuthEmulator(): Promise<AuthEmulator> {
   return emulator;
 }
 
-function emulatorApi(stop: () => Promise<void>): AuthEmulator {
+function emulatorApi(base: string, stop: () => Promise<void>): AuthEmulator {
+  const call = (pathname: string, init?: Parameters<typeof callAt>[2]) => callAt(base, pathname, init);
   const accounts = `/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`;
   const signIn = async (email: string, password: string) =>
     (await call('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any', { body: { email, password, returnSecureToken: true } }))
       .idToken as string;
 
   const emulator: AuthEmulator = {
-    env: AUTH_EMULATOR_ENV,
+    env: { FIREBASE_AUTH_EMULATOR_HOST: base.replace('http://', ''), FIREBASE_PROJECT_ID: PROJECT_ID },
     async createUser({ uid, email, password = 'Secret-123', emailVerified = true, displayName }) {
       const created = await call(accounts, { admin: true, body: { localId: uid, email, password, emailVerified, displayName } });
       return { uid: created.localId, email, password, idToken: await signIn(email, password) };

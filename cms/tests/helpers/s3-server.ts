@@ -1,16 +1,14 @@
 // A real S3-compatible server for cms tests: s3rver (npm, a devDependency) in a process of its own, path-style, with
-// one bucket made at start. Its port is 4568 (s3rver's default) moved by WRITORY_PORT_OFFSET like the other test
-// servers' (see auth-emulator.ts); pass `port` to run a second one. It checks request signatures against its
-// fixed credentials (S3RVER/S3RVER) but not ACLs: anyone who reaches it reads every object, so only the tests'
-// own loopback process talks to it.
+// one bucket made at start, on a free loopback port (the cms files run two at a time, and the repository suite's
+// backup test beside them). It checks request signatures against its fixed credentials (S3RVER/S3RVER) but not ACLs:
+// anyone who reaches it reads every object, so only the tests' own loopback process talks to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { freePort } from './postgres';
 
-const OFFSET = Number(process.env.WRITORY_PORT_OFFSET ?? 0);
-export const S3_PORT = 4568 + OFFSET;
 const s3rverBin = path.resolve(__dirname, '..', '..', '..', 'node_modules', 's3rver', 'bin', 's3rver.js');
 
 export interface S3Object {
@@ -34,7 +32,8 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
-export async function startS3Server({ port = S3_PORT, bucket = 'writory-test', prefix = '' } = {}): Promise<TestS3Server> {
+export async function startS3Server({ bucket = 'writory-test', prefix = '' } = {}): Promise<TestS3Server> {
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'writory-s3-'));
   let output = '';
   let partialLine = '';

@@ -1,6 +1,6 @@
 // Boots the real cms in-process on a throwaway database and serves its HTTP API to supertest.
 import { createRequire } from 'node:module';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import supertest from 'supertest';
@@ -49,7 +49,10 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
   const dbFile = `.tmp/test-${name}.db`;
   // Entries' private files (the demo entries' too) go to a folder of this run, removed with its database.
   const privateDir = path.join(appDir, '.tmp', `private-${name}`);
-  const bootEnv = { ...(await testCmsEnv(dbFile, privateDir)), ...env };
+  // So do the media library's uploads (the public folder's uploads/): a file beside this one counts only its own.
+  const publicDir = path.join(appDir, '.tmp', `public-${name}`);
+  if (!env.PUBLIC_DIR) mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });
+  const bootEnv = { ...(await testCmsEnv(dbFile, privateDir)), PUBLIC_DIR: publicDir, ...env };
   // The worker thread outlives the file (the integration project runs without isolation, so the next file's boot
   // finds Strapi's code already loaded): stop() puts back the variables this boot set, so none reaches the next file.
   const restoreEnv = setEnv(bootEnv);
@@ -61,6 +64,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
     strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
   } catch (error) {
     restoreEnv();
+    if (!env.PUBLIC_DIR) rmSync(publicDir, { recursive: true, force: true });
     throw error;
   }
   running.count += 1;
@@ -86,6 +90,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
       running.count -= 1;
       if (running.count === 0) forgetCmsCode();
       rmSync(env.PRIVATE_FILES_DIR ?? privateDir, { recursive: true, force: true });
+      if (!env.PUBLIC_DIR) rmSync(publicDir, { recursive: true, force: true });
       if (env.DATABASE_CLIENT !== 'postgres') {
         for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(appDir, dbFile + suffix), { force: true });
       }

@@ -1,0 +1,46 @@
+// A Vitest reporter for measuring: each file's CPU seconds (the Vitest process, its worker threads and the child
+// processes it has reaped, such as PostgreSQL clusters), split into its boot (file start to its first test) and the
+// rest, beside its wall time. `WRITORY_VITEST_CPU=<file.json>` with `--reporter=./scripts/lib/vitest-cpu.mjs`; meaningful
+// when files run one at a time (with several at once, the process's CPU cannot be told apart per file).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const ticks = 100; // USER_HZ
+function cpuSeconds() {
+  const own = process.cpuUsage();
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const children = (Number(fields[13]) + Number(fields[14])) / ticks; // cutime, cstime
+  return (own.user + own.system) / 1e6 + children;
+}
+
+export default class VitestCpu {
+  files = new Map();
+  started = 0;
+  onInit() {
+    this.started = cpuSeconds();
+  }
+  onTestModuleStart(module) {
+    this.files.set(module.moduleId, { file: module.moduleId, wall0: Date.now(), cpu0: cpuSeconds() });
+  }
+  onTestCaseReady(test) {
+    const row = this.files.get(test.module.moduleId);
+    if (row && row.cpuFirst === undefined) Object.assign(row, { cpuFirst: cpuSeconds(), wallFirst: Date.now() });
+  }
+  onTestModuleEnd(module) {
+    const row = this.files.get(module.moduleId);
+    if (row) Object.assign(row, { cpu1: cpuSeconds(), wall1: Date.now() });
+  }
+  onTestRunEnd() {
+    const out = process.env.WRITORY_VITEST_CPU;
+    if (!out) return;
+    const rows = [...this.files.values()].map((r) => ({
+      file: relative(process.cwd(), r.file),
+      wall: (r.wall1 - r.wall0) / 1000,
+      bootWall: ((r.wallFirst ?? r.wall1) - r.wall0) / 1000,
+      cpu: r.cpu1 - r.cpu0,
+      bootCpu: (r.cpuFirst ?? r.cpu1) - r.cpu0,
+    }));
+    writeFileSync(out, JSON.stringify({ totalCpu: cpuSeconds() - this.started, rows }, null, 1));
+  }
+}
