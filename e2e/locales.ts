@@ -43,10 +43,12 @@ export const englishRunsOn = (page: Page): Promise<string[]> =>
       if (!element || element.closest(PEOPLE_WROTE) || !element.checkVisibility()) continue;
       for (const run of node.textContent?.match(RUN) ?? []) found.add(run.trim());
     }
+    // A label that repeats what people wrote (a card named by its poem's title) is theirs too.
+    const written = [...document.body.querySelectorAll(PEOPLE_WROTE)].map((element) => element.textContent ?? '').join('\n');
     for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
-      if (element.closest(PEOPLE_WROTE)) continue;
+      if (element.closest(PEOPLE_WROTE) || !element.checkVisibility()) continue;
       for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
-        for (const run of element.getAttribute(name)?.match(RUN) ?? []) found.add(`${name}: ${run.trim()}`);
+        for (const run of element.getAttribute(name)?.match(RUN) ?? []) if (!written.includes(run.trim())) found.add(`${name}: ${run.trim()}`);
       }
     }
     return [...found];

@@ -17,5 +17,6 @@ export * from './health.ts';
 export * from './competitions.ts';
 export * from './schemas/index.ts';
 export * from './marks.ts';
+export * from './agreement.ts';
 export * from './locales.ts';
 export * from './poets.ts';

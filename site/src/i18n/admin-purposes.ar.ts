@@ -24,4 +24,6 @@ export const adminPurposesAr: Record<keyof typeof adminPurposesEn, string> = {
   'adminPurpose.admin-settings': 'المنطقة الزمنية للمسابقة وتواريخها وحدودها وبيانات التواصل.',
   'adminPurpose.articlesMore': 'تصل المقالات المنشورة إلى الموقع خلال دقيقة؛ ويمكن للمحرّرين تعديلها لاحقًا من لوحة Strapi.',
   'adminPurpose.uploadMore': 'يجري النشر المجدول على الخادم في موعده، سواء كانت هذه الصفحة مفتوحة أم لا.',
+  'adminWallModeration.intro':
+    'تنتظر القصائد الجديدة هنا حتى يوافق عليها مشرف. ارفض أو أخفِ مع ذكر سبب يقرؤه الشاعر؛ وعدة بلاغات مفتوحة تُنزل القصيدة عن الجدار حتى يعيدها أحد أو يخفيها. علامات قائمة الكلمات والتشابه تلميحات، لا قرارات. ويمكن للمحررين فعل الشيء نفسه في لوحة Strapi (Content Manager → Wall post).',
 };

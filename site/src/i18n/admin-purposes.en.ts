@@ -22,4 +22,6 @@ export const adminPurposesEn = {
   'adminPurpose.admin-settings': 'Contest time zone, dates, limits and contact details.',
   'adminPurpose.articlesMore': 'Published articles reach the site within a minute; editors can change them later in the Strapi panel.',
   'adminPurpose.uploadMore': 'Scheduled publications run on the server at their time, whether or not this page is open.',
+  'adminWallModeration.intro':
+    'New poems wait here until a moderator approves them. Reject or hide with a reason the poet will read; several open reports take a poem off the wall until someone restores or hides it. Word-list and similarity marks are hints, never decisions. Editors can do the same in the Strapi panel (Content Manager → Wall post).',
 } as const;

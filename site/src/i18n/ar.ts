@@ -1,5 +1,6 @@
 // Arabic UI strings: the same keys as en.ts (i18n/catalogues.test.ts checks keys and placeholders), written for
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
+import { agreementAr } from './agreement.ar';
 import { chatAr } from './chat.ar';
 import { commentsAr } from './comments.ar';
 import { receiptsAr } from './receipts.ar';
@@ -22,6 +23,7 @@ export const ar: Catalogue = {
   ...resultsAr,
   ...entriesAr,
   ...languagesAr,
+  ...agreementAr,
   ...chatAr,
   ...commentsAr,
   ...receiptsAr,

@@ -1,5 +1,6 @@
 // English UI strings. Pages and islands read text through t(), so a second language is a new file.
 import { commentsEn } from './comments.en';
+import { agreementEn } from './agreement.en';
 import { chatEn } from './chat.en';
 import { resultsText } from './en-results';
 import { entriesEn } from './entries.en';
@@ -21,6 +22,7 @@ export const en = {
   ...entriesEn,
   ...commentsEn,
   ...languagesEn,
+  ...agreementEn,
   ...chatEn,
   ...receiptsEn,
   ...resultsCsvEn,

@@ -1,5 +1,6 @@
 // Hindi UI strings: the same keys as en.ts (i18n/catalogues.test.ts checks keys and placeholders), written for
 // poets with the words of glossary.md. Each feature's file is spread in here as in en.ts.
+import { agreementHi } from './agreement.hi';
 import { chatHi } from './chat.hi';
 import { commentsHi } from './comments.hi';
 import { receiptsHi } from './receipts.hi';
@@ -22,6 +23,7 @@ export const hi: Catalogue = {
   ...resultsHi,
   ...entriesHi,
   ...languagesHi,
+  ...agreementHi,
   ...chatHi,
   ...commentsHi,
   ...receiptsHi,

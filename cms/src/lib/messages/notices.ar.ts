@@ -74,4 +74,10 @@ export const noticesAr: Record<keyof typeof noticesEn, string> = {
   'notice.referralRewardNow': '{amount} عن شاعر دعوته. وهو متاح للسحب الآن.',
   'notice.referralReversedTitle': 'أُلغيت مكافأة الإحالة',
   'notice.referralReversed': 'استُرد مبلغ الطلب الذي ربحت منه {amount} خلال فترة الانتظار.',
+  // A referral's reward rule, as the referrals page says it
+  'referral.rulePercent': '{percent}% من أول طلب مدفوع لشاعر دعوته{hold}',
+  'referral.ruleFixed': '{amounts} عن أول طلب مدفوع لشاعر دعوته{hold}',
+  'referral.ruleNothing': 'لا شيء',
+  'referral.hold': '، يصبح متاحًا بعد {days|zero:# يوم|one:يوم واحد|two:يومين|few:# أيام|many:# يومًا|other:# يوم} من دفعه',
+  'referral.or': ' أو ',
 };

@@ -82,4 +82,10 @@ export const noticesEn = {
   'notice.referralRewardNow': '{amount} for a poet you invited. It is available to withdraw now.',
   'notice.referralReversedTitle': 'Referral reward reversed',
   'notice.referralReversed': 'The order that earned you {amount} was refunded within the holding period.',
+  // A referral's reward rule, as the referrals page says it
+  'referral.rulePercent': '{percent}% of an invited poet’s first paid order{hold}',
+  'referral.ruleFixed': '{amounts} for an invited poet’s first paid order{hold}',
+  'referral.ruleNothing': 'nothing',
+  'referral.hold': ', available {days|one:# day|other:# days} after their payment',
+  'referral.or': ' or ',
 } as const;

@@ -74,4 +74,10 @@ export const noticesHi: Record<keyof typeof noticesEn, string> = {
   'notice.referralRewardNow': 'आपके आमंत्रित कवि के लिए {amount}। इसे अभी निकाला जा सकता है।',
   'notice.referralReversedTitle': 'रेफ़रल इनाम वापस लिया गया',
   'notice.referralReversed': 'जिस ऑर्डर से आपको {amount} मिले थे, उसका रिफ़ंड होल्डिंग अवधि के भीतर हो गया।',
+  // A referral's reward rule, as the referrals page says it
+  'referral.rulePercent': 'आमंत्रित कवि के पहले भुगतान वाले ऑर्डर का {percent}%{hold}',
+  'referral.ruleFixed': 'आमंत्रित कवि के पहले भुगतान वाले ऑर्डर पर {amounts}{hold}',
+  'referral.ruleNothing': 'कुछ नहीं',
+  'referral.hold': ', जो उनके भुगतान के {days} दिन बाद उपलब्ध होगा',
+  'referral.or': ' या ',
 };

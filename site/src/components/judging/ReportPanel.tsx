@@ -1,4 +1,4 @@
-import type { AdminJudgingReport } from '@writory/shared';
+import { agreementBand, type AdminJudgingReport } from '@writory/shared';
 import { t } from '../../i18n/t';
 
 /** For admins: the month's judging report as it stands, with the judges far from their co-judges. */
@@ -26,7 +26,7 @@ export default function ReportPanel({ report }: { report: AdminJudgingReport }) 
       <p className="text-sm font-semibold">
         {report.agreement.value === null ? t('judging.reportNoAgreement') : t('judging.reportAgreement', { value: report.agreement.value })}
       </p>
-      <p className="text-sm text-ink-soft">{report.agreement.meaning}</p>
+      <p className="text-sm text-ink-soft">{t(`judging.agreement.${agreementBand(report.agreement.value)}`)}</p>
       <h3 className="font-semibold">{t('judging.reportFar')}</h3>
       {far.length === 0 ? (
         <p className="text-sm text-ink-soft">{t('judging.reportNoneFar')}</p>

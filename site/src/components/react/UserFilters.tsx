@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ENTRY_FILTERS, ROLE_LABELS, ROLE_TYPES, type EntryFilter } from '@writory/shared';
+import { ENTRY_FILTERS, ROLE_TYPES, type EntryFilter } from '@writory/shared';
+import { t } from '../../i18n/t';
+import { roleLabel } from '../../lib/admin-words';
 
 export interface UserFilterValues {
   q: string;
@@ -10,9 +12,9 @@ export interface UserFilterValues {
 }
 export const NO_USER_FILTERS: UserFilterValues = { q: '', role: '', status: '', verified: '', entries: '' };
 
-const ENTRY_LABELS: Record<EntryFilter, string> = {
-  'entered-this-month': 'Entered this month',
-  'not-entered-this-month': 'No entry this month',
+const ENTRY_LABELS: Record<EntryFilter, () => string> = {
+  'entered-this-month': () => t('userFilters.entered'),
+  'not-entered-this-month': () => t('userFilters.notEntered'),
 };
 
 const select = 'min-h-11 rounded-md border border-stone-400 bg-white px-2';
@@ -27,10 +29,15 @@ export default function UserFilters({ onApply, more = false }: { onApply: (value
     onApply({ ...values, q: values.q.trim() });
   };
   return (
-    <form role="search" aria-label="Find users" onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
+    <form
+      role="search"
+      aria-label={t('userFilters.find')}
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
+    >
       <div className="flex min-w-56 flex-1 flex-col gap-1">
         <label htmlFor={`${id}-q`} className="text-sm font-semibold">
-          Search name, email or phone
+          {t('userFilters.search')}
         </label>
         <input
           id={`${id}-q`}
@@ -43,48 +50,48 @@ export default function UserFilters({ onApply, more = false }: { onApply: (value
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-role`} className="text-sm font-semibold">
-          Role
+          {t('userFilters.role')}
         </label>
         <select id={`${id}-role`} value={values.role} onChange={set('role')} className={select}>
-          <option value="">Any role</option>
+          <option value="">{t('userFilters.anyRole')}</option>
           {ROLE_TYPES.map((role) => (
             <option key={role} value={role}>
-              {ROLE_LABELS[role]}
+              {roleLabel(role)}
             </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-status`} className="text-sm font-semibold">
-          Status
+          {t('userFilters.status')}
         </label>
         <select id={`${id}-status`} value={values.status} onChange={set('status')} className={select}>
-          <option value="">Any status</option>
-          <option value="active">Active</option>
-          <option value="suspended">Suspended</option>
+          <option value="">{t('userFilters.anyStatus')}</option>
+          <option value="active">{t('userFilters.active')}</option>
+          <option value="suspended">{t('userFilters.suspended')}</option>
         </select>
       </div>
       {more && (
         <>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-verified`} className="text-sm font-semibold">
-              Email
+              {t('userFilters.email')}
             </label>
             <select id={`${id}-verified`} value={values.verified} onChange={set('verified')} className={select}>
-              <option value="">Verified or not</option>
-              <option value="true">Verified</option>
-              <option value="false">Not verified</option>
+              <option value="">{t('userFilters.verifiedOrNot')}</option>
+              <option value="true">{t('userFilters.verified')}</option>
+              <option value="false">{t('userFilters.notVerified')}</option>
             </select>
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-entries`} className="text-sm font-semibold">
-              Entries
+              {t('userFilters.entries')}
             </label>
             <select id={`${id}-entries`} value={values.entries} onChange={set('entries')} className={select}>
-              <option value="">With or without</option>
+              <option value="">{t('userFilters.withOrWithout')}</option>
               {ENTRY_FILTERS.map((filter) => (
                 <option key={filter} value={filter}>
-                  {ENTRY_LABELS[filter]}
+                  {ENTRY_LABELS[filter]()}
                 </option>
               ))}
             </select>
@@ -92,7 +99,7 @@ export default function UserFilters({ onApply, more = false }: { onApply: (value
         </>
       )}
       <button type="submit" className="btn btn-default min-h-11">
-        Search
+        {t('userFilters.submit')}
       </button>
     </form>
   );

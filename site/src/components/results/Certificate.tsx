@@ -21,7 +21,10 @@ export default function Certificate({ view, children, level = 1 }: { view: Certi
     : `the Writory monthly poetry contest, ${formatMonth(view.month)}`;
   const issued = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(view.issuedAt));
   return (
+    // The certificate is the document its PDF is, in English on every page; the page around it is the reader's.
     <article
+      lang="en"
+      dir="ltr"
       className="relative mx-auto flex aspect-[297/210] w-full max-w-5xl flex-col items-center justify-center border-8 border-double border-quill bg-paper px-6 py-8 text-center sm:px-12 print:m-0 print:h-[210mm] print:w-[297mm] print:max-w-none print:break-inside-avoid"
       data-testid="certificate"
     >

@@ -40,11 +40,12 @@ export function maskName(name: string | null, email: string | null): string {
   return 'A poet';
 }
 
+/** The reward rule in the reader's language ("10% of an invited poet’s first paid order, available 14 days after their payment"). */
 export function describeRule(settings: PaymentSettings): string {
-  const hold = settings.referralHoldDays ? `, available ${settings.referralHoldDays} days after their payment` : '';
-  if (settings.referralRewardType === 'percent') return `${settings.referralRewardPercent}% of an invited poet’s first paid order${hold}`;
-  const amounts = settings.referralRewardFixed.map((m) => formatMoney(m.amount, m.currency)).join(' or ');
-  return `${amounts || 'nothing'} for an invited poet’s first paid order${hold}`;
+  const hold = settings.referralHoldDays ? say(msg('referral.hold', { days: settings.referralHoldDays })) : '';
+  if (settings.referralRewardType === 'percent') return say(msg('referral.rulePercent', { percent: settings.referralRewardPercent, hold }));
+  const amounts = settings.referralRewardFixed.map((m) => formatMoney(m.amount, m.currency)).join(say('referral.or'));
+  return say(msg('referral.ruleFixed', { amounts: amounts || say('referral.ruleNothing'), hold }));
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {

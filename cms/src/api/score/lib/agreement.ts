@@ -1,6 +1,7 @@
 // How well the judges agreed: Krippendorff's alpha for interval data, which allows each entry to be read by a
 // different set of judges (missing scores). Formula and worked example: K. Krippendorff, "Computing
 // Krippendorff's Alpha-Reliability" (2011), section C; the test reproduces its interval figure (0.849).
+import { agreementBand, type AgreementBand } from '@writory/shared';
 
 export interface Rating {
   unit: number;
@@ -41,14 +42,16 @@ export function krippendorffAlphaInterval(ratings: Rating[]): number | null {
   return 1 - observed / expected;
 }
 
-/** The figure in one plain sentence, using Krippendorff's own thresholds (0.8 reliable, 0.667 tentative). */
-export function agreementInWords(alpha: number | null): string {
-  if (alpha === null) return 'Too few entries were read by more than one judge to measure how much the judges agreed.';
-  if (alpha >= 0.8) return 'The judges agreed closely: entries one judge scored high, the others scored high too.';
-  if (alpha >= 0.667) return 'The judges mostly agreed; where they differed, averaging several judges per entry evened it out.';
-  if (alpha >= 0) return 'The judges often disagreed, as readers of poetry do; each entry’s score averages several judges so no single reader decides it.';
-  return 'The judges disagreed more than chance would suggest; the team reviews such months before publishing.';
-}
+const AGREEMENT_IN_WORDS: Record<AgreementBand, string> = {
+  unmeasured: 'Too few entries were read by more than one judge to measure how much the judges agreed.',
+  close: 'The judges agreed closely: entries one judge scored high, the others scored high too.',
+  mostly: 'The judges mostly agreed; where they differed, averaging several judges per entry evened it out.',
+  often: 'The judges often disagreed, as readers of poetry do; each entry’s score averages several judges so no single reader decides it.',
+  below: 'The judges disagreed more than chance would suggest; the team reviews such months before publishing.',
+};
+
+/** The figure in one plain sentence (the site says the same band in the reader's language). */
+export const agreementInWords = (alpha: number | null): string => AGREEMENT_IN_WORDS[agreementBand(alpha)];
 
 export interface JudgeDeviation {
   judgeId: number;
