@@ -203,3 +203,49 @@ test('no payload of the XSS corpus runs where people read what others wrote @alo
     await expectNothingRan(staff.page, staff.dialogs, path);
   }
 });
+
+test('no payload of the corpus in a poet’s name or bio runs on their page or wherever their name links to it', async ({ browser, request, consoleErrors }) => {
+  test.setTimeout(300_000);
+  consoleErrors.expectFailedRequest(404, /\/poets\/xss-[\w-]+/, 'the new poet page is asked for until the rebuild makes it');
+  // A poet whose name is a payload makes a public page whose bio is the corpus, shares a poem and comments on it.
+  const poet = await newPoet(request, 'xss-bio', { name: fitting(80, ' ', 11) });
+  const handle = `xss-${Date.now().toString(36)}`;
+  const saved = await request.put('/api/poets/me', { headers: bearer(poet.token), data: { handle, bio: fitting(500, '\n', 2), public: true } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const { bio } = (await saved.json()) as { bio: string };
+  expect(bio).toContain('<');
+  const moderatorToken = await tokenFor(request, moderator.email, moderator.password);
+  const { id: wallId } = await post(request, poet.token, '/api/wall/posts', { title: `Bio ${MARK}`, text: 'a line', language: 'en' });
+  await post(request, moderatorToken, `/api/admin/wall/posts/${wallId}/decisions`, { action: 'approve' }, 200);
+  const comment = await post(request, poet.token, `/api/wall/posts/${wallId}/comments`, { text: `Comment ${MARK}` });
+  await post(request, moderatorToken, `/api/admin/wall/comments/${comment.id}/decisions`, { action: 'approve' }, 200);
+  // A reader follows them.
+  const reader = await newPoet(request, 'xss-reader', { name: 'Rana Reader' });
+  expect((await request.put(`/api/follows/${handle}`, { headers: bearer(reader.token) })).ok()).toBe(true);
+
+  // Their page, once the rebuild the save asked for has made it: the name and bio are the characters they are.
+  const visitor = await watchedPage(browser);
+  await expect(async () => {
+    const res = await visitor.page.goto(`/poets/${handle}`);
+    expect(res?.status()).toBe(200);
+  }).toPass({ timeout: 120_000, intervals: [2_000] });
+  await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(poet.name);
+  await expect(visitor.page.getByTestId('poet-bio')).toHaveText(bio);
+  await expectNothingRan(visitor.page, visitor.dialogs, 'the poet page');
+
+  // The poem page: the byline and the comment's author link to the page, with the name as its text.
+  await open(visitor.page, `/writory-wall/post?id=${wallId}`);
+  await expect(visitor.page.getByTestId('poet-link').first()).toHaveText(poet.name);
+  await expect(visitor.page.getByTestId('comment').getByTestId('poet-link')).toHaveAttribute('href', `/poets/${handle}`);
+  await expectNothingRan(visitor.page, visitor.dialogs, 'the poem page of a poet with a public page');
+
+  // The reader's list of followed poets on the profile and their Following tab.
+  const follower = await watchedPage(browser);
+  await signIn(follower.page, reader.email, reader.password, '/profile');
+  await expect(follower.page.getByTestId('follow-settings').getByRole('link')).toHaveAttribute('href', `/poets/${handle}`);
+  await expect(follower.page.getByTestId('follow-settings').getByRole('link')).toHaveText(poet.name);
+  await expectNothingRan(follower.page, follower.dialogs, 'the profile’s followed poets');
+  await open(follower.page, '/writory-wall?tab=following');
+  await expect(follower.page.getByTestId('wall-post').getByTestId('poet-link')).toHaveText(poet.name);
+  await expectNothingRan(follower.page, follower.dialogs, 'the Following tab');
+});

@@ -14,9 +14,10 @@ import entries from './entries.mjs';
 import judging from './judging.mjs';
 import wall from './wall.mjs';
 import visits from './visits.mjs';
+import follows from './follows.mjs';
 
 /** In order: later seeders may read rows of earlier ones (everything needs poets, scores need entries). */
-export const SEEDERS = [poets, notifications, busyPoetNotifications, articles, entries, judging, wall, visits];
+export const SEEDERS = [poets, notifications, busyPoetNotifications, articles, entries, judging, wall, visits, follows];
 
 /** What the dataset implies that is left out on purpose (cheap to add, but no benchmark reads it). */
 export const NOT_SEEDED = [

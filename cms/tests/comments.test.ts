@@ -118,7 +118,12 @@ describe('a first comment', () => {
     const shown = (await thread(post).expect(200)).body;
     expect(shown).toMatchObject({ postId: post, open: true, viewer: null, pagination: { nextCursor: null } });
     expect(shown.comments).toEqual([
-      expect.objectContaining({ id: res.body.id, status: 'approved', own: false, author: { name: expect.stringMatching(/^b /), pictureUrl: null } }),
+      expect.objectContaining({
+        id: res.body.id,
+        status: 'approved',
+        own: false,
+        author: { name: expect.stringMatching(/^b /), pictureUrl: null, handle: null },
+      }),
     ]);
     expect((await notices(poetA.id)).at(-1)).toMatchObject({ title: 'New comment on your poem', link: `/writory-wall/post?id=${post}#comment-${res.body.id}` });
     expect((await notices(poetB.id)).at(-1)).toMatchObject({ title: 'Your comment is on the wall' });

@@ -1,5 +1,6 @@
 // Poet pages (/api/poets*) against the real cms and Auth emulator: private until the poet chooses a handle and makes
-// the page public; only what is already public on it (approved wall poems, published results); handles unique,
+// the page public; only what is already public on it (approved wall poems, published results and their winner
+// certificates); the name linked to the page on the wall and in comments only while it is public; handles unique,
 // validated and changeable; a page made private gone from the API at once; bios stored as the characters they are.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { startCmsWithAuth, type CmsWithAuth } from './helpers/cms-with-auth';
 import { listening, type TestCms } from './helpers/strapi';
 
 const WINNER = 'api::winner.winner';
+const CERTIFICATE = 'api::certificate.certificate';
 const USER = 'plugin::users-permissions.user';
 const { payloads } = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'e2e', 'corpus', 'xss-payloads.json'), 'utf8')) as { payloads: string[] };
 
@@ -97,8 +99,85 @@ describe('poet pages', () => {
     expect(page.poems.map((poem: { id: number }) => poem.id)).toEqual([onWall]);
     expect(page.poems[0]).toMatchObject({ title: 'On the wall', poet: { name: 'Omar Haddad' } });
     expect(page.results).toEqual([
-      { id: expect.stringMatching(/^2031-01-first/), competition: 'poetry', month, place: 'first', title: 'Salt', language: 'ar' },
+      {
+        id: expect.stringMatching(/^2031-01-first/),
+        competition: { slug: 'poetry', name: expect.any(String) },
+        month,
+        place: 'first',
+        title: 'Salt',
+        language: 'ar',
+        certificate: null,
+      },
     ]);
+  });
+
+  it('lists published results per competition, each with its valid winner certificate; never a participation certificate', async () => {
+    const poet = await newPoet('Noor Ali');
+    const handle = `noor-${unique()}`;
+    await settings(poet.token, { handle, public: true }).expect(200);
+    const winner = (competitionSlug: string, month: string, entryId: number, place: string, title: string) =>
+      cms.strapi.db.query(WINNER).create({
+        data: {
+          slug: `${competitionSlug}-${month}-${place}-${unique()}`,
+          month,
+          competitionSlug,
+          place,
+          position: 1,
+          entryId,
+          poetId: poet.id,
+          poetName: 'Noor Ali',
+          title,
+          language: 'en',
+          poem: 'x',
+          score: 90,
+        },
+      });
+    const certificate = (kind: string, competitionSlug: string, month: string, entryId: number | null, status = 'valid') =>
+      cms.strapi.db.query(CERTIFICATE).create({
+        data: {
+          slug: `noor-ali-${month}-${kind}-${unique()}`,
+          verificationCode: unique().toUpperCase().slice(0, 12),
+          kind,
+          month,
+          competitionSlug,
+          poetId: poet.id,
+          entryId,
+          name: 'Noor Ali',
+          place: kind === 'winner' ? 'first' : null,
+          title: kind === 'winner' ? 'x' : null,
+          status,
+          issuedAt: new Date(),
+        },
+      });
+    const base = 900_000 + seq * 10;
+    await winner('poetry', '2032-02', base + 1, 'first', 'Lanterns');
+    await winner('story', '2032-03', base + 2, 'third', 'The ferry');
+    await winner('poetry', '2032-01', base + 3, 'honourable', 'No paper yet');
+    const replaced = await certificate('winner', 'poetry', '2032-02', base + 1, 'replaced');
+    const valid = await certificate('winner', 'poetry', '2032-02', base + 1);
+    const story = await certificate('winner', 'story', '2032-03', base + 2);
+    const participation = await certificate('participation', 'poetry', '2032-02', null);
+
+    const page = (await api.get(`/api/poets/${handle}`).expect(200)).body;
+    expect(
+      page.results.map((r: { competition: { slug: string }; month: string; title: string; certificate: string | null }) => [
+        r.competition.slug,
+        r.month,
+        r.title,
+        r.certificate,
+      ]),
+    ).toEqual([
+      ['story', '2032-03', 'The ferry', story.slug],
+      ['poetry', '2032-02', 'Lanterns', valid.slug],
+      ['poetry', '2032-01', 'No paper yet', null],
+    ]);
+    const names = Object.fromEntries(page.results.map((r: { competition: { slug: string; name: string } }) => [r.competition.slug, r.competition.name]));
+    expect(names).toEqual({ poetry: expect.any(String), story: expect.any(String) });
+    expect(names.story).not.toBe('story');
+    const json = JSON.stringify(page);
+    expect(json).not.toContain(replaced.slug);
+    expect(json).not.toContain(participation.slug);
+    expect(json).not.toContain(valid.verificationCode);
   });
 
   it('takes a page out of the API at once when it is made private, and follows a changed handle', async () => {
@@ -154,6 +233,58 @@ describe('poet pages', () => {
     expect(page.headers['content-type']).toMatch(/^application\/json/);
     expect(page.body.bio).toBe(saved.bio);
     expect(saved.bio).toContain('<');
+  });
+});
+
+describe('poets’ names linked to their pages', () => {
+  const moderator = { id: 0, name: 'Test moderator' };
+  const byTitle = (posts: { title: string; poet: object }[], title: string) => posts.find((post) => post.title === title)?.poet;
+
+  it('links the name on wall cards, the poem page, the Following tab and comments while the page is public, never while private', async () => {
+    const poet = await newPoet('Sana Mir');
+    const reader = await newPoet('Link reader');
+    const handle = `sana-${unique()}`;
+    await settings(poet.token, { handle, public: true }).expect(200);
+    await api.put(`/api/follows/${handle}`).set(bearer(reader.token)).expect(200);
+    const title = `Linked ${unique()}`;
+    const id = await wallPoem(poet, title, true);
+    // The reader's comment, let through by a moderator; the poet has a public page, the reader has none.
+    const readerComment = await api.post(`/api/wall/posts/${id}/comments`).set(bearer(reader.token)).send({ text: 'Lovely.' }).expect(201);
+    await cms.strapi.service('api::comment.moderation' as any).decide(moderator, readerComment.body.id, { action: 'approve' });
+    const poetReply = await api
+      .post(`/api/wall/posts/${id}/comments`)
+      .set(bearer(poet.token))
+      .send({ text: 'Thank you.', parentId: readerComment.body.id })
+      .expect(201);
+    await cms.strapi.service('api::comment.moderation' as any).decide(moderator, poetReply.body.id, { action: 'approve' });
+
+    const seen = async () => {
+      const wall = (await api.get('/api/wall/posts?pageSize=50').expect(200)).body.posts;
+      const detail = (await api.get(`/api/wall/posts/${id}`).expect(200)).body.poet;
+      const following = (await api.get('/api/follows/poems').set(bearer(reader.token)).expect(200)).body.posts;
+      const [thread] = (await api.get(`/api/wall/posts/${id}/comments`).expect(200)).body.comments;
+      return { card: byTitle(wall, title), detail, following: byTitle(following, title), comment: thread.author, reply: thread.replies[0].author };
+    };
+    const linked = { name: 'Sana Mir', pictureUrl: null, handle };
+    expect(await seen()).toEqual({
+      card: linked,
+      detail: linked,
+      following: linked,
+      comment: { name: 'Link reader', pictureUrl: null, handle: null },
+      reply: linked,
+    });
+
+    // Made private: no link anywhere, at once (the wall's cache in this instance is cleared by the change).
+    await settings(poet.token, { public: false }).expect(200);
+    const unlinked = { ...linked, handle: null };
+    // A follow made while the page was public still lists the poems, now without the link.
+    expect(await seen()).toEqual({
+      card: unlinked,
+      detail: unlinked,
+      following: unlinked,
+      comment: { name: 'Link reader', pictureUrl: null, handle: null },
+      reply: unlinked,
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 // Comments and critique on wall poems (issue 40), and blocking: limits, states and the JSON the API sends.
-import type { WallPoet, WallReportReason } from './wall.ts';
+import type { WallPoet, WallReportView } from './wall.ts';
 
 /** A comment's text, and each of the two critique fields. */
 export const COMMENT_TEXT_MAX = 2_000;
@@ -57,13 +57,8 @@ export interface WallCommentPage {
   viewer: { isPoemPoet: boolean; blockedByPoet: boolean } | null;
 }
 
-export interface CommentReportView {
-  id: number;
-  reason: WallReportReason;
-  note: string | null;
-  status: 'open' | 'resolved';
-  createdAt: string;
-}
+/** A report of a comment as moderators see it: the same as a post's. */
+export type CommentReportView = WallReportView;
 
 /** A comment in the moderators' list. */
 export interface CommentModerationItem {

@@ -1,5 +1,6 @@
 // Poet pages (/poets/<handle>): limits and the JSON their API sends. Used by the cms (enforced) and the site (shown).
 import type { WallPostSummary } from './wall.ts';
+import type { CompetitionRef } from './competitions.ts';
 import type { WinnerPlace } from './results.ts';
 
 export const POET_HANDLE_MIN = 3;
@@ -28,16 +29,23 @@ export const RESERVED_HANDLES = [
 ] as const;
 
 export const poetPagePath = (handle: string) => `/poets/${handle}`;
+/** A certificate's public page on the site. */
+export const certificatePagePath = (slug: string) => `/certificate/${encodeURIComponent(slug)}`;
 
-/** A published contest result on a poet's page: only what the results pages already show. */
+/**
+ * A published contest result on a poet's page: only what the results pages already show, and the winner certificate
+ * issued for it (its public page /certificate/<slug>), when there is a valid one.
+ */
 export interface PoetResult {
   /** The winning poem's id in /winning-poem/<id>. */
   id: string;
-  competition: string;
+  competition: CompetitionRef;
   month: string;
   place: WinnerPlace;
   title: string;
   language: string | null;
+  /** The slug of the result's valid winner certificate (/certificate/<slug>), or null when none is issued yet. */
+  certificate: string | null;
 }
 
 /** GET /api/poets/:handle: a public poet page. */
@@ -49,6 +57,7 @@ export interface PoetPage {
   /** Language tags the poet writes in. */
   languages: string[];
   poems: WallPostSummary[];
+  /** Newest month first; the site groups them by competition. */
   results: PoetResult[];
 }
 

@@ -40,6 +40,11 @@ export type WallDecision = (typeof WALL_DECISIONS)[number];
 export interface WallPoet {
   name: string;
   pictureUrl: string | null;
+  /**
+   * The handle of the poet's public page (/poets/<handle>) where the name links to it: wall cards, poem pages,
+   * comments and the Following tab. Null (or absent elsewhere) while the page is private.
+   */
+  handle?: string | null;
 }
 
 /** A post in a wall listing: the beginning of the poem only. */

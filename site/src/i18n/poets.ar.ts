@@ -9,6 +9,7 @@ export const poetsAr: Record<keyof typeof poetsEn, string> = {
   'poets.page.results': 'نتائج المسابقات',
   'poets.page.noResults': 'لا نتائج منشورة بعد.',
   'poets.page.result': '{place} · {month}',
+  'poets.page.certificate': 'شهادة الفوز',
   'poets.settings.heading': 'صفحتك بوصفك شاعرًا',
   'poets.settings.intro': 'صفحة عامة فيها اسمك وصورتك ونبذة قصيرة ولغاتك وقصائدك على الجدار ونتائجك المنشورة. تبقى خاصة حتى تجعلها عامة.',
   'poets.settings.handle': 'المعرّف (عنوان صفحتك)',

@@ -8,6 +8,7 @@ export const poetsEn = {
   'poets.page.results': 'Contest results',
   'poets.page.noResults': 'No published contest results yet.',
   'poets.page.result': '{place} · {month}',
+  'poets.page.certificate': 'Winner certificate',
   'poets.settings.heading': 'Your poet page',
   'poets.settings.intro':
     'A public page with your name, picture, a short bio, your languages, your poems on the wall and your published contest results. It stays private until you make it public.',

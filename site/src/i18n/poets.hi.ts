@@ -9,6 +9,7 @@ export const poetsHi: Record<keyof typeof poetsEn, string> = {
   'poets.page.results': 'प्रतियोगिता परिणाम',
   'poets.page.noResults': 'अभी कोई प्रकाशित प्रतियोगिता परिणाम नहीं है।',
   'poets.page.result': '{place} · {month}',
+  'poets.page.certificate': 'विजेता प्रमाणपत्र',
   'poets.settings.heading': 'आपका कवि पृष्ठ',
   'poets.settings.intro':
     'एक सार्वजनिक पृष्ठ जिस पर आपका नाम, चित्र, छोटा परिचय, आपकी भाषाएँ, वॉल पर आपकी कविताएँ और प्रकाशित परिणाम होंगे। जब तक आप इसे सार्वजनिक नहीं करते, यह निजी रहता है।',

@@ -24,6 +24,16 @@ export interface WallListener {
 }
 
 /**
+ * Which poets have a public page, so the wall (cards, poem pages, the Following tab) links their names to it. The
+ * poet domain owns the pages and registers this with `getService(strapi, 'api::wall-post.posts').linkPoetPages(…)`
+ * from its bootstrap (it reads the wall's poems for its pages, so the wall does not import it).
+ */
+export interface PoetPageLinks {
+  /** The public handles of these poets, by user id; a private page is absent. */
+  publicHandlesOf(userIds: readonly number[]): Promise<Map<number, string>>;
+}
+
+/**
  * Calls `removed` with the ids of wall posts as they are deleted (by their poet, or in the Strapi panel), inside the
  * deleting transaction: what other domains keep about a post (its comments) goes with it.
  */

@@ -33,11 +33,11 @@ export function winnerRepository(strapi: Core.Strapi) {
         : Promise.resolve([]),
 
     /** A poet's published results, newest month first (only what the results pages show). */
-    ofPoet: (poetId: number): Promise<Pick<WinnerRow, 'slug' | 'competitionSlug' | 'month' | 'place' | 'title' | 'language'>[]> =>
+    ofPoet: (poetId: number): Promise<Pick<WinnerRow, 'slug' | 'competitionSlug' | 'month' | 'entryId' | 'place' | 'title' | 'language'>[]> =>
       winners().findMany({
         where: { poetId },
         orderBy: [{ month: 'desc' }, { position: 'asc' }],
-        select: ['slug', 'competitionSlug', 'month', 'place', 'title', 'language'],
+        select: ['slug', 'competitionSlug', 'month', 'entryId', 'place', 'title', 'language'],
       }),
 
     /** The entry of a published winner, by its slug (the id in /winning-poem/{id}). */

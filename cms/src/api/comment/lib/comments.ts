@@ -35,8 +35,9 @@ export function critiqueOf(row: Pick<CommentRow, 'critiqueWorks' | 'critiqueStro
   return row.critiqueWorks && row.critiqueStronger ? { works: row.critiqueWorks, stronger: row.critiqueStronger } : null;
 }
 
-export function authorOf(person: { name?: string | null; profilePicture?: { url: string } | null } | undefined): WallPoet {
-  return { name: person?.name?.trim() || FALLBACK_NAME, pictureUrl: person?.profilePicture?.url ?? null };
+/** A comment's author as readers see them; `handle` is their public page's, null while it is private. */
+export function authorOf(person: { name?: string | null; profilePicture?: { url: string } | null } | undefined, handle: string | null = null): WallPoet {
+  return { name: person?.name?.trim() || FALLBACK_NAME, pictureUrl: person?.profilePicture?.url ?? null, handle };
 }
 
 /** A comment as a reader sees it (`viewerId`: the signed-in reader, who sees their own marked). */

@@ -4,6 +4,7 @@ import { ApiError, forbidden } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
 import { getService } from '../../../services';
 import { blockRepository } from '../../block/repository';
+import { poetRepository } from '../../poet/repository';
 import { userRepository } from '../../user/repository';
 import { type PublicWallPost, wallPostRepository } from '../../wall-post/repository';
 import { authorOf, decodeCursor, encodeCursor, toComment } from '../lib/comments';
@@ -47,9 +48,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const visibleTo = (viewer: Viewer | null) =>
     viewer ? { $or: [{ moderationStatus: 'approved' }, { authorId: viewer.id, moderationStatus: 'pending' }] } : { moderationStatus: 'approved' };
 
+  /** The comments' authors as readers see them, each name linked to the author's public page when they have one. */
   async function authors(rows: CommentRow[]) {
-    const people = await userRepository(strapi).withPictures([...new Set(rows.map((row) => row.authorId))], ['name']);
-    return new Map(people.map((person) => [person.id, authorOf(person)]));
+    const ids = [...new Set(rows.map((row) => row.authorId))];
+    const [people, handles] = await Promise.all([userRepository(strapi).withPictures(ids, ['name']), poetRepository(strapi).publicHandlesOf(ids)]);
+    return new Map(people.map((person) => [person.id, authorOf(person, handles.get(person.id) ?? null)]));
   }
 
   /** Tells the poem's poet and, for a reply, the comment's author (never the writer themselves); inside the caller's transaction. */
@@ -157,7 +160,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (shown) await notifyOf(created, post);
         return created;
       });
-      return toComment(row, authorOf((await userRepository(strapi).withPictures([user.id], ['name']))[0]), user.id);
+      return toComment(row, (await authors([row])).get(user.id) ?? authorOf(undefined), user.id);
     },
 
     /** The poem's poet turns its comments off (existing comments stay, read-only) or on again. */

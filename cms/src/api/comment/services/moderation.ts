@@ -4,10 +4,10 @@ import {
   type CommentModerationFilter,
   type CommentModerationItem,
   type CommentModerationPage,
-  type CommentReportView,
   type CommentStatus,
 } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
+import { REPORTS_PER_ITEM, decisionColumns, keptReason, queuePage, reportsByItem, type Moderator } from '../../../lib/moderation';
 import { getService } from '../../../services';
 import { userRepository } from '../../user/repository';
 import { wallPostRepository } from '../../wall-post/repository';
@@ -17,8 +17,6 @@ import { COMMENT, COMMENT_REPORT, type CommentReportRow, type CommentRow } from 
 import type { CommentDecisionBody, CommentModerationQuery } from '../validation/comment';
 import type { Message } from '../../../lib/messages';
 
-const REPORTS_PER_ITEM = 50;
-
 const FILTERS: Record<CommentModerationFilter, { where: object; orderBy: object[] }> = {
   pending: { where: { moderationStatus: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
   reported: {
@@ -27,12 +25,6 @@ const FILTERS: Record<CommentModerationFilter, { where: object; orderBy: object[
   },
   hidden: { where: { moderationStatus: 'hidden' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
 };
-
-interface Moderator {
-  id: number;
-  name?: string | null;
-  email?: string | null;
-}
 
 /** The moderators' list of comments (first comments waiting, reported, hidden) and every decision on one. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -52,19 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       wallPostRepository(strapi).titles([...new Set(rows.map((row) => row.postId))]),
       userRepository(strapi).withPictures([...new Set(rows.map((row) => row.authorId))], ['name']),
     ]);
-    const byComment = new Map<number, CommentReportView[]>();
-    for (const report of reportRows) {
-      const list = byComment.get(report.commentId) ?? [];
-      if (list.length < REPORTS_PER_ITEM)
-        list.push({
-          id: report.id,
-          reason: report.reason,
-          note: report.note ?? null,
-          status: report.reportStatus,
-          createdAt: new Date(report.createdAt as string).toISOString(),
-        });
-      byComment.set(report.commentId, list);
-    }
+    const byComment = reportsByItem(reportRows, (report) => report.commentId);
     const byPerson = new Map(people.map((person) => [person.id, person]));
     return rows.map((row) => ({
       id: row.id,
@@ -103,17 +83,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async queue(viewer: Moderator, { filter, page, pageSize }: CommentModerationQuery): Promise<CommentModerationPage> {
-      const { where, orderBy } = FILTERS[filter];
-      const [rows, total, ...counts] = await Promise.all([
-        comments().findMany({ where, orderBy, offset: (page - 1) * pageSize, limit: pageSize }) as Promise<CommentRow[]>,
-        comments().count({ where }),
-        ...COMMENT_MODERATION_FILTERS.map((name) => comments().count({ where: FILTERS[name].where })),
-      ]);
-      return {
-        items: await items(rows, viewer),
-        counts: Object.fromEntries(COMMENT_MODERATION_FILTERS.map((name, i) => [name, counts[i]])) as Record<CommentModerationFilter, number>,
-        pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) },
-      };
+      const { orderBy } = FILTERS[filter];
+      const { rows, counts, pagination } = await queuePage(
+        comments(),
+        FILTERS,
+        COMMENT_MODERATION_FILTERS,
+        filter,
+        { page, pageSize },
+        (where, offset, limit) => comments().findMany({ where, orderBy, offset, limit }) as Promise<CommentRow[]>,
+      );
+      return { items: await items(rows, viewer), counts, pagination };
     },
 
     /**
@@ -138,19 +117,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         );
       }
       const { to } = DECISIONS[action];
-      const kept = to === 'rejected' || to === 'hidden' ? (reason ?? null) : null;
-      const now = new Date();
+      const kept = keptReason(to, reason);
       await strapi.db.transaction(async () => {
         const { count } = await comments().updateMany({
           where: { id, moderationStatus: row.moderationStatus },
-          data: {
-            moderationStatus: to,
-            moderationReason: kept,
-            moderatedAt: now,
-            moderatedBy: moderator.name?.trim() || moderator.email || `user ${moderator.id}`,
-            openReports: 0,
-            ...(to === 'approved' && !row.approvedAt ? { approvedAt: now } : {}),
-          },
+          data: decisionColumns(moderator, { to, kept, firstApproval: !row.approvedAt, now: new Date() }),
         });
         if (count === 0) throw new ApiError(409, COMMENT_MESSAGES['comment.decided-meanwhile'], { id, code: 'comment.decided-meanwhile' }, 'ConflictError');
         await settle(row, row.moderationStatus, to, kept);

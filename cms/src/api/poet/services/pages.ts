@@ -3,6 +3,8 @@ import { POET_PAGE_POEMS, type MyPoetPage, type PoetPage } from '@writory/shared
 import { ApiError, validationError } from '../../../lib/api-error';
 import { isUniqueViolation } from '../../../lib/db';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
+import { getService } from '../../../services';
+import { certificateRepository } from '../../certificate/repository';
 import { userRepository } from '../../user/repository';
 import { wallPostRepository } from '../../wall-post/repository';
 import { POET_FALLBACK_NAME } from '../../wall-post/lib/posts';
@@ -27,7 +29,7 @@ const toMine = (row: PoetPageRow | null): MyPoetPage => ({
 
 /**
  * Poet pages: private until the poet chooses a handle and makes the page public. A public page lists what is already
- * public (approved wall poems, published results); making it private takes it out of the API at once and off the
+ * public (approved wall poems, published results with their winner certificates); making it private takes it out of the API at once and off the
  * site at the rebuild this asks for.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -58,7 +60,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         throw error;
       }
       // The static pages follow: a page appears, changes, moves to a new handle or goes.
-      if (before?.public || row.public) requestSiteRebuild(strapi);
+      // The wall's cached pages (names linked to the page, or no longer) are read again in this instance at once.
+      if (before?.public || row.public) {
+        getService(strapi, 'api::wall-post.posts').changed({ rebuild: false });
+        requestSiteRebuild(strapi);
+      }
       return toMine(row);
     },
 
@@ -78,10 +84,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const [poet] = row ? await userRepository(strapi).withPictures([row.userId], ['name', 'blocked', 'suspendedAt']) : [];
       if (!row || !poet || poet.blocked === true || poet.suspendedAt) throw new ApiError(404, POET_MESSAGES.notFound(handle), { handle }, 'NotFoundError');
       const name = poet.name?.trim() || POET_FALLBACK_NAME;
-      const [poems, results] = await Promise.all([
+      const [poems, results, certificates] = await Promise.all([
         wallPostRepository(strapi).approvedOf(row.userId, { id: poet.id, name, profilePicture: poet.profilePicture }, POET_PAGE_POEMS),
         winnerRepository(strapi).ofPoet(row.userId),
+        certificateRepository(strapi).winnerCertificatesOf(row.userId),
       ]);
+      // Each published result with its winner certificate (one per winning entry) and its competition's name.
+      const key = (c: { competitionSlug: string; month: string; entryId?: number | null }) => `${c.competitionSlug}|${c.month}|${c.entryId ?? ''}`;
+      const certificateOf = new Map(certificates.map((certificate) => [key(certificate), certificate.slug]));
+      const competitions = await getService(strapi, 'api::competition.competition').refs([...new Set(results.map((result) => result.competitionSlug))]);
       return {
         handle: row.handle as string,
         name,
@@ -91,11 +102,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         poems,
         results: results.map((result) => ({
           id: result.slug,
-          competition: result.competitionSlug,
+          competition: competitions.get(result.competitionSlug) ?? { slug: result.competitionSlug, name: result.competitionSlug },
           month: result.month,
           place: result.place,
           title: result.title,
           language: result.language ?? null,
+          certificate: certificateOf.get(key(result)) ?? null,
         })),
       };
     },

@@ -22,9 +22,14 @@ describe('excerptOf', () => {
 
 describe('poetOf', () => {
   it('shows the name, or a neutral one; never anything else', () => {
-    expect(poetOf({ poet: { id: 1, name: ' Asha ', profilePicture: { url: '/uploads/a.webp' } } })).toEqual({ name: 'Asha', pictureUrl: '/uploads/a.webp' });
-    expect(poetOf({ poet: { id: 1, name: null } })).toEqual({ name: 'A Writory poet', pictureUrl: null });
-    expect(poetOf({ poet: null })).toEqual({ name: 'A Writory poet', pictureUrl: null });
+    expect(poetOf({ poet: { id: 1, name: ' Asha ', profilePicture: { url: '/uploads/a.webp' } } })).toEqual({
+      name: 'Asha',
+      pictureUrl: '/uploads/a.webp',
+      handle: null,
+    });
+    expect(poetOf({ poet: { id: 1, name: null } })).toEqual({ name: 'A Writory poet', pictureUrl: null, handle: null });
+    expect(poetOf({ poet: null })).toEqual({ name: 'A Writory poet', pictureUrl: null, handle: null });
+    expect(poetOf({ poet: { id: 1, name: 'Asha', handle: 'asha' } })).toEqual({ name: 'Asha', pictureUrl: null, handle: 'asha' });
   });
 });
 

@@ -44,14 +44,14 @@ export type PostRow = RowOf<
     similarity: { kind: string; refId: number; similarity: number }[] | null;
   }
 > & {
-  poet?: { id: number; name: string | null; profilePicture?: { url: string } | null } | null;
+  poet?: { id: number; name: string | null; profilePicture?: { url: string } | null; handle?: string | null } | null;
 };
 
 export const POET_FALLBACK_NAME = 'A Writory poet';
 
-/** The poet as anyone may see them: never their email, a neutral name when they have none. */
+/** The poet as anyone may see them: never their email, a neutral name when they have none, their public page's handle. */
 export function poetOf(row: Pick<PostRow, 'poet'>): WallPoet {
-  return { name: row.poet?.name?.trim() || POET_FALLBACK_NAME, pictureUrl: row.poet?.profilePicture?.url ?? null };
+  return { name: row.poet?.name?.trim() || POET_FALLBACK_NAME, pictureUrl: row.poet?.profilePicture?.url ?? null, handle: row.poet?.handle ?? null };
 }
 
 const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : '');

@@ -8,13 +8,12 @@ import {
   type WallStatus,
 } from '@writory/shared';
 import { ApiError, forbidden } from '../../../lib/api-error';
+import { REPORTS_PER_ITEM, decisionColumns, keptReason, queuePage, reportsByItem, type Moderator } from '../../../lib/moderation';
 import { DECISIONS, POST, REPORT, decisionNoticeMessage, decisionRefusal, isPublic, poetOf, type PostRow } from '../lib/posts';
 import type { DecisionBody, ModerationQuery } from '../validation/wall';
 import { getService } from '../../../services';
 import type { WallListener } from '../repository';
 import { msg } from '../../../lib/messages';
-
-const REPORTS_PER_ITEM = 50;
 
 const FILTERS: Record<WallModerationFilter, { where: object; orderBy: object[] }> = {
   pending: { where: { moderationStatus: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
@@ -26,12 +25,6 @@ const FILTERS: Record<WallModerationFilter, { where: object; orderBy: object[] }
   hidden: { where: { moderationStatus: 'hidden' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
   rejected: { where: { moderationStatus: 'rejected' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
 };
-
-interface Moderator {
-  id: number;
-  name?: string | null;
-  email?: string | null;
-}
 
 /** The moderation queue and every decision on a post, wherever it is taken (site or Strapi panel). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -60,21 +53,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function reportsOf(postIds: number[]): Promise<Map<number, WallReportView[]>> {
-    const byPost = new Map<number, WallReportView[]>();
-    if (postIds.length === 0) return byPost;
+    if (postIds.length === 0) return new Map();
     const rows = await reports().findMany({
       where: { postId: { $in: postIds } },
       orderBy: [{ reportStatus: 'asc' }, { createdAt: 'desc' }],
       select: ['id', 'postId', 'reason', 'note', 'reportStatus', 'createdAt'],
       limit: REPORTS_PER_ITEM * postIds.length,
     });
-    for (const row of rows) {
-      const list = byPost.get(row.postId) ?? [];
-      if (list.length < REPORTS_PER_ITEM)
-        list.push({ id: row.id, reason: row.reason, note: row.note ?? null, status: row.reportStatus, createdAt: new Date(row.createdAt).toISOString() });
-      byPost.set(row.postId, list);
-    }
-    return byPost;
+    return reportsByItem(rows, (row: { postId: number }) => row.postId);
   }
 
   async function items(rows: PostRow[], viewer: Moderator): Promise<WallModerationItem[]> {
@@ -106,17 +92,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async queue(viewer: Moderator, { filter, page, pageSize }: ModerationQuery): Promise<WallModerationPage> {
-      const { where, orderBy } = FILTERS[filter];
-      const [rows, total, ...counts] = await Promise.all([
-        posts().findMany({ where, orderBy, offset: (page - 1) * pageSize, limit: pageSize, populate: POPULATE }),
-        posts().count({ where }),
-        ...WALL_MODERATION_FILTERS.map((name) => posts().count({ where: FILTERS[name].where })),
-      ]);
-      return {
-        items: await items(rows as PostRow[], viewer),
-        counts: Object.fromEntries(WALL_MODERATION_FILTERS.map((name, i) => [name, counts[i]])) as Record<WallModerationFilter, number>,
-        pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) },
-      };
+      const { orderBy } = FILTERS[filter];
+      const { rows, counts, pagination } = await queuePage(
+        posts(),
+        FILTERS,
+        WALL_MODERATION_FILTERS,
+        filter,
+        { page, pageSize },
+        (where, offset, limit) => posts().findMany({ where, orderBy, offset, limit, populate: POPULATE }) as Promise<PostRow[]>,
+      );
+      return { items: await items(rows, viewer), counts, pagination };
     },
 
     /**
@@ -131,19 +116,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const refusal = decisionRefusal(action, post.moderationStatus, post.openReports ?? 0);
       if (refusal) throw new ApiError(409, refusal, { status: post.moderationStatus, action }, 'ConflictError');
       const { to } = DECISIONS[action];
-      const kept = to === 'rejected' || to === 'hidden' ? (reason ?? null) : null;
-      const now = new Date();
+      const kept = keptReason(to, reason);
       await strapi.db.transaction(async () => {
         const { count } = await posts().updateMany({
           where: { id, moderationStatus: post.moderationStatus },
-          data: {
-            moderationStatus: to,
-            moderationReason: kept,
-            moderatedAt: now,
-            moderatedBy: moderator.name?.trim() || moderator.email || `user ${moderator.id}`,
-            openReports: 0,
-            ...(to === 'approved' && !post.approvedAt ? { approvedAt: now } : {}),
-          },
+          data: decisionColumns(moderator, { to, kept, firstApproval: !post.approvedAt, now: new Date() }),
         });
         if (count === 0) throw new ApiError(409, msg('wall.decidedMeanwhile'), { id }, 'ConflictError');
         await settle({ id, title: post.title, poetId: post.poet?.id ?? null }, post.moderationStatus, to, kept);

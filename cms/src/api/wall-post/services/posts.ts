@@ -12,6 +12,7 @@ import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow
 import type { NewPostBody, WallQuery } from '../validation/wall';
 import { getService } from '../../../services';
 import { userRepository } from '../../user/repository';
+import type { PoetPageLinks } from '../repository';
 
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'theme', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
@@ -31,6 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const ttlMs = Number(process.env.WALL_CACHE_SECONDS ?? 5) * 1000;
   const pages = createTtlCache<WallPage>({ ttlMs, maxEntries: 200 });
   const details = createTtlCache<WallPostDetail | null>({ ttlMs, maxEntries: 2000 });
+  let poetPages: PoetPageLinks | null = null;
 
   /** The poets of these posts by post id, read from the link table by post (SQLite would scan every user otherwise). */
   async function poetsOf(postIds: number[]): Promise<Map<number, NonNullable<PostRow['poet']>>> {
@@ -39,8 +41,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ? await strapi.db.connection(link.name).select(link.joinColumn.name, link.inverseJoinColumn.name).whereIn(link.joinColumn.name, postIds)
       : [];
     const poetIds = [...new Set(pairs.map((pair) => pair[link.inverseJoinColumn.name]))];
-    const poets = await userRepository(strapi).withPictures(poetIds, ['name']);
-    const byId = new Map(poets.map((poet: NonNullable<PostRow['poet']>) => [poet.id, poet]));
+    const [poets, handles] = await Promise.all([
+      userRepository(strapi).withPictures(poetIds, ['name']),
+      poetPages ? poetPages.publicHandlesOf(poetIds) : new Map<number, string>(),
+    ]);
+    const byId = new Map(poets.map((poet: NonNullable<PostRow['poet']>) => [poet.id, { ...poet, handle: handles.get(poet.id) ?? null }]));
     return new Map(
       pairs.flatMap((pair) => {
         const poet = byId.get(pair[link.inverseJoinColumn.name]);
@@ -113,6 +118,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     changed,
+
+    /** The poet domain tells the wall which poets have a public page (from its bootstrap), so names link to it. */
+    linkPoetPages(links: PoetPageLinks) {
+      poetPages = links;
+    },
 
     /** A page of the approved poems of the poets a subquery names (the Following tab), newest first; not cached. */
     pageOfPoets(poetIds: IdSubquery, query: Pick<WallQuery, 'pageSize' | 'cursor'>): Promise<WallPage> {

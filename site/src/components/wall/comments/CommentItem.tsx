@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WallComment } from '@writory/shared';
 import Avatar from '../../react/Avatar';
+import PoetName from '../PoetName';
 import { FormAlert, Notice } from '../../react/Message';
 import { blockCommentAuthor } from '../../../api/comments';
 import { apiErrorBody } from '../../../lib/api';
@@ -40,9 +41,7 @@ export default function CommentItem({ comment, canReply, signedIn }: Props) {
     <article id={`comment-${comment.id}`} className="scroll-mt-24 rounded-lg border border-stone-200 bg-white p-4" data-testid="comment">
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-soft">
         <Avatar name={name} pictureUrl={comment.author.pictureUrl} className="h-7 w-7 text-xs" />
-        <span dir="auto" className="font-semibold text-ink">
-          {name}
-        </span>
+        <PoetName poet={comment.author} />
         {comment.own && <span>({t('comments.you')})</span>}
         <span aria-hidden="true">·</span>
         <time dateTime={comment.createdAt}>{formatWallDate(comment.createdAt)}</time>
