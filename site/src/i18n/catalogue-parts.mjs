@@ -1,18 +1,24 @@
 // The browser's catalogues in parts (issue 39: at most 100 KB of JavaScript on any page). The server reads each
 // locale's whole catalogue (en.ts, hi.ts, ar.ts); the browser loads `virtual:writory-catalogue/<locale>-<part>`,
-// made here from the same catalogue at build time: `core` on every page, `staff` (the admin tools' and the judging
-// desk's words, about a quarter of the catalogue) only on pages whose `<html data-catalogue-parts>` names it (the
-// Admin layout). A key belongs to a part by its prefix; a new prefix is `core` unless listed here, so a page never
-// misses a key by default. The e2e raw-key check opens every page in Hindi and Arabic and finds a misplaced one.
+// made here from the same catalogue at build time: `core` on every page, and each other part only on the pages whose
+// `<html data-catalogue-parts>` names it: `staff` (the admin tools' and the judging desk's words) with the Admin
+// layout, `community` (the wall, comments, poet pages), `money` (credits, orders, earnings) and `account` (signing in,
+// resetting, verifying, invitations) where a page's islands say them (the `parts` of the Main layout). A key belongs to
+// a part by its prefix; a new prefix is `core` unless listed here, so a page never misses a key by default. The e2e raw-key check opens every page in Hindi and Arabic and finds a misplaced one.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-/** Key prefixes only the staff pages read. */
-export const STAFF_PREFIXES = ['admin.', 'data.', 'judging.', 'resultsCsv.', 'settings.', 'writer.'];
-export const CATALOGUE_PARTS = ['core', 'staff'];
+/** The key prefixes of each part other than `core`. */
+export const PART_PREFIXES = {
+  staff: ['admin.', 'data.', 'judging.', 'resultsCsv.', 'settings.', 'writer.'],
+  community: ['wall.', 'comments.', 'poets.', 'blocks.'],
+  money: ['money.', 'orders.'],
+  account: ['auth.', 'reset.', 'emailVerified.', 'emailAction.', 'join.'],
+};
+export const CATALOGUE_PARTS = ['core', ...Object.keys(PART_PREFIXES)];
 /** The part a key is loaded with in the browser. */
-export const partOf = (key) => (STAFF_PREFIXES.some((prefix) => key.startsWith(prefix)) ? 'staff' : 'core');
+export const partOf = (key) => Object.entries(PART_PREFIXES).find(([, prefixes]) => prefixes.some((prefix) => key.startsWith(prefix)))?.[0] ?? 'core';
 
 const VIRTUAL = 'virtual:writory-catalogue/';
 const i18nDir = fileURLToPath(new URL('.', import.meta.url));

@@ -19,21 +19,33 @@ const wholeCatalogues = (): Record<Locale, () => Promise<Catalogue>> => ({
   ar: () => import('./ar').then((m) => m.ar),
 });
 /**
- * In the browser a locale's catalogue comes in parts (i18n/catalogue-parts.mjs): `core` on every page, `staff` on the
- * pages whose `<html data-catalogue-parts>` names it (the admin tools). The server reads the whole catalogue.
+ * In the browser a locale's catalogue comes in parts (i18n/catalogue-parts.mjs): `core` on every page, the others on
+ * the pages whose `<html data-catalogue-parts>` names them. The server reads the whole catalogue.
  */
-const loaders: Record<Locale, { core: () => Part; staff: () => Part }> = {
+type PartName = 'core' | OptionalPart;
+type OptionalPart = 'staff' | 'community' | 'money' | 'account';
+const OPTIONAL_PARTS: readonly OptionalPart[] = ['staff', 'community', 'money', 'account'];
+const loaders: Record<Locale, Record<PartName, () => Part>> = {
   en: {
     core: () => import('virtual:writory-catalogue/en-core'),
     staff: () => import('virtual:writory-catalogue/en-staff'),
+    community: () => import('virtual:writory-catalogue/en-community'),
+    money: () => import('virtual:writory-catalogue/en-money'),
+    account: () => import('virtual:writory-catalogue/en-account'),
   },
   hi: {
     core: () => import('virtual:writory-catalogue/hi-core'),
     staff: () => import('virtual:writory-catalogue/hi-staff'),
+    community: () => import('virtual:writory-catalogue/hi-community'),
+    money: () => import('virtual:writory-catalogue/hi-money'),
+    account: () => import('virtual:writory-catalogue/hi-account'),
   },
   ar: {
     core: () => import('virtual:writory-catalogue/ar-core'),
     staff: () => import('virtual:writory-catalogue/ar-staff'),
+    community: () => import('virtual:writory-catalogue/ar-community'),
+    money: () => import('virtual:writory-catalogue/ar-money'),
+    account: () => import('virtual:writory-catalogue/ar-account'),
   },
 };
 const loaded: Partial<Record<Locale, Catalogue>> = {};
@@ -73,8 +85,8 @@ export function currentLocale(): Locale {
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   if (!import.meta.env.SSR) {
     // Vitest renders islands in jsdom with no page around them: there, every part.
-    const named = import.meta.env.MODE === 'test' ? ['staff'] : (document.documentElement.dataset.catalogueParts ?? '').split(' ');
-    const parts = named.filter((part): part is 'staff' => part === 'staff');
+    const named = import.meta.env.MODE === 'test' ? OPTIONAL_PARTS : (document.documentElement.dataset.catalogueParts ?? '').split(' ');
+    const parts = OPTIONAL_PARTS.filter((part) => named.includes(part));
     const loading = [loaders[locale].core(), ...parts.map((part) => loaders[locale][part]())];
     loaded[locale] ??= Object.assign({}, ...(await Promise.all(loading)).map((m) => m.default)) as Catalogue;
     return loaded[locale];
