@@ -2,19 +2,24 @@
 // locale's whole catalogue (en.ts, hi.ts, ar.ts); the browser loads `virtual:writory-catalogue/<locale>-<part>`,
 // made here from the same catalogue at build time: `core` on every page, and each other part only on the pages whose
 // `<html data-catalogue-parts>` names it: `staff` (the admin tools' and the judging desk's words) with the Admin
-// layout, `community` (the wall, comments, poet pages), `money` (credits, orders, earnings) and `account` (signing in,
-// resetting, verifying, invitations) where a page's islands say them (the `parts` of the Main layout). A key belongs to
-// a part by its prefix; a new prefix is `core` unless listed here, so a page never misses a key by default. The e2e raw-key check opens every page in Hindi and Arabic and finds a misplaced one.
+// layout, the others where a page's islands say them (the `parts` of the Main and Admin layouts); `chat` is loaded by
+// the chat panel when it opens. A key belongs to a part by its prefix; a new prefix is `core` unless listed here, so a
+// page never misses a key by default. The e2e raw-key check opens every page in Hindi and Arabic and finds a
+// misplaced one.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** The key prefixes of each part other than `core`. */
 export const PART_PREFIXES = {
-  staff: ['admin.', 'data.', 'judging.', 'resultsCsv.', 'settings.', 'writer.'],
-  community: ['wall.', 'comments.', 'poets.', 'blocks.'],
+  staff: ['admin.', 'data.', 'judging.', 'judgeLanguages.', 'resultsCsv.', 'settings.', 'writer.'],
+  wall: ['wall.', 'comments.'],
+  poets: ['poets.', 'blocks.'],
   money: ['money.', 'orders.'],
   account: ['auth.', 'reset.', 'emailVerified.', 'emailAction.', 'join.'],
+  contact: ['feedback.', 'contactForm.'],
+  testimonials: ['testimonials.'],
+  chat: ['chat.'],
 };
 export const CATALOGUE_PARTS = ['core', ...Object.keys(PART_PREFIXES)];
 /** The part a key is loaded with in the browser. */

@@ -106,4 +106,11 @@ export const publicPagesAr: Record<keyof typeof publicPagesEn, string> = {
   'submitPage.judgingTitle': 'كيف تُحكَّم القصائد',
   'submitPage.judging':
     'يقرأ المحكّمون قصيدتك برمز مشاركتها فقط: نحذف اسمك من النص الذي يقرؤونه ومن بيانات الملف. يمنح كل محكّم {criteria} درجة من 0 إلى {max}، والمجموع من {total}. يقرأ كل قصيدة عدة محكّمين.',
+  'criterion.Structure': 'البناء',
+  'criterion.Creativity': 'الإبداع',
+  'criterion.Language': 'اللغة',
+  'criterion.Emotional Impact': 'الأثر العاطفي',
+  'criterion.Theme': 'الموضوع',
+  'criterion.Plot': 'الحبكة',
+  'criterion.Character': 'الشخصيات',
 };

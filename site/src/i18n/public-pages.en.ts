@@ -105,4 +105,11 @@ export const publicPagesEn = {
   'submitPage.judgingTitle': 'How poems are judged',
   'submitPage.judging':
     'Judges read your poem by its entry code only: we remove your name from the text they read and from the file’s details. Each judge scores {criteria} from 0 to {max}, a total out of {total}. Several judges read every poem.',
+  'criterion.Structure': 'Structure',
+  'criterion.Creativity': 'Creativity',
+  'criterion.Language': 'Language',
+  'criterion.Emotional Impact': 'Emotional Impact',
+  'criterion.Theme': 'Theme',
+  'criterion.Plot': 'Plot',
+  'criterion.Character': 'Character',
 } as const;

@@ -106,4 +106,11 @@ export const publicPagesHi: Record<keyof typeof publicPagesEn, string> = {
   'submitPage.judgingTitle': 'कविताओं का निर्णय कैसे होता है',
   'submitPage.judging':
     'निर्णायक आपकी कविता केवल उसके प्रविष्टि कोड से पढ़ते हैं: हम आपका नाम उनके पढ़े जाने वाले पाठ से और फ़ाइल के विवरण से हटा देते हैं। हर निर्णायक {criteria} पर 0 से {max} तक अंक देता है, कुल {total} में से। हर कविता कई निर्णायक पढ़ते हैं।',
+  'criterion.Structure': 'संरचना',
+  'criterion.Creativity': 'रचनात्मकता',
+  'criterion.Language': 'भाषा',
+  'criterion.Emotional Impact': 'भावनात्मक प्रभाव',
+  'criterion.Theme': 'विषय',
+  'criterion.Plot': 'कथानक',
+  'criterion.Character': 'पात्र',
 };

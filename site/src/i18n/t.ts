@@ -23,29 +23,43 @@ const wholeCatalogues = (): Record<Locale, () => Promise<Catalogue>> => ({
  * the pages whose `<html data-catalogue-parts>` names them. The server reads the whole catalogue.
  */
 type PartName = 'core' | OptionalPart;
-type OptionalPart = 'staff' | 'community' | 'money' | 'account';
-const OPTIONAL_PARTS: readonly OptionalPart[] = ['staff', 'community', 'money', 'account'];
+/** The parts a page may name in `<html data-catalogue-parts>` (i18n/catalogue-parts.mjs); `chat` loads when the chat opens. */
+export type PagePart = 'wall' | 'poets' | 'money' | 'account' | 'contact' | 'testimonials';
+type OptionalPart = 'staff' | PagePart | 'chat';
+const OPTIONAL_PARTS: readonly OptionalPart[] = ['staff', 'wall', 'poets', 'money', 'account', 'contact', 'testimonials', 'chat'];
 const loaders: Record<Locale, Record<PartName, () => Part>> = {
   en: {
     core: () => import('virtual:writory-catalogue/en-core'),
     staff: () => import('virtual:writory-catalogue/en-staff'),
-    community: () => import('virtual:writory-catalogue/en-community'),
+    wall: () => import('virtual:writory-catalogue/en-wall'),
+    poets: () => import('virtual:writory-catalogue/en-poets'),
     money: () => import('virtual:writory-catalogue/en-money'),
     account: () => import('virtual:writory-catalogue/en-account'),
+    contact: () => import('virtual:writory-catalogue/en-contact'),
+    testimonials: () => import('virtual:writory-catalogue/en-testimonials'),
+    chat: () => import('virtual:writory-catalogue/en-chat'),
   },
   hi: {
     core: () => import('virtual:writory-catalogue/hi-core'),
     staff: () => import('virtual:writory-catalogue/hi-staff'),
-    community: () => import('virtual:writory-catalogue/hi-community'),
+    wall: () => import('virtual:writory-catalogue/hi-wall'),
+    poets: () => import('virtual:writory-catalogue/hi-poets'),
     money: () => import('virtual:writory-catalogue/hi-money'),
     account: () => import('virtual:writory-catalogue/hi-account'),
+    contact: () => import('virtual:writory-catalogue/hi-contact'),
+    testimonials: () => import('virtual:writory-catalogue/hi-testimonials'),
+    chat: () => import('virtual:writory-catalogue/hi-chat'),
   },
   ar: {
     core: () => import('virtual:writory-catalogue/ar-core'),
     staff: () => import('virtual:writory-catalogue/ar-staff'),
-    community: () => import('virtual:writory-catalogue/ar-community'),
+    wall: () => import('virtual:writory-catalogue/ar-wall'),
+    poets: () => import('virtual:writory-catalogue/ar-poets'),
     money: () => import('virtual:writory-catalogue/ar-money'),
     account: () => import('virtual:writory-catalogue/ar-account'),
+    contact: () => import('virtual:writory-catalogue/ar-contact'),
+    testimonials: () => import('virtual:writory-catalogue/ar-testimonials'),
+    chat: () => import('virtual:writory-catalogue/ar-chat'),
   },
 };
 const loaded: Partial<Record<Locale, Catalogue>> = {};
@@ -102,6 +116,13 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
     await loadAdminCatalogue(locale);
   }
   return loaded[locale];
+}
+
+/** Adds a part's strings to the page's loaded catalogue (a panel that opens on demand, such as the chat's). */
+export async function loadCataloguePart(part: OptionalPart, locale: Locale = currentLocale()): Promise<void> {
+  if (import.meta.env.SSR) return; // the server reads the whole catalogue
+  const catalogue = await loadCatalogue(locale);
+  Object.assign(catalogue, (await loaders[locale][part]()).default);
 }
 
 /** Loads a locale's staff-page strings (once): the server always, the browser on a page with the admin layout. */

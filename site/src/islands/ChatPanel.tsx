@@ -3,7 +3,10 @@ import { useStore } from '@nanostores/react';
 import { $faqs, loadFaqs } from '../stores/faqs';
 import { createFaqMatcher } from '../lib/faq-match';
 import { localHref } from '../i18n/paths';
-import { t } from '../i18n/t';
+import { loadCataloguePart, t } from '../i18n/t';
+
+// The chat's words come with the panel, not with every page (i18n/catalogue-parts.mjs).
+await loadCataloguePart('chat');
 
 // The chat panel, loaded on demand by the Chatbot launcher. Answers come from the FAQ entries editors
 // manage in Strapi (GET /api/faqs), matched in the browser; no external AI service is involved.

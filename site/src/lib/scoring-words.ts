@@ -16,3 +16,7 @@ export const agreementFigure = (value: number | null): string =>
 
 /** What the agreement figure means to a poet, in one plain sentence. */
 export const agreementExplained = () => t('scoring.agreementExplained');
+
+const NAMED_CRITERIA = new Set(['Structure', 'Creativity', 'Language', 'Emotional Impact', 'Theme', 'Plot', 'Character']);
+/** A criterion's name in the page's language: the seeded competitions' criteria are translated, an admin's own stay as written. */
+export const criterionName = (name: string): string => (NAMED_CRITERIA.has(name) ? t(`criterion.${name}` as 'criterion.Theme') : name);
