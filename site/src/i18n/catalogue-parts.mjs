@@ -18,6 +18,7 @@ export const PART_PREFIXES = {
   money: ['money.', 'orders.'],
   account: ['auth.', 'reset.', 'emailVerified.', 'emailAction.', 'join.'],
   contact: ['feedback.', 'contactForm.'],
+  profile: ['profile.', 'reminders.'],
   testimonials: ['testimonials.'],
   chat: ['chat.'],
 };

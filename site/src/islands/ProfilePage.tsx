@@ -150,8 +150,8 @@ function PictureSection({ user, identity }: { user: ProductUser; identity: Ident
     } catch (caught) {
       const status = caught instanceof ApiError ? caught.status : 0;
       const serverMessage = apiErrorBody(caught)?.message;
-      if (status === 413) setError(t('profile.pictureSize'));
-      else if (status === 415 || status === 422) setError(serverMessage ?? t('profile.pictureType'));
+      if (status === 413) setError(t('picture.size'));
+      else if (status === 415 || status === 422) setError(serverMessage ?? t('picture.type'));
       else setError(t('profile.pictureFailed'));
       input.focus();
     } finally {

@@ -13,5 +13,5 @@ export function imageProblem(file: Pick<File, 'type' | 'size'>, maxBytes: number
 /** The message key for a profile picture the server would refuse, or null when it may be sent. */
 export function pictureProblem(file: Pick<File, 'type' | 'size'>): MessageKey | null {
   const problem = imageProblem(file, MAX_PICTURE_BYTES);
-  return problem === null ? null : problem === 'type' ? 'profile.pictureType' : 'profile.pictureSize';
+  return problem === null ? null : problem === 'type' ? 'picture.type' : 'picture.size';
 }

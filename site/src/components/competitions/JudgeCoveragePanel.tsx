@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { JudgeCoverage } from '@writory/shared';
 import { judgeCoverage } from '../../api/competitions';
-import { languageName } from '@writory/shared';
 import { formatMonth, formatNumber, pageIntlLocale } from '../../lib/format';
 import { t } from '../../i18n/t';
 import ScrollRegion from '../react/ScrollRegion';
+import { languageNameHere } from '../../lib/competitions';
 
 /** Admins: for each competition's month and language, the entries and the judges who read it; the short ones first. */
 export default function JudgeCoveragePanel() {
@@ -34,7 +34,7 @@ export default function JudgeCoveragePanel() {
             {short.length
               ? t('adminCoverage.short', {
                   languages: new Intl.ListFormat(pageIntlLocale(), { type: 'conjunction' }).format(
-                    short.map((row) => `${languageName(row.language)} (${row.competition})`),
+                    short.map((row) => `${languageNameHere(row.language)} (${row.competition})`),
                   ),
                 })
               : t('adminCoverage.enough')}
@@ -69,7 +69,7 @@ export default function JudgeCoveragePanel() {
                     <td className="p-2">{row.competition}</td>
                     <td className="p-2">{formatMonth(row.month)}</td>
                     <td className="p-2">
-                      {languageName(row.language)}
+                      {languageNameHere(row.language)}
                       {row.short && <span className="ms-2 font-semibold text-red-800">{t('adminCoverage.shortMark')}</span>}
                     </td>
                     <td className="p-2 text-end tabular-nums">{formatNumber(row.entries)}</td>
