@@ -19,6 +19,7 @@ export const PART_PREFIXES = {
   account: ['auth.', 'reset.', 'emailVerified.', 'emailAction.', 'join.'],
   contact: ['feedback.', 'contactForm.'],
   profile: ['profile.', 'reminders.'],
+  results: ['leaderboard.', 'certificate.'],
   testimonials: ['testimonials.'],
   chat: ['chat.'],
 };

@@ -24,9 +24,9 @@ const wholeCatalogues = (): Record<Locale, () => Promise<Catalogue>> => ({
  */
 type PartName = 'core' | OptionalPart;
 /** The parts a page may name in `<html data-catalogue-parts>` (i18n/catalogue-parts.mjs); `chat` loads when the chat opens. */
-export type PagePart = 'wall' | 'poets' | 'money' | 'account' | 'contact' | 'profile' | 'testimonials';
+export type PagePart = 'wall' | 'poets' | 'money' | 'account' | 'contact' | 'profile' | 'results' | 'testimonials';
 type OptionalPart = 'staff' | PagePart | 'chat';
-const OPTIONAL_PARTS: readonly OptionalPart[] = ['staff', 'wall', 'poets', 'money', 'account', 'contact', 'profile', 'testimonials', 'chat'];
+const OPTIONAL_PARTS: readonly OptionalPart[] = ['staff', 'wall', 'poets', 'money', 'account', 'contact', 'profile', 'results', 'testimonials', 'chat'];
 const loaders: Record<Locale, Record<PartName, () => Part>> = {
   en: {
     core: () => import('virtual:writory-catalogue/en-core'),
@@ -37,6 +37,7 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
     account: () => import('virtual:writory-catalogue/en-account'),
     contact: () => import('virtual:writory-catalogue/en-contact'),
     profile: () => import('virtual:writory-catalogue/en-profile'),
+    results: () => import('virtual:writory-catalogue/en-results'),
     testimonials: () => import('virtual:writory-catalogue/en-testimonials'),
     chat: () => import('virtual:writory-catalogue/en-chat'),
   },
@@ -49,6 +50,7 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
     account: () => import('virtual:writory-catalogue/hi-account'),
     contact: () => import('virtual:writory-catalogue/hi-contact'),
     profile: () => import('virtual:writory-catalogue/hi-profile'),
+    results: () => import('virtual:writory-catalogue/hi-results'),
     testimonials: () => import('virtual:writory-catalogue/hi-testimonials'),
     chat: () => import('virtual:writory-catalogue/hi-chat'),
   },
@@ -61,6 +63,7 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
     account: () => import('virtual:writory-catalogue/ar-account'),
     contact: () => import('virtual:writory-catalogue/ar-contact'),
     profile: () => import('virtual:writory-catalogue/ar-profile'),
+    results: () => import('virtual:writory-catalogue/ar-results'),
     testimonials: () => import('virtual:writory-catalogue/ar-testimonials'),
     chat: () => import('virtual:writory-catalogue/ar-chat'),
   },

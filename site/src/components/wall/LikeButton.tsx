@@ -27,7 +27,7 @@ export default function LikeButton({ id, likes, title }: { id: number; likes: nu
   return (
     <button
       type="button"
-      className="btn btn-outline btn-sm aria-pressed:bg-quill aria-pressed:text-white"
+      className="btn btn-outline btn-sm transition-none aria-pressed:bg-quill aria-pressed:text-white"
       aria-pressed={hydrated && status === 'signed-in' ? liked : undefined}
       aria-label={t(liked ? 'wall.like.unlike' : 'wall.like.like', { title, likes: likesText(count) })}
       disabled={busy || (hydrated && status === 'loading')}
