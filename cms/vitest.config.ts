@@ -29,7 +29,7 @@ export default defineConfig({
     coverage: { provider: 'v8', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts', 'src/admin/**'], reporter: ['text-summary', 'json-summary', 'html'] },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-      // The integration files two at a time, in two worker threads (INTEGRATION_WORKERS, tests/helpers/workers.ts):
+      // The integration files in INTEGRATION_WORKERS worker threads (tests/helpers/workers.ts; one for now, see there):
       // each worker has its own Auth emulator, each boot its own database and folders. Without isolation
       // a worker thread outlives each file, so every boot after a worker's first finds Strapi's code already loaded
       // (about 1 s of CPU instead of about 6): each file still boots its own cms on its own database copy, and

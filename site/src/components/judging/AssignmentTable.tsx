@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import ScrollRegion from '../react/ScrollRegion';
 import type { EntryJudging, JudgingProgress } from '@writory/shared';
 import { t } from '../../i18n/t';
@@ -41,7 +41,14 @@ function EntryRow({ entry, progress }: { entry: EntryJudging; progress: JudgingP
       <td className="p-2">
         {entry.judges.length === 0
           ? t('judging.noJudgesYet')
-          : entry.judges.map((judge) => `${judge.name}${judge.scored ? ` (${t('judging.scoredMark')})` : ''}`).join(', ')}
+          : entry.judges.map((judge, i) => (
+              // A judge's name keeps its own script and direction; the mark after it is the page's.
+              <Fragment key={judge.uid}>
+                {i > 0 && ', '}
+                <span dir="auto">{judge.name}</span>
+                {judge.scored && ` (${t('judging.scoredMark')})`}
+              </Fragment>
+            ))}
         {entry.missing > 0 && <span className="ms-2 font-semibold text-amber-900">{t('judging.entryMissing', { missing: entry.missing })}</span>}
       </td>
       <td className="p-2">
