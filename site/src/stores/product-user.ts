@@ -96,9 +96,12 @@ onMount($productUser, () => {
   // nanostores also mounts a store briefly when it is read during server rendering: nothing to follow there.
   if (typeof window === 'undefined') return;
   const unsubscribe = $identity.subscribe((identity) => void syncProductUser(identity));
-  window.addEventListener(PROFILE_UPDATED_EVENT, onProfileUpdated);
+  const target = window;
+  target.addEventListener(PROFILE_UPDATED_EVENT, onProfileUpdated);
+  // nanostores unmounts a second after the last listener leaves: by then a test's page may be gone, so the
+  // listener is removed from the window it was added to, not from whatever `window` means then.
   return () => {
     unsubscribe();
-    window.removeEventListener(PROFILE_UPDATED_EVENT, onProfileUpdated);
+    target.removeEventListener(PROFILE_UPDATED_EVENT, onProfileUpdated);
   };
 });
