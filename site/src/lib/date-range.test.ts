@@ -51,3 +51,34 @@ describe('days typed as Writory writes them', () => {
     expect(parseDayText(dayText('2026-11-25', { locale: 'en-US' }))).toBe('2026-11-25');
   });
 });
+
+describe('days in the reader’s language (issue 39)', () => {
+  it('writes a day with its month named in the page’s language, never all in numbers', () => {
+    expect(dayText('2026-11-25', { locale: 'hi-IN' })).toBe('25 नवंबर 2026');
+    expect(dayText('2026-11-25', { locale: 'ar' })).toBe('25 نوفمبر 2026');
+  });
+
+  it.each(['hi-IN', 'ar', 'en-GB', 'en-US'])('reads back every month as written in %s', (locale) => {
+    for (let month = 1; month <= 12; month++) {
+      const day = `2026-${String(month).padStart(2, '0')}-0${(month % 9) + 1}`;
+      expect(parseDayText(dayText(day, { locale })), `${locale} ${dayText(day, { locale })}`).toBe(day);
+    }
+  });
+
+  it.each([
+    ['25 नव॰ 2026', '2026-11-25'],
+    ['२५ नवंबर २०२६', '2026-11-25'],
+    ['3 सितम्बर 2026', '2026-09-03'],
+    ['१ जन॰ 2027', '2027-01-01'],
+    ['٢٥ نوفمبر ٢٠٢٦', '2026-11-25'],
+    ['25 نوفمبر، 2026', '2026-11-25'],
+    ['\u200f3 مايو 2026', '2026-05-03'],
+    ['25 Nov 2026', '2026-11-25'],
+  ])('"%s" is %s on any page', (text, day) => {
+    expect(parseDayText(text)).toBe(day);
+  });
+
+  it.each(['२५/११/२०२६', '25‏/11‏/2026', '31 नवंबर 2026', 'نوفمبر 2026'])('"%s" is not a day', (text) => {
+    expect(parseDayText(text)).toBeNull();
+  });
+});
