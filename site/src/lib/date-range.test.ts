@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAdminCatalogue, loadCatalogue } from '../i18n/t';
 import { addDays, dayText, lastDays, parseDayText, rangeProblem, todayIn } from './date-range';
+
+// rangeProblem's words are the admin pages' (the only pages with a date range).
+beforeAll(() => Promise.all(['en', 'hi', 'ar'].flatMap((lang) => [loadCatalogue(lang as 'en'), loadAdminCatalogue(lang as 'en')])));
 
 describe('date ranges', () => {
   it('knows today in the contest time zone', () => {
@@ -23,6 +27,19 @@ describe('date ranges', () => {
     [{ from: '2026-11-01', to: 'soon' }, 'Choose an end date.'],
   ])('rangeProblem(%j) is %j', (range, problem) => {
     expect(rangeProblem(range)).toBe(problem);
+  });
+
+  it.each([
+    ['hi', 'शुरुआती तारीख़ आख़िरी तारीख़ से पहले की या उसी दिन की होनी चाहिए।', 'अधिकतम 366 दिन चुनें।'],
+    ['ar', 'يجب أن يكون تاريخ البداية في يوم تاريخ النهاية أو قبله.', 'اختر 366 يومًا على الأكثر.'],
+  ])('says what is wrong with a range in the page’s language (%s)', (lang, order, tooLong) => {
+    document.documentElement.lang = lang;
+    try {
+      expect(rangeProblem({ from: '2026-11-30', to: '2026-11-01' })).toBe(order);
+      expect(rangeProblem({ from: '2025-01-01', to: '2026-01-02' })).toBe(tooLong);
+    } finally {
+      document.documentElement.lang = 'en';
+    }
   });
 });
 

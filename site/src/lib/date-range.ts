@@ -1,7 +1,8 @@
 // Date ranges of the admin pages: YYYY-MM-DD days, both ends included (the cms counts days in the contest time zone).
 
 import { MAX_RANGE_DAYS } from '@writory/shared';
-import { readerLocale, type ReaderOptions } from './format';
+import { formatNumber, readerLocale, type ReaderOptions } from './format';
+import { t } from '../i18n/t';
 
 export { MAX_RANGE_DAYS };
 
@@ -25,14 +26,15 @@ export function lastDays(today: string, days: number): { from: string; to: strin
   return { from: addDays(today, -(days - 1)), to: today };
 }
 
-/** What is wrong with a range, in words for the form, or null when it is fine. */
+/** What is wrong with a range, in words for the form (the page's language: the admin pages' catalogue), or null when it is fine. */
 export function rangeProblem(range: { from: string; to: string }): string | null {
   const from = parse(range.from);
   const to = parse(range.to);
-  if (Number.isNaN(from) || Number.isNaN(new Date(from).getTime()) || new Date(from).toISOString().slice(0, 10) !== range.from) return 'Choose a start date.';
-  if (Number.isNaN(to) || new Date(to).toISOString().slice(0, 10) !== range.to) return 'Choose an end date.';
-  if (from > to) return 'The start date must be on or before the end date.';
-  if ((to - from) / DAY_MS >= MAX_RANGE_DAYS) return `Choose at most ${MAX_RANGE_DAYS} days.`;
+  if (Number.isNaN(from) || Number.isNaN(new Date(from).getTime()) || new Date(from).toISOString().slice(0, 10) !== range.from)
+    return t('adminVisits.rangeStart');
+  if (Number.isNaN(to) || new Date(to).toISOString().slice(0, 10) !== range.to) return t('adminVisits.rangeEnd');
+  if (from > to) return t('adminVisits.rangeOrder');
+  if ((to - from) / DAY_MS >= MAX_RANGE_DAYS) return t('adminVisits.rangeTooLong', { days: formatNumber(MAX_RANGE_DAYS) });
   return null;
 }
 
