@@ -45,6 +45,21 @@ describe('articles', () => {
     expect(res.body.body[0].type).toBe('paragraph');
   });
 
+  // One URL per article in every locale (issue 39): a translation written without a slug of its own (the demo's,
+  // one made through the documents API) is served under its English article's slug, in the list and alone.
+  it.each(['hi', 'ar'])('serves the demo’s %s article under its English slug, in the list and alone', async (locale) => {
+    const english = (await cms.api.get('/api/articles?pageSize=100&include=body').expect(200)).body;
+    const list = (await cms.api.get(`/api/articles?pageSize=100&include=body&locale=${locale}`).expect(200)).body;
+    expect(list.articles.map((a: { slug: string }) => a.slug)).toEqual(english.articles.map((a: { slug: string }) => a.slug));
+    const translated = list.articles.filter((a: { fallback: boolean }) => !a.fallback);
+    expect(translated).toEqual([expect.objectContaining({ slug: 'writing-in-your-first-language', locale })]);
+    expect(translated[0].title).not.toBe('Writing in your first language');
+    const alone = (await cms.api.get(`/api/articles/writing-in-your-first-language?locale=${locale}`).expect(200)).body;
+    expect(alone).toEqual(translated[0]);
+    const untranslated = (await cms.api.get(`/api/articles/how-writory-judges-a-poem?locale=${locale}`).expect(200)).body;
+    expect(untranslated).toMatchObject({ slug: 'how-writory-judges-a-poem', title: 'How Writory judges a poem', locale: 'en', fallback: true });
+  });
+
   it.each([
     ['/api/articles/draft-next-months-theme', 404, /draft-next-months-theme/],
     ['/api/articles/no-such-article', 404, /No published article/],

@@ -43,14 +43,34 @@ describe('catalogues', () => {
   });
 });
 
-describe('a story competition’s words', () => {
-  it('exist in every language with English’s keys and placeholders', async () => {
-    const { storyEn } = await import('./story.en');
-    const { storyHi } = await import('./story.hi');
-    const { storyAr } = await import('./story.ar');
-    for (const story of [storyHi, storyAr] as Record<string, string>[]) {
-      expect(Object.keys(story).sort()).toEqual(Object.keys(storyEn).sort());
-      for (const [key, english] of Object.entries(storyEn)) expect(placeholders(story[key]), key).toEqual(placeholders(english));
+// Tables read apart from the page's catalogue (loaded when a story competition is chosen, or with a form's schema):
+// the same checks as the catalogues above.
+describe.each([
+  [
+    'a story competition’s words',
+    () => import('./story.en').then((m) => m.storyEn),
+    () => import('./story.hi').then((m) => m.storyHi),
+    () => import('./story.ar').then((m) => m.storyAr),
+  ],
+  [
+    'the shared schemas’ field messages',
+    () => import('./schema-words.en').then((m) => m.schemaWordsEn),
+    () => import('./schema-words.hi').then((m) => m.schemaWordsHi),
+    () => import('./schema-words.ar').then((m) => m.schemaWordsAr),
+  ],
+])('%s', (_name, english, hindi, arabic) => {
+  it('exist in every language with English’s keys and placeholders, every text translated', async () => {
+    const en: Record<string, string> = await english();
+    for (const [locale, table] of [
+      ['hi', await hindi()],
+      ['ar', await arabic()],
+    ] as [string, Record<string, string>][]) {
+      expect(Object.keys(table).sort(), locale).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(en)) {
+        expect(placeholders(table[key]), `${locale} ${key}`).toEqual(placeholders(text));
+        expect(table[key].trim(), `${locale} ${key}`).not.toBe('');
+        expect(table[key], `${locale} ${key} is still English`).not.toBe(text);
+      }
     }
   });
 });

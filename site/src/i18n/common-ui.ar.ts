@@ -7,6 +7,7 @@ export const commonUiAr: Record<keyof typeof commonUiEn, string> = {
   'pager.next': 'التالي',
   'pager.where': 'الصفحة {page} من {pages} · {total} إجمالًا',
   'form.cancel': 'إلغاء',
+  'form.fieldProblem': '{field}: {problem}',
   'day.format': 'اليوم والشهر والسنة',
   'day.invalid': 'لم نتمكن من قراءة هذا التاريخ: اكتبه مثل {example}.',
   'day.like': 'مثل {example}',

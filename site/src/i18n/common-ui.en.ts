@@ -6,6 +6,7 @@ export const commonUiEn = {
   'pager.next': 'Next',
   'pager.where': 'Page {page} of {pages} · {total} in all',
   'form.cancel': 'Cancel',
+  'form.fieldProblem': '{field} {problem}',
   'day.format': 'Day, month and year',
   'day.invalid': 'Not a day we can read: write it like {example}.',
   'day.like': 'Like {example}',

@@ -7,6 +7,7 @@ export const commonUiHi: Record<keyof typeof commonUiEn, string> = {
   'pager.next': 'अगला',
   'pager.where': '{pages} में से पेज {page} · कुल {total}',
   'form.cancel': 'रद्द करें',
+  'form.fieldProblem': '{field} {problem}',
   'day.format': 'दिन, महीना और साल',
   'day.invalid': 'यह तारीख़ पढ़ी नहीं जा सकी: इसे {example} की तरह लिखें।',
   'day.like': 'जैसे {example}',

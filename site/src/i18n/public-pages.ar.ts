@@ -48,6 +48,8 @@ export const publicPagesAr: Record<keyof typeof publicPagesEn, string> = {
   'articles.newer': 'الأحدث',
   'articles.older': 'الأقدم',
   'articles.pageOf': 'الصفحة {page} من {pages}',
+  'articles.inEnglish': 'بالإنجليزية: لم يُترجم بعد',
+  'articles.titlePage': 'مقالات Writory، الصفحة {page}',
   'articleTag.title': 'مقالات عن {name}',
   'articleTag.description': 'مقالات Writory عن {name}.',
   'competitionPage.description': 'مسابقة {name} في Writory: القواعد والمواعيد والموضوع والفائزون.',

@@ -47,6 +47,8 @@ export const publicPagesEn = {
   'articles.newer': 'Newer',
   'articles.older': 'Older',
   'articles.pageOf': 'Page {page} of {pages}',
+  'articles.inEnglish': 'In English: not translated yet',
+  'articles.titlePage': 'Writory Articles, page {page}',
   'articleTag.title': 'Articles about {name}',
   'articleTag.description': 'Writory articles about {name}.',
   'competitionPage.description': 'The Writory {name} competition: rules, dates, theme and winners.',

@@ -48,6 +48,8 @@ export const publicPagesHi: Record<keyof typeof publicPagesEn, string> = {
   'articles.newer': 'नए',
   'articles.older': 'पुराने',
   'articles.pageOf': 'पेज {page} / {pages}',
+  'articles.inEnglish': 'अंग्रेज़ी में: अभी अनुवाद नहीं हुआ',
+  'articles.titlePage': 'Writory लेख, पेज {page}',
   'articleTag.title': '{name} पर लेख',
   'articleTag.description': '{name} पर Writory के लेख।',
   'competitionPage.description': 'Writory की {name} प्रतियोगिता: नियम, तारीख़ें, विषय और विजेता।',

@@ -4,6 +4,7 @@ import { $faqs, loadFaqs } from '../stores/faqs';
 import { createFaqMatcher } from '../lib/faq-match';
 import { localHref } from '../i18n/paths';
 import { loadCataloguePart, t } from '../i18n/t';
+import { servedInEnglish } from '../lib/served-locale';
 
 // The chat's words come with the panel, not with every page (i18n/catalogue-parts.mjs).
 await loadCataloguePart('chat');
@@ -22,6 +23,8 @@ interface Message {
   text: string;
   /** Offer the contact page with this message. */
   contact?: boolean;
+  /** An editor's answer not translated into the page's language yet: said in English, with the notice. */
+  english?: boolean;
 }
 
 export default function ChatPanel({ id, onClose }: ChatPanelProps) {
@@ -46,7 +49,9 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
     const id = nextId.current++;
     if (faq.state === 'failed') return { id, from: 'bot', text: t('chat.unavailable'), contact: true };
     const match = matcher?.(question);
-    return match ? { id, from: 'bot', text: match.faq.answer } : { id, from: 'bot', text: t('chat.noMatch'), contact: true };
+    return match
+      ? { id, from: 'bot', text: match.faq.answer, english: servedInEnglish(match.faq) }
+      : { id, from: 'bot', text: t('chat.noMatch'), contact: true };
   };
 
   // Questions asked before the FAQ arrived are answered as soon as it does.
@@ -117,7 +122,18 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
               className={`max-w-[85%] rounded-lg px-3 py-2 whitespace-pre-line ${message.from === 'user' ? 'bg-quill text-white' : 'bg-parchment text-ink'}`}
             >
               <span className="sr-only">{message.from === 'user' ? t('chat.you') : t('chat.bot')} </span>
-              {message.text}
+              {message.english ? (
+                <>
+                  <span className="mb-1 block text-xs text-ink-soft" data-testid="locale-fallback">
+                    {t('language.fallbackEnglish')}
+                  </span>
+                  <span lang="en" dir="ltr" className="block">
+                    {message.text}
+                  </span>
+                </>
+              ) : (
+                message.text
+              )}
               {message.contact && (
                 <>
                   {' '}
@@ -140,7 +156,12 @@ export default function ChatPanel({ id, onClose }: ChatPanelProps) {
           <ul aria-labelledby={`${id}-suggestions`} className="mt-1 flex flex-wrap gap-2">
             {suggestions.map((faq) => (
               <li key={faq.id}>
-                <button type="button" className="btn btn-secondary btn-sm text-start" onClick={() => ask(faq.question)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm text-start"
+                  lang={servedInEnglish(faq) ? 'en' : undefined}
+                  onClick={() => ask(faq.question)}
+                >
                   {faq.question}
                 </button>
               </li>

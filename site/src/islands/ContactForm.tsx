@@ -129,7 +129,7 @@ export default function ContactForm() {
             )}
             {errors[field.name] && (
               <p id={errorId} className="mt-1 text-sm text-red-800">
-                {field.label()} {errors[field.name]}
+                {t('form.fieldProblem', { field: field.label(), problem: errors[field.name]! })}
               </p>
             )}
           </div>

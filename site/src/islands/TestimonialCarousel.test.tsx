@@ -126,3 +126,29 @@ describe('<TestimonialCarousel />', () => {
     expect(screen.getAllByRole('group', { hidden: true })).toHaveLength(4);
   });
 });
+
+describe('<TestimonialCarousel /> on a Hindi page (issue 39)', () => {
+  const hindi = person(1, { message: 'हर कविता पढ़ी गई', title: 'कवयित्री', location: 'पुणे', locale: 'hi', fallback: false });
+  const english = person(2, { message: 'Judges read every line', title: 'Teacher', locale: 'en', fallback: true });
+  afterEach(async () => {
+    const { loadCatalogue } = await import('../i18n/t');
+    await loadCatalogue('en');
+    document.documentElement.lang = 'en';
+  });
+
+  it('asks for the page’s language, and keeps an untranslated testimonial’s words English under the notice', async () => {
+    const { loadCatalogue } = await import('../i18n/t');
+    await loadCatalogue('hi');
+    document.documentElement.lang = 'hi';
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify([hindi, english]), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<TestimonialCarousel initial={[hindi, english]} />);
+    await act(async () => {});
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/testimonials?locale=hi');
+    const [first, second] = screen.getAllByTestId('testimonial-slide');
+    expect(first.querySelector('[data-testid="locale-fallback"]')).toBeNull();
+    expect(first.querySelector('[lang="en"]')).toBeNull();
+    expect(second.querySelector('[data-testid="locale-fallback"]')?.textContent).toBe('इसका अनुवाद अभी नहीं हुआ है: आप अंग्रेज़ी पाठ पढ़ रहे हैं।');
+    expect([...second.querySelectorAll('[lang="en"]')].map((element) => element.textContent)).toEqual(['“Judges read every line”', 'Teacher', 'Pune, India']);
+  });
+});

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 import type { Testimonial } from '@writory/shared';
 import { fetchTestimonials } from '../api/content';
 import { createCarousel, type Carousel, type CarouselState } from '../lib/carousel';
 import Avatar from '../components/react/Avatar';
 import { t as say } from '../i18n/t';
 import { formatNumber } from '../lib/format';
+import { servedInEnglish, type LocaleServed } from '../lib/served-locale';
 
 // Testimonials carousel (APG carousel pattern): the build-time list is in the static HTML, the live
 // list replaces it on the client. Every slide stays in the DOM, stacked in one grid cell, so the
@@ -22,10 +23,11 @@ const text = {
 };
 
 /** The wire shape with either spelling of the picture (both occur in the spec's data). */
-export type TestimonialInput = Omit<Testimonial, 'profile_picture' | 'profilePicture'> & {
-  profile_picture?: string | null;
-  profilePicture?: string | null;
-};
+export type TestimonialInput = Omit<Testimonial, 'profile_picture' | 'profilePicture'> &
+  LocaleServed & {
+    profile_picture?: string | null;
+    profilePicture?: string | null;
+  };
 
 export const UPDATE_EVENT = 'testimonial-updated';
 export const REFETCH_DELAY_MS = 1000;
@@ -184,36 +186,56 @@ export default function TestimonialCarousel({ initial }: { initial: TestimonialI
         </div>
       )}
       <div id={slidesId} className="grid" aria-live={state.rotating ? 'off' : 'polite'} aria-atomic="false">
-        {items.map((t, i) => (
-          <div
-            key={t.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={text.slide(i + 1, items.length)}
-            className={`col-start-1 row-start-1 min-w-0 rounded-lg bg-white p-6 shadow-sm transition-opacity duration-500 sm:p-8 ${i === index ? 'visible opacity-100' : 'invisible opacity-0'}`}
-            data-testid="testimonial-slide"
-            data-active={i === index ? 'true' : undefined}
-          >
-            <figure className="flex h-full min-w-0 flex-col items-center justify-between gap-6 text-center [overflow-wrap:anywhere]">
-              <blockquote className="max-w-full">
-                <p dir="auto" className="font-serif text-lg leading-relaxed text-ink sm:text-xl">
-                  “{t.message}”
-                </p>
-              </blockquote>
-              <figcaption className="flex max-w-full items-center gap-3">
-                <Avatar name={t.name} pictureUrl={pictureOf(t)} className="h-14 w-14 font-serif text-lg font-bold" />
-                <span className="min-w-0 text-start">
-                  <span dir="auto" className="block font-semibold">
-                    {t.name}
+        {items.map((t, i) => {
+          // Words an editor has not translated yet stay English (lang="en"), under the notice in the reader's language.
+          const english = servedInEnglish(t) ? 'en' : undefined;
+          return (
+            <div
+              key={t.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={text.slide(i + 1, items.length)}
+              className={`col-start-1 row-start-1 min-w-0 rounded-lg bg-white p-6 shadow-sm transition-opacity duration-500 sm:p-8 ${i === index ? 'visible opacity-100' : 'invisible opacity-0'}`}
+              data-testid="testimonial-slide"
+              data-active={i === index ? 'true' : undefined}
+            >
+              <figure className="flex h-full min-w-0 flex-col items-center justify-between gap-6 text-center [overflow-wrap:anywhere]">
+                {english && (
+                  <p className="text-xs text-ink-soft" data-testid="locale-fallback">
+                    {say('language.fallbackEnglish')}
+                  </p>
+                )}
+                <blockquote className="max-w-full">
+                  <p dir="auto" lang={english} className="font-serif text-lg leading-relaxed text-ink sm:text-xl">
+                    “{t.message}”
+                  </p>
+                </blockquote>
+                <figcaption className="flex max-w-full items-center gap-3">
+                  <Avatar name={t.name} pictureUrl={pictureOf(t)} className="h-14 w-14 font-serif text-lg font-bold" />
+                  <span className="min-w-0 text-start">
+                    <span dir="auto" className="block font-semibold">
+                      {t.name}
+                    </span>
+                    <span className="block text-sm text-ink-soft">
+                      {[
+                        t.title ? { key: 'title', text: t.title, lang: english } : null,
+                        typeof t.age === 'number' ? { key: 'age', text: text.age(t.age), lang: undefined } : null,
+                        t.location ? { key: 'location', text: t.location, lang: english } : null,
+                      ]
+                        .filter((part) => part !== null)
+                        .map((part, n) => (
+                          <Fragment key={part.key}>
+                            {n > 0 && ' · '}
+                            <span lang={part.lang}>{part.text}</span>
+                          </Fragment>
+                        ))}
+                    </span>
                   </span>
-                  <span className="block text-sm text-ink-soft">
-                    {[t.title, typeof t.age === 'number' ? text.age(t.age) : null, t.location].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-              </figcaption>
-            </figure>
-          </div>
-        ))}
+                </figcaption>
+              </figure>
+            </div>
+          );
+        })}
       </div>
       {!single && (
         <div aria-hidden="true" className="mt-4 flex justify-center gap-2">

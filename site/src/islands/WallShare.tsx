@@ -142,7 +142,7 @@ function ShareForm({ onShared }: { onShared: () => void }) {
   const error = (name: FieldName) =>
     errors[name] && (
       <p id={`${id}-${name}-error`} className="text-sm font-medium text-red-800">
-        {label(name)} {errors[name]}
+        {t('form.fieldProblem', { field: label(name), problem: errors[name]! })}
       </p>
     );
   const inputClass =

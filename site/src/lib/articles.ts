@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '@writory/shared';
-import { formatDate, SITE_LOCALE } from './format';
+import { formatDate, pageIntlLocale } from './format';
 
 export const ARTICLES_PER_PAGE = 12;
 
@@ -18,5 +18,5 @@ export function tagsOf(articles: ArticleSummary[]) {
   return [...tags].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** An article's date, the same on the built page and in every browser (the site's English, UTC). */
-export const articleDate = (iso: string) => formatDate(iso, { locale: SITE_LOCALE, timeZone: 'UTC' });
+/** An article's date, the same on the built page and in every browser (the page language's site form, UTC). */
+export const articleDate = (iso: string) => formatDate(iso, { locale: pageIntlLocale(), timeZone: 'UTC' });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { judgingReport, winnersIndex } from './cms';
+import { allArticles, article, judgingReport, winnersIndex } from './cms';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,5 +32,26 @@ describe('the build-time cms client', () => {
     await winnersIndex();
     await winnersIndex();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the articles once per locale of a build, each in its language, and one article from that read', async () => {
+    const served = (locale: string) => ({
+      articles: [{ slug: 'first', title: `title ${locale}`, locale, fallback: false }],
+      pagination: { page: 1, pageSize: 100, total: 1, pageCount: 1 },
+    });
+    const fetchMock = vi
+      .fn()
+      .mockImplementation(async (url: string) => new Response(JSON.stringify(served(new URL(url).searchParams.get('locale') ?? 'en')), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubEnv('CMS_URL', 'http://cms.test:1337');
+    expect((await allArticles('hi')).map((a) => a.title)).toEqual(['title hi']);
+    expect((await allArticles('en')).map((a) => a.title)).toEqual(['title en']);
+    expect(await article('first', 'hi')).toMatchObject({ slug: 'first', title: 'title hi', locale: 'hi' });
+    await allArticles('hi');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      'http://cms.test:1337/api/articles?page=1&pageSize=100&include=body&locale=hi',
+      'http://cms.test:1337/api/articles?page=1&pageSize=100&include=body',
+    ]);
+    vi.unstubAllEnvs();
   });
 });

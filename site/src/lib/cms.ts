@@ -17,7 +17,8 @@ import type {
   WinnerDetail,
   WinnersIndex,
 } from '@writory/shared';
-import { DEFAULT_LOCALE, type Locale } from '@writory/shared';
+import type { Locale } from '@writory/shared';
+import { localeQuery, type LocaleServed } from './served-locale';
 import { competitionOf, competitionParam, DEFAULT_COMPETITION } from './competitions';
 import { currentLocale } from '../i18n/t';
 
@@ -43,24 +44,7 @@ const once = <T>(load: () => Promise<T>) => {
 };
 
 export const siteSettings = once(() => cmsGet<SiteSettings>('/site-settings'));
-/**
- * What the cms says about an editor's item it served for a locale (issue 39): the locale served, and `fallback`
- * when the English is served because there is no translation. A cms that does not answer per locale yet sends
- * neither: then a page in another language is showing English.
- */
-export interface LocaleServed {
-  locale?: Locale;
-  fallback?: boolean;
-}
-
-/** True when a page in `locale` shows an item's English text for want of a translation. */
-export function servedInEnglish(item: LocaleServed, locale: Locale = currentLocale()): boolean {
-  if (locale === DEFAULT_LOCALE) return false;
-  return item.fallback === true || item.locale !== locale;
-}
-
-/** The `locale` query of an editor's content for the page being built (none for English, the cms's default). */
-export const localeQuery = (locale: Locale = currentLocale(), separator: '?' | '&' = '?') => (locale === DEFAULT_LOCALE ? '' : `${separator}locale=${locale}`);
+export { localeQuery, servedInEnglish, type LocaleServed } from './served-locale';
 
 export const testimonials = () => cmsGet<(Testimonial & LocaleServed)[]>(`/testimonials${localeQuery()}`);
 export const tierCatalogue = once(() => cmsGet<TierCatalogue>('/payments/tiers'));
@@ -68,22 +52,38 @@ export const contentPage = (slug: ContentPage['slug']) => cmsGet<ContentPage & L
 
 const ARTICLES_PER_REQUEST = 100;
 
+/** An article as a page in some locale shows it: its translation, or the English marked as served for want of one. */
+export type ServedArticle = ArticleDetail & LocaleServed;
+
+const articlesIn = new Map<Locale, Promise<ServedArticle[]>>();
 /**
- * Every published article with its body, newest first, read once per build: the first page tells how many pages
- * there are, the rest come in parallel. (One request per article made a build with 1,000 articles wait on the cms.)
+ * Every published article with its body, newest first, in `locale` where an editor translated it (the English
+ * otherwise, marked `fallback`), read once per locale of a build: the first page tells how many pages there are,
+ * the rest come in parallel. (One request per article made a build with 1,000 articles wait on the cms.) Every
+ * locale lists the same articles in the same order under the same slugs: the English list decides, and a
+ * translation keeps its article's slug, so `/hi/articles/<slug>` is the Hindi of `/articles/<slug>`.
  */
-export const allArticles = once(async (): Promise<ArticleDetail[]> => {
-  const pageOf = (page: number) => cmsGet<ArticlePage<ArticleDetail>>(`/articles?page=${page}&pageSize=${ARTICLES_PER_REQUEST}&include=body`);
-  const first = await pageOf(1);
-  const rest = await Promise.all(Array.from({ length: first.pagination.pageCount - 1 }, (_, i) => pageOf(i + 2)));
-  return [first, ...rest].flatMap((batch) => batch.articles);
-});
+export function allArticles(locale: Locale = currentLocale()): Promise<ServedArticle[]> {
+  let list = articlesIn.get(locale);
+  if (!list) {
+    const pageOf = (page: number) =>
+      cmsGet<ArticlePage<ServedArticle>>(`/articles?page=${page}&pageSize=${ARTICLES_PER_REQUEST}&include=body${localeQuery(locale, '&')}`);
+    list = pageOf(1).then(async (first) => {
+      const rest = await Promise.all(Array.from({ length: first.pagination.pageCount - 1 }, (_, i) => pageOf(i + 2)));
+      return [first, ...rest].flatMap((batch) => batch.articles);
+    });
+    articlesIn.set(locale, list);
+  }
+  return list;
+}
 
-const articlesBySlug = once(async () => new Map((await allArticles()).map((a) => [a.slug, a])));
+const articlesBySlug = new Map<Locale, Promise<Map<string, ServedArticle>>>();
 
-/** One published article with its body (from the build's bulk read; asked for alone if it is not there). */
-export async function article(slug: string): Promise<ArticleDetail> {
-  return (await articlesBySlug()).get(slug) ?? cmsGet<ArticleDetail>(`/articles/${encodeURIComponent(slug)}`);
+/** One published article with its body in `locale` (from the build's bulk read; asked for alone if it is not there). */
+export async function article(slug: string, locale: Locale = currentLocale()): Promise<ServedArticle> {
+  let bySlug = articlesBySlug.get(locale);
+  if (!bySlug) articlesBySlug.set(locale, (bySlug = allArticles(locale).then((list) => new Map(list.map((a) => [a.slug, a])))));
+  return (await bySlug).get(slug) ?? cmsGet<ServedArticle>(`/articles/${encodeURIComponent(slug)}${localeQuery(locale)}`);
 }
 
 /** The first page of the Writory Wall's newest poems, built into /writory-wall. */

@@ -40,16 +40,16 @@ function stem(word: string): string {
   return word;
 }
 
-export interface FaqMatch {
-  faq: Faq;
+export interface FaqMatch<T extends Faq = Faq> {
+  faq: T;
   /** 0..1: how much of the question this entry covers. */
   coverage: number;
 }
 
-export type FaqMatcher = (question: string) => FaqMatch | null;
+export type FaqMatcher<T extends Faq = Faq> = (question: string) => FaqMatch<T> | null;
 
 /** Builds the search index once; the returned function answers each question. */
-export function createFaqMatcher(faqs: readonly Faq[]): FaqMatcher {
+export function createFaqMatcher<T extends Faq>(faqs: readonly T[]): FaqMatcher<T> {
   const fuse = new Fuse(faqs, {
     keys: [
       { name: 'question', weight: 2 },
@@ -71,7 +71,7 @@ export function createFaqMatcher(faqs: readonly Faq[]): FaqMatcher {
       const hits = fuse.search(word).filter((hit) => (hit.score ?? 1) <= (word.length <= 4 ? 0.15 : WORD_SCORE_CUTOFF));
       for (const hit of hits) weight.set(hit.refIndex, (weight.get(hit.refIndex) ?? 0) + (1 - (hit.score ?? 1)));
     }
-    let best: FaqMatch | null = null;
+    let best: FaqMatch<T> | null = null;
     for (const [refIndex, total] of weight) {
       const coverage = total / words.length;
       // Ties go to the entry the editors listed first.

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { contactInput, entryFormFields, newPostBody, reminderBody } from '@writory/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { commentsOpenBody, contactInput, entryFormFields, newCommentBody, newPostBody, reminderBody } from '@writory/shared';
 import { newPostBody as lazyNewPostBody } from '@writory/shared/schemas/wall';
 import { schemaIssues, schemaProblems } from './form-schema';
 
@@ -54,5 +54,54 @@ describe('schemaIssues', () => {
     );
     expect(issues.title).toMatchObject({ code: 'too_big', message: 'The title must be at most 160 characters.' });
     expect(issues.country).toBeUndefined();
+  });
+});
+
+describe('on a Hindi or an Arabic page (issue 39)', () => {
+  const onPage = (lang: 'en' | 'hi' | 'ar') => {
+    document.documentElement.lang = lang;
+  };
+  afterEach(() => onPage('en'));
+
+  it.each([
+    [
+      'hi',
+      {
+        contact: { name: 'कम से कम 2 अक्षरों का होना चाहिए', email: 'एक सही ईमेल पता होना चाहिए', subject: 'आवश्यक है', message: 'कम से कम 20 अक्षरों का होना चाहिए' },
+        wall: { title: 'आवश्यक है', text: 'अधिकतम 20,000 अक्षरों का हो सकता है', language: 'en, hi या ar जैसा भाषा कोड होना चाहिए' },
+        comment: { text: 'आवश्यक है: टिप्पणी या समीक्षा लिखें' },
+        entry: { title: 'शीर्षक अधिकतम 160 अक्षरों का हो सकता है।' },
+        reminder: { subject: 'विषय लिखें।', body: 'संदेश अधिकतम 10,000 अक्षरों का हो सकता है।' },
+      },
+    ],
+    [
+      'ar',
+      {
+        contact: { name: 'يلزم 2 حرفًا على الأقل', email: 'يجب أن يكون عنوان بريد إلكتروني صحيحًا', subject: 'مطلوب', message: 'يلزم 20 حرفًا على الأقل' },
+        wall: { title: 'مطلوب', text: 'يجب ألا يتجاوز 20,000 حرفًا', language: 'يجب أن يكون رمز لغة مثل en أو hi أو ar' },
+        comment: { text: 'مطلوب: اكتب تعليقًا أو نقدًا' },
+        entry: { title: 'يجب ألا يتجاوز العنوان 160 حرفًا.' },
+        reminder: { subject: 'اكتب موضوعًا.', body: 'يجب ألا تتجاوز الرسالة 10,000 حرفًا.' },
+      },
+    ],
+  ] as const)('says the schemas’ field messages in %s', async (lang, expected) => {
+    onPage(lang);
+    expect(await schemaProblems(contactInput, { name: 'A', email: 'asha@', subject: ' ', message: 'short' }, ['name', 'email', 'subject', 'message'])).toEqual(
+      expected.contact,
+    );
+    expect(await schemaProblems(newPostBody, { title: ' ', text: 'ल'.repeat(20_001), language: '!!' }, ['title', 'text', 'language'])).toEqual(expected.wall);
+    expect(await schemaProblems(newCommentBody, {}, ['text'])).toEqual(expected.comment);
+    const entry = await schemaIssues(
+      entryFormFields,
+      { title: 'x'.repeat(161), language: 'हिन्दी', fullName: 'मीरा', phone: '+91 90000 00000', country: 'IN' },
+      ['title'],
+    );
+    expect(entry.title).toMatchObject({ code: 'too_big', message: expected.entry.title });
+    expect(await schemaProblems(reminderBody, { subject: '', body: 'x'.repeat(10_001), audience: 'all' }, ['subject', 'body'])).toEqual(expected.reminder);
+  });
+
+  it('keeps a message it has no words for as the schema wrote it', async () => {
+    onPage('hi');
+    expect(await schemaProblems(commentsOpenBody, { open: 'yes' }, ['open'])).toEqual({ open: 'must be true or false' });
   });
 });

@@ -1,7 +1,9 @@
 // A form checks its values with the request schema the cms parses (packages/shared/src/schemas), so both
 // say the same thing; the cms's 422 answers land on the same fields through fieldErrorsFrom (lib/api.ts).
 // Forms load their schema when they are first sent (`import('@writory/shared/schemas/<domain>')`), so zod
-// is not part of any page's JavaScript at load.
+// is not part of any page's JavaScript at load. Their messages are said in the page's language (lib/schema-words.ts,
+// loaded with the schema).
+import { loadSchemaWords, schemaMessage } from './schema-words';
 
 /** What a form needs of a zod schema (the shared ones are zod/mini). */
 export interface FormSchema {
@@ -20,17 +22,18 @@ export async function schemaIssues<F extends string>(
   values: unknown,
   fields: readonly F[],
 ): Promise<Partial<Record<F, FieldIssue>>> {
-  const result = (await schema).safeParse(values);
+  const [parser] = await Promise.all([schema, loadSchemaWords()]);
+  const result = parser.safeParse(values);
   const issues: Partial<Record<F, FieldIssue>> = {};
   if (result.success) return issues;
   for (const issue of result.error.issues) {
     const field = fields.find((name) => issue.path[0] === name);
-    if (field && !issues[field]) issues[field] = issue;
+    if (field && !issues[field]) issues[field] = { ...issue, message: schemaMessage(issue.message) };
   }
   return issues;
 }
 
-/** The first problem of each field, in the schema's own words (the words the cms answers with). */
+/** The first problem of each field, in the schema's own words (the words the cms answers with) in the page's language. */
 export async function schemaProblems<F extends string>(
   schema: FormSchema | Promise<FormSchema>,
   values: unknown,

@@ -3,7 +3,7 @@ import type { APIContext } from 'astro';
 import { allArticles } from '../lib/cms';
 
 export async function GET(context: APIContext) {
-  const articles = await allArticles();
+  const articles = await allArticles('en');
   return rss({
     title: 'Writory Articles',
     description: 'Craft essays, contest news and interviews from Writory.',

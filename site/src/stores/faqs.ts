@@ -1,9 +1,9 @@
-// The FAQ the chat panel answers from (published by editors; the cms serves it from its public cache).
-import type { Faq } from '@writory/shared';
-import { fetchFaqs } from '../api/content';
+// The FAQ the chat panel answers from (published by editors; the cms serves it from its public cache), in the
+// page's language where translated.
+import { fetchFaqs, type ServedFaq } from '../api/content';
 import { loadable, loadInto } from './loadable';
 
-export const $faqs = loadable<Faq[]>();
+export const $faqs = loadable<ServedFaq[]>();
 
 /** Reads the FAQ again; a list already shown stays until the answer comes. */
 export const loadFaqs = () =>

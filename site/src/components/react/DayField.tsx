@@ -14,14 +14,16 @@ interface Props {
 }
 
 /**
- * A day in a text box, written as Writory writes days everywhere else ("25 Nov 2026" in the reader's English), where
- * the browser's own date box would show its language's numbers (10/31/2026) beside our words. Typed, pasted or read
- * aloud like any text field; the hint gives the format, and text that is not a day is marked and explained on leaving.
+ * A day in a text box, its month named in the page's language ("25 Nov 2026" in the reader's English, "25 नवंबर 2026",
+ * "25 نوفمبر 2026": lib/date-range.ts `dayText`), where the browser's own date box would show its language's numbers
+ * (10/31/2026) beside our words. Typed, pasted or read aloud like any text field, in English, Hindi or Arabic month
+ * names and any script's digits; the hint gives the format, and text that is not a day is marked and explained on
+ * leaving.
  */
 export default function DayField({ label, value, onChange, example }: Props) {
   const id = useId();
-  // Days are written in the reader's English, which the server cannot know: the first render shows none, as the
-  // server did, and the hint's example comes once the island is live.
+  // On an English page days are written in the reader's English, which the server cannot know: the first render shows
+  // none, as the server did, and the hint's example comes once the island is live.
   const hydrated = useHydrated();
   const [text, setText] = useState(() => (value && hydrated ? dayText(value) : ''));
   const [invalid, setInvalid] = useState(false);

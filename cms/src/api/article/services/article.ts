@@ -1,6 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import type { ArticleDetail, ArticlePage, ArticleSummary, Locale, ServedLocale } from '@writory/shared';
-import { listInLocale, oneInLocale } from '../../../lib/content-locale';
+import { listInLocale, oneInLocale, servedAs } from '../../../lib/content-locale';
 import { readingMinutes } from './reading-time';
 
 const SUMMARY_POPULATE: any = { cover: { fields: ['url', 'alternativeText', 'width', 'height'] }, tags: { fields: ['name', 'slug'] } };
@@ -63,16 +63,34 @@ export default factories.createCoreService('api::article.article', ({ strapi }: 
       documents.findMany({ status: 'published', locale: wanted, filters: { documentId: { $in: documentIds } }, populate: SUMMARY_POPULATE, fields: FIELDS }),
     );
     return {
-      articles: served.map((row) => (include === 'body' ? toDetail(row) : toSummary(row))),
+      // Served under its English article's slug: one URL per article, whatever slug (or none) a translation holds.
+      articles: served.map((row, i) => {
+        const article = { ...row, slug: (rows as any[])[i].slug };
+        return include === 'body' ? toDetail(article) : toSummary(article);
+      }),
       pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) },
     };
   },
 
-  /** One published article by its slug (the same in every locale), in `locale` when translated, else in English. */
+  /**
+   * One published article by its slug, in `locale` when translated (and published there), else in English. The
+   * slug is the English article's (a translation made through the documents API may hold none of its own: the demo's
+   * do), so the translation is found by its document; a translation without a published English original is found
+   * by its own slug.
+   */
   async findPublishedBySlug(slug: string, locale: Locale = 'en'): Promise<(ArticleDetail & ServedLocale) | null> {
-    const row = await oneInLocale(locale, (wanted) =>
-      strapi.documents('api::article.article').findFirst({ status: 'published', locale: wanted, filters: { slug }, populate: SUMMARY_POPULATE }),
-    );
-    return row ? toDetail(row) : null;
+    const documents = strapi.documents('api::article.article');
+    const english = await documents.findFirst({ status: 'published', locale: 'en', filters: { slug }, populate: SUMMARY_POPULATE });
+    if (!english) {
+      const row = await oneInLocale(locale, (wanted) =>
+        documents.findFirst({ status: 'published', locale: wanted, filters: { slug }, populate: SUMMARY_POPULATE }),
+      );
+      return row ? toDetail(row) : null;
+    }
+    const translated =
+      locale === 'en'
+        ? null
+        : await documents.findFirst({ status: 'published', locale, filters: { documentId: english.documentId }, populate: SUMMARY_POPULATE });
+    return translated ? toDetail({ ...translated, slug, ...servedAs(locale, true) }) : toDetail({ ...english, ...servedAs(locale, false) });
   },
 }));
