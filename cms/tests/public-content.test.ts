@@ -56,6 +56,9 @@ describe('articles', () => {
     expect(translated[0].title).not.toBe('Writing in your first language');
     const alone = (await cms.api.get(`/api/articles/writing-in-your-first-language?locale=${locale}`).expect(200)).body;
     expect(alone).toEqual(translated[0]);
+    // The demo writes the translation with that slug, as an editor would see it in the panel.
+    const stored = await cms.strapi.documents('api::article.article').findFirst({ locale, filters: { title: translated[0].title } });
+    expect(stored?.slug).toBe('writing-in-your-first-language');
     const untranslated = (await cms.api.get(`/api/articles/how-writory-judges-a-poem?locale=${locale}`).expect(200)).body;
     expect(untranslated).toMatchObject({ slug: 'how-writory-judges-a-poem', title: 'How Writory judges a poem', locale: 'en', fallback: true });
   });

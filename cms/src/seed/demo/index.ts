@@ -32,7 +32,10 @@ export async function seedDemoData(strapi: Core.Strapi) {
         data: { ...article, tags: tags.map((name) => tagIds.get(name)!) } as any,
         ...(published ? { status: 'published' } : {}),
       });
-      const translations = DEMO_ARTICLE_TRANSLATIONS[article.slug];
+      // Each translation under its English article's slug, as an editor's would be: one URL per article.
+      const translations = Object.fromEntries(
+        Object.entries(DEMO_ARTICLE_TRANSLATIONS[article.slug] ?? {}).map(([locale, data]) => [locale, data && { ...data, slug: article.slug }]),
+      );
       await addTranslations(strapi, 'api::article.article', created.documentId, translations, { publish: published });
     }
   });
