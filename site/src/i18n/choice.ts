@@ -28,21 +28,15 @@ export function rememberLocale(locale: Locale): void {
 }
 
 /**
- * The page's language controls (no framework): a click on a language link ([data-locale-choice]) remembers it; on a
- * first visit (nothing remembered) the banner of the browser's language ([data-locale-suggestion]) shows, and
- * "No, thanks" remembers the page's own language. Never a redirect: the reader decides.
+ * The page's language controls (no framework): a click on a language link ([data-locale-choice]) remembers it, and
+ * "No, thanks" on the first-visit suggestion ([data-locale-suggestion], shown while the page is parsed:
+ * suggestion.ts) remembers the page's own language and hides it. Never a redirect: the reader decides.
  */
-export function installLanguageChoice(doc: Document, languages: readonly string[]): void {
+export function installLanguageChoice(doc: Document): void {
   doc.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-locale-choice]') : null;
     if (!target) return;
     rememberLocale(target.dataset.localeChoice as Locale);
     if (target.hasAttribute('data-locale-dismiss')) target.closest<HTMLElement>('[data-locale-suggestion]')?.setAttribute('hidden', '');
-  });
-  if (rememberedLocale(doc) || !languages.length) return;
-  // First visit only: the Accept-Language reading is loaded then, not on every page view.
-  void import('./suggestion').then(({ suggestedLocale }) => {
-    const suggestion = suggestedLocale(doc.documentElement.lang as Locale, languages);
-    if (suggestion) doc.querySelector(`[data-locale-suggestion="${suggestion}"]`)?.removeAttribute('hidden');
   });
 }

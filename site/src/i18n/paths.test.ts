@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageRoutes } from './routes.mjs';
 import { actionLocale, localeOfPath, localizedPath, unlocalizedPath } from './paths';
-import { suggestedLocale } from './suggestion';
 
 describe('locale paths', () => {
   it('reads the locale from the first segment only', () => {
@@ -43,14 +42,5 @@ describe('the pages built in every locale', () => {
     expect(routes).toEqual(expect.arrayContaining(['', 'about', 'submit', 'articles/[slug]', 'competitions/[slug]', 'admin-users']));
     expect(routes).not.toContain('404');
     expect(routes.some((route: string) => route.startsWith('[authPrefix]'))).toBe(false);
-  });
-});
-
-describe('the first-visit suggestion', () => {
-  it('suggests the browser’s language when it is another of ours, else nothing', () => {
-    expect(suggestedLocale('en', ['ar-EG', 'ar', 'en'])).toBe('ar');
-    expect(suggestedLocale('ar', ['ar-EG', 'en'])).toBeNull();
-    expect(suggestedLocale('hi', ['en-US', 'en'])).toBe('en');
-    expect(suggestedLocale('en', ['fr-FR'])).toBeNull();
   });
 });

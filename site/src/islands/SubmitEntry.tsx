@@ -15,7 +15,7 @@ import { ApiError, apiErrorBody, fieldErrorsFrom } from '../lib/api';
 import { withBusyRetry, type BusyWait } from '../lib/busy-retry';
 import { newIdempotencyKey } from '../lib/entry-files';
 import { allowanceSummary } from '../lib/payments';
-import { competitionFromSearch, withCompetition } from '../lib/competitions';
+import { competitionFromSearch, DEFAULT_COMPETITION, withCompetition } from '../lib/competitions';
 import { loadStoryWords, storyWordsLoaded, tFor } from '../lib/entry-words';
 import type { EntryFormField, EntryFormValues } from '../lib/entry-form';
 import { $authStatus } from '../stores/auth';
@@ -220,7 +220,15 @@ export default function SubmitEntry({ competitions }: { competitions: Competitio
   if (!hydrated || contest.state === 'loading') {
     return (
       <div className="space-y-6">
-        {hydrated && choice}
+        {hydrated
+          ? choice
+          : // The built page cannot know `?competition=`: the choice's place is kept (the default's, unseen), so nothing
+            // below moves when it shows (it shifted /submit's layout by 0.1 to 0.15 at load).
+            competitions.length > 1 && (
+              <div className="invisible">
+                <CompetitionChoice competitions={competitions} chosen={DEFAULT_COMPETITION} onChoose={() => undefined} />
+              </div>
+            )}
         <div className={VISITOR_VIEW_HEIGHT}>
           <Loading>{t('contest.loading')}</Loading>
         </div>
