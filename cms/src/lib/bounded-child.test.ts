@@ -74,7 +74,7 @@ describe('runBounded', () => {
     expect(Number(end.stdout.toString())).toBe(launcherPid());
   });
 
-  it('rejects when the program cannot be started', async () => {
+  it('ends with a failure, not a hang, when the program cannot be started', async () => {
     // prlimit starts and cannot exec the program: it says so and exits non-zero.
     const end = await runBounded('/nonexistent/program', [], Buffer.alloc(0), BUDGET);
     expect(end.code).not.toBe(0);
