@@ -4,7 +4,7 @@
 // pdftotext with its CPU in the child), name removal, the blind copy and its re-check, checksums, the originality
 // fingerprint and storage (the private files on disk). It calls the built cms (cms/dist, build it first) in the order
 // POST /api/entries runs its steps, in one thread, so each stage's CPU is its own. Medians of --runs (default 5).
-// Run: node scripts/measure-entry-path.mjs [--runs=5] [--json]
+// Run: node scripts/measure-entry-path.mjs [--runs=5] [--resident=MB] [--json]
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,10 @@ const cmsDir = join(root, 'cms');
 const requireCms = createRequire(join(cmsDir, 'package.json'));
 const dist = (path) => requireCms(join(cmsDir, 'dist', path));
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 5);
+// --resident=MB: hold that much memory, touched, while measuring, as a running cms does (about 600 MB resident):
+// what a fork costs grows with the forking process's memory, so a small script alone would understate it.
+const resident = Number(process.argv.find((arg) => arg.startsWith('--resident='))?.split('=')[1] ?? 0);
+const held = Array.from({ length: resident }, () => Buffer.alloc(1024 * 1024, 1));
 
 const poemFile = dist('src/api/entry/reading/poem-file.js');
 const judgeView = dist('src/api/entry/reading/judge-view.js');
@@ -29,12 +33,25 @@ const { TextBudget } = dist('src/api/entry/reading/text-budget.js');
 const fingerprint = dist('src/api/originality/lib/fingerprint.js');
 const worker = dist('src/api/entry/reading/worker.js');
 const formidable = requireCms('formidable');
+// pdftotext, pdffonts and MuPDF run from the launcher (lib/bounded-child.ts), a process of this thread's own: its CPU
+// and its finished children's are counted with this process's. (A build without the launcher forks them from here.)
+const boundedChild = dist('src/lib/bounded-child.js');
 
-/** CPU milliseconds of this process and of its finished children (pdftotext) since `from`. */
+/** Clock ticks (100 a second) of a process's finished children (cutime + cstime), and of itself when `own`. */
+function ticksOf(pid, own) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(stat[13]) + Number(stat[14]) + (own ? Number(stat[11]) + Number(stat[12]) : 0);
+  } catch {
+    return 0; // the launcher not started yet, or gone
+  }
+}
+
+/** CPU milliseconds of this process, of its finished children and of the launcher's (pdftotext, pdffonts, MuPDF). */
 function cpu() {
   const self = process.cpuUsage();
-  const stat = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[13]) + Number(stat[14]); // cutime + cstime, in clock ticks (100 a second)
+  const launcher = boundedChild.launcherPid?.();
+  const ticks = ticksOf('self', false) + (launcher ? ticksOf(launcher, true) : 0);
   return { self: (self.user + self.system) / 1000, children: ticks * 10 };
 }
 
@@ -144,6 +161,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+if (held.length) console.log(`(holding ${held.length} MB resident while measuring)`);
 if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
 else {
   for (const [name, stages] of Object.entries(results)) {

@@ -7,7 +7,9 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   // Who the client is, before anything reads ctx.request.ip: forwarding headers count only from TRUSTED_PROXIES.
   { name: 'global::client-address', config: { trustedProxies: env.array('TRUSTED_PROXIES', ['loopback']) } },
   { name: 'global::retry-after', config: { fallbackSeconds: ADMIN_LOGIN_LIMIT.windowMinutes * 60 } },
-  'strapi::logger',
+  // Server errors and slow requests only (SLOW_REQUEST_MS, default 1000), not a line per request: nginx keeps the
+  // access log (src/middlewares/request-log.ts, docs/operations.md).
+  { name: 'global::request-log', config: { slowMs: env.int('SLOW_REQUEST_MS', 1000) } },
   'strapi::errors',
   {
     name: 'strapi::security',
