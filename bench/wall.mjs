@@ -47,10 +47,67 @@ async function firstVisit(site) {
 const loadRow = (name, path, m) => [name, `\`${path}\``, num(m.rps), num(m.p50, 1), num(m.p95, 1), num(m.p99, 1), num(m.errors)];
 const aloneRow = (name, path, m) => [name, `\`${path}\``, '', num(m.p50, 1), num(m.p95, 1), '', ''];
 
+/** The finding and Following rows on the cms of this checkout and of the commit before, in one run (`--quick`). */
+async function findingBeforeAfter(ctx) {
+  const previous = beforeCms({ log: ctx.log });
+  const loadAt = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ');
+  const loads = [loadAt()];
+  const rowsOn = async (at) => ({
+    newest: await measured(`${at}${FIRST_PAGE}`, ctx.runs, LOAD),
+    common: await measured(`${at}${SEARCH_COMMON}`, ctx.runs, LOAD),
+    rare: await measured(`${at}${SEARCH_RARE}`, ctx.runs, LOAD),
+    hindiWord: await measured(`${at}${SEARCH_HINDI}`, ctx.runs, LOAD),
+    language: await measured(`${at}${BY_LANGUAGE}`, ctx.runs, LOAD),
+  });
+  const before = { env: { WALL_CACHE_SECONDS: '0', ...previous.env }, where: { cmsDir: previous.cmsDir } };
+  const after = { env: { WALL_CACHE_SECONDS: '0' }, where: {} };
+  const findingBefore = await rowsOn(await ctx.stack.cms('production', before.env, before.where));
+  const finding = await rowsOn(await ctx.stack.cms('production', after.env, after.where));
+  const readers = await signedInPoets(ctx.stack, FOLLOWING_READERS);
+  const followingOn = async (at) => ({
+    newest: await measured(`${at}${FIRST_PAGE}`, ctx.runs, LOAD),
+    following: await measured(`${at}${FOLLOWING}`, ctx.runs, { ...LOAD, pick: (i) => ({ headers: bearer(readers[i % readers.length]) }) }),
+  });
+  const followingBefore = await followingOn(await ctx.stack.cms('signed-in', before.env, before.where));
+  const followingTab = await followingOn(await ctx.stack.cms('signed-in', after.env, after.where));
+  loads.push(loadAt());
+  return {
+    figures: { quick: true, finding, followingTab, before: { commit: previous.commit, finding: findingBefore, followingTab: followingBefore }, loads },
+    tables: [comparison(previous.commit, loads, { finding, findingBefore, followingTab, followingBefore })],
+    notes: [
+      '`--quick`: only finding poems and the Following tab, before and after; the other rows are in the last full run.',
+      'The signed-in rows run the cms as the signed-in benchmarks do (NODE_ENV=development, so it accepts the Auth emulator’s tokens); read them against the first page on that same cms.',
+      'Target (issue 40): search and the Following tab p95 ≤ 100 ms at 50 readers on the 100,000-post dataset.',
+    ],
+  };
+}
+
+function comparison(commit, loads, { finding, findingBefore, followingTab, followingBefore }) {
+  return {
+    caption: `Finding poems and the Following tab, before (commit ${commit.slice(0, 12)}) and after (this checkout), in the same run: 50 connections, cache off, p95 in ms and requests/s; load average (1 / 5 / 15 min) ${loads[0]} as they began, ${loads[1]} as they ended.`,
+    columns: ['What', 'Path', '>Before p95', '>After p95', '>Before req/s', '>After req/s'],
+    rows: [
+      ['First page (cms)', FIRST_PAGE, findingBefore.newest, finding.newest],
+      ['Search, a common word', SEARCH_COMMON, findingBefore.common, finding.common],
+      ['Search, a Devanagari word no poem has', SEARCH_RARE, findingBefore.rare, finding.rare],
+      ['Search, a Devanagari word of every Hindi poem', SEARCH_HINDI, findingBefore.hindiWord, finding.hindiWord],
+      ['Hindi poems only', BY_LANGUAGE, findingBefore.language, finding.language],
+      ['First page (cms, signed-in mode)', FIRST_PAGE, followingBefore.newest, followingTab.newest],
+      ['Following tab (signed-in mode)', FOLLOWING, followingBefore.following, followingTab.following],
+    ].map(([what, path, b, a]) => [what, `\`${path}\``, num(b.p95, 1), num(a.p95, 1), num(b.rps), num(a.rps)]),
+  };
+}
+
 export default {
   name: 'wall',
   title: 'Writory Wall: 100,000 posts, 50 concurrent readers',
   async run(ctx) {
+    // --quick: finding poems and the Following tab only, before and after (no site build: with 2,000 poet pages in
+    // each locale it takes several minutes, and over ten on a loaded machine).
+    if (ctx.quick) return findingBeforeAfter(ctx);
     await ctx.stack.cms('production');
     const { url: site } = await ctx.stack.site();
     const transfer = await firstVisit(site);
@@ -124,19 +181,7 @@ export default {
             loadRow(`Following tab, ${FOLLOWING_READERS} poets' tokens, cache off (cms, signed-in mode)`, FOLLOWING, followingTab.following),
           ],
         },
-        {
-          caption: `Finding poems and the Following tab, before (commit ${previous.commit.slice(0, 12)}) and after (this checkout), in the same run: 50 connections, cache off, p95 in ms and requests/s; load average (1 / 5 / 15 min) ${loads[0]} as they began, ${loads[1]} as they ended.`,
-          columns: ['What', 'Path', '>Before p95', '>After p95', '>Before req/s', '>After req/s'],
-          rows: [
-            ['First page (cms)', FIRST_PAGE, findingBefore.newest, finding.newest],
-            ['Search, a common word', SEARCH_COMMON, findingBefore.common, finding.common],
-            ['Search, a Devanagari word no poem has', SEARCH_RARE, findingBefore.rare, finding.rare],
-            ['Search, a Devanagari word of every Hindi poem', SEARCH_HINDI, findingBefore.hindiWord, finding.hindiWord],
-            ['Hindi poems only', BY_LANGUAGE, findingBefore.language, finding.language],
-            ['First page (cms, signed-in mode)', FIRST_PAGE, followingBefore.newest, followingTab.newest],
-            ['Following tab (signed-in mode)', FOLLOWING, followingBefore.following, followingTab.following],
-          ].map(([what, path, b, a]) => [what, `\`${path}\``, num(b.p95, 1), num(a.p95, 1), num(b.rps), num(a.rps)]),
-        },
+        comparison(previous.commit, loads, { finding, findingBefore, followingTab, followingBefore }),
         {
           caption: 'A first visit to `/writory-wall`: bytes on the wire (brotli for the page and its files; the API as the site server sends it).',
           columns: ['Part', '>Bytes on the wire', '>Decoded'],

@@ -17,7 +17,7 @@ import type { PoetPageLinks } from '../repository';
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'theme', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
 /**
- * A search or a Following tab naming at most this many posts makes its page from their list (see listedIds);
+ * A search matching at most this many posts makes its page from their list (see listedIds);
  * WALL_LISTED_IDS_MAX changes it (0: every page walks the order's index, as before issue 40's last part).
  */
 export const listedIdsMax = () => Number(process.env.WALL_LISTED_IDS_MAX ?? 1000);
@@ -63,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * The ids a subquery names (a search's matches, the followed poets' poems), read as a list when there are at most
+   * The ids a subquery names (a search's matches), read as a list when there are at most
    * listedIdsMax() of them, else null: the page then walks the order's index and tests each post against the
    * subquery, which finds a page within a few rows when matches are many, but walks the whole index (85,000 entries
    * on the bench dataset) when they are few, and builds the whole set first either way.
@@ -110,25 +110,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** One page in the order's index: after the cursor when there is one, else by the older page number. */
   async function loadPage(query: WallQuery, poetIds?: IdSubquery): Promise<WallPage> {
-    // A search reads the ids the full-text index matches; the Following tab the poems of the followed poets, from the
-    // link table by its poet column. When one of them names few posts, the page is made from its list (pageAmong).
+    // The Following tab: the poems of the followed poets, from the link table by its poet column, tested along the
+    // newest index (a page's worth within about 2,000 entries on the bench dataset, each poet's ~10 poems among 85,000;
+    // made from the list instead it measured no faster, docs/benchmarks.md).
     const link = linkOf(strapi, POST, 'poet');
-    const among = [
-      ...(query.q ? [idsMatching(strapi, query.q)] : []),
-      ...(poetIds ? [strapi.db.connection(link.name).select(link.joinColumn.name).whereIn(link.inverseJoinColumn.name, poetIds)] : []),
-    ];
-    const lists = await Promise.all(among.map(listedIds));
-    const listed = lists.filter((list): list is number[] => list !== null);
-    const rows = listed.length
-      ? await pageAmong(
-          listed.reduce((kept, list) => {
-            const set = new Set(list);
-            return kept.filter((id) => set.has(id));
-          }),
-          among.filter((_, i) => lists[i] === null),
-          query,
-        )
-      : await pageInIndex(query, among);
+    const ofPoets = poetIds ? [strapi.db.connection(link.name).select(link.joinColumn.name).whereIn(link.inverseJoinColumn.name, poetIds)] : [];
+    // A search reads the ids the full-text index matches: few of them, the page is made from their list (pageAmong).
+    const matches = query.q ? idsMatching(strapi, query.q) : null;
+    const listed = matches ? await listedIds(matches) : null;
+    const rows = listed ? await pageAmong(listed, ofPoets, query) : await pageInIndex(query, [...(matches ? [matches] : []), ...ofPoets]);
     return present(rows, query);
   }
 
