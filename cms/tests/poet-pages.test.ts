@@ -344,6 +344,20 @@ describe('following poets', () => {
     await api.get('/api/follows/poems?cursor=nonsense').set(bearer(reader.token)).expect(400);
   });
 
+  it('gives each reader the poems of the poets they follow only, when two readers ask at once', async () => {
+    const [a, b] = await Promise.all([poetWithPage('Followed by one'), poetWithPage('Followed by two')]);
+    const [one, two] = await Promise.all([newPoet('Reader one'), newPoet('Reader two')]);
+    await follow(one.token, a.handle).expect(200);
+    await follow(two.token, b.handle).expect(200);
+    const fromA = await wallPoem(a, 'For reader one', true);
+    const fromB = [await wallPoem(b, 'For reader two', true), await wallPoem(b, 'Again for reader two', true)].reverse();
+    const ask = (token: string) => api.get('/api/follows/poems').set(bearer(token)).expect(200);
+    const answers = await Promise.all([ask(one.token), ask(two.token), ask(one.token), ask(two.token)]);
+    const ids = answers.map((res) => res.body.posts.map((post: { id: number }) => post.id));
+    expect(ids).toEqual([[fromA], fromB, [fromA], fromB]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('rings the bell of each follower when a followed poet’s poem is approved, unless muted for that poet or for all', async () => {
     const poet = await poetWithPage('Leila Haddad');
     const [told, mutedOne, mutedAll] = await Promise.all([newPoet('Told'), newPoet('Muted one'), newPoet('Muted all')]);

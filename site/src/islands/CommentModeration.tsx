@@ -1,17 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useId } from 'react';
 import {
   COMMENT_MODERATION_FILTERS,
-  WALL_REASON_MAX,
   wallPostPath,
   type CommentDecision,
   type CommentModerationFilter,
   type CommentModerationItem,
+  type CommentModerationPage,
 } from '@writory/shared';
 import { useStaffReady } from '../components/react/useAdminReady';
 import { FormAlert, Notice } from '../components/react/Message';
+import ModerationDecisions from '../components/wall/ModerationDecisions';
+import QueueFilters from '../components/wall/QueueFilters';
+import { useModerationQueue } from '../components/wall/useModerationQueue';
 import { decideComment } from '../api/comments';
-import { apiErrorBody } from '../lib/api';
 import { formatWallDate } from '../lib/wall';
 import { t } from '../i18n/t';
 import { $commentQueue, $commentQueueProblem, loadCommentQueue } from '../stores/comment-moderation';
@@ -31,16 +32,13 @@ const MODERATORS = ['admin', 'moderator'] as const;
 /** The comments part of /admin-wall-moderation: first comments waiting, reported and hidden ones. */
 export default function CommentModeration() {
   const ready = useStaffReady(MODERATORS);
-  const [filter, setFilter] = useState<CommentModerationFilter>('pending');
-  const [page, setPage] = useState(1);
-  const data = useStore($commentQueue);
-  const problem = useStore($commentQueueProblem);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (ready) void loadCommentQueue(filter, page);
-  }, [ready, filter, page, reload]);
+  const { filter, page, setPage, data, problem, notice, choose, decided } = useModerationQueue<CommentModerationFilter, CommentModerationPage>({
+    ready,
+    first: 'pending',
+    $page: $commentQueue,
+    $problem: $commentQueueProblem,
+    load: loadCommentQueue,
+  });
 
   if (!ready) return null;
   return (
@@ -49,24 +47,14 @@ export default function CommentModeration() {
         {t('comments.moderationTitle')}
       </h2>
       <p className="text-ink-soft">{t('comments.moderationIntro')}</p>
-      <div role="group" aria-label={t('comments.queues')} className="flex flex-wrap gap-2">
-        {COMMENT_MODERATION_FILTERS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={filter === name}
-            className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
-            onClick={() => {
-              setFilter(name);
-              setPage(1);
-              setNotice(null);
-            }}
-          >
-            {t(`comments.queue.${name}`)}
-            {data && <span className="rounded-full bg-white/80 px-2 text-xs text-ink">{data.counts[name].toLocaleString('en')}</span>}
-          </button>
-        ))}
-      </div>
+      <QueueFilters
+        label={t('comments.queues')}
+        filters={COMMENT_MODERATION_FILTERS}
+        current={filter}
+        name={(name) => t(`comments.queue.${name}`)}
+        counts={data?.counts ?? null}
+        onChoose={choose}
+      />
       <Notice>{notice}</Notice>
       <FormAlert>{problem}</FormAlert>
       {data &&
@@ -76,13 +64,7 @@ export default function CommentModeration() {
           <ol className="space-y-6">
             {data.items.map((item) => (
               <li key={item.id}>
-                <QueueItem
-                  item={item}
-                  onDecided={() => {
-                    setNotice(t('comments.decided', { id: item.id }));
-                    setReload((n) => n + 1);
-                  }}
-                />
+                <QueueItem item={item} onDecided={() => decided(t('comments.decided', { id: item.id }))} />
               </li>
             ))}
           </ol>
@@ -103,31 +85,6 @@ export default function CommentModeration() {
 
 function QueueItem({ item, onDecided }: { item: CommentModerationItem; onDecided: () => void }) {
   const id = useId();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const [asking, setAsking] = useState<CommentDecision | null>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (asking) reasonRef.current?.focus();
-  }, [asking]);
-
-  async function decide(action: CommentDecision) {
-    if (needsReason(action) && asking !== action) return setAsking(action);
-    if (needsReason(action) && !reason.trim()) return setProblem(t('comments.reasonNeeded'));
-    setBusy(true);
-    setProblem(null);
-    try {
-      await decideComment(item.id, { action, ...(needsReason(action) ? { reason } : {}) });
-      onDecided();
-    } catch (error) {
-      setProblem(apiErrorBody(error)?.message ?? t('comments.decisionFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const openReports = item.reports.filter((report) => report.status === 'open');
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-white p-5" data-testid="comment-moderation-item">
@@ -179,51 +136,23 @@ function QueueItem({ item, onDecided }: { item: CommentModerationItem; onDecided
           ))}
         </ul>
       )}
-      <div className="mt-4 space-y-3">
-        <FormAlert>{problem}</FormAlert>
-        {item.own ? (
-          <p className="text-sm text-ink-soft">{t('comments.own')}</p>
-        ) : (
-          <>
-            {asking && (
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
-                  {t('comments.reasonLabel')}
-                </label>
-                <textarea
-                  id={`${id}-reason`}
-                  ref={reasonRef}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  maxLength={WALL_REASON_MAX}
-                  rows={2}
-                  dir="auto"
-                  className="rounded-md border border-stone-400 bg-white px-3 py-2"
-                />
-              </div>
-            )}
-            <div className="flex flex-wrap gap-2">
-              {actionsFor(item).map((action) => (
-                <button
-                  key={action}
-                  type="button"
-                  disabled={busy}
-                  className={`btn btn-sm ${action === 'hide' || action === 'reject' ? 'btn-destructive' : 'btn-default'}`}
-                  onClick={() => void decide(action)}
-                >
-                  {asking === action ? t('comments.confirm', { action: t(`comments.action.${action}`) }) : t(`comments.action.${action}`)}
-                  <span className="sr-only"> ({item.id})</span>
-                </button>
-              ))}
-              {asking && (
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(null)}>
-                  {t('comments.cancel')}
-                </button>
-              )}
-            </div>
-          </>
-        )}
-      </div>
+      <ModerationDecisions
+        actions={actionsFor(item)}
+        needsReason={needsReason}
+        own={item.own}
+        named={`(${item.id})`}
+        words={{
+          action: (action) => t(`comments.action.${action}`),
+          confirm: (action) => t('comments.confirm', { action: t(`comments.action.${action}`) }),
+          reasonLabel: t('comments.reasonLabel'),
+          reasonNeeded: t('comments.reasonNeeded'),
+          failed: t('comments.decisionFailed'),
+          cancel: t('comments.cancel'),
+          own: t('comments.own'),
+        }}
+        decide={(action, reason) => decideComment(item.id, { action, ...(reason === undefined ? {} : { reason }) })}
+        onDecided={onDecided}
+      />
     </article>
   );
 }

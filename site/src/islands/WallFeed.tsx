@@ -26,6 +26,9 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const ticket = useRef(0);
+  // The built page is the whole wall's newest poems: under another view the URL asks for (the Following tab, a filter,
+  // a later page) none of them is shown until that view's own page arrives.
+  const [awaited, setAwaited] = useState(false);
 
   async function show(next: WallView, how: 'push' | 'none', focus = false) {
     const mine = ++ticket.current;
@@ -36,6 +39,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
       if (mine !== ticket.current) return;
       setData(page);
       setView(next);
+      setAwaited(false);
       setState('ready');
       if (how === 'push') window.history.pushState(null, '', `${window.location.pathname}${wallViewSearch(next)}${window.location.hash}`);
       if (focus) {
@@ -46,6 +50,14 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
       if (mine === ticket.current) setState('failed');
     }
   }
+
+  useEffect(() => {
+    const wanted = wallViewFrom(window.location.search);
+    if (wallViewSearch(wanted) === '') return;
+    setView(wanted);
+    setAwaited(true);
+    setState('loading');
+  }, []);
 
   useEffect(() => {
     const onPop = () => void show(wallViewFrom(window.location.search), 'none', true);
@@ -122,7 +134,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
       <p role="status" className="mt-2 min-h-6 text-sm text-ink-soft">
         {state === 'loading' ? t('common.loading') : state === 'failed' ? t('wall.feed.failed') : ''}
       </p>
-      {data.posts.length === 0 ? (
+      {awaited ? null : data.posts.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-6 text-ink-soft">
           {view.following ? t('wall.following.empty') : filtered ? t('wall.find.none') : t('wall.feed.empty')}
         </p>
@@ -141,7 +153,7 @@ export default function WallFeed({ initial, builtAt }: { initial: WallPage; buil
           ))}
         </ol>
       )}
-      {(page > 1 || nextCursor) && (
+      {!awaited && (page > 1 || nextCursor) && (
         <nav aria-label={t('wall.feed.pages')} className="mt-10 flex items-center justify-center gap-4">
           <button
             type="button"

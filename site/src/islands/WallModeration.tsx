@@ -1,12 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useId } from 'react';
 import { useStaffReady } from '../components/react/useAdminReady';
-import { WALL_MODERATION_FILTERS, WALL_REASON_MAX, wallPostPath, type WallDecision, type WallModerationFilter, type WallModerationItem } from '@writory/shared';
+import {
+  WALL_MODERATION_FILTERS,
+  wallPostPath,
+  type WallDecision,
+  type WallModerationFilter,
+  type WallModerationItem,
+  type WallModerationPage,
+} from '@writory/shared';
 import { FormAlert, Notice } from '../components/react/Message';
+import ModerationDecisions from '../components/wall/ModerationDecisions';
 import PoemText from '../components/wall/PoemText';
+import QueueFilters from '../components/wall/QueueFilters';
+import { useModerationQueue } from '../components/wall/useModerationQueue';
 import { reasonText } from '../components/wall/ReportButton';
 import { decideWallPost } from '../api/wall';
-import { apiErrorBody } from '../lib/api';
 import { formatWallDate, languageLabel, likesText, statusText } from '../lib/wall';
 import { countOf, formatNumber, nounForms, pageIntlLocale } from '../lib/format';
 import { t } from '../i18n/t';
@@ -30,21 +38,13 @@ const percent = (share: number) => new Intl.NumberFormat(pageIntlLocale(), { sty
 export default function WallModeration() {
   // Moderators and admins only (others read who the page is for); "Loading..." on the first render, as on the server.
   const ready = useStaffReady(MODERATORS);
-  const [filter, setFilter] = useState<WallModerationFilter>('pending');
-  const [page, setPage] = useState(1);
-  const data = useStore($moderationPage);
-  const problem = useStore($moderationProblem);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (ready) void loadModerationQueue(filter, page);
-  }, [ready, filter, page, reload]);
-
-  const decided = (item: WallModerationItem, action: WallDecision) => {
-    setNotice(t(`wall.mod.done.${action}`, { title: item.title }));
-    setReload((n) => n + 1);
-  };
+  const { filter, page, setPage, data, problem, notice, choose, decided } = useModerationQueue<WallModerationFilter, WallModerationPage>({
+    ready,
+    first: 'pending',
+    $page: $moderationPage,
+    $problem: $moderationProblem,
+    load: loadModerationQueue,
+  });
 
   if (!ready)
     return (
@@ -54,24 +54,14 @@ export default function WallModeration() {
     );
   return (
     <div className="space-y-6" data-testid="wall-moderation">
-      <div role="group" aria-label={t('wall.mod.queues')} className="flex flex-wrap gap-2">
-        {WALL_MODERATION_FILTERS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={filter === name}
-            className="btn btn-sm btn-outline aria-pressed:bg-quill aria-pressed:text-white"
-            onClick={() => {
-              setFilter(name);
-              setPage(1);
-              setNotice(null);
-            }}
-          >
-            {t(`wall.mod.filter.${name}`)}
-            {data && <span className="rounded-full bg-white/80 px-2 text-xs text-ink">{formatNumber(data.counts[name])}</span>}
-          </button>
-        ))}
-      </div>
+      <QueueFilters
+        label={t('wall.mod.queues')}
+        filters={WALL_MODERATION_FILTERS}
+        current={filter}
+        name={(name) => t(`wall.mod.filter.${name}`)}
+        counts={data?.counts ?? null}
+        onChoose={choose}
+      />
       <Notice>{notice}</Notice>
       <FormAlert>{problem}</FormAlert>
       {!data ? (
@@ -86,7 +76,7 @@ export default function WallModeration() {
         <ol className="space-y-6">
           {data.items.map((item) => (
             <li key={item.id}>
-              <QueueItem item={item} onDecided={decided} />
+              <QueueItem item={item} onDecided={(action) => decided(t(`wall.mod.done.${action}`, { title: item.title }))} />
             </li>
           ))}
         </ol>
@@ -106,39 +96,8 @@ export default function WallModeration() {
   );
 }
 
-function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (item: WallModerationItem, action: WallDecision) => void }) {
+function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (action: WallDecision) => void }) {
   const id = useId();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const [asking, setAsking] = useState<WallDecision | null>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (asking) reasonRef.current?.focus();
-  }, [asking]);
-
-  async function decide(action: WallDecision) {
-    if (needsReason(action) && asking !== action) {
-      setAsking(action);
-      return;
-    }
-    if (needsReason(action) && !reason.trim()) {
-      setProblem(t('wall.mod.reasonNeeded'));
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      await decideWallPost(item.id, { action, ...(needsReason(action) ? { reason } : {}) });
-      onDecided(item, action);
-    } catch (error) {
-      setProblem(apiErrorBody(error)?.message ?? t('wall.mod.failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const openReports = item.reports.filter((report) => report.status === 'open');
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-white p-5" data-testid="moderation-item">
@@ -204,51 +163,23 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
           </ul>
         </details>
       )}
-      <div className="mt-4 space-y-3">
-        <FormAlert>{problem}</FormAlert>
-        {item.own ? (
-          <p className="text-sm text-ink-soft">{t('wall.mod.own')}</p>
-        ) : (
-          <>
-            {asking && (
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
-                  {t('wall.mod.reasonLabel')}
-                </label>
-                <textarea
-                  id={`${id}-reason`}
-                  ref={reasonRef}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  maxLength={WALL_REASON_MAX}
-                  rows={2}
-                  dir="auto"
-                  className="rounded-md border border-stone-400 bg-white px-3 py-2"
-                />
-              </div>
-            )}
-            <div className="flex flex-wrap gap-2">
-              {actionsFor(item).map((action) => (
-                <button
-                  key={action}
-                  type="button"
-                  disabled={busy}
-                  className={`btn btn-sm ${action === 'hide' || action === 'reject' ? 'btn-destructive' : 'btn-default'}`}
-                  onClick={() => void decide(action)}
-                >
-                  {asking === action ? t('wall.mod.confirm', { action: t(`wall.mod.action.${action}`).toLocaleLowerCase() }) : t(`wall.mod.action.${action}`)}
-                  <span className="sr-only"> “{item.title}”</span>
-                </button>
-              ))}
-              {asking && (
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(null)}>
-                  {t('wall.mod.cancel')}
-                </button>
-              )}
-            </div>
-          </>
-        )}
-      </div>
+      <ModerationDecisions
+        actions={actionsFor(item)}
+        needsReason={needsReason}
+        own={item.own}
+        named={`“${item.title}”`}
+        words={{
+          action: (action) => t(`wall.mod.action.${action}`),
+          confirm: (action) => t('wall.mod.confirm', { action: t(`wall.mod.action.${action}`).toLocaleLowerCase() }),
+          reasonLabel: t('wall.mod.reasonLabel'),
+          reasonNeeded: t('wall.mod.reasonNeeded'),
+          failed: t('wall.mod.failed'),
+          cancel: t('wall.mod.cancel'),
+          own: t('wall.mod.own'),
+        }}
+        decide={(action, reason) => decideWallPost(item.id, { action, ...(reason === undefined ? {} : { reason }) })}
+        onDecided={onDecided}
+      />
     </article>
   );
 }

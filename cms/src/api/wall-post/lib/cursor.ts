@@ -36,3 +36,33 @@ export function afterCursor(cursor: WallCursor): Record<string, unknown> {
   if (cursor.sort === 'newest') return { approvedAt: { $lte: at }, $or: [{ approvedAt: { $lt: at } }, sameTimeLowerId] };
   return { likesCount: { $lte: cursor.likes }, $or: [{ likesCount: { $lt: cursor.likes } }, { approvedAt: { $lt: at } }, sameTimeLowerId] };
 }
+
+/** The order keys of an approved post, as a page is sorted by them. */
+export interface PostKeys {
+  id: number;
+  approvedAt: number;
+  likes: number;
+}
+
+/** Descending by the order's keys (newest: approval time, id; most liked: likes, approval time, id). */
+function compareKeys(sort: WallSort, a: PostKeys, b: PostKeys): number {
+  if (sort === 'most-liked' && a.likes !== b.likes) return b.likes - a.likes;
+  return b.approvedAt - a.approvedAt || b.id - a.id;
+}
+
+/**
+ * The ids of one page (and one more, telling that a next page exists) among posts already known by their keys, in
+ * the order's terms, exactly as `afterCursor` and the order's index would give them: after the cursor when there is
+ * one, else after `offset` posts.
+ */
+export function pageOfKeys(
+  posts: PostKeys[],
+  sort: WallSort,
+  { cursor, offset = 0, limit }: { cursor?: WallCursor; offset?: number; limit: number },
+): number[] {
+  const sorted = [...posts].sort((a, b) => compareKeys(sort, a, b));
+  const from = cursor
+    ? sorted.findIndex((post) => compareKeys(sort, { id: cursor.id, approvedAt: cursor.approvedAt, likes: 'likes' in cursor ? cursor.likes : 0 }, post) < 0)
+    : offset;
+  return (from < 0 ? [] : sorted.slice(from, from + limit)).map((post) => post.id);
+}

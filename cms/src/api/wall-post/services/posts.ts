@@ -5,7 +5,7 @@ import { msg } from '../../../lib/messages';
 import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { linkOf, type idsLinkedTo } from '../../../lib/db';
 import { createTtlCache } from '../../../lib/ttl-cache';
-import { afterCursor, decodeCursor, encodeCursor } from '../lib/cursor';
+import { afterCursor, decodeCursor, encodeCursor, pageOfKeys } from '../lib/cursor';
 import { idsMatching } from '../lib/search';
 import { prefilterFlags } from '../lib/prefilter';
 import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow } from '../lib/posts';
@@ -16,9 +16,17 @@ import type { PoetPageLinks } from '../repository';
 
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'theme', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
+/**
+ * A search matching at most this many posts makes its page from their list (see listedIds);
+ * WALL_LISTED_IDS_MAX changes it (0: every page walks the order's index, as before issue 40's last part).
+ */
+export const listedIdsMax = () => Number(process.env.WALL_LISTED_IDS_MAX ?? 1000);
 
 /** A subquery of ids (knex), as `idsLinkedTo` makes. */
 type IdSubquery = ReturnType<typeof idsLinkedTo>;
+
+/** A datetime as the database driver gives it (SQLite: milliseconds, maybe as text; PostgreSQL: a Date). */
+const millisecondsOf = (value: string | number | Date) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : new Date(value).getTime());
 
 export const notOnTheWall = (id: number) => new ApiError(404, msg('wall.notOnWall', { id }), { id }, 'NotFoundError');
 
@@ -54,27 +62,87 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     );
   }
 
+  /**
+   * The ids a subquery names (a search's matches), read as a list when there are at most
+   * listedIdsMax() of them, else null: the page then walks the order's index and tests each post against the
+   * subquery, which finds a page within a few rows when matches are many, but walks the whole index (85,000 entries
+   * on the bench dataset) when they are few, and builds the whole set first either way.
+   */
+  async function listedIds(subquery: IdSubquery): Promise<number[] | null> {
+    const max = listedIdsMax();
+    if (!(max > 0)) return null;
+    const rows: Record<string, unknown>[] = await subquery.clone().limit(max + 1);
+    return rows.length > max ? null : rows.map((row) => Number(Object.values(row)[0]));
+  }
+
+  /**
+   * One page among a short list of posts (and in any subqueries not listed): their order keys read by primary key and
+   * ordered here as the order's index would (`pageOfKeys`), then the page's rows by primary key. SQLite's planner
+   * would otherwise walk the order's index past every other post to find the few listed ones.
+   */
+  async function pageAmong(ids: number[], alsoIn: IdSubquery[], { sort, page, pageSize, cursor, language, theme }: WallQuery): Promise<PostRow[]> {
+    if (!ids.length) return [];
+    const meta = strapi.db.metadata.get(POST);
+    const column = (attribute: string) => (meta.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
+    const keys = strapi.db.connection(meta.tableName).select({
+      id: 'id',
+      approvedAt: column('approvedAt'),
+      likes: column('likesCount'),
+      status: column('moderationStatus'),
+      language: column('language'),
+      theme: column('theme'),
+    });
+    keys.whereIn('id', ids);
+    for (const subquery of alsoIn) keys.whereIn('id', subquery);
+    const rows: { id: number; approvedAt: string | number | Date; likes: number | null; status: string; language: string; theme: string | null }[] = await keys;
+    const pageIds = pageOfKeys(
+      rows
+        .filter((row) => row.status === 'approved' && (!language || row.language === language) && (!theme || row.theme === theme))
+        .map((row) => ({ id: Number(row.id), approvedAt: millisecondsOf(row.approvedAt), likes: Number(row.likes ?? 0) })),
+      sort,
+      cursor ? { cursor: decodeCursor(sort, cursor), limit: pageSize + 1 } : { offset: (page - 1) * pageSize, limit: pageSize + 1 },
+    );
+    if (!pageIds.length) return [];
+    const found: PostRow[] = await posts().findMany({ where: { id: { $in: pageIds } }, select: PUBLIC_FIELDS });
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return pageIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** One page in the order's index: after the cursor when there is one, else by the older page number. */
-  async function loadPage({ sort, page, pageSize, cursor, language, theme, q }: WallQuery, poetIds?: IdSubquery): Promise<WallPage> {
+  async function loadPage(query: WallQuery, poetIds?: IdSubquery): Promise<WallPage> {
+    // The Following tab: the poems of the followed poets, from the link table by its poet column, tested along the
+    // newest index (a page's worth within about 2,000 entries on the bench dataset, each poet's ~10 poems among 85,000;
+    // made from the list instead it measured no faster, docs/benchmarks.md).
+    const link = linkOf(strapi, POST, 'poet');
+    const ofPoets = poetIds ? [strapi.db.connection(link.name).select(link.joinColumn.name).whereIn(link.inverseJoinColumn.name, poetIds)] : [];
+    // A search reads the ids the full-text index matches: few of them, the page is made from their list (pageAmong).
+    const matches = query.q ? idsMatching(strapi, query.q) : null;
+    const listed = matches ? await listedIds(matches) : null;
+    const rows = listed ? await pageAmong(listed, ofPoets, query) : await pageInIndex(query, [...(matches ? [matches] : []), ...ofPoets]);
+    return present(rows, query);
+  }
+
+  /** One page walked in the order's index, each post tested against the filters and the subqueries. */
+  async function pageInIndex({ sort, page, pageSize, cursor, language, theme }: WallQuery, among: IdSubquery[]): Promise<PostRow[]> {
     const orderBy = sort === 'newest' ? [{ approvedAt: 'desc' }, { id: 'desc' }] : [{ likesCount: 'desc' }, { approvedAt: 'desc' }, { id: 'desc' }];
     const after = cursor ? afterCursor(decodeCursor(sort, cursor)) : {};
-    // Filters narrow the same keyset pages: a language or theme has its own index in the newest order; a search
-    // reads the ids the full-text index matches.
-    const filters = { ...(language ? { language } : {}), ...(theme ? { theme } : {}), ...(q ? { id: { $in: idsMatching(strapi, q) } } : {}) };
-    if (poetIds) {
-      // The poems of these poets, read from the link table by its poet column.
-      const link = linkOf(strapi, POST, 'poet');
-      Object.assign(filters, {
-        $and: [{ id: { $in: strapi.db.connection(link.name).select(link.joinColumn.name).whereIn(link.inverseJoinColumn.name, poetIds) } }],
-      });
-    }
-    const rows: PostRow[] = await posts().findMany({
+    // Filters narrow the same keyset pages: a language or theme has its own index in the newest order.
+    const filters = {
+      ...(language ? { language } : {}),
+      ...(theme ? { theme } : {}),
+      ...(among.length ? { $and: among.map((ids) => ({ id: { $in: ids } })) } : {}),
+    };
+    return posts().findMany({
       where: { moderationStatus: 'approved', ...filters, ...after },
       orderBy,
       ...(cursor ? {} : { offset: (page - 1) * pageSize }),
       limit: pageSize + 1,
       select: PUBLIC_FIELDS,
     });
+  }
+
+  /** The page's posts with their poets, and the key of the next page when there is one. */
+  async function present(rows: PostRow[], { sort, page, pageSize, cursor }: WallQuery): Promise<WallPage> {
     const shown = rows.slice(0, pageSize);
     const poets = await poetsOf(shown.map((row) => row.id));
     const last = shown[shown.length - 1];
