@@ -41,7 +41,8 @@ function linkIn(message: SunkMail): URL {
 async function identityToolkit(method: string, body: object) {
   const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // A connection of its own: the worker's emulator outlives this file (tests/helpers/auth-emulator.ts says why).
+    headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify(body),
   });
   return { ok: res.ok, body: (await res.json()) as Record<string, unknown> };

@@ -30,17 +30,24 @@ export default class VitestCpu {
   onTestModuleEnd(module) {
     const row = this.files.get(module.moduleId);
     if (row) Object.assign(row, { cpu1: cpuSeconds(), wall1: Date.now() });
+    // Written after each file too, so a run stopped early keeps the files it finished.
+    this.write();
   }
   onTestRunEnd() {
+    this.write();
+  }
+  write() {
     const out = process.env.WRITORY_VITEST_CPU;
     if (!out) return;
-    const rows = [...this.files.values()].map((r) => ({
-      file: relative(process.cwd(), r.file),
-      wall: (r.wall1 - r.wall0) / 1000,
-      bootWall: ((r.wallFirst ?? r.wall1) - r.wall0) / 1000,
-      cpu: r.cpu1 - r.cpu0,
-      bootCpu: (r.cpuFirst ?? r.cpu1) - r.cpu0,
-    }));
+    const rows = [...this.files.values()]
+      .filter((r) => r.cpu1 !== undefined)
+      .map((r) => ({
+        file: relative(process.cwd(), r.file),
+        wall: (r.wall1 - r.wall0) / 1000,
+        bootWall: ((r.wallFirst ?? r.wall1) - r.wall0) / 1000,
+        cpu: r.cpu1 - r.cpu0,
+        bootCpu: (r.cpuFirst ?? r.cpu1) - r.cpu0,
+      }));
     writeFileSync(out, JSON.stringify({ totalCpu: cpuSeconds() - this.started, rows }, null, 1));
   }
 }

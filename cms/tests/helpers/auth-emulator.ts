@@ -51,10 +51,18 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
+/**
+ * Every call to the emulator on a connection of its own (`Connection: close`, as e2e/outside-services.ts does): the
+ * emulator closes an idle connection after 5 s, and the worker's emulator outlives each file, so a file's first call
+ * could go out on the previous file's idle connection as the emulator closed it ("fetch failed: other side closed",
+ * seen when admin-operations ran after identity-postgres in a shuffled run).
+ */
+const OWN_CONNECTION = { connection: 'close' };
+
 async function callAt(base: string, pathname: string, init: { method?: string; body?: unknown; admin?: boolean } = {}) {
   const res = await fetch(`${base}${pathname}`, {
     method: init.method ?? 'POST',
-    headers: { 'content-type': 'application/json', ...(init.admin ? { authorization: 'Bearer owner' } : {}) },
+    headers: { 'content-type': 'application/json', ...OWN_CONNECTION, ...(init.admin ? { authorization: 'Bearer owner' } : {}) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
@@ -64,7 +72,7 @@ async function callAt(base: string, pathname: string, init: { method?: string; b
 
 async function answers(base: string): Promise<boolean> {
   try {
-    return (await fetch(`${base}/`)).ok;
+    return (await fetch(`${base}/`, { headers: OWN_CONNECTION })).ok;
   } catch {
     return false;
   }

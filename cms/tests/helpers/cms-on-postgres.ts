@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { AUTH_EMULATOR_ENV, startAuthEmulator, type AuthEmulator } from './auth-emulator';
 import { startCmsWithAuth } from './cms-with-auth';
 import { startTestPostgres, type TestPostgres } from './postgres';
-import { listening, startTestCms, type TestCms } from './strapi';
+import { listening, seedsDemoData, startTestCms, type TestCms } from './strapi';
 
 export interface CmsOnPostgres {
   pg: TestPostgres;
@@ -23,7 +23,10 @@ export interface PostgresBootOptions {
   auth?: boolean;
   /** The emulator, then the cms, instead of side by side: for a file that boots more on a busy machine. */
   oneAtATime?: boolean;
-  /** An empty database the cms creates table by table, instead of a copy of the run's template. */
+  /**
+   * An empty database the cms creates table by table, instead of a copy of the run's template (the copy with the
+   * demo data seeded where the variables do not change what the seed writes: seedsDemoData).
+   */
   emptyDatabase?: boolean;
 }
 
@@ -35,7 +38,7 @@ export async function startCmsOnPostgres(
   env: Env = {},
   { auth = true, oneAtATime = false, emptyDatabase = false }: PostgresBootOptions = {},
 ): Promise<CmsOnPostgres | CmsWithAuthOnPostgres> {
-  const pg = await startTestPostgres({ withSchema: !emptyDatabase });
+  const pg = await startTestPostgres({ withSchema: !emptyDatabase, withDemoData: seedsDemoData(env) });
   const running: { stop(): Promise<void> }[] = [pg];
   const stop = async () => {
     for (const part of running.splice(0).reverse()) await part.stop();

@@ -27,20 +27,31 @@ export async function freePort(): Promise<number> {
 export interface TestPostgres {
   env: Record<string, string>;
   dataDir: string;
+  /** The address of another database of this cluster. */
+  urlOf(database: string): string;
+  /** The command that creates a database as a copy of another (CREATE DATABASE … TEMPLATE), to run while it runs. */
+  createDatabaseCommand(name: string, template: string): string[];
   /** Stops the server and keeps its data folder. */
   shutdown(): Promise<void>;
   /** Stops the server and removes its data folder. */
   stop(): Promise<void>;
 }
 
-/** Set by tests/global-setup.ts: the data folder of a stopped cluster whose database has the cms's tables. */
+/**
+ * Set by tests/global-setup.ts: the data folder of a stopped cluster whose `writory` database has the cms's tables and
+ * no rows of ours, and whose DEMO_DATABASE has them with the demo data seeded (its entries' private files in
+ * POSTGRES_DEMO_FILES).
+ */
 export const POSTGRES_TEMPLATE = 'WRITORY_POSTGRES_TEMPLATE';
+export const POSTGRES_DEMO_FILES = 'WRITORY_POSTGRES_DEMO_FILES';
+export const DEMO_DATABASE = 'writory_demo';
 
 /**
  * A cluster of its own on a free port, with an empty `writory` database, or (`withSchema`, when the run made the
- * template) a copy of the template cluster, whose database has the cms's tables and no rows of ours.
+ * template) a copy of the template cluster, whose database has the cms's tables and no rows of ours; with
+ * `withDemoData` too, `env` names the copy's DEMO_DATABASE instead (the demo data seeded).
  */
-export async function startTestPostgres({ withSchema = false } = {}): Promise<TestPostgres> {
+export async function startTestPostgres({ withSchema = false, withDemoData = false } = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'writory-pg-'));
   const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
@@ -89,9 +100,12 @@ export async function startTestPostgres({ withSchema = false } = {}): Promise<Te
     execFileSync(...cmd([path.join(bin, 'pg_ctl'), '-D', dataDir, 'stop', '-m', 'fast']), { stdio: 'ignore' });
     if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
   };
+  const urlOf = (database: string) => `postgres://writory@127.0.0.1:${port}/${database}`;
   return {
-    env: { DATABASE_CLIENT: 'postgres', DATABASE_URL: `postgres://writory@127.0.0.1:${port}/writory` },
+    env: { DATABASE_CLIENT: 'postgres', DATABASE_URL: urlOf(template && withDemoData ? DEMO_DATABASE : 'writory') },
     dataDir,
+    urlOf,
+    createDatabaseCommand: (name, from) => [path.join(bin, 'createdb'), '-h', '127.0.0.1', '-p', String(port), '-U', 'writory', '-T', from, name],
     shutdown,
     async stop() {
       await shutdown();
