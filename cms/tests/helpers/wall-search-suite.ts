@@ -148,7 +148,12 @@ export function wallSearchSuite(database: 'sqlite' | 'postgres') {
       // One liked twice, one approved again later: the orders differ from the ids'.
       await cms.strapi.db.query(POST).update({ where: { id: made[1] }, data: { likesCount: 2 } });
       await cms.strapi.db.query(POST).update({ where: { id: made[0] }, data: { approvedAt: new Date(Date.now() + 60_000) } });
-      const views = [{ q: 'lantern' }, { q: 'lantern light' }, { q: 'lantern', sort: 'most-liked' }, { q: 'lantern', language: lang, theme: 'home' }];
+      const views: Record<string, string>[] = [
+        { q: 'lantern' },
+        { q: 'lantern light' },
+        { q: 'lantern', sort: 'most-liked' },
+        { q: 'lantern', language: lang, theme: 'home' },
+      ];
       const listed = [];
       for (const view of views) listed.push(await allPages(view));
       const byPage = async (view: Record<string, string>) => (await ids({ ...view, pageSize: 2, page: 2 })) as number[];
