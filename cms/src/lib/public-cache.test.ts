@@ -35,10 +35,18 @@ async function app(options: { status?: number; cookie?: boolean } = {}) {
     await next();
   });
   koa.use(cors({ origin: (ctx: any) => (ctx.get('Origin') === ALLOWED ? ALLOWED : ''), credentials: true }));
+  // A slow request waits in the handler until released; `slowArrived` resolves once it is there (a fixed sleep was
+  // shorter than a loaded machine's request: the release came first and the request waited for ever).
   let release: (() => void) | null = null;
+  let arrived: () => void = () => {};
+  const slowArrived = new Promise<void>((r) => (arrived = r));
   koa.use(async (ctx: any) => {
     calls += 1;
-    if (ctx.get('x-slow') === '1') await new Promise<void>((r) => (release = r));
+    if (ctx.get('x-slow') === '1') {
+      const released = new Promise<void>((r) => (release = r));
+      arrived();
+      await released;
+    }
     ctx.status = options.status ?? 200;
     ctx.set('Cache-Control', 'public, max-age=10');
     if (options.cookie) ctx.cookies.set('session', 'x');
@@ -53,6 +61,7 @@ async function app(options: { status?: number; cookie?: boolean } = {}) {
     calls: () => calls,
     advance: (ms: number) => (clock += ms),
     setCount: (value: number) => (count = value),
+    slowArrived: () => slowArrived,
     release: () => release?.(),
   };
 }
@@ -150,7 +159,7 @@ describe('public cache', () => {
   it('runs the stack once for requests that arrive together', async () => {
     const t = await app();
     const first = t.get('/api/count', { headers: { 'x-slow': '1' } });
-    await new Promise((r) => setTimeout(r, 50));
+    await t.slowArrived();
     const others = Array.from({ length: 5 }, () => t.get('/api/count'));
     await new Promise((r) => setTimeout(r, 50));
     t.release();
@@ -173,7 +182,7 @@ describe('public cache', () => {
   it('does not keep an answer computed while its model changed', async () => {
     const t = await app();
     const slow = t.get('/api/quotes', { headers: { 'x-slow': '1' } });
-    await new Promise((r) => setTimeout(r, 50));
+    await t.slowArrived();
     t.cache.invalidate('api::quote.quote');
     t.release();
     await slow;
