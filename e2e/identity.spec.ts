@@ -476,7 +476,11 @@ test('Google sign-in in a popup through the emulator; a broken picture shows the
   expect(violations.filter((v) => !/img-src blocked http:\/\/127\.0\.0\.1:9\/missing\.png/.test(v))).toEqual([]);
 });
 
-test('Google sign-in offline says the network is gone and to try again online', async ({ page, context }) => {
+test('Google sign-in offline says the network is gone and to try again online', async ({ page, context, consoleErrors }) => {
+  consoleErrors.expect(
+    /: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(http:\/\/[^/]+\/_astro\/[^)]+\.js:0\)$/,
+    'a visitor’s /auth loads Firebase only when they start signing in (issue 39), here after the device went offline',
+  );
   await stubGoogleScripts(context);
   await open(page, '/auth');
   await context.setOffline(true);

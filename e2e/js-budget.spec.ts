@@ -27,3 +27,22 @@ test('every page in every locale loads at most 100 KB of JavaScript', async ({ b
   }
   expect(over, `pages over ${kb(JS_BUDGET)} of JavaScript at load`).toEqual([]);
 });
+
+// Firebase (about 46 KB gzip) is for people signing in: a visitor's page never fetches it at load, and the guard of a
+// poet's or an admin's page sends them to sign in without it (issue 39). Its modules are told by the SDK's own names.
+test('a visitor’s pages fetch no Firebase at load, and a guard sends them to sign in without it', async ({ page }) => {
+  const firebase: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('@firebase/')) firebase.push(`${new URL(page.url()).pathname}: ${new URL(response.url()).pathname}`);
+  });
+  for (const path of ['/', '/writory-wall', '/submit', '/contact', '/auth', '/hi/earnings', '/ar/admin-users']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+  }
+  await expect(page).toHaveURL(/\/auth\?next=.*admin-users/);
+  expect(firebase, 'Firebase fetched by a visitor').toEqual([]);
+  // The first sign of a sign-in on /auth loads it.
+  await page.getByRole('textbox', { name: /./ }).first().focus();
+  await expect.poll(() => firebase.length).toBeGreaterThan(0);
+});
