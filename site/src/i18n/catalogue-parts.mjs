@@ -34,8 +34,10 @@ export const PART_PREFIXES = {
   poets: ['poets.', 'blocks.'],
   money: ['money.', 'orders.'],
   account: ['auth.', 'reset.', 'emailVerified.', 'emailAction.', 'join.'],
+  // What a failed sign-in or email action says: the sign-in and email pages, and the profile (its verification resend).
+  'auth-errors': ['authError.'],
   contact: ['feedback.', 'contactForm.'],
-  profile: ['profile.', 'reminders.'],
+  profile: ['profile.', 'reminders.', 'scores.'],
   results: ['leaderboard.', 'certificate.'],
   testimonials: ['testimonials.'],
   chat: ['chat.'],

@@ -26,7 +26,7 @@ type PartName = 'core' | OptionalPart;
 /** An admin area's words, named by the admin pages of that area (the Admin layout adds `admin`, the tools' chrome). */
 export type AdminPart = 'admin-money' | 'admin-people' | 'admin-results' | 'admin-competitions' | 'admin-site' | 'admin-judging';
 /** The parts a page may name in `<html data-catalogue-parts>` (i18n/catalogue-parts.mjs); `chat` loads when the chat opens. */
-export type PagePart = 'wall' | 'poets' | 'money' | 'account' | 'contact' | 'profile' | 'results' | 'testimonials' | AdminPart;
+export type PagePart = 'wall' | 'poets' | 'money' | 'account' | 'auth-errors' | 'contact' | 'profile' | 'results' | 'testimonials' | AdminPart;
 type OptionalPart = 'admin' | PagePart | 'chat';
 const OPTIONAL_PARTS: readonly OptionalPart[] = [
   'admin',
@@ -40,6 +40,7 @@ const OPTIONAL_PARTS: readonly OptionalPart[] = [
   'poets',
   'money',
   'account',
+  'auth-errors',
   'contact',
   'profile',
   'results',
@@ -60,6 +61,7 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
     poets: () => import('virtual:writory-catalogue/en-poets'),
     money: () => import('virtual:writory-catalogue/en-money'),
     account: () => import('virtual:writory-catalogue/en-account'),
+    'auth-errors': () => import('virtual:writory-catalogue/en-auth-errors'),
     contact: () => import('virtual:writory-catalogue/en-contact'),
     profile: () => import('virtual:writory-catalogue/en-profile'),
     results: () => import('virtual:writory-catalogue/en-results'),
@@ -79,6 +81,7 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
     poets: () => import('virtual:writory-catalogue/hi-poets'),
     money: () => import('virtual:writory-catalogue/hi-money'),
     account: () => import('virtual:writory-catalogue/hi-account'),
+    'auth-errors': () => import('virtual:writory-catalogue/hi-auth-errors'),
     contact: () => import('virtual:writory-catalogue/hi-contact'),
     profile: () => import('virtual:writory-catalogue/hi-profile'),
     results: () => import('virtual:writory-catalogue/hi-results'),
@@ -98,6 +101,7 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
     poets: () => import('virtual:writory-catalogue/ar-poets'),
     money: () => import('virtual:writory-catalogue/ar-money'),
     account: () => import('virtual:writory-catalogue/ar-account'),
+    'auth-errors': () => import('virtual:writory-catalogue/ar-auth-errors'),
     contact: () => import('virtual:writory-catalogue/ar-contact'),
     profile: () => import('virtual:writory-catalogue/ar-profile'),
     results: () => import('virtual:writory-catalogue/ar-results'),
