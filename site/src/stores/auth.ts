@@ -236,13 +236,17 @@ export async function refreshIdentity(): Promise<void> {
   publish(auth.currentUser);
 }
 
-/** Applies the code of a verification link; returns the verified email. */
+/** The Auth REST API calls of the email links' pages, loaded by those pages only (every page imports this store). */
+const authRest = () => import('../lib/auth-rest');
+
+/**
+ * Applies the code of a verification link (the Auth REST API: no Firebase for a visitor); returns the verified email.
+ * Someone signed in on this browser sees their account verified at once.
+ */
 export async function applyEmailVerification(oobCode: string): Promise<string | null> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  const info = await sdk.checkActionCode(auth, oobCode);
-  await sdk.applyActionCode(auth, oobCode);
-  await refreshIdentity().catch(() => undefined);
-  return info.data.email ?? null;
+  const email = await (await authRest()).applyVerificationCode(oobCode);
+  if (mayBeSignedIn()) await refreshIdentity().catch(() => undefined);
+  return email;
 }
 
 /**
@@ -253,15 +257,14 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await requestPasswordResetEmail(email);
 }
 
-/** Checks a reset code and returns the email it is for. */
+/** Checks a reset code and returns the email it is for (the Auth REST API: no Firebase on the reset page). */
 export async function verifyResetCode(oobCode: string): Promise<string> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  return sdk.verifyPasswordResetCode(auth, oobCode);
+  return (await authRest()).checkResetCode(oobCode);
 }
 
+/** Sets the new password with a reset code (the Auth REST API). */
 export async function confirmNewPassword(oobCode: string, password: string): Promise<void> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  await sdk.confirmPasswordReset(auth, oobCode, password);
+  await (await authRest()).resetPasswordWithCode(oobCode, password);
 }
 
 /**
