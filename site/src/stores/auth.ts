@@ -152,6 +152,12 @@ export function prepareSignIn(): void {
 
 onMount($authStatus, () => void startAuth());
 onMount($identity, () => void startAuth());
+// A sign-in in another tab sets the hint: this tab, which said "signed out" without Firebase, starts it now.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === SIGNED_IN_HINT_KEY && event.newValue === '1') void startAuth();
+  });
+}
 
 /** True when the last page saw someone signed in: a hint for placeholders, never for decisions. */
 export function wasSignedIn(): boolean {
