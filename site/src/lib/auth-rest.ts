@@ -1,7 +1,8 @@
 // The email links' work (verify an address, reset a password) through the Firebase Auth REST API, so the pages those
 // links open need no Firebase SDK (issue 39: about 46 KB gzip). Errors carry the SDK's codes (`auth/…`), which
-// lib/auth-errors.ts turns into words, as the SDK's own errors were.
-import { firebaseSettings, type FirebaseSettings } from './firebase';
+// lib/auth-errors.ts turns into words, as the SDK's own errors were. The caller passes the settings
+// (`firebaseSettings()`): importing lib/firebase.ts here would make it a chunk of its own, fetched by every page.
+import type { FirebaseSettings } from './firebase';
 
 /** The REST API's error messages (the part before any " : " detail) and the SDK codes they stand for. */
 const CODE_OF_MESSAGE: Record<string, string> = {
@@ -22,13 +23,13 @@ export function codeOfRestError(message: string | undefined): string {
 }
 
 /** `https://identitytoolkit.googleapis.com/v1/<method>?key=…`, or the same path under the Auth emulator. */
-export function restUrl(method: string, settings: FirebaseSettings = firebaseSettings()): string {
+export function restUrl(method: string, settings: FirebaseSettings): string {
   const base = settings.emulatorUrl ? `${settings.emulatorUrl.replace(/\/$/, '')}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
   return `${base}/v1/${method}?${new URLSearchParams({ key: settings.apiKey })}`;
 }
 
-async function call(method: string, body: Record<string, string>): Promise<Record<string, unknown>> {
-  const res = await fetch(restUrl(method), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function call(settings: FirebaseSettings, method: string, body: Record<string, string>): Promise<Record<string, unknown>> {
+  const res = await fetch(restUrl(method, settings), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown> & { error?: { message?: string } };
   if (!res.ok) {
     const message = data.error?.message;
@@ -40,18 +41,18 @@ async function call(method: string, body: Record<string, string>): Promise<Recor
 const emailOf = (data: Record<string, unknown>) => (typeof data.email === 'string' ? data.email : null);
 
 /** Applies a verification link's code; returns the verified email. */
-export async function applyVerificationCode(oobCode: string): Promise<string | null> {
-  return emailOf(await call('accounts:update', { oobCode }));
+export async function applyVerificationCode(settings: FirebaseSettings, oobCode: string): Promise<string | null> {
+  return emailOf(await call(settings, 'accounts:update', { oobCode }));
 }
 
 /** Checks a password reset link's code; returns the email it is for. */
-export async function checkResetCode(oobCode: string): Promise<string> {
-  const email = emailOf(await call('accounts:resetPassword', { oobCode }));
+export async function checkResetCode(settings: FirebaseSettings, oobCode: string): Promise<string> {
+  const email = emailOf(await call(settings, 'accounts:resetPassword', { oobCode }));
   if (!email) throw Object.assign(new Error('The reset code names no account'), { code: 'auth/invalid-action-code' });
   return email;
 }
 
 /** Sets the new password with a reset link's code. */
-export async function resetPasswordWithCode(oobCode: string, newPassword: string): Promise<void> {
-  await call('accounts:resetPassword', { oobCode, newPassword });
+export async function resetPasswordWithCode(settings: FirebaseSettings, oobCode: string, newPassword: string): Promise<void> {
+  await call(settings, 'accounts:resetPassword', { oobCode, newPassword });
 }

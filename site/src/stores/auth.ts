@@ -5,7 +5,7 @@
 import { atom, onMount } from 'nanostores';
 import type { User } from 'firebase/auth';
 import { requestPasswordResetEmail, requestVerificationEmail } from '../api/auth-mail';
-import { currentIdToken, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
+import { currentIdToken, firebaseSettings, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
 import { authErrorCode } from '../lib/auth-errors';
 import { mayBeSignedIn, REDIRECT_PENDING_KEY, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/signed-in-hint';
 
@@ -250,7 +250,7 @@ const authRest = () => import('../lib/auth-rest');
  * Someone signed in on this browser sees their account verified at once.
  */
 export async function applyEmailVerification(oobCode: string): Promise<string | null> {
-  const email = await (await authRest()).applyVerificationCode(oobCode);
+  const email = await (await authRest()).applyVerificationCode(firebaseSettings(), oobCode);
   if (mayBeSignedIn()) await refreshIdentity().catch(() => undefined);
   return email;
 }
@@ -265,12 +265,12 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 /** Checks a reset code and returns the email it is for (the Auth REST API: no Firebase on the reset page). */
 export async function verifyResetCode(oobCode: string): Promise<string> {
-  return (await authRest()).checkResetCode(oobCode);
+  return (await authRest()).checkResetCode(firebaseSettings(), oobCode);
 }
 
 /** Sets the new password with a reset code (the Auth REST API). */
 export async function confirmNewPassword(oobCode: string, password: string): Promise<void> {
-  await (await authRest()).resetPasswordWithCode(oobCode, password);
+  await (await authRest()).resetPasswordWithCode(firebaseSettings(), oobCode, password);
 }
 
 /**
