@@ -1,10 +1,13 @@
 // Every public page: the bytes a visitor downloads (gzip), split into HTML, CSS and JavaScript, read from the
-// built site through its own server. JavaScript "at load" is what the page's scripts and islands import
-// statically (all of it is fetched once every island has hydrated); "on demand" is what they import
-// dynamically (e.g. the chatbot panel, Firebase at sign-in). Render-blocking: classic <script src> without
-// async/defer, and stylesheets.
+// built site through its own server. JavaScript "at load" is every script the page fetches before it is idle: what
+// its scripts and islands import statically (all of it is fetched once every island has hydrated), plus what the
+// browser fetches while the page loads (dynamic imports started at load, such as the page's catalogue parts), seen
+// in Chromium's network log; "on demand" is the rest of what they import dynamically (e.g. the chatbot panel,
+// Firebase at sign-in). Render-blocking: classic <script src> without async/defer, and stylesheets.
 import { readdirSync, readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import { init, parse } from 'es-module-lexer';
+import { chromiumFlags, chromiumPath } from './lib/chromium.mjs';
 import { getRaw } from './lib/http.mjs';
 import { scanHtml } from './lib/html.mjs';
 import { kb, num } from './lib/stats.mjs';
@@ -33,21 +36,11 @@ export const PUBLIC_PAGE_PATHS = inEveryLocale([...PUBLIC_ROUTES, ...ARTICLE_PAG
 /** Every page in every locale, the poets' and the admin tools' too: what this benchmark counts. */
 export const PAGE_PATHS = inEveryLocale([...PUBLIC_ROUTES, ...POET_PAGES, ...ADMIN_PAGES, ...ARTICLE_PAGES]);
 
-/**
- * The page's message catalogue is imported dynamically by the t() module and awaited at its top level before any
- * island renders: its `core` part on every page, and the parts the page's `<html data-catalogue-parts>` names (the
- * admin tools' `staff`), in the page's locale only (site/src/i18n/catalogue-parts.mjs). They are fetched at load.
- */
-const catalogueOf = (path, html) => {
-  const locale = /^\/(hi|ar)(\/|$)/.exec(path)?.[1] ?? 'en';
-  const parts = ['core', ...(/<html[^>]*\sdata-catalogue-parts="([^"]*)"/.exec(html)?.[1].split(' ') ?? [])];
-  return new RegExp(`/_astro/${locale}-(${parts.join('|')})\\.[\\w-]+\\.js$`);
-};
 /** At most this much JavaScript (gzip) at load on any page in any locale (issue 39); e2e/js-budget.spec.ts holds every page to it. */
 export const JS_BUDGET = 100 * 1024;
 
 /** Follows static imports from the entry modules; dynamic imports start the on-demand graph. */
-async function moduleGraph(base, entries, sizeOf, atLoadDynamic = /^$/) {
+async function moduleGraph(base, entries, sizeOf) {
   await init;
   const atLoad = new Set();
   const onDemand = new Set();
@@ -60,7 +53,7 @@ async function moduleGraph(base, entries, sizeOf, atLoadDynamic = /^$/) {
       if (!imp.n) continue; // a computed dynamic import: nothing to follow
       const target = new URL(imp.n, url).href;
       if (!target.startsWith(base)) continue;
-      await visit(target, imp.d === -1 || atLoadDynamic.test(target) ? into : onDemand);
+      await visit(target, imp.d === -1 ? into : onDemand);
     }
   };
   for (const entry of entries) await visit(new URL(entry, base).href, atLoad);
@@ -68,7 +61,37 @@ async function moduleGraph(base, entries, sizeOf, atLoadDynamic = /^$/) {
   return { atLoad, onDemand };
 }
 
-export async function measurePage(base, path, cache = new Map()) {
+/**
+ * The scripts Chromium fetches while the page loads, until the network is idle, as a visitor who is not signed in:
+ * the static graph and every dynamic import started at load (the t() module's catalogue parts, awaited before any
+ * island renders). A page that sends a visitor elsewhere (the admin tools' guard sends them to sign in) is kept
+ * where it is: only the page's own load is counted.
+ */
+async function scriptsFetchedAtLoad(browser, url) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const scripts = new Set();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    await page.route('**/*', (route) => {
+      const request = route.request();
+      const leaving = request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url() !== url;
+      return leaving ? route.abort('aborted') : route.continue();
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return scripts;
+  } finally {
+    await context.close();
+  }
+}
+
+/** A headless Chromium (Debian's, with the e2e suite's flags) for `measurePage`, from the repository's Playwright. */
+export const launchChromium = () => chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags() });
+
+/** Measures one page; `browser` (a Playwright Browser) watches what it fetches at load. */
+export async function measurePage(base, path, browser, cache = new Map()) {
   const sizeOf = (url) => {
     if (!cache.has(url)) cache.set(url, getRaw(url));
     return cache.get(url);
@@ -78,8 +101,15 @@ export async function measurePage(base, path, cache = new Map()) {
   const scan = scanHtml(text);
   const css = await Promise.all(scan.stylesheets.map((href) => sizeOf(new URL(href, base).href)));
   const classic = await Promise.all(scan.classicScripts.map((src) => sizeOf(new URL(src, base).href)));
-  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf, catalogueOf(path, text));
-  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf, catalogueOf(path, text));
+  const { atLoad, onDemand } = await moduleGraph(base, scan.modules, sizeOf);
+  const visitor = await moduleGraph(base, scan.visitorModules, sizeOf);
+  // What the browser fetched at load beyond the static graph: at load for everyone, a visitor included.
+  for (const url of await scriptsFetchedAtLoad(browser, new URL(path, base).href)) {
+    if (!url.startsWith(base)) continue;
+    atLoad.add(url);
+    visitor.atLoad.add(url);
+    onDemand.delete(url);
+  }
   const total = async (urls) => (await Promise.all([...urls].map(sizeOf))).reduce((sum, r) => sum + r.wireBytes, 0);
   const cssBytes = css.reduce((sum, r) => sum + r.wireBytes, 0);
   const classicBytes = classic.reduce((sum, r) => sum + r.wireBytes, 0);
@@ -101,14 +131,28 @@ export async function measurePage(base, path, cache = new Map()) {
   };
 }
 
+/** Measures every page, a few at a time (each in its own browser context), in the order given. */
+export async function measurePages(base, paths, browser, concurrency = 3) {
+  const cache = new Map();
+  const pages = new Array(paths.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const index = next++;
+      pages[index] = await measurePage(base, paths[index], browser, cache);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return pages;
+}
+
 export default {
   name: 'pages',
   title: 'Public pages: bytes transferred (gzip)',
   async run(ctx) {
     const { url } = await ctx.stack.site();
-    const cache = new Map();
-    const pages = [];
-    for (const path of PAGE_PATHS) pages.push(await measurePage(url, path, cache));
+    const browser = await launchChromium();
+    const pages = await measurePages(url, PAGE_PATHS, browser).finally(() => browser.close());
     const withoutIslands = pages.filter((p) => p.islands === 0);
     const heaviest = pages.reduce((a, b) => (b.jsBytes > a.jsBytes ? b : a));
     const lightest = pages.reduce((a, b) => (b.visitorJsBytes < a.visitorJsBytes ? b : a));
@@ -119,7 +163,7 @@ export default {
       tables: [
         {
           caption:
-            'Bytes are what the site server sends with `Accept-Encoding: gzip` (sizes do not vary between runs). JS at load: every module the page’s scripts and islands import statically, as if every island hydrated (a signed-in poet who is shown a toast); visitor JS: the same without the islands that hydrate only for a sign-in or on an event (`client:signed-in`, `client:on`), i.e. what a visitor who is not signed in fetches on load; on demand: dynamic imports (chat panel, Firebase, …). Inline JS is uncompressed and already inside the HTML.',
+            'Bytes are what the site server sends with `Accept-Encoding: gzip` (sizes do not vary between runs). JS at load: every module the page’s scripts and islands import statically, as if every island hydrated (a signed-in poet who is shown a toast), and every script Chromium fetches while the page loads until the network is idle (dynamic imports started at load: the page’s catalogue parts); visitor JS: the same without the islands that hydrate only for a sign-in or on an event (`client:signed-in`, `client:on`), i.e. what a visitor who is not signed in fetches on load; on demand: the other dynamic imports (chat panel, Firebase, …). Inline JS is uncompressed and already inside the HTML.',
           columns: [
             'Page',
             '>Islands',

@@ -235,8 +235,8 @@ test('password reset: request, open the link, set a new password, sign in with i
 test('/email-verification-handler applies a verification link too, and a used link says so', async ({ page, request, consoleErrors }) => {
   consoleErrors.expectFailedRequest(
     400,
-    '/identitytoolkit.googleapis.com/v1/accounts:resetPassword',
-    'the test opens the used link again (Firebase checks a code there)',
+    '/identitytoolkit.googleapis.com/v1/accounts:update',
+    'the test opens the used link again (the Auth REST API refuses a used code)',
   );
   const email = uniqueEmail('handler');
   const { idToken } = await identityCall<{ idToken: string }>(request, '/accounts:signUp?key=demo-api-key', {
@@ -390,7 +390,7 @@ test.describe('signing in with a next address on another origin stays on Writory
 });
 
 test('a signed-in person is offered their profile, not “Sign in”, on /email-verified and on a used link', async ({ page, consoleErrors }) => {
-  consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:resetPassword', 'the test opens a used link, which Firebase refuses');
+  consoleErrors.expectFailedRequest(400, '/identitytoolkit.googleapis.com/v1/accounts:update', 'the test opens a used link, which the Auth REST API refuses');
   await signIn(page, poet.email, poet.password);
   await open(page, `/email-verified?${new URLSearchParams({ email: poet.email })}`);
   const main = page.getByRole('main');
@@ -476,7 +476,11 @@ test('Google sign-in in a popup through the emulator; a broken picture shows the
   expect(violations.filter((v) => !/img-src blocked http:\/\/127\.0\.0\.1:9\/missing\.png/.test(v))).toEqual([]);
 });
 
-test('Google sign-in offline says the network is gone and to try again online', async ({ page, context }) => {
+test('Google sign-in offline says the network is gone and to try again online', async ({ page, context, consoleErrors }) => {
+  consoleErrors.expect(
+    /: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(http:\/\/[^/]+\/_astro\/[^)]+\.js:0\)$/,
+    'a visitor’s /auth loads Firebase only when they start signing in (issue 39), here after the device went offline',
+  );
   await stubGoogleScripts(context);
   await open(page, '/auth');
   await context.setOffline(true);

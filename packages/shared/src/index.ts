@@ -19,4 +19,5 @@ export * from './schemas/index.ts';
 export * from './marks.ts';
 export * from './agreement.ts';
 export * from './locales.ts';
+export * from './locale-schema.ts';
 export * from './poets.ts';

@@ -1,11 +1,10 @@
-import { z } from 'zod/mini';
-
 /** The interface's languages: English (the default, unprefixed URLs), Hindi (`/hi/…`) and Arabic (`/ar/…`). */
 export const LOCALES = ['en', 'hi', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-export const localeSchema = z.enum(LOCALES);
+// `localeSchema` (a request field's schema) is in locale-schema.ts: this module imports nothing, because every page's
+// first-visit language suggestion loads it in the browser, and zod would come with it.
 
 /** Writing direction of a locale's interface (a poem keeps its own direction inside any page). */
 export function dirOf(locale: Locale): 'ltr' | 'rtl' {

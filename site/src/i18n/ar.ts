@@ -15,6 +15,12 @@ import type { Catalogue } from './types';
 import { wallUiAr } from './wall-ui.ar';
 import { moneyAr } from './money.ar';
 import { commonUiAr } from './common-ui.ar';
+import { adminPagesAr } from './admin-pages.ar';
+import { adminMoneyAr } from './admin-money.ar';
+import { adminPeopleAr } from './admin-people.ar';
+import { adminResultsAr } from './admin-results.ar';
+import { adminCompetitionsAr } from './admin-competitions.ar';
+import { adminSiteAr } from './admin-site.ar';
 
 export const ar: Catalogue = {
   ...commonUiAr,
@@ -31,6 +37,13 @@ export const ar: Catalogue = {
   ...draftsAr,
   ...wallFindAr,
   ...poetsAr,
+  // The admin tools' words, loaded in the browser by area (catalogue-parts.mjs: `admin`, `admin-money`, …).
+  ...adminPagesAr,
+  ...adminMoneyAr,
+  ...adminPeopleAr,
+  ...adminResultsAr,
+  ...adminCompetitionsAr,
+  ...adminSiteAr,
   'site.name': 'Writory',
   'site.tagline': 'مسابقة شعرية شهرية ومجتمع للكتابة',
   'skip.toMain': 'انتقل إلى المحتوى الرئيسي',

@@ -1,24 +1,43 @@
 // The browser's catalogues in parts (issue 39: at most 100 KB of JavaScript on any page). The server reads each
 // locale's whole catalogue (en.ts, hi.ts, ar.ts); the browser loads `virtual:writory-catalogue/<locale>-<part>`,
 // made here from the same catalogue at build time: `core` on every page, and each other part only on the pages whose
-// `<html data-catalogue-parts>` names it: `staff` (the admin tools' and the judging desk's words) with the Admin
-// layout, the others where a page's islands say them (the `parts` of the Main and Admin layouts); `chat` is loaded by
-// the chat panel when it opens. A key belongs to a part by its prefix; a new prefix is `core` unless listed here, so a
-// page never misses a key by default. The e2e raw-key check opens every page in Hindi and Arabic and finds a
-// misplaced one.
+// `<html data-catalogue-parts>` names it (the `parts` of the Main and Admin layouts): `admin` (the admin tools' chrome:
+// navigation, guard, page names) with the Admin layout, each admin area's words (`admin-money`, `admin-people`, …) on
+// the admin pages of that area, the others where a page's islands say them; `chat` is loaded by the chat panel when it
+// opens. A key belongs to a part by its prefix; a new prefix is `core` unless listed here, so a page never misses a
+// key by default. The e2e raw-key check opens every page in Hindi and Arabic and finds a misplaced one.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** The key prefixes of each part other than `core`. */
 export const PART_PREFIXES = {
-  staff: ['admin.', 'data.', 'judging.', 'judgeLanguages.', 'resultsCsv.', 'settings.', 'writer.'],
+  // The admin tools: their chrome on every admin page, then one part per area (i18n/admin-*.<locale>.ts).
+  admin: ['admin.', 'adminPage.', 'adminRole.', 'adminCount.', 'adminList.'],
+  'admin-money': ['adminMoney.', 'adminCoupons.', 'adminRevenue.', 'adminWithdrawals.', 'adminTiers.'],
+  'admin-people': ['adminUsers.', 'userFilters.', 'adminJudgeLanguages.', 'adminNotify.', 'adminFeedback.', 'adminContacts.', 'adminReminder.'],
+  'admin-results': [
+    'adminResults.',
+    'adminWinners.',
+    'adminTimer.',
+    'adminCertificates.',
+    'adminLeaderboard.',
+    'adminRowErrors.',
+    'adminPublish.',
+    'adminPublishing.',
+    'resultsCsv.',
+  ],
+  'admin-competitions': ['adminCompetitions.', 'adminCoverage.', 'adminCriteria.'],
+  'admin-site': ['adminVisits.', 'adminHealth.', 'adminSettings.', 'settings.', 'writer.'],
+  'admin-judging': ['judging.', 'judgeLanguages.', 'data.'],
   wall: ['wall.', 'comments.'],
   poets: ['poets.', 'blocks.'],
   money: ['money.', 'orders.'],
   account: ['auth.', 'reset.', 'emailVerified.', 'emailAction.', 'join.'],
+  // What a failed sign-in or email action says: the sign-in and email pages, and the profile (its verification resend).
+  'auth-errors': ['authError.'],
   contact: ['feedback.', 'contactForm.'],
-  profile: ['profile.', 'reminders.'],
+  profile: ['profile.', 'reminders.', 'scores.'],
   results: ['leaderboard.', 'certificate.'],
   testimonials: ['testimonials.'],
   chat: ['chat.'],
@@ -54,7 +73,8 @@ export default function catalogueParts() {
     },
     async load(id) {
       if (!id.startsWith(`\0${VIRTUAL}`)) return undefined;
-      const [locale, part] = id.slice(VIRTUAL.length + 1).split('-');
+      const name = id.slice(VIRTUAL.length + 1);
+      const [locale, part] = [name.slice(0, name.indexOf('-')), name.slice(name.indexOf('-') + 1)];
       if (!CATALOGUE_PARTS.includes(part)) throw new Error(`${id}: no catalogue part "${part}" (${CATALOGUE_PARTS.join(', ')})`);
       const catalogue = await catalogueOf(locale, (file) => this.addWatchFile(file));
       const entries = Object.entries(catalogue).filter(([key]) => partOf(key) === part);

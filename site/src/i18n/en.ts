@@ -13,6 +13,12 @@ import { poetsEn } from './poets.en';
 import { wallUiEn } from './wall-ui.en';
 import { moneyEn } from './money.en';
 import { commonUiEn } from './common-ui.en';
+import { adminPagesEn } from './admin-pages.en';
+import { adminMoneyEn } from './admin-money.en';
+import { adminPeopleEn } from './admin-people.en';
+import { adminResultsEn } from './admin-results.en';
+import { adminCompetitionsEn } from './admin-competitions.en';
+import { adminSiteEn } from './admin-site.en';
 
 export const en = {
   ...commonUiEn,
@@ -29,6 +35,13 @@ export const en = {
   ...draftsEn,
   ...wallFindEn,
   ...poetsEn,
+  // The admin tools' words, loaded in the browser by area (catalogue-parts.mjs: `admin`, `admin-money`, …).
+  ...adminPagesEn,
+  ...adminMoneyEn,
+  ...adminPeopleEn,
+  ...adminResultsEn,
+  ...adminCompetitionsEn,
+  ...adminSiteEn,
   'site.name': 'Writory',
   'site.tagline': 'A monthly poetry contest and writing community',
   'skip.toMain': 'Skip to main content',

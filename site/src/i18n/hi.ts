@@ -15,6 +15,12 @@ import type { Catalogue } from './types';
 import { wallUiHi } from './wall-ui.hi';
 import { moneyHi } from './money.hi';
 import { commonUiHi } from './common-ui.hi';
+import { adminPagesHi } from './admin-pages.hi';
+import { adminMoneyHi } from './admin-money.hi';
+import { adminPeopleHi } from './admin-people.hi';
+import { adminResultsHi } from './admin-results.hi';
+import { adminCompetitionsHi } from './admin-competitions.hi';
+import { adminSiteHi } from './admin-site.hi';
 
 export const hi: Catalogue = {
   ...commonUiHi,
@@ -31,6 +37,13 @@ export const hi: Catalogue = {
   ...draftsHi,
   ...wallFindHi,
   ...poetsHi,
+  // The admin tools' words, loaded in the browser by area (catalogue-parts.mjs: `admin`, `admin-money`, …).
+  ...adminPagesHi,
+  ...adminMoneyHi,
+  ...adminPeopleHi,
+  ...adminResultsHi,
+  ...adminCompetitionsHi,
+  ...adminSiteHi,
   'site.name': 'Writory',
   'site.tagline': 'मासिक कविता प्रतियोगिता और लेखकों का समुदाय',
   'skip.toMain': 'मुख्य सामग्री पर जाएँ',

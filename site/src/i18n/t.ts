@@ -7,9 +7,9 @@
 // It imports only types from @writory/shared: a value from there would bring the shared schemas (zod) into every
 // page. The loaders below are typed by `Locale`, so a locale added there and not here does not compile.
 import type { Locale } from '@writory/shared';
-import type { AdminCatalogue, Catalogue, MessageKey, StaticCatalogue } from './types';
+import type { Catalogue, MessageKey, StaticCatalogue } from './types';
 
-export type { AdminCatalogue, AdminKey, Catalogue, ClientKey, MessageKey, StaticCatalogue, StaticKey } from './types';
+export type { Catalogue, ClientKey, MessageKey, StaticCatalogue, StaticKey } from './types';
 
 type Part = Promise<{ default: Partial<Catalogue> }>;
 /** Each locale's whole catalogue: read on the server only (called in its branch alone, so the browser's build has none). */
@@ -23,18 +23,45 @@ const wholeCatalogues = (): Record<Locale, () => Promise<Catalogue>> => ({
  * the pages whose `<html data-catalogue-parts>` names them. The server reads the whole catalogue.
  */
 type PartName = 'core' | OptionalPart;
+/** An admin area's words, named by the admin pages of that area (the Admin layout adds `admin`, the tools' chrome). */
+export type AdminPart = 'admin-money' | 'admin-people' | 'admin-results' | 'admin-competitions' | 'admin-site' | 'admin-judging';
 /** The parts a page may name in `<html data-catalogue-parts>` (i18n/catalogue-parts.mjs); `chat` loads when the chat opens. */
-export type PagePart = 'wall' | 'poets' | 'money' | 'account' | 'contact' | 'profile' | 'results' | 'testimonials';
-type OptionalPart = 'staff' | PagePart | 'chat';
-const OPTIONAL_PARTS: readonly OptionalPart[] = ['staff', 'wall', 'poets', 'money', 'account', 'contact', 'profile', 'results', 'testimonials', 'chat'];
+export type PagePart = 'wall' | 'poets' | 'money' | 'account' | 'auth-errors' | 'contact' | 'profile' | 'results' | 'testimonials' | AdminPart;
+type OptionalPart = 'admin' | PagePart | 'chat';
+const OPTIONAL_PARTS: readonly OptionalPart[] = [
+  'admin',
+  'admin-money',
+  'admin-people',
+  'admin-results',
+  'admin-competitions',
+  'admin-site',
+  'admin-judging',
+  'wall',
+  'poets',
+  'money',
+  'account',
+  'auth-errors',
+  'contact',
+  'profile',
+  'results',
+  'testimonials',
+  'chat',
+];
 const loaders: Record<Locale, Record<PartName, () => Part>> = {
   en: {
     core: () => import('virtual:writory-catalogue/en-core'),
-    staff: () => import('virtual:writory-catalogue/en-staff'),
+    admin: () => import('virtual:writory-catalogue/en-admin'),
+    'admin-money': () => import('virtual:writory-catalogue/en-admin-money'),
+    'admin-people': () => import('virtual:writory-catalogue/en-admin-people'),
+    'admin-results': () => import('virtual:writory-catalogue/en-admin-results'),
+    'admin-competitions': () => import('virtual:writory-catalogue/en-admin-competitions'),
+    'admin-site': () => import('virtual:writory-catalogue/en-admin-site'),
+    'admin-judging': () => import('virtual:writory-catalogue/en-admin-judging'),
     wall: () => import('virtual:writory-catalogue/en-wall'),
     poets: () => import('virtual:writory-catalogue/en-poets'),
     money: () => import('virtual:writory-catalogue/en-money'),
     account: () => import('virtual:writory-catalogue/en-account'),
+    'auth-errors': () => import('virtual:writory-catalogue/en-auth-errors'),
     contact: () => import('virtual:writory-catalogue/en-contact'),
     profile: () => import('virtual:writory-catalogue/en-profile'),
     results: () => import('virtual:writory-catalogue/en-results'),
@@ -43,11 +70,18 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
   },
   hi: {
     core: () => import('virtual:writory-catalogue/hi-core'),
-    staff: () => import('virtual:writory-catalogue/hi-staff'),
+    admin: () => import('virtual:writory-catalogue/hi-admin'),
+    'admin-money': () => import('virtual:writory-catalogue/hi-admin-money'),
+    'admin-people': () => import('virtual:writory-catalogue/hi-admin-people'),
+    'admin-results': () => import('virtual:writory-catalogue/hi-admin-results'),
+    'admin-competitions': () => import('virtual:writory-catalogue/hi-admin-competitions'),
+    'admin-site': () => import('virtual:writory-catalogue/hi-admin-site'),
+    'admin-judging': () => import('virtual:writory-catalogue/hi-admin-judging'),
     wall: () => import('virtual:writory-catalogue/hi-wall'),
     poets: () => import('virtual:writory-catalogue/hi-poets'),
     money: () => import('virtual:writory-catalogue/hi-money'),
     account: () => import('virtual:writory-catalogue/hi-account'),
+    'auth-errors': () => import('virtual:writory-catalogue/hi-auth-errors'),
     contact: () => import('virtual:writory-catalogue/hi-contact'),
     profile: () => import('virtual:writory-catalogue/hi-profile'),
     results: () => import('virtual:writory-catalogue/hi-results'),
@@ -56,11 +90,18 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
   },
   ar: {
     core: () => import('virtual:writory-catalogue/ar-core'),
-    staff: () => import('virtual:writory-catalogue/ar-staff'),
+    admin: () => import('virtual:writory-catalogue/ar-admin'),
+    'admin-money': () => import('virtual:writory-catalogue/ar-admin-money'),
+    'admin-people': () => import('virtual:writory-catalogue/ar-admin-people'),
+    'admin-results': () => import('virtual:writory-catalogue/ar-admin-results'),
+    'admin-competitions': () => import('virtual:writory-catalogue/ar-admin-competitions'),
+    'admin-site': () => import('virtual:writory-catalogue/ar-admin-site'),
+    'admin-judging': () => import('virtual:writory-catalogue/ar-admin-judging'),
     wall: () => import('virtual:writory-catalogue/ar-wall'),
     poets: () => import('virtual:writory-catalogue/ar-poets'),
     money: () => import('virtual:writory-catalogue/ar-money'),
     account: () => import('virtual:writory-catalogue/ar-account'),
+    'auth-errors': () => import('virtual:writory-catalogue/ar-auth-errors'),
     contact: () => import('virtual:writory-catalogue/ar-contact'),
     profile: () => import('virtual:writory-catalogue/ar-profile'),
     results: () => import('virtual:writory-catalogue/ar-results'),
@@ -71,13 +112,6 @@ const loaders: Record<Locale, Record<PartName, () => Part>> = {
 const loaded: Partial<Record<Locale, Catalogue>> = {};
 /** The static markup's strings: loaded on the server only (the branch is left out of the browser's build). */
 const loadedStatic: Partial<Record<Locale, StaticCatalogue>> = {};
-/** The staff pages' strings: loaded on the server and, in the browser, only on a page with the admin layout. */
-const adminLoaders: Record<Locale, () => Promise<AdminCatalogue>> = {
-  en: () => import('./admin.en').then((m) => m.adminEn),
-  hi: () => import('./admin.hi').then((m) => m.adminHi),
-  ar: () => import('./admin.ar').then((m) => m.adminAr),
-};
-const loadedAdmin: Partial<Record<Locale, AdminCatalogue>> = {};
 const DEFAULT_LOCALE: Locale = 'en';
 
 /** Set by the server's middleware: the locale of the page being rendered (AsyncLocalStorage, see i18n/server.ts). */
@@ -119,7 +153,6 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
       ar: () => import('./static.ar').then((m) => m.staticAr),
     };
     loadedStatic[locale] ??= await staticLoaders[locale]();
-    await loadAdminCatalogue(locale);
   }
   return loaded[locale];
 }
@@ -131,23 +164,12 @@ export async function loadCataloguePart(part: OptionalPart, locale: Locale = cur
   Object.assign(catalogue, (await loaders[locale][part]()).default);
 }
 
-/** Loads a locale's staff-page strings (once): the server always, the browser on a page with the admin layout. */
-export async function loadAdminCatalogue(locale: Locale): Promise<AdminCatalogue> {
-  loadedAdmin[locale] ??= await adminLoaders[locale]();
-  return loadedAdmin[locale];
-}
-
 /** A key's text in a loaded locale; a static key read in the browser (a mistake) shows the key itself. */
 const lookup = (locale: Locale, key: MessageKey): string | undefined =>
-  (loaded[locale] as Record<string, string> | undefined)?.[key] ??
-  (loadedStatic[locale] as Record<string, string> | undefined)?.[key] ??
-  (loadedAdmin[locale] as Record<string, string> | undefined)?.[key];
+  (loaded[locale] as Record<string, string> | undefined)?.[key] ?? (loadedStatic[locale] as Record<string, string> | undefined)?.[key];
 
-if (typeof document !== 'undefined') {
-  await loadCatalogue(currentLocale());
-  // Module scripts run once the page is parsed: the admin layout's <main data-admin-page> is there to be found.
-  if (document.querySelector('[data-admin-page]')) await loadAdminCatalogue(currentLocale());
-} else await loadCatalogue(DEFAULT_LOCALE);
+if (typeof document !== 'undefined') await loadCatalogue(currentLocale());
+else await loadCatalogue(DEFAULT_LOCALE);
 
 /** Fills `{name}` placeholders from vars. */
 export function fill(text: string, vars?: Record<string, string | number>): string {

@@ -13,6 +13,7 @@ import {
   $redirectErrorCode,
   STORAGE_KEYS,
   logout,
+  prepareSignIn,
   requestPasswordReset,
   signInWithEmail,
   signInWithGoogle,
@@ -192,7 +193,14 @@ export default function AuthPanel() {
   }
 
   return (
-    <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm" data-testid="auth-panel">
+    // Firebase loads with the first sign of a sign-in (pointer, touch or focus), not for every visitor of /auth.
+    <div
+      className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
+      data-testid="auth-panel"
+      onPointerEnter={prepareSignIn}
+      onPointerDownCapture={prepareSignIn}
+      onFocusCapture={prepareSignIn}
+    >
       <Notice innerRef={noticeRef} className="mb-6">
         {notice}
       </Notice>

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { AdminCoupon, AdminSettings, AdminTier, RevenueReport } from '@writory/shared';
-import { loadAdminCatalogue, loadCatalogue } from '../i18n/t';
+import { loadCatalogue } from '../i18n/t';
 import { $authStatus } from '../stores/auth';
 import { $productUser } from '../stores/product-user';
 
@@ -132,7 +132,7 @@ function englishWords(): string[] {
 }
 
 async function onPageIn(locale: 'hi' | 'ar') {
-  await Promise.all([loadCatalogue(locale), loadAdminCatalogue(locale)]);
+  await loadCatalogue(locale);
   document.documentElement.lang = locale;
 }
 
@@ -198,7 +198,7 @@ describe.each(['hi', 'ar'] as const)('the admin tools on a %s page', (locale) =>
 
 describe('the same islands on an English page', () => {
   it('still read in English (the check above would see English)', async () => {
-    await Promise.all([loadCatalogue('en'), loadAdminCatalogue('en')]);
+    await loadCatalogue('en');
     const { default: AdminSettingsForm } = await import('./AdminSettingsForm');
     renderSignedIn(<AdminSettingsForm />);
     await screen.findByTestId('settings-form', {}, { timeout: 4000 });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGES, pageAt, pagesFor } from './admin-pages';
 import { audienceOf, roleInWords } from './admin-words';
-import { loadAdminCatalogue } from '../i18n/t';
-// The staff pages' words: their own catalogue, which the admin layout loads on a real page.
-await loadAdminCatalogue('en');
 import { staffHomeOf } from './staff-home';
 
 describe('staff pages per role', () => {

@@ -1,6 +1,8 @@
 // Firebase Authentication, loaded only when something asks for it: firebase/app and firebase/auth are
-// dynamic imports, so no page waits for them before its first paint. Every caller shares one instance.
+// dynamic imports, so no page waits for them before its first paint. Every caller shares one instance. A visitor
+// (no signed-in hint, no redirect sign-in coming back) never loads it: their requests carry no token.
 import type { Auth } from 'firebase/auth';
+import { mayBeSignedIn } from './signed-in-hint';
 
 export type AuthSdk = typeof import('firebase/auth');
 export interface FirebaseAuthKit {
@@ -60,8 +62,12 @@ export function loadedFirebaseAuth(): FirebaseAuthKit | null {
   return loaded;
 }
 
-/** The signed-in user's ID token (refreshed by the SDK when it is about to expire), or null when signed out. */
+/**
+ * The signed-in user's ID token (refreshed by the SDK when it is about to expire), or null when signed out. A visitor
+ * gets null at once, without loading Firebase; once someone starts signing in (Firebase loading), it waits for them.
+ */
 export async function currentIdToken(forceRefresh = false): Promise<string | null> {
+  if (!loading && !mayBeSignedIn()) return null;
   const { auth } = await loadFirebaseAuth();
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dirOf, localeFromAcceptLanguage, localeSchema } from '@writory/shared';
 
@@ -15,5 +17,11 @@ describe('locales', () => {
     expect(dirOf('ar')).toBe('rtl');
     expect(dirOf('hi')).toBe('ltr');
     expect(localeSchema.safeParse('ur').success).toBe(false);
+  });
+
+  it('brings nothing else to the browser: every first visit loads locales.ts for the language suggestion', () => {
+    // A value imported there (zod for a schema) would come with it onto every page (7.4 KB gzip for zod).
+    const source = readFileSync(join(import.meta.dirname, '../../../packages/shared/src/locales.ts'), 'utf8');
+    expect(source.match(/^import (?!type ).*$/gm) ?? []).toEqual([]);
   });
 });

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { audienceNote, audienceMonth } from './reminder-text';
-import { loadAdminCatalogue } from '../i18n/t';
-// The staff pages' words: their own catalogue, which the admin layout loads on a real page.
-await loadAdminCatalogue('en');
 
 describe('the reminder page’s words for a month', () => {
   it('names the month as people say it, never "month 2026-11"', () => {

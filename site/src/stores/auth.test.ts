@@ -47,6 +47,8 @@ const { $authStatus, $identity, STORAGE_KEYS, SIGNED_IN_HINT_KEY, logout, signUp
 beforeEach(async () => {
   localStorage.clear();
   fake.state.currentUser = null;
+  // Someone was signed in on the last page: the store starts (fake) Firebase and follows it.
+  localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
   await startAuth();
 });
 afterEach(() => vi.restoreAllMocks());

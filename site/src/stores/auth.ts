@@ -1,11 +1,13 @@
 // Identity: who is signed in with Firebase Authentication, and the actions that sign in, up and out.
-// Firebase loads the first time anything subscribes to these atoms (see lib/firebase.ts).
+// Firebase loads when anything subscribes to these atoms and someone may be signed in (the signed-in hint, or a
+// redirect sign-in coming back); for a visitor the store says "signed out" at once and Firebase loads only when
+// they start signing in (prepareSignIn, or any sign-in action). Identity itself is checked by the cms.
 import { atom, onMount } from 'nanostores';
 import type { User } from 'firebase/auth';
 import { requestPasswordResetEmail, requestVerificationEmail } from '../api/auth-mail';
-import { currentIdToken, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
+import { currentIdToken, firebaseSettings, loadFirebaseAuth, loadedFirebaseAuth, type FirebaseAuthKit } from '../lib/firebase';
 import { authErrorCode } from '../lib/auth-errors';
-import { SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/signed-in-hint';
+import { mayBeSignedIn, REDIRECT_PENDING_KEY, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/signed-in-hint';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -81,18 +83,56 @@ function publish(user: User | null) {
   if (identity) window.dispatchEvent(new Event(SIGNED_IN_EVENT));
 }
 
+let following = false;
+
+/** Follows the auth state of the loaded SDK (once), and checks the result of a redirect sign-in. */
+function follow(kit: FirebaseAuthKit): FirebaseAuthKit {
+  if (following) return kit;
+  following = true;
+  const { auth, sdk } = kit;
+  sdk.onAuthStateChanged(auth, (user) => {
+    if (!holdAuthState) publish(user);
+  });
+  sdk
+    .getRedirectResult(auth)
+    .catch((error: unknown) => $redirectErrorCode.set(authErrorCode(error) ?? 'auth/internal-error'))
+    .finally(() => sessionStorageOrNull()?.removeItem(REDIRECT_PENDING_KEY));
+  return kit;
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+let kit: Promise<FirebaseAuthKit> | null = null;
+
+/** Firebase, loaded once and followed by this store: every sign-in action goes through here. */
+function loadAuth(): Promise<FirebaseAuthKit> {
+  kit ??= loadFirebaseAuth().then(follow);
+  kit.catch(() => {
+    kit = null;
+  });
+  return kit;
+}
+
 let started: Promise<void> | null = null;
 
-/** Starts following the auth state (once), and checks the result of a redirect sign-in. */
+/**
+ * Starts following the auth state (once) when someone may be signed in; a visitor is signed out at once, and
+ * Firebase stays unloaded until they start signing in.
+ */
 export function startAuth(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
-  started ??= loadFirebaseAuth().then(
-    ({ auth, sdk }) => {
-      sdk.onAuthStateChanged(auth, (user) => {
-        if (!holdAuthState) publish(user);
-      });
-      sdk.getRedirectResult(auth).catch((error: unknown) => $redirectErrorCode.set(authErrorCode(error) ?? 'auth/internal-error'));
-    },
+  if (!started && !kit && !mayBeSignedIn()) {
+    if ($authStatus.get() === 'loading') $authStatus.set('signed-out');
+    return Promise.resolve();
+  }
+  started ??= loadAuth().then(
+    () => undefined,
     (error: unknown) => {
       console.error('Sign-in could not start', error);
       publish(null);
@@ -101,8 +141,23 @@ export function startAuth(): Promise<void> {
   return started;
 }
 
+/**
+ * Loads Firebase ahead of a sign-in (the /auth form's first focus or touch), so that a Google popup can open inside
+ * the click that asks for it. Safe to call any number of times.
+ */
+export function prepareSignIn(): void {
+  if (typeof window === 'undefined') return;
+  loadAuth().catch(() => undefined); // a failed load is tried again, and reported, by the sign-in itself
+}
+
 onMount($authStatus, () => void startAuth());
 onMount($identity, () => void startAuth());
+// A sign-in in another tab sets the hint: this tab, which said "signed out" without Firebase, starts it now.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === SIGNED_IN_HINT_KEY && event.newValue === '1') void startAuth();
+  });
+}
 
 /** True when the last page saw someone signed in: a hint for placeholders, never for decisions. */
 export function wasSignedIn(): boolean {
@@ -123,18 +178,24 @@ function googleProvider({ sdk }: FirebaseAuthKit) {
  */
 export function signInWithGoogle(): Promise<IdentityUser> {
   const open = (kit: FirebaseAuthKit) => kit.sdk.signInWithPopup(kit.auth, googleProvider(kit)).then((result) => toIdentity(result.user));
-  const kit = loadedFirebaseAuth();
-  return kit ? open(kit) : loadFirebaseAuth().then(open);
+  const loaded = loadedFirebaseAuth();
+  return loaded ? open(follow(loaded)) : loadAuth().then(open);
 }
 
 /** Google sign-in in this window, for when popups are blocked; the result is read by startAuth(). */
 export async function signInWithGoogleRedirect(): Promise<void> {
-  const kit = await loadFirebaseAuth();
-  await kit.sdk.signInWithRedirect(kit.auth, googleProvider(kit));
+  const loaded = await loadAuth();
+  sessionStorageOrNull()?.setItem(REDIRECT_PENDING_KEY, '1');
+  try {
+    await loaded.sdk.signInWithRedirect(loaded.auth, googleProvider(loaded));
+  } catch (error) {
+    sessionStorageOrNull()?.removeItem(REDIRECT_PENDING_KEY);
+    throw error;
+  }
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<IdentityUser> {
-  const { auth, sdk } = await loadFirebaseAuth();
+  const { auth, sdk } = await loadAuth();
   const { user } = await sdk.signInWithEmailAndPassword(auth, email, password);
   return toIdentity(user);
 }
@@ -144,7 +205,7 @@ export async function signInWithEmail(email: string, password: string): Promise<
  * verification email and signs out at once: the poet signs in after verifying.
  */
 export async function signUpWithEmail(email: string, password: string): Promise<{ verificationSent: boolean }> {
-  const { auth, sdk } = await loadFirebaseAuth();
+  const { auth, sdk } = await loadAuth();
   holdAuthState = true;
   try {
     const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
@@ -181,13 +242,17 @@ export async function refreshIdentity(): Promise<void> {
   publish(auth.currentUser);
 }
 
-/** Applies the code of a verification link; returns the verified email. */
+/** The Auth REST API calls of the email links' pages, loaded by those pages only (every page imports this store). */
+const authRest = () => import('../lib/auth-rest');
+
+/**
+ * Applies the code of a verification link (the Auth REST API: no Firebase for a visitor); returns the verified email.
+ * Someone signed in on this browser sees their account verified at once.
+ */
 export async function applyEmailVerification(oobCode: string): Promise<string | null> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  const info = await sdk.checkActionCode(auth, oobCode);
-  await sdk.applyActionCode(auth, oobCode);
-  await refreshIdentity().catch(() => undefined);
-  return info.data.email ?? null;
+  const email = await (await authRest()).applyVerificationCode(firebaseSettings(), oobCode);
+  if (mayBeSignedIn()) await refreshIdentity().catch(() => undefined);
+  return email;
 }
 
 /**
@@ -198,15 +263,14 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await requestPasswordResetEmail(email);
 }
 
-/** Checks a reset code and returns the email it is for. */
+/** Checks a reset code and returns the email it is for (the Auth REST API: no Firebase on the reset page). */
 export async function verifyResetCode(oobCode: string): Promise<string> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  return sdk.verifyPasswordResetCode(auth, oobCode);
+  return (await authRest()).checkResetCode(firebaseSettings(), oobCode);
 }
 
+/** Sets the new password with a reset code (the Auth REST API). */
 export async function confirmNewPassword(oobCode: string, password: string): Promise<void> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  await sdk.confirmPasswordReset(auth, oobCode, password);
+  await (await authRest()).resetPasswordWithCode(firebaseSettings(), oobCode, password);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The requests of /api/admin/articles*.
 import { z } from 'zod/mini';
 import { ARTICLE_LIMITS } from '../admin-articles.ts';
-import { localeSchema } from '../locales.ts';
+import { localeSchema } from '../locale-schema.ts';
 import { withoutBidiControls } from '../text-safety.ts';
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

@@ -1,6 +1,6 @@
 // Pieces the request schemas share. zod/mini keeps the browser bundle small: only the checks used are shipped.
 import { z } from 'zod/mini';
-import { localeSchema } from '../locales.ts';
+import { localeSchema } from '../locale-schema.ts';
 
 /** An empty query parameter (an untouched filter) counts as absent. */
 export const optionalParam = <T extends z.core.SomeType>(schema: T) =>

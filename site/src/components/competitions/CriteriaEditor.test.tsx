@@ -2,9 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import CriteriaEditor, { type CriterionDraft } from './CriteriaEditor';
-import { loadAdminCatalogue } from '../../i18n/t';
-// The staff pages' words: their own catalogue, which the admin layout loads on a real page.
-await loadAdminCatalogue('en');
 
 function Harness({ start }: { start: CriterionDraft[] }) {
   const [criteria, setCriteria] = useState(start);

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import AdminListEditor from './AdminListEditor';
-import { loadAdminCatalogue } from '../../i18n/t';
-// The staff pages' words: their own catalogue, which the admin layout loads on a real page.
-await loadAdminCatalogue('en');
 
 interface Item {
   id: number;
