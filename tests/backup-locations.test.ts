@@ -132,7 +132,7 @@ describe('a bucket prefix as a file store', () => {
       client.destroy();
       await s3.stop();
     }
-  });
+  }, 60_000); // it starts an s3rver, as tests/test-servers.test.ts does
 });
 
 describe('a folder as a file store', () => {
