@@ -13,7 +13,8 @@ import { build } from 'esbuild';
 /** The key prefixes of each part other than `core`. */
 export const PART_PREFIXES = {
   // The admin tools: their chrome on every admin page, then one part per area (i18n/admin-*.<locale>.ts).
-  admin: ['admin.', 'adminPage.', 'adminRole.', 'adminCount.', 'adminList.'],
+  // adminDates: the date-range checks the visits, feedback and revenue pages share.
+  admin: ['admin.', 'adminPage.', 'adminRole.', 'adminCount.', 'adminList.', 'adminDates.'],
   'admin-money': ['adminMoney.', 'adminCoupons.', 'adminRevenue.', 'adminWithdrawals.', 'adminTiers.'],
   'admin-people': ['adminUsers.', 'userFilters.', 'adminJudgeLanguages.', 'adminNotify.', 'adminFeedback.', 'adminContacts.', 'adminReminder.'],
   'admin-results': [

@@ -31,10 +31,10 @@ export function rangeProblem(range: { from: string; to: string }): string | null
   const from = parse(range.from);
   const to = parse(range.to);
   if (Number.isNaN(from) || Number.isNaN(new Date(from).getTime()) || new Date(from).toISOString().slice(0, 10) !== range.from)
-    return t('adminVisits.rangeStart');
-  if (Number.isNaN(to) || new Date(to).toISOString().slice(0, 10) !== range.to) return t('adminVisits.rangeEnd');
-  if (from > to) return t('adminVisits.rangeOrder');
-  if ((to - from) / DAY_MS >= MAX_RANGE_DAYS) return t('adminVisits.rangeTooLong', { days: formatNumber(MAX_RANGE_DAYS) });
+    return t('adminDates.rangeStart');
+  if (Number.isNaN(to) || new Date(to).toISOString().slice(0, 10) !== range.to) return t('adminDates.rangeEnd');
+  if (from > to) return t('adminDates.rangeOrder');
+  if ((to - from) / DAY_MS >= MAX_RANGE_DAYS) return t('adminDates.rangeTooLong', { days: formatNumber(MAX_RANGE_DAYS) });
   return null;
 }
 
