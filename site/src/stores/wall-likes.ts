@@ -18,12 +18,17 @@ const withId = (set: ReadonlySet<number>, id: number, present: boolean) => {
   return next;
 };
 
-/** Asks which of these posts the signed-in poet likes. */
+/** Counts the poet's likes and unlikes, so that an answer asked before one does not undo it. */
+let changes = 0;
+const changedAt = new Map<number, number>();
+
+/** Asks which of these posts the signed-in poet likes (leaving those the poet liked or unliked meanwhile). */
 export async function loadLiked(ids: number[]): Promise<void> {
   if (ids.length === 0) return;
+  const askedAt = changes;
   const { liked } = await fetchLikedWallPosts(ids);
   let next = new Set($liked.get());
-  for (const id of ids) next = withId(next, id, liked.includes(id));
+  for (const id of ids) if ((changedAt.get(id) ?? -1) < askedAt) next = withId(next, id, liked.includes(id));
   $liked.set(next);
 }
 
@@ -35,6 +40,7 @@ export async function toggleLike(id: number): Promise<string | null> {
   if ($likeBusy.get().has(id)) return null;
   const like = !$liked.get().has(id);
   $likeBusy.set(withId($likeBusy.get(), id, true));
+  changedAt.set(id, changes++);
   try {
     const state = await setWallLike(id, like);
     $liked.set(withId($liked.get(), id, state.liked));
