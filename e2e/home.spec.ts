@@ -67,6 +67,19 @@ test.describe('hero video', () => {
     await expect(page.getByRole('button', { name: 'Play the background video' })).toBeVisible();
   });
 
+  test('@phone is fetched only once the page has loaded (the poster is the first paint)', async ({ page }) => {
+    const order: string[] = [];
+    page.on('request', (request) => {
+      if (/^\/media\/hero-[^/]+\.(mp4|webm)$/.test(new URL(request.url()).pathname)) order.push('video');
+    });
+    page.on('load', () => order.push('load'));
+    await page.goto('/');
+    const video = page.locator('[data-hero-video]');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused || v.ended), { timeout: 10_000 }).toBe(true);
+    expect(order[0]).toBe('load');
+    expect(order).toContain('video');
+  });
+
   test('does not start by itself under prefers-reduced-motion; the play button starts it', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

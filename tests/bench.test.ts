@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { median, medianOf, percentile, ratio, kb, ms, num } from '../bench/lib/stats.mjs';
 import { markdownTable, renderResults } from '../bench/lib/table.mjs';
 import { scanHtml } from '../bench/lib/html.mjs';
-import { scriptBeforeFirstPaint } from '../bench/lib/trace.mjs';
+import { cpuBlockingTime, scriptBeforeFirstPaint } from '../bench/lib/trace.mjs';
 
 describe('median', () => {
   it.each([
@@ -140,5 +140,30 @@ describe('scriptBeforeFirstPaint', () => {
 
   it('is null without a paint', () => {
     expect(scriptBeforeFirstPaint([nav])).toBeNull();
+  });
+});
+
+describe('cpuBlockingTime', () => {
+  const nav = { name: 'navigationStart', pid: 1, tid: 1, ts: 1_000, args: { data: { navigationId: 'n' } } };
+  const fcp = { name: 'firstContentfulPaint', pid: 1, tid: 1, ts: 11_000, args: { data: { navigationId: 'n' } } };
+  const paint = { ...fcp, name: 'firstPaint' };
+  const task = (ts: number, dur: number, tdur: number | undefined, tid = 1) => ({ name: 'RunTask', ph: 'X', pid: 1, tid, ts, dur, tdur });
+
+  it('counts each main-thread task after the first contentful paint at its CPU time, four times over, beyond 50 ms', () => {
+    const events = [
+      nav,
+      paint,
+      fcp,
+      task(5_000, 60_000, 40_000), // before the paint: left out
+      task(12_000, 200_000, 20_000), // 200 ms waiting for a core, 20 ms of work: 4 × 20 − 50 = 30
+      task(300_000, 15_000, 12_000), // 4 × 12 = 48: not blocking
+      task(400_000, 30_000, 30_000, 2), // another thread: left out
+      task(500_000, 40_000, undefined), // no CPU time in the trace: its wall time, 4 × 40 − 50 = 110
+    ];
+    expect(cpuBlockingTime(events)).toBe(140);
+  });
+
+  it('is null without a paint', () => {
+    expect(cpuBlockingTime([nav])).toBeNull();
   });
 });

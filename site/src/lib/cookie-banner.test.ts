@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountAstro, renderAstro } from './astro-dom.testing';
 import CookieBanner from '../components/layout/CookieBanner.astro';
 import { $consent, $consentPanel, CONSENT_LATER_KEY, CONSENT_STORAGE_KEY, DEFAULT_CONSENT } from '../stores/consent';
@@ -141,6 +141,49 @@ describe('cookie banner', () => {
     expect(document.documentElement.style.getPropertyValue('--consent-inset')).toMatch(/^\d+px$/);
     button('Accept all').click();
     expect(document.documentElement.style.getPropertyValue('--consent-inset')).toBe('');
+  });
+});
+
+describe('the cookie banner while the page loads', () => {
+  // Only the observer is put back: the page's globals (astro-dom.testing) stay.
+  afterEach(() => Reflect.deleteProperty(globalThis, 'ResizeObserver'));
+
+  // Reading the banner's box while the page's script runs makes the browser lay out the whole page there and then, in
+  // the middle of its load (a long task on a long page, issue 39): the browser's ResizeObserver says the banner's size
+  // once the page is laid out anyway.
+  it('reads no layout when it is installed; its room is published when the ResizeObserver reports the banner', async () => {
+    const reports: (() => void)[] = [];
+    Object.assign(globalThis, {
+      ResizeObserver: class {
+        constructor(callback: ResizeObserverCallback) {
+          reports.push(() => callback([], this as unknown as ResizeObserver));
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    });
+    let reads = 0;
+    // The banners of the tests before are off the page but still follow the consent store: only this page's banner
+    // counts, and only it is 168 px tall.
+    const measure = vi.spyOn(window.HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.isConnected) reads += 1;
+      const top = this.isConnected ? window.innerHeight - 168 : window.innerHeight;
+      return { top, bottom: window.innerHeight, left: 0, right: 375, width: 375, height: window.innerHeight - top, x: 0, y: top, toJSON: () => ({}) };
+    });
+    const inset = () => document.documentElement.style.getPropertyValue('--consent-inset');
+    try {
+      const { button } = await page();
+      expect(reads).toBe(0);
+      expect(inset()).not.toBe('168px');
+      for (const report of reports) report();
+      expect(inset()).toBe('168px');
+      // Once loaded, what the reader does is answered at once, as before.
+      button('Accept all').click();
+      expect(inset()).toBe('');
+    } finally {
+      measure.mockRestore();
+    }
   });
 });
 

@@ -61,6 +61,12 @@ export function installCookieBanner(doc: Document, storage?: Storage, session?: 
   };
   const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publishInset);
   resize?.observe(banner);
+  /**
+   * True while this runs as the page loads: reading the banner's box now would make the browser lay the whole page
+   * out in the middle of its load, inside this script's task (issue 39); the observer above reports the banner once
+   * the page is laid out anyway, before it is painted. What the reader does later is answered at once.
+   */
+  let installing = resize !== null;
   doc.defaultView?.addEventListener('resize', publishInset);
 
   /** After the banner closes, focus leaves it for the opener, or for the main content (never the page's body). */
@@ -78,7 +84,7 @@ export function installCookieBanner(doc: Document, storage?: Storage, session?: 
     preferences.hidden = panel !== 'preferences';
     button('save').hidden = panel !== 'preferences';
     button('manage').hidden = panel === 'preferences';
-    publishInset();
+    if (!installing || banner.hidden) publishInset();
     if (panel === 'hidden') returnFocus(hadFocus);
   });
 
@@ -105,6 +111,7 @@ export function installCookieBanner(doc: Document, storage?: Storage, session?: 
   });
 
   loadConsent(storage, session);
+  installing = false;
   // From here the banner's `hidden` attribute decides, not the first-paint check.
   root.removeAttribute('data-consent-saved');
 }
