@@ -7,6 +7,7 @@ import type { ContestRow } from '../contest/repository';
 import { columnOf, linkOf, tableOf } from '../../lib/bulk';
 import type { RowOf } from '../../lib/rows';
 import { idsLinkedTo, lockRow } from '../../lib/db';
+import { knexOf } from '../../lib/money-db';
 import type { UserRow } from '../user/repository';
 
 export const ENTRY = 'api::entry.entry' as const;
@@ -123,6 +124,25 @@ export function entryRepository(strapi: Core.Strapi) {
       return (await strapi.db.connection(link.name).distinct(link.inverseJoinColumn.name)).map(
         (row: Record<string, number>) => row[link.inverseJoinColumn.name],
       );
+    },
+
+    /**
+     * How many entries the poet has in the contest (all but `except`, an entry id, when given): one join of the two
+     * link tables on their indexes. Strapi's count with these relation filters reads every entry (a scan of the
+     * entries table: 40 to 100 ms of the request thread on 20,000 entries, twice per entry made). Inside a transaction
+     * it runs in it (SQLite's one connection is the transaction's).
+     */
+    async countOfPoetInContest(poetId: number, contestId: number, except?: number): Promise<number> {
+      const poet = linkOf(strapi, ENTRY, 'poet');
+      const contest = linkOf(strapi, ENTRY, 'contest');
+      const db = await knexOf(strapi);
+      const query = db(`${poet.table} as pl`)
+        .join(`${contest.table} as cl`, `cl.${contest.own}`, `pl.${poet.own}`)
+        .where(`pl.${poet.target}`, poetId)
+        .where(`cl.${contest.target}`, contestId);
+      if (except !== undefined) query.whereNot(`pl.${poet.own}`, except);
+      const [row] = await query.count({ n: '*' });
+      return Number(row?.n ?? 0);
     },
 
     /** How many entries each of these contests has (a contest without entries is left out). */

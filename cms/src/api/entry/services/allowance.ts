@@ -6,8 +6,7 @@ import { currentLocale, monthIn, msg } from '../../../lib/messages';
 import { LOCK, lockFor } from '../../../lib/money-db';
 import type { ContestRow } from '../../contest/repository';
 import { allowanceOf, isFreeEntry, type Allowance } from '../lib/allowance';
-
-const ENTRY = 'api::entry.entry';
+import { entryRepository } from '../repository';
 
 type Contest = Pick<ContestRow, 'id' | 'month'> & Partial<Pick<ContestRow, 'competitionSlug'>>;
 
@@ -58,7 +57,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function entryAllowance(user: { id: number }, contest: Contest): Promise<Allowance> {
     const free = await freeEntries(contest);
-    const used: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id } } });
+    const used = await entryRepository(strapi).countOfPoetInContest(user.id, contest.id);
     const bought = await credits().summary(user.id, contest.month, slugOf(contest));
     const canBuy = (await getService(strapi, 'api::payment.tiers').catalogue()).tiers.length > 0;
     return allowanceOf({ free, used, creditsUsed: bought.used, creditsAvailable: bought.available, canBuy });
@@ -82,7 +81,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async consume(user: { id: number }, contest: Contest, entryId: number): Promise<void> {
       await lockFor(strapi, LOCK.userMoney, user.id);
       const free = await freeEntries(contest);
-      const entered: number = await strapi.db.query(ENTRY).count({ where: { poet: { id: user.id }, contest: { id: contest.id }, id: { $ne: entryId } } });
+      const entered = await entryRepository(strapi).countOfPoetInContest(user.id, contest.id, entryId);
       const bought = await credits().summary(user.id, contest.month, slugOf(contest));
       if (isFreeEntry({ entered, creditsUsed: bought.used, free })) return;
       try {
