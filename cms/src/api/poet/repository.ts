@@ -13,7 +13,9 @@ function handlesRead(strapi: Core.Strapi) {
   const read = preparedReads(strapi, { postgres: false });
   const { tableName, attributes } = strapi.db.metadata.get(POET_PAGE);
   const column = (name: string) => (attributes[name] as { columnName?: string }).columnName ?? name;
-  const sql = `select ${column('userId')} as userId, handle from ${tableName} where ${column('userId')} in ${IDS_IN} and public = 1 and handle is not null`;
+  // `+public` and `+handle` keep SQLite on the user index: given a list it cannot count, its planner walked every public
+  // page by the (public, handle) index instead (1.1 ms against 0.05 ms on the bench dataset's 2,000 public pages).
+  const sql = `select ${column('userId')} as userId, handle from ${tableName} where ${column('userId')} in ${IDS_IN} and +public = 1 and +handle is not null`;
   return (userIds: readonly number[]) =>
     read<Pick<PoetPageRow, 'userId' | 'handle'>>(sql, [JSON.stringify(userIds)], () =>
       strapi.db.query(POET_PAGE).findMany({
