@@ -33,8 +33,12 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   },
   'strapi::poweredBy',
   'strapi::query',
-  // The hot signed-in reads go straight to their route from here (what they skip and why: src/middlewares/hot-reads.ts).
-  { name: 'global::hot-reads', config: { paths: ['/api/users/me', '/api/notifications', '/api/entries/mine'] } },
+  // The hot reads go straight to their route from here (what they skip and why: src/middlewares/hot-reads.ts): the
+  // signed-in profile, bell and entries, and the wall's pages, searches and Following tab (issue 40).
+  {
+    name: 'global::hot-reads',
+    config: { paths: ['/api/users/me', '/api/notifications', '/api/entries/mine', '/api/wall/posts', '/api/follows/poems'] },
+  },
   // A poem sent while the checking queue is full is answered 503 before its body is read (src/middlewares/poem-queue.ts).
   { name: 'global::poem-queue', config: { paths: ['/api/entries', '/api/entries/preview'] } },
   {

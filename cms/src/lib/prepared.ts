@@ -20,6 +20,12 @@ const dollars = (sql: string) => {
 };
 
 /**
+ * A list of ids as one parameter of a prepared SQLite read: `id in ${IDS_IN}` with `JSON.stringify(ids)` bound, so
+ * one statement serves any number of ids (SQLite only: pass `{ postgres: false }`).
+ */
+export const IDS_IN = '(select value from json_each(?))';
+
+/**
  * A read a hot route makes on every request (the bell's page and unread count), prepared once per database
  * connection and reused: knex prepares every statement again (better-sqlite3: about 0.7 ms of the request thread per
  * query on the bench's profile), and Strapi's query engine adds its own parsing of the query object on top.
@@ -29,14 +35,19 @@ const dollars = (sql: string) => {
  * read must see the transaction's own writes, and SQLite's one connection is the transaction's).
  * `sql` is plain SQL with `?` placeholders and no user text in it: table and column names from Strapi's metadata.
  */
-export function preparedRead<Row>(strapi: Core.Strapi, sql: string, fallback: (params: PreparedParams) => Promise<Row[]>) {
+export function preparedRead<Row>(
+  strapi: Core.Strapi,
+  sql: string,
+  fallback: (params: PreparedParams) => Promise<Row[]>,
+  { postgres = true }: { postgres?: boolean } = {},
+) {
   const statements = new WeakMap<object, SqliteStatement>();
   const name = `writory_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
   const text = dollars(sql);
 
   return async (params: PreparedParams): Promise<Row[]> => {
     const dialect = strapi.db.dialect.client;
-    if (strapi.db.inTransaction() || (dialect !== 'sqlite' && dialect !== 'postgres')) return fallback(params);
+    if (strapi.db.inTransaction() || (dialect !== 'sqlite' && !(postgres && dialect === 'postgres'))) return fallback(params);
     // Reported as knex reports its own queries, so whoever listens (debug logs, the tests' query plans) still sees it.
     (strapi.db.connection as unknown as { emit(event: 'query', query: { sql: string; bindings: PreparedParams; method: 'select' }): void }).emit('query', {
       sql,
@@ -53,5 +64,27 @@ export function preparedRead<Row>(strapi: Core.Strapi, sql: string, fallback: (p
     } finally {
       client.releaseConnection(connection);
     }
+  };
+}
+
+/**
+ * Prepared reads whose SQL takes one of a few shapes (filters present or not, a cursor or an offset): one
+ * `preparedRead` per distinct SQL text, made at its first use; each call's own `fallback` runs where a prepared read
+ * does not (a transaction, another database). The texts come from the caller's code, never from a request, so they
+ * are few.
+ */
+export function preparedReads(strapi: Core.Strapi, options: { postgres?: boolean } = {}) {
+  type Fallback = (params: PreparedParams) => Promise<unknown[]>;
+  const reads = new Map<string, { read: (params: PreparedParams) => Promise<unknown[]>; fallback: { current: Fallback } }>();
+  return <Row>(sql: string, params: PreparedParams, fallback: (params: PreparedParams) => Promise<Row[]>): Promise<Row[]> => {
+    let entry = reads.get(sql);
+    if (!entry) {
+      const current = { current: fallback as Fallback };
+      entry = { read: preparedRead<unknown>(strapi, sql, (p) => current.current(p), options), fallback: current };
+      reads.set(sql, entry);
+    }
+    // Set just before the call: preparedRead decides at once whether it falls back (nothing awaits in between).
+    entry.fallback.current = fallback as Fallback;
+    return entry.read(params) as Promise<Row[]>;
   };
 }

@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
 
 /**
- * The signed-in reads every open page makes (the profile, the bell, the poet's entries) go straight to their route
- * from here, past the global middlewares after this one and past matching the path against every route of the cms.
+ * The signed-in reads every open page makes (the profile, the bell, the poet's entries) and the wall's reads (its
+ * pages, searches and the Following tab, issue 40) go straight to their route from here, past the global
+ * middlewares after this one and past matching the path against every route of the cms.
  * Placed after strapi::query, so what every answer needs still runs first: the client address, Retry-After, logger,
  * errors, security headers, CORS, the query string. What is skipped, and why a GET of these paths never needs it:
  * strapi::session (the content API authenticates by Bearer token; the session cookie is the admin panel's),

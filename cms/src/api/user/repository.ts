@@ -4,6 +4,7 @@
 import type { Core } from '@strapi/strapi';
 import type { RoleType } from '@writory/shared';
 import { lockRow } from '../../lib/db';
+import { IDS_IN, preparedReads } from '../../lib/prepared';
 import type { RowOf } from '../../lib/rows';
 
 export const USER = 'plugin::users-permissions.user' as const;
@@ -63,9 +64,40 @@ const idWhere = (ids: IdFilter) => [...(ids.in ? [{ id: { $in: ids.in } }] : [])
 /** The columns of users other domains may write. */
 export type UserWritable = Partial<Pick<UserRow, 'remindersOptOut' | 'judgeLanguages'>>;
 
+/**
+ * The name and picture of poets shown beside their poems (the wall's pages, on every request): on SQLite one prepared
+ * statement (lib/prepared.ts) for users and their picture's file; elsewhere, and inside a transaction, `withPictures`.
+ * The picture is the upload plugin's media relation, stored in its morph table as Strapi populates it.
+ */
+function namesAndPicturesRead(strapi: Core.Strapi) {
+  const read = preparedReads(strapi, { postgres: false });
+  const table = strapi.db.metadata.get(USER).tableName;
+  const sql = `select u.id as id, u.name as name, f.url as url from ${table} u
+    left join files_related_mph m on m.related_id = u.id and m.related_type = '${USER}' and m.field = 'profilePicture'
+    left join files f on f.id = m.file_id
+    where u.id in ${IDS_IN} order by u.id, m."order"`;
+  return async (ids: readonly number[]): Promise<PersonWithPicture<'name'>[]> => {
+    if (ids.length === 0) return [];
+    const rows = await read<{ id: number; name: string | null; url: string | null }>(sql, [JSON.stringify(ids)], async () =>
+      (await userRepository(strapi).withPictures(ids, ['name'])).map((user) => ({ id: user.id, name: user.name, url: user.profilePicture?.url ?? null })),
+    );
+    const byId = new Map<number, PersonWithPicture<'name'>>();
+    for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, { id: row.id, name: row.name, profilePicture: row.url ? { url: row.url } : null });
+    return [...byId.values()];
+  };
+}
+const namesAndPictures = new WeakMap<Core.Strapi, ReturnType<typeof namesAndPicturesRead>>();
+
 export function userRepository(strapi: Core.Strapi) {
   const users = () => strapi.db.query(USER);
   return {
+    /** The name and picture of these users (poets beside their poems), read as `withPictures(ids, ['name'])` reads them. */
+    namesAndPictures(ids: readonly number[]): Promise<PersonWithPicture<'name'>[]> {
+      let read = namesAndPictures.get(strapi);
+      if (!read) namesAndPictures.set(strapi, (read = namesAndPicturesRead(strapi)));
+      return read(ids);
+    },
+
     async byId<K extends UserColumn>(id: number, fields: readonly K[]): Promise<UserFields<K> | null> {
       return users().findOne({ where: { id }, select: ['id', ...fields] });
     },

@@ -6,13 +6,14 @@ import { requestSiteRebuild } from '../../../lib/site-rebuild';
 import { linkOf, type idsLinkedTo } from '../../../lib/db';
 import { createTtlCache } from '../../../lib/ttl-cache';
 import { afterCursor, decodeCursor, encodeCursor, pageOfKeys } from '../lib/cursor';
-import { idsMatching } from '../lib/search';
+import { idsMatching, newestMatchingIds } from '../lib/search';
 import { prefilterFlags } from '../lib/prefilter';
 import { LIKE, POST, REPORT, isPublic, toDetail, toMine, toSummary, type PostRow } from '../lib/posts';
 import type { NewPostBody, WallQuery } from '../validation/wall';
 import { getService } from '../../../services';
 import { userRepository } from '../../user/repository';
 import type { PoetPageLinks } from '../repository';
+import { publicReads, type PublicRow } from '../public-reads';
 
 const PUBLIC_FIELDS = ['id', 'title', 'text', 'language', 'theme', 'likesCount', 'approvedAt'];
 const MY_POSTS_LIMIT = 50;
@@ -21,6 +22,12 @@ const MY_POSTS_LIMIT = 50;
  * WALL_LISTED_IDS_MAX changes it (0: every page walks the order's index, as before issue 40's last part).
  */
 export const listedIdsMax = () => Number(process.env.WALL_LISTED_IDS_MAX ?? 1000);
+
+/**
+ * On SQLite a search in the newest order reads the newest-order index (`newestMatchingIds`); WALL_NEWEST_SEARCH_INDEX=false
+ * makes it list or walk as the other orders do (the search suite compares the two).
+ */
+const newestSearchIndex = () => process.env.WALL_NEWEST_SEARCH_INDEX !== 'false';
 
 /** A subquery of ids (knex), as `idsLinkedTo` makes. */
 type IdSubquery = ReturnType<typeof idsLinkedTo>;
@@ -41,23 +48,41 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const pages = createTtlCache<WallPage>({ ttlMs, maxEntries: 200 });
   const details = createTtlCache<WallPostDetail | null>({ ttlMs, maxEntries: 2000 });
   let poetPages: PoetPageLinks | null = null;
+  let sqliteReads: ReturnType<typeof publicReads> | null = null;
+  /** The prepared public reads on SQLite (public-reads.ts); null on PostgreSQL, which pages through the query engine. */
+  const fastReads = () => (strapi.db.dialect.client === 'sqlite' ? (sqliteReads ??= publicReads(strapi)) : null);
 
-  /** The poets of these posts by post id, read from the link table by post (SQLite would scan every user otherwise). */
-  async function poetsOf(postIds: number[]): Promise<Map<number, NonNullable<PostRow['poet']>>> {
-    const link = linkOf(strapi, POST, 'poet');
-    const pairs: Record<string, number>[] = postIds.length
-      ? await strapi.db.connection(link.name).select(link.joinColumn.name, link.inverseJoinColumn.name).whereIn(link.joinColumn.name, postIds)
-      : [];
-    const poetIds = [...new Set(pairs.map((pair) => pair[link.inverseJoinColumn.name]))];
+  /**
+   * The poets of these posts by post id: from the rows' poet ids when they came with them (public-reads.ts), else
+   * read from the link table by post (SQLite would scan every user otherwise).
+   */
+  async function poetsOf(rows: { id: number; poetId?: number | null }[]): Promise<Map<number, NonNullable<PostRow['poet']>>> {
+    let pairs: { postId: number; poetId: number }[];
+    if (rows.every((row) => row.poetId !== undefined)) {
+      pairs = rows.flatMap((row) => (row.poetId === null || row.poetId === undefined ? [] : [{ postId: row.id, poetId: Number(row.poetId) }]));
+    } else {
+      const link = linkOf(strapi, POST, 'poet');
+      const found: Record<string, number>[] = rows.length
+        ? await strapi.db
+            .connection(link.name)
+            .select(link.joinColumn.name, link.inverseJoinColumn.name)
+            .whereIn(
+              link.joinColumn.name,
+              rows.map((row) => row.id),
+            )
+        : [];
+      pairs = found.map((pair) => ({ postId: pair[link.joinColumn.name], poetId: pair[link.inverseJoinColumn.name] }));
+    }
+    const poetIds = [...new Set(pairs.map((pair) => pair.poetId))];
     const [poets, handles] = await Promise.all([
-      userRepository(strapi).withPictures(poetIds, ['name']),
+      userRepository(strapi).namesAndPictures(poetIds),
       poetPages ? poetPages.publicHandlesOf(poetIds) : new Map<number, string>(),
     ]);
     const byId = new Map(poets.map((poet: NonNullable<PostRow['poet']>) => [poet.id, { ...poet, handle: handles.get(poet.id) ?? null }]));
     return new Map(
       pairs.flatMap((pair) => {
-        const poet = byId.get(pair[link.inverseJoinColumn.name]);
-        return poet ? [[pair[link.joinColumn.name], poet] as const] : [];
+        const poet = byId.get(pair.poetId);
+        return poet ? [[pair.postId, poet] as const] : [];
       }),
     );
   }
@@ -102,14 +127,58 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       sort,
       cursor ? { cursor: decodeCursor(sort, cursor), limit: pageSize + 1 } : { offset: (page - 1) * pageSize, limit: pageSize + 1 },
     );
+    return rowsInOrder(pageIds);
+  }
+
+  /** The public rows of these posts, in this order. */
+  async function rowsInOrder(pageIds: number[]): Promise<PostRow[]> {
     if (!pageIds.length) return [];
     const found: PostRow[] = await posts().findMany({ where: { id: { $in: pageIds } }, select: PUBLIC_FIELDS });
     const byId = new Map(found.map((row) => [row.id, row]));
     return pageIds.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /**
+   * A page on SQLite, its rows with their poet ids (public-reads.ts): a search in the newest order from the newest-order
+   * index (a page's worth, read newest first), any other search as on PostgreSQL, and every other view walked in its
+   * order's index by a prepared statement.
+   */
+  async function sqlitePage(reads: ReturnType<typeof publicReads>, query: WallQuery, poetIds?: IdSubquery): Promise<(PostRow | PublicRow)[]> {
+    const { sort, page, pageSize, cursor, language, theme, q } = query;
+    const after = cursor ? decodeCursor(sort, cursor) : undefined;
+    const offset = after ? 0 : (page - 1) * pageSize;
+    if (q && sort === 'newest' && !poetIds && newestSearchIndex()) {
+      const ids = await newestMatchingIds(strapi, q, {
+        after: after ? { approvedAt: after.approvedAt, id: after.id } : undefined,
+        offset,
+        limit: pageSize + 1,
+        language,
+        theme,
+      });
+      return reads.byIds(ids);
+    }
+    if (q) return queryEnginePage(query, poetIds);
+    // The Following tab: the followed poets' posts from the link table by its poet column, tested along the newest index.
+    const poets = poetIds ? poetIds.toSQL().toNative() : undefined;
+    return reads.page({
+      sort,
+      cursor: after,
+      offset,
+      limit: pageSize + 1,
+      language,
+      theme,
+      poets: poets ? { sql: poets.sql, bindings: poets.bindings as (string | number)[] } : undefined,
+    });
+  }
+
   /** One page in the order's index: after the cursor when there is one, else by the older page number. */
   async function loadPage(query: WallQuery, poetIds?: IdSubquery): Promise<WallPage> {
+    const reads = fastReads();
+    return present(reads ? await sqlitePage(reads, query, poetIds) : await queryEnginePage(query, poetIds), query);
+  }
+
+  /** A page through the query engine (PostgreSQL; a search in the most-liked order on SQLite). */
+  async function queryEnginePage(query: WallQuery, poetIds?: IdSubquery): Promise<PostRow[]> {
     // The Following tab: the poems of the followed poets, from the link table by its poet column, tested along the
     // newest index (a page's worth within about 2,000 entries on the bench dataset, each poet's ~10 poems among 85,000;
     // made from the list instead it measured no faster, docs/benchmarks.md).
@@ -118,8 +187,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // A search reads the ids the full-text index matches: few of them, the page is made from their list (pageAmong).
     const matches = query.q ? idsMatching(strapi, query.q) : null;
     const listed = matches ? await listedIds(matches) : null;
-    const rows = listed ? await pageAmong(listed, ofPoets, query) : await pageInIndex(query, [...(matches ? [matches] : []), ...ofPoets]);
-    return present(rows, query);
+    return listed ? pageAmong(listed, ofPoets, query) : pageInIndex(query, [...(matches ? [matches] : []), ...ofPoets]);
   }
 
   /** One page walked in the order's index, each post tested against the filters and the subqueries. */
@@ -142,9 +210,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The page's posts with their poets, and the key of the next page when there is one. */
-  async function present(rows: PostRow[], { sort, page, pageSize, cursor }: WallQuery): Promise<WallPage> {
+  async function present(rows: (PostRow | PublicRow)[], { sort, page, pageSize, cursor }: WallQuery): Promise<WallPage> {
     const shown = rows.slice(0, pageSize);
-    const poets = await poetsOf(shown.map((row) => row.id));
+    const poets = await poetsOf(shown);
     const last = shown[shown.length - 1];
     const nextCursor =
       rows.length > pageSize
@@ -152,14 +220,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
     return {
       sort,
-      posts: shown.map((row) => toSummary({ ...row, poet: poets.get(row.id) ?? null })),
+      posts: shown.map((row) => toSummary({ ...row, poet: poets.get(row.id) ?? null } as PostRow)),
       pagination: { page: cursor ? null : page, pageSize, nextCursor },
     };
   }
 
   async function loadDetail(id: number): Promise<WallPostDetail | null> {
     const row: PostRow | null = await posts().findOne({ where: { id, moderationStatus: 'approved' }, select: PUBLIC_FIELDS });
-    return row ? toDetail({ ...row, poet: (await poetsOf([row.id])).get(row.id) ?? null }) : null;
+    return row ? toDetail({ ...row, poet: (await poetsOf([{ id: row.id }])).get(row.id) ?? null }) : null;
   }
 
   /** Forgets cached public reads after a change in this instance (others catch up within the cache time). */
