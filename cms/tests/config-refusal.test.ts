@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { timed } from './helpers/timings';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
@@ -49,8 +50,8 @@ describe('the cms refuses to start on broken configuration', () => {
     ],
   ])(
     '%s: exits 1 with a one-line reason',
-    (_name, env, reason) => {
-      const result = startCms(env);
+    async (_name, env, reason) => {
+      const result = await timed('cms process: refusal', async () => startCms(env));
       expect(result.status).toBe(1);
       const lines = result.stderr
         .trim()

@@ -12,6 +12,7 @@ import { freePort, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
 import { LISTENER_APPLICATION_NAME } from '../src/lib/database-listener';
 import type { TestCms } from './helpers/strapi';
+import { timed } from './helpers/timings';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
@@ -68,7 +69,11 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
     stack = await startCmsOnPostgres({ ADMIN_EMAILS: 'boss@writory.test' }, { oneAtATime: true });
     ({ pg, emulator, cms, url: urlA } = stack);
     // B starts once A has made the schema, so the two never race to create tables.
-    second = await startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' });
+    second = await timed(
+      'cms process: start',
+      () => startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' }),
+      (started) => started.child.pid,
+    );
     adminToken = (await emulator.createUser({ email: 'boss@writory.test' })).idToken;
     ({ token: poetToken, id: poetId } = await newListener('listener'));
   });

@@ -19,6 +19,7 @@ import { makeDocx, makeLargeDocx } from './helpers/poem-files';
 import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
 import { story } from './helpers/story';
+import { timed } from './helpers/timings';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
@@ -76,7 +77,15 @@ class Instance {
   /** Everything every process on this port printed. */
   output = () => this.outputs.join('');
 
-  async start(env: Record<string, string>) {
+  start(env: Record<string, string>) {
+    return timed(
+      'cms process: start',
+      () => this.boot(env),
+      () => this.child?.pid,
+    );
+  }
+
+  private async boot(env: Record<string, string>) {
     const index = this.outputs.push('') - 1;
     const child = spawn(process.execPath, [strapiBin, 'start'], {
       cwd: cmsDir,

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { timed } from './timings';
 
 function postgresBin(): string {
   const base = '/usr/lib/postgresql';
@@ -51,7 +52,11 @@ export const DEMO_DATABASE = 'writory_demo';
  * template) a copy of the template cluster, whose database has the cms's tables and no rows of ours; with
  * `withDemoData` too, `env` names the copy's DEMO_DATABASE instead (the demo data seeded).
  */
-export async function startTestPostgres({ withSchema = false, withDemoData = false } = {}): Promise<TestPostgres> {
+export function startTestPostgres(options: { withSchema?: boolean; withDemoData?: boolean } = {}): Promise<TestPostgres> {
+  return timed('postgres: start', () => startCluster(options));
+}
+
+async function startCluster({ withSchema = false, withDemoData = false } = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'writory-pg-'));
   const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
@@ -107,9 +112,10 @@ export async function startTestPostgres({ withSchema = false, withDemoData = fal
     urlOf,
     createDatabaseCommand: (name, from) => [path.join(bin, 'createdb'), '-h', '127.0.0.1', '-p', String(port), '-U', 'writory', '-T', from, name],
     shutdown,
-    async stop() {
-      await shutdown();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () =>
+      timed('postgres: stop', async () => {
+        await shutdown();
+        rmSync(dataDir, { recursive: true, force: true });
+      }),
   };
 }

@@ -7,6 +7,7 @@ import supertest from 'supertest';
 import { threadId } from 'node:worker_threads';
 import type { Core } from '@strapi/strapi';
 import { DEMO_DATABASE, freePort, POSTGRES_DEMO_FILES } from './postgres';
+import { timed } from './timings';
 
 const require = createRequire(import.meta.url);
 const appDir = path.resolve(__dirname, '..', '..');
@@ -75,7 +76,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
   let strapi: Core.Strapi;
   try {
     const { createStrapi } = require('@strapi/strapi');
-    strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+    strapi = await timed('cms: boot', () => createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load());
   } catch (error) {
     restoreEnv();
     if (!env.PUBLIC_DIR) rmSync(publicDir, { recursive: true, force: true });
@@ -94,7 +95,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
       const errorListeners = (['uncaughtException', 'unhandledRejection'] as const).map(
         (event) => [event, (process as NodeJS.EventEmitter).listeners(event)] as const,
       );
-      await strapi.destroy();
+      await timed('cms: stop', () => strapi.destroy());
       for (const [event, listeners] of errorListeners) {
         for (const listener of listeners)
           if (!(process as NodeJS.EventEmitter).listeners(event).includes(listener))
