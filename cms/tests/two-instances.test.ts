@@ -19,6 +19,7 @@ import { makeDocx, makeLargeDocx } from './helpers/poem-files';
 import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
 import { story } from './helpers/story';
+import { processBasics } from './helpers/strapi';
 import { timed } from './helpers/timings';
 
 const cmsDir = path.resolve(__dirname, '..');
@@ -89,7 +90,7 @@ class Instance {
     const index = this.outputs.push('') - 1;
     const child = spawn(process.execPath, [strapiBin, 'start'], {
       cwd: cmsDir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(this.port), TMPDIR: this.tmp },
+      env: { ...processBasics(), ...env, PORT: String(this.port), TMPDIR: this.tmp },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
