@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { processBasics } from './helpers/strapi';
+import { timed } from './helpers/timings';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
@@ -11,7 +13,7 @@ const START_TIMEOUT_MS = 60_000;
 function startCms(env: Record<string, string>) {
   return spawnSync(strapiBin, ['start'], {
     cwd: cmsDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, STRAPI_TELEMETRY_DISABLED: 'true', PORT: '0', ...env },
+    env: { ...processBasics(), STRAPI_TELEMETRY_DISABLED: 'true', PORT: '0', ...env },
     encoding: 'utf8',
     timeout: START_TIMEOUT_MS,
   });
@@ -49,8 +51,8 @@ describe('the cms refuses to start on broken configuration', () => {
     ],
   ])(
     '%s: exits 1 with a one-line reason',
-    (_name, env, reason) => {
-      const result = startCms(env);
+    async (_name, env, reason) => {
+      const result = await timed('cms process: refusal', async () => startCms(env));
       expect(result.status).toBe(1);
       const lines = result.stderr
         .trim()

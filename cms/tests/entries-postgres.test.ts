@@ -65,8 +65,11 @@ describe('entries on PostgreSQL', () => {
       // pg_stat_activity is read once per transaction unless its snapshot is cleared.
       const waitingForRow = async () => {
         await holder.query('select pg_stat_clear_snapshot()');
-        return (await holder.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%up_users%for update%'"))
-          .rows[0].n;
+        return (
+          await holder.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%up_users%for update%'",
+          )
+        ).rows[0].n;
       };
       await vi.waitFor(async () => expect(await waitingForRow()).toBe(2), { timeout: 90_000, interval: 50 });
       await holder.query('rollback');

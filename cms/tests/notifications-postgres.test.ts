@@ -11,7 +11,8 @@ import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on
 import { freePort, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
 import { LISTENER_APPLICATION_NAME } from '../src/lib/database-listener';
-import type { TestCms } from './helpers/strapi';
+import { processBasics, type TestCms } from './helpers/strapi';
+import { timed } from './helpers/timings';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '.bin', 'strapi');
@@ -22,8 +23,7 @@ async function startSecondInstance(env: Record<string, string>): Promise<{ url: 
   const child = spawn(strapiBin, ['start'], {
     cwd: cmsDir,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...processBasics(),
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -68,7 +68,11 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
     stack = await startCmsOnPostgres({ ADMIN_EMAILS: 'boss@writory.test' }, { oneAtATime: true });
     ({ pg, emulator, cms, url: urlA } = stack);
     // B starts once A has made the schema, so the two never race to create tables.
-    second = await startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' });
+    second = await timed(
+      'cms process: start',
+      () => startSecondInstance({ ...pg.env, ...AUTH_EMULATOR_ENV, ADMIN_EMAILS: 'boss@writory.test' }),
+      (started) => started.child.pid,
+    );
     adminToken = (await emulator.createUser({ email: 'boss@writory.test' })).idToken;
     ({ token: poetToken, id: poetId } = await newListener('listener'));
   });
@@ -133,7 +137,7 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await onB.next((e) => e.kind === 'ready');
       // What an operator's pg_terminate_backend, a failover or an idle-connection reaper does to both instances.
       const dropped = await cms.strapi.db.connection.raw(
-        `select pg_terminate_backend(pid) as dropped from pg_stat_activity where application_name = ? and pid <> pg_backend_pid()`,
+        `select pg_terminate_backend(pid) as dropped from pg_stat_activity where datname = current_database() and application_name = ? and pid <> pg_backend_pid()`,
         [LISTENER_APPLICATION_NAME],
       );
       expect(dropped.rows.map((row: { dropped: boolean }) => row.dropped)).toEqual([true, true]);
@@ -147,9 +151,10 @@ describe('live notifications across two cms instances on PostgreSQL', () => {
       await cms.strapi.documents('api::testimonial.testimonial').create({ data: { name: 'Listener', message: 'heard after the drop' }, status: 'published' });
       await vi.waitFor(async () => expect(await testimonialsOnB()).toContain('heard after the drop'), { timeout: 1_000, interval: 25 });
       // One listening connection per instance, shared with the public cache's channel.
-      const listening = await cms.strapi.db.connection.raw(`select count(*)::int as n from pg_stat_activity where application_name = ?`, [
-        LISTENER_APPLICATION_NAME,
-      ]);
+      const listening = await cms.strapi.db.connection.raw(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ?`,
+        [LISTENER_APPLICATION_NAME],
+      );
       expect(listening.rows[0].n).toBe(2);
     } finally {
       onB.close();

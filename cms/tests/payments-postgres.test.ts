@@ -39,7 +39,7 @@ describe('payments on PostgreSQL', () => {
       /** Database sessions waiting for the lock right now. */
       async waiting(): Promise<number> {
         const { rows } = await client.query(
-          "select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and not granted",
+          "select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database where d.datname = current_database() and locktype = 'advisory' and classid = $1 and objid = $2 and not granted",
           [MONEY_LOCK, userId],
         );
         return rows[0].n;

@@ -8,6 +8,7 @@ import { startCmsOnPostgres, type CmsWithAuthOnPostgres } from './helpers/cms-on
 import { createContest, createEntries, criteriaCsv, type TestEntry } from './helpers/contest-data';
 import { freePort } from './helpers/postgres';
 import { story } from './helpers/story';
+import { timed } from './helpers/timings';
 
 const ADMIN_EMAIL = 'pg-boss@writory.test';
 const MONTH = '2024-03';
@@ -91,8 +92,14 @@ describe('timers with two cms processes on one PostgreSQL', () => {
     }
     entries = await createEntries(stack.cms.strapi, await createContest(stack.cms.strapi, MONTH), MONTH, poetIds, 6);
     const env = { ...stack.pg.env, ...stack.emulator.env, ADMIN_EMAILS: ADMIN_EMAIL };
-    instances.push(await startInstance(env));
-    instances.push(await startInstance(env));
+    for (let i = 0; i < 2; i++)
+      instances.push(
+        await timed(
+          'cms process: start',
+          () => startInstance(env),
+          (instance) => instance.child.pid,
+        ),
+      );
   });
 
   afterAll(async () => {

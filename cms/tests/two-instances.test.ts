@@ -19,6 +19,8 @@ import { makeDocx, makeLargeDocx } from './helpers/poem-files';
 import { freePort, startTestPostgres, type TestPostgres } from './helpers/postgres';
 import { openStream } from './helpers/sse';
 import { story } from './helpers/story';
+import { processBasics } from './helpers/strapi';
+import { timed } from './helpers/timings';
 
 const cmsDir = path.resolve(__dirname, '..');
 const strapiBin = path.resolve(cmsDir, '..', 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
@@ -76,11 +78,19 @@ class Instance {
   /** Everything every process on this port printed. */
   output = () => this.outputs.join('');
 
-  async start(env: Record<string, string>) {
+  start(env: Record<string, string>) {
+    return timed(
+      'cms process: start',
+      () => this.boot(env),
+      () => this.child?.pid,
+    );
+  }
+
+  private async boot(env: Record<string, string>) {
     const index = this.outputs.push('') - 1;
     const child = spawn(process.execPath, [strapiBin, 'start'], {
       cwd: cmsDir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(this.port), TMPDIR: this.tmp },
+      env: { ...processBasics(), ...env, PORT: String(this.port), TMPDIR: this.tmp },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

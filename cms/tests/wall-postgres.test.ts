@@ -87,7 +87,9 @@ describe('the wall on PostgreSQL', () => {
     return {
       /** Other sessions waiting for a lock right now. */
       async waiting(): Promise<number> {
-        const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()");
+        const { rows } = await client.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        );
         return rows[0].n;
       },
       async release() {

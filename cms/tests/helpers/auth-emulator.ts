@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { timed } from './timings';
 import { INTEGRATION_WORKERS, workerPortShift } from './workers';
 
 export const PROJECT_ID = 'demo-writory';
@@ -110,7 +111,7 @@ const RUN_EMULATOR = 'WRITORY_RUN_AUTH_EMULATOR';
 export async function startAuthEmulator(): Promise<AuthEmulator> {
   if (process.env[RUN_EMULATOR] !== '1') return spawnAuthEmulator();
   const emulator = emulatorApi(`http://${AUTH_HOST}`, async () => {});
-  await emulator.clear();
+  await timed('auth emulator: clear', () => emulator.clear());
   return emulator;
 }
 

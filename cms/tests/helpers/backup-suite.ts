@@ -145,9 +145,9 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
     let manifest: Manifest;
     let sourceHashes: Hashes;
 
-    /** A query on the test cluster (its first database unless named). */
-    async function onCluster<T>(use: (client: Client) => Promise<T>, name = 'writory'): Promise<T> {
-      const client = new Client({ connectionString: cluster!.env.DATABASE_URL.replace(/\/writory$/, `/${name}`) });
+    /** A query on a database of the test cluster. */
+    async function onDatabase<T>(url: string, use: (client: Client) => Promise<T>): Promise<T> {
+      const client = new Client({ connectionString: url });
       await client.connect();
       try {
         return await use(client);
@@ -156,7 +156,7 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
       }
     }
 
-    /** Where a restore writes: a fresh SQLite file, or a fresh database in the same cluster. */
+    /** Where a restore writes: a fresh SQLite file, or a fresh database on the same cluster. */
     const targets = new Map<string, Record<string, string>>();
     async function target(name: string): Promise<Record<string, string>> {
       if (!targets.has(name)) {
@@ -164,8 +164,7 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
         if (database === 'sqlite') {
           db = { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: `.tmp/restored-${name}-${process.pid}-${Date.now()}.db` };
         } else {
-          await onCluster((client) => client.query(`CREATE DATABASE restored_${name}`));
-          db = { DATABASE_CLIENT: 'postgres', DATABASE_URL: cluster!.env.DATABASE_URL.replace(/\/writory$/, `/restored_${name}`) };
+          db = { DATABASE_CLIENT: 'postgres', DATABASE_URL: await cluster!.createDatabase(`restored_${name}`) };
         }
         targets.set(name, { ...db, ...places.env(name) });
       }
@@ -181,7 +180,9 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
       places = storage === 'bucket' ? await bucketPlaces() : folderPlaces(work);
       // Strapi's media library writes here; one image stands for it.
       await places.put('source', 'uploads', 'hero_lanterns_3f9c.jpg', Buffer.from('not really a jpeg, but bytes to keep'));
-      cluster = database === 'postgres' ? await startTestPostgres() : undefined;
+      // The source database starts as every PostgreSQL file's: a copy of the run's tables, no rows of ours (the boot's seed
+      // writes the demo data: with FILE_STORAGE=s3 its entries' files go to the bucket).
+      cluster = database === 'postgres' ? await startTestPostgres({ withSchema: true }) : undefined;
       emulator = await startAuthEmulator();
       cms = await startTestCms({ ...AUTH_EMULATOR_ENV, ...(cluster?.env ?? {}), ...places.env('source') });
       vi.spyOn(cms.strapi.plugin('email').service('email'), 'send').mockResolvedValue(undefined);
@@ -407,9 +408,8 @@ export function backupSuite(database: 'sqlite' | 'postgres', storage: 'folders' 
         expect(await places.isEmpty('tampered')).toBe(true);
         if (into.DATABASE_FILENAME) expect(existsSync(path.join(cmsDir, into.DATABASE_FILENAME))).toBe(false);
         else {
-          const tables = await onCluster(
-            (client) => client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"),
-            'restored_tampered',
+          const tables = await onDatabase(into.DATABASE_URL, (client) =>
+            client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"),
           );
           expect(tables.rows[0].n).toBe(0);
         }

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './postgres';
+import { timed } from './timings';
 
 const maildevBin = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'maildev');
 
@@ -27,7 +28,11 @@ export interface MailSink {
   stop(): Promise<void>;
 }
 
-export async function startMailSink(): Promise<MailSink> {
+export function startMailSink(): Promise<MailSink> {
+  return timed('mail sink: start', () => startMailSinkNow());
+}
+
+async function startMailSinkNow(): Promise<MailSink> {
   const [smtp, web] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(maildevBin, ['--ip', '127.0.0.1', '--smtp', String(smtp), '--web', String(web), '--silent'], {
     detached: true,

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { timed } from './timings';
 
 export const NGINX_BIN = '/usr/sbin/nginx';
 export const DEPLOY_NGINX_CONF = path.resolve(__dirname, '..', '..', '..', 'deploy', 'nginx.conf');
@@ -81,7 +82,11 @@ export interface TestNginx {
 }
 
 /** Runs deploy/nginx.conf, rewritten by loopbackNginxConf, in the foreground of a child process. */
-export async function startNginx(options: Omit<LoopbackNginxOptions, 'dir'>): Promise<TestNginx> {
+export function startNginx(options: Omit<LoopbackNginxOptions, 'dir'>): Promise<TestNginx> {
+  return timed('nginx: start', () => startNginxNow(options));
+}
+
+async function startNginxNow(options: Omit<LoopbackNginxOptions, 'dir'>): Promise<TestNginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'writory-nginx-'));
   // Run as root, nginx's workers are `nobody`: they must reach the temp folders nginx makes in here (large bodies).
   chmodSync(dir, 0o755);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { freePort } from './postgres';
+import { timed } from './timings';
 
 const s3rverBin = path.resolve(__dirname, '..', '..', '..', 'node_modules', 's3rver', 'bin', 's3rver.js');
 
@@ -32,7 +33,11 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
-export async function startS3Server({ bucket = 'writory-test', prefix = '' } = {}): Promise<TestS3Server> {
+export function startS3Server(options: Parameters<typeof startS3ServerNow>[0] = {}): Promise<TestS3Server> {
+  return timed('s3rver: start', () => startS3ServerNow(options));
+}
+
+async function startS3ServerNow({ bucket = 'writory-test', prefix = '' } = {}): Promise<TestS3Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'writory-s3-'));
   let output = '';

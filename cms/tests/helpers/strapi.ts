@@ -6,7 +6,8 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { threadId } from 'node:worker_threads';
 import type { Core } from '@strapi/strapi';
-import { DEMO_DATABASE, freePort, POSTGRES_DEMO_FILES } from './postgres';
+import { freePort, isDemoCopy, POSTGRES_DEMO_FILES } from './postgres';
+import { timed } from './timings';
 
 const require = createRequire(import.meta.url);
 const appDir = path.resolve(__dirname, '..', '..');
@@ -32,6 +33,15 @@ export const SQLITE_DEMO_FILES = 'WRITORY_SQLITE_DEMO_FILES';
  */
 export function seedsDemoData(env: Record<string, string | undefined>): boolean {
   return (env.WRITORY_DEMO_DATA ?? 'true') === 'true' && (env.NODE_ENV ?? 'test') === 'test' && (env.FILE_STORAGE ?? 'local') === 'local';
+}
+
+/**
+ * What a cms process a test starts itself (`strapi start`) keeps of the test process's variables: PATH, HOME and
+ * Node's compile cache (tests/global-setup.ts), which spares a cold boot compiling Strapi's code again.
+ */
+export function processBasics(): Record<string, string> {
+  const keep = ['PATH', 'HOME', 'NODE_COMPILE_CACHE'];
+  return Object.fromEntries(keep.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]!]])));
 }
 
 /** What every test cms boots with; a file's own variables come on top. */
@@ -75,7 +85,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
   let strapi: Core.Strapi;
   try {
     const { createStrapi } = require('@strapi/strapi');
-    strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+    strapi = await timed('cms: boot', () => createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load());
   } catch (error) {
     restoreEnv();
     if (!env.PUBLIC_DIR) rmSync(publicDir, { recursive: true, force: true });
@@ -94,7 +104,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
       const errorListeners = (['uncaughtException', 'unhandledRejection'] as const).map(
         (event) => [event, (process as NodeJS.EventEmitter).listeners(event)] as const,
       );
-      await strapi.destroy();
+      await timed('cms: stop', () => strapi.destroy());
       for (const [event, listeners] of errorListeners) {
         for (const listener of listeners)
           if (!(process as NodeJS.EventEmitter).listeners(event).includes(listener))
@@ -114,15 +124,15 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
 
 /**
  * Puts the run's template under a new SQLite database (above), and a demo template's private files, SQLite's or
- * PostgreSQL's (a cluster copied by tests/helpers/postgres.ts, DEMO_DATABASE), in the boot's private folder: the
- * demo entries' rows name them.
+ * PostgreSQL's (a database made from the run cluster's DEMO_DATABASE by tests/helpers/postgres.ts), in the boot's
+ * private folder: the demo entries' rows name them.
  */
 function copyTemplate(bootEnv: Record<string, string>, { emptyDatabase, ownDatabase }: { emptyDatabase: boolean; ownDatabase: boolean }) {
   const privateDir = path.resolve(appDir, bootEnv.PRIVATE_FILES_DIR);
   const demo = seedsDemoData(bootEnv);
   if (bootEnv.DATABASE_CLIENT === 'postgres') {
     const files = process.env[POSTGRES_DEMO_FILES];
-    if (files && new URL(bootEnv.DATABASE_URL ?? 'postgres://-').pathname === `/${DEMO_DATABASE}`) cpSync(files, privateDir, { recursive: true });
+    if (files && isDemoCopy(bootEnv.DATABASE_URL)) cpSync(files, privateDir, { recursive: true });
     return;
   }
   const template = process.env[demo ? SQLITE_DEMO_TEMPLATE : SQLITE_TEMPLATE];

@@ -1,14 +1,16 @@
-// The run's database templates, made once before the first test file (tests/global-setup.ts): SQLite files and a
-// stopped PostgreSQL cluster, each with the cms's tables, once without rows of ours and once with the demo data
-// already seeded (and the demo entries' private files beside it). A file's boot copies one instead of creating every
-// table again and, where its variables do not change what the seed writes (tests/helpers/strapi.ts: seedsDemoData),
-// instead of seeding: the seed then finds its rows and only checks them.
+// The run's database templates, made once before the first test file (tests/global-setup.ts): SQLite files and two
+// databases of the run's PostgreSQL cluster (which runs until the run ends), each with the cms's tables, once without
+// rows of ours and once with the demo data already seeded (and the demo entries' private files beside it). A file's
+// boot copies one (a file, or CREATE DATABASE … TEMPLATE) instead of creating every table again and, where its
+// variables do not change what the seed writes (tests/helpers/strapi.ts: seedsDemoData), instead of seeding: the
+// seed then finds its rows and only checks them.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_DATABASE, POSTGRES_DEMO_FILES, POSTGRES_TEMPLATE, startTestPostgres } from './postgres';
+import { DEMO_DATABASE, POSTGRES_DEMO_FILES, POSTGRES_RUN_PORT, startCluster } from './postgres';
 import { SQLITE_DEMO_FILES, SQLITE_DEMO_TEMPLATE, SQLITE_TEMPLATE, testCmsEnv } from './strapi';
+import { POSTGRES_RUN_PID } from './timings';
 
 const appDir = path.resolve(__dirname, '..', '..');
 
@@ -38,10 +40,10 @@ export async function makeDatabaseTemplates(): Promise<() => Promise<void>> {
     ...(await testCmsEnv(dbFile, privateDir)),
     WRITORY_DEMO_DATA: String(demoData),
   });
-  const pg = await startTestPostgres();
+  const pg = await startCluster();
   const remove = async () => {
+    await pg.stop();
     rmSync(dir, { recursive: true, force: true });
-    rmSync(pg.dataDir, { recursive: true, force: true });
   };
   // Each engine's tables first, then a copy of them seeded with the demo data, all in one process.
   const schema = await env(sqliteFile, path.join(dir, 'private'), false);
@@ -56,7 +58,6 @@ export async function makeDatabaseTemplates(): Promise<() => Promise<void>> {
     () => null,
     (error: unknown) => ({ error }),
   );
-  await pg.shutdown();
   if (failed) {
     await remove();
     throw failed.error;
@@ -66,7 +67,8 @@ export async function makeDatabaseTemplates(): Promise<() => Promise<void>> {
   process.env[SQLITE_TEMPLATE] = sqliteFile;
   process.env[SQLITE_DEMO_TEMPLATE] = sqliteDemoFile;
   process.env[SQLITE_DEMO_FILES] = files.sqliteDemo;
-  process.env[POSTGRES_TEMPLATE] = pg.dataDir;
+  process.env[POSTGRES_RUN_PORT] = String(pg.port);
+  process.env[POSTGRES_RUN_PID] = readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0];
   process.env[POSTGRES_DEMO_FILES] = files.postgresDemo;
   return remove;
 }
