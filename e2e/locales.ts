@@ -1,6 +1,8 @@
 // What the e2e specs driven in Hindi and Arabic share (issue 39): the catalogues a person reads the page in, the
 // cms's catalogues for the emails, a page's path in a locale, and the check that no catalogue key reached the page.
 import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { hydrated } from './session';
 import { ar as arMessages } from '../cms/src/lib/messages/ar';
 import { hi as hiMessages } from '../cms/src/lib/messages/hi';
 import { ar } from '../site/src/i18n/ar';
@@ -53,3 +55,25 @@ export const englishRunsOn = (page: Page): Promise<string[]> =>
     }
     return [...found];
   });
+
+/**
+ * One load of a page in `locale` once its islands are live, and the checks every such page passes: answered 200, in
+ * its language and direction, the header's home link in that language, no raw catalogue key, no English left.
+ */
+export async function expectInLocale(page: Page, locale: OtherLocale, path: string) {
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBe(200);
+  // Islands that hydrate when seen (the home page's carousel): shown once each, so every island is live.
+  await page.locator('astro-island[client="visible"][ssr]').evaluateAll(async (islands) => {
+    for (const island of islands) {
+      (island.firstElementChild ?? island).scrollIntoView();
+      await new Promise(requestAnimationFrame);
+    }
+  });
+  await hydrated(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+  await expect(page.getByRole('banner').getByRole('link', { name: CATALOGUES[locale]['nav.home'], includeHidden: true }).first()).toBeAttached();
+  expect(await rawKeysOn(page), path).toEqual([]);
+  expect.soft(await englishRunsOn(page), `English left on ${path}`).toEqual([]);
+}
