@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../src/lib/db';
 import { getService } from '../../src/services';
 import { startTestPostgres, type TestPostgres } from './postgres';
 import { SQLITE_TEMPLATE, startTestCms, type TestCms } from './strapi';
+import { story } from './story';
 
 const cmsDir = path.resolve(__dirname, '..', '..');
 const CONTEST = 'api::contest.contest';
@@ -193,96 +194,118 @@ export function competitionsMigrationSuite(database: 'sqlite' | 'postgres') {
       cms = await startTestCms({ ...env, PRIVATE_FILES_DIR: after });
     });
 
-    it('had every kind of row and stored files to lose', () => {
-      for (const uid of COUNTED) expect(rowsBefore[uid], uid).toBeGreaterThan(0);
-      expect(filesBefore).toBeGreaterThan(0);
-    });
+    // One story (tests/helpers/story.ts): the counts after the migration are read before any case adds a contest (the
+    // contest reads make the current month's), so every case runs alone, and shuffled, after the steps before it.
+    const migration = story();
 
-    it('puts every contest and all that hangs on it in poetry, losing no row and no file, and runs once', async () => {
-      const strapi = cms!.strapi;
-      expect(await rowCounts(strapi)).toEqual(rowsBefore);
-      expect(filesIn(filesAfter)).toBe(filesBefore);
+    it(
+      'had every kind of row and stored files to lose',
+      migration.step(async () => {
+        for (const uid of COUNTED) expect(rowsBefore[uid], uid).toBeGreaterThan(0);
+        expect(filesBefore).toBeGreaterThan(0);
+      }),
+    );
 
-      const slugs: { slug: string }[] = await strapi.db.query('api::competition.competition').findMany({ select: ['slug'], orderBy: { position: 'asc' } });
-      expect(slugs.map((row) => row.slug)).toEqual(['poetry', 'story', 'regional-languages']);
-      const contests: { month: string; competitionSlug: string; competition: { slug: string } | null }[] = await strapi.db
-        .query(CONTEST)
-        .findMany({ populate: { competition: { select: ['slug'] } } });
-      expect(contests.length).toBe(rowsBefore[CONTEST]);
-      for (const contest of contests) {
-        expect(contest.competitionSlug, contest.month).toBe('poetry');
-        expect(contest.competition?.slug, contest.month).toBe('poetry');
-      }
-      for (const uid of NAMED_BY_MONTH) {
-        expect(await strapi.db.query(uid).count({ where: { competitionSlug: { $ne: 'poetry' } } }), uid).toBe(0);
-        expect(await strapi.db.query(uid).count({ where: { competitionSlug: 'poetry' } }), uid).toBe(rowsBefore[uid]);
-      }
-      // Nothing left to migrate: a second run changes nothing.
-      expect(await getService(strapi, 'api::competition.competition').prepare()).toEqual({ created: [], linked: 0 });
-    });
+    it(
+      'puts every contest and all that hangs on it in poetry, losing no row and no file, and runs once',
+      migration.step(async () => {
+        const strapi = cms!.strapi;
+        expect(await rowCounts(strapi)).toEqual(rowsBefore);
+        expect(filesIn(filesAfter)).toBe(filesBefore);
 
-    it('gives every score from before per-competition criteria its five marks by name, totals unchanged, and runs once', async () => {
-      const strapi = cms!.strapi;
-      expect(scoresBefore.length).toBeGreaterThan(0);
-      const after: { id: number; contestId: number; total: number; marks: { name: string; max: number; points: number }[] }[] = await strapi.db
-        .query('api::score.score')
-        .findMany({ select: ['id', 'contestId', 'total', 'marks'], orderBy: { id: 'asc' } });
-      expect(after.length).toBe(scoresBefore.length);
-      const sum = (rows: { total: number }[]) => rows.reduce((a, row) => a + Number(row.total), 0);
-      expect(sum(after)).toBe(sum(scoresBefore));
-      for (const [i, row] of after.entries()) {
-        const old = scoresBefore[i]!;
-        expect(row.id).toBe(old.id);
-        expect(row.marks, `score ${row.id}`).toEqual([
-          { name: 'Structure', max: 20, points: old.structure },
-          { name: 'Creativity', max: 20, points: old.creativity },
-          { name: 'Language', max: 20, points: old.language },
-          { name: 'Emotional Impact', max: 20, points: old.emotional_impact },
-          { name: 'Theme', max: 20, points: old.theme },
-        ]);
-        expect(row.marks.reduce((a, mark) => a + mark.points, 0)).toBe(row.total);
-      }
-      // The old columns are still there, unchanged (nothing is dropped before it is copied).
-      expect(await legacyScores(strapi)).toEqual(scoresBefore);
-      // Each contest that was judged is fixed on the criteria it was judged on.
-      const judged = [...new Set(scoresBefore.map((row) => row.contest_id))];
-      for (const id of judged) {
-        const contest = await strapi.db.query(CONTEST).findOne({ where: { id }, select: ['criteria'] });
-        expect(contest.criteria.map((c: { name: string }) => c.name)).toEqual(['Structure', 'Creativity', 'Language', 'Emotional Impact', 'Theme']);
-      }
-      expect(await getService(strapi, 'api::score.score').migrateMarks()).toEqual({ scores: 0, contests: 0 });
-    });
+        const slugs: { slug: string }[] = await strapi.db.query('api::competition.competition').findMany({ select: ['slug'], orderBy: { position: 'asc' } });
+        expect(slugs.map((row) => row.slug)).toEqual(['poetry', 'story', 'regional-languages']);
+        const contests: { month: string; competitionSlug: string; competition: { slug: string } | null }[] = await strapi.db
+          .query(CONTEST)
+          .findMany({ populate: { competition: { select: ['slug'] } } });
+        expect(contests.length).toBe(rowsBefore[CONTEST]);
+        for (const contest of contests) {
+          expect(contest.competitionSlug, contest.month).toBe('poetry');
+          expect(contest.competition?.slug, contest.month).toBe('poetry');
+        }
+        for (const uid of NAMED_BY_MONTH) {
+          expect(await strapi.db.query(uid).count({ where: { competitionSlug: { $ne: 'poetry' } } }), uid).toBe(0);
+          expect(await strapi.db.query(uid).count({ where: { competitionSlug: 'poetry' } }), uid).toBe(rowsBefore[uid]);
+        }
+        // Nothing left to migrate: a second run changes nothing.
+        expect(await getService(strapi, 'api::competition.competition').prepare()).toEqual({ created: [], linked: 0 });
+      }),
+    );
 
-    it('makes every entry credit from before competitions poetry’s', async () => {
-      const strapi = cms!.strapi;
-      const credits = strapi.db.query('api::payment.entry-credit');
-      expect(await credits.count({ where: { competitionSlug: 'poetry' } })).toBe(rowsBefore['api::payment.entry-credit']);
-      expect(await getService(strapi, 'api::payment.credits').migrateToPoetry()).toBe(0);
-    });
+    it(
+      'gives every score from before per-competition criteria its five marks by name, totals unchanged, and runs once',
+      migration.step(async () => {
+        const strapi = cms!.strapi;
+        expect(scoresBefore.length).toBeGreaterThan(0);
+        const after: { id: number; contestId: number; total: number; marks: { name: string; max: number; points: number }[] }[] = await strapi.db
+          .query('api::score.score')
+          .findMany({ select: ['id', 'contestId', 'total', 'marks'], orderBy: { id: 'asc' } });
+        expect(after.length).toBe(scoresBefore.length);
+        const sum = (rows: { total: number }[]) => rows.reduce((a, row) => a + Number(row.total), 0);
+        expect(sum(after)).toBe(sum(scoresBefore));
+        for (const [i, row] of after.entries()) {
+          const old = scoresBefore[i]!;
+          expect(row.id).toBe(old.id);
+          expect(row.marks, `score ${row.id}`).toEqual([
+            { name: 'Structure', max: 20, points: old.structure },
+            { name: 'Creativity', max: 20, points: old.creativity },
+            { name: 'Language', max: 20, points: old.language },
+            { name: 'Emotional Impact', max: 20, points: old.emotional_impact },
+            { name: 'Theme', max: 20, points: old.theme },
+          ]);
+          expect(row.marks.reduce((a, mark) => a + mark.points, 0)).toBe(row.total);
+        }
+        // The old columns are still there, unchanged (nothing is dropped before it is copied).
+        expect(await legacyScores(strapi)).toEqual(scoresBefore);
+        // Each contest that was judged is fixed on the criteria it was judged on.
+        const judged = [...new Set(scoresBefore.map((row) => row.contest_id))];
+        for (const id of judged) {
+          const contest = await strapi.db.query(CONTEST).findOne({ where: { id }, select: ['criteria'] });
+          expect(contest.criteria.map((c: { name: string }) => c.name)).toEqual(['Structure', 'Creativity', 'Language', 'Emotional Impact', 'Theme']);
+        }
+        expect(await getService(strapi, 'api::score.score').migrateMarks()).toEqual({ scores: 0, contests: 0 });
+      }),
+    );
 
-    it('keeps a contest unique per competition and month, no longer per month', async () => {
-      const strapi = cms!.strapi;
-      const contests: { month: string }[] = await strapi.db.query(CONTEST).findMany({ select: ['month'] });
+    it(
+      'makes every entry credit from before competitions poetry’s',
+      migration.step(async () => {
+        const strapi = cms!.strapi;
+        const credits = strapi.db.query('api::payment.entry-credit');
+        expect(await credits.count({ where: { competitionSlug: 'poetry' } })).toBe(rowsBefore['api::payment.entry-credit']);
+        expect(await getService(strapi, 'api::payment.credits').migrateToPoetry()).toBe(0);
+      }),
+    );
 
-      const month = contests[0]!.month;
-      const service = getService(strapi, CONTEST);
-      const story = await service.ensureMonth(month, undefined, 'story');
-      expect(story.competitionSlug).toBe('story');
-      expect((await service.ensureMonth(month, undefined, 'story')).id).toBe(story.id);
-      const duplicate = await strapi.db
-        .query(CONTEST)
-        .create({ data: { month, competitionSlug: 'poetry', opensAt: new Date(), closesAt: new Date(), resultsAt: new Date() } })
-        .then(
-          () => null,
-          (error: unknown) => error,
-        );
-      expect(isUniqueViolation(duplicate)).toBe(true);
-      await strapi.db.query(CONTEST).delete({ where: { id: story.id } });
-    });
+    it(
+      'keeps a contest unique per competition and month, no longer per month',
+      migration.step(async () => {
+        const strapi = cms!.strapi;
+        const contests: { month: string }[] = await strapi.db.query(CONTEST).findMany({ select: ['month'] });
 
-    it('answers the reads of the one contest as before', async () => {
-      await cms!.api.get('/api/contests/current').expect(200);
-      await cms!.api.get('/api/winners').expect(200);
-    });
+        const month = contests[0]!.month;
+        const service = getService(strapi, CONTEST);
+        const story = await service.ensureMonth(month, undefined, 'story');
+        expect(story.competitionSlug).toBe('story');
+        expect((await service.ensureMonth(month, undefined, 'story')).id).toBe(story.id);
+        const duplicate = await strapi.db
+          .query(CONTEST)
+          .create({ data: { month, competitionSlug: 'poetry', opensAt: new Date(), closesAt: new Date(), resultsAt: new Date() } })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        expect(isUniqueViolation(duplicate)).toBe(true);
+        await strapi.db.query(CONTEST).delete({ where: { id: story.id } });
+      }),
+    );
+
+    it(
+      'answers the reads of the one contest as before',
+      migration.step(async () => {
+        await cms!.api.get('/api/contests/current').expect(200);
+        await cms!.api.get('/api/winners').expect(200);
+      }),
+    );
   });
 }
