@@ -169,6 +169,9 @@ test('an admin changes a user’s role and suspends them, and that user’s next
   expect((await (await me(request, user.email, user.password)).json()).role).toBe('admin');
   await open(page, '/admin-visit-tracking');
   await expect(page.getByTestId('stat-visits')).toBeVisible({ timeout: 15_000 });
+  // The server's health figures load when the browser is idle: in before the role changes under the open page
+  // (asked for after it, they are refused: a 403 in the console).
+  await expect(page.getByTestId('server-health').locator('dl')).toBeVisible({ timeout: 15_000 });
 
   await row.getByLabel(`Role of ${user.email}`).selectOption('authenticated');
   await row.getByRole('button', { name: 'Save role' }).click();
