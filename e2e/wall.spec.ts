@@ -51,6 +51,17 @@ async function notificationsAbout(request: APIRequestContext, title: string): Pr
   return res.results.map((n: { title: string }) => n.title);
 }
 
+/**
+ * The wall searched for `words` by URL, once the search's own page is shown. Until the feed wakes (when the browser is
+ * idle) the built page shows the newest poems, and the island then replaces them: a card read before that is gone.
+ */
+async function openWallSearch(page: Page, words: string) {
+  await open(page, `/writory-wall?q=${encodeURIComponent(words)}`);
+  const feed = page.getByTestId('wall-feed');
+  await expect(feed.getByRole('searchbox')).toHaveValue(words);
+  await expect(feed.getByRole('status')).toHaveText('');
+}
+
 const card = (page: Page, title: string) => page.getByTestId('wall-post').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test.beforeEach(async ({ page }) => {
@@ -262,7 +273,7 @@ test('@phone Arabic and Hindi poems keep their direction, line breaks and spacin
     [HINDI, 'hi', false],
   ] as const) {
     // Found by a word of its title: other specs' approved poems may have pushed it off the newest page.
-    await open(page, `/writory-wall?q=${encodeURIComponent(poem.title.split(' ')[0])}`);
+    await openWallSearch(page, poem.title.split(' ')[0]);
     const onWall = card(page, poem.title);
     await expect(onWall.getByRole('heading', { name: poem.title })).toHaveAttribute('dir', 'auto');
     expect(await layoutOf(onWall.getByTestId('wall-poem'))).toEqual({ rtl, lang: language, whiteSpace: 'pre-wrap', lines: poem.lines, hugsRight: rtl });
