@@ -1,7 +1,7 @@
 // Shared e2e fixtures and helpers. Every spec imports `test` and `expect` from here, never from '@playwright/test':
 // the `test` below fails any test during which a page logged a console error or threw an uncaught error.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -64,11 +64,56 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   ],
 });
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+/** The parts of AxeBuilder's inner working `expectNoAxeViolations` relies on (private in its types). */
+interface AxeBuilderInternals {
+  option: unknown;
+  script(): string;
+  axeConfigure(): Promise<string>;
+  finishRun(partials: unknown): Promise<AxeResults>;
+}
+
+/** Each browser's page for axe's last step, in a context of its own, opened at the first scan with axe in it, and kept. */
+const axePages = new WeakMap<Browser, Promise<Page>>();
+
+/**
+ * AxeBuilder checks each frame of the page (`axe.runPartial`), then joins the parts (`axe.finishRun`) in a page of
+ * its own, away from the page's scripts: a new blank page in the test's context for each scan, which costs a new
+ * renderer process and a new compile of axe (about 550 KB) every time. Here the join is done the same way, in the same
+ * kind of blank page, but one for the whole browser (the worker's), in a context of its own (the parts are plain data;
+ * no test's context or page count changes), axe compiled in it once. Should a release of AxeBuilder rename these inner
+ * parts, it does its own join again (no scan is lost, only the saving).
+ */
+function joinInKeptPage(builder: AxeBuilder, page: Page) {
+  const internals = builder as unknown as AxeBuilderInternals;
+  const browser = page.context().browser();
+  if (!browser || ![internals.finishRun, internals.script, internals.axeConfigure].every((part) => typeof part === 'function')) return;
+  internals.finishRun = async (partials) => {
+    let kept = axePages.get(browser);
+    if (!kept || (await kept).isClosed()) {
+      kept = browser.newPage().then(async (axePage) => {
+        await axePage.evaluate(internals.script());
+        return axePage;
+      });
+      axePages.set(browser, kept);
+    }
+    const axePage = await kept;
+    await axePage.evaluate(await internals.axeConfigure());
+    return axePage.evaluate(
+      ({ json, options }) =>
+        (window as unknown as { axe: { finishRun(partials: unknown, options: unknown): Promise<AxeResults> } }).axe.finishRun(JSON.parse(json), options),
+      { json: JSON.stringify(partials), options: internals.option },
+    );
+  };
+}
+
 export async function expectNoAxeViolations(page: Page) {
   // Colours read mid-transition (a toggle turning from outline to filled as data arrives) are neither state: end
   // running CSS transitions first, so axe checks the colours the page settles on.
   await page.evaluate(() => document.getAnimations().forEach((animation) => animation instanceof CSSTransition && animation.finish()));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  joinInKeptPage(builder, page);
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} → ${v.nodes
