@@ -1,6 +1,6 @@
 // Boots the real cms in-process on a throwaway database and serves its HTTP API to supertest.
 import { createRequire } from 'node:module';
-import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import supertest from 'supertest';
@@ -65,8 +65,10 @@ export async function testCmsEnv(dbFile: string, privateDir: string): Promise<Re
 
 /**
  * A new SQLite database starts as a copy of one of the run's templates (its tables made once, about 3 s less CPU per
- * boot; with the demo data already seeded where seedsDemoData says so, about 1.3 s less again), unless the file names
- * its own database or asks for an `emptyDatabase`, which the cms creates table by table.
+ * boot; with the demo data already seeded where seedsDemoData says so, about 1.3 s less again), unless the file asks
+ * for an `emptyDatabase`, which the cms creates table by table, or names a database file that already exists (one it
+ * prepared, or the one it restarts on). A file that names its own so as to restart on it (DATABASE_FILENAME) starts
+ * from the template too: its first boot finds no file there.
  */
 export async function startTestCms(env: Record<string, string> = {}, { emptyDatabase = false } = {}): Promise<TestCms> {
   // Unique per Vitest worker thread too: the threads of one run share the process id.
@@ -81,7 +83,7 @@ export async function startTestCms(env: Record<string, string> = {}, { emptyData
   // The worker thread outlives the file (the integration project runs without isolation, so the next file's boot
   // finds Strapi's code already loaded): stop() puts back the variables this boot set, so none reaches the next file.
   const restoreEnv = setEnv(bootEnv);
-  copyTemplate(bootEnv, { emptyDatabase, ownDatabase: Boolean(env.DATABASE_FILENAME) });
+  copyTemplate(bootEnv, { emptyDatabase, ownDatabase: Boolean(env.DATABASE_FILENAME) && existsSync(path.join(appDir, env.DATABASE_FILENAME)) });
   let strapi: Core.Strapi;
   try {
     const { createStrapi } = require('@strapi/strapi');
@@ -158,12 +160,17 @@ const running: { count: number } = ((globalThis as { writoryTestCms?: { count: n
  * of a boot's CPU.
  */
 function forgetCmsCode() {
-  const fresh = [path.join(appDir, 'dist') + path.sep, usersPermissions];
+  const fresh = [path.join(appDir, 'dist') + path.sep, usersPermissions, adminServer];
   for (const file of Object.keys(require.cache)) if (fresh.some((dir) => file.startsWith(dir))) delete require.cache[file];
 }
 // The plugin whose user schema the cms extends in place (src/extensions/users-permissions): loaded afresh too, or the
 // next boot would find the previous boot's attributes and index already added to it.
 const usersPermissions = path.dirname(require.resolve('@strapi/plugin-users-permissions/package.json')) + path.sep;
+// The admin's server code: its permission service keeps module-level registries (the action and condition providers,
+// their hooks, the sections builder) that every boot registers into, plugins (i18n) too. Kept, each boot found every
+// earlier boot's handlers there and ran them all (a boot's CPU grew from 1.1 s to 3 s over 25 boots in one thread),
+// and held on to those boots' instances.
+const adminServer = path.join(path.dirname(require.resolve('@strapi/admin/package.json')), 'dist', 'server') + path.sep;
 
 /** Sets the variables and returns what puts back their earlier values (unset where they were unset). */
 function setEnv(vars: Record<string, string>): () => void {
