@@ -2,7 +2,7 @@
 // deploy/nginx.conf (tests/helpers/nginx.ts points its upstream at the two), with the Auth emulator: what a poet,
 // a judge and an admin do works whichever instance answers, and losing an instance loses nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DECLARATION_KEYS } from '@writory/shared';
+import { LISTENER_APPLICATION_NAME } from '../src/lib/database-listener';
 import { startAuthEmulator, type AuthEmulator, type EmulatorUser } from './helpers/auth-emulator';
 import { criteriaCsv } from './helpers/contest-data';
 import { HOUR, month } from './helpers/entries';
@@ -194,6 +195,35 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
     for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The PostgreSQL backend serving an instance's listening connection (matched by the instance's own TCP ports). */
+  async function listeningBackendOf(instance: Instance): Promise<number> {
+    const pid = instance.child!.pid!;
+    const sockets = new Set(
+      readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+        try {
+          const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+          return inode ? [inode] : [];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    const ports = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) =>
+      readFileSync(table, 'utf8')
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((fields) => sockets.has(fields[9]))
+        .map((fields) => Number.parseInt(fields[1].split(':').pop()!, 16)),
+    );
+    const { rows } = await db.query('select pid from pg_stat_activity where application_name = $1 and client_port = any($2::int[])', [
+      LISTENER_APPLICATION_NAME,
+      ports,
+    ]);
+    expect(rows).toHaveLength(1);
+    return rows[0].pid as number;
+  }
+
   /** A signed-in account with a role (set by the admin through A) and a profile complete enough to enter. */
   async function account(label: string, role = 'authenticated') {
     const user = await shared.emulator.createUser({ email: `${label}-${++seq}@writory.test`, emailVerified: true, displayName: `${label} Poet` });
@@ -320,6 +350,32 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
       await via(a.url).get('/api/users/me').set(bearer(poet)).expect(403);
       await via(b.url).post(`/api/admin/users/${poet.uid}/restore`).set(bearer(admin)).expect(200);
       await via(a.url).get('/api/users/me').set(bearer(poet)).expect(200);
+    }),
+  );
+
+  it(
+    'refuses on B a poet suspended on A even while B has not yet heard the drop (its listening connection held up)',
+    flow.step(async () => {
+      const poet = await account('unheard');
+      expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
+      // A busy machine can leave B's listening backend unscheduled after A's suspension has committed and been
+      // answered: stopped here, it cannot pass the drop on until it is let go.
+      const listener = await listeningBackendOf(b);
+      process.kill(listener, 'SIGSTOP');
+      let asked: Promise<supertest.Response> | undefined;
+      try {
+        await via(a.url).post(`/api/admin/users/${poet.uid}/suspend`).set(bearer(admin)).expect(200);
+        asked = Promise.resolve(via(b.url).get('/api/users/me').set(bearer(poet)));
+        // B must wait for what its listening connection has to say rather than answer from what it remembers.
+        await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 500))]);
+      } finally {
+        process.kill(listener, 'SIGCONT');
+      }
+      const refused = await asked!;
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toContain('suspended');
+      await via(a.url).post(`/api/admin/users/${poet.uid}/restore`).set(bearer(admin)).expect(200);
+      await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200);
     }),
   );
 

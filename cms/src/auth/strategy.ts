@@ -8,7 +8,7 @@ import { abilitiesOf } from './abilities';
 import type { TokenVerifier } from './firebase';
 import { FIREBASE_STRATEGY } from './routes';
 import { userCacheOf } from './user-cache';
-import { isPostgres } from '../lib/database-listener';
+import { databaseListener, isPostgres } from '../lib/database-listener';
 import type { UserRow } from '../api/user/repository';
 import { getService } from '../services';
 
@@ -52,9 +52,10 @@ export function createFirebaseStrategy(strapi: Core.Strapi, verifier: TokenVerif
         return { error: 'Invalid or expired Firebase ID token.' };
       }
       refuseMismatchedHeaders(ctx.request.header, claims);
-      // Another instance's drop (a suspension, a role) may already wait on the listening socket: let this turn of the
-      // event loop read it before a remembered user is trusted (the hot routes reach here without any I/O of their own).
-      if (shared) await new Promise((resolve) => setImmediate(resolve));
+      // Another instance's drop (a suspension, a role) committed before this request may not have reached this
+      // instance yet (its listening backend or this event loop still busy): hear it before a remembered user is
+      // trusted; not listening, nothing remembered is.
+      if (shared && !(await databaseListener(strapi).caughtUp())) users.clear();
       // One read of the user per token (auth/user-cache.ts); each request gets its own copy of the row.
       const user = { ...(await users.get(token, () => getService(strapi, 'api::user.user').identify(claims))) };
       const ability = await abilities.forRole(user.role!.id);

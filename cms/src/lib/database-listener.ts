@@ -26,6 +26,11 @@ export interface DatabaseListener {
   listen(channel: string, listener: ChannelListener): Promise<void>;
   unlisten(channel: string): Promise<void>;
   publish(channel: string, payload: string): Promise<void>;
+  /**
+   * Resolves true once every notification committed before the call has been heard (handed to its channel's
+   * listener), false when this instance is not listening right now (what it missed is unknown).
+   */
+  caughtUp(): Promise<boolean>;
 }
 
 /** How the listening connection shows in pg_stat_activity. */
@@ -53,6 +58,9 @@ function createDatabaseListener(strapi: Core.Strapi): DatabaseListener {
   let retryTimer: NodeJS.Timeout | null = null;
   let failures = 0;
   let everConnected = false;
+  /** Callers waiting for the next round trip on the listening connection, and whether one is on its way. */
+  let waiting: Array<(heard: boolean) => void> = [];
+  let roundTripOut = false;
   /** listen, unlisten and reconnects run one at a time, so a channel is never half set up. */
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(step: () => Promise<T>): Promise<T> => {
@@ -110,7 +118,37 @@ function createDatabaseListener(strapi: Core.Strapi): DatabaseListener {
     await current?.end().catch(() => undefined);
   }
 
+  /**
+   * PostgreSQL delivers on a listening connection every notification committed before a query arrives, ahead of that
+   * query's answer, and pg hands them to their listeners in that order. One round trip at a time serves everyone who
+   * asked before it was sent; those who ask meanwhile share the next.
+   */
+  function sendRoundTrip() {
+    const current = client;
+    const answered = waiting;
+    waiting = [];
+    if (!current) return answered.forEach((resolve) => resolve(false));
+    roundTripOut = true;
+    current
+      .query('select 1')
+      .then(
+        () => answered.forEach((resolve) => resolve(client === current)),
+        () => answered.forEach((resolve) => resolve(false)),
+      )
+      .finally(() => {
+        roundTripOut = false;
+        if (waiting.length) sendRoundTrip();
+      });
+  }
+
   return {
+    caughtUp() {
+      return new Promise<boolean>((resolve) => {
+        waiting.push(resolve);
+        if (!roundTripOut) sendRoundTrip();
+      });
+    },
+
     listen(channel, listener) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
       return serially(async () => {
