@@ -40,8 +40,8 @@ test('an admin writes an article with a cover and tags, previews it, publishes i
   await body.press('End');
   await page.keyboard.type(' with the reader. Read [the rules](/#rules).');
 
-  await form.getByRole('group', { name: 'Existing tags' }).getByRole('button', { name: 'judging' }).click();
-  await expect(form.getByRole('button', { name: 'judging' })).toHaveAttribute('aria-pressed', 'true');
+  await form.getByRole('group', { name: 'Existing tags' }).getByRole('button', { name: 'judging', exact: true }).click();
+  await expect(form.getByRole('button', { name: 'judging', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const tags = form.getByRole('textbox', { name: 'Tags', exact: true });
   await tags.fill(`${await tags.inputValue()}, Judging notes`);
 
