@@ -11,7 +11,7 @@ import { enterByApi, newPoet } from './entrants';
 import { CMS_URL, accountOf } from './demo';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
 import { mailbox, tokenFor, verifiedAccount } from './outside-services';
-import { open, signIn, signInAs } from './session';
+import { hydrated, open, signIn, signInAs } from './session';
 import { ADMIN_PAGES } from '../site/src/lib/admin-pages';
 import { expectInLocale } from './locales';
 import { ADMIN_PAGES as EVERY_ADMIN_PAGE } from './routes';
@@ -35,11 +35,13 @@ async function me(request: APIRequestContext, email: string, password: string) {
   return request.get(`${CMS_URL}/api/users/me`, { headers: { authorization: `Bearer ${await tokenFor(request, email, password)}` } });
 }
 
-async function adminPage(browser: Browser): Promise<Page> {
+/** The admin signed in, in a context of its own, on `next` (the page the test works on: no other page loaded first). */
+async function adminPage(browser: Browser, next = '/admin-visit-tracking'): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await withSavedConsent(page, 'denied');
-  await signInAs(page, admin.email, admin.password, '/admin-visit-tracking');
+  await signInAs(page, admin.email, admin.password, next);
+  await hydrated(page);
   return page;
 }
 
@@ -155,8 +157,7 @@ test('an admin changes a user’s role and suspends them, and that user’s next
   await signIn(page, user.email, user.password);
   expect((await (await me(request, user.email, user.password)).json()).role).toBe('authenticated');
 
-  const users = await adminPage(browser);
-  await open(users, '/admin-users');
+  const users = await adminPage(browser, '/admin-users');
   await users.getByLabel('Search name, email or phone').fill(user.email);
   await users.getByRole('button', { name: 'Search' }).click();
   const row = users.getByTestId('user-row').filter({ hasText: user.email });
@@ -217,8 +218,7 @@ test('a reminder reaches the mail sink for exactly the chosen audience, once, an
   await expect(preference.getByRole('status')).toHaveText('Reminders are off.');
   await expectNoAxeViolations(page);
 
-  const reminders = await adminPage(browser);
-  await open(reminders, '/admin-email-reminder');
+  const reminders = await adminPage(browser, '/admin-email-reminder');
   const subject = `Last week to enter ${unique('r')}`;
   await reminders.getByLabel('Subject').fill(subject);
   await reminders.getByLabel('Message').fill('Dear {name},\n\nThe contest closes on the 25th.');
@@ -314,8 +314,7 @@ test('a poet sends feedback; admins filter it, read contact messages and change 
   await form.getByRole('button', { name: 'Send feedback' }).click();
   await expect(page.getByText('Thank you! Your feedback reached the Writory team.')).toBeVisible();
 
-  const adminView = await adminPage(browser);
-  await open(adminView, '/admin-feedback');
+  const adminView = await adminPage(browser, '/admin-feedback');
   await adminView.getByLabel('Rating', { exact: true }).selectOption('4');
   await adminView.getByRole('button', { name: 'Filter' }).click();
   await expect(adminView.getByTestId('feedback-item').filter({ hasText: comment })).toContainText(poet.name, { timeout: 15_000 });

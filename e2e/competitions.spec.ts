@@ -185,7 +185,7 @@ test('@phone a judge who reads Tamil gets a Tamil poem; a judge who does not nev
   const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const adminPage = await adminContext.newPage();
   await withSavedConsent(adminPage);
-  await signIn(adminPage, admin.email, admin.password, '/admin-users');
+  await signInAs(adminPage, admin.email, admin.password, '/admin-users');
   await adminPage.getByLabel('Search name, email or phone').fill(hindiReader.email);
   await adminPage.getByRole('button', { name: 'Search' }).click();
   const row = adminPage.locator(`[data-testid="user-row"][data-uid="${hindiReader.uid}"]`);

@@ -37,6 +37,15 @@ async function signedInPage(browser: Browser, email: string, password: string, n
   return { page, close: () => context.close() };
 }
 
+/** A demo account (the admin, a judge) signed in, in a context of its own: from the worker's saved session after its first sign-in. */
+async function demoPage(browser: Browser, email: string, password: string, next: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withSavedConsent(page);
+  await signInAs(page, email, password, next);
+  return { page, close: () => context.close() };
+}
+
 test.beforeEach(async ({ page }) => {
   await withSavedConsent(page);
 });
@@ -97,7 +106,7 @@ test('a poet enters a .docx and a .pdf, checks the extracted text and gets the r
 
   // The demo judge reads the same lines, without the poet's name.
   const judge = accountOf('judge');
-  const judging = await signedInPage(page.context().browser()!, judge.email, judge.password, '/admin-submissions');
+  const judging = await demoPage(page.context().browser()!, judge.email, judge.password, '/admin-submissions');
   await judging.page.getByRole('button', { name: `Open ${first}` }).click();
   await expect(judging.page.getByTestId('judging-text')).toHaveText(judgeLines);
   await expect(judging.page.locator('body')).not.toContainText(/Asha/);
@@ -322,7 +331,7 @@ test('a judge who recognises a poem steps back from it; admins see the recusal a
   expect((await request.get(`/api/judging/entries/${code}`, { headers: bearer(token) })).status()).toBe(403);
 
   const admin = accountOf('admin');
-  const { page: adminPage, close } = await signedInPage(browser, admin.email, admin.password, '/admin-submissions');
+  const { page: adminPage, close } = await demoPage(browser, admin.email, admin.password, '/admin-submissions');
   await expect(adminPage.getByTestId('recusals')).toContainText(`Jonah Marsh stepped back from ${code}: I heard this at an open mic.`);
   await expect(adminPage.getByTestId('assignments').getByRole('row', { name: new RegExp(code) })).toContainText('more needed');
   await expectNoAxeViolations(adminPage);
@@ -359,7 +368,7 @@ test('judges score blind; two judges’ mean is the score', async ({ page, reque
 
   // The second judge (an admin) cannot see the first judge's scores before giving their own.
   const admin = accountOf('admin');
-  const { page: adminPage, close } = await signedInPage(browser, admin.email, admin.password, '/admin-submissions');
+  const { page: adminPage, close } = await demoPage(browser, admin.email, admin.password, '/admin-submissions');
   await expect(adminPage.getByTestId('judging-progress')).toBeVisible();
   await adminPage.getByRole('button', { name: `Open ${code}` }).click();
   const adminDesk = adminPage.getByTestId('judging-entry');

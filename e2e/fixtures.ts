@@ -1,7 +1,7 @@
 // Shared e2e fixtures and helpers. Every spec imports `test` and `expect` from here, never from '@playwright/test':
 // the `test` below fails any test during which a page logged a console error or threw an uncaught error.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -122,6 +122,17 @@ export async function expectNoAxeViolations(page: Page) {
         .join(', ')}`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits until the site answers `path` with `status` after a rebuild (200: the rebuild made the page; 404: it took the
+ * page away), asking by HTTP once a second. A rebuild takes seconds to tens of seconds; a browser load of the page at
+ * each try would cost a renderer's work for a page nobody reads, so the page is loaded once it is there.
+ */
+export async function untilServed(request: APIRequestContext, path: string, status: 200 | 404, timeout = 60_000) {
+  await expect
+    .poll(async () => (await request.get(path)).status(), { message: `${path} answers ${status} once the site has rebuilt`, timeout, intervals: [1_000] })
+    .toBe(status);
 }
 
 /** Where an element's text is drawn (not its box, which a block stretches across the row): the union of its glyphs. */

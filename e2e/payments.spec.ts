@@ -345,7 +345,7 @@ test('the money pages fit a phone and pass axe @phone-only', async ({ page, brow
   }
   const adminPage = await newPage(browser);
   await adminPage.setViewportSize({ width: 375, height: 740 });
-  await signIn(adminPage, admin.email, admin.password, '/admin-tier-prices');
+  await signInAs(adminPage, admin.email, admin.password, '/admin-tier-prices');
   for (const [path, testId] of [
     ['/admin-tier-prices', 'admin-tiers'],
     ['/admin-coupon-codes', 'admin-coupons'],

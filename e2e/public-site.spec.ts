@@ -1,4 +1,4 @@
-import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
+import { expect, test, expectNoAxeViolations, untilServed, withSavedConsent } from './fixtures';
 import { adminApi, adminToken, signInToPanel } from './cms-admin';
 import { CMS_URL, PANEL_OWNER } from './demo';
 
@@ -85,11 +85,7 @@ test('a contact message is confirmed, stored, and visible in the Strapi panel', 
 });
 
 test('an article published in the cms appears on the site within 60 s and goes when unpublished @alone', async ({ page, request, consoleErrors }) => {
-  consoleErrors.expectFailedRequest(
-    404,
-    /\/articles\/fresh-ink-\d+/,
-    'the article’s page is asked for until the rebuild makes it, and after it is unpublished',
-  );
+  consoleErrors.expectFailedRequest(404, /\/articles\/fresh-ink-\d+/, 'the article’s page is opened once more after it is unpublished');
   test.setTimeout(180_000);
   const token = await adminToken(request);
   // The panel leaves the slug empty for a new article: it follows the title.
@@ -106,17 +102,13 @@ test('an article published in the cms appears on the site within 60 s and goes w
   const documentId = created.data.documentId;
   await adminApi(request, token, 'POST', `/content-manager/collection-types/api::article.article/${documentId}/actions/publish`, {});
 
-  await expect(async () => {
-    const res = await page.goto(`/articles/${slug}`);
-    expect(res?.status()).toBe(200);
-  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await untilServed(request, `/articles/${slug}`, 200);
+  expect((await page.goto(`/articles/${slug}`))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 
   await adminApi(request, token, 'POST', `/content-manager/collection-types/api::article.article/${documentId}/actions/unpublish`, {});
-  await expect(async () => {
-    const res = await page.goto(`/articles/${slug}`);
-    expect(res?.status()).toBe(404);
-  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await untilServed(request, `/articles/${slug}`, 404);
+  expect((await page.goto(`/articles/${slug}`))?.status()).toBe(404);
 });
 
 test('@phone how scores are worked out: one plain sentence on the home page and /submit, linked to the method in full on /about', async ({ page }) => {

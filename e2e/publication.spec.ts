@@ -5,16 +5,17 @@
 import type { Browser } from '@playwright/test';
 import { accountOf } from './demo';
 import { expect, test, expectNoAxeViolations, withSavedConsent } from './fixtures';
-import { hydrated, signIn } from './session';
+import { hydrated, signInAs } from './session';
 
 const admin = accountOf('admin');
 const poet = accountOf('poet');
 
+/** A demo account signed in, in a context of its own, on `next` (from the worker's saved session after its first sign-in). */
 async function signedIn(browser: Browser, who: { email: string; password: string }, next: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await withSavedConsent(page);
-  await signIn(page, who.email, who.password, next);
+  await signInAs(page, who.email, who.password, next);
   await hydrated(page);
   return page;
 }

@@ -387,6 +387,12 @@ test('pages through the wall with keys: next, reload on the same page, previous 
     // The approvals ask the site for a rebuild: the built first page has a pager once it holds more than a page, and
     // the last poem approved once the build after its approval is out (a build started by an earlier approval may
     // already show the pager: the page it shows would then change under the test when the client reads it again).
+    // Asked by HTTP until the built page holds the last poem approved (a browser load at each try costs a renderer).
+    const builtWall = async () => (await request.get('/writory-wall')).text();
+    if (added.length) {
+      const last = added[added.length - 1].title;
+      await expect.poll(async () => (await builtWall()).includes(last), { message: `the built wall holds “${last}”`, timeout: 90_000 }).toBe(true);
+    }
     await expect(async () => {
       await open(page, '/writory-wall');
       await expect(pages.getByText('Page 1', { exact: true })).toBeVisible({ timeout: 1_000 });
@@ -411,6 +417,12 @@ test('pages through the wall with keys: next, reload on the same page, previous 
     await expectNoAxeViolations(page);
   } finally {
     for (const { id, token } of added) expect((await request.delete(`/api/wall/posts/${id}`, { headers: bearer(token) })).status()).toBe(204);
+    await expect
+      .poll(async () => (await (await request.get('/writory-wall')).text()).includes('Page turner'), {
+        message: 'the built wall has none left',
+        timeout: 90_000,
+      })
+      .toBe(false);
     await expect(async () => {
       await open(page, '/writory-wall');
       await expect(feed.getByTestId('wall-post').filter({ hasText: 'Page turner' })).toHaveCount(0, { timeout: 1_000 });
