@@ -157,6 +157,15 @@ describe('the contest calendar', () => {
     }
   });
 
+  it('names next month as the next contest, also when a later month was set up before next month was made', async () => {
+    const next = addMonths(month());
+    await cms.strapi.service('api::contest.contest').ensureMonth(addMonths(month(), 5));
+    await db(CONTEST).delete({ where: { month: next } });
+    const res = await api.get('/api/contests/current').expect(200);
+    expect(res.body.next.month).toBe(next);
+    expect(await db(CONTEST).count({ where: { month: next, competitionSlug: 'poetry' } })).toBe(1);
+  });
+
   it('tells every visitor the open contest and the next one, in the contest time zone', async () => {
     const res = await api.get('/api/contests/current').expect(200);
     expect(res.headers['cache-control']).toMatch(/public/);

@@ -51,12 +51,15 @@ export default factories.createCoreService(CONTEST, ({ strapi }: { strapi: Core.
     return contests().findOne({ where: { competitionSlug: competition, opensAt: { $lte: now }, closesAt: { $gt: now } }, orderBy: { opensAt: 'desc' } });
   }
 
-  /** The competition's next contest to open after `now` (next month's is created when none is known). */
+  /**
+   * The competition's next contest to open after `now`. Next month's is made first, so a later month an admin set up
+   * before the calendar made next month is never named as the next one.
+   */
   async function nextAfter(now: Date, competition: string = DEFAULT_COMPETITION): Promise<ContestRow> {
-    const known = await contests().findOne({ where: { competitionSlug: competition, opensAt: { $gt: now } }, orderBy: { opensAt: 'asc' } });
-    if (known) return known;
     const zone = await timeZone();
-    return ensureMonth(addMonths(monthOf(now, zone)), zone, competition);
+    const following = await ensureMonth(addMonths(monthOf(now, zone)), zone, competition);
+    const first = await contests().findOne({ where: { competitionSlug: competition, opensAt: { $gt: now } }, orderBy: { opensAt: 'asc' } });
+    return first ?? following;
   }
 
   function validDates(dates: Pick<ContestRow, 'opensAt' | 'closesAt' | 'resultsAt'>) {
