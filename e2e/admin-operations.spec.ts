@@ -150,8 +150,10 @@ test('with consent, page views appear on the dashboard and in its CSV export', a
   await dashboard.context().close();
 });
 
-test('an admin changes a user’s role and suspends them, and that user’s next call reflects it', async ({ page, browser, request }) => {
+test('an admin changes a user’s role and suspends them, and that user’s next call reflects it', async ({ page, browser, request, consoleErrors }) => {
   test.setTimeout(90_000);
+  // The user's page stays open while they are suspended: its bell's live stream, ended or reconnecting, is refused.
+  consoleErrors.expectFailedRequest(403, '/api/notifications/stream', 'the suspended user’s open page asks for its live notifications');
   const user = await newAccount(request, 'role');
   await withSavedConsent(page, 'denied');
   await signIn(page, user.email, user.password);
