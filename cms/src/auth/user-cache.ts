@@ -6,10 +6,11 @@ import { databaseListener, isPostgres } from '../lib/database-listener';
  * One read of the signed-in user (with role and picture) per token, shared by that token's requests: a signed-in
  * read then costs no database query to know who asks. Any write to that user (suspension, role, profile, email)
  * drops it at once on this instance, again when the write's transaction commits, and on every other instance through
- * PostgreSQL NOTIFY (USER_CACHE_CHANNEL, sent in the write's transaction, so delivered as it commits); a write to a
- * role drops every user. So a suspension or a role change
- * applies to the very next request, wherever it lands. Entries live USER_CACHE_TTL_MS at most, so the user's
- * last-seen time and the token's claims (email, verified) are copied at least that often.
+ * PostgreSQL NOTIFY (USER_CACHE_CHANNEL, sent in the write's transaction, so sent as it commits; auth/strategy.ts
+ * waits for the listening connection to catch up before trusting a remembered user); a write to a role drops every
+ * user. So a suspension or a role change applies to the very next request, wherever it lands. Entries live
+ * USER_CACHE_TTL_MS at most, so the user's last-seen time and the token's claims (email, verified) are copied at least
+ * that often.
  */
 export const USER_CACHE_TTL_MS = 60_000;
 /** Tokens remembered at most (the oldest go first): about 1 KB each. */
