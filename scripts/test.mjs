@@ -36,18 +36,20 @@ async function vitestSuite(name, cwd, config, { hold }) {
 }
 
 /**
- * The e2e run in two parts against one stack: first every test but those tagged `@alone` on two Playwright workers
- * (each worker runs whole spec files; their tests make their own accounts and data), then the `@alone` tests on one
- * worker, with nothing else running: they change what every page shows (the contest's dates, published results, the
- * prices, the settings) or count what other tests make. Arguments that choose tests or workers themselves (`-g`,
- * `--grep`, `--grep-invert`, `--workers`, `-j`) make it one run as given, on the config's one worker.
+ * The e2e run in two parts at once, each against a stack of its own: every test but those tagged `@alone` on two
+ * Playwright workers (each worker runs whole spec files; their tests make their own accounts and data) on the "test"
+ * stack, and the `@alone` tests on one worker on the "test-alone" stack: they change what every page shows (the
+ * contest's dates, published results, the prices, the settings) or count what other tests make, so nothing else runs
+ * on their stack. That part waits on site rebuilds and timers more than it computes, so beside the other it fills the
+ * cores instead of running after it. Arguments that choose tests or workers themselves (`-g`, `--grep`,
+ * `--grep-invert`, `--workers`, `-j`) make it one run as given, on the config's one worker and one stack.
  */
 function e2eParts(args) {
   const choosesItself = args.some((arg) => /^(-g|--grep|--grep-invert|--workers|-j)(=|$)/.test(arg));
-  if (choosesItself) return [{ name: 'e2e', args }];
+  if (choosesItself) return [{ name: 'e2e', profile: 'test', args }];
   return [
-    { name: 'e2e-together', args: ['--grep-invert', '@alone', '--workers', '2', '--pass-with-no-tests', ...args] },
-    { name: 'e2e-alone', args: ['--grep', '@alone', '--workers', '1', '--pass-with-no-tests', ...args] },
+    { name: 'e2e-together', profile: 'test', args: ['--grep-invert', '@alone', '--workers', '2', '--pass-with-no-tests', ...args] },
+    { name: 'e2e-alone', profile: 'test-alone', holdOutput: true, args: ['--grep', '@alone', '--workers', '1', '--pass-with-no-tests', ...args] },
   ];
 }
 
@@ -72,30 +74,58 @@ function e2eFailures(report) {
   );
 }
 
+/** One part of the e2e run against its stack: its passed, failed and skipped tests and its failures. */
+async function e2ePart(part, stack) {
+  const report = join(root, '.var', `${part.name}-results.json`);
+  rmSync(report, { force: true });
+  // No Playwright traces unless asked for (E2E_TRACE=retain-on-failure): recording them costs about a quarter of the
+  // run's CPU, and a failure's message and screenshot are what a landing run's log keeps; `scripts/soak.mjs` keeps them.
+  const env = { E2E_TRACE: 'off', ...e2eEnv(stack), E2E_REPORT: report };
+  // Each part its own output folder: Playwright empties it at the start, and the first part's screenshots matter.
+  const output = join(root, 'test-results', part.name);
+  const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--output', output, ...part.args], {
+    cwd: root,
+    env,
+    // The part beside the other holds its output and prints it whole at its end.
+    holdAs: part.holdOutput && part.name,
+  });
+  const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
+  const stats = json?.stats ?? null;
+  return {
+    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+    failed: stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
+    skipped: stats?.skipped ?? 0,
+    failures: json ? e2eFailures(json) : [{ file: null, test: part.name, error: `no report (playwright exited with ${run.status ?? run.signal})` }],
+  };
+}
+
+/** Each part on its own stack, at once. */
 async function e2eSuite() {
-  const stack = await startStack({ profile: 'test', demoData: true, freshDatabase: true, quiet: true });
-  const total = { passed: 0, failed: 0, skipped: 0 };
-  const failures = [];
+  const parts = e2eParts(e2eArgs);
+  const stacks = [];
   try {
-    for (const part of e2eParts(e2eArgs)) {
-      const report = join(root, '.var', `${part.name}-results.json`);
-      rmSync(report, { force: true });
-      // No Playwright traces unless asked for (E2E_TRACE=retain-on-failure): recording them costs about a quarter of the
-      // run's CPU, and a failure's message and screenshot are what a landing run's log keeps; `scripts/soak.mjs` keeps them.
-      const env = { E2E_TRACE: 'off', ...e2eEnv(stack), E2E_REPORT: report };
-      // Each part its own output folder: Playwright empties it at the start, and the first part's screenshots matter.
-      const output = join(root, 'test-results', part.name);
-      const run = await runToEnd(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--output', output, ...part.args], { cwd: root, env });
-      const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
-      const stats = json?.stats ?? null;
-      failures.push(...(json ? e2eFailures(json) : []));
-      total.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-      total.failed += stats ? stats.unexpected + (run.status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
-      total.skipped += stats?.skipped ?? 0;
-    }
-    results.set('e2e', { name: 'e2e', ...total, failures });
+    const started = await Promise.allSettled(
+      parts.map(async (part) => stacks.push(await startStack({ profile: part.profile, demoData: true, freshDatabase: true, quiet: true }))),
+    );
+    const refused = started.find((result) => result.status === 'rejected');
+    if (refused) throw refused.reason;
+    const outcomes = await Promise.all(
+      parts.map((part) =>
+        e2ePart(
+          part,
+          stacks.find((stack) => stack.profile === part.profile),
+        ),
+      ),
+    );
+    results.set('e2e', {
+      name: 'e2e',
+      passed: outcomes.reduce((sum, o) => sum + o.passed, 0),
+      failed: outcomes.reduce((sum, o) => sum + o.failed, 0),
+      skipped: outcomes.reduce((sum, o) => sum + o.skipped, 0),
+      failures: outcomes.flatMap((o) => o.failures),
+    });
   } finally {
-    await stack.stop();
+    await Promise.all(stacks.map((stack) => stack.stop()));
   }
 }
 

@@ -1,5 +1,6 @@
 // Starts and stops the whole local stack: mail sink, Firebase Auth emulator, cms, site.
-// Used by `npm start` (profile "dev") and by the e2e run of `npm test` (profile "test").
+// Used by `npm start` (profile "dev") and by the e2e run of `npm test` (profile "test", and "test-alone" for the tests
+// tagged `@alone`, which run on a stack of their own beside the others).
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { seedAuthEmulator } from './seed-auth.mjs';
 export const PROFILES = {
   dev: { cms: 1337, site: 4321, auth: 9099, hub: 4400, logging: 4450, smtp: 1025, mailWeb: 1080, db: '.tmp/data.db' },
   test: { cms: 1339, site: 4329, auth: 9159, hub: 4409, logging: 4459, smtp: 1029, mailWeb: 1089, db: '.tmp/e2e.db' },
+  'test-alone': { cms: 1346, site: 4336, auth: 9166, hub: 4416, logging: 4466, smtp: 1036, mailWeb: 1096, db: '.tmp/e2e-alone.db' },
 };
 
 /** WRITORY_PORT_OFFSET moves every port of a profile, so two checkouts can run side by side. */
@@ -34,7 +36,7 @@ export function cmsDataPaths(profile) {
   const ports = portsOf(profile);
   // One private folder per database, so one stack's cleanup never meets another's files.
   const privateFiles = join(varDir, 'private', `${profile}-${ports.cms}`);
-  const publicDir = profile === 'test' ? join(varDir, 'public', `${profile}-${ports.cms}`) : null;
+  const publicDir = profile === 'dev' ? null : join(varDir, 'public', `${profile}-${ports.cms}`);
   return { db: ports.db, privateFiles, publicDir };
 }
 
@@ -117,9 +119,18 @@ export function siteBuildEnv(env, ports) {
 /** Each local stack builds and serves its own folder (site/dist-<site port>): npm start and npm test can run at once. */
 const siteDistOf = (ports) => `dist-${ports.site}`;
 
-export function buildSite(env, ports) {
-  log('building the site from the cms content');
-  run(bin('astro'), ['build', '--outDir', siteDistOf(ports)], { cwd: join(root, 'site'), env: siteBuildEnv(env, ports) });
+/** Builds the site without blocking this process (the e2e run starts two stacks at once); `quiet` keeps only errors. */
+function buildSite(env, ports, { quiet }) {
+  log(`building the site from the cms on port ${ports.cms}`);
+  const child = spawn(bin('astro'), ['build', '--outDir', siteDistOf(ports)], {
+    cwd: join(root, 'site'),
+    env: siteBuildEnv(env, ports),
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${signal ?? code}`))));
+  });
 }
 
 export async function waitFor(url, what, { timeoutMs = 90_000, child } = {}) {
@@ -157,7 +168,7 @@ export function firebaseConfig(ports) {
 
 /**
  * Starts everything and resolves once every service answers.
- * Returns { stop, urls, env } where env holds what tests need to reach the services.
+ * Returns { profile, stop, urls, ports, env, children }, where env holds what tests need to reach the services.
  */
 export async function startStack({ profile = 'dev', demoData = true, freshDatabase = false, quiet = false, extraCmsEnv = {} } = {}) {
   const ports = portsOf(profile);
@@ -275,7 +286,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
     const cms = spawnService('cms', bin('strapi'), ['start'], { cwd: cmsDir, env: cmsEnv });
     await waitFor(`http://127.0.0.1:${ports.cms}/api/health`, 'cms', { child: cms });
 
-    buildSite(baseEnv, ports);
+    await buildSite(baseEnv, ports, { quiet });
     const site = spawnService('site', process.execPath, [join(root, 'site/server/serve.mjs')], {
       cwd: join(root, 'site'),
       env: { ...siteBuildEnv(baseEnv, ports), PORT: String(ports.site), SITE_REBUILD_TOKEN: rebuildToken, SITE_DIST_DIR: siteDistOf(ports) },
@@ -289,7 +300,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       mail: `http://localhost:${ports.mailWeb}`,
       authEmulator: `http://127.0.0.1:${ports.auth}`,
     };
-    return { stop, urls, ports, env: { FIREBASE_AUTH_EMULATOR_HOST: authHost, FIREBASE_PROJECT_ID }, children };
+    return { profile, stop, urls, ports, env: { FIREBASE_AUTH_EMULATOR_HOST: authHost, FIREBASE_PROJECT_ID }, children };
   } catch (error) {
     await stop();
     throw error;
