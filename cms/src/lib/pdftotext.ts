@@ -1,7 +1,8 @@
 // Runs poppler's pdftotext (Debian's poppler-utils) on a PDF's bytes, bounded: no shell, the file on stdin,
 // an address-space limit (prlimit --as), a deadline that kills it, and a cap on what it may print. A file that
 // breaks a bound is refused with a 422 naming the limit. Why poppler: docs/dependencies.md (issue 37).
-import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { runBounded } from './bounded-child';
 import { ApiError } from './client-error';
 import { msg, type MessageVars } from './messages';
@@ -54,15 +55,20 @@ export const pdftotextErrors = {
 /** Thrown when pdftotext could not read the file at all (damaged, not a PDF, encrypted). */
 export class PdftotextFailed extends Error {}
 
-/** Why the PDF reader cannot run on this machine, or null when it can (the startup check and the guard use it). */
+/**
+ * Why the PDF reader cannot run on this machine, or null when it can (the startup check and the guard use it): a
+ * command missing from every folder of PATH, which is when running it would fail with ENOENT. Looked up on disk rather
+ * than run (`--version`): the guard runs as each config file loads, twice a start, and each run forks the whole
+ * server process (about 50 ms of CPU each from a Strapi-sized process, six a start).
+ */
 export function pdftotextProblem(path: string | undefined = process.env.PATH): string | null {
+  const folders = (path ?? '').split(delimiter).filter(Boolean);
   for (const [command, pkg] of [
     ['pdftotext', 'poppler-utils'],
     ['pdffonts', 'poppler-utils'],
     ['prlimit', 'util-linux'],
   ]) {
-    const probe = spawnSync(command, ['--version'], { stdio: 'ignore', timeout: 10_000, env: { PATH: path ?? '' } });
-    if ((probe.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    if (!folders.some((folder) => existsSync(join(folder, command)))) {
       return `${command} is not installed: poem PDFs cannot be read. Install the Debian package ${pkg} (scripts/system-deps.sh does; deploy/cms.Dockerfile has it).`;
     }
   }
