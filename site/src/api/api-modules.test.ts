@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The API modules build the paths, methods and bodies the cms expects: checked at the fetch boundary.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

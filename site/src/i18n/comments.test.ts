@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The comment words in Hindi and Arabic say the same things as the English: the same keys, the same placeholders.
 import { describe, expect, it } from 'vitest';
 import { commentsAr } from './comments.ar';

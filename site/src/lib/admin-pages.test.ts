@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGES, pageAt, pagesFor } from './admin-pages';
 import { audienceOf, roleInWords } from './admin-words';

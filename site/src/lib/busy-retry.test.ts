@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
 import { busyWaitSeconds, MAX_BUSY_ATTEMPTS, withBusyRetry, type BusyWait } from './busy-retry';

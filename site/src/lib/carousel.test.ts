@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROTATION_MS, createCarousel, wrapIndex, type Carousel, type PauseReason } from './carousel';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { closingShown, formatBoth, formatInstant, fromZonedInput, toZonedInput } from './contest-time';
 import { formatMonth } from './format';

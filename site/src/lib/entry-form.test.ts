@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { t } from '../i18n/t';
 import { entryFormData, entryFormProblems } from './entry-form';

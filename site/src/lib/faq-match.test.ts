@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Faq } from '@writory/shared';
 import { createFaqMatcher, matchFaq, tokenize } from './faq-match';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { NotificationItem, NotificationList } from '@writory/shared';
 import { applyEvent, badgeText, emptyView, fromLoad, isSameSitePath, isSwipeDelete, SWIPE_DELETE_PX, timeAgo, withPage } from './notifications';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { allowanceSummary, defaultCurrency, freeEntriesText, monthName, noEarningsText, tiersIn } from './payments';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, formatScore, isoToLocalInput, localInputToIso, nextTimerPoll, ordinal } from './results';
 import { formatMonth } from './format';

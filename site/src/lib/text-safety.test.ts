@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The shared link and text rules (packages/shared/src/text-safety.ts): the cms refuses what they refuse, the site
 // renders what they keep.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The comments under a wall poem: pages added in order, a new comment or reply placed where readers will find it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WallComment, WallCommentPage } from '@writory/shared';

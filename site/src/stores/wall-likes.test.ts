@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Likes on the wall: the poet's own like is not undone by an older answer to "which of these do I like?". On a post
 // page the question goes out when the poet is known to be signed in, which is also when the like button wakes up; a
 // quick click's answer could arrive first and the question's older answer then cleared the like (a CI run saw it).
