@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { waitInWords } from '@writory/shared';
 import { countOf, nounForms, formatDate, formatDateTime, formatDay, formatMonth, formatWait, readerLocale, SITE_LOCALE } from './format';
