@@ -50,7 +50,7 @@ export const partOf = (key) => Object.entries(PART_PREFIXES).find(([, prefixes])
 const VIRTUAL = 'virtual:writory-catalogue/';
 const i18nDir = fileURLToPath(new URL('.', import.meta.url));
 
-/** A locale's whole catalogue, read from its TypeScript source (bundled with its feature files), and the files it is made of. */
+/** A locale's whole catalogue in its parts, read from its TypeScript source (bundled with its feature files), and the files it is made of. */
 async function catalogueOf(locale) {
   const result = await build({
     entryPoints: [resolve(i18nDir, `${locale}.ts`)],
@@ -61,7 +61,10 @@ async function catalogueOf(locale) {
     logLevel: 'silent',
   });
   const module = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
-  return { catalogue: module[locale], inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
+  /** @type {Map<string, Record<string, string>>} */
+  const parts = new Map(CATALOGUE_PARTS.map((part) => [part, {}]));
+  for (const [key, words] of Object.entries(module[locale])) parts.get(partOf(key))[key] = words;
+  return { parts, inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
 }
 
 /**
@@ -91,10 +94,9 @@ export default function catalogueParts() {
         read = catalogueOf(locale);
         readInThisBuild?.set(locale, read);
       }
-      const { catalogue, inputs } = await read;
+      const { parts, inputs } = await read;
       for (const file of inputs) this.addWatchFile(file);
-      const entries = Object.entries(catalogue).filter(([key]) => partOf(key) === part);
-      return `export default ${JSON.stringify(Object.fromEntries(entries))};`;
+      return `export default ${JSON.stringify(parts.get(part))};`;
     },
   };
 }
