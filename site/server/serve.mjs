@@ -36,7 +36,16 @@ let files = staticFiles(await headersOf(distDir));
 // Issued certificates are not built as pages: /certificate/{slug} is answered with the one certificate page.
 const isCertificate = (url = '') => /^\/certificate\/[^/?#]+\/?(\?.*)?$/.test(url);
 
-/** Builds into a fresh folder, then swaps it in, so visitors never see a half-built site. */
+/** The earliest time a build's output says it read the cms (src/lib/cms.ts), if it says so. */
+const firstReadIn = (output) => {
+  const times = [...output.matchAll(/^writory-build-read-cms-at (\d+)$/gm)].map((match) => Number(match[1]));
+  return times.length ? Math.min(...times) : undefined;
+};
+
+/**
+ * Builds into a fresh folder, then swaps it in, so visitors never see a half-built site. Resolves to { readFrom }:
+ * when the build first read the cms (the rebuilder needs no other build for a change told long enough before).
+ */
 function buildSite() {
   const nextDir = `${distDir}-next`;
   const oldDir = `${distDir}-old`;
@@ -44,11 +53,17 @@ function buildSite() {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`${siteDir}../node_modules/astro/bin/astro.mjs`, 'build', '--outDir', nextDir], {
       cwd: siteDir,
-      env: process.env,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, SITE_BUILD_TELLS_READ: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
     });
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close': the build has exited and its output is all read.
+    child.on('close', (code) => {
       if (code !== 0 || !existsSync(`${nextDir}/index.html`)) return reject(new Error(`astro build exited with ${code}`));
       Promise.all([precompress(nextDir, { previous: distDir }), headersOf(nextDir)]).then(([{ compressed, reused }, headers]) => {
         log(`compressed ${compressed} changed files, reused ${reused}`);
@@ -57,7 +72,7 @@ function buildSite() {
         renameSync(nextDir, distDir);
         files = staticFiles(headers);
         rmSync(oldDir, { recursive: true, force: true });
-        resolve();
+        resolve({ readFrom: firstReadIn(output) });
       }, reject);
     });
   });

@@ -30,8 +30,20 @@ export async function cmsGet<T>(path: string): Promise<T> {
   return found;
 }
 
+let toldFirstRead = false;
+/**
+ * The site server's rebuilds (server/serve.mjs sets SITE_BUILD_TELLS_READ): a line on stdout says when this build
+ * first read the cms, so that a change the cms told of long enough before it needs no build of its own.
+ */
+function tellFirstRead() {
+  if (toldFirstRead || !process.env.SITE_BUILD_TELLS_READ) return;
+  toldFirstRead = true;
+  console.log(`writory-build-read-cms-at ${Date.now()}`);
+}
+
 /** cmsGet for what may not exist: null on a 404; any other refusal still fails the build. */
 async function cmsGetIfFound<T>(path: string): Promise<T | null> {
+  tellFirstRead();
   const res = await fetch(`${cmsUrl()}/api${path}`);
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`cms ${path} answered ${res.status}: ${await res.text()}`);
