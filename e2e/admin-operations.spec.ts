@@ -154,6 +154,9 @@ test('an admin changes a user’s role and suspends them, and that user’s next
   test.setTimeout(90_000);
   // The user's page stays open while they are suspended: its bell's live stream, ended or reconnecting, is refused.
   consoleErrors.expectFailedRequest(403, '/api/notifications/stream', 'the suspended user’s open page asks for its live notifications');
+  // A stream that opens just before the suspension has the bell load its list again (/api/notifications): refused too.
+  consoleErrors.expectFailedRequest(403, '/api/notifications', 'the suspended user’s open page loads its notifications when its stream opens');
+  consoleErrors.expect(/Notifications: could not load ApiError: 403: .*Your Writory account is suspended/, 'that refusal, as the bell logs it');
   const user = await newAccount(request, 'role');
   await withSavedConsent(page, 'denied');
   await signIn(page, user.email, user.password);
