@@ -86,7 +86,7 @@ export const wallUiAr: Record<keyof typeof wallUiEn, string> = {
   'count.openReport.few': '# بلاغات مفتوحة',
   'count.openReport.many': '# بلاغًا مفتوحًا',
   'count.openReport.other': '# بلاغ مفتوح',
-  'wall.mod.text': 'نص «{title}»',
+  'wall.mod.text': 'نص «{title}»، المنشور {id}',
   'wall.mod.reasonGiven': 'السبب الذي أُبلغ به الشاعر:',
   'wall.mod.reports': 'البلاغات ({open} مفتوحة، {all} إجمالًا)',
   'wall.mod.report.open': 'مفتوح',

@@ -85,7 +85,7 @@ export const wallUiEn = {
   'count.openReport.few': '# open reports',
   'count.openReport.many': '# open reports',
   'count.openReport.other': '# open reports',
-  'wall.mod.text': 'Text of “{title}”',
+  'wall.mod.text': 'Text of “{title}”, post {id}',
   'wall.mod.reasonGiven': 'Reason given to the poet:',
   'wall.mod.reports': 'Reports ({open} open, {all} in all)',
   'wall.mod.report.open': 'open',

@@ -86,7 +86,7 @@ export const wallUiHi: Record<keyof typeof wallUiEn, string> = {
   'count.openReport.few': '# खुली रिपोर्ट',
   'count.openReport.many': '# खुली रिपोर्ट',
   'count.openReport.other': '# खुली रिपोर्ट',
-  'wall.mod.text': '“{title}” का पाठ',
+  'wall.mod.text': '“{title}” का पाठ, पोस्ट {id}',
   'wall.mod.reasonGiven': 'कवि को बताया गया कारण:',
   'wall.mod.reports': 'रिपोर्ट ({open} खुली, कुल {all})',
   'wall.mod.report.open': 'खुली',

@@ -134,7 +134,7 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
         className="mt-4 max-h-96 overflow-auto rounded border border-stone-100 bg-paper p-4"
         tabIndex={0}
         role="region"
-        aria-label={t('wall.mod.text', { title: item.title })}
+        aria-label={t('wall.mod.text', { title: item.title, id: item.id })}
       >
         <PoemText text={item.text} language={item.language} className="text-base" />
       </div>
