@@ -190,6 +190,26 @@ describe('competitions', () => {
     await vi.waitFor(() => expect(rebuilds).toBeGreaterThan(before), { timeout: 5_000 });
   });
 
+  it('asks for no site rebuild when a save changes nothing (the form saved as it was)', async () => {
+    // A competition of this test's own: the tests of this file run in any order.
+    const tanka = { ...haiku, slug: 'tanka' };
+    const beforeMade = rebuilds;
+    await api.post('/api/admin/competitions').set(bearer(admin)).send(tanka).expect(201);
+    await vi.waitFor(() => expect(rebuilds).toBeGreaterThan(beforeMade), { timeout: 5_000 });
+    const before = rebuilds;
+    await api.put('/api/admin/competitions/tanka').set(bearer(admin)).send(tanka).expect(200);
+    // The cms tells the site half a second after a change: three times that, and still no request.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(rebuilds).toBe(before);
+    // A real change still asks for one.
+    await api
+      .put('/api/admin/competitions/tanka')
+      .set(bearer(admin))
+      .send({ ...tanka, tagline: 'Five lines, thirty-one sounds.' })
+      .expect(200);
+    await vi.waitFor(() => expect(rebuilds).toBeGreaterThan(before), { timeout: 5_000 });
+  });
+
   it('lists every competition for admins, inactive ones too, with whether each is active', async () => {
     // A competition of this test's own (the tests of this file run in any order), made inactive.
     const senryu = { ...haiku, slug: 'senryu' };

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CurrentContest } from '@writory/shared';
-import ContestBanner from '../components/entries/ContestBanner';
+import ContestBanner, { type ContestShown } from '../components/entries/ContestBanner';
 import { useHydrated } from '../components/react/useHydrated';
 import { currentContest } from '../api/contest';
 import { t } from '../i18n/t';
@@ -10,9 +9,9 @@ import { t } from '../i18n/t';
  * opened or closed still tells the truth. The built HTML holds the box's frame only: the dates in the reader's own
  * time zone can only be written in the browser (the dates in the contest's zone are in the page below it).
  */
-export default function CompetitionBanner({ competition, initial }: { competition: string; initial: CurrentContest }) {
+export default function CompetitionBanner({ competition, initial }: { competition: string; initial: ContestShown }) {
   const hydrated = useHydrated();
-  const [current, setCurrent] = useState(initial);
+  const [current, setCurrent] = useState<ContestShown>(initial);
   useEffect(() => {
     let cancelled = false;
     currentContest(competition).then(

@@ -29,8 +29,14 @@ function Open({ contest, zone }: { contest: ContestInfo; zone: string }) {
   );
 }
 
+/**
+ * What the banner shows of GET /api/contests/current: not the cms's `now`, which it never reads (a competition page
+ * built with it changed on every site rebuild, and was compressed again each time).
+ */
+export type ContestShown = Omit<CurrentContest, 'now'>;
+
 /** This month's contest at a glance: open (theme, closing and results dates) or closed (when the next opens). */
-export default function ContestBanner({ current }: { current: CurrentContest }) {
+export default function ContestBanner({ current }: { current: ContestShown }) {
   return (
     <section className="rounded-lg border border-amber-200 bg-parchment p-5" data-testid="contest-banner">
       {current.current ? (
