@@ -5,6 +5,9 @@
 # PDFs in every script (issue 37; the cms refuses to start without it). Idempotent and quick when all are present.
 # `system-deps.sh stack`: only what the running stack itself needs (npm start).
 set -euo pipefail
+# One at a time: .ci/run starts it beside npm install, and npm test's own call waits here until that one is done.
+exec 9>"${TMPDIR:-/tmp}/writory-system-deps.lock"
+flock 9
 missing=()
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v prlimit >/dev/null 2>&1 || missing+=(util-linux)
