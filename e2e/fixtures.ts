@@ -82,7 +82,8 @@ const axePages = new WeakMap<Browser, Promise<Page>>();
  * renderer process and a new compile of axe (about 550 KB) every time. Here the join is done the same way, in the same
  * kind of blank page, but one for the whole browser (the worker's), in a context of its own (the parts are plain data;
  * no test's context or page count changes), axe compiled in it once. Should a release of AxeBuilder rename these inner
- * parts, it does its own join again (no scan is lost, only the saving).
+ * parts, it does its own join again (no scan is lost, only the saving). Only a page with frames takes this way
+ * (`scanInPage`, below, scans the others).
  */
 function joinInKeptPage(builder: AxeBuilder, page: Page) {
   const internals = builder as unknown as AxeBuilderInternals;
@@ -107,17 +108,61 @@ function joinInKeptPage(builder: AxeBuilder, page: Page) {
   };
 }
 
+/** The tags of the rules every scan runs (WCAG 2.0 and 2.1, A and AA, and axe's best practices). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** A violation as the scan reports it: the rule, its impact and help, and each node's target. */
+type Violation = Pick<AxeResults['violations'][number], 'id' | 'impact' | 'help'> & { targets: AxeResults['violations'][number]['nodes'][number]['target'][] };
+
+/**
+ * Scans a page without frames in the page itself with `axe.run`, which is what `axe.runPartial` and `axe.finishRun`
+ * do there for one frame, with the same rules (AxeBuilder's options) and context: null when the page has frames,
+ * which only AxeBuilder's per-frame scan reaches. axe is injected once per document (a second scan of the same page
+ * reuses it) and only the violations come back: `resultTypes` keeps one node of each rule that passed, was
+ * inapplicable or incomplete, so axe no longer builds a selector and the HTML of every node that passed, and no
+ * partial result of every passed node crosses to Node and back for the join.
+ */
+async function scanInPage(page: Page, builder: AxeBuilder, axeInjected: boolean): Promise<Violation[] | null> {
+  if (page.frames().length > 1) return null;
+  const internals = builder as unknown as AxeBuilderInternals;
+  if (typeof internals.script !== 'function') return null;
+  if (!axeInjected) {
+    await page.evaluate(`${internals.script()}\n;axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`);
+  }
+  return page.evaluate(
+    async ({ options }) => {
+      type Axe = {
+        utils: { getFrameContexts(context: unknown): unknown[] };
+        run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown }[] }[] }>;
+      };
+      const { axe } = window as unknown as { axe: Axe };
+      const context = { include: [], exclude: [] };
+      if (axe.utils.getFrameContexts(context).length > 0) return null;
+      const results = await axe.run(context, { ...(options as object), resultTypes: ['violations'] });
+      return results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map(({ target }) => target) }));
+    },
+    { options: internals.option },
+  ) as Promise<Violation[] | null>;
+}
+
 export async function expectNoAxeViolations(page: Page) {
   // Colours read mid-transition (a toggle turning from outline to filled as data arrives) are neither state: end
   // running CSS transitions first, so axe checks the colours the page settles on.
-  await page.evaluate(() => document.getAnimations().forEach((animation) => animation instanceof CSSTransition && animation.finish()));
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  joinInKeptPage(builder, page);
-  const results = await builder.analyze();
-  const summary = results.violations.map(
+  // (In the same call: whether axe is in this document already, from an earlier scan of it.)
+  const axeInjected = await page.evaluate(() => {
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+    return typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function';
+  });
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  let violations = await scanInPage(page, builder, axeInjected);
+  if (!violations) {
+    joinInKeptPage(builder, page);
+    violations = (await builder.analyze()).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map(({ target }) => target) }));
+  }
+  const summary = violations.map(
     (v) =>
-      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
-        .map((n) => n.target.join(' '))
+      `${v.id} (${v.impact}): ${v.help} → ${v.targets
+        .map((target) => target.join(' '))
         .slice(0, 3)
         .join(', ')}`,
   );
