@@ -50,7 +50,7 @@ export function runBench({ names = [], runs = 3, reuseSite = false, quick = fals
     const command = `npm run bench${names.length ? ` -- ${names.join(' ')}` : ''}`;
     const machine = machineInfo();
 
-    buildCms(process.env);
+    await buildCms(process.env);
     const dataset = ensureDataset({ cmsDir: join(root, 'cms'), log });
     stack = createBenchStack({ dataset: workingCopy(dataset.file), reuseSite });
     const ctx = { stack, dataset, log, runs, quick, root };

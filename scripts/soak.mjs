@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { random } from '../bench/seed/lib.mjs';
 import { root } from './toolchain.mjs';
 import { runToEnd } from './lib/run-to-end.mjs';
-import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
+import { buildCms, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -137,8 +137,7 @@ function e2eTests(seed) {
 }
 
 useCompileCache();
-buildShared();
-buildCms(process.env);
+await buildCms(process.env);
 const plan = [
   ...Array.from({ length: cmsRuns }, (_, i) => ['cms', firstSeed + i]),
   ...Array.from({ length: e2eRuns }, (_, i) => ['e2e', firstSeed + i]),

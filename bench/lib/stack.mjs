@@ -116,7 +116,7 @@ export function createBenchStack({ dataset, reuseSite = false }) {
       const key = `${mode} ${JSON.stringify(extraEnv)} ${cmsDir ?? ''}`;
       if (state.cms && state.cmsKey === key && state.cms.exitCode === null) return urls.cms;
       await stopProcess(state.cms);
-      if (!cmsDir) buildCms(env);
+      if (!cmsDir) await buildCms(env);
       log(`bench: cms (${mode}${Object.keys(extraEnv).length ? ` with ${JSON.stringify(extraEnv)}` : ''}${cmsDir ? ` from ${cmsDir}` : ''}) on ${urls.cms}`);
       state.cms = startProcess('cms', bin('strapi'), ['start'], {
         cwd: cmsDir ?? join(root, 'cms'),

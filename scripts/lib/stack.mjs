@@ -1,11 +1,12 @@
 // Starts and stops the whole local stack: mail sink, Firebase Auth emulator, cms, site.
 // Used by `npm start` (profile "dev") and by the e2e run of `npm test` (profile "test", and "test-alone" for the tests
 // tagged `@alone`, which run on a stack of their own beside the others).
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { root } from '../toolchain.mjs';
+import { runToEnd } from './run-to-end.mjs';
 import { DEMO_ACCOUNTS, PANEL_ADMIN, PANEL_OWNER, FIREBASE_PROJECT_ID } from './demo-accounts.mjs';
 import { seedAuthEmulator } from './seed-auth.mjs';
 
@@ -52,10 +53,6 @@ export function log(msg) {
   process.stdout.write(`[writory] ${msg}\n`);
 }
 
-function run(cmd, args, opts = {}) {
-  execFileSync(cmd, args, { stdio: 'inherit', ...opts });
-}
-
 /** Hash of every file under the given paths: rebuild only when something changed. */
 function treeFingerprint(paths) {
   const hash = createHash('sha256');
@@ -76,30 +73,51 @@ function treeFingerprint(paths) {
   return hash.digest('hex');
 }
 
+/** Each build once per process: a second caller (another stack starting, a lane) waits for the first. */
+const builds = new Map();
+
 function buildOnce(name, inputs, build) {
-  mkdirSync(varDir, { recursive: true });
-  const stamp = join(varDir, `${name}.build-stamp`);
-  const fingerprint = treeFingerprint(inputs);
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
-  log(`building ${name}`);
-  build();
-  writeFileSync(stamp, fingerprint);
+  if (!builds.has(name)) {
+    builds.set(
+      name,
+      (async () => {
+        mkdirSync(varDir, { recursive: true });
+        const stamp = join(varDir, `${name}.build-stamp`);
+        const fingerprint = treeFingerprint(inputs);
+        if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
+        log(`building ${name}`);
+        await build();
+        writeFileSync(stamp, fingerprint);
+      })(),
+    );
+  }
+  return builds.get(name);
 }
 
+/** Runs a build command to its end without blocking this process (its output as it comes); throws if it fails. */
+async function runBuild(cmd, args, opts) {
+  const { status, signal } = await runToEnd(cmd, args, opts);
+  if (status !== 0) throw new Error(`${basename(cmd)} ${args[0]} exited with ${signal ?? status}`);
+}
+
+/** Compiles packages/shared (the contract the cms and the site import), when its sources changed. */
 export function buildShared() {
-  buildOnce('shared', [join(root, 'packages/shared/src'), join(root, 'packages/shared/tsconfig.json')], () =>
-    run(bin('tsc'), ['-p', 'packages/shared/tsconfig.json'], { cwd: root }),
+  return buildOnce('shared', [join(root, 'packages/shared/src'), join(root, 'packages/shared/tsconfig.json')], () =>
+    runBuild(bin('tsc'), ['-p', 'packages/shared/tsconfig.json'], { cwd: root }),
   );
 }
 
-/** Compiles the cms and builds its admin panel (strapi build), when its sources changed. */
-export function buildCms(env) {
-  buildShared();
+/**
+ * Compiles the cms and builds its admin panel (strapi build), when its sources changed. Its ~30 s keep about 1.3 of
+ * two cores busy, so callers start what does not need it (the static checks, a stack's Auth emulator) beside it.
+ */
+export async function buildCms(env) {
+  await buildShared();
   const cmsDir = join(root, 'cms');
-  buildOnce('cms', [join(cmsDir, 'src'), join(cmsDir, 'config'), join(cmsDir, 'package.json'), join(cmsDir, 'tsconfig.json')], () => {
+  await buildOnce('cms', [join(cmsDir, 'src'), join(cmsDir, 'config'), join(cmsDir, 'package.json'), join(cmsDir, 'tsconfig.json')], async () => {
     // `strapi build` compiles over the old output: a file moved or removed in src/ would still load from dist/.
     for (const dir of ['src', 'config']) rmSync(join(cmsDir, 'dist', dir), { recursive: true, force: true });
-    run(bin('strapi'), ['build', '--minify'], { cwd: cmsDir, env: { ...env, NODE_ENV: 'production' } });
+    await runBuild(bin('strapi'), ['build', '--minify'], { cwd: cmsDir, env: { ...env, NODE_ENV: 'production' } });
   });
 }
 
@@ -224,7 +242,9 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
   };
 
   try {
-    buildCms(baseEnv);
+    // The cms's build (when its sources changed) beside the mail sink's and the Auth emulator's start.
+    const cmsBuilt = buildCms(baseEnv);
+    cmsBuilt.catch(() => undefined); // awaited below; a failure before that point must not go unhandled meanwhile
 
     log(`mail sink: smtp 127.0.0.1:${ports.smtp}, inbox http://localhost:${ports.mailWeb}`);
     const mail = spawnService('mail sink', bin('maildev'), ['--ip', '127.0.0.1', '--smtp', String(ports.smtp), '--web', String(ports.mailWeb), '--silent'], {
@@ -282,6 +302,7 @@ export async function startStack({ profile = 'dev', demoData = true, freshDataba
       STRAPI_EDITOR_PASSWORD: PANEL_ADMIN.password,
       ...extraCmsEnv,
     };
+    await cmsBuilt;
     log(`cms on http://localhost:${ports.cms}`);
     const cms = spawnService('cms', bin('strapi'), ['start'], { cwd: cmsDir, env: cmsEnv });
     await waitFor(`http://127.0.0.1:${ports.cms}/api/health`, 'cms', { child: cms });
