@@ -6,9 +6,11 @@
 // databases and folders never meet (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
 import { checks, runChecks } from './lib/checks.mjs';
+import { cpuSummary, procCpu } from './lib/proc-cpu.mjs';
 import { runToEnd } from './lib/run-to-end.mjs';
 import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
@@ -220,5 +222,7 @@ console.log(
     .map(([name, seconds]) => `${name} ${seconds} s`)
     .join('; ')}`,
 );
+// Every process of the run has ended and been waited for by now (the stacks' included): their CPU is in this one's.
+if (!only) console.log(cpuSummary({ cpuSeconds: procCpu('self'), cores: availableParallelism(), wallSeconds: process.uptime() }));
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

@@ -2,20 +2,10 @@
 // processes it has reaped, such as cms processes a test started, and the cms run's PostgreSQL cluster), split into its boot (file start to its first test) and the
 // rest, beside its wall time. `WRITORY_VITEST_CPU=<file.json>` with `--reporter=./scripts/lib/vitest-cpu.mjs`; meaningful
 // when files run one at a time (with several at once, the process's CPU cannot be told apart per file).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { procCpu } from './proc-cpu.mjs';
 
-const ticks = 100; // USER_HZ
-/** utime + stime (+ cutime + cstime: the children it has waited for) of a process, in seconds. */
-function procCpu(pid, { own = true } = {}) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((own ? Number(fields[11]) + Number(fields[12]) : 0) + Number(fields[13]) + Number(fields[14])) / ticks;
-  } catch {
-    return 0;
-  }
-}
 /**
  * This process's CPU (its threads and the children it reaped), and the cms run's PostgreSQL cluster's (a grandchild
  * that runs until the run ends: its server and its ended connections, cms/tests/helpers/timings.ts POSTGRES_RUN_PID).
