@@ -10,12 +10,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
 import { checks, runChecks } from './lib/checks.mjs';
-import { cpuSummary, procCpu } from './lib/proc-cpu.mjs';
+import { cpuSummary, machineCpu } from './lib/proc-cpu.mjs';
 import { runToEnd } from './lib/run-to-end.mjs';
 import { buildCms, buildShared, e2eEnv, log, startStack, useCompileCache } from './lib/stack.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = new Map();
+const cpuAtStart = machineCpu();
 const only = process.argv[2]; // optional: checks | repo | site | cms | e2e
 const e2eArgs = process.argv.slice(3); // with e2e: passed to playwright (spec files, --grep …)
 useCompileCache();
@@ -222,7 +223,6 @@ console.log(
     .map(([name, seconds]) => `${name} ${seconds} s`)
     .join('; ')}`,
 );
-// Every process of the run has ended and been waited for by now (the stacks' included): their CPU is in this one's.
-if (!only) console.log(cpuSummary({ cpuSeconds: procCpu('self'), cores: availableParallelism(), wallSeconds: process.uptime() }));
+if (!only) console.log(`\n${cpuSummary(cpuAtStart, machineCpu(), { cores: availableParallelism(), wallSeconds: process.uptime() })}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

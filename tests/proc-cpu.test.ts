@@ -1,7 +1,7 @@
 // scripts/lib/proc-cpu.mjs: the CPU `npm test` reports beside its wall time, read from /proc.
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { cpuSummary, procCpu } from '../scripts/lib/proc-cpu.mjs';
+import { cpuSummary, machineCpu, procCpu } from '../scripts/lib/proc-cpu.mjs';
 
 const burn = (ms: number) => `const end = Date.now() + ${ms}; while (Date.now() < end);`;
 /** Keeps this thread busy for `ms`. */
@@ -25,6 +25,20 @@ it('reads 0 for a process that is not there', () => {
   expect(procCpu(2 ** 30)).toBe(0);
 });
 
-it('says the wall time the CPU allows on the cores there are, and how busy the run kept them', () => {
-  expect(cpuSummary({ cpuSeconds: 1384.2, cores: 2, wallSeconds: 738 })).toBe('CPU: 1,384 s on 2 cores (at least 692 s of wall); wall 738 s, 94 % busy');
+it('reads the machine’s busy, idle and stolen time from /proc/stat, and it only grows', () => {
+  const stat = 'cpu  2952205 31813 832517 1117995 14139 0 12088 4768 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n';
+  expect(machineCpu(stat)).toEqual({ busy: (2952205 + 31813 + 832517 + 0 + 12088) / 100, idle: (1117995 + 14139) / 100, steal: 47.68 });
+  const before = machineCpu();
+  spin(300);
+  expect(machineCpu().busy - before.busy).toBeGreaterThanOrEqual(0.2);
+});
+
+it('says how busy the run kept the cores and the least wall time its CPU allows, and what the host stole', () => {
+  const before = { busy: 1000, idle: 500, steal: 2 };
+  expect(cpuSummary(before, { busy: 2384.2, idle: 600, steal: 2.5 }, { cores: 2, wallSeconds: 738 })).toBe(
+    'CPU: 1,384 s busy on 2 cores, 94 % of the 738 s wall (no less than 692 s at that CPU)',
+  );
+  expect(cpuSummary(before, { busy: 2384.2, idle: 600, steal: 32 }, { cores: 2, wallSeconds: 738 })).toBe(
+    'CPU: 1,384 s busy on 2 cores, 94 % of the 738 s wall (no less than 692 s at that CPU); 30 s stolen by the host',
+  );
 });

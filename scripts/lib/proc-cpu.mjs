@@ -19,10 +19,25 @@ export function procCpu(pid, { own = true, children = true } = {}) {
 }
 
 /**
- * The run's CPU beside its wall time: on `cores` cores no run of `cpuSeconds` takes less than cpuSeconds / cores, so
- * a run far above that floor waited, and one near it was slow because its work (or the machine) was.
+ * The machine's CPU time so far, from /proc/stat's first line, in seconds over all cores: busy (user, nice, system,
+ * irq, softirq), idle (idle, iowait), and stolen (time the host gave this machine's cores to others). Every process
+ * counts, so on a machine running one suite (CI's) busy is that suite's CPU, Chromium's renderers included.
  */
-export function cpuSummary({ cpuSeconds, cores, wallSeconds }) {
-  const floor = cpuSeconds / cores;
-  return `CPU: ${Math.round(cpuSeconds).toLocaleString('en-GB')} s on ${cores} cores (at least ${Math.round(floor)} s of wall); wall ${Math.round(wallSeconds)} s, ${Math.round((100 * floor) / Math.max(wallSeconds, 1))} % busy`;
+export function machineCpu(stat = readFileSync('/proc/stat', 'utf8')) {
+  const fields = stat.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = fields;
+  return { busy: (user + nice + system + irq + softirq) / TICKS, idle: (idle + iowait) / TICKS, steal: steal / TICKS };
+}
+
+/**
+ * A run's CPU beside its wall time, from `machineCpu()` at its start and end: no run of that much CPU on `cores`
+ * cores takes less than busy / cores, so a run far above that floor waited, and one near it was slow because its work
+ * (or the machine) was.
+ */
+export function cpuSummary(before, after, { cores, wallSeconds }) {
+  const busy = after.busy - before.busy;
+  const steal = after.steal - before.steal;
+  const floor = busy / cores;
+  const seconds = (n) => `${Math.round(n).toLocaleString('en-GB')} s`;
+  return `CPU: ${seconds(busy)} busy on ${cores} cores, ${Math.round((100 * floor) / Math.max(wallSeconds, 1))} % of the ${seconds(wallSeconds)} wall (no less than ${seconds(floor)} at that CPU)${steal >= 1 ? `; ${seconds(steal)} stolen by the host` : ''}`;
 }
