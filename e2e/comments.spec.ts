@@ -19,14 +19,26 @@ async function call<T>(request: APIRequestContext, token: string, path: string, 
 /** A poem shared over the API and approved by the moderator. */
 async function approvedPoem(request: APIRequestContext, poet: Poet, title: string, text: string): Promise<number> {
   const { id } = await call<{ id: number }>(request, poet.token, '/api/wall/posts', { title, text, language: 'en' });
-  await call(request, await tokenFor(request, moderator.email, moderator.password), `/api/admin/wall/posts/${id}/decisions`, { action: 'approve' }, 200);
+  await call(
+    request,
+    await tokenFor(request, moderator.email, moderator.password),
+    `/api/admin/wall/posts/${id}/decisions`,
+    { action: 'approve', seen: 'pending' },
+    200,
+  );
   return id;
 }
 
 /** A poet who has commented before (a moderator let their first comment through): their comments show at once. */
 async function trusted(request: APIRequestContext, poet: Poet, otherPoem: number) {
   const { id } = await call<{ id: number }>(request, poet.token, `/api/wall/posts/${otherPoem}/comments`, { text: 'A first hello.' });
-  await call(request, await tokenFor(request, moderator.email, moderator.password), `/api/admin/wall/comments/${id}/decisions`, { action: 'approve' }, 200);
+  await call(
+    request,
+    await tokenFor(request, moderator.email, moderator.password),
+    `/api/admin/wall/comments/${id}/decisions`,
+    { action: 'approve', seen: 'pending' },
+    200,
+  );
 }
 
 async function signedInPage(browser: Browser, who: { email: string; password: string }, next: string): Promise<Page> {

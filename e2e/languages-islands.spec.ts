@@ -39,7 +39,7 @@ async function approvedPoemBy(request: APIRequestContext, title: string, languag
   expect(shared.ok(), await shared.text()).toBe(true);
   const { id } = (await shared.json()) as { id: number };
   const token = await tokenFor(request, moderator.email, moderator.password);
-  const approved = await request.post(`/api/admin/wall/posts/${id}/decisions`, { headers: bearer(token), data: { action: 'approve' } });
+  const approved = await request.post(`/api/admin/wall/posts/${id}/decisions`, { headers: bearer(token), data: { action: 'approve', seen: 'pending' } });
   expect(approved.ok(), await approved.text()).toBe(true);
   return id;
 }

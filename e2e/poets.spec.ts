@@ -17,7 +17,7 @@ async function approvedPoem(request: APIRequestContext, token: string, poem: { t
   const { id } = await shared.json();
   const decided = await request.post(`/api/admin/wall/posts/${id}/decisions`, {
     headers: bearer(await tokenFor(request, moderator.email, moderator.password)),
-    data: { action: 'approve' },
+    data: { action: 'approve', seen: 'pending' },
   });
   expect(decided.ok(), await decided.text()).toBe(true);
   return id;
@@ -116,7 +116,7 @@ test('a poet makes their page public; another opens it, follows them, sees the F
   expect(comment.ok(), await comment.text()).toBe(true);
   const approved = await request.post(`/api/admin/wall/comments/${(await comment.json()).id}/decisions`, {
     headers: bearer(await tokenFor(request, moderator.email, moderator.password)),
-    data: { action: 'approve' },
+    data: { action: 'approve', seen: 'pending' },
   });
   expect(approved.ok(), await approved.text()).toBe(true);
   await card(readerPage, first).getByRole('link', { name: first }).click();

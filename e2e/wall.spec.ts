@@ -26,7 +26,7 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
 /** A poem shared through the API and approved by the moderator: on the wall at once for the island. */
 async function approvedPoem(request: APIRequestContext, author: { email: string; password: string }, poem: { title: string; text: string; language: string }) {
   const { id } = await api<{ id: number }>(request, await idToken(request, author), 'POST', '/api/wall/posts', poem);
-  await api(request, await idToken(request, moderator), 'POST', `/api/admin/wall/posts/${id}/decisions`, { action: 'approve' });
+  await api(request, await idToken(request, moderator), 'POST', `/api/admin/wall/posts/${id}/decisions`, { action: 'approve', seen: 'pending' });
   return id;
 }
 
@@ -381,7 +381,7 @@ test('pages through the wall with keys: next, reload on the same page, previous 
           language: 'en',
         });
         added.push({ id, token: writer.token, title });
-        await api(request, moderatorToken, 'POST', `/api/admin/wall/posts/${id}/decisions`, { action: 'approve' });
+        await api(request, moderatorToken, 'POST', `/api/admin/wall/posts/${id}/decisions`, { action: 'approve', seen: 'pending' });
       }
     }
     // The approvals ask the site for a rebuild: the built first page has a pager once it holds more than a page, and

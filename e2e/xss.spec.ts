@@ -96,7 +96,13 @@ test('no payload of the XSS corpus runs where people read what others wrote @alo
   const poet = await newPoet(request, 'xss', { name: fitting(80, ' ', 7) });
   const wallTitle = fitting(120, ' ', 10);
   const { id: wallId } = await post(request, poet.token, '/api/wall/posts', { title: wallTitle, text: everything(), language: 'en' });
-  await post(request, await tokenFor(request, moderator.email, moderator.password), `/api/admin/wall/posts/${wallId}/decisions`, { action: 'approve' }, 200);
+  await post(
+    request,
+    await tokenFor(request, moderator.email, moderator.password),
+    `/api/admin/wall/posts/${wallId}/decisions`,
+    { action: 'approve', seen: 'pending' },
+    200,
+  );
   // …and comments on it with a critique (a first comment: the moderator lets it through).
   const critique = { works: fitting(600, '\n', 5), stronger: fitting(600, '\n', 15) };
   const comment = await post(request, poet.token, `/api/wall/posts/${wallId}/comments`, { text: fitting(2000, '\n', 25), critique });
@@ -104,7 +110,7 @@ test('no payload of the XSS corpus runs where people read what others wrote @alo
     request,
     await tokenFor(request, moderator.email, moderator.password),
     `/api/admin/wall/comments/${comment.id}/decisions`,
-    { action: 'approve' },
+    { action: 'approve', seen: 'pending' },
     200,
   );
   const entryTitle = fitting(160, ' ', 20);
@@ -223,9 +229,9 @@ test('no payload of the corpus in a poet’s name or bio runs on their page or w
   expect(bio).toContain('<');
   const moderatorToken = await tokenFor(request, moderator.email, moderator.password);
   const { id: wallId } = await post(request, poet.token, '/api/wall/posts', { title: `Bio ${MARK}`, text: 'a line', language: 'en' });
-  await post(request, moderatorToken, `/api/admin/wall/posts/${wallId}/decisions`, { action: 'approve' }, 200);
+  await post(request, moderatorToken, `/api/admin/wall/posts/${wallId}/decisions`, { action: 'approve', seen: 'pending' }, 200);
   const comment = await post(request, poet.token, `/api/wall/posts/${wallId}/comments`, { text: `Comment ${MARK}` });
-  await post(request, moderatorToken, `/api/admin/wall/comments/${comment.id}/decisions`, { action: 'approve' }, 200);
+  await post(request, moderatorToken, `/api/admin/wall/comments/${comment.id}/decisions`, { action: 'approve', seen: 'pending' }, 200);
   // A reader follows them.
   const reader = await newPoet(request, 'xss-reader', { name: 'Rana Reader' });
   expect((await request.put(`/api/follows/${handle}`, { headers: bearer(reader.token) })).ok()).toBe(true);

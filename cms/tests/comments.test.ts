@@ -42,7 +42,7 @@ async function newPoet(label = 'poet', emailVerified = true): Promise<Poet> {
 
 async function approvedPost(poet: Poet, title = `Poem ${++seq}`): Promise<number> {
   const res = await api.post('/api/wall/posts').set(bearer(poet.token)).send({ title, text: 'the river\nand the lane', language: 'en' }).expect(201);
-  await api.post(`/api/admin/wall/posts/${res.body.id}/decisions`).set(bearer(moderator)).send({ action: 'approve' }).expect(200);
+  await api.post(`/api/admin/wall/posts/${res.body.id}/decisions`).set(bearer(moderator)).send({ action: 'approve', seen: 'pending' }).expect(200);
   return res.body.id;
 }
 
@@ -59,7 +59,7 @@ async function trustedPoet(label = 'trusted'): Promise<Poet> {
   const poet = await newPoet(label);
   const post = await approvedPost(await newPoet('host'));
   const first = await comment(poet, post, { text: 'hello' }).expect(201);
-  await decide(first.body.id, { action: 'approve' }).expect(200);
+  await decide(first.body.id, { action: 'approve', seen: 'pending' }).expect(200);
   return poet;
 }
 
@@ -114,7 +114,7 @@ describe('a first comment', () => {
     expect((await thread(post, poetB.token).expect(200)).body.comments.map((c: { id: number }) => c.id)).toEqual([res.body.id]);
     expect(await notices(poetA.id)).toHaveLength(1); // only the poem's approval
 
-    await decide(res.body.id, { action: 'approve' }).expect(200);
+    await decide(res.body.id, { action: 'approve', seen: 'pending' }).expect(200);
     const shown = (await thread(post).expect(200)).body;
     expect(shown).toMatchObject({ postId: post, open: true, viewer: null, pagination: { nextCursor: null } });
     expect(shown.comments).toEqual([
@@ -312,9 +312,9 @@ describe('reports and moderation', () => {
       .expect(201, { held: true });
     expect((await thread(post).expect(200)).body.comments).toEqual([]);
 
-    await expectRefused(() => decide(target.id, { action: 'hide' }), 422, /^reason: is required to hide/);
-    await expectRefused(() => decide(target.id, { action: 'approve' }), 409, /held after reports/);
-    const hidden = (await decide(target.id, { action: 'hide', reason: 'Be kind to other poets.' }).expect(200)).body;
+    await expectRefused(() => decide(target.id, { action: 'hide', seen: 'held' }), 422, /^reason: is required to hide/);
+    await expectRefused(() => decide(target.id, { action: 'approve', seen: 'held' }), 409, /held after reports/);
+    const hidden = (await decide(target.id, { action: 'hide', seen: 'held', reason: 'Be kind to other poets.' }).expect(200)).body;
     expect(hidden).toMatchObject({
       status: 'hidden',
       openReports: 0,
@@ -327,9 +327,29 @@ describe('reports and moderation', () => {
     const hiddenList = (await api.get('/api/admin/wall/comments?filter=hidden&pageSize=50').set(bearer(moderator)).expect(200)).body;
     expect(hiddenList.items.map((item: { id: number }) => item.id)).toContain(target.id);
 
-    await decide(target.id, { action: 'restore' }).expect(200);
+    await decide(target.id, { action: 'restore', seen: 'hidden' }).expect(200);
     expect((await thread(post).expect(200)).body.comments.map((c: { id: number }) => c.id)).toEqual([target.id]);
-    await expectRefused(() => decide(target.id, { action: 'restore' }), 409, /is shown/);
+    await expectRefused(() => decide(target.id, { action: 'restore', seen: 'approved' }), 409, /is shown/);
+  });
+
+  it('decides on the comment as the moderator saw it: one taken down meanwhile is not approved from a list that still showed it waiting', async () => {
+    const [poetA, poetB] = [await newPoet('a'), await newPoet('b')];
+    const post = await approvedPost(poetA);
+    const waiting = (await comment(poetB, post, { text: 'A line that another moderator reads first.' }).expect(201)).body;
+    // Decided meanwhile from another moderator's list (or the same moderator's other tab): let through, then taken down.
+    await decide(waiting.id, { action: 'approve', seen: 'pending' }).expect(200);
+    await decide(waiting.id, { action: 'hide', seen: 'approved', reason: 'Be kind to other poets.' }).expect(200);
+    const stale = await expectRefused(
+      () => decide(waiting.id, { action: 'approve', seen: 'pending' }),
+      409,
+      'Another moderator decided on this comment a moment ago. Reload the list.',
+    );
+    expect(stale.body.error.details).toMatchObject({ id: waiting.id, status: 'hidden', seen: 'pending', code: 'comment.decided-meanwhile' });
+    expect((await thread(post).expect(200)).body.comments).toEqual([]);
+    await expectRefused(() => decide(waiting.id, { action: 'restore' }), 422, /^seen: must be one of/);
+    // Seen as it now is, the decision is the moderator's to make.
+    await decide(waiting.id, { action: 'restore', seen: 'hidden' }).expect(200);
+    expect((await thread(post).expect(200)).body.comments.map((c: { id: number }) => c.id)).toEqual([waiting.id]);
   });
 
   it('lists first comments waiting, and nobody decides on their own comment', async () => {
@@ -340,8 +360,8 @@ describe('reports and moderation', () => {
     const waiting = (await api.get('/api/admin/wall/comments?filter=pending&pageSize=50').set(bearer(moderator)).expect(200)).body;
     expect(waiting.items.find((item: { id: number }) => item.id === own.id)).toMatchObject({ own: true, status: 'pending', author: { id: modRow.id } });
     expect(waiting.counts.pending).toBeGreaterThan(0);
-    await expectRefused(() => decide(own.id, { action: 'approve' }), 403, /your own comment/);
-    await expectRefused(() => decide(999_999, { action: 'approve' }), 404);
+    await expectRefused(() => decide(own.id, { action: 'approve', seen: 'pending' }), 403, /your own comment/);
+    await expectRefused(() => decide(999_999, { action: 'approve', seen: 'pending' }), 404);
     await expectRefused(
       () => api.get('/api/admin/wall/comments?filter=everything').set(bearer(moderator)),
       422,

@@ -57,7 +57,7 @@ async function sharedPost(token: string, body = poem()): Promise<number> {
 
 async function approvedPost(token: string, body = poem()): Promise<number> {
   const id = await sharedPost(token, body);
-  await decide(tokens.moderator, id, { action: 'approve' }).expect(200);
+  await decide(tokens.moderator, id, { action: 'approve', seen: 'pending' }).expect(200);
   return id;
 }
 
@@ -337,17 +337,17 @@ describe('moderation', () => {
     const auth = role ? bearer(tokens[role]) : {};
     expect((await api.get('/api/admin/wall/posts').set(auth)).status).toBe(status);
     if (status === 200) {
-      await api.post(`/api/admin/wall/posts/${id}/decisions`).set(auth).send({ action: 'approve' }).expect(200);
+      await api.post(`/api/admin/wall/posts/${id}/decisions`).set(auth).send({ action: 'approve', seen: 'pending' }).expect(200);
       expect((await db(POST).findOne({ where: { id } })).moderationStatus).toBe('approved');
     } else {
-      await expectRefused(() => api.post(`/api/admin/wall/posts/${id}/decisions`).set(auth).send({ action: 'approve' }), status);
+      await expectRefused(() => api.post(`/api/admin/wall/posts/${id}/decisions`).set(auth).send({ action: 'approve', seen: 'pending' }), status);
     }
   });
 
   it('approves: the poem appears on the wall and its poet is notified', async () => {
     const poet = await newPoet();
     const id = await sharedPost(poet.token, poem('Approved soon'));
-    const res = await decide(tokens.moderator, id, { action: 'approve' }).expect(200);
+    const res = await decide(tokens.moderator, id, { action: 'approve', seen: 'pending' }).expect(200);
     expect(res.body).toMatchObject({ id, status: 'approved', reason: null, own: false, openReports: 0 });
     expect((await publicIds())[0]).toBe(id);
     await api.get(`/api/wall/posts/${id}`).expect(200);
@@ -359,8 +359,8 @@ describe('moderation', () => {
   it('rejects only with a reason, which the poet reads in their list and their notification', async () => {
     const poet = await newPoet();
     const id = await sharedPost(poet.token);
-    await expectRefused(() => decide(tokens.moderator, id, { action: 'reject' }), 422, /^reason: is required/);
-    await decide(tokens.moderator, id, { action: 'reject', reason: 'Please share your own words only.' }).expect(200);
+    await expectRefused(() => decide(tokens.moderator, id, { action: 'reject', seen: 'pending' }), 422, /^reason: is required/);
+    await decide(tokens.moderator, id, { action: 'reject', seen: 'pending', reason: 'Please share your own words only.' }).expect(200);
     expect((await api.get('/api/wall/my-posts').set(bearer(poet.token))).body.posts[0]).toMatchObject({
       id,
       status: 'rejected',
@@ -375,10 +375,10 @@ describe('moderation', () => {
     const poet = await newPoet();
     const id = await approvedPost(poet.token);
     const approvedAt = (await db(POST).findOne({ where: { id } })).approvedAt;
-    await decide(tokens.admin, id, { action: 'hide', reason: 'Taken down while we check a copyright claim.' }).expect(200);
+    await decide(tokens.admin, id, { action: 'hide', seen: 'approved', reason: 'Taken down while we check a copyright claim.' }).expect(200);
     expect(await publicIds()).not.toContain(id);
     await api.get(`/api/wall/posts/${id}`).expect(404);
-    await decide(tokens.moderator, id, { action: 'restore' }).expect(200);
+    await decide(tokens.moderator, id, { action: 'restore', seen: 'hidden' }).expect(200);
     expect(await publicIds()).toContain(id);
     expect((await db(POST).findOne({ where: { id } })).approvedAt).toEqual(approvedAt);
     const titles = (await db(NOTIFICATION).findMany({ where: { userId: poet.id }, orderBy: { id: 'asc' } })).map((n: { title: string }) => n.title);
@@ -391,30 +391,60 @@ describe('moderation', () => {
     ['restore an approved poem', 'restore', {}],
   ])('refuses to %s with 409', async (_name, action, extra) => {
     const id = await approvedPost((await newPoet()).token);
-    await expectRefused(() => decide(tokens.moderator, id, { action, ...extra }), 409, /already on the wall/);
+    await expectRefused(() => decide(tokens.moderator, id, { action, seen: 'approved', ...extra }), 409, /already on the wall/);
   });
 
   it('refuses unknown posts, unknown actions and extra fields', async () => {
-    await expectRefused(() => decide(tokens.moderator, 999_999, { action: 'approve' }), 404, 'No wall post number 999999.');
-    await expectRefused(() => decide(tokens.moderator, 1, { action: 'publish' }), 422, /^action: must be one of/);
-    await expectRefused(() => decide(tokens.moderator, 1, { action: 'approve', status: 'approved' }), 422, /not accepted: status/);
-    await expectRefused(() => api.post('/api/admin/wall/posts/x/decisions').set(bearer(tokens.moderator)).send({ action: 'approve' }), 422, /^id:/);
+    await expectRefused(() => decide(tokens.moderator, 999_999, { action: 'approve', seen: 'pending' }), 404, 'No wall post number 999999.');
+    await expectRefused(() => decide(tokens.moderator, 1, { action: 'publish', seen: 'pending' }), 422, /^action: must be one of/);
+    await expectRefused(() => decide(tokens.moderator, 1, { action: 'approve', seen: 'pending', status: 'approved' }), 422, /not accepted: status/);
+    await expectRefused(() => decide(tokens.moderator, 1, { action: 'approve' }), 422, /^seen: must be one of/);
+    await expectRefused(() => decide(tokens.moderator, 1, { action: 'approve', seen: 'gone' }), 422, /^seen: must be one of/);
+    await expectRefused(
+      () => api.post('/api/admin/wall/posts/x/decisions').set(bearer(tokens.moderator)).send({ action: 'approve', seen: 'pending' }),
+      422,
+      /^id:/,
+    );
   });
 
   it('never lets anyone decide on their own poem', async () => {
     const id = await sharedPost(tokens.moderator, poem('By the moderator'));
-    await expectRefused(() => decide(tokens.moderator, id, { action: 'approve' }), 403, 'You cannot moderate your own poem: another moderator will decide.');
+    await expectRefused(
+      () => decide(tokens.moderator, id, { action: 'approve', seen: 'pending' }),
+      403,
+      'You cannot moderate your own poem: another moderator will decide.',
+    );
     const queue = await api.get('/api/admin/wall/posts?pageSize=50').set(bearer(tokens.moderator)).expect(200);
     expect(queue.body.items.find((item: { id: number }) => item.id === id)).toMatchObject({ own: true });
-    await decide(tokens.admin, id, { action: 'approve' }).expect(200);
+    await decide(tokens.admin, id, { action: 'approve', seen: 'pending' }).expect(200);
   });
 
   it('lets only the first of two simultaneous decisions through, with one notification', async () => {
     const poet = await newPoet();
     const id = await sharedPost(poet.token);
-    const answers = await Promise.all([decide(tokens.moderator, id, { action: 'approve' }), decide(tokens.admin, id, { action: 'reject', reason: 'No.' })]);
+    const answers = await Promise.all([
+      decide(tokens.moderator, id, { action: 'approve', seen: 'pending' }),
+      decide(tokens.admin, id, { action: 'reject', seen: 'pending', reason: 'No.' }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await db(NOTIFICATION).count({ where: { userId: poet.id } })).toBe(1);
+  });
+
+  it('decides on the poem as the moderator saw it: one rejected meanwhile is not approved from a queue that still showed it waiting', async () => {
+    const poet = await newPoet();
+    const id = await sharedPost(poet.token);
+    await decide(tokens.admin, id, { action: 'reject', seen: 'pending', reason: 'Not your own words.' }).expect(200);
+    const stale = await expectRefused(
+      () => decide(tokens.moderator, id, { action: 'approve', seen: 'pending' }),
+      409,
+      'Another moderator decided on this poem a moment ago. Reload the queue.',
+    );
+    expect(stale.body.error.details).toMatchObject({ id, status: 'rejected', seen: 'pending' });
+    expect(await db(POST).findOne({ where: { id } })).toMatchObject({ moderationStatus: 'rejected', moderationReason: 'Not your own words.' });
+    expect(await db(NOTIFICATION).count({ where: { userId: poet.id } })).toBe(1);
+    // Seen as it now is, the same decision is the moderator's to make.
+    await decide(tokens.moderator, id, { action: 'approve', seen: 'rejected' }).expect(200);
+    expect(await publicIds()).toContain(id);
   });
 
   it('counts each queue for the moderators’ tabs', async () => {
@@ -515,7 +545,7 @@ describe('reports', () => {
     const item = queue.body.items.find((i: { id: number }) => i.id === id);
     expect(item).toMatchObject({ status: 'held', openReports: 3 });
     expect(item.reports.map((r: { reason: string }) => r.reason).sort()).toEqual(['hate', 'inappropriate', 'spam']);
-    await decide(tokens.moderator, id, { action: 'restore' }).expect(200);
+    await decide(tokens.moderator, id, { action: 'restore', seen: 'held' }).expect(200);
     expect(await publicIds()).toContain(id);
     expect(await db(REPORT).count({ where: { postId: id, reportStatus: 'open' } })).toBe(0);
     expect((await db(POST).findOne({ where: { id } })).openReports).toBe(0);
@@ -524,9 +554,9 @@ describe('reports', () => {
   it('lets a moderator keep a reported poem on the wall and close its reports, without telling the poet', async () => {
     const poet = await newPoet();
     const id = await approvedPost(poet.token);
-    await expectRefused(() => decide(tokens.moderator, id, { action: 'dismiss' }), 409, 'This poem has no open reports to dismiss.');
+    await expectRefused(() => decide(tokens.moderator, id, { action: 'dismiss', seen: 'approved' }), 409, 'This poem has no open reports to dismiss.');
     await api.post(`/api/wall/posts/${id}/reports`).set(bearer(tokens.judge)).send({ reason: 'hate' }).expect(201);
-    await decide(tokens.moderator, id, { action: 'dismiss' }).expect(200);
+    await decide(tokens.moderator, id, { action: 'dismiss', seen: 'approved' }).expect(200);
     expect(await db(POST).findOne({ where: { id } })).toMatchObject({ moderationStatus: 'approved', openReports: 0 });
     expect(await db(REPORT).count({ where: { postId: id, reportStatus: 'open' } })).toBe(0);
     expect(await db(NOTIFICATION).count({ where: { userId: poet.id } })).toBe(1); // the approval only

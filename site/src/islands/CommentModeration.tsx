@@ -150,7 +150,7 @@ function QueueItem({ item, onDecided }: { item: CommentModerationItem; onDecided
           cancel: t('comments.cancel'),
           own: t('comments.own'),
         }}
-        decide={(action, reason) => decideComment(item.id, { action, ...(reason === undefined ? {} : { reason }) })}
+        decide={(action, reason) => decideComment(item.id, { action, seen: item.status, ...(reason === undefined ? {} : { reason }) })}
         onDecided={onDecided}
       />
     </article>

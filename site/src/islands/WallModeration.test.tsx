@@ -1,7 +1,7 @@
 // The moderation queue read with a screen reader: each post's scrollable text is a landmark, and a landmark list is
 // only useful when its names tell the posts apart, also when two poems share a title ("Untitled", a shared poem twice).
 import { afterEach, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { WallModerationPage } from '@writory/shared';
 import { $authStatus, $identity } from '../stores/auth';
 import { $productUser, replaceProductUser } from '../stores/product-user';
@@ -13,7 +13,8 @@ vi.mock('../lib/firebase', () => ({
   currentIdToken: async () => null,
 }));
 // The queue's requests never answer: the test sets the store itself.
-vi.mock('../api/wall', () => ({ fetchWallModeration: () => new Promise(() => undefined), decideWallPost: () => new Promise(() => undefined) }));
+const decideWallPost = vi.hoisted(() => vi.fn((_id: number, _decision: object) => new Promise(() => undefined)));
+vi.mock('../api/wall', () => ({ fetchWallModeration: () => new Promise(() => undefined), decideWallPost }));
 
 const { default: WallModeration } = await import('./WallModeration');
 
@@ -43,7 +44,8 @@ afterEach(() => {
   $moderationPage.set(null);
 });
 
-it('names each post’s text region apart, also when two posts share a title', async () => {
+/** The queue of posts 41 and 42, both waiting, read by a moderator who is signed in. */
+async function renderQueue() {
   $authStatus.set('signed-in');
   $identity.set({ uid: 'u1', email: 'mod@writory.local', displayName: null, phoneNumber: null, emailVerified: true, photoURL: null });
   $productUser.set(moderator);
@@ -54,9 +56,19 @@ it('names each post’s text region apart, also when two posts share a title', a
   } as unknown as WallModerationPage);
   render(<WallModeration />);
   await act(async () => replaceProductUser(moderator));
+}
+
+it('names each post’s text region apart, also when two posts share a title', async () => {
+  await renderQueue();
   const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
   const texts = names.filter((name) => name?.includes('Untitled'));
   expect(texts).toHaveLength(2);
   expect(new Set(texts).size, `names: ${texts.join(' | ')}`).toBe(2);
   expect(screen.getByRole('region', { name: /Untitled.*41/ }).textContent).toContain('Poem number 41');
+});
+
+it('sends the status the queue showed with a decision, so one made meanwhile by another moderator is not overridden', async () => {
+  await renderQueue();
+  fireEvent.click(screen.getAllByRole('button', { name: /Approve/ })[0]);
+  expect(decideWallPost).toHaveBeenCalledWith(41, { action: 'approve', seen: 'pending' });
 });

@@ -177,7 +177,7 @@ function QueueItem({ item, onDecided }: { item: WallModerationItem; onDecided: (
           cancel: t('wall.mod.cancel'),
           own: t('wall.mod.own'),
         }}
-        decide={(action, reason) => decideWallPost(item.id, { action, ...(reason === undefined ? {} : { reason }) })}
+        decide={(action, reason) => decideWallPost(item.id, { action, seen: item.status, ...(reason === undefined ? {} : { reason }) })}
         onDecided={onDecided}
       />
     </article>

@@ -1,6 +1,14 @@
 // The requests of /api/wall/posts/:id/comments*, /api/wall/comments/* and /api/admin/wall/comments*.
 import { z } from 'zod/mini';
-import { COMMENT_DECISIONS, COMMENT_MODERATION_FILTERS, COMMENT_PAGE_SIZE, COMMENT_PAGE_SIZE_MAX, COMMENT_TEXT_MAX, CRITIQUE_FIELD_MAX } from '../comments.ts';
+import {
+  COMMENT_DECISIONS,
+  COMMENT_MODERATION_FILTERS,
+  COMMENT_STATUSES,
+  COMMENT_PAGE_SIZE,
+  COMMENT_PAGE_SIZE_MAX,
+  COMMENT_TEXT_MAX,
+  CRITIQUE_FIELD_MAX,
+} from '../comments.ts';
 import { WALL_REASON_MAX, WALL_REPORT_NOTE_MAX, WALL_REPORT_REASONS } from '../wall.ts';
 import { paragraphs, strict } from './wall.ts';
 
@@ -50,9 +58,13 @@ export const commentReportBody = strict({
   }),
 );
 
-/** POST /api/admin/wall/comments/:id/decisions: rejecting or hiding needs a reason. */
+/**
+ * POST /api/admin/wall/comments/:id/decisions: rejecting or hiding needs a reason. `seen` is the status the moderator's
+ * list showed: the decision applies to that comment only (409 when another moderator decided meanwhile).
+ */
 export const commentDecisionBody = strict({
   action: z.enum(COMMENT_DECISIONS, { error: `must be one of ${COMMENT_DECISIONS.join(', ')}` }),
+  seen: z.enum(COMMENT_STATUSES, { error: `must be one of ${COMMENT_STATUSES.join(', ')}: the status the list showed` }),
   reason: z.optional(paragraphs(WALL_REASON_MAX, { required: false, trim: true })),
 }).check(
   z.superRefine((body, ctx) => {

@@ -10,6 +10,7 @@ import {
   WALL_REPORT_NOTE_MAX,
   WALL_REPORT_REASONS,
   WALL_SEARCH_MAX,
+  WALL_STATUSES,
   WALL_SEARCH_WORDS_MAX,
   WALL_SORTS,
   WALL_TEXT_MAX,
@@ -95,9 +96,13 @@ export const newReportBody = strict({
 );
 export type NewWallReport = z.input<typeof newReportBody>;
 
-/** POST /api/admin/wall/posts/:id/decisions: rejecting or hiding needs a reason the poet will read. */
+/**
+ * POST /api/admin/wall/posts/:id/decisions: rejecting or hiding needs a reason the poet will read. `seen` is the status
+ * the moderator's queue showed: the decision applies to that poem only (409 when another moderator decided meanwhile).
+ */
 export const decisionBody = strict({
   action: z.enum(WALL_DECISIONS, { error: `must be one of ${WALL_DECISIONS.join(', ')}` }),
+  seen: z.enum(WALL_STATUSES, { error: `must be one of ${WALL_STATUSES.join(', ')}: the status the queue showed` }),
   reason: z.optional(paragraphs(WALL_REASON_MAX, { required: false, trim: true })),
 }).check(
   z.superRefine((body, ctx) => {

@@ -27,6 +27,15 @@ const FILTERS: Record<CommentModerationFilter, { where: object; orderBy: object[
 };
 
 /** The moderators' list of comments (first comments waiting, reported, hidden) and every decision on one. */
+/** 409: another moderator decided on the comment after this moderator's list showed it (`status`: what it is now). */
+const decidedMeanwhile = (id: number, status: CommentStatus | null, seen: CommentStatus) =>
+  new ApiError(
+    409,
+    COMMENT_MESSAGES['comment.decided-meanwhile'],
+    { id, seen, ...(status ? { status } : {}), code: 'comment.decided-meanwhile' },
+    'ConflictError',
+  );
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const comments = () => strapi.db.query(COMMENT);
   const reports = () => strapi.db.query(COMMENT_REPORT);
@@ -99,10 +108,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * approve, reject (with a reason), hide (with a reason), restore, or dismiss the reports of a shown comment.
      * Nobody decides on their own comment; a decision applies only to the state the moderator saw (409 otherwise).
      */
-    async decide(moderator: Moderator, id: number, { action, reason }: CommentDecisionBody): Promise<CommentModerationItem> {
+    async decide(moderator: Moderator, id: number, { action, seen, reason }: CommentDecisionBody): Promise<CommentModerationItem> {
       const row = (await comments().findOne({ where: { id } })) as CommentRow | null;
       if (!row) throw new ApiError(404, COMMENT_MESSAGES['comment.not-found'](id), { id, code: 'comment.not-found' }, 'NotFoundError');
       if (row.authorId === moderator.id) throw forbidden(COMMENT_MESSAGES['comment.moderate-own'], { code: 'comment.moderate-own' });
+      if (row.moderationStatus !== seen) throw decidedMeanwhile(id, row.moderationStatus, seen);
       const refusal = decisionRefusal(action, row.moderationStatus, row.openReports ?? 0);
       if (refusal) {
         const message =
@@ -123,7 +133,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           where: { id, moderationStatus: row.moderationStatus },
           data: decisionColumns(moderator, { to, kept, firstApproval: !row.approvedAt, now: new Date() }),
         });
-        if (count === 0) throw new ApiError(409, COMMENT_MESSAGES['comment.decided-meanwhile'], { id, code: 'comment.decided-meanwhile' }, 'ConflictError');
+        if (count === 0) throw decidedMeanwhile(id, null, seen);
         await settle(row, row.moderationStatus, to, kept);
       });
       const [item] = await items([(await comments().findOne({ where: { id } })) as CommentRow], moderator);

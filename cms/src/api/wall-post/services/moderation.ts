@@ -27,6 +27,10 @@ const FILTERS: Record<WallModerationFilter, { where: object; orderBy: object[] }
 };
 
 /** The moderation queue and every decision on a post, wherever it is taken (site or Strapi panel). */
+/** 409: another moderator decided on the poem after this moderator's queue showed it (`status`: what it is now). */
+const decidedMeanwhile = (id: number, status: WallStatus | null, seen: WallStatus) =>
+  new ApiError(409, msg('wall.decidedMeanwhile'), { id, seen, ...(status ? { status } : {}) }, 'ConflictError');
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const posts = () => strapi.db.query(POST);
   const reports = () => strapi.db.query(REPORT);
@@ -109,10 +113,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * the wall. Every decision closes the post's open reports. Nobody decides on their own poem; a decision
      * applies only to the state the moderator saw (two moderators at once: the second gets a 409).
      */
-    async decide(moderator: Moderator, id: number, { action, reason }: DecisionBody): Promise<WallModerationItem> {
+    async decide(moderator: Moderator, id: number, { action, seen, reason }: DecisionBody): Promise<WallModerationItem> {
       const post = (await posts().findOne({ where: { id }, populate: { poet: { select: ['id'] } } })) as PostRow | null;
       if (!post) throw new ApiError(404, msg('wall.noPost', { id }), { id }, 'NotFoundError');
       if (post.poet?.id === moderator.id) throw forbidden(msg('wall.moderateOwn'));
+      if (post.moderationStatus !== seen) throw decidedMeanwhile(id, post.moderationStatus, seen);
       const refusal = decisionRefusal(action, post.moderationStatus, post.openReports ?? 0);
       if (refusal) throw new ApiError(409, refusal, { status: post.moderationStatus, action }, 'ConflictError');
       const { to } = DECISIONS[action];
@@ -122,7 +127,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           where: { id, moderationStatus: post.moderationStatus },
           data: decisionColumns(moderator, { to, kept, firstApproval: !post.approvedAt, now: new Date() }),
         });
-        if (count === 0) throw new ApiError(409, msg('wall.decidedMeanwhile'), { id }, 'ConflictError');
+        if (count === 0) throw decidedMeanwhile(id, null, seen);
         await settle({ id, title: post.title, poetId: post.poet?.id ?? null }, post.moderationStatus, to, kept);
       });
       publicPosts().changed({ rebuild: isPublic(post.moderationStatus) !== isPublic(to) });

@@ -103,9 +103,10 @@ describe('report and decision bodies', () => {
     ['report', { reason: 'spam', note: 'n'.repeat(501) }, 'note: must be at most 500 characters', newReportBody],
     ['report', { reason: 'spam', postId: 3 }, 'These fields are not accepted: postId.', newReportBody],
     ['decision', { action: 'publish' }, 'action: must be one of approve, reject, hide, restore, dismiss', decisionBody],
-    ['decision', { action: 'reject' }, 'reason: is required to reject a poem: the poet reads it', decisionBody],
-    ['decision', { action: 'hide', reason: '   ' }, 'reason: is required to hide a poem: the poet reads it', decisionBody],
-    ['decision', { action: 'approve', reason: 'r'.repeat(501) }, 'reason: must be at most 500 characters', decisionBody],
+    ['decision', { action: 'approve' }, 'seen: must be one of pending, approved, rejected, hidden, held: the status the queue showed', decisionBody],
+    ['decision', { action: 'reject', seen: 'pending' }, 'reason: is required to reject a poem: the poet reads it', decisionBody],
+    ['decision', { action: 'hide', seen: 'approved', reason: '   ' }, 'reason: is required to hide a poem: the poet reads it', decisionBody],
+    ['decision', { action: 'approve', seen: 'pending', reason: 'r'.repeat(501) }, 'reason: must be at most 500 characters', decisionBody],
   ])('refuses the %s body %j: %s', (_kind, input, message, schema) => {
     expect(refusal(schema as any, input).message).toBe(message);
   });
