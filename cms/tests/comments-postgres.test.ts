@@ -28,14 +28,14 @@ describe('comments on PostgreSQL', () => {
 
   async function approvedPoem(author: { id: number }): Promise<number> {
     const post = await cms.strapi.service('api::wall-post.posts' as any).create(author, { title: `Poem ${++seq}`, text: 'salt', language: 'en' });
-    await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve' });
+    await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve', seen: 'pending' });
     return post.id;
   }
 
   /** A comment shown at once: its author's first one approved by a moderator. */
   async function shownComment(postId: number, author: { id: number }) {
     const first = await comments().create(author, postId, { text: 'first' });
-    await moderation().decide({ id: 0, name: 'Test moderator' }, first.id, { action: 'approve' });
+    await moderation().decide({ id: 0, name: 'Test moderator' }, first.id, { action: 'approve', seen: 'pending' });
     return first.id as number;
   }
 
@@ -58,8 +58,8 @@ describe('comments on PostgreSQL', () => {
     // rejection would not say so: a rejection that ends before the approval reads leaves a rejected comment, which
     // may be approved.
     const answers = await Promise.all([
-      refusal(moderation().decide({ id: 0, name: 'One' }, id, { action: 'approve' })),
-      refusal(moderation().decide({ id: -1, name: 'Two' }, id, { action: 'approve' })),
+      refusal(moderation().decide({ id: 0, name: 'One' }, id, { action: 'approve', seen: 'pending' })),
+      refusal(moderation().decide({ id: -1, name: 'Two' }, id, { action: 'approve', seen: 'pending' })),
     ]);
     expect(answers.sort()).toEqual([409, null].sort());
     expect(await cms.strapi.db.query(NOTIFICATION).count({ where: { userId: author.id } })).toBe(before + 1);

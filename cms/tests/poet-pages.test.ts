@@ -35,7 +35,8 @@ const settings = (token: string, body: object) => api.put('/api/poets/me').set(b
 
 async function wallPoem(poet: { id: number }, title: string, approve: boolean): Promise<number> {
   const post = await cms.strapi.service('api::wall-post.posts' as any).create(poet, { title, text: 'a line', language: 'en' });
-  if (approve) await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve' });
+  if (approve)
+    await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve', seen: 'pending' });
   return post.id;
 }
 
@@ -77,7 +78,9 @@ describe('poet pages', () => {
     const onWall = await wallPoem(poet, 'On the wall', true);
     await wallPoem(poet, 'Waiting', false);
     const hidden = await wallPoem(poet, 'Hidden later', true);
-    await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, hidden, { action: 'hide', reason: 'Test.' });
+    await cms.strapi
+      .service('api::wall-post.moderation' as any)
+      .decide({ id: 0, name: 'Test moderator' }, hidden, { action: 'hide', seen: 'approved', reason: 'Test.' });
     const month = '2031-01';
     await cms.strapi.db.query(WINNER).create({
       data: {
@@ -250,13 +253,13 @@ describe('poets’ names linked to their pages', () => {
     const id = await wallPoem(poet, title, true);
     // The reader's comment, let through by a moderator; the poet has a public page, the reader has none.
     const readerComment = await api.post(`/api/wall/posts/${id}/comments`).set(bearer(reader.token)).send({ text: 'Lovely.' }).expect(201);
-    await cms.strapi.service('api::comment.moderation' as any).decide(moderator, readerComment.body.id, { action: 'approve' });
+    await cms.strapi.service('api::comment.moderation' as any).decide(moderator, readerComment.body.id, { action: 'approve', seen: 'pending' });
     const poetReply = await api
       .post(`/api/wall/posts/${id}/comments`)
       .set(bearer(poet.token))
       .send({ text: 'Thank you.', parentId: readerComment.body.id })
       .expect(201);
-    await cms.strapi.service('api::comment.moderation' as any).decide(moderator, poetReply.body.id, { action: 'approve' });
+    await cms.strapi.service('api::comment.moderation' as any).decide(moderator, poetReply.body.id, { action: 'approve', seen: 'pending' });
 
     const seen = async () => {
       const wall = (await api.get('/api/wall/posts?pageSize=50').expect(200)).body.posts;
@@ -291,7 +294,8 @@ describe('poets’ names linked to their pages', () => {
 describe('following poets', () => {
   const NOTIFICATION = 'api::notification.notification';
   const follow = (token: string, handle: string) => api.put(`/api/follows/${handle}`).set(bearer(token));
-  const approve = (id: number) => cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, id, { action: 'approve' });
+  const approve = (id: number) =>
+    cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, id, { action: 'approve', seen: 'pending' });
   const noticesOf = async (userId: number) =>
     (await cms.strapi.db.query(NOTIFICATION).findMany({ where: { userId } })).filter((row: { title: string }) => /shared a new poem/.test(row.title));
 
@@ -377,8 +381,10 @@ describe('following poets', () => {
     expect(await noticesOf(mutedOne.id)).toEqual([]);
     expect(await noticesOf(mutedAll.id)).toEqual([]);
     // Back on the wall after a hide is no new poem: no second notice.
-    await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, id, { action: 'hide', reason: 'Test.' });
-    await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, id, { action: 'restore' });
+    await cms.strapi
+      .service('api::wall-post.moderation' as any)
+      .decide({ id: 0, name: 'Test moderator' }, id, { action: 'hide', seen: 'approved', reason: 'Test.' });
+    await cms.strapi.service('api::wall-post.moderation' as any).decide({ id: 0, name: 'Test moderator' }, id, { action: 'restore', seen: 'hidden' });
     expect(await noticesOf(told.id)).toHaveLength(1);
   });
 

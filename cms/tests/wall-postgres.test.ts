@@ -34,7 +34,7 @@ describe('the wall on PostgreSQL', () => {
 
   async function approved(author: { id: number }) {
     const post = await service('posts').create(author, poem());
-    await service('moderation').decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve' });
+    await service('moderation').decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve', seen: 'pending' });
     return post.id as number;
   }
 
@@ -106,13 +106,13 @@ describe('the wall on PostgreSQL', () => {
     const row = await holdRow(POST, id);
     const decisions = Promise.all([
       service('moderation')
-        .decide({ id: 0, name: 'A' }, id, { action: 'approve' })
+        .decide({ id: 0, name: 'A' }, id, { action: 'approve', seen: 'pending' })
         .then(
           () => null,
           (error: Error) => error,
         ),
       service('moderation')
-        .decide({ id: 0, name: 'B' }, id, { action: 'reject', reason: 'No.' })
+        .decide({ id: 0, name: 'B' }, id, { action: 'reject', seen: 'pending', reason: 'No.' })
         .then(
           () => null,
           (error: Error) => error,

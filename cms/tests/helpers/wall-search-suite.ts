@@ -44,7 +44,7 @@ export function wallSearchSuite(database: 'sqlite' | 'postgres') {
     /** A poem shared and approved by a moderator; its id. */
     async function approved(poem: { title: string; text: string; language: string; theme?: string }, approve = true): Promise<number> {
       const post = await service('posts').create(await poet(), poem);
-      if (approve) await service('moderation').decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve' });
+      if (approve) await service('moderation').decide({ id: 0, name: 'Test moderator' }, post.id, { action: 'approve', seen: 'pending' });
       return post.id;
     }
 
@@ -114,9 +114,9 @@ export function wallSearchSuite(database: 'sqlite' | 'postgres') {
       await cms.strapi.db.query(POST).update({ where: { id }, data: { text: 'a lantern by the quarry' } });
       expect(await ids({ q: 'orchard' })).toEqual([]);
       expect(await ids({ q: 'quarry' })).toEqual([id]);
-      await service('moderation').decide({ id: 0, name: 'Test moderator' }, id, { action: 'hide', reason: 'Test.' });
+      await service('moderation').decide({ id: 0, name: 'Test moderator' }, id, { action: 'hide', seen: 'approved', reason: 'Test.' });
       expect(await ids({ q: 'quarry' })).toEqual([]);
-      await service('moderation').decide({ id: 0, name: 'Test moderator' }, id, { action: 'restore' });
+      await service('moderation').decide({ id: 0, name: 'Test moderator' }, id, { action: 'restore', seen: 'hidden' });
       expect(await ids({ q: 'quarry' })).toEqual([id]);
       const row = await cms.strapi.db.query(POST).findOne({ where: { id }, populate: { poet: { select: ['id'] } } });
       await service('posts').remove({ id: row.poet.id }, id);
