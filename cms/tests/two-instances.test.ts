@@ -380,6 +380,28 @@ describe('two cms instances behind deploy/nginx.conf on one PostgreSQL', { timeo
   );
 
   it(
+    'answers on B while B’s listening connection does not answer at all, trusting nothing it remembers (a role changed on A shows)',
+    flow.step(async () => {
+      const poet = await account('stalled');
+      expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
+      // A listening connection whose backend never answers (stopped here; a connection lost without a reset alike):
+      // B cannot know what it missed, so it reads the poet afresh instead of waiting for that connection forever.
+      const listener = await listeningBackendOf(b);
+      process.kill(listener, 'SIGSTOP');
+      try {
+        await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'judge' }).expect(200);
+        const answered = await via(b.url).get('/api/users/me').set(bearer(poet)).timeout(20_000);
+        expect(answered.status).toBe(200);
+        expect(answered.body.role).toBe('judge');
+      } finally {
+        process.kill(listener, 'SIGCONT');
+      }
+      await via(a.url).put(`/api/admin/users/${poet.uid}/role`).set(bearer(admin)).send({ role: 'authenticated' }).expect(200);
+      expect((await via(b.url).get('/api/users/me').set(bearer(poet)).expect(200)).body.role).toBe('authenticated');
+    }),
+  );
+
+  it(
     'delivers a notification made on A to a live stream held through nginx on B, unbuffered and open',
     flow.step(async () => {
       const poet = await account('listener');

@@ -28,7 +28,8 @@ export interface DatabaseListener {
   publish(channel: string, payload: string): Promise<void>;
   /**
    * Resolves true once every notification committed before the call has been heard (handed to its channel's
-   * listener), false when this instance is not listening right now (what it missed is unknown).
+   * listener), false when this instance is not listening right now or its listening connection has not answered
+   * within CAUGHT_UP_WAIT_MS (what it missed is unknown).
    */
   caughtUp(): Promise<boolean>;
 }
@@ -37,6 +38,12 @@ export interface DatabaseListener {
 export const LISTENER_APPLICATION_NAME = 'writory-listener';
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * How long caughtUp() waits for the listening connection's answer: a backend that never answers (stopped, or a
+ * connection lost without a reset) must not hold every signed-in request. Far above a round trip on a busy machine.
+ */
+export const CAUGHT_UP_WAIT_MS = 1_000;
 
 export function isPostgres(strapi: Core.Strapi): boolean {
   return ['postgres', 'pg', 'postgresql'].includes(strapi.config.get('database.connection.client') as string);
@@ -61,6 +68,8 @@ function createDatabaseListener(strapi: Core.Strapi): DatabaseListener {
   /** Callers waiting for the next round trip on the listening connection, and whether one is on its way. */
   let waiting: Array<(heard: boolean) => void> = [];
   let roundTripOut = false;
+  /** Said once per round trip that stays unanswered, not once per request waiting for it. */
+  let saidLate = false;
   /** listen, unlisten and reconnects run one at a time, so a channel is never half set up. */
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(step: () => Promise<T>): Promise<T> => {
@@ -137,6 +146,7 @@ function createDatabaseListener(strapi: Core.Strapi): DatabaseListener {
       )
       .finally(() => {
         roundTripOut = false;
+        saidLate = false;
         if (waiting.length) sendRoundTrip();
       });
   }
@@ -144,7 +154,15 @@ function createDatabaseListener(strapi: Core.Strapi): DatabaseListener {
   return {
     caughtUp() {
       return new Promise<boolean>((resolve) => {
-        waiting.push(resolve);
+        const late = setTimeout(() => {
+          if (!saidLate) strapi.log.warn(`database listener: no answer within ${CAUGHT_UP_WAIT_MS} ms; signed-in requests read their user afresh meanwhile`);
+          saidLate = true;
+          resolve(false);
+        }, CAUGHT_UP_WAIT_MS);
+        waiting.push((heard) => {
+          clearTimeout(late);
+          resolve(heard);
+        });
         if (!roundTripOut) sendRoundTrip();
       });
     },
