@@ -3,11 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { cpuSummary, machineCpu, procCpu } from '../scripts/lib/proc-cpu.mjs';
 
-const burn = (ms: number) => `const end = Date.now() + ${ms}; while (Date.now() < end);`;
-/** Keeps this thread busy for `ms`. */
+/** Code that keeps its thread busy until it has used `ms` of CPU (not of wall time: a busy machine stretches that). */
+const burn = (ms: number) =>
+  `const start = process.cpuUsage(); for (;;) { const used = process.cpuUsage(start); if (used.user + used.system >= ${ms * 1000}) break; }`;
+/** Keeps this thread busy until it has used `ms` of CPU. */
 function spin(ms: number) {
+  const start = process.cpuUsage();
   let turns = 0;
-  for (const end = Date.now() + ms; Date.now() < end; ) turns++;
+  for (let used = process.cpuUsage(start); used.user + used.system < ms * 1000; used = process.cpuUsage(start)) turns++;
   return turns;
 }
 
