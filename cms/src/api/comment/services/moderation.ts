@@ -26,7 +26,6 @@ const FILTERS: Record<CommentModerationFilter, { where: object; orderBy: object[
   hidden: { where: { moderationStatus: 'hidden' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
 };
 
-/** The moderators' list of comments (first comments waiting, reported, hidden) and every decision on one. */
 /** 409: another moderator decided on the comment after this moderator's list showed it (`status`: what it is now). */
 const decidedMeanwhile = (id: number, status: CommentStatus | null, seen: CommentStatus) =>
   new ApiError(
@@ -36,6 +35,7 @@ const decidedMeanwhile = (id: number, status: CommentStatus | null, seen: Commen
     'ConflictError',
   );
 
+/** The moderators' list of comments (first comments waiting, reported, hidden) and every decision on one. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const comments = () => strapi.db.query(COMMENT);
   const reports = () => strapi.db.query(COMMENT_REPORT);
@@ -106,7 +106,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * approve, reject (with a reason), hide (with a reason), restore, or dismiss the reports of a shown comment.
-     * Nobody decides on their own comment; a decision applies only to the state the moderator saw (409 otherwise).
+     * Nobody decides on their own comment; a decision applies only to the state the moderator saw (`seen`: 409 otherwise).
      */
     async decide(moderator: Moderator, id: number, { action, seen, reason }: CommentDecisionBody): Promise<CommentModerationItem> {
       const row = (await comments().findOne({ where: { id } })) as CommentRow | null;

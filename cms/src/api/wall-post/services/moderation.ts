@@ -26,11 +26,11 @@ const FILTERS: Record<WallModerationFilter, { where: object; orderBy: object[] }
   rejected: { where: { moderationStatus: 'rejected' }, orderBy: [{ moderatedAt: 'desc' }, { id: 'desc' }] },
 };
 
-/** The moderation queue and every decision on a post, wherever it is taken (site or Strapi panel). */
 /** 409: another moderator decided on the poem after this moderator's queue showed it (`status`: what it is now). */
 const decidedMeanwhile = (id: number, status: WallStatus | null, seen: WallStatus) =>
   new ApiError(409, msg('wall.decidedMeanwhile'), { id, seen, ...(status ? { status } : {}) }, 'ConflictError');
 
+/** The moderation queue and every decision on a post, wherever it is taken (site or Strapi panel). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const posts = () => strapi.db.query(POST);
   const reports = () => strapi.db.query(REPORT);
@@ -111,7 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * approve, reject (with a reason), hide (with a reason), restore, or dismiss the reports of a poem that stays on
      * the wall. Every decision closes the post's open reports. Nobody decides on their own poem; a decision
-     * applies only to the state the moderator saw (two moderators at once: the second gets a 409).
+     * applies only to the state the moderator saw (`seen`: another, or two moderators at once, is a 409).
      */
     async decide(moderator: Moderator, id: number, { action, seen, reason }: DecisionBody): Promise<WallModerationItem> {
       const post = (await posts().findOne({ where: { id }, populate: { poet: { select: ['id'] } } })) as PostRow | null;
