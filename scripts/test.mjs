@@ -223,6 +223,7 @@ console.log(
     .map(([name, seconds]) => `${name} ${seconds} s`)
     .join('; ')}`,
 );
-if (!only) console.log(`\n${cpuSummary(cpuAtStart, machineCpu(), { cores: availableParallelism(), wallSeconds: process.uptime() })}`);
+const cpuAtEnd = machineCpu();
+if (!only && cpuAtStart && cpuAtEnd) console.log(`\n${cpuSummary(cpuAtStart, cpuAtEnd, { cores: availableParallelism(), wallSeconds: process.uptime() })}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

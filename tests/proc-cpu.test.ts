@@ -1,5 +1,8 @@
 // scripts/lib/proc-cpu.mjs: the CPU `npm test` reports beside its wall time, read from /proc.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { cpuSummary, machineCpu, procCpu } from '../scripts/lib/proc-cpu.mjs';
 
@@ -29,11 +32,18 @@ it('reads 0 for a process that is not there', () => {
 });
 
 it('reads the machine’s busy, idle and stolen time from /proc/stat, and it only grows', () => {
-  const stat = 'cpu  2952205 31813 832517 1117995 14139 0 12088 4768 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n';
+  const dir = mkdtempSync(join(tmpdir(), 'writory-proc-stat-'));
+  const stat = join(dir, 'stat');
+  writeFileSync(stat, 'cpu  2952205 31813 832517 1117995 14139 0 12088 4768 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n');
   expect(machineCpu(stat)).toEqual({ busy: (2952205 + 31813 + 832517 + 0 + 12088) / 100, idle: (1117995 + 14139) / 100, steal: 47.68 });
-  const before = machineCpu();
+  rmSync(dir, { recursive: true });
+  const before = machineCpu()!;
   spin(300);
-  expect(machineCpu().busy - before.busy).toBeGreaterThanOrEqual(0.2);
+  expect(machineCpu()!.busy - before.busy).toBeGreaterThanOrEqual(0.2);
+});
+
+it('reads null where there is no /proc/stat (not Linux), so npm test prints no CPU line rather than failing', () => {
+  expect(machineCpu('/no/such/proc/stat')).toBeNull();
 });
 
 it('says how busy the run kept the cores and the least wall time its CPU allows, and what the host stole', () => {

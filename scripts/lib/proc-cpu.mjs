@@ -1,4 +1,5 @@
-// CPU seconds of a process from /proc/<pid>/stat (Linux; 0 elsewhere).
+// CPU seconds from /proc (Linux): a process's, and the whole machine's. Elsewhere there is nothing to read: a process
+// reads 0 and the machine null, and `npm test` prints no CPU line.
 import { readFileSync } from 'node:fs';
 
 const TICKS = 100; // USER_HZ
@@ -21,9 +22,16 @@ export function procCpu(pid, { own = true, children = true } = {}) {
 /**
  * The machine's CPU time so far, from /proc/stat's first line, in seconds over all cores: busy (user, nice, system,
  * irq, softirq), idle (idle, iowait), and stolen (time the host gave this machine's cores to others). Every process
- * counts, so on a machine running one suite (CI's) busy is that suite's CPU, Chromium's renderers included.
+ * counts, so on a machine running one suite (CI's) busy is that suite's CPU, Chromium's renderers included. null
+ * where there is no such file (not Linux).
  */
-export function machineCpu(stat = readFileSync('/proc/stat', 'utf8')) {
+export function machineCpu(file = '/proc/stat') {
+  let stat;
+  try {
+    stat = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
   const fields = stat.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = fields;
   return { busy: (user + nice + system + irq + softirq) / TICKS, idle: (idle + iowait) / TICKS, steal: steal / TICKS };
